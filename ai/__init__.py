@@ -1,0 +1,1 @@
+"""Kibitz search: minimax, alpha-beta and expectiminimax over the game protocol; never pygame."""

@@ -1,0 +1,102 @@
+"""The search interface shared by every algorithm, the worker, the CLI and the UI.
+
+Scores are always from the point of view of the player to move at the root. Every searcher
+yields one Result per completed depth, so a caller can stop at any time and keep the best
+finished answer.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from game.core import Move, State
+
+
+@dataclass(frozen=True)
+class Limits:
+    depth: int | None = None
+    time_s: float | None = None
+    nodes: int | None = None
+
+
+@dataclass
+class Stats:
+    nodes: int = 0
+    leaves: int = 0
+    cutoffs: int = 0
+    tt_probes: int = 0
+    tt_hits: int = 0
+    depth: int = 0
+    time_s: float = 0.0
+
+    @property
+    def nodes_per_s(self) -> float:
+        return self.nodes / self.time_s if self.time_s > 0 else 0.0
+
+    def as_dict(self) -> dict[str, float]:
+        return {
+            "nodes": self.nodes,
+            "leaves": self.leaves,
+            "cutoffs": self.cutoffs,
+            "tt_probes": self.tt_probes,
+            "tt_hits": self.tt_hits,
+            "depth": self.depth,
+            "time_s": round(self.time_s, 6),
+            "nodes_per_s": round(self.nodes_per_s, 1),
+        }
+
+
+@dataclass(frozen=True)
+class Result:
+    move: Move | None
+    score: float
+    depth: int
+    complete: bool
+    pv: tuple[Move, ...]
+    stats: Stats
+    #: Value of every root move searched at this depth (same point of view as ``score``).
+    root_values: tuple[tuple[Move, float], ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A live snapshot while a depth is still being searched (for the 'watch it think' panel)."""
+
+    depth: int
+    nodes: int
+    elapsed_s: float
+    best_move: Move | None
+    score: float | None
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+class Evaluator(Protocol):
+    def evaluate(self, state: State, player: int) -> float:
+        """Heuristic value of a non-terminal ``state`` from ``player``'s point of view."""
+
+
+class Searcher(Protocol):
+    name: str
+
+    def iterate(
+        self,
+        state: State,
+        limits: Limits,
+        cancel: threading.Event,
+        progress: ProgressCallback | None = None,
+    ) -> Iterator[Result]:
+        """One Result per finished depth; stops on the limits or when ``cancel`` is set."""
+
+    def search(
+        self,
+        state: State,
+        limits: Limits,
+        cancel: threading.Event,
+        progress: ProgressCallback | None = None,
+    ) -> Result:
+        """The best completed depth."""

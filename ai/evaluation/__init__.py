@@ -1,0 +1,1 @@
+"""Game knowledge for depth-limited search: one evaluator module per game."""

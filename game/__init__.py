@@ -1,0 +1,1 @@
+"""Kibitz game rules: pure standard-library Python, importable without pygame."""

@@ -1,0 +1,82 @@
+"""The protocol every game's rules obey, so search, UI and notation code stay game-agnostic.
+
+States are immutable and hashable: undo is free (keep the old state), a state can be handed to
+another thread or process, and ``key()`` doubles as a transposition-table key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any, Protocol, runtime_checkable
+
+#: ``current_player()`` value at a dice roll (or any other random event).
+CHANCE = -1
+#: ``current_player()`` value once the game is over.
+TERMINAL = -2
+
+Move = Hashable
+
+
+class IllegalMoveError(ValueError):
+    """A move that the rules forbid in this position; the message is meant for a person."""
+
+
+class NotationError(ValueError):
+    """Malformed position or move text; the message names what is wrong."""
+
+
+@runtime_checkable
+class State(Protocol):
+    def current_player(self) -> int:
+        """0, 1, CHANCE or TERMINAL. Turn order always comes from here, never from depth."""
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Never empty at a decision node (a pass is a move); empty at CHANCE and TERMINAL."""
+
+    def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
+        """At CHANCE: (outcome, probability) pairs summing to 1; empty elsewhere."""
+
+    def apply(self, move: Move) -> State:
+        """The successor; raises IllegalMoveError, never a silent no-op."""
+
+    def returns(self) -> tuple[float, float]:
+        """At TERMINAL: each player's score, zero-sum (backgammon: points 1/2/3)."""
+
+    def key(self) -> Hashable:
+        """Rule-relevant fields only: equal positions have equal keys."""
+
+
+@runtime_checkable
+class Game(Protocol):
+    id: str
+    name: str
+    #: Display names of players 0 and 1 (e.g. ("X", "O"), ("Black", "White")).
+    player_names: tuple[str, str]
+
+    def initial_state(self, **options: Any) -> State: ...
+
+    def options(self, state: State) -> dict[str, Any]:
+        """The options that ``parse_position`` needs to rebuild ``state`` from its notation."""
+
+    def parse_position(self, text: str, **options: Any) -> State: ...
+
+    def format_position(self, state: State) -> str: ...
+
+    def parse_move(self, state: State, text: str) -> Move: ...
+
+    def format_move(self, state: State, move: Move) -> str: ...
+
+    def describe_result(self, state: State) -> str:
+        """A one-line result for a finished game, e.g. "White wins a gammon"."""
+
+
+def winner(state: State) -> int | None:
+    """The winning player of a finished game, or None for a draw (or a game not over)."""
+    if state.current_player() != TERMINAL:
+        return None
+    r0, r1 = state.returns()
+    if r0 > r1:
+        return 0
+    if r1 > r0:
+        return 1
+    return None

@@ -1,0 +1,129 @@
+"""Tic-tac-toe: the smallest complete example of the rules protocol.
+
+Squares are numbered 0..8 row by row from the top-left; a move is the square index. Notation:
+``a1``..``c3`` is column letter then row number counted from the top, as DESIGN.md specifies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import TERMINAL, IllegalMoveError, NotationError
+
+LINES: tuple[tuple[int, int, int], ...] = (
+    (0, 1, 2), (3, 4, 5), (6, 7, 8),
+    (0, 3, 6), (1, 4, 7), (2, 5, 8),
+    (0, 4, 8), (2, 4, 6),
+)  # fmt: skip
+MARKS = "XO"
+
+
+@dataclass(frozen=True, slots=True)
+class TicTacToeState:
+    #: 9 cells: 0 (X), 1 (O) or None.
+    board: tuple[int | None, ...] = (None,) * 9
+    to_move: int = 0
+
+    def winner(self) -> int | None:
+        b = self.board
+        for i, j, k in LINES:
+            if b[i] is not None and b[i] == b[j] == b[k]:
+                return b[i]
+        return None
+
+    def is_over(self) -> bool:
+        return self.winner() is not None or None not in self.board
+
+    def current_player(self) -> int:
+        return TERMINAL if self.is_over() else self.to_move
+
+    def legal_moves(self) -> tuple[int, ...]:
+        if self.is_over():
+            return ()
+        return tuple(i for i, c in enumerate(self.board) if c is None)
+
+    def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
+        return ()
+
+    def apply(self, move: int) -> TicTacToeState:
+        if self.is_over():
+            raise IllegalMoveError("the game is over")
+        if not isinstance(move, int) or not 0 <= move < 9:
+            raise IllegalMoveError(f"no such square: {move!r}")
+        if self.board[move] is not None:
+            raise IllegalMoveError(f"square {square_name(move)} is already taken")
+        board = self.board[:move] + (self.to_move,) + self.board[move + 1 :]
+        return TicTacToeState(board, 1 - self.to_move)
+
+    def returns(self) -> tuple[float, float]:
+        w = self.winner()
+        if w is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if w == 0 else (-1.0, 1.0)
+
+    def key(self) -> Hashable:
+        return (self.board, self.to_move)
+
+
+def square_name(i: int) -> str:
+    return "abc"[i % 3] + str(i // 3 + 1)
+
+
+class TicTacToe:
+    id = "tictactoe"
+    name = "Tic-tac-toe"
+    player_names = ("X", "O")
+
+    def initial_state(self, **options: Any) -> TicTacToeState:
+        if options:
+            raise ValueError(f"tic-tac-toe takes no options, got {sorted(options)}")
+        return TicTacToeState()
+
+    def options(self, state: TicTacToeState) -> dict[str, Any]:
+        return {}
+
+    def parse_position(self, text: str, **options: Any) -> TicTacToeState:
+        self.initial_state(**options)
+        parts = text.split()
+        if len(parts) != 2:
+            raise NotationError(
+                "a tic-tac-toe position is 9 cells (X, O, -) then the side to move, e.g. 'X-O------ X'"
+            )
+        cells, side = parts
+        if len(cells) != 9 or any(c not in "XO-" for c in cells.upper()):
+            raise NotationError(f"expected 9 cells of X, O or -, got {cells!r}")
+        if side.upper() not in ("X", "O"):
+            raise NotationError(f"side to move must be X or O, got {side!r}")
+        board = tuple(None if c == "-" else MARKS.index(c) for c in cells.upper())
+        nx, no = board.count(0), board.count(1)
+        to_move = MARKS.index(side.upper())
+        if not (nx == no and to_move == 0) and not (nx == no + 1 and to_move == 1):
+            raise NotationError(
+                f"impossible position: {nx} X and {no} O with {side.upper()} to move"
+            )
+        return TicTacToeState(board, to_move)
+
+    def format_position(self, state: TicTacToeState) -> str:
+        cells = "".join("-" if c is None else MARKS[c] for c in state.board)
+        return f"{cells} {MARKS[state.to_move]}"
+
+    def parse_move(self, state: TicTacToeState, text: str) -> int:
+        t = text.strip().lower()
+        if len(t) != 2 or t[0] not in "abc" or t[1] not in "123":
+            raise NotationError(f"a tic-tac-toe move is a1..c3, got {text!r}")
+        move = "abc".index(t[0]) + 3 * (int(t[1]) - 1)
+        if move not in state.legal_moves():
+            raise IllegalMoveError(f"{t} is not a legal move here")
+        return move
+
+    def format_move(self, state: TicTacToeState, move: int) -> str:
+        return square_name(move)
+
+    def describe_result(self, state: TicTacToeState) -> str:
+        w = state.winner()
+        return "Draw" if w is None else f"{MARKS[w]} wins"
+
+
+GAME = TicTacToe()

@@ -1,0 +1,63 @@
+"""Kibitz: the GUI by default, plus headless subcommands (analyze, engine, match, bench, ...).
+
+Each subcommand lives in its own module under ``cli/`` and is imported only when used, so the
+headless commands never load pygame and start quickly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import multiprocessing
+import sys
+
+__version__ = "0.1.0"
+
+#: subcommand -> (module under cli/, one-line help)
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("cli.play", "open the game window (the default)"),
+    "analyze": ("cli.analyze", "search one position and print the result as JSON"),
+    "engine": ("cli.engine", "serve JSON-lines requests on stdin/stdout"),
+    "match": ("cli.match", "play AI against AI and print the score"),
+    "bench": ("cli.bench", "print speed figures (rules, search, ui)"),
+    "selftest": ("cli.selftest", "check assets and play one fast AI game of each kind"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad flag as one line, not a usage dump plus a traceback."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"kibitz: error: {message} (see --help)\n")
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="kibitz", description="Classic board games against an AI you can watch think.")
+    parser.add_argument("--version", action="version", version=f"kibitz {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    for name, (module, help_text) in SUBCOMMANDS.items():
+        sp = sub.add_parser(name, help=help_text, description=help_text)
+        importlib.import_module(module).add_arguments(sp)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser().parse_args(argv)
+    command = args.command or "play"
+    if args.command is None:
+        args = build_parser().parse_args(["play", *argv])
+    module = importlib.import_module(SUBCOMMANDS[command][0])
+    try:
+        return int(module.run(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except (ValueError, OSError) as exc:
+        sys.stderr.write(f"kibitz: error: {exc}\n")
+        return 2
+
+
+if __name__ == "__main__":
+    multiprocessing.freeze_support()
+    sys.exit(main())
