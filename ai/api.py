@@ -100,3 +100,23 @@ class Searcher(Protocol):
         progress: ProgressCallback | None = None,
     ) -> Result:
         """The best completed depth."""
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """Everything needed to build and run a search, as plain picklable data.
+
+    The worker may run searches in another thread or process, so the UI hands over this
+    description instead of a live searcher object.
+    """
+
+    game_id: str
+    algorithm: str = "alphabeta"  # "minimax" | "alphabeta" | "expectiminimax"
+    limits: Limits = field(default_factory=Limits)
+    use_tt: bool = True
+    use_ordering: bool = True
+    #: Strength-lowering randomness for weak levels (0 = always the best move).
+    noise: float = 0.0
+    seed: int | None = None
+    #: Allow exact endgame solving / perfect play where the game supports it.
+    exact: bool = True

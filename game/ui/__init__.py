@@ -1,0 +1,1 @@
+"""The pygame front end. The only package allowed to import pygame."""

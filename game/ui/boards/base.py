@@ -1,0 +1,57 @@
+"""The contract between the play scene and each game's board drawing and click handling.
+
+The play scene owns the match and the AI; a BoardView only draws a state into a rectangle and
+turns mouse input into a complete legal move. Keeping that split means each game's view can be
+tested alone, headless, with synthetic events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.core import Game, Move, State
+
+
+@dataclass
+class ViewContext:
+    """What the scene tells a view about the moment being drawn."""
+
+    #: The move that led to the shown state (marked on the board), if any.
+    last_move: Move | None = None
+    #: The state before ``last_move``, for animating flips and checker moves.
+    previous_state: State | None = None
+    #: 0.0 just after the last move .. 1.0 when its animation has finished.
+    anim_t: float = 1.0
+    #: True when a human may move now (highlight legal moves, accept clicks).
+    interactive: bool = False
+    #: Value of each legal move from the mover's view, when the player asked to see them.
+    move_values: dict[Move, float] | None = None
+    #: A suggested move to highlight (hint, or the AI's current best move while it thinks).
+    highlight_move: Move | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class BoardView:
+    """Base class: subclasses override draw() and, for games with clicks, handle_event()."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: ViewContext) -> None:
+        raise NotImplementedError
+
+    def handle_event(
+        self, event: pygame.event.Event, rect: pygame.Rect, state: State, ctx: ViewContext
+    ) -> Move | None:
+        """Return a complete legal move once the player has finished choosing one, else None."""
+        return None
+
+    def reset_interaction(self) -> None:
+        """Forget a half-made move (after undo, new game, or the opponent moving)."""
+
+    def status_text(self, state: State) -> str:
+        """A short line under the board, e.g. pip counts or disc counts."""
+        return ""
