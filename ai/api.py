@@ -59,6 +59,10 @@ class Result:
     stats: Stats
     #: Value of every root move searched at this depth (same point of view as ``score``).
     root_values: tuple[tuple[Move, float], ...] = field(default=())
+    #: False when some ``root_values`` are only upper bounds (alpha-beta proves a move worse
+    #: than the best without computing its exact value); SearchConfig.exact_root_values forces
+    #: exact ones at some cost.
+    root_values_exact: bool = True
 
 
 @dataclass(frozen=True)
@@ -120,3 +124,9 @@ class SearchConfig:
     seed: int | None = None
     #: Allow exact endgame solving / perfect play where the game supports it.
     exact: bool = True
+    #: Search every root move with a full window so every ``Result.root_values`` entry is
+    #: exact (slower; weak levels with noise turn it on themselves).
+    exact_root_values: bool = False
+    #: False: search with no game knowledge (every unfinished position scores 0), a weaker
+    #: player for games whose evaluator is perfect (Nim).
+    use_evaluator: bool = True

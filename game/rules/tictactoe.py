@@ -67,6 +67,25 @@ class TicTacToeState:
         return (self.board, self.to_move)
 
 
+def _lines_of(board: tuple[int | None, ...], player: int) -> list[tuple[int, int, int]]:
+    return [line for line in LINES if all(board[i] == player for i in line)]
+
+
+def _unreachable_reason(state: TicTacToeState) -> str | None:
+    """Why a position with plausible mark counts still cannot arise in play, or None.
+
+    Only the side that moved last can have three in a row, and its last mark must lie on every
+    such line: then the position before it had no line and, with valid counts, is reachable.
+    """
+    last = 1 - state.to_move
+    if _lines_of(state.board, state.to_move):
+        return f"{MARKS[state.to_move]} has three in a row but it is {MARKS[state.to_move]} to move"
+    lines = _lines_of(state.board, last)
+    if lines and not set.intersection(*(set(line) for line in lines)):
+        return f"{MARKS[last]} has two separate lines of three"
+    return None
+
+
 def square_name(i: int) -> str:
     return "abc"[i % 3] + str(i // 3 + 1)
 
@@ -103,7 +122,11 @@ class TicTacToe:
             raise NotationError(
                 f"impossible position: {nx} X and {no} O with {side.upper()} to move"
             )
-        return TicTacToeState(board, to_move)
+        state = TicTacToeState(board, to_move)
+        problem = _unreachable_reason(state)
+        if problem:
+            raise NotationError(f"impossible position: {problem}")
+        return state
 
     def format_position(self, state: TicTacToeState) -> str:
         cells = "".join("-" if c is None else MARKS[c] for c in state.board)

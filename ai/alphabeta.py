@@ -1,0 +1,318 @@
+"""Negamax alpha-beta with principal-variation search, the search the app plays with.
+
+- Iterative deepening (1, 2, 3, ...) under the depth, time and node limits; aspiration windows
+  around the previous depth's score (re-searched with a full window when the score falls
+  outside).
+- PVS: the first move of a node gets the full window, the others a null window that only asks
+  "is this better?", re-searched when the answer is yes.
+- A bounded transposition table (ai.tt) storing depth, value, bound and best move. Its values
+  are reused only at *equal* remaining depth: then a search with the table returns exactly the
+  value of the same search without it (a deliberate choice, so a teacher can switch the table
+  off and see the same answer from a bigger tree). Its best move orders the moves at any depth.
+- Move ordering: table move, then two killer moves per ply, then the history heuristic.
+- Turn order always comes from ``current_player()``: a child whose mover is the same player
+  (a game that grants two moves in a row) keeps the sign and the window; otherwise the value
+  and window are negated. Terminals score ``WIN - ply`` (faster wins first).
+- Chance nodes, should a game have them, are averaged exactly (every outcome with a full
+  window); ai.expectiminimax adds pruning and move filtering there.
+
+Scores are from the view of the side to move at the root.
+"""
+
+from __future__ import annotations
+
+from ai.api import Result
+from ai.searchbase import (
+    INF,
+    MAX_DEPTH,
+    WIN,
+    WIN_MARGIN,
+    EvalFn,
+    Scoring,
+    SearchBase,
+    is_win_score,
+    state_key_fn,
+)
+from ai.tt import EXACT, LOWER, UPPER, TranspositionTable
+from game.core import CHANCE, TERMINAL, Move, State
+
+#: Width of a "null" window. Values are floats, so any nonzero width works: a null-window
+#: search only answers "above alpha or not", and every "above" is re-searched.
+NULL_WIDTH = 1e-9
+
+
+class AlphaBetaSearcher(SearchBase):
+    name = "alphabeta"
+
+    def __init__(
+        self,
+        evaluate: EvalFn,
+        scoring: Scoring,
+        *,
+        use_tt: bool = True,
+        use_ordering: bool = True,
+        exact_root_values: bool = False,
+        aspiration: float | None = None,
+        tt_size_log2: int = 16,
+    ) -> None:
+        super().__init__(evaluate, scoring)
+        self.use_tt = use_tt
+        self.use_ordering = use_ordering
+        self.exact_root_values = exact_root_values
+        #: Half-width of the aspiration window; None = no aspiration windows.
+        self.aspiration = aspiration
+        self.tt = TranspositionTable(tt_size_log2) if use_tt else None
+        self._key = None
+        self._pv: list[tuple[Move, ...]] = [()] * (MAX_DEPTH + 2)
+        self._killers: list[list[Move | None]] = [[None, None] for _ in range(MAX_DEPTH + 2)]
+        self._history: dict[tuple[int, Move], int] = {}
+
+    # ------------------------------------------------------------------ root
+
+    def _search_root(
+        self, state: State, depth: int, previous: Result | None
+    ) -> tuple[float, Move, tuple[tuple[Move, float], ...], tuple[Move, ...], bool]:
+        if self._key is None:
+            self._key = state_key_fn(state)
+            if self.tt is not None:
+                self.tt.new_search()
+        if depth == 1:
+            self._history.clear()
+            for k in self._killers:
+                k[0] = k[1] = None
+        moves = list(state.legal_moves())
+        if previous is not None and previous.root_values:
+            # Best first: the previous depth's values are the best ordering there is.
+            rank = {m: i for i, (m, _) in enumerate(
+                sorted(previous.root_values, key=lambda mv: -mv[1]))}
+            moves.sort(key=lambda m: rank.get(m, len(rank)))
+        elif self.use_ordering and len(moves) > 1:
+            # No earlier depth to learn from: one cheap look at every child.
+            p = state.current_player()
+            moves.sort(key=lambda m: -self._static(state.apply(m), p, 1))
+        alpha, beta = -INF, INF
+        if (
+            self.aspiration is not None
+            and previous is not None
+            and not self.exact_root_values
+            and not is_win_score(previous.score)
+        ):
+            alpha, beta = previous.score - self.aspiration, previous.score + self.aspiration
+        result = self._root_window(state, moves, depth, alpha, beta)
+        if not alpha < result[0] < beta:
+            self._root_best = None
+            result = self._root_window(state, moves, depth, -INF, INF)
+        return result
+
+    def _root_window(
+        self, state: State, moves: list[Move], depth: int, alpha: float, beta: float
+    ) -> tuple[float, Move, tuple[tuple[Move, float], ...], tuple[Move, ...], bool]:
+        p = state.current_player()
+        full = alpha == -INF and beta == INF
+        exact_all = self.exact_root_values
+        best, best_move, pv = -INF, moves[0], (moves[0],)
+        values: list[tuple[Move, float]] = []
+        a = alpha
+        root_exact = True
+        for i, m in enumerate(moves):
+            child = state.apply(m)
+            if exact_all:
+                v = self._child(child, p, depth - 1, -INF, INF, 1)
+            elif i == 0:
+                v = self._child(child, p, depth - 1, a, beta, 1)
+            else:
+                v = self._child(child, p, depth - 1, a, a + NULL_WIDTH, 1)
+                if v > a:
+                    v = self._child(child, p, depth - 1, a, beta, 1)
+                else:
+                    root_exact = False  # v is an upper bound: this move is no better
+            values.append((m, v))
+            if v > best:
+                best, best_move = v, m
+                pv = (m,) + self._pv[1]
+                if full or alpha < v < beta:
+                    self._root_best = (m, v)
+            if v > a:
+                a = v
+            if a >= beta:
+                root_exact = False
+                break
+        if self.tt is not None and (full or alpha < best < beta):
+            self.tt.store(self._key(state), depth, best, EXACT, best_move, self._horizon)
+        return best, best_move, tuple(values), self._extend_pv(state, pv, depth), root_exact
+
+    def _extend_pv(self, state: State, pv: tuple[Move, ...], depth: int) -> tuple[Move, ...]:
+        """Lengthen a PV cut short by a table hit, following the table's best moves."""
+        if self.tt is None:
+            return pv
+        s = state
+        for m in pv:
+            s = s.apply(m)
+        out = list(pv)
+        while len(out) < depth and s.current_player() not in (TERMINAL, CHANCE):
+            e = self.tt.probe(self._key(s))
+            if e is None or e.move is None or e.move not in s.legal_moves():
+                break
+            out.append(e.move)
+            s = s.apply(e.move)
+        return tuple(out)
+
+    # ------------------------------------------------------------------ tree
+
+    def _child(
+        self, child: State, p: int, depth: int, alpha: float, beta: float, ply: int
+    ) -> float:
+        """Value of ``child`` from ``p``'s view, searched with the window (alpha, beta) in
+        ``p``'s view. Turn order comes from the child itself, never from the depth."""
+        cp = child.current_player()
+        if cp == p:
+            return self._negamax(child, depth, alpha, beta, ply, cp)
+        if cp >= 0:
+            return -self._negamax(child, depth, -beta, -alpha, ply, cp)
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._tick()
+        self._pv[ply] = ()
+        if cp == TERMINAL:
+            self.stats.leaves += 1
+            return self.scoring.terminal(child, p, ply)
+        return self._chance(child, p, depth, alpha, beta, ply)
+
+    def _chance(
+        self, state: State, p: int, depth: int, alpha: float, beta: float, ply: int
+    ) -> float:
+        """Expected value from ``p``'s view; the window is ignored (every outcome is exact)."""
+        if depth <= 0:
+            self.stats.leaves += 1
+            self._horizon = True
+            return self.evaluate(state, p)
+        total = 0.0
+        for outcome, prob in state.chance_outcomes():
+            total += prob * self._child(state.apply(outcome), p, depth - 1, -INF, INF, ply + 1)
+        return total
+
+    def _negamax(
+        self, state: State, depth: int, alpha: float, beta: float, ply: int, p: int
+    ) -> float:
+        """Value from the view of ``state``'s mover ``p`` (a decision node)."""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._tick()
+        self._pv[ply] = ()
+        if depth <= 0:
+            self.stats.leaves += 1
+            self._horizon = True
+            return self.evaluate(state, p)
+        tt = self.tt
+        tt_move = None
+        key = None
+        outer_horizon = self._horizon
+        if tt is not None:
+            key = self._key(state)
+            self.stats.tt_probes += 1
+            e = tt.probe(key)
+            if e is not None:
+                self.stats.tt_hits += 1
+                tt_move = e.move
+                if e.depth == depth:
+                    v = _from_tt(e.value, ply)
+                    if e.bound == EXACT:
+                        self._horizon = outer_horizon or e.horizon
+                        self._pv[ply] = (e.move,) if e.move is not None else ()
+                        return v
+                    if e.bound == LOWER:
+                        if v >= beta:
+                            self._horizon = outer_horizon or e.horizon
+                            return v
+                        alpha = max(alpha, v)
+                    elif v <= alpha:
+                        self._horizon = outer_horizon or e.horizon
+                        return v
+                    else:
+                        beta = min(beta, v)
+        moves = self._moves_at(state, depth, ply)
+        if self.use_ordering and len(moves) > 1:
+            moves = self._order(state, p, moves, tt_move, ply)
+        self._horizon = False
+        alpha0 = alpha
+        best = -INF
+        best_move = moves[0]
+        a = alpha
+        for i, m in enumerate(moves):
+            child = state.apply(m)
+            if i == 0:
+                v = self._child(child, p, depth - 1, a, beta, ply + 1)
+            else:
+                v = self._child(child, p, depth - 1, a, a + NULL_WIDTH, ply + 1)
+                if a < v < beta:
+                    v = self._child(child, p, depth - 1, a, beta, ply + 1)
+            if v > best:
+                best, best_move = v, m
+                if v > a:
+                    a = v
+                    self._pv[ply] = (m,) + self._pv[ply + 1]
+                    if a >= beta:
+                        self.stats.cutoffs += 1
+                        if self.use_ordering:
+                            self._reward(p, m, depth, ply, tt_move)
+                        break
+        horizon = self._horizon
+        self._horizon = outer_horizon or horizon
+        if tt is not None:
+            bound = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
+            tt.store(key, depth, _to_tt(best, ply), bound, best_move, horizon)
+        return best
+
+    # ------------------------------------------------------------------ ordering
+
+    def _static(self, state: State, p: int, ply: int) -> float:
+        """The evaluation of ``state`` from ``p``'s view without searching (for ordering)."""
+        cp = state.current_player()
+        if cp == TERMINAL:
+            return self.scoring.terminal(state, p, ply)
+        return self.evaluate(state, p)
+
+    def _moves_at(self, state: State, depth: int, ply: int) -> tuple[Move, ...] | list[Move]:
+        """The moves a node expands (all of them here; expectiminimax may filter)."""
+        return state.legal_moves()
+
+    def _order(
+        self, state: State, p: int, moves: tuple[Move, ...] | list[Move], tt_move: Move | None,
+        ply: int,
+    ) -> list[Move]:
+        hist = self._history
+        ordered = sorted(moves, key=lambda m: -hist.get((p, m), 0))
+        front = []
+        if tt_move is not None and tt_move in ordered:
+            front.append(tt_move)
+        for k in self._killers[ply]:
+            if k is not None and k not in front and k in ordered:
+                front.append(k)
+        if front:
+            ordered = front + [m for m in ordered if m not in front]
+        return ordered
+
+    def _reward(self, p: int, m: Move, depth: int, ply: int, tt_move: Move | None) -> None:
+        """A cutoff move: remember it as a killer for this ply and credit its history."""
+        k = self._killers[ply]
+        if m != k[0] and m != tt_move:
+            k[1] = k[0]
+            k[0] = m
+        self._history[(p, m)] = self._history.get((p, m), 0) + depth * depth
+
+
+def _to_tt(value: float, ply: int) -> float:
+    """Win scores count plies from the root; the table stores them from the node."""
+    if value >= WIN - WIN_MARGIN:
+        return value + ply
+    if value <= -(WIN - WIN_MARGIN):
+        return value - ply
+    return value
+
+
+def _from_tt(value: float, ply: int) -> float:
+    if value >= WIN - WIN_MARGIN:
+        return value - ply
+    if value <= -(WIN - WIN_MARGIN):
+        return value + ply
+    return value

@@ -1,0 +1,128 @@
+"""The one entry point for searching: build a searcher from a SearchConfig, run it, solve
+exactly where possible, and weaken the answer for easy levels.
+
+Everything outside ai/ (CLI, UI, worker, match runner) goes through ``run_search`` or
+``make_searcher`` so the same configuration always plays the same way.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import replace
+
+from ai.api import ProgressCallback, Result, SearchConfig, Searcher
+from ai.searchbase import POINTS_GAMES, Scoring, evaluator_for, zero_eval
+from game.core import CHANCE, TERMINAL, State
+
+ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "expectiminimax")
+
+#: Aspiration half-window per game, in evaluation units (None: full windows only). Nim's
+#: evaluator is exact (+-1), so a window there only costs re-searches.
+ASPIRATION: dict[str, float | None] = {"tictactoe": 1.0, "othello": 4.0}
+
+#: Expectiminimax move filtering per game: (k at interior nodes, k at the root).
+MOVE_FILTER: dict[str, tuple[int, int]] = {"backgammon": (2, 6)}
+
+
+def default_algorithm(game_id: str) -> str:
+    """Expectiminimax for dice games, alpha-beta for the others."""
+    return "expectiminimax" if game_id in POINTS_GAMES else "alphabeta"
+
+
+def make_searcher(config: SearchConfig) -> Searcher:
+    """A fresh searcher (with its own transposition table) for ``config``."""
+    evaluate = evaluator_for(config.game_id) if config.use_evaluator else zero_eval
+    scoring = Scoring(points=config.game_id in POINTS_GAMES)
+    exact_root = config.exact_root_values or config.noise > 0
+    if config.algorithm == "minimax":
+        from ai.minimax import MinimaxSearcher
+
+        return MinimaxSearcher(evaluate, scoring)
+    if config.algorithm == "alphabeta":
+        from ai.alphabeta import AlphaBetaSearcher
+
+        return AlphaBetaSearcher(
+            evaluate,
+            scoring,
+            use_tt=config.use_tt,
+            use_ordering=config.use_ordering,
+            exact_root_values=exact_root,
+            aspiration=ASPIRATION.get(config.game_id),
+        )
+    if config.algorithm == "expectiminimax":
+        from ai.expectiminimax import ExpectiminimaxSearcher
+
+        k, root_k = MOVE_FILTER.get(config.game_id, (None, None))
+        return ExpectiminimaxSearcher(
+            evaluate,
+            scoring,
+            use_tt=config.use_tt,
+            use_ordering=config.use_ordering,
+            exact_root_values=exact_root,
+            star1=scoring.points,
+            filter_k=k,
+            root_filter_k=root_k,
+        )
+    raise ValueError(
+        f"unknown algorithm {config.algorithm!r}; choose one of: {', '.join(ALGORITHMS)}"
+    )
+
+
+def run_search(
+    state: State,
+    config: SearchConfig,
+    cancel: threading.Event | None = None,
+    progress: ProgressCallback | None = None,
+    on_depth: Callable[[Result], None] | None = None,
+) -> Result:
+    """The move to play in ``state`` and how it was found.
+
+    Order: exact solving (when ``config.exact`` and the game allows it), else the configured
+    search; then, if ``config.noise`` > 0, a random choice among the root moves whose value is
+    within ``noise`` (evaluation units) of the best, seeded by ``config.seed``. The returned
+    Result's ``move`` is the move actually chosen. ``on_depth`` receives each completed depth.
+    """
+    player = state.current_player()
+    if player == TERMINAL:
+        raise ValueError("the game is over: there is no move to search")
+    if player == CHANCE:
+        raise ValueError("the position is at a chance event: roll the dice first")
+    searcher = make_searcher(config)  # validates the algorithm before any solving
+    start = time.monotonic()
+    limits = config.limits
+    result: Result | None = None
+    if config.exact:
+        from ai.solvers import solve
+
+        deadline = start + 0.6 * limits.time_s if limits.time_s is not None else None
+        result = solve(state, config, cancel, deadline)
+        if result is not None and config.noise > 0 and not result.root_values_exact:
+            result = None  # noise needs every root move's exact value
+        if result is not None and on_depth is not None:
+            on_depth(result)
+    if result is None:
+        if limits.time_s is not None:
+            remaining = max(0.01, limits.time_s - (time.monotonic() - start))
+            if remaining < limits.time_s:
+                limits = replace(limits, time_s=remaining)
+        for depth_result in searcher.iterate(state, limits, cancel, progress):
+            if on_depth is not None:
+                on_depth(depth_result)
+        result = searcher.final_result  # type: ignore[attr-defined]
+        assert result is not None
+    return apply_noise(result, config.noise, config.seed)
+
+
+def apply_noise(result: Result, noise: float, seed: int | None) -> Result:
+    """Pick uniformly among the root moves within ``noise`` of the best value."""
+    if noise <= 0 or len(result.root_values) < 2:
+        return result
+    best = max(v for _, v in result.root_values)
+    candidates = [(m, v) for m, v in result.root_values if v >= best - noise]
+    move, value = random.Random(seed).choice(candidates)
+    if move == result.move:
+        return result
+    return replace(result, move=move, score=value, pv=(move,))

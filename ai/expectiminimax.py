@@ -1,0 +1,131 @@
+"""Expectiminimax for games with dice: max and min layers (as negamax) plus chance layers that
+average their outcomes by probability.
+
+Depth counts every layer, chance layers included (``Result.depth`` is in these units):
+
+- depth 1: my move, then evaluate the position (before the opponent's roll);
+- depth 2: my move, the opponent's 21 rolls, evaluate each rolled position;
+- depth 3: my move, the opponent's 21 rolls, the opponent's best reply to each, evaluate:
+  "one chance layer", what backgammon programs call 1-ply;
+- depth 5: ... then my 21 rolls and my best move to each: "two chance layers".
+
+Decision nodes use alpha-beta (ai.alphabeta). On top of that:
+
+- Star1 pruning (``star1=True``): every value lies within known bounds (backgammon: -3..3
+  points), so after some outcomes of a chance node the rest can be assumed at their worst or
+  best; once even that cannot bring the average inside the window, the node is cut. Each
+  outcome is searched with the narrowest window that could still matter.
+- Move filtering (``filter_k``): at a decision node whose children would be searched further
+  (remaining depth >= 2), every move is scored by the cheap static evaluation and only the
+  ``filter_k`` most promising are expanded (``root_filter_k`` at the root), as strong
+  backgammon programs do. This is what makes two chance layers affordable. Filtering is a
+  heuristic: with it the value is no longer the exact expectiminimax value.
+"""
+
+from __future__ import annotations
+
+from ai.alphabeta import AlphaBetaSearcher
+from ai.searchbase import EvalFn, Scoring
+from game.core import Move, State
+
+
+class ExpectiminimaxSearcher(AlphaBetaSearcher):
+    name = "expectiminimax"
+
+    def __init__(
+        self,
+        evaluate: EvalFn,
+        scoring: Scoring,
+        *,
+        use_tt: bool = True,
+        use_ordering: bool = True,
+        exact_root_values: bool = False,
+        star1: bool = True,
+        filter_k: int | None = None,
+        root_filter_k: int | None = None,
+        tt_size_log2: int = 16,
+    ) -> None:
+        super().__init__(
+            evaluate,
+            scoring,
+            use_tt=use_tt,
+            use_ordering=use_ordering,
+            exact_root_values=exact_root_values,
+            aspiration=None,
+            tt_size_log2=tt_size_log2,
+        )
+        self.star1 = star1
+        self.filter_k = filter_k
+        self.root_filter_k = root_filter_k
+        self.lo, self.hi = scoring.bounds
+
+    def _clamped_eval(self, state: State, p: int) -> float:
+        v = self.evaluate(state, p)
+        return self.lo if v < self.lo else self.hi if v > self.hi else v
+
+    def _chance(
+        self, state: State, p: int, depth: int, alpha: float, beta: float, ply: int
+    ) -> float:
+        if depth <= 0:
+            self.stats.leaves += 1
+            self._horizon = True
+            return self._clamped_eval(state, p) if self.star1 else self.evaluate(state, p)
+        if not self.star1:
+            return super()._chance(state, p, depth, alpha, beta, ply)
+        lo, hi = self.lo, self.hi
+        total = 0.0
+        remaining = 1.0
+        for outcome, prob in state.chance_outcomes():
+            remaining -= prob
+            if remaining < 1e-12:
+                remaining = 0.0
+            # The child must beat these for the average to land inside (alpha, beta).
+            ca = (alpha - total - remaining * hi) / prob
+            cb = (beta - total - remaining * lo) / prob
+            v = self._child(
+                state.apply(outcome), p, depth - 1, max(ca, lo - 1.0), min(cb, hi + 1.0), ply + 1
+            )
+            total += prob * v
+            if v <= ca:
+                self.stats.cutoffs += 1
+                return total + remaining * hi  # an upper bound, at most alpha
+            if v >= cb:
+                self.stats.cutoffs += 1
+                return total + remaining * lo  # a lower bound, at least beta
+        return total
+
+    def _negamax(
+        self, state: State, depth: int, alpha: float, beta: float, ply: int, p: int
+    ) -> float:
+        if depth <= 0 and self.star1:
+            self.nodes += 1
+            if self.nodes >= self._next_check:
+                self._tick()
+            self._pv[ply] = ()
+            self.stats.leaves += 1
+            self._horizon = True
+            return self._clamped_eval(state, p)
+        return super()._negamax(state, depth, alpha, beta, ply, p)
+
+    def _filter(self, state: State, moves: list[Move], depth: int, ply: int) -> list[Move]:
+        """The ``k`` best moves by static evaluation when the subtree below is deep enough."""
+        k = self.root_filter_k if ply == 0 else self.filter_k
+        if k is None or depth < 2 or len(moves) <= k:
+            return moves
+        p = state.current_player()
+        scored = []
+        for m in moves:
+            self.nodes += 1
+            if self.nodes >= self._next_check:
+                self._tick()
+            scored.append((self._static(state.apply(m), p, ply + 1), m))
+        scored.sort(key=lambda vm: -vm[0])
+        return [m for _, m in scored[:k]]
+
+    def _moves_at(self, state: State, depth: int, ply: int) -> list[Move]:
+        return self._filter(state, list(state.legal_moves()), depth, ply)
+
+    def _root_window(
+        self, state: State, moves: list[Move], depth: int, alpha: float, beta: float
+    ) -> tuple[float, Move, tuple[tuple[Move, float], ...], tuple[Move, ...], bool]:
+        return super()._root_window(state, self._filter(state, moves, depth, 0), depth, alpha, beta)

@@ -1,0 +1,102 @@
+"""Named difficulty levels: each is a plain search recipe (algorithm, depth or time, noise).
+
+Weak levels are weak in an honest way a person can learn from: they look fewer moves ahead
+and, at the bottom, choose at random among the moves within ``noise`` of the best (in the
+game's evaluation units). The top level of every game is as strong as the engine gets in about
+two seconds a move, with exact solving wherever it applies.
+
+Noise scales: tic-tac-toe open lines (-8..8, a win ~10000); Nim searched without its (perfect)
+evaluator, so unfinished positions are 0 and wins ~10000; Othello evaluation -99..99;
+backgammon equity in points (-3..3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.api import Limits, SearchConfig
+
+#: Noise that makes every move a candidate: a uniformly random player.
+RANDOM = 1e6
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    algorithm: str
+    depth: int | None
+    time_s: float | None
+    noise: float
+    exact: bool
+    #: False: search without the game's evaluator (see SearchConfig.use_evaluator).
+    use_evaluator: bool = True
+
+    def config(self, game_id: str, seed: int | None = None) -> SearchConfig:
+        return SearchConfig(
+            game_id=game_id,
+            algorithm=self.algorithm,
+            limits=Limits(depth=self.depth, time_s=self.time_s),
+            noise=self.noise,
+            seed=seed,
+            exact=self.exact,
+            use_evaluator=self.use_evaluator,
+        )
+
+
+NAMES = ("Beginner", "Casual", "Intermediate", "Advanced", "Master")
+
+LEVELS: dict[str, tuple[Level, ...]] = {
+    "tictactoe": (
+        # Takes a win in one, otherwise any move: easy to beat with a fork or a simple line.
+        Level("Beginner", "alphabeta", 1, None, 9.0, False),
+        # Sees one reply ahead (blocks a threat now and then), still loose.
+        Level("Casual", "alphabeta", 2, None, 3.0, False),
+        Level("Intermediate", "alphabeta", 3, None, 1.0, False),
+        Level("Advanced", "alphabeta", 4, None, 0.0, False),
+        # Perfect play: never loses.
+        Level("Master", "alphabeta", None, None, 0.0, True),
+    ),
+    "nim": (
+        Level("Beginner", "alphabeta", 1, None, RANDOM, False, use_evaluator=False),
+        # Takes a winning last move and avoids handing one over, nothing more.
+        Level("Casual", "alphabeta", 2, None, 0.5, False, use_evaluator=False),
+        Level("Intermediate", "alphabeta", 4, None, 0.5, False, use_evaluator=False),
+        Level("Advanced", "alphabeta", 6, 2.0, 0.0, False, use_evaluator=False),
+        # Sprague-Grundy theory: perfect play.
+        Level("Master", "alphabeta", None, None, 0.0, True),
+    ),
+    "othello": (
+        Level("Beginner", "alphabeta", 1, None, 30.0, False),
+        Level("Casual", "alphabeta", 2, None, 10.0, False),
+        Level("Intermediate", "alphabeta", 3, 1.0, 0.0, False),
+        Level("Advanced", "alphabeta", None, 1.0, 0.0, True),
+        # Iterative deepening for two seconds; the last ~12 empties solved exactly.
+        Level("Master", "alphabeta", None, 2.0, 0.0, True),
+    ),
+    "backgammon": (
+        Level("Beginner", "expectiminimax", 1, None, 0.4, False),
+        Level("Casual", "expectiminimax", 1, None, 0.15, False),
+        # depth 1: the best move by the static equity evaluation ("0-ply").
+        Level("Intermediate", "expectiminimax", 1, None, 0.0, False),
+        # depth 3: averages the opponent's 21 rolls and best replies ("1-ply").
+        Level("Advanced", "expectiminimax", 3, 2.0, 0.0, False),
+        Level("Master", "expectiminimax", 5, 2.0, 0.0, False),
+    ),
+}
+
+
+def get_level(game_id: str, name: str) -> Level:
+    """The level called ``name`` (any case); a ValueError listing the names otherwise."""
+    try:
+        levels = LEVELS[game_id]
+    except KeyError:
+        raise ValueError(
+            f"no levels for game {game_id!r}; known games: {', '.join(LEVELS)}"
+        ) from None
+    for level in levels:
+        if level.name.lower() == str(name).strip().lower():
+            return level
+    raise ValueError(
+        f"unknown level {name!r} for {game_id}; choose one of: "
+        f"{', '.join(lv.name for lv in levels)}"
+    )

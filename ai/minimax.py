@@ -1,0 +1,57 @@
+"""Plain minimax (as negamax): every node of the tree is visited, nothing is pruned.
+
+This is the baseline a teacher compares alpha-beta against: same values, many more nodes.
+Chance nodes are averaged by probability (so at tiny depths it is also the reference for
+expectiminimax). Turn order comes from ``current_player()``: a child moved by the same player
+keeps its sign. Every root move's value is exact.
+"""
+
+from __future__ import annotations
+
+from ai.api import Result
+from ai.searchbase import SearchBase
+from game.core import TERMINAL, Move, State
+
+
+class MinimaxSearcher(SearchBase):
+    name = "minimax"
+
+    def _search_root(
+        self, state: State, depth: int, previous: Result | None
+    ) -> tuple[float, Move, tuple[tuple[Move, float], ...], tuple[Move, ...], bool]:
+        p = state.current_player()
+        best, best_move, best_pv = -float("inf"), None, ()
+        values = []
+        for m in state.legal_moves():
+            v, pv = self._value(state.apply(m), p, depth - 1, 1)
+            values.append((m, v))
+            if v > best:
+                best, best_move, best_pv = v, m, (m, *pv)
+                self._root_best = (m, v)
+        return best, best_move, tuple(values), best_pv, True
+
+    def _value(self, state: State, p: int, depth: int, ply: int) -> tuple[float, tuple[Move, ...]]:
+        """Value of ``state`` from ``p``'s view, and the principal variation below it."""
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._tick()
+        cp = state.current_player()
+        if cp == TERMINAL:
+            self.stats.leaves += 1
+            return self.scoring.terminal(state, p, ply), ()
+        if depth <= 0:
+            self.stats.leaves += 1
+            self._horizon = True
+            return self.evaluate(state, p), ()
+        if cp < 0:  # CHANCE: the probability-weighted average; the PV stops at the dice
+            total = 0.0
+            for outcome, prob in state.chance_outcomes():
+                total += prob * self._value(state.apply(outcome), p, depth - 1, ply + 1)[0]
+            return total, ()
+        sign = 1.0 if cp == p else -1.0
+        best, best_pv = -float("inf"), ()
+        for m in state.legal_moves():
+            v, pv = self._value(state.apply(m), cp, depth - 1, ply + 1)
+            if v > best:
+                best, best_pv = v, (m, *pv)
+        return sign * best, best_pv

@@ -1,0 +1,268 @@
+"""What every searcher shares: terminal scoring, the evaluator lookup, the budget and the
+iterative-deepening driver.
+
+Keeping the driver in one place means minimax, alpha-beta and expectiminimax stop, report
+progress and build their Results identically, so a teacher comparing them compares only the
+search itself.
+
+Depth convention (all three algorithms): every layer of the tree costs one unit of depth, a
+decision (a move) and a chance event (a dice roll) alike. Depth 1 = the side to move plays a
+move, then the position is evaluated. In a game without chance nodes depth = plies.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+import time
+from collections.abc import Callable, Iterator
+
+from ai.api import Limits, Progress, ProgressCallback, Result, Stats
+from game.core import CHANCE, TERMINAL, Move, State
+
+#: A proven win is worth WIN - plies-to-win, so a faster win beats a slower one.
+WIN = 10_000.0
+#: Scores this close to WIN are proven wins/losses rather than heuristic estimates.
+WIN_MARGIN = 1_000.0
+INF = float("inf")
+#: Iterative deepening stops here when the caller gives no depth limit.
+MAX_DEPTH = 64
+#: Games whose terminal scores are points (1/2/3) on the evaluator's equity scale.
+POINTS_GAMES = frozenset({"backgammon"})
+
+EvalFn = Callable[[State, int], float]
+
+
+class SearchAborted(Exception):
+    """Raised inside the tree when the deadline, node limit or cancel event fires."""
+
+
+def is_win_score(value: float) -> bool:
+    return abs(value) >= WIN - WIN_MARGIN
+
+
+def zero_eval(state: State, player: int) -> float:
+    """For games searched to the end (or tests): every unfinished position looks level."""
+    return 0.0
+
+
+def evaluator_for(game_id: str) -> EvalFn:
+    """The game's evaluate function; level (0) when its evaluator module is not available."""
+    try:
+        from ai.evaluation import get_evaluator
+
+        evaluator = get_evaluator(game_id)
+    except ImportError:
+        return zero_eval
+    return evaluator.evaluate
+
+
+def state_key_fn(state: State) -> Callable[[State], object]:
+    """A state's fastest transposition key: ``zobrist()`` when it has one, else ``key()``."""
+    if hasattr(state, "zobrist"):
+        return lambda s: s.zobrist()
+    return lambda s: s.key()
+
+
+class Scoring:
+    """Values of finished games from one player's view, in the evaluator's units."""
+
+    def __init__(self, points: bool) -> None:
+        #: True: terminal value = returns() (backgammon 1/2/3 points); False: win scores.
+        self.points = points
+
+    def terminal(self, state: State, player: int, ply: int) -> float:
+        r = state.returns()[player]
+        if self.points:
+            return float(r)
+        if r > 0:
+            return WIN - ply
+        if r < 0:
+            return -(WIN - ply)
+        return 0.0
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """Lowest and highest value any node can take (for Star1 pruning)."""
+        return (-3.0, 3.0) if self.points else (-WIN, WIN)
+
+
+class SearchBase:
+    """Budget checks, statistics and the iterative-deepening loop; subclasses search one depth.
+
+    A subclass implements ``_search_root(state, depth, previous)`` returning
+    ``(score, move, root_values, pv, root_exact)`` and keeps ``self._root_best`` (the best
+    fully searched root move of the current iteration) up to date, so an interrupted
+    iteration can still improve the answer.
+    """
+
+    name = "base"
+    #: Nodes between two looks at the clock / cancel event (each look costs well under 1 us).
+    CHECK_EVERY = 64
+    PROGRESS_EVERY_S = 0.1
+
+    def __init__(self, evaluate: EvalFn, scoring: Scoring) -> None:
+        self.evaluate = evaluate
+        self.scoring = scoring
+        self.stats = Stats()
+        self.final_result: Result | None = None
+        self._cancel: threading.Event | None = None
+        self._progress: ProgressCallback | None = None
+        self._deadline: float | None = None
+        self._node_limit: int | None = None
+        self._start = 0.0
+        self._next_check = 0
+        self._last_progress = 0.0
+        self._depth_in_progress = 0
+        self._root_best: tuple[Move, float] | None = None
+        self._horizon = False
+        self.nodes = 0
+        #: Iterative deepening starts here (a solver that knows the game's length skips the
+        #: shallow iterations).
+        self.first_depth = 1
+
+    # ------------------------------------------------------------------ budget
+
+    def _begin(
+        self, limits: Limits, cancel: threading.Event | None, progress: ProgressCallback | None
+    ) -> None:
+        self.stats = Stats()
+        self.nodes = 0
+        self._cancel = cancel
+        self._progress = progress
+        self._start = time.perf_counter()
+        self._deadline = self._start + limits.time_s if limits.time_s is not None else None
+        self._node_limit = limits.nodes
+        self._next_check = self._check_point()
+        self._last_progress = self._start
+
+    def _check_point(self) -> int:
+        nxt = self.nodes + self.CHECK_EVERY
+        if self._node_limit is not None:
+            nxt = min(nxt, self._node_limit)
+        return nxt
+
+    def _tick(self) -> None:
+        """Called when ``self.nodes`` reaches ``self._next_check``: stop or carry on."""
+        self._next_check = self._check_point()
+        if self._cancel is not None and self._cancel.is_set():
+            raise SearchAborted
+        if self._node_limit is not None and self.nodes >= self._node_limit:
+            raise SearchAborted
+        now = time.perf_counter()
+        if self._deadline is not None and now >= self._deadline:
+            raise SearchAborted
+        if self._progress is not None and now - self._last_progress >= self.PROGRESS_EVERY_S:
+            self._send_progress(now)
+
+    def _send_progress(self, now: float) -> None:
+        self._last_progress = now
+        best = self._root_best
+        assert self._progress is not None
+        self._progress(
+            Progress(
+                depth=self._depth_in_progress,
+                nodes=self.nodes,
+                elapsed_s=now - self._start,
+                best_move=best[0] if best else None,
+                score=best[1] if best else None,
+            )
+        )
+
+    def _snapshot(self, depth: int) -> Stats:
+        self.stats.nodes = self.nodes
+        self.stats.depth = depth
+        self.stats.time_s = time.perf_counter() - self._start
+        return dataclasses.replace(self.stats)
+
+    # ------------------------------------------------------------------ driver
+
+    def _search_root(
+        self, state: State, depth: int, previous: Result | None
+    ) -> tuple[float, Move, tuple[tuple[Move, float], ...], tuple[Move, ...], bool]:
+        raise NotImplementedError
+
+    def iterate(
+        self,
+        state: State,
+        limits: Limits,
+        cancel: threading.Event | None = None,
+        progress: ProgressCallback | None = None,
+    ) -> Iterator[Result]:
+        """One Result per finished depth. ``self.final_result`` holds the answer afterwards.
+
+        ``complete`` is True when the requested depth was reached or the tree was searched
+        to its end (no horizon anywhere: the value is exact and deeper search is pointless).
+        """
+        player = state.current_player()
+        if player == TERMINAL:
+            raise ValueError("the game is over: there is no move to search")
+        if player == CHANCE:
+            raise ValueError("the position is at a chance event: roll the dice first")
+        if limits.depth is not None and limits.depth < 1:
+            raise ValueError(f"search depth must be at least 1, got {limits.depth}")
+        self._begin(limits, cancel, progress)
+        self.final_result = None
+        max_depth = limits.depth if limits.depth is not None else MAX_DEPTH
+        last: Result | None = None
+        for depth in range(min(self.first_depth, max_depth), max_depth + 1):
+            self._depth_in_progress = depth
+            self._root_best = None
+            self._horizon = False
+            try:
+                score, move, root_values, pv, root_exact = self._search_root(state, depth, last)
+            except SearchAborted:
+                self.final_result = self._interrupted(state, last)
+                return
+            solved = not self._horizon
+            result = Result(
+                move=move,
+                score=score,
+                depth=depth,
+                complete=solved or depth >= max_depth and limits.depth is not None,
+                pv=pv,
+                stats=self._snapshot(depth),
+                root_values=root_values,
+                root_values_exact=root_exact,
+            )
+            last = result
+            self.final_result = result
+            yield result
+            if solved:
+                return
+            if self._deadline is not None:
+                now = time.perf_counter()
+                # The next depth costs several times this one: starting it past half the
+                # budget would almost surely be thrown away.
+                if now - self._start > 0.5 * (self._deadline - self._start):
+                    return
+
+    def _interrupted(self, state: State, last: Result | None) -> Result:
+        """The answer when the budget ran out mid-iteration: the last completed depth, moved
+        to the partial iteration's best move if that one was fully searched and differs."""
+        depth = last.depth if last else 0
+        stats = self._snapshot(depth)
+        best = self._root_best
+        if last is None:
+            if best is not None:
+                move, score = best
+            else:
+                move, score = state.legal_moves()[0], 0.0
+            return Result(move, score, 0, False, (move,), stats, ())
+        if best is not None and best[0] != last.move:
+            return dataclasses.replace(
+                last, move=best[0], score=best[1], pv=(best[0],), complete=False, stats=stats
+            )
+        return dataclasses.replace(last, complete=False, stats=stats)
+
+    def search(
+        self,
+        state: State,
+        limits: Limits,
+        cancel: threading.Event | None = None,
+        progress: ProgressCallback | None = None,
+    ) -> Result:
+        for _ in self.iterate(state, limits, cancel, progress):
+            pass
+        assert self.final_result is not None
+        return self.final_result

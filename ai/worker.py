@@ -1,0 +1,245 @@
+"""Searches off the UI thread: one long-lived worker (a process by default, or a thread), fed
+jobs through a queue and answering through another, so the window never waits for the AI.
+
+Protocol, from the caller's side (all methods are non-blocking except ``close``):
+
+- ``submit(state, config) -> job_id`` cancels whatever is running and queues the new job;
+- ``poll() -> list[Reply]`` drains the replies that have arrived: ``"progress"`` (a Progress,
+  at most ~10 a second), ``"depth"`` (a Result per completed depth), then exactly one final
+  reply per job: ``"done"`` (the Result) or ``"error"`` (a one-line message);
+- ``cancel()`` stops the running job: it still ends with a ``"done"`` carrying the best move
+  found so far (``complete=False``), which is how "move now" works;
+- ``close()`` stops the search and the worker promptly, also mid-search.
+
+Every job, including a cancelled or superseded one, gets its one final reply, tagged with its
+id. The caller keeps the id of the job it cares about and ignores the rest (stale ids).
+
+Cancelling uses a shared counter, "every job up to this id is cancelled", rather than a
+single Event: a flag that the worker must clear before each job could swallow a cancel sent
+between the worker picking up a job and clearing it; a monotonic counter cannot.
+
+Process mode uses the "spawn" start method so it behaves the same in a PyInstaller build
+(main.py calls ``multiprocessing.freeze_support()``). If the process dies, the reader thread
+reports an "error" for the job it was running and starts a fresh process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import sys
+import threading
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+from ai.api import Progress, Result, SearchConfig
+from game.core import State
+
+#: Seconds close() waits for the worker before terminating it.
+CLOSE_TIMEOUT_S = 2.0
+
+
+@dataclass(frozen=True)
+class Reply:
+    job_id: int
+    kind: str  # "progress" | "depth" | "done" | "error"
+    progress: Progress | None = None
+    result: Result | None = None
+    error: str | None = None
+
+
+class _CancelledUpTo:
+    """Looks like a threading.Event to the search: set once ``job_id`` has been cancelled."""
+
+    __slots__ = ("_shared", "_job_id")
+
+    def __init__(self, shared: Any, job_id: int) -> None:
+        self._shared = shared
+        self._job_id = job_id
+
+    def is_set(self) -> bool:
+        return self._shared.value >= self._job_id
+
+
+def _run_job(job_id: int, state: State, config: SearchConfig, cancel: Any, send: Any) -> None:
+    """One search, all of its replies sent through ``send(Reply)``; never raises."""
+    from ai.engine import run_search
+
+    try:
+        result = run_search(
+            state,
+            config,
+            cancel=cancel,
+            progress=lambda p: send(Reply(job_id, "progress", progress=p)),
+            on_depth=lambda r: send(Reply(job_id, "depth", result=r)),
+        )
+        send(Reply(job_id, "done", result=result))
+    except Exception as exc:  # the job fails, the worker survives
+        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        if not isinstance(exc, ValueError):
+            message = f"{type(exc).__name__}: {message}"
+            traceback.print_exc(file=sys.stderr)
+        send(Reply(job_id, "error", error=message))
+
+
+def _process_main(jobs: Any, replies: Any, cancelled: Any) -> None:
+    """The worker process: run jobs until the None sentinel."""
+    while True:
+        job = jobs.get()
+        if job is None:
+            return
+        job_id, state, config = job
+        _run_job(job_id, state, config, _CancelledUpTo(cancelled, job_id), replies.put)
+
+
+class _Counter:
+    """The thread-mode twin of the shared ``multiprocessing.Value``."""
+
+    def __init__(self) -> None:
+        self.value = 0
+
+
+class SearchWorker:
+    def __init__(self, mode: str = "process") -> None:
+        if mode not in ("process", "thread"):
+            raise ValueError(f"worker mode must be 'process' or 'thread', got {mode!r}")
+        self.mode = mode
+        self._lock = threading.Lock()
+        self._next_id = 0
+        self._pending: set[int] = set()
+        self._out: queue.Queue[Reply] = queue.Queue()
+        self._closed = False
+        if mode == "thread":
+            # The search thread holds the GIL in long stretches; a short switch interval
+            # keeps the UI thread's frames on time.
+            sys.setswitchinterval(0.0005)
+            self._cancelled: Any = _Counter()
+            self._jobs: Any = queue.Queue()
+            self._thread = threading.Thread(target=self._thread_main, name="search", daemon=True)
+            self._thread.start()
+        else:
+            self._ctx = multiprocessing.get_context("spawn")
+            self._cancelled = self._ctx.Value("q", 0, lock=False)
+            self._start_process()
+            self._reader = threading.Thread(target=self._read_loop, name="search-replies",
+                                            daemon=True)
+            self._reader.start()
+
+    # ------------------------------------------------------------------ public
+
+    def submit(self, state: State, config: SearchConfig) -> int:
+        """Queue a search (cancelling any running one); returns its job id."""
+        if self._closed:
+            raise RuntimeError("the search worker is closed")
+        with self._lock:
+            self._next_id += 1
+            job_id = self._next_id
+            self._cancelled.value = job_id - 1
+            self._pending.add(job_id)
+            self._jobs.put((job_id, state, config))
+        return job_id
+
+    def cancel(self) -> None:
+        """Stop every submitted job; each still ends with its "done" (best so far)."""
+        with self._lock:
+            self._cancelled.value = self._next_id
+
+    def poll(self) -> list[Reply]:
+        replies = []
+        while True:
+            try:
+                replies.append(self._out.get_nowait())
+            except queue.Empty:
+                return replies
+
+    @property
+    def busy(self) -> bool:
+        """True while some submitted job has not delivered its final reply."""
+        with self._lock:
+            return bool(self._pending)
+
+    def close(self) -> None:
+        """Stop the search and the worker; safe to call twice and mid-search."""
+        if self._closed:
+            return
+        self._closed = True
+        self.cancel()
+        self._jobs.put(None)
+        if self.mode == "thread":
+            self._thread.join(CLOSE_TIMEOUT_S)
+            return
+        proc = self._proc
+        proc.join(CLOSE_TIMEOUT_S)
+        if proc.is_alive():
+            proc.terminate()
+            proc.join(CLOSE_TIMEOUT_S)
+        self._reader.join(CLOSE_TIMEOUT_S)
+        for q in (self._jobs, self._replies):
+            q.close()
+            q.cancel_join_thread()
+
+    def __enter__(self) -> SearchWorker:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ internals
+
+    def _deliver(self, reply: Reply) -> None:
+        if reply.kind in ("done", "error"):
+            with self._lock:
+                self._pending.discard(reply.job_id)
+        self._out.put(reply)
+
+    def _thread_main(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            job_id, state, config = job
+            _run_job(job_id, state, config, _CancelledUpTo(self._cancelled, job_id),
+                     self._deliver)
+
+    def _start_process(self) -> None:
+        self._jobs = self._ctx.Queue()
+        self._replies = self._ctx.Queue()
+        self._proc = self._ctx.Process(
+            target=_process_main,
+            args=(self._jobs, self._replies, self._cancelled),
+            name="kibitz-search",
+            daemon=True,
+        )
+        self._proc.start()
+
+    def _read_loop(self) -> None:
+        """The one thread that reads the process's replies (and watches it stay alive)."""
+        while True:
+            try:
+                reply = self._replies.get(timeout=0.05)
+            except queue.Empty:
+                if self._closed:
+                    return
+                if not self._proc.is_alive():
+                    self._restart()
+                continue
+            except (EOFError, OSError):
+                if self._closed:
+                    return
+                self._restart()
+                continue
+            self._deliver(reply)
+
+    def _restart(self) -> None:
+        """The process died: fail its jobs and start a fresh one."""
+        with self._lock:
+            lost = sorted(self._pending)
+            self._pending.clear()
+            old_jobs, old_replies = self._jobs, self._replies
+            self._start_process()
+        for q in (old_jobs, old_replies):
+            q.close()
+            q.cancel_join_thread()
+        for job_id in lost:
+            self._out.put(Reply(job_id, "error", error="the search process stopped unexpectedly"))

@@ -1,0 +1,75 @@
+"""``kibitz analyze``: search one position and print everything the search learned as one JSON object.
+
+Meant for scripts and for checking the AI by hand: the same numbers the UI's thinking panel
+shows (best move, value, principal variation, each root move's value, node counts), but
+machine-readable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from cli.common import (
+    add_game_arguments,
+    add_search_arguments,
+    config_from_args,
+    format_line,
+    json_number,
+    load_state,
+    require_decision,
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser)
+    add_search_arguments(parser)
+
+
+def analyze(
+    game_id: str, position: str | None, options: dict[str, Any], config: Any
+) -> dict[str, Any]:
+    """The analysis as a JSON-ready dict (also used by tests and by the engine's callers)."""
+    from ai.engine import run_search
+
+    game, state = load_state(game_id, position, options)
+    require_decision(game, state)
+    result = run_search(state, config)
+    if result.move is None:
+        raise ValueError("the search returned no move (time limit too short?)")
+    stats = result.stats
+    root_values: dict[str, float | int] = {}
+    for move, value in result.root_values:
+        root_values[game.format_move(state, move)] = json_number(value)
+    return {
+        "game": game_id,
+        "position": game.format_position(state),
+        "options": game.options(state),
+        "algorithm": config.algorithm,
+        "limits": {"depth": config.limits.depth, "time": config.limits.time_s},
+        "use_tt": config.use_tt,
+        "use_ordering": config.use_ordering,
+        "best_move": game.format_move(state, result.move),
+        "value": json_number(result.score),
+        "depth": result.depth,
+        "complete": result.complete,
+        "pv": format_line(game, state, result.pv),
+        "root_values": root_values,
+        "stats": {
+            "nodes": stats.nodes,
+            "leaves": stats.leaves,
+            "cutoffs": stats.cutoffs,
+            "tt_probes": stats.tt_probes,
+            "tt_hits": stats.tt_hits,
+            "time": json_number(stats.time_s),
+            "nodes_per_s": json_number(round(stats.nodes_per_s, 1)),
+        },
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    config = config_from_args(args)
+    report = analyze(args.game, args.position, args.options, config)
+    print(json.dumps(report))
+    return 0

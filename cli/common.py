@@ -1,0 +1,265 @@
+"""Flags and helpers shared by the headless commands, so analyze, engine, match and bench agree.
+
+Every command reads a game the same way (id, JSON options, position notation) and builds its
+search the same way (an algorithm or a named level, depth/time limits, TT and ordering
+switches). Search modules are imported inside the functions: ``main.py`` imports every cli
+module just to build its parser, and that must stay cheap.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from game.core import CHANCE, TERMINAL, Game, Move, State
+from game.registry import GAME_IDS, get_game
+
+#: Deepest search a request may ask for (deeper is never useful and only ties up a core).
+MAX_DEPTH = 64
+#: Longest think a request may ask for, in seconds.
+MAX_TIME_S = 3600.0
+#: Think time used when neither a depth, a time nor a level is given.
+DEFAULT_TIME_S = 2.0
+
+
+class RequestError(ValueError):
+    """A request (flag value or engine JSON field) that cannot be served; one line for a person."""
+
+
+# --------------------------------------------------------------------------- value parsing
+
+
+def parse_depth(value: Any) -> int:
+    """A search depth from a flag or a JSON field; bools and floats like 2.5 are refused."""
+    if isinstance(value, str):
+        try:
+            value = int(value.strip())
+        except ValueError:
+            raise RequestError(f"depth must be a whole number, got {value!r}") from None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RequestError(f"depth must be a whole number, got {value!r}")
+    if not 1 <= value <= MAX_DEPTH:
+        raise RequestError(f"depth must be between 1 and {MAX_DEPTH}, got {value}")
+    return value
+
+
+def parse_time(value: Any) -> float:
+    """A think time in seconds from a flag or a JSON field."""
+    if isinstance(value, str):
+        try:
+            value = float(value.strip())
+        except ValueError:
+            raise RequestError(f"time must be a number of seconds, got {value!r}") from None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise RequestError(f"time must be a number of seconds, got {value!r}")
+    if not (math.isfinite(value) and 0 < value <= MAX_TIME_S):
+        raise RequestError(f"time must be more than 0 and at most {MAX_TIME_S:g} seconds, got {value}")
+    return float(value)
+
+
+def parse_options(value: Any) -> dict[str, Any]:
+    """Game options from JSON text (a flag) or an already decoded JSON object (a request)."""
+    if value is None:
+        return {}
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError as exc:
+            raise RequestError(f"options must be a JSON object: {exc.msg} at column {exc.colno}") from None
+    if not isinstance(value, dict):
+        raise RequestError(f"options must be a JSON object, got {type(value).__name__}")
+    return dict(value)
+
+
+def _argparse_type(fn: Any) -> Any:
+    """Adapt a parser above so argparse reports its message as a one-line flag error."""
+
+    def convert(text: str) -> Any:
+        try:
+            return fn(text)
+        except RequestError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    convert.__name__ = fn.__name__.removeprefix("parse_")
+    return convert
+
+
+# --------------------------------------------------------------------------- flags
+
+
+def add_game_arguments(parser: argparse.ArgumentParser, *, position: bool = True) -> None:
+    """--game, --options and (optionally) --position."""
+    parser.add_argument("--game", required=True, choices=GAME_IDS, help="which game")
+    parser.add_argument(
+        "--options",
+        type=_argparse_type(parse_options),
+        default={},
+        metavar="JSON",
+        help='game options as a JSON object, e.g. \'{"heaps": [3, 4, 5], "max_take": 3}\'',
+    )
+    if position:
+        parser.add_argument(
+            "--position",
+            default=None,
+            metavar="NOTATION",
+            help="position in the game's notation (default: the initial position)",
+        )
+
+
+def add_search_arguments(parser: argparse.ArgumentParser) -> None:
+    """--algorithm | --level, --depth, --time, --no-tt, --no-ordering, --seed."""
+    who = parser.add_mutually_exclusive_group()
+    who.add_argument(
+        "--algorithm",
+        default=None,
+        help="minimax, alphabeta or expectiminimax (default: the game's usual one)",
+    )
+    who.add_argument("--level", default=None, help="a named difficulty level, e.g. Master")
+    parser.add_argument("--depth", type=_argparse_type(parse_depth), default=None, help="depth limit in plies")
+    parser.add_argument(
+        "--time", type=_argparse_type(parse_time), default=None, metavar="SECONDS", help="time limit"
+    )
+    parser.add_argument("--no-tt", action="store_true", help="switch the transposition table off")
+    parser.add_argument("--no-ordering", action="store_true", help="switch move ordering off")
+    parser.add_argument("--seed", type=int, default=None, help="seed for a level's noise")
+
+
+# --------------------------------------------------------------------------- positions
+
+
+def load_state(game_id: str, position: str | None, options: dict[str, Any]) -> tuple[Game, State]:
+    """The game and the position to search: the initial one when no notation is given."""
+    game = get_game(game_id)
+    if position is None:
+        return game, game.initial_state(**options)
+    if not isinstance(position, str):
+        raise RequestError(f"position must be a string of {game_id} notation")
+    return game, game.parse_position(position, **options)
+
+
+def require_decision(game: Game, state: State) -> None:
+    """Refuse positions where nobody has a move to choose: over, or waiting for dice."""
+    player = state.current_player()
+    if player == TERMINAL:
+        raise RequestError(f"the game is over ({game.describe_result(state)}): no move to find")
+    if player == CHANCE:
+        raise RequestError("the position has no dice: give the dice, e.g. '4HPwATDgc/ABMA 31'")
+
+
+def format_line(game: Game, state: State, moves: Iterable[Move]) -> list[str]:
+    """A principal variation in notation; each move is formatted in the position it is played in."""
+    out: list[str] = []
+    for move in moves:
+        if state.current_player() in (TERMINAL, CHANCE):
+            break  # a PV that runs past a chance node cannot be replayed without its dice
+        out.append(game.format_move(state, move))
+        state = state.apply(move)
+    return out
+
+
+def json_number(x: float) -> float | int:
+    """A finite, rounded number: JSON has no infinity and six decimals are plenty."""
+    if isinstance(x, int) and not isinstance(x, bool):
+        return x
+    x = float(x)
+    if math.isnan(x):
+        return 0.0
+    if math.isinf(x):
+        return 1e9 if x > 0 else -1e9
+    return round(x, 6)
+
+
+# --------------------------------------------------------------------------- search configs
+
+
+def algorithm_names() -> tuple[str, ...]:
+    from ai.engine import ALGORITHMS
+
+    return tuple(ALGORITHMS)
+
+
+def build_config(
+    game_id: str,
+    *,
+    algorithm: str | None = None,
+    level: str | None = None,
+    depth: int | None = None,
+    time_s: float | None = None,
+    use_tt: bool = True,
+    use_ordering: bool = True,
+    seed: int | None = None,
+) -> Any:
+    """A SearchConfig from either an algorithm or a level; explicit limits override the level's."""
+    from ai.api import Limits, SearchConfig
+
+    if algorithm is not None and level is not None:
+        raise RequestError("give an algorithm or a level, not both")
+    if level is not None:
+        config = level_config(game_id, level, seed)
+        limits = config.limits
+        if depth is not None or time_s is not None:
+            limits = replace(
+                limits,
+                depth=depth if depth is not None else limits.depth,
+                time_s=time_s if time_s is not None else limits.time_s,
+            )
+        return replace(
+            config,
+            limits=limits,
+            use_tt=config.use_tt and use_tt,
+            use_ordering=config.use_ordering and use_ordering,
+        )
+    from ai.engine import default_algorithm
+
+    if algorithm is None:
+        algorithm = default_algorithm(game_id)
+    elif algorithm not in algorithm_names():
+        raise RequestError(
+            f"unknown algorithm {algorithm!r}; choose one of: {', '.join(algorithm_names())}"
+        )
+    if depth is None and time_s is None:
+        time_s = DEFAULT_TIME_S
+    return SearchConfig(
+        game_id=game_id,
+        algorithm=algorithm,
+        limits=Limits(depth=depth, time_s=time_s),
+        use_tt=use_tt,
+        use_ordering=use_ordering,
+        seed=seed,
+    )
+
+
+def level_names(game_id: str) -> tuple[str, ...]:
+    from ai.levels import LEVELS
+
+    return tuple(lv.name for lv in LEVELS.get(game_id, ()))
+
+
+def level_config(game_id: str, name: str, seed: int | None = None) -> Any:
+    """The SearchConfig of a named level; the level name is matched without regard to case."""
+    from ai.levels import LEVELS
+
+    for lv in LEVELS.get(game_id, ()):
+        if lv.name.lower() == str(name).lower():
+            return lv.config(game_id, seed=seed)
+    raise RequestError(
+        f"unknown level {name!r} for {game_id}; choose one of: {', '.join(level_names(game_id))}"
+    )
+
+
+def config_from_args(args: argparse.Namespace) -> Any:
+    """build_config from the flags that add_search_arguments declared."""
+    return build_config(
+        args.game,
+        algorithm=args.algorithm,
+        level=args.level,
+        depth=args.depth,
+        time_s=args.time,
+        use_tt=not args.no_tt,
+        use_ordering=not args.no_ordering,
+        seed=args.seed,
+    )

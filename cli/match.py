@@ -1,0 +1,307 @@
+"""``kibitz match``: two AI levels play each other and the score is reported with its uncertainty.
+
+This is how level strengths are measured. Fairness comes from pairing: each pair of games
+starts from the same varied opening (a few seeded random moves, random Nim heaps, or the same
+dice sequence in backgammon) with the colours swapped, so neither side profits from the
+opening or from moving first. Games run in parallel worker processes; everything is derived
+from ``--seed``, so a match can be replayed exactly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from cli.common import RequestError, add_game_arguments, level_config, parse_options
+
+#: game id -> (fewest, most) random opening plies before the levels take over.
+OPENING_PLIES: dict[str, tuple[int, int]] = {"tictactoe": (1, 2), "othello": (2, 4)}
+#: Random Nim heaps when the options give none: (fewest, most) heaps, largest heap.
+NIM_HEAPS = ((2, 4), 9)
+#: A game still running after this many plies is scored as a draw (and counted as unfinished).
+MAX_PLIES = 2000
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything one worker process needs to play one game (picklable plain data)."""
+
+    index: int
+    game_id: str
+    options: dict[str, Any]
+    level_a: str
+    level_b: str
+    #: Seed shared by both games of a pair: opening, heaps, dice.
+    pair_seed: int
+    #: True when A plays player 0 (moves first).
+    a_first: bool
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    index: int
+    #: +1 A won, 0 draw, -1 A lost.
+    result: int
+    #: A's points (backgammon: 1, 2 or 3 for a single game, gammon, backgammon).
+    points_a: float
+    plies: int
+    finished: bool
+    error: str | None = None
+
+
+@dataclass
+class Tally:
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    unfinished: int = 0
+    points_a: float = 0.0
+    plies: list[int] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def add(self, outcome: GameOutcome) -> None:
+        if outcome.result > 0:
+            self.wins += 1
+        elif outcome.result < 0:
+            self.losses += 1
+        else:
+            self.draws += 1
+        self.unfinished += not outcome.finished
+        self.points_a += outcome.points_a
+        self.plies.append(outcome.plies)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_game_arguments(parser, position=False)
+    parser.add_argument("--a", required=True, metavar="LEVEL", help="level of player A")
+    parser.add_argument("--b", required=True, metavar="LEVEL", help="level of player B")
+    parser.add_argument("--games", type=_positive_int, default=10, metavar="N", help="games to play")
+    parser.add_argument("--seed", type=int, default=None, help="seed (default: random, printed)")
+    parser.add_argument(
+        "--jobs", type=_positive_int, default=min(2, os.cpu_count() or 1), help="worker processes"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON line instead of text")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
+# --------------------------------------------------------------------------- one game
+
+
+def game_specs(
+    game_id: str, options: dict[str, Any], level_a: str, level_b: str, games: int, seed: int
+) -> list[GameSpec]:
+    """Games 2k and 2k+1 share an opening; A moves first in the even one."""
+    master = random.Random(seed)
+    pair_seeds = [master.getrandbits(48) for _ in range((games + 1) // 2)]
+    return [
+        GameSpec(i, game_id, dict(options), level_a, level_b, pair_seeds[i // 2], i % 2 == 0)
+        for i in range(games)
+    ]
+
+
+def start_position(spec: GameSpec) -> tuple[Any, list[Any], random.Random]:
+    """The pair's opening position, the opening moves played, and the RNG for the dice."""
+    from game.registry import get_game
+
+    rng = random.Random(spec.pair_seed)
+    game = get_game(spec.game_id)
+    options = dict(spec.options)
+    if spec.game_id == "nim" and "heaps" not in options:
+        (lo, hi), biggest = NIM_HEAPS
+        options["heaps"] = tuple(rng.randint(1, biggest) for _ in range(rng.randint(lo, hi)))
+    state = game.initial_state(**options)
+    opening: list[Any] = []
+    if spec.game_id in OPENING_PLIES:
+        lo, hi = OPENING_PLIES[spec.game_id]
+        for _ in range(rng.randint(lo, hi)):
+            legal = state.legal_moves()
+            if not legal:
+                break
+            move = rng.choice(legal)
+            opening.append(move)
+            state = state.apply(move)
+        if not state.legal_moves():  # an opening that ended the game: start from the beginning
+            state, opening = game.initial_state(**options), []
+    return state, opening, rng
+
+
+def play_one(spec: GameSpec) -> GameOutcome:
+    """Play one game in this process; errors come back as data so one bad game is reported."""
+    try:
+        from ai.selfplay import play_game
+
+        state, opening, rng = start_position(spec)
+        side_seed = spec.pair_seed * 4 + (0 if spec.a_first else 2)
+        config_a = level_config(spec.game_id, spec.level_a, seed=side_seed)
+        config_b = level_config(spec.game_id, spec.level_b, seed=side_seed + 1)
+        configs = (config_a, config_b) if spec.a_first else (config_b, config_a)
+        record = play_game(state, configs, rng, max_plies=MAX_PLIES)
+        a = 0 if spec.a_first else 1
+        mine, theirs = record.returns[a], record.returns[1 - a]
+        result = (mine > theirs) - (mine < theirs)
+        return GameOutcome(
+            spec.index, result, mine, len(opening) + len(record.moves), record.finished
+        )
+    except Exception as exc:  # reported by the parent as a one-line error
+        return GameOutcome(spec.index, 0, 0.0, 0, False, f"{type(exc).__name__}: {exc}")
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a fraction (draws counted as half a win)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    denom = 1 + z * z / n
+    centre = (score + z * z / (2 * n)) / denom
+    half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def elo(score: float) -> float:
+    """Elo difference that predicts ``score``; infinite at a whitewash."""
+    if score <= 0:
+        return -math.inf
+    if score >= 1:
+        return math.inf
+    return -400 * math.log10(1 / score - 1)
+
+
+def summary(tally: Tally, **header: Any) -> dict[str, Any]:
+    n = tally.games
+    score = (tally.wins + tally.draws / 2) / n if n else 0.0
+    lo, hi = wilson(score, n)
+
+    def finite(x: float) -> float | None:
+        return round(x, 1) if math.isfinite(x) else None
+
+    return {
+        **header,
+        "games": n,
+        "wins": tally.wins,
+        "draws": tally.draws,
+        "losses": tally.losses,
+        "unfinished": tally.unfinished,
+        "points_a": tally.points_a,
+        "score": round(score, 4),
+        "score_ci95": [round(lo, 4), round(hi, 4)],
+        "elo": finite(elo(score)),
+        "elo_ci95": [finite(elo(lo)), finite(elo(hi))],
+        "mean_plies": round(sum(tally.plies) / n, 1) if n else 0.0,
+    }
+
+
+def _fmt_elo(x: float | None, lo_side: bool) -> str:
+    if x is None:
+        return "-inf" if lo_side else "+inf"
+    return f"{x:+.0f}"
+
+
+def format_text(s: dict[str, Any]) -> str:
+    lo, hi = s["score_ci95"]
+    elo_lo, elo_hi = s["elo_ci95"]
+    elo_text = _fmt_elo(s["elo"], s["score"] <= 0)
+    lines = [
+        f"{s['game']}: A = {s['a']} vs B = {s['b']}, {s['games']} games, seed {s['seed']}",
+        f"A: {s['wins']} wins, {s['draws']} draws, {s['losses']} losses"
+        + (f" ({s['unfinished']} unfinished, scored as draws)" if s["unfinished"] else ""),
+        f"score {s['score']:.3f} (95% CI {lo:.3f} .. {hi:.3f})",
+        f"Elo difference A - B: {elo_text} (95% CI {_fmt_elo(elo_lo, True)} .. {_fmt_elo(elo_hi, False)})",
+    ]
+    if s["game"] == "backgammon":
+        lines.append(f"A's points (gammons count 2, backgammons 3): {s['points_a']:+g}")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------- running
+
+
+class ProgressBar:
+    """A plain-text bar on stderr, redrawn in place with a carriage return."""
+
+    def __init__(self, total: int, stream: Any = None, width: int = 30) -> None:
+        self.total, self.width = total, width
+        self.stream = stream if stream is not None else sys.stderr
+        self.start = time.perf_counter()
+
+    def update(self, done: int, tally: Tally) -> None:
+        filled = self.width * done // self.total
+        bar = "#" * filled + "-" * (self.width - filled)
+        elapsed = time.perf_counter() - self.start
+        self.stream.write(
+            f"\r[{bar}] {done}/{self.total} games  A +{tally.wins} ={tally.draws} "
+            f"-{tally.losses}  {elapsed:.0f}s"
+        )
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\n")
+        self.stream.flush()
+
+
+def play_match(specs: list[GameSpec], jobs: int, bar: ProgressBar | None = None) -> Tally:
+    """Play every game (in ``jobs`` spawned processes when more than one) and tally for A."""
+    tally = Tally()
+    outcomes: list[GameOutcome] = []
+
+    def record(outcome: GameOutcome) -> None:
+        if outcome.error is not None:
+            raise RuntimeError(f"game {outcome.index + 1} failed: {outcome.error}")
+        outcomes.append(outcome)
+        tally.add(outcome)
+        if bar is not None:
+            bar.update(len(outcomes), tally)
+
+    if jobs <= 1 or len(specs) <= 1:
+        for spec in specs:
+            record(play_one(spec))
+    else:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(min(jobs, len(specs))) as pool:
+            for outcome in pool.imap_unordered(play_one, specs):
+                record(outcome)
+    return tally
+
+
+def run(args: argparse.Namespace) -> int:
+    options = parse_options(args.options)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    for name in (args.a, args.b):  # fail fast, before any process starts
+        level_config(args.game, name)
+    from game.registry import get_game
+
+    get_game(args.game).initial_state(**options)  # bad options: one error now, not N later
+    specs = game_specs(args.game, options, args.a, args.b, args.games, seed)
+    bar = ProgressBar(len(specs))
+    try:
+        tally = play_match(specs, args.jobs, bar)
+    except RuntimeError as exc:
+        raise RequestError(str(exc)) from None
+    finally:
+        bar.close()
+    s = summary(tally, game=args.game, a=args.a, b=args.b, seed=seed, options=options)
+    print(json.dumps(s) if args.json else format_text(s))
+    return 0

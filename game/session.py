@@ -1,0 +1,462 @@
+"""A match in progress: who sits where, the moves so far, undo/redo, and save/load as text.
+
+The session works for every game through the rules protocol only. Dice rolls and other random
+events are moves of the chance player, recorded like any other move, so replaying a saved game
+reproduces it exactly.
+
+Saved games are plain text a person can read and a bug report can quote::
+
+    kibitz-save: 1
+    game: nim
+    options: {"max_take": 3, "misere": false, "variant": "nim"}
+    seat 1: human
+    seat 2: ai level=medium
+    start: 7 1
+    moves: 2
+    1:3
+    1:1
+
+The header is ``key: value`` lines in exactly that order; ``moves`` counts the lines that follow
+(one move each, in the game's notation; chance outcomes as ``roll <outcome>``, e.g.
+``roll 31``), so a truncated file is caught. Blank lines and ``#`` comment lines are ignored.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import CHANCE, TERMINAL, Game, IllegalMoveError, Move, State
+from game.registry import GAME_IDS, get_game
+
+FORMAT_NAME = "kibitz-save"
+FORMAT_VERSION = 1
+ROLL_PREFIX = "roll "
+#: Longest file ``load`` accepts: far beyond any real game, short of exhausting memory.
+MAX_SAVE_CHARS = 2_000_000
+
+_TOKEN = re.compile(r"[A-Za-z0-9_.+-]{1,40}")
+
+
+class SaveFormatError(ValueError):
+    """A saved game that cannot be loaded; the message names the line and the problem."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays one side: a person, an AI at a named level, or an AI with explicit settings.
+
+    Level names are not checked here (the levels live in ``ai``, which this module may not
+    import); the caller resolves them.
+    """
+
+    kind: str = "human"  # "human" | "ai"
+    level: str | None = None
+    algorithm: str | None = None
+    depth: int | None = None
+    time_s: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("human", "ai"):
+            raise ValueError(f"a seat is 'human' or 'ai', got {self.kind!r}")
+        tuned = (self.algorithm, self.depth, self.time_s)
+        if self.kind == "human":
+            if self.level is not None or any(x is not None for x in tuned):
+                raise ValueError("a human seat takes no AI settings")
+            return
+        if (self.level is None) == (self.algorithm is None):
+            raise ValueError("an AI seat needs either a level or an algorithm (not both)")
+        for label, name in (("level", self.level), ("algorithm", self.algorithm)):
+            if name is not None and (not isinstance(name, str) or not _TOKEN.fullmatch(name)):
+                raise ValueError(f"bad AI {label} name {name!r}")
+        if self.level is not None and (self.depth is not None or self.time_s is not None):
+            raise ValueError("an AI seat with a level takes no depth or time")
+        if self.depth is not None and (
+            not isinstance(self.depth, int)
+            or isinstance(self.depth, bool)
+            or not 1 <= self.depth <= 1000
+        ):
+            raise ValueError(f"AI depth must be a whole number from 1 to 1000, got {self.depth!r}")
+        if self.time_s is not None and (
+            not isinstance(self.time_s, int | float)
+            or isinstance(self.time_s, bool)
+            or not (math.isfinite(self.time_s) and 0 < self.time_s <= 86_400)
+        ):
+            raise ValueError(f"AI time must be positive seconds, got {self.time_s!r}")
+
+    @classmethod
+    def human(cls) -> Seat:
+        return cls("human")
+
+    @classmethod
+    def ai_level(cls, level: str) -> Seat:
+        return cls("ai", level=level)
+
+    @classmethod
+    def ai(cls, algorithm: str, depth: int | None = None, time_s: float | None = None) -> Seat:
+        return cls("ai", algorithm=algorithm, depth=depth, time_s=time_s)
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def to_text(self) -> str:
+        """``human``, ``ai level=hard`` or ``ai algorithm=alphabeta depth=4 time=1.5``."""
+        if self.is_human:
+            return "human"
+        if self.level is not None:
+            return f"ai level={self.level}"
+        parts = ["ai", f"algorithm={self.algorithm}"]
+        if self.depth is not None:
+            parts.append(f"depth={self.depth}")
+        if self.time_s is not None:
+            parts.append(f"time={self.time_s!r}")
+        return " ".join(parts)
+
+    @classmethod
+    def from_text(cls, text: str) -> Seat:
+        words = text.split()
+        if words == ["human"]:
+            return cls.human()
+        if not words or words[0] != "ai":
+            raise ValueError(f"a seat is 'human' or 'ai ...', got {text!r}")
+        fields: dict[str, str] = {}
+        for word in words[1:]:
+            name, eq, value = word.partition("=")
+            if not eq or name not in ("level", "algorithm", "depth", "time") or name in fields:
+                raise ValueError(f"bad AI seat setting {word!r}")
+            fields[name] = value
+        try:
+            depth = int(fields["depth"]) if "depth" in fields else None
+            time_s = float(fields["time"]) if "time" in fields else None
+        except ValueError:
+            raise ValueError(f"bad AI depth or time in {text!r}") from None
+        return cls("ai", fields.get("level"), fields.get("algorithm"), depth, time_s)
+
+
+class Session:
+    """One match: the start position, the moves played (undo = pop) and the moves undone.
+
+    ``options`` are the game's options for a new game; with ``start_state`` (a set-up or loaded
+    position, which carries its own options) they are not used.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        options: dict[str, Any] | None = None,
+        seats: tuple[Seat, Seat] | list[Seat] | None = None,
+        start_state: State | None = None,
+    ) -> None:
+        self.game: Game = get_game(game_id)
+        self.game_id = game_id
+        seats = (Seat.human(), Seat.human()) if seats is None else tuple(seats)
+        if len(seats) != 2 or not all(isinstance(s, Seat) for s in seats):
+            raise ValueError("a session needs exactly two Seat objects")
+        self.seats: tuple[Seat, Seat] = seats  # type: ignore[assignment]
+        if start_state is None:
+            start_state = self.game.initial_state(**(options or {}))
+        self.start: State = start_state
+        self._states: list[State] = [start_state]
+        self._moves: list[Move] = []
+        self._redo: list[Move] = []
+
+    # -- the match --------------------------------------------------------------------------
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game options of this match, as ``parse_position`` needs them."""
+        return self.game.options(self.start)
+
+    @property
+    def current(self) -> State:
+        return self._states[-1]
+
+    @property
+    def history(self) -> tuple[tuple[State, Move], ...]:
+        """(position, move played there) for every move so far."""
+        return tuple(zip(self._states, self._moves, strict=False))
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return tuple(self._moves)
+
+    @property
+    def ply(self) -> int:
+        return len(self._moves)
+
+    @property
+    def is_over(self) -> bool:
+        return self.current.current_player() == TERMINAL
+
+    @property
+    def result_text(self) -> str | None:
+        """The game's one-line result once it is over, else None."""
+        return self.game.describe_result(self.current) if self.is_over else None
+
+    def seat_to_move(self) -> Seat | None:
+        """The seat whose decision it is; None at a chance event or after the end."""
+        player = self.current.current_player()
+        return self.seats[player] if player in (0, 1) else None
+
+    @property
+    def is_human_turn(self) -> bool:
+        seat = self.seat_to_move()
+        return seat is not None and seat.is_human
+
+    def play(self, move: Move) -> State:
+        """Play a move (or a chance outcome); a new move forgets the moves undone before it."""
+        new = self.current.apply(move)
+        self._push(move, new)
+        self._redo.clear()
+        return new
+
+    def play_text(self, text: str) -> State:
+        """Play a move given in the game's notation (``roll ...`` at a chance event)."""
+        return self.play(self.parse_move_text(self.current, text))
+
+    def roll(self, rng: random.Random) -> Move:
+        """At a chance event, draw an outcome by its probability and play it."""
+        outcomes = self.current.chance_outcomes()
+        if self.current.current_player() != CHANCE or not outcomes:
+            raise IllegalMoveError("there is nothing to roll: it is not a chance event")
+        moves = [m for m, _ in outcomes]
+        move = rng.choices(moves, weights=[p for _, p in outcomes])[0]
+        self.play(move)
+        return move
+
+    def _push(self, move: Move, state: State) -> None:
+        self._moves.append(move)
+        self._states.append(state)
+
+    # -- undo / redo ------------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._moves)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> Move | None:
+        """Take back the last move (of anyone, dice included); None when there is none."""
+        if not self._moves:
+            return None
+        self._states.pop()
+        move = self._moves.pop()
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> Move | None:
+        """Replay the last move undone; None when there is none."""
+        if not self._redo:
+            return None
+        move = self._redo.pop()
+        self._push(move, self.current.apply(move))
+        return move
+
+    def undo_to_human(self) -> int:
+        """Take back moves until a human is to make again the last decision a human made.
+
+        AI moves and dice after it are taken back too, so "undo" against the computer returns
+        the player to their own previous choice. Does nothing (returns 0) when no human has
+        moved yet; otherwise returns the number of moves taken back.
+        """
+        human_plies = [
+            i
+            for i, state in enumerate(self._states[:-1])
+            if state.current_player() in (0, 1) and self.seats[state.current_player()].is_human
+        ]
+        if not human_plies:
+            return 0
+        count = len(self._moves) - human_plies[-1]
+        for _ in range(count):
+            self.undo()
+        return count
+
+    # -- notation ---------------------------------------------------------------------------
+
+    def format_move_text(self, state: State, move: Move) -> str:
+        """A move in the game's notation; a chance outcome as ``roll <outcome>``."""
+        if state.current_player() != CHANCE:
+            return self.game.format_move(state, move)
+        try:
+            text = self.game.format_move(state, move)
+        except ValueError:
+            text = _outcome_text(move)  # the rules only name decision moves
+        return text if text.startswith(ROLL_PREFIX) else ROLL_PREFIX + text
+
+    def parse_move_text(self, state: State, text: str) -> Move:
+        """The inverse of ``format_move_text``; a ValueError naming the problem otherwise."""
+        text = text.strip()
+        player = state.current_player()
+        if player == TERMINAL:
+            raise IllegalMoveError(f"the game is already over, so {text!r} cannot be played")
+        if player == CHANCE:
+            for move, _ in state.chance_outcomes():
+                if self.format_move_text(state, move) == text:
+                    return move
+            choices = ", ".join(self.format_move_text(state, m) for m, _ in state.chance_outcomes())
+            raise IllegalMoveError(f"{text!r} is not a possible outcome here ({choices})")
+        return self.game.parse_move(state, text)
+
+    def moves_text(self) -> list[str]:
+        """Every move so far in the game's notation, dice as ``roll ...``."""
+        return [self.format_move_text(s, m) for s, m in self.history]
+
+    # -- save / load ------------------------------------------------------------------------
+
+    def save(self) -> str:
+        """The whole match as readable text; ``load`` turns it back into an equal session."""
+        lines = [
+            f"{FORMAT_NAME}: {FORMAT_VERSION}",
+            f"game: {self.game_id}",
+            f"options: {json.dumps(self.options, sort_keys=True)}",
+            f"seat 1: {self.seats[0].to_text()}",
+            f"seat 2: {self.seats[1].to_text()}",
+            f"start: {self.game.format_position(self.start)}",
+            f"moves: {len(self._moves)}",
+            *self.moves_text(),
+        ]
+        return "\n".join(lines) + "\n"
+
+
+def _outcome_text(outcome: Move) -> str:
+    """A chance outcome the rules cannot name: dice (3, 1) read "31", as players say it."""
+    if isinstance(outcome, tuple) and all(isinstance(x, int) and 0 <= x <= 9 for x in outcome):
+        return "".join(map(str, outcome))
+    if isinstance(outcome, tuple) and all(isinstance(x, int) for x in outcome):
+        return "-".join(map(str, outcome))
+    return str(outcome)
+
+
+_HEADER_KEYS = (FORMAT_NAME, "game", "options", "seat 1", "seat 2", "start", "moves")
+
+
+def _tuples(value: Any) -> Any:
+    """JSON arrays back to tuples, as game options (e.g. heap sizes) are tuples in memory."""
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _tuples(v) for k, v in value.items()}
+    return value
+
+
+def load(text: str) -> Session:
+    """A session from ``Session.save()`` text, fully replayed and checked.
+
+    Anything wrong - a foreign or truncated file, an unknown game, a bad option, an illegal
+    move - raises SaveFormatError (a ValueError) with one line naming the problem.
+    """
+    if not isinstance(text, str):
+        raise SaveFormatError("a saved game must be text")
+    if len(text) > MAX_SAVE_CHARS:
+        raise SaveFormatError(f"file too large for a saved game ({len(text)} characters)")
+    lines = [
+        (number, line.strip())
+        for number, line in enumerate(text.splitlines(), start=1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+    if not lines:
+        raise SaveFormatError("the file is empty, not a saved game")
+    header: dict[str, str] = {}
+    for index, key in enumerate(_HEADER_KEYS):
+        if index >= len(lines):
+            raise SaveFormatError(f"the file ends before the '{key}:' line (truncated?)")
+        number, line = lines[index]
+        name, sep, value = line.partition(":")
+        if not sep or name.strip() != key:
+            if index == 0:
+                raise SaveFormatError(
+                    f"not a Kibitz saved game (the first line should be "
+                    f"'{FORMAT_NAME}: {FORMAT_VERSION}')"
+                )
+            raise SaveFormatError(f"line {number}: expected '{key}: ...', got {line[:60]!r}")
+        header[key] = value.strip()
+    version = header[FORMAT_NAME]
+    if version != str(FORMAT_VERSION):
+        if version.isascii() and version.isdigit() and int(version) > FORMAT_VERSION:
+            raise SaveFormatError(
+                f"saved by a newer Kibitz (format {version}); this version reads format "
+                f"{FORMAT_VERSION}"
+            )
+        raise SaveFormatError(f"unknown save format version {version[:20]!r}")
+    number_of = {key: lines[i][0] for i, key in enumerate(_HEADER_KEYS)}
+
+    def fail(key: str, problem: str) -> SaveFormatError:
+        return SaveFormatError(f"line {number_of[key]} ({key}): {problem}")
+
+    game_id = header["game"]
+    if game_id not in GAME_IDS:
+        raise fail("game", f"unknown game {game_id[:40]!r}; known: {', '.join(GAME_IDS)}")
+    try:
+        options = _tuples(json.loads(header["options"]))
+    except (ValueError, RecursionError):
+        raise fail("options", "not a valid JSON object") from None
+    if not isinstance(options, dict):
+        raise fail("options", "must be a JSON object such as {}")
+    seats = []
+    for key in ("seat 1", "seat 2"):
+        try:
+            seats.append(Seat.from_text(header[key]))
+        except ValueError as exc:
+            raise fail(key, str(exc)) from None
+    moves_count = header["moves"]
+    if not (moves_count.isascii() and moves_count.isdigit() and len(moves_count) <= 7):
+        raise fail("moves", f"expected a count of moves, got {moves_count[:20]!r}")
+    expected = int(moves_count)
+    move_lines = lines[len(_HEADER_KEYS) :]
+    if len(move_lines) < expected:
+        raise SaveFormatError(
+            f"the file lists {len(move_lines)} of its {expected} moves (truncated?)"
+        )
+    if len(move_lines) > expected:
+        number, line = move_lines[expected]
+        raise SaveFormatError(
+            f"line {number}: unexpected text after the {expected} moves: {line[:60]!r}"
+        )
+    try:
+        game = get_game(game_id)
+        start = game.parse_position(header["start"], **options)
+    except ValueError as exc:
+        raise fail("start", _one_line(exc)) from None
+    except Exception as exc:  # a rules bug on odd input must still surface as a load error
+        raise fail(
+            "start", f"cannot read the position ({type(exc).__name__}: {_one_line(exc)})"
+        ) from None
+    session = Session(game_id, None, seats, start)
+    for number, line in move_lines:
+        try:
+            session.play_text(line)
+        except ValueError as exc:
+            raise SaveFormatError(f"line {number}: move {line[:40]!r}: {_one_line(exc)}") from None
+        except Exception as exc:  # as above: never let a corrupt file crash the caller
+            raise SaveFormatError(
+                f"line {number}: cannot read move {line[:40]!r} ({type(exc).__name__})"
+            ) from None
+    return session
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def load_file(path: Any) -> Session:
+    """``load`` for a file; unreadable bytes become a SaveFormatError too (OSError passes)."""
+    with open(path, encoding="utf-8") as f:
+        try:
+            text = f.read(MAX_SAVE_CHARS + 1)
+        except UnicodeDecodeError:
+            raise SaveFormatError(f"{path}: not a text file, so not a saved game") from None
+    return load(text)
+
+
+def save_file(session: Session, path: Any) -> None:
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(session.save())

@@ -1,0 +1,233 @@
+"""The application: one window, one scene at a time, one long-lived AI worker.
+
+``App.step(events, dt)`` runs exactly one frame (events, update, draw, flip) so that tests and the
+UI benchmark drive the real loop with synthetic events and virtual time; ``run()`` is that same
+step in a 60 fps loop. Nothing from a scene may reach the user as a traceback: exceptions are
+logged, kept in ``errors`` (tests assert it stays empty) and shown as a one-line message.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Any, Protocol
+
+import pygame
+
+from game.ui import theme
+from game.ui.assets import asset_path
+from game.ui.settings import Settings, load_settings, save_settings
+
+log = logging.getLogger(__name__)
+
+MIN_SIZE = (640, 480)
+FPS = 60
+
+
+class Scene(Protocol):
+    def layout(self, rect: pygame.Rect) -> None: ...
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
+    def on_exit(self) -> None: ...
+    def show_message(self, text: str, error: bool = False) -> None: ...
+
+
+class App:
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        *,
+        settings: Settings | None = None,
+        settings_path: Path | None = None,
+        persist_settings: bool = True,
+        worker_mode: str = "process",
+        fullscreen: bool = False,
+        start_game: str | None = None,
+    ) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.settings_path = settings_path
+        self.persist_settings = persist_settings
+        self.settings = settings if settings is not None else load_settings(settings_path)
+        if start_game:
+            self.settings.game = start_game
+        self.worker_mode = worker_mode
+        size = size or self.settings.window_size
+        size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        flags = pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0)
+        pygame.display.set_caption("Kibitz")
+        self._set_icon()
+        self.screen = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+        pygame.key.set_repeat(350, 40)
+        self.clock = pygame.time.Clock()
+        self.now = 0.0  # virtual seconds since start: all delays and animations use this
+        self.frame = 0
+        self.running = True
+        self.errors: list[str] = []
+        self._worker: Any = None
+        self._sound: Any = None
+        self.scene: Any = None
+        from game.ui.scenes.menu import MenuScene
+
+        self.switch(MenuScene(self))
+
+    # ---- services ------------------------------------------------------------------------
+    @property
+    def worker(self) -> Any:
+        """The AI worker, started on first use (spawning a process costs ~1 s)."""
+        if self._worker is None:
+            from ai.worker import SearchWorker
+
+            self._worker = SearchWorker(mode=self.worker_mode)
+        return self._worker
+
+    @property
+    def has_worker(self) -> bool:
+        return self._worker is not None
+
+    def _set_icon(self) -> None:
+        try:
+            pygame.display.set_icon(pygame.image.load(str(asset_path("icon.png"))))
+        except (pygame.error, FileNotFoundError) as exc:
+            log.warning("no window icon: %s", exc)
+
+    def play_click(self) -> None:
+        """The move sound, only when the player switched sound on (off by default)."""
+        if not self.settings.sound:
+            return
+        try:
+            if self._sound is None:
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init()
+                self._sound = pygame.mixer.Sound(str(asset_path("sounds", "click.wav")))
+            self._sound.play()
+        except (pygame.error, FileNotFoundError) as exc:
+            self.settings.sound = False
+            self.report(f"sound unavailable ({exc}); switched off")
+
+    def save_settings(self) -> None:
+        if self.persist_settings:
+            self.settings.window_size = self.screen.get_size()
+            save_settings(self.settings, self.settings_path)
+
+    def report(self, text: str, error: bool = False) -> None:
+        if self.scene is not None and hasattr(self.scene, "show_message"):
+            self.scene.show_message(text, error)
+
+    def _fail(self, where: str, exc: BaseException) -> None:
+        """An unexpected exception: keep running, tell the user one line, log the details."""
+        detail = "".join(traceback.format_exception(exc))
+        self.errors.append(f"{where}: {detail}")
+        log.error("error in %s:\n%s", where, detail)
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        with contextlib.suppress(Exception):
+            self.report(f"Something went wrong ({where}): {first}", error=True)
+
+    # ---- scenes ------------------------------------------------------------------------------
+    def switch(self, scene: Any) -> None:
+        if self.scene is not None:
+            try:
+                self.scene.on_exit()
+            except Exception as exc:  # noqa: BLE001
+                self._fail("leaving screen", exc)
+        self.scene = scene
+        scene.layout(self.screen.get_rect())
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ---- the frame -------------------------------------------------------------------------
+    def _resize(self, size: tuple[int, int]) -> None:
+        w, h = max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1]))
+        if self.screen.get_size() != (w, h):
+            flags = self.screen.get_flags() & (pygame.FULLSCREEN | pygame.RESIZABLE)
+            self.screen = pygame.display.set_mode((w, h), flags | pygame.RESIZABLE)
+        self.scene.layout(self.screen.get_rect())
+
+    def step(self, events: list[pygame.event.Event] | None = None, dt: float | None = None) -> bool:
+        """One frame. ``events`` None = the real event queue; ``dt`` None = real elapsed time."""
+        if events is None:
+            events = pygame.event.get()
+        if dt is None:
+            dt = self.clock.tick(FPS) / 1000.0
+        self.now += dt
+        self.frame += 1
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.running = False
+                continue
+            if event.type == pygame.VIDEORESIZE:
+                self._resize(event.size)
+                continue
+            if event.type == pygame.WINDOWSIZECHANGED:
+                self._resize((event.x, event.y))
+                continue
+            try:
+                self.scene.handle_event(event)
+            except Exception as exc:  # noqa: BLE001
+                self._fail("input", exc)
+            if not self.running:
+                break
+        try:
+            self.scene.update(dt)
+        except Exception as exc:  # noqa: BLE001
+            self._fail("update", exc)
+        try:
+            self.draw()
+        except Exception as exc:  # noqa: BLE001
+            self._fail("drawing", exc)
+        pygame.display.flip()
+        return self.running
+
+    def draw(self) -> None:
+        surface = self.screen
+        surface.fill(theme.color("background"))
+        self.scene.draw(surface)
+
+    def run_frames(self, n: int, dt: float = 1 / FPS, events: list | None = None) -> None:
+        """Step ``n`` frames of virtual time without sleeping (tests)."""
+        for i in range(n):
+            self.step(events if (events and i == 0) else [], dt)
+
+    def run_until(self, predicate: Any, timeout_s: float = 20.0, dt: float = 1 / FPS) -> bool:
+        """Step frames until ``predicate()`` holds; a tiny real sleep lets the worker run."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if predicate():
+                return True
+            self.step([], dt)
+            time.sleep(0.001)
+        return bool(predicate())
+
+    def save_screenshot(self, path: str | Path) -> None:
+        pygame.image.save(self.screen, str(path))
+
+    def run(self) -> int:
+        try:
+            while self.running:
+                self.step()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self.close()
+        return 0
+
+    def close(self) -> None:
+        try:
+            if self.scene is not None:
+                self.scene.on_exit()
+        except Exception as exc:  # noqa: BLE001
+            log.error("error while closing: %s", exc)
+        self.save_settings()
+        if self._worker is not None:
+            try:
+                self._worker.close()
+            except Exception as exc:  # noqa: BLE001
+                sys.stderr.write(f"kibitz: warning: worker did not close cleanly: {exc}\n")
+            self._worker = None
+        pygame.quit()

@@ -1,0 +1,37 @@
+"""Game id -> BoardView class, imported lazily so a broken view only breaks its own game."""
+
+from __future__ import annotations
+
+import importlib
+
+from game.core import Game
+from game.ui.boards.base import BoardView
+
+_VIEWS: dict[str, tuple[str, str]] = {
+    "tictactoe": ("game.ui.boards.tictactoe", "TicTacToeView"),
+    "nim": ("game.ui.boards.nim", "NimView"),
+    "othello": ("game.ui.boards.othello", "OthelloView"),
+    "backgammon": ("game.ui.boards.backgammon", "BackgammonView"),
+}
+
+
+def view_class(game_id: str) -> type[BoardView]:
+    """The view class; ImportError/ValueError with a readable message when unavailable."""
+    try:
+        module, attr = _VIEWS[game_id]
+    except KeyError:
+        raise ValueError(f"no board view for game {game_id!r}") from None
+    return getattr(importlib.import_module(module), attr)
+
+
+def make_view(game: Game) -> BoardView:
+    return view_class(game.id)(game)
+
+
+def available(game_id: str) -> bool:
+    try:
+        view_class(game_id)
+        importlib.import_module(f"game.rules.{game_id}")
+    except Exception:  # noqa: BLE001 - any failure means "not playable yet"
+        return False
+    return True

@@ -1,0 +1,266 @@
+"""The start screen: game, players (human / AI level / hand-picked search), who starts, options.
+
+Every choice is written to the settings straight away, so the screen comes back as the player
+left it, also after a restart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.scenes.common import MessageLine, draw_background
+from game.ui.settings import SeatSetting
+from game.ui.widgets import Button, Choice, TextDialog, TextField, Widget, draw_text
+
+GAME_TITLES: dict[str, str] = {
+    "tictactoe": "Tic-tac-toe",
+    "othello": "Othello",
+    "nim": "Nim",
+    "backgammon": "Backgammon",
+}
+FALLBACK_LEVELS = ("Beginner", "Casual", "Intermediate", "Advanced", "Master")
+FALLBACK_ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
+MAX_HEAPS_UI = 8
+MAX_HEAP_UI = 25
+
+
+def level_names(game_id: str) -> tuple[str, ...]:
+    try:
+        from ai.levels import LEVELS
+
+        names = tuple(level.name for level in LEVELS[game_id])
+        return names or FALLBACK_LEVELS
+    except Exception:  # noqa: BLE001 - the menu must open even if the AI package is broken
+        return FALLBACK_LEVELS
+
+
+def algorithm_names() -> tuple[str, ...]:
+    try:
+        from ai.engine import ALGORITHMS
+
+        return tuple(ALGORITHMS)
+    except Exception:  # noqa: BLE001
+        return FALLBACK_ALGORITHMS
+
+
+def parse_heaps(text: str) -> tuple[int, ...]:
+    """Heap sizes typed on the start screen, limited to what the board can draw legibly."""
+    parts = [p for p in text.replace(" ", ",").split(",") if p]
+    if not parts:
+        raise ValueError("type the heap sizes, e.g. 3,4,5")
+    try:
+        heaps = tuple(int(p) for p in parts)
+    except ValueError:
+        raise ValueError(f"heap sizes must be whole numbers, got {text!r}") from None
+    if len(heaps) > MAX_HEAPS_UI:
+        raise ValueError(f"at most {MAX_HEAPS_UI} heaps")
+    if any(h < 1 or h > MAX_HEAP_UI for h in heaps):
+        raise ValueError(f"each heap holds 1 to {MAX_HEAP_UI} coins")
+    return heaps
+
+
+class MenuScene:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.settings = app.settings
+        self.message = MessageLine()
+        self.widgets: list[Widget] = []
+        self.dialog: TextDialog | None = None
+        self.rect = pygame.Rect(0, 0, 800, 600)
+        self.title_y = 0
+
+    # ---- building the rows ---------------------------------------------------------------
+    def _seat_options(self, game_id: str) -> list[tuple[str, str]]:
+        opts = [("human", "Human")]
+        opts += [(f"level:{n}", f"AI — {n}") for n in level_names(game_id)]
+        opts.append(("custom", "AI — pick search"))
+        return opts
+
+    @staticmethod
+    def _seat_value(seat: SeatSetting) -> str:
+        return f"level:{seat.level}" if seat.kind == "level" else seat.kind
+
+    def _set_seat(self, i: int, value: str) -> None:
+        seat = self.settings.seats[i]
+        if value.startswith("level:"):
+            seat.kind, seat.level = "level", value.split(":", 1)[1]
+        else:
+            seat.kind = value
+        self.layout(self.rect)
+
+    def _set_game(self, game_id: str) -> None:
+        self.settings.game = game_id
+        names = level_names(game_id)
+        for seat in self.settings.seats:
+            if seat.kind == "level" and seat.level not in names:
+                seat.level = names[min(1, len(names) - 1)]
+        self.layout(self.rect)
+
+    def _set(self, name: str, value: Any, relayout: bool = False) -> None:
+        setattr(self.settings, name, value)
+        if relayout:
+            self.layout(self.rect)
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        s = self.settings
+        col_w = min(rect.width - 40, max(480, int(rect.width * 0.55)))
+        x = rect.centerx - col_w // 2
+        row_h = max(26, min(44, rect.height // 21))
+        gap = max(6, row_h // 4)
+        self.title_y = rect.y + max(16, rect.height // 28)
+        y = self.title_y + int(max(28, rect.height // 12) * 1.25 + max(12, rect.height // 36) * 1.6 + gap * 2)
+        widgets: list[Widget] = []
+
+        # game buttons
+        n = len(GAME_TITLES)
+        bw = (col_w - (n - 1) * gap) // n
+        for i, (gid, title) in enumerate(GAME_TITLES.items()):
+            b = Button(title, lambda g=gid: self._set_game(g), active=(s.game == gid))
+            b.rect = pygame.Rect(x + i * (bw + gap), y, bw, int(row_h * 1.25))
+            widgets.append(b)
+        y += int(row_h * 1.25) + gap * 2
+
+        def add(w: Widget) -> None:
+            nonlocal y
+            w.rect = pygame.Rect(x, y, col_w, row_h)
+            widgets.append(w)
+            y += row_h + gap
+
+        names = ("Player A", "Player B")
+        for i in range(2):
+            seat = s.seats[i]
+            add(Choice(names[i], self._seat_options(s.game), self._seat_value(seat),
+                       lambda v, i=i: self._set_seat(i, v)))
+            if seat.kind == "custom":
+                algos = algorithm_names()
+                if seat.algorithm not in algos:
+                    seat.algorithm = algos[min(1, len(algos) - 1)]
+                add(Choice("   algorithm", [(a, a) for a in algos], seat.algorithm,
+                           lambda v, seat=seat: setattr(seat, "algorithm", v)))
+                add(Choice("   depth", [(d, str(d)) for d in range(1, 13)], seat.depth,
+                           lambda v, seat=seat: setattr(seat, "depth", v)))
+        add(Choice("First move", [(0, "Player A"), (1, "Player B")], s.first,
+                   lambda v: self._set("first", v)))
+        if s.game == "nim":
+            add(Choice("Variant", [("nim", "Nim (take coins)"), ("grundy", "Grundy's game (split)")],
+                       s.nim_variant, lambda v: self._set("nim_variant", v, True)))
+            add(TextField("Heaps", s.nim_heaps, lambda v: self._set("nim_heaps", v),
+                          max_len=40, allowed="0123456789, "))
+            if s.nim_variant == "nim":
+                add(Choice("Take limit", [(0, "No limit")] + [(k, f"1 to {k}") for k in range(1, 10)],
+                           s.nim_max_take, lambda v: self._set("nim_max_take", v)))
+            add(Choice("Last move", [(False, "wins (normal)"), (True, "loses (misère)")],
+                       s.nim_misere, lambda v: self._set("nim_misere", v)))
+
+        y += gap
+        bw = (col_w - 3 * gap) // 4
+        buttons = [
+            Button("Play", self.start, active=True, tooltip="Enter"),
+            Button("Load…", self.open_load_dialog),
+            Button("Settings", self.open_settings),
+            Button("Quit", self.app.quit),
+        ]
+        for i, b in enumerate(buttons):
+            b.rect = pygame.Rect(x + i * (bw + gap), y, bw, int(row_h * 1.3))
+            widgets.append(b)
+        self.message_rect = pygame.Rect(x, y + int(row_h * 1.3) + gap * 2, col_w, row_h)
+        self.widgets = widgets
+        if self.dialog:
+            self.dialog.layout(rect)
+
+    # ---- actions -------------------------------------------------------------------------
+    def show_message(self, text: str, error: bool = False) -> None:
+        self.message.show(text, error, self.app.now)
+
+    def start(self) -> None:
+        from game.ui.scenes.play import PlayScene, build_session
+
+        try:
+            session = build_session(self.settings)
+        except (ValueError, ImportError) as exc:
+            self.show_message(str(exc).splitlines()[0] if str(exc) else "cannot start", True)
+            return
+        try:
+            scene = PlayScene(self.app, session)
+        except (ValueError, ImportError) as exc:
+            title = GAME_TITLES.get(self.settings.game, self.settings.game)
+            self.show_message(f"{title} is not available: {exc}", True)
+            return
+        self.app.save_settings()
+        self.app.switch(scene)
+
+    def open_settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.switch(SettingsScene(self.app))
+
+    def open_load_dialog(self) -> None:
+        from game.ui.scenes.play import default_save_path, load_session_file
+
+        def ok(path: str) -> None:
+            from game.ui.scenes.play import PlayScene
+
+            try:
+                session = load_session_file(path)
+                scene = PlayScene(self.app, session)
+            except (ValueError, OSError, ImportError) as exc:
+                self.show_message(f"Cannot load: {str(exc).splitlines()[0] if str(exc) else exc}", True)
+                return
+            self.app.switch(scene)
+
+        self.dialog = TextDialog("Load a game", "File to open:",
+                                 str(default_save_path(self.settings.game)), ok)
+        self.dialog.layout(self.rect)
+
+    def on_exit(self) -> None:
+        pass
+
+    # ---- frame -----------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.dialog is not None:
+            self.dialog.handle_event(event)
+            if self.dialog.closed:
+                self.dialog = None
+            return
+        for w in self.widgets:
+            if isinstance(w, TextField) and w.focused and event.type in (pygame.KEYDOWN,
+                                                                          pygame.TEXTINPUT):
+                w.handle_event(event)
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+            elif event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
+                self.open_load_dialog()
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            for w in list(self.widgets):
+                if isinstance(w, TextField):
+                    w.handle_event(event)  # focus follows clicks
+                elif w.handle_event(event):
+                    break
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_background(surface)
+        r = self.rect
+        big = max(28, r.height // 12)
+        draw_text(surface, "Kibitz", (r.centerx, self.title_y), big, theme.color("accent"),
+                  bold=True, anchor="midtop")
+        draw_text(surface, "Play classic games against an AI you can watch think",
+                  (r.centerx, self.title_y + int(big * 1.25)), max(12, big // 3),
+                  theme.color("text_dim"), anchor="midtop")
+        for w in self.widgets:
+            w.draw(surface)
+        self.message.draw(surface, self.message_rect, self.app.now)
+        hint = "Enter: play    Ctrl+O: load    In game: H hint · U/R undo/redo · V values · Esc menu"
+        draw_text(surface, hint, (r.centerx, r.bottom - 8), max(11, r.height // 55),
+                  theme.color("text_dim"), anchor="midbottom", max_width=r.width - 20)
+        if self.dialog:
+            self.dialog.draw(surface)

@@ -1,0 +1,150 @@
+"""The player's choices remembered between runs (start screen and preferences).
+
+Stored as JSON in the user's config folder (platformdirs). A corrupt or foreign file must never
+stop the app: it is ignored with a one-line warning and the defaults are used.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+GAME_CHOICES: tuple[str, ...] = ("tictactoe", "othello", "nim", "backgammon")
+SEAT_KINDS: tuple[str, ...] = ("human", "level", "custom")
+
+
+@dataclass
+class SeatSetting:
+    """One player as chosen on the start screen: a human, a named AI level, or a demo search."""
+
+    kind: str = "human"
+    level: str = "Casual"
+    algorithm: str = "alphabeta"
+    depth: int = 3
+
+
+@dataclass
+class Settings:
+    game: str = "tictactoe"
+    #: Player A and player B; ``first`` says which of them makes the first move.
+    seats: list[SeatSetting] = field(
+        default_factory=lambda: [SeatSetting("human"), SeatSetting("level", "Casual")]
+    )
+    first: int = 0
+    nim_heaps: str = "7"
+    nim_max_take: int = 3  # 0 = no limit; the classic game: take 1 to 3
+    nim_misere: bool = False
+    nim_variant: str = "nim"
+    sound: bool = False
+    animations: bool = True
+    show_values: bool = False
+    ai_delay_s: float = 0.6
+    window_size: tuple[int, int] = (1100, 720)
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=2)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Settings:
+        """Build from parsed JSON, raising ValueError for anything that is not our format."""
+        if not isinstance(data, dict):
+            raise ValueError("settings file is not a JSON object")
+        s = cls()
+        known = {f.name for f in fields(cls)}
+        for key, value in data.items():
+            if key not in known:
+                continue
+            if key == "seats":
+                if not isinstance(value, list) or len(value) != 2:
+                    raise ValueError("seats must be a list of two players")
+                seats = []
+                for raw in value:
+                    if not isinstance(raw, dict):
+                        raise ValueError("a seat must be an object")
+                    seat = SeatSetting(
+                        kind=str(raw.get("kind", "human")),
+                        level=str(raw.get("level", "Casual")),
+                        algorithm=str(raw.get("algorithm", "alphabeta")),
+                        depth=int(raw.get("depth", 3)),
+                    )
+                    if seat.kind not in SEAT_KINDS:
+                        raise ValueError(f"unknown seat kind {seat.kind!r}")
+                    seat.depth = max(1, min(20, seat.depth))
+                    seats.append(seat)
+                s.seats = seats
+            elif key == "window_size":
+                w, h = (int(v) for v in value)
+                s.window_size = (max(640, min(7680, w)), max(480, min(4320, h)))
+            else:
+                default = getattr(s, key)
+                if isinstance(default, bool):
+                    if not isinstance(value, bool):
+                        raise ValueError(f"{key} must be true or false")
+                    setattr(s, key, value)
+                elif isinstance(default, (int, float)):
+                    if isinstance(value, bool) or not isinstance(value, (int, float)):
+                        raise ValueError(f"{key} must be a number")
+                    setattr(s, key, type(default)(value))
+                else:
+                    setattr(s, key, str(value))
+        if s.game not in GAME_CHOICES:
+            raise ValueError(f"unknown game {s.game!r}")
+        s.first = 1 if s.first else 0
+        s.ai_delay_s = max(0.0, min(5.0, s.ai_delay_s))
+        s.nim_max_take = max(0, min(99, s.nim_max_take))
+        if s.nim_variant not in ("nim", "grundy"):
+            s.nim_variant = "nim"
+        return s
+
+
+def config_dir() -> Path:
+    """Where settings live; KIBITZ_CONFIG_DIR overrides it (tests, portable installs)."""
+    override = os.environ.get("KIBITZ_CONFIG_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("kibitz", appauthor=False))
+
+
+def settings_path() -> Path:
+    return config_dir() / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    """The saved settings, or the defaults (with a one-line warning if the file is unusable)."""
+    path = path or settings_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings()
+    except OSError as exc:
+        _warn(f"cannot read settings {path.name}: {exc.strerror or exc}; using defaults")
+        return Settings()
+    try:
+        return Settings.from_dict(json.loads(text))
+    except (ValueError, TypeError) as exc:
+        _warn(f"ignoring corrupt settings file {path}: {str(exc).splitlines()[0]}")
+        return Settings()
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> bool:
+    """Write atomically so a crash mid-write cannot leave a half file; False if not possible."""
+    path = path or settings_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(settings.to_json(), encoding="utf-8")
+        tmp.replace(path)
+        return True
+    except OSError as exc:
+        _warn(f"cannot save settings: {exc.strerror or exc}")
+        return False
+
+
+def _warn(message: str) -> None:
+    sys.stderr.write(f"kibitz: warning: {message}\n")

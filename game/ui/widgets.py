@@ -1,0 +1,425 @@
+"""A small set of immediate, resolution-independent widgets drawn with the shipped font.
+
+Own widgets instead of a toolkit: the window is resizable and every layout is recomputed from the
+window size each time it changes, which is simplest when a widget is just a rect, a label and a
+callback. All of them are driven by plain pygame events, so tests can click them synthetically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.assets import font
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    pos: tuple[int, int],
+    size: int,
+    color: theme.Color | None = None,
+    bold: bool = False,
+    anchor: str = "topleft",
+    max_width: int | None = None,
+) -> pygame.Rect:
+    """Blit one line of text anchored at ``pos``; text wider than max_width is ellipsised."""
+    f = font(max(8, int(size)), bold)
+    text = fit_text(text, f, max_width) if max_width else text
+    img = f.render(text, True, color or theme.color("text"))
+    r = img.get_rect(**{anchor: pos})
+    surface.blit(img, r)
+    return r
+
+
+def fit_text(text: str, f: pygame.font.Font, max_width: int) -> str:
+    if max_width <= 0 or f.size(text)[0] <= max_width:
+        return text
+    while text and f.size(text + "…")[0] > max_width:
+        text = text[:-1]
+    return text + "…"
+
+
+def wrap_text(text: str, f: pygame.font.Font, max_width: int) -> list[str]:
+    """Greedy word wrap for the few multi-line texts (help, long messages)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= max_width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+class Widget:
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.visible = True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+def _hovered(rect: pygame.Rect) -> bool:
+    try:
+        return rect.collidepoint(pygame.mouse.get_pos())
+    except pygame.error:
+        return False
+
+
+class Button(Widget):
+    def __init__(
+        self,
+        text: str,
+        on_click: Callable[[], Any],
+        *,
+        active: bool = False,
+        enabled: bool = True,
+        tooltip: str = "",
+    ) -> None:
+        super().__init__()
+        self.text = text
+        self.on_click = on_click
+        self.active = active
+        self.enabled = enabled
+        self.tooltip = tooltip
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if (
+            self.visible
+            and event.type == pygame.MOUSEBUTTONDOWN
+            and getattr(event, "button", 1) == 1
+            and self.rect.collidepoint(event.pos)
+        ):
+            if self.enabled:
+                self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or self.rect.width <= 0:
+            return
+        if self.active:
+            bg, fg = theme.color("button_active"), theme.color("button_text_active")
+        elif self.enabled and _hovered(self.rect):
+            bg, fg = theme.color("button_hover"), theme.color("button_text")
+        else:
+            bg, fg = theme.color("button"), theme.color("button_text")
+        if not self.enabled:
+            fg = theme.color("text_dim")
+        radius = max(3, self.rect.height // 5)
+        pygame.draw.rect(surface, bg, self.rect, border_radius=radius)
+        size = max(10, int(self.rect.height * 0.42))
+        draw_text(
+            surface, self.text, self.rect.center, size, fg, bold=True, anchor="center",
+            max_width=self.rect.width - 8,
+        )
+
+
+class Choice(Widget):
+    """A labelled value cycled with ‹ › arrows (click left/right half, or wheel)."""
+
+    def __init__(
+        self,
+        label: str,
+        options: Sequence[tuple[Any, str]],
+        value: Any,
+        on_change: Callable[[Any], Any],
+    ) -> None:
+        super().__init__()
+        self.label = label
+        self.options = list(options)
+        self.on_change = on_change
+        values = [v for v, _ in self.options]
+        self.index = values.index(value) if value in values else 0
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][0]
+
+    def step(self, delta: int) -> None:
+        if not self.options:
+            return
+        self.index = (self.index + delta) % len(self.options)
+        self.on_change(self.value)
+
+    def value_rect(self) -> pygame.Rect:
+        r = self.rect
+        left = r.x + int(r.width * 0.42)
+        return pygame.Rect(left, r.y, r.right - left, r.height)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        vr = self.value_rect()
+        if event.type == pygame.MOUSEBUTTONDOWN and vr.collidepoint(event.pos):
+            button = getattr(event, "button", 1)
+            if button == 1:
+                self.step(-1 if event.pos[0] < vr.x + vr.width // 4 else 1)
+            elif button == 3:
+                self.step(-1)
+            return True
+        if event.type == pygame.MOUSEWHEEL and _hovered(vr):
+            self.step(-1 if event.y > 0 else 1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        size = max(10, int(r.height * 0.42))
+        draw_text(surface, self.label, (r.x, r.centery), size, theme.color("text_dim"),
+                  anchor="midleft", max_width=int(r.width * 0.4))
+        vr = self.value_rect()
+        bg = theme.color("button_hover") if _hovered(vr) else theme.color("button")
+        pygame.draw.rect(surface, bg, vr, border_radius=max(3, r.height // 5))
+        arrow = theme.color("accent")
+        draw_text(surface, "‹", (vr.x + size // 2 + 2, vr.centery), int(size * 1.4), arrow,
+                  bold=True, anchor="midleft")
+        draw_text(surface, "›", (vr.right - size // 2 - 2, vr.centery), int(size * 1.4), arrow,
+                  bold=True, anchor="midright")
+        text = self.options[self.index][1] if self.options else ""
+        draw_text(surface, text, vr.center, size, theme.color("text"), bold=True,
+                  anchor="center", max_width=vr.width - 3 * size)
+
+
+class TextField(Widget):
+    """One line of editable text; typing goes here while it has the focus."""
+
+    def __init__(
+        self,
+        label: str,
+        text: str,
+        on_change: Callable[[str], Any] | None = None,
+        *,
+        max_len: int = 200,
+        allowed: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.label = label
+        self.text = text
+        self.on_change = on_change
+        self.max_len = max_len
+        self.allowed = allowed
+        self.focused = False
+        self.error = False
+
+    def _set(self, text: str) -> None:
+        if self.allowed is not None:
+            text = "".join(c for c in text if c in self.allowed)
+        text = text.replace("\n", " ").replace("\r", "")[: self.max_len]
+        if text != self.text:
+            self.text = text
+            if self.on_change:
+                self.on_change(text)
+
+    def field_rect(self) -> pygame.Rect:
+        r = self.rect
+        if not self.label:
+            return r.copy()
+        left = r.x + int(r.width * 0.42)
+        return pygame.Rect(left, r.y, r.right - left, r.height)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.focused = self.field_rect().collidepoint(event.pos)
+            return self.focused
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self._set(self.text + event.text)
+            return True
+        if event.type == pygame.KEYDOWN:
+            mods = getattr(event, "mod", 0)
+            if event.key == pygame.K_BACKSPACE:
+                self._set(self.text[:-1])
+                return True
+            if event.key == pygame.K_v and mods & pygame.KMOD_CTRL:
+                self._set(self.text + (clipboard_get() or ""))
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+                self.focused = False
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.focused = False
+                return True
+            return True  # swallow other keys so shortcuts don't fire while typing
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        r = self.rect
+        size = max(10, int(r.height * 0.42))
+        if self.label:
+            draw_text(surface, self.label, (r.x, r.centery), size, theme.color("text_dim"),
+                      anchor="midleft", max_width=int(r.width * 0.4))
+        fr = self.field_rect()
+        pygame.draw.rect(surface, theme.color("field"), fr, border_radius=max(3, r.height // 5))
+        border = theme.color("bad") if self.error else (
+            theme.color("field_focus") if self.focused else theme.color("panel_border"))
+        pygame.draw.rect(surface, border, fr, width=2, border_radius=max(3, r.height // 5))
+        f = font(size)
+        shown = self.text
+        while shown and f.size(shown)[0] > fr.width - 16:
+            shown = shown[1:]
+        img = f.render(shown, True, theme.color("text"))
+        surface.blit(img, img.get_rect(midleft=(fr.x + 8, fr.centery)))
+        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
+            x = fr.x + 9 + img.get_width()
+            pygame.draw.line(surface, theme.color("text"), (x, fr.y + 6), (x, fr.bottom - 6), 2)
+
+
+class TextDialog(Widget):
+    """A modal one-line prompt (file path, position to paste) with OK / Cancel."""
+
+    def __init__(
+        self,
+        title: str,
+        prompt: str,
+        text: str,
+        on_ok: Callable[[str], Any],
+        on_cancel: Callable[[], Any] | None = None,
+    ) -> None:
+        super().__init__()
+        self.title = title
+        self.prompt = prompt
+        self.field = TextField("", text, max_len=1000)
+        self.field.focused = True
+        self.on_ok = on_ok
+        self.on_cancel = on_cancel
+        self.closed = False
+        self.ok_button = Button("OK", self.accept)
+        self.cancel_button = Button("Cancel", self.cancel)
+
+    def accept(self) -> None:
+        self.closed = True
+        self.on_ok(self.field.text.strip())
+
+    def cancel(self) -> None:
+        self.closed = True
+        if self.on_cancel:
+            self.on_cancel()
+
+    def layout(self, screen: pygame.Rect) -> None:
+        w = min(screen.width - 40, max(420, int(screen.width * 0.6)))
+        h = max(160, int(screen.height * 0.26))
+        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect.center = screen.center
+        row = max(28, h // 6)
+        pad = max(12, h // 10)
+        self.field.rect = pygame.Rect(self.rect.x + pad, self.rect.centery - row // 2,
+                                      w - 2 * pad, row)
+        bw = max(90, w // 5)
+        self.cancel_button.rect = pygame.Rect(self.rect.right - pad - bw,
+                                              self.rect.bottom - pad - row, bw, row)
+        self.ok_button.rect = self.cancel_button.rect.move(-(bw + pad // 2), 0)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.accept()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.cancel()
+                return True
+            self.field.focused = True
+            self.field.handle_event(event)
+            return True
+        if event.type == pygame.TEXTINPUT:
+            self.field.focused = True
+            self.field.handle_event(event)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for b in (self.ok_button, self.cancel_button):
+                if b.handle_event(event):
+                    return True
+            self.field.handle_event(event)
+            self.field.focused = True
+            return True
+        return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill(theme.color("overlay"))
+        surface.blit(shade, (0, 0))
+        r = self.rect
+        pygame.draw.rect(surface, theme.color("panel"), r, border_radius=10)
+        pygame.draw.rect(surface, theme.color("accent"), r, width=2, border_radius=10)
+        pad = max(12, r.height // 10)
+        size = max(12, r.height // 9)
+        draw_text(surface, self.title, (r.x + pad, r.y + pad), size, theme.color("accent"),
+                  bold=True, max_width=r.width - 2 * pad)
+        draw_text(surface, self.prompt, (r.x + pad, self.field.rect.y - 6), int(size * 0.8),
+                  theme.color("text_dim"), anchor="bottomleft", max_width=r.width - 2 * pad)
+        self.field.draw(surface)
+        self.ok_button.draw(surface)
+        self.cancel_button.draw(surface)
+
+
+def clipboard_get() -> str | None:
+    """Text on the system clipboard, or None when there is no usable clipboard."""
+    try:
+        import pygame.scrap as scrap
+
+        if not scrap.get_init():
+            scrap.init()
+        if hasattr(scrap, "get_text"):
+            text = scrap.get_text()
+        else:  # older pygame
+            raw = scrap.get(pygame.SCRAP_TEXT)
+            text = raw.decode("utf-8", "replace").rstrip("\x00") if raw else ""
+        return text or None
+    except (pygame.error, NotImplementedError, AttributeError, UnicodeError):
+        return None
+
+
+def clipboard_put(text: str) -> bool:
+    try:
+        import pygame.scrap as scrap
+
+        if not scrap.get_init():
+            scrap.init()
+        if hasattr(scrap, "put_text"):
+            scrap.put_text(text)
+        else:
+            scrap.put(pygame.SCRAP_TEXT, text.encode("utf-8"))
+        return True
+    except (pygame.error, NotImplementedError, AttributeError):
+        return False
+
+
+#: Search scores at or beyond this size mean a forced win/loss (engine: ±10000 − plies).
+WIN_SCORE = 9000.0
+
+
+def format_score(value: float | None, short: bool = False) -> str:
+    """A score as a person reads it: "+0.35", "win in 3", or "W3" on a crowded board."""
+    if value is None:
+        return "—"
+    if abs(value) >= WIN_SCORE:
+        plies = max(0, int(round(10000 - abs(value))))
+        if short:
+            return ("W" if value > 0 else "L") + str(plies)
+        return f"{'win' if value > 0 else 'loss'} in {plies}"
+    if value == 0:
+        return "0"
+    if abs(value - round(value)) < 1e-9 and abs(value) >= 1:
+        return f"{value:+.0f}"
+    if abs(value) < 10:
+        return f"{value:+.2f}"
+    return f"{value:+.1f}"
