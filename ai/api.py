@@ -124,6 +124,8 @@ class SearchConfig:
     seed: int | None = None
     #: Allow exact endgame solving / perfect play where the game supports it.
     exact: bool = True
+    #: Evaluator variant for get_evaluator (None = the game's default; "td" = learned weights).
+    evaluator: str | None = None
     #: Search every root move with a full window so every ``Result.root_values`` entry is
     #: exact (slower; weak levels with noise turn it on themselves).
     exact_root_values: bool = False

@@ -1,25 +1,12 @@
-"""Asset paths that work from a checkout and from the PyInstaller bundle alike.
-
-Paths come from this package's own location (or ``sys._MEIPASS`` when frozen), never from the
-working directory, so the app runs from any folder and from the single-file executable.
-"""
+"""Assets for the UI: the shipped fonts (paths themselves come from game.paths)."""
 
 from __future__ import annotations
 
-import sys
 from functools import cache
-from pathlib import Path
 
+from game.paths import asset_path, assets_dir
 
-def assets_dir() -> Path:
-    base = getattr(sys, "_MEIPASS", None)
-    if base is not None:
-        return Path(base) / "assets"
-    return Path(__file__).resolve().parents[2] / "assets"
-
-
-def asset_path(*parts: str) -> Path:
-    return assets_dir().joinpath(*parts)
+__all__ = ["asset_path", "assets_dir", "font"]
 
 
 @cache

@@ -1,0 +1,127 @@
+"""Backgammon evaluator: ordering of obvious positions, symmetry, range, pluggable weights."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.evaluation.backgammon import (
+    DEFAULT_WEIGHTS,
+    FEATURE_NAMES,
+    BackgammonEvaluator,
+    evaluate_with,
+    features,
+    is_race,
+)
+from game.rules.backgammon import GAME, BackgammonState, from_board
+
+EV = BackgammonEvaluator()
+
+
+def board(white: dict[int, int], red: dict[int, int]) -> list[int]:
+    """24 points from White's side; ``red`` in Red's own numbering."""
+    pts = [0] * 24
+    for p, n in white.items():
+        pts[p - 1] += n
+    for p, n in red.items():
+        pts[24 - p] -= n
+    return pts
+
+
+def mirror(s: BackgammonState) -> BackgammonState:
+    """The same position with the colours swapped."""
+    pts = tuple(-c for c in reversed(s.points))
+    return BackgammonState(pts, (s.bar[1], s.bar[0]), (s.off[1], s.off[0]), 1 - s.to_move, s.dice)
+
+
+def sample(seed: int, n: int) -> list[BackgammonState]:
+    rng = random.Random(seed)
+    out: list[BackgammonState] = []
+    while len(out) < n:
+        s = GAME.initial_state()
+        while not s.is_over() and len(out) < n:
+            if s.dice is None:
+                s = s.apply(rng.choice([o for o, _ in s.chance_outcomes()]))
+                continue
+            out.append(s)
+            s = s.apply(rng.choice(s.legal_moves()))
+    return out
+
+
+def test_feature_vector_shape_and_weights() -> None:
+    s = BackgammonState()
+    f = features(s, 0)
+    assert len(f) == len(FEATURE_NAMES) == len(DEFAULT_WEIGHTS)
+    assert f[FEATURE_NAMES.index("on_roll")] == 1.0 and f[FEATURE_NAMES.index("pip_lead")] == 0.0
+    # With all-zero weights a contact position is a coin flip and (no gammon edge here) worth 0.
+    assert evaluate_with([0.0] * len(f), s, 0) == pytest.approx(0.0, abs=1e-12)
+    assert BackgammonEvaluator([0.0] * len(f)).evaluate(s, 0) == pytest.approx(0.0, abs=1e-12)
+    with pytest.raises(ValueError):
+        BackgammonEvaluator([1.0, 2.0])
+
+
+def test_start_position_is_close_to_even() -> None:
+    v = EV.evaluate(BackgammonState(), 0)
+    assert 0.0 < v < 0.3  # being on roll is a small edge
+    assert EV.evaluate(BackgammonState(), 1) == pytest.approx(-v)
+
+
+def test_way_ahead_in_the_race() -> None:
+    ahead = from_board(board({1: 5, 2: 5, 3: 5}, {6: 5, 5: 5, 4: 5, 12: 0}), to_move=1)
+    assert is_race(ahead)  # both sides home: no contact
+    far = from_board(board({1: 5, 2: 5, 3: 5}, {10: 5, 11: 5, 8: 5}), to_move=1)
+    assert is_race(far)
+    v_close, v_far = EV.evaluate(ahead, 0), EV.evaluate(far, 0)
+    assert v_far > v_close > 0.5  # 30 pips vs 75 and vs 145 pips, Red on roll
+    assert v_far > 1.0  # Red has not borne off and is far from home: gammon chances count
+    even = from_board(board({1: 5, 2: 5, 3: 5}, {1: 5, 2: 5, 3: 5}), to_move=0)
+    assert 0.0 < EV.evaluate(even, 0) < 0.9  # the side on roll is favoured, not certain
+
+
+def test_closed_out_opponent_is_better_than_not() -> None:
+    closed = from_board(
+        board({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3, 13: 2}, {6: 5, 8: 3, 13: 5, 24: 1}),
+        bar=(0, 1),
+        to_move=1,
+    )
+    open_board = from_board(
+        board({1: 0, 2: 0, 6: 7, 8: 4, 13: 4}, {6: 5, 8: 3, 13: 5, 24: 1}),
+        bar=(0, 1),
+        to_move=1,
+    )
+    assert features(closed, 0)[FEATURE_NAMES.index("closed_out")] == 1.0
+    assert EV.evaluate(closed, 0) > EV.evaluate(open_board, 0) + 0.2
+    assert EV.evaluate(closed, 0) > 0.4
+
+
+def test_exposed_blot_is_worse() -> None:
+    # White left a blot on his 7 within direct reach of Red's back checkers, or made the point.
+    red = {6: 5, 8: 3, 13: 5, 24: 2}
+    safe = from_board(board({6: 4, 7: 2, 8: 2, 13: 5, 24: 2}, red), to_move=1)
+    blot = from_board(board({6: 5, 7: 1, 8: 2, 13: 5, 24: 2}, red), to_move=1)
+    assert features(blot, 0)[FEATURE_NAMES.index("shots")] < 0.0
+    assert features(safe, 0)[FEATURE_NAMES.index("shots")] == 0.0
+    assert EV.evaluate(safe, 0) > EV.evaluate(blot, 0)
+
+
+def test_symmetry_range_and_dice_ignored() -> None:
+    for s in sample(seed=11, n=150):
+        for p in (0, 1):
+            v = EV.evaluate(s, p)
+            assert -3.0 <= v <= 3.0
+            assert EV.evaluate(s, 1 - p) == pytest.approx(-v, abs=1e-9)
+            assert EV.evaluate(mirror(s), 1 - p) == pytest.approx(v, abs=1e-9)
+            assert features(mirror(s), 1 - p) == pytest.approx(features(s, p))
+        chance = BackgammonState(s.points, s.bar, s.off, s.to_move, None)
+        assert EV.evaluate(chance, 0) == pytest.approx(EV.evaluate(s, 0))
+
+
+def test_terminal_states_score_exactly() -> None:
+    gammon = from_board(board({}, {1: 10, 7: 5}), to_move=1)
+    assert EV.evaluate(gammon, 0) == 2.0 and EV.evaluate(gammon, 1) == -2.0
+
+
+def test_most_values_are_within_one() -> None:
+    values = [EV.evaluate(s, s.to_move) for s in sample(seed=5, n=120)]
+    assert sum(abs(v) <= 1.0 for v in values) >= 0.6 * len(values)
