@@ -33,7 +33,9 @@ TICTACTOE_TREE_NODES = 549946
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("what", choices=("rules", "search", "all", "ui"), help="which figures")
-    parser.add_argument("--repeat", type=_positive_int, default=3, metavar="N", help="runs per figure (median)")
+    parser.add_argument(
+        "--repeat", type=_positive_int, default=3, metavar="N", help="runs per figure (median)"
+    )
     parser.add_argument(
         "--games",
         type=_game_list,
@@ -83,7 +85,9 @@ def solve(state: State, memo: dict[Any, tuple[float, float]]) -> tuple[float, fl
     if player == TERMINAL:
         value = state.returns()
     else:
-        value = max((solve(state.apply(m), memo) for m in state.legal_moves()), key=lambda r: r[player])
+        value = max(
+            (solve(state.apply(m), memo) for m in state.legal_moves()), key=lambda r: r[player]
+        )
     memo[key] = value
     return value
 
@@ -98,10 +102,16 @@ def _timed(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
 
 
 def _external_bench(module: str, repeat: int) -> dict[str, float]:
-    """Figures from another engineer's bench_rules_* module, passing --repeat if it takes one."""
+    """Figures from another engineer's bench_rules_* module: each the median of ``repeat`` runs
+    (or the module's own repeats when its ``bench`` takes a ``repeat`` argument)."""
+    if importlib.util.find_spec(module) is None:
+        sys.stderr.write(f"kibitz: note: {module} is not in this build; its figures are skipped\n")
+        return {}
     bench = importlib.import_module(module).bench
-    params = inspect.signature(bench).parameters
-    return dict(bench(repeat=repeat) if "repeat" in params else bench())
+    if "repeat" in inspect.signature(bench).parameters:
+        return dict(bench(repeat=repeat))
+    runs = [bench() for _ in range(repeat)]
+    return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
 
 
 def bench_rules(repeat: int, games: set[str] | None = None) -> dict[str, dict[str, Any]]:
@@ -114,24 +124,30 @@ def bench_rules(repeat: int, games: set[str] | None = None) -> dict[str, dict[st
         t, nodes = _timed(lambda: tree_size(start), repeat)
         if nodes != TICTACTOE_TREE_NODES:
             raise ValueError(f"tic-tac-toe tree has {nodes} nodes, expected {TICTACTOE_TREE_NODES}")
-        out["tictactoe"] = {"full_tree_nodes": nodes, "full_tree_s": round(t, 4), "nodes_per_s": round(nodes / t)}
-    if "othello" in wanted:
-        out["othello"] = _external_bench("cli.bench_rules_othello", repeat)
+        out["tictactoe"] = {
+            "full_tree_nodes": nodes,
+            "full_tree_s": round(t, 4),
+            "nodes_per_s": round(nodes / t),
+        }
+    if "othello" in wanted and (figures := _external_bench("cli.bench_rules_othello", repeat)):
+        out["othello"] = figures
     if "nim" in wanted:
         nim = get_game("nim")
-        figures: dict[str, Any] = {}
+        solves: dict[str, Any] = {}
         for label, options in NIM_SOLVES:
             state = nim.initial_state(**options)
             memo: dict[Any, tuple[float, float]] = {}
             t, value = _timed(lambda s=state, m=memo: (m.clear(), solve(s, m))[1], repeat)
-            figures[label] = {
+            solves[label] = {
                 "positions": len(memo),
                 "solve_s": round(t, 4),
                 "first_player_wins": value[0] > value[1],
             }
-        out["nim"] = figures
-    if "backgammon" in wanted:
-        out["backgammon"] = _external_bench("cli.bench_rules_backgammon", repeat)
+        out["nim"] = solves
+    if "backgammon" in wanted and (
+        figures := _external_bench("cli.bench_rules_backgammon", repeat)
+    ):
+        out["backgammon"] = figures
     return out
 
 

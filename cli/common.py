@@ -57,7 +57,9 @@ def parse_time(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise RequestError(f"time must be a number of seconds, got {value!r}")
     if not (math.isfinite(value) and 0 < value <= MAX_TIME_S):
-        raise RequestError(f"time must be more than 0 and at most {MAX_TIME_S:g} seconds, got {value}")
+        raise RequestError(
+            f"time must be more than 0 and at most {MAX_TIME_S:g} seconds, got {value}"
+        )
     return float(value)
 
 
@@ -69,7 +71,9 @@ def parse_options(value: Any) -> dict[str, Any]:
         try:
             value = json.loads(value)
         except json.JSONDecodeError as exc:
-            raise RequestError(f"options must be a JSON object: {exc.msg} at column {exc.colno}") from None
+            raise RequestError(
+                f"options must be a JSON object: {exc.msg} at column {exc.colno}"
+            ) from None
     if not isinstance(value, dict):
         raise RequestError(f"options must be a JSON object, got {type(value).__name__}")
     return dict(value)
@@ -119,9 +123,15 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
         help="minimax, alphabeta or expectiminimax (default: the game's usual one)",
     )
     who.add_argument("--level", default=None, help="a named difficulty level, e.g. Master")
-    parser.add_argument("--depth", type=_argparse_type(parse_depth), default=None, help="depth limit in plies")
     parser.add_argument(
-        "--time", type=_argparse_type(parse_time), default=None, metavar="SECONDS", help="time limit"
+        "--depth", type=_argparse_type(parse_depth), default=None, help="depth limit in plies"
+    )
+    parser.add_argument(
+        "--time",
+        type=_argparse_type(parse_time),
+        default=None,
+        metavar="SECONDS",
+        help="time limit",
     )
     parser.add_argument("--no-tt", action="store_true", help="switch the transposition table off")
     parser.add_argument("--no-ordering", action="store_true", help="switch move ordering off")

@@ -84,7 +84,9 @@ class Quit(Exception):
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = "Protocol: one JSON request per line on stdin, one JSON answer per line on stdout."
+    parser.epilog = (
+        "Protocol: one JSON request per line on stdin, one JSON answer per line on stdout."
+    )
 
 
 def _check_keys(request: dict[str, Any]) -> None:
@@ -158,7 +160,7 @@ def answer_line(line: str) -> tuple[dict[str, Any], bool]:
         except json.JSONDecodeError as exc:
             raise RequestError(f"bad JSON: {exc.msg} at column {exc.colno}") from None
         if not isinstance(request, dict):
-            raise RequestError("a request is a JSON object, e.g. {\"game\": \"tictactoe\"}")
+            raise RequestError('a request is a JSON object, e.g. {"game": "tictactoe"}')
         if "id" in request:
             has_id, request_id = True, request["id"]
         try:

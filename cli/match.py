@@ -86,7 +86,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, position=False)
     parser.add_argument("--a", required=True, metavar="LEVEL", help="level of player A")
     parser.add_argument("--b", required=True, metavar="LEVEL", help="level of player B")
-    parser.add_argument("--games", type=_positive_int, default=10, metavar="N", help="games to play")
+    parser.add_argument(
+        "--games", type=_positive_int, default=10, metavar="N", help="games to play"
+    )
     parser.add_argument("--seed", type=int, default=None, help="seed (default: random, printed)")
     parser.add_argument(
         "--jobs", type=_positive_int, default=min(2, os.cpu_count() or 1), help="worker processes"
@@ -176,7 +178,8 @@ def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (score + z * z / (2 * n)) / denom
     half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # Rounding keeps a whitewash's bound at exactly 0 or 1 instead of 1 - 1e-17.
+    return (round(max(0.0, centre - half), 9), round(min(1.0, centre + half), 9))
 
 
 def elo(score: float) -> float:

@@ -120,7 +120,13 @@ def test_known_legal_sets() -> None:
 )
 def test_values_have_the_right_sign(game_id: str, options: dict, position: str, sign: int) -> None:
     (answer,) = ask(
-        {"game": game_id, "options": options, "position": position, "depth": 20, "algorithm": "alphabeta"}
+        {
+            "game": game_id,
+            "options": options,
+            "position": position,
+            "depth": 20,
+            "algorithm": "alphabeta",
+        }
     )
     assert "error" not in answer, answer
     value = answer["value"]
@@ -147,7 +153,10 @@ def test_backgammon_with_dice_and_levels() -> None:
         {"game": "tictactoe", "level": _first_level("tictactoe")},
     )
     assert bg["id"] == "bg"
-    assert bg["move"] in ask({"cmd": "legal", "game": "backgammon", "position": "4HPwATDgc/ABMA 31"})[0]["moves"]
+    assert (
+        bg["move"]
+        in ask({"cmd": "legal", "game": "backgammon", "position": "4HPwATDgc/ABMA 31"})[0]["moves"]
+    )
     assert lvl["move"] in ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"]
 
 
@@ -179,8 +188,10 @@ def test_subprocess_answers_each_line_as_it_arrives() -> None:
         for request, check in [
             ({"id": 1, "cmd": "legal", "game": "othello"}, lambda a: len(a["moves"]) == 4),
             ("not json", lambda a: "error" in a),
-            ({"id": 3, "game": "nim", "position": "5 1", "options": {"max_take": 3}, "depth": 8},
-             lambda a: a["move"] == "1:1" and a["value"] > 0),
+            (
+                {"id": 3, "game": "nim", "position": "5 1", "options": {"max_take": 3}, "depth": 8},
+                lambda a: a["move"] == "1:1" and a["value"] > 0,
+            ),
         ]:
             proc.stdin.write((request if isinstance(request, str) else json.dumps(request)) + "\n")
             proc.stdin.flush()

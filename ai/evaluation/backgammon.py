@@ -27,7 +27,7 @@ from game.rules.backgammon_movegen import perspective
 FEATURE_NAMES: tuple[str, ...] = (
     "on_roll",  # +1 if the player is on roll (or about to roll), else -1
     "pip_lead",  # (opponent pips - own pips) / 100
-    "shots",  # on roll: chance to hit a blot next roll; else minus the chance of being hit
+    "shots",  # on roll: expected cost of our next roll's hits; else minus that of being hit
     "blots",  # (opponent blots - own blots) / 3
     "home_points",  # (own made home-board points - opponent's) / 6
     "anchors",  # (own anchors in the opponent's home, max 2 - opponent's) / 2
@@ -40,7 +40,7 @@ FEATURE_NAMES: tuple[str, ...] = (
 )
 
 #: Hand-set starting weights (logit units of the win probability).
-DEFAULT_WEIGHTS: tuple[float, ...] = (0.25, 3.0, 1.0, 0.3, 0.9, 0.5, 0.8, 0.6, 1.2, 1.0, 0.3, 1.0)
+DEFAULT_WEIGHTS: tuple[float, ...] = (0.25, 3.0, 0.4, 0.15, 0.9, 0.3, 0.8, 0.6, 1.2, 1.0, 0.3, 1.0)
 
 _ROLLS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(1, a + 1))
 _ROLL_WEIGHT: tuple[int, ...] = tuple(1 if a == b else 2 for a, b in _ROLLS)
@@ -69,34 +69,33 @@ def _hit_table() -> list[list[tuple[int, tuple[tuple[int, ...], ...]]]]:
 _HIT_TABLE = _hit_table()
 
 
-def _shot_probability(side: list[int], other: list[int]) -> float:
-    """Chance (of 36) that ``other`` hits at least one blot of ``side`` with its next roll.
+def _shot_cost(side: list[int], other: list[int]) -> float:
+    """Expected cost of ``other``'s next roll hitting a blot of ``side``, in [0, 1].
 
-    Lists are in ``side``'s numbering: ``other`` moves upward from its bar (index 0).
-    Ignores that a hitter with checkers on the bar must enter them all first.
+    For each of the 36 rolls, the worst blot it can hit (directly, or with both dice / a double
+    through open points) counts ``0.25 + 0.75 * pips lost / 24``: a blot hit far back costs
+    little, one hit near home a lot. Lists are in ``side``'s numbering: ``other`` moves upward
+    from its bar (index 0). A hitter with checkers on the bar only hits from there.
     """
     blots = [x for x in range(1, 25) if side[x] == 1]
     if not blots:
         return 0.0
     sources = [0] if other[0] else [s for s in range(1, 24) if other[s]]
-    mask = 0
-    full = (1 << len(_ROLLS)) - 1
+    worst = [0.0] * len(_ROLLS)
     for x in blots:
+        cost = 0.25 + 0.75 * (25 - x) / 24.0
         for s in sources:
             k = x - s
             if k <= 0:
                 continue
             for idx, alts in _HIT_TABLE[k]:
-                bit = 1 << idx
-                if mask & bit:
+                if worst[idx] >= cost:
                     continue
                 for alt in alts:
                     if all(side[s + o] < 2 for o in alt):
-                        mask |= bit
+                        worst[idx] = cost
                         break
-            if mask == full:
-                return 1.0
-    return sum(w for i, w in enumerate(_ROLL_WEIGHT) if mask >> i & 1) / 36.0
+    return sum(w * c for w, c in zip(_ROLL_WEIGHT, worst, strict=True)) / 36.0
 
 
 def _longest_prime(side: list[int]) -> int:
@@ -114,7 +113,9 @@ def _pips(side: list[int]) -> int:
     return sum(i * side[i] for i in range(1, 26))
 
 
-def _views(state: BackgammonState, player: int) -> tuple[list[int], list[int], list[int], list[int]]:
+def _views(
+    state: BackgammonState, player: int
+) -> tuple[list[int], list[int], list[int], list[int]]:
     """(mine, theirs-in-my-numbering, theirs-own, mine-in-their-numbering), bar/off in 25/0."""
     me, opp = perspective(state.points, state.bar, state.off, player)
     # ``opp`` uses index 0 for the opponent's bar and 25 for his borne-off checkers.
@@ -140,7 +141,7 @@ def _side_stats(own: list[int], other: list[int]) -> dict[str, float]:
         "bar": own[25],
         "off": own[0],
         "back": own[25] + sum(own[19:25]),
-        "hit_risk": _shot_probability(own, other),
+        "hit_risk": _shot_cost(own, other),
     }
 
 
@@ -230,7 +231,7 @@ def _contact_gammon(winner: list[int], loser: list[int]) -> tuple[float, float]:
     far = sum(loser[p] * (p - 6) for p in range(7, 26)) / 100.0
     trapped = loser[25] + sum(loser[19:25])
     home_made = sum(1 for p in range(1, 7) if winner[p] >= 2)
-    g = _sigmoid(-3.0 + 2.5 * far + 0.25 * trapped + 0.2 * home_made)
+    g = _sigmoid(-3.6 + 2.5 * far + 0.25 * trapped + 0.2 * home_made)
     bg = _sigmoid(-4.0 + 0.6 * trapped)
     return g, bg
 
@@ -244,7 +245,9 @@ def evaluate_with(weights: Sequence[float], state: BackgammonState, player: int)
         return 2.0 * p_win - 1.0 + g_win - g_loss
     f = features(state, player)
     if len(weights) != len(f):
-        raise ValueError(f"expected {len(f)} weights ({', '.join(FEATURE_NAMES)}), got {len(weights)}")
+        raise ValueError(
+            f"expected {len(f)} weights ({', '.join(FEATURE_NAMES)}), got {len(weights)}"
+        )
     p_win = _sigmoid(sum(w * x for w, x in zip(weights, f, strict=True)))
     me, _, them, _ = _views(state, player)
     g_me, bg_me = _contact_gammon(me, them)

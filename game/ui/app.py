@@ -19,7 +19,7 @@ from typing import Any, Protocol
 import pygame
 
 from game.ui import theme
-from game.ui.assets import asset_path
+from game.ui.assets import asset_path, font
 from game.ui.settings import Settings, load_settings, save_settings
 
 log = logging.getLogger(__name__)
@@ -51,6 +51,7 @@ class App:
     ) -> None:
         pygame.display.init()
         pygame.font.init()
+        font.cache_clear()  # fonts cached by an earlier App died with its pygame.quit()
         self.settings_path = settings_path
         self.persist_settings = persist_settings
         self.settings = settings if settings is not None else load_settings(settings_path)
@@ -230,4 +231,5 @@ class App:
             except Exception as exc:  # noqa: BLE001
                 sys.stderr.write(f"kibitz: warning: worker did not close cleanly: {exc}\n")
             self._worker = None
+        font.cache_clear()
         pygame.quit()

@@ -9,6 +9,7 @@ so the AI can never play a move computed for a position that is no longer on the
 from __future__ import annotations
 
 import logging
+import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -63,6 +64,10 @@ def build_session(settings: Settings) -> Session:
 
 
 def default_save_path(game_id: str = "game") -> Path:
+    """Documents/Kibitz/<game>.kibitz.txt; KIBITZ_SAVE_DIR overrides the folder (tests)."""
+    override = os.environ.get("KIBITZ_SAVE_DIR")
+    if override:
+        return Path(override) / f"{game_id}.kibitz.txt"
     try:
         import platformdirs
 
@@ -98,7 +103,7 @@ def search_config(game_id: str, seat: Seat, seed: int | None = None) -> Any:
         raise ValueError(f"unknown algorithm {seat.algorithm!r}; choose {', '.join(ALGORITHMS)}")
     return SearchConfig(game_id, seat.algorithm,
                         Limits(depth=seat.depth, time_s=seat.time_s or CUSTOM_TIME_CAP_S),
-                        seed=seed)
+                        seed=seed, exact=False)  # the demo shows the plain algorithm at work
 
 
 def strongest_config(game_id: str, seed: int | None = None) -> Any:
@@ -222,6 +227,7 @@ class PlayScene:
             ("Load  ^O", self.open_load_dialog, False),
             ("Copy  ^C", self.copy_position, False),
             ("Paste  ^V", self.paste_position, False),
+            ("Move now  M", self.move_now, False),
         ]
         cols = 3
         rows = (len(specs) + cols - 1) // cols
@@ -439,6 +445,14 @@ class PlayScene:
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             self.show_message(f"AI unavailable: {first}", True)
 
+    def move_now(self) -> None:
+        """Stop the AI's search and play the best move it has found so far."""
+        if self.job is not None and self.job.purpose == "move":
+            self.app.worker.cancel()  # the job still ends with "done" and its best move
+            self.ai_apply_at = self.app.now
+        else:
+            self.show_message("The AI is not thinking right now")
+
     def toggle_values(self) -> None:
         self.show_values = not self.show_values
         self.app.settings.show_values = self.show_values
@@ -627,6 +641,7 @@ class PlayScene:
                 pygame.K_h: self.hint, pygame.K_u: self.undo, pygame.K_r: self.redo,
                 pygame.K_n: self.new_game, pygame.K_ESCAPE: self.to_menu,
                 pygame.K_v: self.toggle_values, pygame.K_SPACE: self.toggle_pause,
+                pygame.K_m: self.move_now,
                 pygame.K_PLUS: lambda: self.change_pace(-1),
                 pygame.K_EQUALS: lambda: self.change_pace(-1),
                 pygame.K_KP_PLUS: lambda: self.change_pace(-1),
