@@ -21,6 +21,7 @@ Request keys (anything else is an error):
 ``depth``      whole number of plies, 1..64
 ``time``       seconds, more than 0 (default 2 when neither depth, time nor level is given)
 ``use_tt``, ``use_ordering``  booleans, default true
+``seed``       whole number: seeds a level's deliberate randomness (weak levels)
 
 Answers:
 
@@ -34,9 +35,17 @@ Answers:
 Example::
 
     > {"id": 1, "game": "nim", "options": {"max_take": 3}, "position": "7 1", "depth": 20}
-    < {"id": 1, "move": "1:3", "value": 1.0, "depth": 7, "complete": true, ...}
+    < {"id": 1, "move": "1:3", "value": 1.0, "depth": 1, "complete": true, "nodes": 3, ...}
     > {"cmd": "legal", "game": "tictactoe", "position": "XO------- X"}
     < {"moves": ["c1", "a2", "b2", "c2", "a3", "b3", "c3"]}
+    > {"game": "backgammon", "position": "4HPwATDgc/ABMA"}
+    < {"error": "the position has no dice: give the dice, e.g. '4HPwATDgc/ABMA 31'"}
+
+Values are in the searcher's units: tic-tac-toe and Othello proven wins are 10000 minus the
+plies to the win (negative for a loss), Othello heuristic values are the evaluator's
+estimate, an exactly solved Othello endgame gives the final disc margin, Nim's exact solver
+answers +1/-1, backgammon is equity in points (-3..3). Where a game has an exact solver (tic-tac-toe, Nim, Othello endgames) it
+answers first, so ``depth`` can be smaller than asked.
 """
 
 from __future__ import annotations

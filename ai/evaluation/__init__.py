@@ -18,9 +18,27 @@ _EVALUATORS: dict[str, tuple[str, str]] = {
     "backgammon": ("ai.evaluation.backgammon", "BackgammonEvaluator"),
 }
 
+#: (game id, variant) -> (module, class) of alternative evaluators, e.g. learned weights.
+_VARIANTS: dict[tuple[str, str], tuple[str, str]] = {
+    ("backgammon", "td"): ("ai.evaluation.backgammon_td", "TDBackgammonEvaluator"),
+}
 
-def get_evaluator(game_id: str) -> Evaluator:
-    """A fresh evaluator for ``game_id``; a ValueError naming the known ids for anything else."""
+
+def get_evaluator(game_id: str, variant: str | None = None) -> Evaluator:
+    """A fresh evaluator for ``game_id``; a ValueError naming the known ids for anything else.
+
+    ``variant`` picks an alternative (``"td"``: backgammon weights learned by self-play). A
+    variant whose data is unusable raises its ValueError rather than silently falling back.
+    """
+    if variant is not None:
+        try:
+            module, cls = _VARIANTS[(game_id, variant)]
+        except KeyError:
+            known = ", ".join(f"{g}/{v}" for g, v in _VARIANTS) or "none"
+            raise ValueError(
+                f"no evaluator variant {variant!r} for game {game_id!r}; known: {known}"
+            ) from None
+        return getattr(importlib.import_module(module), cls)()
     try:
         module, cls = _EVALUATORS[game_id]
     except KeyError:
