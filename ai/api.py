@@ -51,6 +51,11 @@ class Stats:
 
 @dataclass(frozen=True)
 class Result:
+    """One search answer. ``depth`` counts every layer of the tree, chance layers included:
+    depth 1 = the mover's move then evaluate; in backgammon depth 3 = my move, the opponent's
+    21 rolls and best replies (one chance layer), depth 5 = two chance layers. For an exact
+    solve it is the number of plies to the end (Othello: empties)."""
+
     move: Move | None
     score: float
     depth: int

@@ -3,7 +3,8 @@
 Weak levels are weak in an honest way a person can learn from: they look fewer moves ahead
 and, at the bottom, choose at random among the moves within ``noise`` of the best (in the
 game's evaluation units). The top level of every game is as strong as the engine gets in about
-two seconds a move, with exact solving wherever it applies.
+two seconds a move (backgammon's two chance layers take up to ~5), with exact solving wherever
+it applies.
 
 Noise scales: tic-tac-toe open lines (-8..8, a win ~10000); Nim searched without its (perfect)
 evaluator, so unfinished positions are 0 and wins ~10000; Othello evaluation -99..99;
@@ -79,8 +80,9 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         # depth 1: the best move by the static equity evaluation ("0-ply").
         Level("Intermediate", "expectiminimax", 1, None, 0.0, False),
         # depth 3: averages the opponent's 21 rolls and best replies ("1-ply").
-        Level("Advanced", "expectiminimax", 3, 2.0, 0.0, False),
-        Level("Master", "expectiminimax", 5, 2.0, 0.0, False),
+        Level("Advanced", "expectiminimax", 3, None, 0.0, False),
+        # depth 5: two chance layers with move filtering; a few seconds a move.
+        Level("Master", "expectiminimax", 5, 5.0, 0.0, False),
     ),
 }
 

@@ -184,7 +184,7 @@ def test_td_update_moves_values_toward_the_result() -> None:
     # Same for the colours swapped: the learner works in a fixed frame, symmetric in effect.
     learner2 = Learner(zero_weights(), alpha=0.1, lam=0.7)
     assert learner2.play_game(random.Random(seed), start=(me, opp, 1)) == -2
-    assert learner2.W == pytest.approx(learner.W)
+    assert pytest.approx(learner.W) == learner2.W
 
 
 def _not_doubles(rng: random.Random) -> bool:

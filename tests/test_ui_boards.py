@@ -162,3 +162,14 @@ def test_registry_knows_every_game():
         assert view.game.id == gid
     with pytest.raises(ValueError):
         view_class("chess")
+
+
+def test_scores_read_like_a_person_would_say_them():
+    from game.ui.widgets import format_score
+
+    assert format_score(9997) == "win in 3"
+    assert format_score(-9996, short=True) == "L4"
+    assert format_score(0) == "0"
+    assert format_score(-1.0) == "-1"
+    assert format_score(0.456) == "+0.46"
+    assert format_score(None) == "—"

@@ -84,7 +84,7 @@ def test_undo_during_search_ignores_the_stale_reply(tmp_path, monkeypatch):
         # the cancelled search ends with a "done" for its (now stale) id: it must be ignored
         assert app.run_until(lambda: stale_job not in scene._cancelled, timeout_s=10)
         assert scene.stale_replies >= 1
-        assert scene.cancel_latencies_ms and scene.cancel_latencies_ms[-1] < 5000
+        assert len(scene.cancel_latencies_ms) == 1  # the worker confirmed that search stopped
         app.run_frames(20, 0.05)
         time.sleep(0.1)
         app.run_frames(5, 0.05)
@@ -274,3 +274,46 @@ def test_ai_vs_ai_pause_and_speed(tmp_path, monkeypatch):
         assert replay_is_legal(scene.session) and app.errors == []
     finally:
         app.close()
+
+
+def test_backgammon_dice_are_rolled_by_the_scene(tmp_path, monkeypatch):
+    """AI vs AI backgammon: the scene rolls at CHANCE nodes after a visible delay."""
+    from game.ui.boards import registry
+    from game.ui.boards.base import BoardView
+
+    if not registry.available("backgammon"):
+        class PlainView(BoardView):  # the real view is another engineer's; rolling is ours
+            def draw(self, surface, rect, state, ctx):
+                pygame.draw.rect(surface, (60, 40, 20), rect)
+
+        monkeypatch.setattr(registry, "view_class", lambda gid: PlainView)
+    app = make_app(tmp_path, monkeypatch, game="backgammon",
+                   seats=seats("Beginner", "Beginner"), ai_delay_s=0.0)
+    try:
+        scene = start_game(app)
+        assert scene.session.current.current_player() == -1  # CHANCE: the opening roll
+        app.run_frames(5, 0.05)  # 0.25 s: still showing "rolling"
+        assert scene.session.ply == 0
+        app.run_frames(20, 0.05)
+        assert scene.session.ply >= 1
+        assert scene.session.moves_text()[0].startswith("roll ")
+        assert app.run_until(lambda: scene.session.ply >= 6, timeout_s=30, dt=0.1)
+        texts = scene.session.moves_text()
+        assert sum(t.startswith("roll ") for t in texts) >= 2
+        assert replay_is_legal(scene.session) and app.errors == []
+    finally:
+        app.close()
+
+
+def test_closing_mid_search_stops_the_worker(tmp_path, monkeypatch):
+    demo = SeatSetting("custom", algorithm="minimax", depth=12)
+    app = make_app(tmp_path, monkeypatch, game="nim", nim_heaps="8,8,8", nim_max_take=0,
+                   seats=seats(demo, "human"))
+    scene = start_game(app)
+    assert app.run_until(lambda: scene.job is not None and scene.info.nodes > 0)
+    worker = app._worker
+    app.step([pygame.event.Event(pygame.QUIT)], 0.02)
+    assert not app.running
+    app.close()
+    assert app._worker is None
+    assert not worker._thread.is_alive()  # close() joined the search thread

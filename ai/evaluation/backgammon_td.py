@@ -140,8 +140,10 @@ class _Head:
             for p in range(24):
                 u = w[base + p * UNITS_PER_POINT : base + (p + 1) * UNITS_PER_POINT]
                 side_tables.append(
-                    [sum(wi * xi for wi, xi in zip(u, point_units(n), strict=True))
-                     for n in range(MAX_COUNT + 1)]
+                    [
+                        sum(wi * xi for wi, xi in zip(u, point_units(n), strict=True))
+                        for n in range(MAX_COUNT + 1)
+                    ]
                 )
             tables.append(side_tables)
         self.ta, self.tb = tables
@@ -201,9 +203,7 @@ def check_weights(weights: object) -> None:
         for out, w in zip(OUTPUTS, s, strict=True):
             if not isinstance(w, list) or len(w) != N_INPUTS:
                 got = len(w) if isinstance(w, list) else type(w).__name__
-                raise WeightsError(
-                    f"weights {name}/{out} must have {N_INPUTS} numbers, got {got}"
-                )
+                raise WeightsError(f"weights {name}/{out} must have {N_INPUTS} numbers, got {got}")
             for x in w:
                 if isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x):
                     raise WeightsError(f"weights {name}/{out} hold a non-number: {x!r}")
@@ -235,7 +235,7 @@ def save_weights(path: Path | str, weights: Weights, **meta: object) -> None:
     check_weights(weights)
     data = {"format": FORMAT, "version": VERSION, "inputs": N_INPUTS,
             "sets": list(SETS), "outputs": list(OUTPUTS), **meta,
-            "weights": [[[round(x, 6) for x in o] for o in s] for s in weights]}  # fmt: skip
+            "weights": [[list(map(float, o)) for o in s] for s in weights]}  # fmt: skip
     text = json.dumps(data, separators=(",", ":"))
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     Path(path).write_text(text + "\n", encoding="utf-8")

@@ -104,14 +104,10 @@ def _neighbours(x: int) -> int:
 def _edges(p: int, o: int) -> int:
     t = _EDGE_TABLE
     s = t[(p & 0xFF) << 8 | (o & 0xFF)] + t[(p >> 56) << 8 | (o >> 56)]
-    s += t[
-        (((p & _FILE_A) * _GATHER >> 56) & 0xFF) << 8 | (((o & _FILE_A) * _GATHER >> 56) & 0xFF)
-    ]
+    s += t[(((p & _FILE_A) * _GATHER >> 56) & 0xFF) << 8 | (((o & _FILE_A) * _GATHER >> 56) & 0xFF)]
     p >>= 7
     o >>= 7
-    s += t[
-        (((p & _FILE_A) * _GATHER >> 56) & 0xFF) << 8 | (((o & _FILE_A) * _GATHER >> 56) & 0xFF)
-    ]
+    s += t[(((p & _FILE_A) * _GATHER >> 56) & 0xFF) << 8 | (((o & _FILE_A) * _GATHER >> 56) & 0xFF)]
     return s
 
 
@@ -162,4 +158,3 @@ class OthelloEvaluator:
             return float(final_margin(state, player))
         v = evaluate_bb(state.me, state.opp, state.moves_mask)
         return v if player == state.to_move else -v
-

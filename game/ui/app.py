@@ -18,7 +18,6 @@ from typing import Any, Protocol
 
 import pygame
 
-from game.ui import theme
 from game.ui.assets import asset_path, font
 from game.ui.settings import Settings, load_settings, save_settings
 
@@ -66,10 +65,14 @@ class App:
         self.screen = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
         pygame.key.set_repeat(350, 40)
         self.clock = pygame.time.Clock()
+        self._deadline: float | None = None
+        self._last_frame: float | None = None
+        self.sleep_ms = 0.0
         self.now = 0.0  # virtual seconds since start: all delays and animations use this
         self.frame = 0
         self.running = True
         self.errors: list[str] = []
+        self.seed: int | None = None  # dice and AI noise seed (tests fix it)
         self._worker: Any = None
         self._sound: Any = None
         self.scene: Any = None
@@ -152,10 +155,10 @@ class App:
 
     def step(self, events: list[pygame.event.Event] | None = None, dt: float | None = None) -> bool:
         """One frame. ``events`` None = the real event queue; ``dt`` None = real elapsed time."""
+        if dt is None:
+            dt = self._pace()
         if events is None:
             events = pygame.event.get()
-        if dt is None:
-            dt = self.clock.tick(FPS) / 1000.0
         self.now += dt
         self.frame += 1
         for event in events:
@@ -185,10 +188,32 @@ class App:
         pygame.display.flip()
         return self.running
 
+    def _pace(self) -> float:
+        """Cap at 60 fps by sleeping until absolute frame deadlines; returns real dt.
+
+        pygame's Clock.tick(60) sleeps a whole number of milliseconds after each frame and never
+        makes up for oversleeping, which on a loaded machine stretches the median frame to
+        18-20 ms. Aiming every frame at ``previous deadline + 1/60`` lets a late wake-up shorten
+        the next sleep, so frames stay on the 16.7 ms grid. The Clock still measures fps.
+        """
+        now = time.perf_counter()
+        period = 1.0 / FPS
+        if self._deadline is None or now - self._deadline > 0.25:
+            self._deadline = now  # first frame, or far behind (e.g. window dragged): resync
+        else:
+            delay = self._deadline - now
+            if delay > 0:
+                time.sleep(delay)
+        self.sleep_ms = max(0.0, (self._deadline - now) * 1000)
+        self._deadline += period
+        self.clock.tick()
+        t = time.perf_counter()
+        dt = t - self._last_frame if self._last_frame is not None else period
+        self._last_frame = t
+        return min(dt, 0.25)
+
     def draw(self) -> None:
-        surface = self.screen
-        surface.fill(theme.color("background"))
-        self.scene.draw(surface)
+        self.scene.draw(self.screen)  # every scene paints its whole background first
 
     def run_frames(self, n: int, dt: float = 1 / FPS, events: list | None = None) -> None:
         """Step ``n`` frames of virtual time without sleeping (tests)."""

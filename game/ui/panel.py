@@ -54,6 +54,7 @@ def draw_panel(
     info: ThinkInfo,
     players: list[tuple[str, str, bool]],
     now: float,
+    aux: ThinkInfo | None = None,
 ) -> int:
     """Draw the panel into ``rect``; ``players`` = (side name, who, to move). Returns the y
     below the drawn content so the caller can place buttons underneath."""
@@ -76,18 +77,24 @@ def draw_panel(
     pygame.draw.line(surface, theme.color("panel_border"), (x, y), (rect.right - pad, y), 1)
     y += line // 2
 
+    if not info.algorithm and aux is not None:
+        info, aux = aux, None  # no AI move yet: the hint / values search is the story
     heading = info.title or "AI"
+    draw_text(surface, heading, (x, y), size, text, bold=True, max_width=width - size - 4)
+    y += line
     if info.thinking:
         dots = "." * (1 + int(now * 3) % 3)
-        heading = f"{heading} — thinking{dots}"
+        draw_text(surface, f"thinking{dots}", (x, y - line // 4), small, accent, bold=True)
         # a small spinner so the player sees the search is alive
-        cx, cy, r = rect.right - pad - size // 2, y + size // 2, size // 2
+        cx, cy, r = rect.right - pad - size // 2, y - line + size // 2 + 2, size // 2
         a = now * 6.0
         pygame.draw.circle(surface, theme.color("panel_border"), (cx, cy), r, 2)
         pygame.draw.line(surface, accent, (cx, cy), (cx + r * math.cos(a), cy + r * math.sin(a)), 3)
-    draw_text(surface, heading, (x, y), size, accent if info.thinking else text, bold=True,
-              max_width=width - size)
-    y += line
+        y += int(small * 1.3)
+    elif info.done:
+        done = "search finished" if info.complete else "search stopped at the limit"
+        draw_text(surface, done, (x, y - line // 4), small, dim)
+        y += int(small * 1.3)
 
     if not info.algorithm:
         draw_text(surface, "No search yet. Press H for a hint.", (x, y), small, dim,
@@ -96,7 +103,7 @@ def draw_panel(
 
     rows = [
         ("Algorithm", info.algorithm),
-        ("Depth", f"{info.depth}" + ("" if info.thinking or info.complete else " (partial)")),
+        ("Depth", str(info.depth)),
         ("Nodes", _fmt_int(info.nodes)),
         ("Nodes/s", _fmt_int(info.nodes_per_s)),
         ("Time", f"{info.elapsed_s:.2f} s"),
@@ -123,4 +130,15 @@ def draw_panel(
         for ln in wrap_text(f_pv, font(small), width)[:3]:
             draw_text(surface, ln, (x, y), small, text, max_width=width)
             y += int(small * 1.35)
+    if aux is not None and aux.algorithm:
+        y += small
+        pygame.draw.line(surface, theme.color("panel_border"), (x, y), (rect.right - pad, y), 1)
+        y += small // 2
+        state = "searching…" if aux.thinking else f"depth {aux.depth}"
+        draw_text(surface, f"{aux.title}: {state}", (x, y), small, dim, bold=True,
+                  max_width=width)
+        y += int(small * 1.4)
+        line2 = f"{_fmt_int(aux.nodes)} nodes · best {aux.best_move or '—'} {format_score(aux.score)}"
+        draw_text(surface, line2, (x, y), small, text, max_width=width)
+        y += int(small * 1.4)
     return y + small

@@ -107,8 +107,10 @@ class NimView(BoardView):
             pygame.draw.rect(surface, theme.color("heap_base"), base, border_radius=4)
             draw_text(surface, f"Heap {i + 1}: {n}", (round(cx), base.bottom + 6), label,
                       theme.color("text_dim"), anchor="midtop", max_width=int(g["col_w"]) - 4)
-            changed = (ctx.last_move is not None and isinstance(ctx.last_move, tuple)
-                       and len(ctx.last_move) == 2 and ctx.last_move[0] == i)
+            lm = ctx.last_move
+            # Grundy: the split heap and the new heap placed right after it
+            changed = (isinstance(lm, tuple) and len(lm) == 2
+                       and (lm[0] == i or (grundy and lm[0] + 1 == i)))
             # ghosts of the coins just taken (Nim), fading out during the animation
             if prev is not None and not grundy and len(prev) == len(heaps) and prev[i] > n:
                 fade = 1.0 - min(1.0, max(0.0, ctx.anim_t))

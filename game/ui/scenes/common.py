@@ -52,6 +52,8 @@ def draw_background(surface: pygame.Surface) -> None:
             t = y / h
             col = tuple(int(top[i] + (bottom[i] - top[i]) * t) for i in range(3))
             pygame.draw.rect(cached, col, (0, y, size[0], 2))
+        if pygame.display.get_surface() is not None:
+            cached = cached.convert()  # display format: a much faster blit every frame
         _BG_CACHE.clear()
         _BG_CACHE[size] = cached
     surface.blit(cached, (0, 0))

@@ -157,7 +157,9 @@ class PlayScene:
         self._cancel_job()
         self.session = session
         self.game = session.game
-        self.info = ThinkInfo()
+        self.info = ThinkInfo()  # the AI's latest move search (the panel's main story)
+        self.aux_info: ThinkInfo | None = None  # the latest hint / move-values search
+        self.job_info = self.info
         self._position_changed(animate=False)
 
     def _position_changed(self, animate: bool = True) -> None:
@@ -190,7 +192,7 @@ class PlayScene:
         if self.job is not None:
             self._cancelled[self.job.id] = time.perf_counter()
             self.job = None
-            self.info.thinking = False
+            self.job_info.thinking = False
             try:
                 self.app.worker.cancel()
             except Exception as exc:  # noqa: BLE001
@@ -227,7 +229,7 @@ class PlayScene:
             ("Load  ^O", self.open_load_dialog, False),
             ("Copy  ^C", self.copy_position, False),
             ("Paste  ^V", self.paste_position, False),
-            ("Move now  M", self.move_now, False),
+            ("Now!  M", self.move_now, False),
         ]
         cols = 3
         rows = (len(specs) + cols - 1) // cols
@@ -321,8 +323,12 @@ class PlayScene:
         self._cancel_job()
         job_id = self.app.worker.submit(cur, config)
         self.job = Job(job_id, purpose, cur, config)
-        self.info = ThinkInfo(title=title, algorithm=config.algorithm, thinking=True,
-                              purpose=purpose)
+        info = ThinkInfo(title=title, algorithm=config.algorithm, thinking=True, purpose=purpose)
+        if purpose == "move":
+            self.info = info
+        else:
+            self.aux_info = info
+        self.job_info = info
         self.info_best_move = None
 
     def _poll(self) -> None:
@@ -345,7 +351,7 @@ class PlayScene:
                 self.paused = True
 
     def _handle_reply(self, job: Job, reply: Any) -> None:
-        info = self.info
+        info = self.job_info
         if reply.kind == "progress" and reply.progress is not None:
             p = reply.progress
             info.depth, info.nodes, info.elapsed_s = p.depth, p.nodes, p.elapsed_s
@@ -370,7 +376,7 @@ class PlayScene:
                 self.paused = True
 
     def _take_result_stats(self, job: Job, r: Any) -> None:
-        info = self.info
+        info = self.job_info
         st = r.stats
         info.depth = r.depth
         info.final_depth = r.depth
@@ -395,7 +401,7 @@ class PlayScene:
 
     def _finish(self, job: Job, r: Any) -> None:
         self.job = None
-        info = self.info
+        info = self.job_info
         info.thinking, info.done = False, True
         info.pv = self._pv_text(job.state, tuple(r.pv))
         if job.state is not self.session.current:
@@ -753,10 +759,12 @@ class PlayScene:
                          border_radius=10)
         players = [(self.game.player_names[i], describe_seat(seat), player == i)
                    for i, seat in enumerate(s.seats)]
-        draw_panel(surface, self.panel_rect, self.info, players, self.app.now)
-        pace = f"AI vs AI pause {self.app.settings.ai_delay_s:.1f} s"
-        if self.paused:
-            pace += " · PAUSED"
+        draw_panel(surface, self.panel_rect, self.info, players, self.app.now, self.aux_info)
+        if all(not seat.is_human for seat in s.seats):
+            pace = f"AI vs AI: {self.app.settings.ai_delay_s:.1f} s between moves"
+            pace += " · PAUSED" if self.paused else ""
+        else:
+            pace = "PAUSED — Space resumes" if self.paused else ""
         draw_text(surface, pace, (self.panel_rect.centerx, self.pace_y), max(11, int(size * 0.8)),
                   theme.color("accent") if self.paused else theme.color("text_dim"),
                   anchor="midtop", max_width=self.panel_rect.width - 16)

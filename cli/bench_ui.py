@@ -1,0 +1,197 @@
+"""``kibitz bench ui``: is the window still smooth while the AI thinks at full strength?
+
+Runs the real play scene headless (SDL dummy video driver) with AI against AI at the strongest
+level (Othello, and backgammon when its board view exists) and measures:
+
+- frame time of the main loop (the 60 fps period) and the busy part of each frame;
+- cancel latency: from the undo / new-game key event to the worker delivering the cancelled
+  search's final reply (timed inside the worker's delivery, so frame timing does not blur it),
+  plus the same as the UI saw it (rounded up to its next frame);
+- the search's nodes per second while the UI runs beside it.
+
+Both worker modes are measured by default (``--worker process|thread|both``). Output: a short
+table, then as its last line one JSON object (the default "process" mode at top level).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from typing import Any
+
+TARGETS = {"frame_ms_median": 17.0, "frame_ms_p99": 25.0, "cancel_ms_max": 100.0}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--worker", choices=("process", "thread", "both"), default="both")
+    parser.add_argument("--seconds", type=float, default=10.0, help="Othello run length")
+
+
+def _pct(values: list[float], p: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
+
+
+def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+    from game.ui.settings import SeatSetting, Settings
+
+    master = SeatSetting("level", "Master")
+    settings = Settings(game=game_id, seats=[master, SeatSetting("level", "Master")],
+                        ai_delay_s=0.0, animations=True)
+    app = App((1100, 720), settings=settings, persist_settings=False, worker_mode=mode)
+    delivered: dict[int, float] = {}
+    searches: list[tuple[int, float]] = []
+    try:
+        worker = app.worker
+        original = worker._deliver
+
+        def deliver(reply: Any) -> None:
+            if reply.kind in ("done", "error"):
+                delivered[reply.job_id] = time.perf_counter()
+                r = reply.result
+                if r is not None and r.stats.time_s > 0.05:
+                    searches.append((r.stats.nodes, r.stats.time_s))
+            original(reply)
+
+        worker._deliver = deliver  # measurement hook: timestamps at delivery, then as usual
+        app.scene.start()
+        scene = app.scene
+        if not isinstance(scene, PlayScene):
+            raise ValueError(f"{game_id}: the play scene did not start ({scene.message.text})")
+        periods: list[float] = []
+        busy: list[float] = []
+        cancels: list[tuple[int, float]] = []
+        ui_seen: list[float] = []
+        use_undo = True
+        resume = False
+        next_cancel = time.perf_counter() + 3.0
+        ply = played = 0
+        start = last = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            events = []
+            now = time.perf_counter()
+            job = scene.job
+            if resume:
+                if scene.paused:
+                    events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
+                resume = False
+            elif (now >= next_cancel and job is not None and job.purpose == "move"
+                  and now - job.submitted > 0.3):
+                k = pygame.K_u if use_undo else pygame.K_n
+                events.append(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0))
+                cancels.append((job.id, now))
+                resume = use_undo  # undo pauses an AI-vs-AI game: resume next frame
+                use_undo = not use_undo
+                next_cancel = now + 3.0
+            t0 = time.perf_counter()
+            app.step(events)
+            t1 = time.perf_counter()
+            delay_ms = app.sleep_ms
+            busy.append(max(0.0, (t1 - t0) * 1000 - delay_ms))
+            periods.append((t1 - last) * 1000)
+            last = t1
+            if scene.session.ply > ply:
+                played += scene.session.ply - ply
+            ply = scene.session.ply
+            if app.errors:
+                raise RuntimeError(app.errors[0].splitlines()[0])
+        ui_seen = list(scene.cancel_latencies_ms)
+        deadline = time.perf_counter() + 3
+        while time.perf_counter() < deadline and any(j not in delivered for j, _ in cancels):
+            time.sleep(0.01)
+        latencies = [(delivered[j] - t) * 1000 for j, t in cancels if j in delivered]
+        nodes = sum(n for n, _ in searches)
+        secs = sum(t for _, t in searches)
+        return {
+            "game": game_id,
+            "worker": mode,
+            "frames": len(periods),
+            "plies": played,
+            "frame_ms_median": statistics.median(periods[1:]) if len(periods) > 1 else 0.0,
+            "frame_ms_p99": _pct(periods[1:], 99),
+            "frame_ms_max": max(periods[1:], default=0.0),
+            "busy_ms_median": statistics.median(busy) if busy else 0.0,
+            "busy_ms_p99": _pct(busy, 99),
+            "cancels": len(cancels),
+            "cancel_ms_median": statistics.median(latencies) if latencies else None,
+            "cancel_ms_max": max(latencies) if latencies else None,
+            "cancel_ui_ms_max": max(ui_seen) if ui_seen else None,
+            "search_nodes_per_s": nodes / secs if secs else 0.0,
+            "searches": len(searches),
+        }
+    finally:
+        app.close()
+
+
+def _r(x: Any, nd: int = 1) -> Any:
+    return round(x, nd) if isinstance(x, float) else x
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ["KIBITZ_CONFIG_DIR"] = tempfile.mkdtemp(prefix="kibitz-bench-")
+    from game.ui.boards.registry import available
+
+    mode_arg = getattr(args, "worker", "both")
+    modes = ("process", "thread") if mode_arg == "both" else (mode_arg,)
+    seconds = float(getattr(args, "seconds", 10.0))
+    games = [("othello", seconds)]
+    if available("backgammon"):
+        games.append(("backgammon", max(3.0, seconds / 2)))
+    rows = []
+    for mode in modes:
+        for game_id, secs in games:
+            if not available(game_id):
+                sys.stderr.write(f"kibitz: note: {game_id} is not available; skipped\n")
+                continue
+            rows.append(_run_game(game_id, mode, secs))
+    if not rows:
+        raise ValueError("no game could be benchmarked")
+    cols = ("game", "worker", "frames", "plies", "frame_ms_median", "frame_ms_p99",
+            "busy_ms_median", "busy_ms_p99", "cancels", "cancel_ms_max", "cancel_ui_ms_max",
+            "search_nodes_per_s")
+    print("  ".join(f"{c:>14}" for c in cols))
+    for row in rows:
+        print("  ".join(f"{_r(row[c])!s:>14}" for c in cols))
+    print("targets: frame median <= 17 ms, p99 < 25 ms, cancel <= 100 ms")
+
+    def summary(rs: list[dict[str, Any]]) -> dict[str, Any]:
+        cancels = [r["cancel_ms_max"] for r in rs if r["cancel_ms_max"] is not None]
+        return {
+            "frame_ms_median": _r(max(r["frame_ms_median"] for r in rs), 2),
+            "frame_ms_p99": _r(max(r["frame_ms_p99"] for r in rs), 2),
+            "busy_ms_median": _r(max(r["busy_ms_median"] for r in rs), 2),
+            "cancel_ms_max": _r(max(cancels), 2) if cancels else None,
+            "search_nodes_per_s": _r(statistics.mean(r["search_nodes_per_s"] for r in rs), 0),
+        }
+
+    by_mode = {m: [r for r in rows if r["worker"] == m] for m in modes}
+    main_mode = "process" if by_mode.get("process") else modes[0]
+    out: dict[str, Any] = {"worker": main_mode, **summary(by_mode[main_mode])}
+    out["modes"] = {m: summary(rs) for m, rs in by_mode.items() if rs}
+    out["runs"] = [{k: _r(v, 2) for k, v in r.items()} for r in rows]
+    print(json.dumps(out))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="kibitz bench ui")
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""``kibitz play`` (the default command): open the game window.
+
+pygame is imported inside ``run`` only: main.py imports every cli module to build its parser,
+and the headless commands must not pay for (or depend on) the GUI stack.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from game.registry import GAME_IDS
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1100x720, got {text!r}") from None
+    if not (320 <= w <= 10000 and 240 <= h <= 10000):
+        raise argparse.ArgumentTypeError(f"window size {w}x{h} is out of range")
+    return w, h
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=GAME_IDS, default=None,
+                        help="start this game at once with the remembered players")
+    parser.add_argument("--size", type=_size, default=None, metavar="WxH",
+                        help="window size (default: the last one used)")
+    parser.add_argument("--fullscreen", action="store_true", help="open full screen")
+    parser.add_argument("--worker", choices=("process", "thread"), default="process",
+                        help="run the AI in a separate process (default) or a thread")
+
+
+def run(args: argparse.Namespace) -> int:
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.ui.app import App
+
+    try:
+        app = App(getattr(args, "size", None), worker_mode=getattr(args, "worker", "process"),
+                  fullscreen=bool(getattr(args, "fullscreen", False)),
+                  start_game=getattr(args, "game", None))
+    except pygame.error as exc:
+        raise OSError(f"cannot open a window: {exc}") from None
+    if getattr(args, "game", None):
+        app.scene.start()
+    return app.run()

@@ -1,0 +1,73 @@
+"""Difficulty levels: names, lookup, valid configs, and that the ladder really is a ladder."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.engine import ALGORITHMS, make_searcher, run_search
+from ai.levels import LEVELS, NAMES, get_level
+from game.core import TERMINAL
+from game.registry import GAME_IDS, get_game
+
+
+def test_every_game_has_the_five_levels_with_valid_configs() -> None:
+    assert set(LEVELS) == set(GAME_IDS)
+    for game_id, levels in LEVELS.items():
+        assert tuple(lv.name for lv in levels) == NAMES
+        for level in levels:
+            assert level.algorithm in ALGORITHMS
+            assert level.depth is not None or level.time_s is not None or level.exact
+            config = level.config(game_id, seed=3)
+            assert config.game_id == game_id and config.seed == 3 and config.noise == level.noise
+            make_searcher(config)  # builds without error
+
+
+def test_get_level_is_case_insensitive_and_errors_list_the_names() -> None:
+    assert get_level("othello", "master").name == "Master"
+    assert get_level("nim", " BEGINNER ").name == "Beginner"
+    with pytest.raises(ValueError, match="Beginner, Casual, Intermediate, Advanced, Master"):
+        get_level("othello", "grandmaster")
+    with pytest.raises(ValueError, match="known games"):
+        get_level("chess", "Master")
+
+
+@pytest.mark.parametrize("game_id", ["tictactoe", "nim"])
+def test_fast_levels_play_legal_moves(game_id: str) -> None:
+    state = get_game(game_id).initial_state()
+    for level in LEVELS[game_id]:
+        assert run_search(state, level.config(game_id, seed=1)).move in state.legal_moves()
+
+
+def _play(game_id: str, first, second, seed: int, **options) -> float:
+    """Score of ``first`` (who moves first): 1 win, 0.5 draw, 0 loss."""
+    state = get_game(game_id).initial_state(**options)
+    configs = (first.config(game_id, seed=seed), second.config(game_id, seed=seed + 1000))
+    ply = 0
+    while state.current_player() != TERMINAL:
+        config = configs[state.current_player()]
+        state = state.apply(run_search(state, _reseed(config, seed + ply)).move)
+        ply += 1
+    r0, r1 = state.returns()
+    return 1.0 if r0 > r1 else 0.0 if r1 > r0 else 0.5
+
+
+def _reseed(config, seed: int):
+    from dataclasses import replace
+
+    return replace(config, seed=seed) if config.noise > 0 else config
+
+
+def test_tictactoe_master_beats_beginner_and_never_loses() -> None:
+    master, beginner = get_level("tictactoe", "Master"), get_level("tictactoe", "Beginner")
+    scores = [_play("tictactoe", master, beginner, s) for s in range(6)]
+    scores += [1 - _play("tictactoe", beginner, master, s) for s in range(6)]
+    assert min(scores) >= 0.5  # never loses
+    assert sum(scores) >= 8  # and wins most games
+
+
+def test_nim_master_beats_beginner_from_a_won_start() -> None:
+    master, beginner = get_level("nim", "Master"), get_level("nim", "Beginner")
+    # Classic 3-4-5 Nim is a first-player win: perfect play must convert every time.
+    assert all(_play("nim", master, beginner, s, heaps=(3, 4, 5)) == 1.0 for s in range(5))
+    # ...and from a lost start (XOR 0) a random player cannot hold on to it.
+    assert sum(_play("nim", beginner, master, s, heaps=(1, 4, 5)) for s in range(5)) == 0
