@@ -759,7 +759,9 @@ class PlayScene:
                          border_radius=10)
         players = [(self.game.player_names[i], describe_seat(seat), player == i)
                    for i, seat in enumerate(s.seats)]
-        draw_panel(surface, self.panel_rect, self.info, players, self.app.now, self.aux_info)
+        bottom = draw_panel(surface, self.panel_rect, self.info, players, self.app.now,
+                            self.aux_info)
+        self._draw_moves(surface, bottom, self.pace_y - size // 2, max(11, int(size * 0.8)))
         if all(not seat.is_human for seat in s.seats):
             pace = f"AI vs AI: {self.app.settings.ai_delay_s:.1f} s between moves"
             pace += " · PAUSED" if self.paused else ""
@@ -773,6 +775,41 @@ class PlayScene:
         self.message.draw(surface, self.message_rect, self.app.now)
         if self.dialog is not None:
             self.dialog.draw(surface)
+
+    def _moves_lines(self) -> list[str]:
+        """The game so far as "1. e4 e5" style pairs, cached per position (cheap frames)."""
+        key = (id(self.session), self.session.ply, self.session.current)
+        if self._moves_cache[0] != key:
+            texts = []
+            for i, (state, move) in enumerate(self.session.history):
+                player = state.current_player()
+                texts.append((i, player, self._fmt_move(state, move)))
+            self._moves_cache = (key, texts)
+        return self._moves_cache[1]
+
+    _moves_cache: tuple[Any, Any] = (None, [])
+
+    def _draw_moves(self, surface: pygame.Surface, top: int, bottom: int, size: int) -> None:
+        """The latest moves, as many as fit between the search figures and the buttons."""
+        pad = max(10, self.panel_rect.width // 22)
+        x, width = self.panel_rect.x + pad, self.panel_rect.width - 2 * pad
+        line_h = int(size * 1.35)
+        rows = (bottom - top - line_h) // line_h
+        moves = self._moves_lines()
+        if rows < 1 or not moves:
+            return
+        pygame.draw.line(surface, theme.color("panel_border"), (x, top), (x + width, top), 1)
+        draw_text(surface, f"Moves ({len(moves)})", (x, top + line_h // 3), size,
+                  theme.color("text_dim"))
+        from game.ui.assets import font
+        from game.ui.widgets import wrap_text
+
+        words = [f"{i + 1}.{text}" for i, _player, text in moves]
+        lines = wrap_text("  ".join(words), font(size), width)
+        y = top + line_h + line_h // 3
+        for ln in lines[-rows:]:
+            draw_text(surface, ln, (x, y), size, theme.color("text"), max_width=width)
+            y += line_h
 
     def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
         br = self.board_rect
