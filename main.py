@@ -9,9 +9,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import multiprocessing
+import os
 import sys
 
 __version__ = "0.1.0"
+
+# pygame prints a greeting on import; the headless commands' output must stay clean.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 #: subcommand -> (module under cli/, one-line help)
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
