@@ -65,7 +65,10 @@ class AlphaBetaSearcher(SearchBase):
         self._key = None
         self._pv: list[tuple[Move, ...]] = [()] * (MAX_DEPTH + 2)
         self._killers: list[list[Move | None]] = [[None, None] for _ in range(MAX_DEPTH + 2)]
-        self._history: dict[tuple[int, Move], int] = {}
+        #: Per player (0, 1): move -> history score (the sum of depth**2 over its cutoffs).
+        self._history: tuple[dict[Move, int], dict[Move, int]] = ({}, {})
+        #: Scores a leaf (depth exhausted) from its mover's view; expectiminimax clamps it.
+        self._leaf_value: EvalFn = evaluate
 
     # ------------------------------------------------------------------ root
 
@@ -77,7 +80,8 @@ class AlphaBetaSearcher(SearchBase):
             if self.tt is not None:
                 self.tt.new_search()
         if depth == 1:
-            self._history.clear()
+            for h in self._history:
+                h.clear()
             for k in self._killers:
                 k[0] = k[1] = None
         moves = list(state.legal_moves())
@@ -163,16 +167,24 @@ class AlphaBetaSearcher(SearchBase):
         self, child: State, p: int, depth: int, alpha: float, beta: float, ply: int
     ) -> float:
         """Value of ``child`` from ``p``'s view, searched with the window (alpha, beta) in
-        ``p``'s view. Turn order comes from the child itself, never from the depth."""
+        ``p``'s view. Turn order comes from the child itself, never from the depth.
+
+        Leaves are scored right here rather than in ``_negamax``: most nodes of a tree are
+        leaves, and this saves each of them a function call."""
         cp = child.current_player()
-        if cp == p:
-            return self._negamax(child, depth, alpha, beta, ply, cp)
-        if cp >= 0:
+        if cp >= 0 and depth > 0:
+            if cp == p:
+                return self._negamax(child, depth, alpha, beta, ply, cp)
             return -self._negamax(child, depth, -beta, -alpha, ply, cp)
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._tick()
         self._pv[ply] = ()
+        if cp >= 0:  # the horizon: a static evaluation from the mover's view
+            self.stats.leaves += 1
+            self._horizon = True
+            v = self._leaf_value(child, cp)
+            return v if cp == p else -v
         if cp == TERMINAL:
             self.stats.leaves += 1
             return self.scoring.terminal(child, p, ply)
@@ -194,25 +206,23 @@ class AlphaBetaSearcher(SearchBase):
     def _negamax(
         self, state: State, depth: int, alpha: float, beta: float, ply: int, p: int
     ) -> float:
-        """Value from the view of ``state``'s mover ``p`` (a decision node)."""
+        """Value from the view of ``state``'s mover ``p`` (a decision node with ``depth`` >= 1;
+        ``_child`` scores the leaves)."""
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._tick()
         self._pv[ply] = ()
-        if depth <= 0:
-            self.stats.leaves += 1
-            self._horizon = True
-            return self.evaluate(state, p)
         tt = self.tt
         tt_move = None
         key = None
         outer_horizon = self._horizon
         if tt is not None:
             key = self._key(state)
-            self.stats.tt_probes += 1
+            stats = self.stats
+            stats.tt_probes += 1
             e = tt.probe(key)
             if e is not None:
-                self.stats.tt_hits += 1
+                stats.tt_hits += 1
                 tt_move = e.move
                 if e.depth == depth:
                     v = _from_tt(e.value, ply)
@@ -232,25 +242,30 @@ class AlphaBetaSearcher(SearchBase):
                         beta = min(beta, v)
         moves = self._moves_at(state, depth, ply)
         if self.use_ordering and len(moves) > 1:
-            moves = self._order(state, p, moves, tt_move, ply)
+            moves = self._order(p, moves, tt_move, ply)
         self._horizon = False
         alpha0 = alpha
         best = -INF
         best_move = moves[0]
         a = alpha
+        # Loop invariants bound to locals: this loop runs once per node of the tree.
+        child_value = self._child
+        apply = state.apply
+        d = depth - 1
+        next_ply = ply + 1
         for i, m in enumerate(moves):
-            child = state.apply(m)
+            child = apply(m)
             if i == 0:
-                v = self._child(child, p, depth - 1, a, beta, ply + 1)
+                v = child_value(child, p, d, a, beta, next_ply)
             else:
-                v = self._child(child, p, depth - 1, a, a + NULL_WIDTH, ply + 1)
+                v = child_value(child, p, d, a, a + NULL_WIDTH, next_ply)
                 if a < v < beta:
-                    v = self._child(child, p, depth - 1, a, beta, ply + 1)
+                    v = child_value(child, p, d, a, beta, next_ply)
             if v > best:
                 best, best_move = v, m
                 if v > a:
                     a = v
-                    self._pv[ply] = (m,) + self._pv[ply + 1]
+                    self._pv[ply] = (m,) + self._pv[next_ply]
                     if a >= beta:
                         self.stats.cutoffs += 1
                         if self.use_ordering:
@@ -277,11 +292,12 @@ class AlphaBetaSearcher(SearchBase):
         return state.legal_moves()
 
     def _order(
-        self, state: State, p: int, moves: tuple[Move, ...] | list[Move], tt_move: Move | None,
-        ply: int,
+        self, p: int, moves: tuple[Move, ...] | list[Move], tt_move: Move | None, ply: int
     ) -> list[Move]:
-        hist = self._history
-        ordered = sorted(moves, key=lambda m: -hist.get((p, m), 0))
+        """Table move, then this ply's killers, then the rest by history (best first; ties keep
+        the generator's order, as ``sorted`` is stable even with ``reverse``)."""
+        hist = self._history[p]
+        ordered = sorted(moves, key=lambda m: hist.get(m, 0), reverse=True)
         front = []
         if tt_move is not None and tt_move in ordered:
             front.append(tt_move)
@@ -298,7 +314,8 @@ class AlphaBetaSearcher(SearchBase):
         if m != k[0] and m != tt_move:
             k[1] = k[0]
             k[0] = m
-        self._history[(p, m)] = self._history.get((p, m), 0) + depth * depth
+        hist = self._history[p]
+        hist[m] = hist.get(m, 0) + depth * depth
 
 
 def _to_tt(value: float, ply: int) -> float:

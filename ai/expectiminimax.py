@@ -58,6 +58,8 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
         self.filter_k = filter_k
         self.root_filter_k = root_filter_k
         self.lo, self.hi = scoring.bounds
+        if star1:  # Star1's bounds must hold at the leaves too
+            self._leaf_value = self._clamped_eval
 
     def _clamped_eval(self, state: State, p: int) -> float:
         v = self.evaluate(state, p)
@@ -93,19 +95,6 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
                 self.stats.cutoffs += 1
                 return total + remaining * lo  # a lower bound, at least beta
         return total
-
-    def _negamax(
-        self, state: State, depth: int, alpha: float, beta: float, ply: int, p: int
-    ) -> float:
-        if depth <= 0 and self.star1:
-            self.nodes += 1
-            if self.nodes >= self._next_check:
-                self._tick()
-            self._pv[ply] = ()
-            self.stats.leaves += 1
-            self._horizon = True
-            return self._clamped_eval(state, p)
-        return super()._negamax(state, depth, alpha, beta, ply, p)
 
     def _filter(self, state: State, moves: list[Move], depth: int, ply: int) -> list[Move]:
         """The ``k`` best moves by static evaluation when the subtree below is deep enough."""

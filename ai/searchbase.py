@@ -58,10 +58,10 @@ def evaluator_for(game_id: str) -> EvalFn:
 
 
 def state_key_fn(state: State) -> Callable[[State], object]:
-    """A state's fastest transposition key: ``zobrist()`` when it has one, else ``key()``."""
-    if hasattr(state, "zobrist"):
-        return lambda s: s.zobrist()
-    return lambda s: s.key()
+    """A state's cheapest transposition key: ``tt_key()`` (a compact int) when its class has
+    one, else ``key()``. The unbound method is returned, so a probe costs a single call."""
+    cls = type(state)
+    return getattr(cls, "tt_key", None) or cls.key
 
 
 class Scoring:

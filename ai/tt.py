@@ -5,7 +5,7 @@ deeper search, or any search of a newer generation, replaces it) and one *always
 (the most recent store that did not win the deep slot). This is the classic two-tier scheme; it
 keeps the expensive deep results while recent shallow ones still get a home.
 
-Keys are whatever the searcher uses (a state's ``zobrist()`` int when it has one, else its
+Keys are whatever the searcher uses (a state's compact ``tt_key()`` int when it has one, else its
 ``key()``); the full key is stored and compared, so a hash collision can never return another
 position's entry.
 """
@@ -29,6 +29,9 @@ class Entry(NamedTuple):
     #: True when the subtree met the depth horizon somewhere (value is not a proven result).
     horizon: bool
     generation: int
+
+
+_new_tuple = tuple.__new__
 
 
 class TranspositionTable:
@@ -69,7 +72,9 @@ class TranspositionTable:
         horizon: bool,
     ) -> None:
         i = hash(key) & self._mask
-        entry = Entry(key, depth, value, bound, move, horizon, self.generation)
+        # tuple.__new__ skips the NamedTuple's Python-level constructor (half the cost of a
+        # store, which happens at every interior node of a search).
+        entry = _new_tuple(Entry, (key, depth, value, bound, move, horizon, self.generation))
         deep = self._deep[i]
         if (
             deep is None

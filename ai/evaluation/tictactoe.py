@@ -7,16 +7,21 @@ from ``returns()``, and must scale its win value above 8.
 
 from __future__ import annotations
 
-from game.rules.tictactoe import LINES, TicTacToeState
+from game.rules.tictactoe import LINE_MASKS, TicTacToeState
+
+#: The enemy's marks (a 9-bit mask) -> how many lines they leave open: the evaluator runs at
+#: every leaf of the search, so the count is one table lookup.
+_OPEN_LINES: tuple[int, ...] = tuple(
+    sum(1 for line in LINE_MASKS if not enemy & line) for enemy in range(512)
+)
 
 
 def open_lines(state: TicTacToeState, player: int) -> int:
     """Lines on which ``player`` could still make three: none of the opponent's marks on them."""
-    enemy = 1 - player
-    b = state.board
-    return sum(1 for line in LINES if all(b[i] != enemy for i in line))
+    return _OPEN_LINES[state.marks[1 - player]]
 
 
 class TicTacToeEvaluator:
     def evaluate(self, state: TicTacToeState, player: int) -> float:
-        return float(open_lines(state, player) - open_lines(state, 1 - player))
+        marks = state.marks
+        return float(_OPEN_LINES[marks[1 - player]] - _OPEN_LINES[marks[player]])

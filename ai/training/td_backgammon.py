@@ -350,7 +350,7 @@ def plot(rows: list[tuple[int, float, float, float]], path: Path) -> None:
     xmax = max([r[0] for r in rows] + [1])
     panels = (
         ("WIN RATE VS HAND-MADE", 1, 0.0, 1.0, 0.5, (30, 90, 200), "{:.0%}"),
-        ("POINTS/GAME", 2, -1.0, 1.0, 0.0, (220, 110, 20), "{:.1f}"),
+        ("POINTS/GAME", 2, -2.0, 1.0, 0.0, (220, 110, 20), "{:.1f}"),
     )
     for idx, (title, col, lo, hi, ref, color, fmt) in enumerate(panels):
         top, bottom = 30 + idx * 190, 30 + idx * 190 + 150

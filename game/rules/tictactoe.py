@@ -7,7 +7,7 @@ Squares are numbered 0..8 row by row from the top-left; a move is the square ind
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.core import TERMINAL, IllegalMoveError, NotationError
@@ -20,51 +20,107 @@ LINES: tuple[tuple[int, int, int], ...] = (
 MARKS = "XO"
 
 
+#: Bitmask of each line's three squares (bit i = square i).
+LINE_MASKS: tuple[int, ...] = tuple((1 << i) | (1 << j) | (1 << k) for i, j, k in LINES)
+#: One player's marks (a 9-bit mask) -> whether they hold a whole line. Every rule question a
+#: search asks at every node (won? over? which moves?) becomes a table lookup.
+_HAS_LINE: tuple[bool, ...] = tuple(
+    any(m & line == line for line in LINE_MASKS) for m in range(512)
+)
+#: A 9-bit mask -> the base-3 number with a 1 digit at each of its squares.
+_BASE3: tuple[int, ...] = tuple(sum(3**i for i in range(9) if m >> i & 1) for m in range(512))
+#: Mask of the empty squares -> those squares in increasing order (the legal moves).
+_SQUARES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in range(9) if m >> i & 1) for m in range(512)
+)
+
+
 @dataclass(frozen=True, slots=True)
 class TicTacToeState:
     #: 9 cells: 0 (X), 1 (O) or None.
     board: tuple[int | None, ...] = (None,) * 9
     to_move: int = 0
+    # Derived from the two fields above once, at construction; never part of equality.
+    #: (X's marks, O's marks) as 9-bit masks.
+    marks: tuple[int, int] = field(init=False, repr=False, compare=False)
+    _winner: int | None = field(init=False, repr=False, compare=False)
+    _legal: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        x = o = 0
+        for i, c in enumerate(self.board):
+            if c == 0:
+                x |= 1 << i
+            elif c == 1:
+                o |= 1 << i
+        _derive(self, x, o)
 
     def winner(self) -> int | None:
-        b = self.board
-        for i, j, k in LINES:
-            if b[i] is not None and b[i] == b[j] == b[k]:
-                return b[i]
-        return None
+        return self._winner
 
     def is_over(self) -> bool:
-        return self.winner() is not None or None not in self.board
+        return not self._legal
 
     def current_player(self) -> int:
-        return TERMINAL if self.is_over() else self.to_move
+        return self.to_move if self._legal else TERMINAL
 
     def legal_moves(self) -> tuple[int, ...]:
-        if self.is_over():
-            return ()
-        return tuple(i for i, c in enumerate(self.board) if c is None)
+        return self._legal
 
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
         return ()
 
     def apply(self, move: int) -> TicTacToeState:
-        if self.is_over():
-            raise IllegalMoveError("the game is over")
-        if not isinstance(move, int) or not 0 <= move < 9:
-            raise IllegalMoveError(f"no such square: {move!r}")
-        if self.board[move] is not None:
-            raise IllegalMoveError(f"square {square_name(move)} is already taken")
+        if not isinstance(move, int) or move not in self._legal:
+            raise self._illegal(move)
         board = self.board[:move] + (self.to_move,) + self.board[move + 1 :]
-        return TicTacToeState(board, 1 - self.to_move)
+        x, o = self.marks
+        if self.to_move == 0:
+            x |= 1 << move
+        else:
+            o |= 1 << move
+        # Trusted construction: the masks are updated, not recomputed from the board.
+        s = object.__new__(TicTacToeState)
+        setter = object.__setattr__
+        setter(s, "board", board)
+        setter(s, "to_move", 1 - self.to_move)
+        _derive(s, x, o)
+        return s
+
+    def _illegal(self, move: object) -> IllegalMoveError:
+        if self.is_over():
+            return IllegalMoveError("the game is over")
+        if not isinstance(move, int) or not 0 <= move < 9:
+            return IllegalMoveError(f"no such square: {move!r}")
+        return IllegalMoveError(f"square {square_name(move)} is already taken")
 
     def returns(self) -> tuple[float, float]:
-        w = self.winner()
+        w = self._winner
         if w is None:
             return (0.0, 0.0)
         return (1.0, -1.0) if w == 0 else (-1.0, 1.0)
 
     def key(self) -> Hashable:
         return (self.board, self.to_move)
+
+    def tt_key(self) -> int:
+        """The position as one small int, cheaper to hash and compare than ``key()``.
+
+        Base 3 over the squares (0 empty, 1 X, 2 O) then the side to move: every position gets
+        its own number below 2 * 3**9 < 2**16, so a transposition table of 2**16 slots indexed
+        by it has no collisions at all.
+        """
+        x, o = self.marks
+        return (_BASE3[x] + 2 * _BASE3[o]) * 2 + self.to_move
+
+
+def _derive(s: TicTacToeState, x: int, o: int) -> None:
+    """Fill in the derived fields of ``s`` from the two players' marks."""
+    setter = object.__setattr__
+    setter(s, "marks", (x, o))
+    winner = 0 if _HAS_LINE[x] else 1 if _HAS_LINE[o] else None
+    setter(s, "_winner", winner)
+    setter(s, "_legal", () if winner is not None else _SQUARES[~(x | o) & 0x1FF])
 
 
 def _lines_of(board: tuple[int | None, ...], player: int) -> list[tuple[int, int, int]]:
