@@ -35,7 +35,14 @@ def default_algorithm(game_id: str) -> str:
 
 def make_searcher(config: SearchConfig) -> Searcher:
     """A fresh searcher (with its own transposition table) for ``config``."""
-    evaluate = evaluator_for(config.game_id) if config.use_evaluator else zero_eval
+    if not config.use_evaluator:
+        evaluate = zero_eval
+    elif config.evaluator is not None:
+        from ai.evaluation import get_evaluator
+
+        evaluate = get_evaluator(config.game_id, config.evaluator).evaluate
+    else:
+        evaluate = evaluator_for(config.game_id)
     scoring = Scoring(points=config.game_id in POINTS_GAMES)
     exact_root = config.exact_root_values or config.noise > 0
     if config.algorithm == "minimax":

@@ -31,6 +31,9 @@ class Level:
     exact: bool
     #: False: search without the game's evaluator (see SearchConfig.use_evaluator).
     use_evaluator: bool = True
+    #: Evaluator variant (SearchConfig.evaluator): "td" = backgammon weights learned by
+    #: self-play, which beat the hand-made evaluator (see README).
+    evaluator: str | None = None
 
     def config(self, game_id: str, seed: int | None = None) -> SearchConfig:
         return SearchConfig(
@@ -41,6 +44,7 @@ class Level:
             seed=seed,
             exact=self.exact,
             use_evaluator=self.use_evaluator,
+            evaluator=self.evaluator,
         )
 
 
@@ -80,9 +84,9 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         # depth 1: the best move by the static equity evaluation ("0-ply").
         Level("Intermediate", "expectiminimax", 1, None, 0.0, False),
         # depth 3: averages the opponent's 21 rolls and best replies ("1-ply").
-        Level("Advanced", "expectiminimax", 3, None, 0.0, False),
+        Level("Advanced", "expectiminimax", 3, None, 0.0, False, evaluator="td"),
         # depth 5: two chance layers with move filtering; a few seconds a move.
-        Level("Master", "expectiminimax", 5, 5.0, 0.0, False),
+        Level("Master", "expectiminimax", 5, 5.0, 0.0, False, evaluator="td"),
     ),
 }
 

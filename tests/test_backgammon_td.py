@@ -29,6 +29,7 @@ from ai.training.td_backgammon import (
     Learner,
     game_rng,
     game_value_after,
+    main,
     read_csv,
     summary,
     write_csv,
@@ -263,3 +264,19 @@ def test_png_and_csv(tmp_path) -> None:
     rows = [(0, 0.05, -1.5, 10.0), (500, 0.55, 0.125, 70.25)]
     write_csv(tmp_path / "c.csv", rows)
     assert read_csv(tmp_path / "c.csv") == [(0, 0.05, -1.5, 10.0), (500, 0.55, 0.125, 70.2)]
+
+
+def test_cli_resume_gives_the_same_weights_as_one_run(tmp_path) -> None:
+    def run(name: str, games: int, *extra: str) -> None:
+        args = ["--games", str(games), "--seed", "3", "--eval-every", "2", "--eval-games", "2"]
+        files = ["--out", str(tmp_path / f"{name}.json"), "--csv", str(tmp_path / f"{name}.csv")]
+        assert main([*args, *files, "--png", str(tmp_path / f"{name}.png"), *extra]) == 0
+
+    run("whole", 4)
+    run("split", 2)
+    run("split", 4, "--resume")
+    whole, meta = load_weights(tmp_path / "whole.json")
+    split, _ = load_weights(tmp_path / "split.json")
+    assert whole == split and meta["games_trained"] == 4
+    assert [r[0] for r in read_csv(tmp_path / "split.csv")] == [0, 2, 4]
+    assert (tmp_path / "split.png").read_bytes().startswith(b"\x89PNG")

@@ -11,16 +11,24 @@ redrawn with a small pure-Python PNG writer (no pygame in ``ai/``).
 Everything is derived from ``--seed``: game ``g`` uses its own RNG, so a run resumed with
 ``--resume`` up to ``--games N`` gives the same weights as an uninterrupted run of N games.
 
-Retrain from a fresh checkout (the shipped weights)::
+Retrain from a fresh checkout (reproduces the shipped weights exactly; about 19 minutes of one
+core on the development machine, 2 shared cores)::
 
-    python -m ai.training.td_backgammon --games 6000 --seed 1 --alpha 0.01 --lambda 0.7
+    python -m ai.training.td_backgammon --games 33752 --seed 1 --alpha 0.03 --lambda 0.7
 
-Measure the result (400 games: 200 dice sequences, both colours)::
+(The shipped run was ``--games 100000 --minutes 19``, which stopped itself after 33752 games.)
+Measure the result: ``python -m ai.training.td_backgammon --match 1000 --seed 2024``.
 
-    python -m ai.training.td_backgammon --match 200 --seed 12345
+Measured (1-ply greedy, learned vs hand-made ``BackgammonEvaluator``, same dice both colours):
 
-Figures measured on the development machine (2 shared cores) are in the report written by
-``--match``; see the README for the latest numbers.
+* seed 2024, 2000 games: 61.3% wins (95% CI 59.1..63.4%), +0.347 points per game
+  (95% CI +0.283..+0.411, pairs of games as the unit);
+* seed 12345, 400 games: 59.0% wins (95% CI 54.2..63.8%), +0.315 points per game
+  (95% CI +0.172..+0.458).
+* Speed: 13.6 us per evaluation against 38.3 us for the hand-made evaluator (1000 positions
+  from random play, best of 3).
+* The curve (docs/training/backgammon_td.png) passes 50% after about 3000 games and stays
+  around 60% from there: a linear model's ceiling, reached early.
 """
 
 from __future__ import annotations
@@ -436,9 +444,8 @@ def train(args: argparse.Namespace) -> int:
 
     if not rows:
         checkpoint()
-    points = 0
     while done < args.games and time.perf_counter() < deadline:
-        points += learner.play_game(game_rng(args.seed, done))
+        learner.play_game(game_rng(args.seed, done))
         done += 1
         if done % args.eval_every == 0:
             checkpoint()
@@ -469,13 +476,13 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="python -m ai.training.td_backgammon", description=__doc__.split("\n")[0]
     )
-    p.add_argument("--games", type=int, default=6000, help="total training games (default 6000)")
+    p.add_argument("--games", type=int, default=33752, help="total training games")
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--alpha", type=float, default=0.01, help="learning rate")
+    p.add_argument("--alpha", type=float, default=0.03, help="learning rate")
     p.add_argument("--lambda", dest="lam", type=float, default=0.7, help="trace decay")
     p.add_argument("--out", default=str(default_weights_path()), help="weights file")
     p.add_argument("--resume", action="store_true", help="continue from --out")
-    p.add_argument("--eval-every", type=int, default=500, help="games between strength checks")
+    p.add_argument("--eval-every", type=int, default=1000, help="games between strength checks")
     p.add_argument("--eval-games", type=int, default=100, help="games per strength check")
     p.add_argument("--csv", default=str(DEFAULT_CSV))
     p.add_argument("--png", default=str(DEFAULT_PNG))
