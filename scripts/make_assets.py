@@ -1,6 +1,6 @@
 """Regenerate the window icon and the move click from code, so both are reproducible.
 
-Run from anywhere: ``python assets/make_assets.py``. Writes assets/icon.png (pygame drawing) and
+Run from anywhere: ``python scripts/make_assets.py``. Writes assets/icon.png (pygame drawing) and
 assets/sounds/click.wav (a short decaying tone made with the standard library).
 """
 
@@ -12,7 +12,7 @@ import struct
 import wave
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1] / "assets"
 
 
 def make_icon(path: Path, size: int = 128) -> None:
