@@ -25,8 +25,11 @@ reports an "error" for the job it was running and starts a fresh process.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import os
 import queue
+import signal
 import sys
 import threading
 import traceback
@@ -85,6 +88,11 @@ def _run_job(job_id: int, state: State, config: SearchConfig, cancel: Any, send:
 
 def _process_main(jobs: Any, replies: Any, cancelled: Any) -> None:
     """The worker process: run jobs until the None sentinel."""
+    # Ctrl+C in a terminal is the UI's to handle (it closes the worker cleanly); a lower
+    # priority lets the scheduler favour the UI process's frames over the search.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(5)
     while True:
         job = jobs.get()
         if job is None:

@@ -43,6 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="IDS",
         help=f"comma-separated subset of {','.join(GAME_IDS)} (default: all)",
     )
+    from cli.bench_ui import add_arguments as add_ui_arguments
+
+    add_ui_arguments(parser)  # --worker and --seconds, used by `bench ui`
 
 
 def _positive_int(text: str) -> int:

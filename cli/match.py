@@ -21,8 +21,9 @@ from typing import Any
 
 from cli.common import RequestError, add_game_arguments, level_config, parse_options
 
-#: game id -> (fewest, most) random opening plies before the levels take over.
-OPENING_PLIES: dict[str, tuple[int, int]] = {"tictactoe": (1, 2), "othello": (2, 4)}
+#: game id -> (fewest, most) random opening plies before the levels take over. Tic-tac-toe
+#: gets one: every first move is a draw with perfect play, so no side starts lost.
+OPENING_PLIES: dict[str, tuple[int, int]] = {"tictactoe": (1, 1), "othello": (2, 4)}
 #: Random Nim heaps when the options give none: (fewest, most) heaps, largest heap.
 NIM_HEAPS = ((2, 4), 9)
 #: A game still running after this many plies is scored as a draw (and counted as unfinished).
