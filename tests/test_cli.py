@@ -286,6 +286,7 @@ def test_bench_ui_is_dispatched_lazily(
     calls = []
     fake = types.ModuleType("cli.bench_ui")
     fake.run = lambda args: calls.append(args.what) or 0  # type: ignore[attr-defined]
+    fake.add_arguments = lambda parser: None  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "cli.bench_ui", fake)
     fake.__spec__ = types.SimpleNamespace(name="cli.bench_ui")  # type: ignore[assignment]
     code, _, err = run_main(capsys, "bench", "ui")
