@@ -5,29 +5,19 @@
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 
 
 def sample_positions(n_positions: int, seed: int = 1) -> list:
     """Positions from seeded random playouts (decision points, dice removed), varied in phase."""
+    from game.playouts import random_positions
     from game.rules.backgammon import GAME, BackgammonState
 
-    rng = random.Random(seed)
-    out: list[BackgammonState] = []
-    while len(out) < n_positions:
-        s = GAME.initial_state()
-        while not s.is_over() and len(out) < n_positions:
-            if s.dice is None:
-                outcomes = s.chance_outcomes()
-                roll = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
-                s = s.apply(roll)
-                continue
-            if rng.random() < 0.25:
-                out.append(BackgammonState(s.points, s.bar, s.off, s.to_move, None))
-            s = s.apply(rng.choice(s.legal_moves()))
-    return out
+    return [
+        BackgammonState(s.points, s.bar, s.off, s.to_move, None)
+        for s in random_positions(GAME, n_positions, seed, keep=0.25, weighted_chance=True)
+    ]
 
 
 def bench(n_positions: int = 1000) -> dict[str, float]:

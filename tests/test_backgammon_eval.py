@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from ai.evaluation.backgammon import (
@@ -14,7 +12,8 @@ from ai.evaluation.backgammon import (
     features,
     is_race,
 )
-from game.rules.backgammon import GAME, BackgammonState, from_board
+from game.playouts import random_positions
+from game.rules.backgammon import GAME, BackgammonState, from_board, mirror
 
 EV = BackgammonEvaluator()
 
@@ -29,24 +28,8 @@ def board(white: dict[int, int], red: dict[int, int]) -> list[int]:
     return pts
 
 
-def mirror(s: BackgammonState) -> BackgammonState:
-    """The same position with the colours swapped."""
-    pts = tuple(-c for c in reversed(s.points))
-    return BackgammonState(pts, (s.bar[1], s.bar[0]), (s.off[1], s.off[0]), 1 - s.to_move, s.dice)
-
-
 def sample(seed: int, n: int) -> list[BackgammonState]:
-    rng = random.Random(seed)
-    out: list[BackgammonState] = []
-    while len(out) < n:
-        s = GAME.initial_state()
-        while not s.is_over() and len(out) < n:
-            if s.dice is None:
-                s = s.apply(rng.choice([o for o, _ in s.chance_outcomes()]))
-                continue
-            out.append(s)
-            s = s.apply(rng.choice(s.legal_moves()))
-    return out
+    return random_positions(GAME, n, seed)  # type: ignore[return-value]
 
 
 def test_feature_vector_shape_and_weights() -> None:

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import CHANCE, TERMINAL, IllegalMoveError, NotationError
+from game.playouts import random_positions as playout_positions
 from game.registry import get_game
 from game.rules.backgammon import (
     GAME,
@@ -110,18 +111,10 @@ def reference_results(s: BackgammonState) -> set:
 
 def random_positions(seed: int, n: int) -> list[BackgammonState]:
     """Dice-less positions from a seeded random playout (several games if needed)."""
-    rng = random.Random(seed)
-    out: list[BackgammonState] = []
-    while len(out) < n:
-        s = GAME.initial_state()
-        while not s.is_over() and len(out) < n:
-            if s.dice is None:
-                s = s.apply(rng.choice([o for o, _ in s.chance_outcomes()]))
-                continue
-            if rng.random() < 0.3:
-                out.append(BackgammonState(s.points, s.bar, s.off, s.to_move))
-            s = s.apply(rng.choice(s.legal_moves()))
-    return out
+    return [
+        BackgammonState(s.points, s.bar, s.off, s.to_move)
+        for s in playout_positions(GAME, n, seed, keep=0.3)
+    ]
 
 
 # -- chance, opening, protocol -------------------------------------------------------------

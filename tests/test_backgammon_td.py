@@ -34,27 +34,12 @@ from ai.training.td_backgammon import (
     summary,
     write_csv,
 )
-from game.rules.backgammon import GAME, BackgammonState, from_board
-
-
-def mirror(s: BackgammonState) -> BackgammonState:
-    """The same position with the colours swapped."""
-    pts = tuple(-c for c in reversed(s.points))
-    return BackgammonState(pts, (s.bar[1], s.bar[0]), (s.off[1], s.off[0]), 1 - s.to_move, s.dice)
+from game.playouts import random_positions
+from game.rules.backgammon import GAME, BackgammonState, from_board, mirror
 
 
 def sample(seed: int, n: int) -> list[BackgammonState]:
-    rng = random.Random(seed)
-    out: list[BackgammonState] = []
-    while len(out) < n:
-        s = GAME.initial_state()
-        while not s.is_over() and len(out) < n:
-            if s.dice is None:
-                s = s.apply(rng.choice([o for o, _ in s.chance_outcomes()]))
-                continue
-            out.append(s)
-            s = s.apply(rng.choice(s.legal_moves()))
-    return out
+    return random_positions(GAME, n, seed)  # type: ignore[return-value]
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ before the speed-ups), so a change of ordering or of the transposition table sho
 
 from __future__ import annotations
 
-import random
 import threading
 
 import pytest
@@ -18,6 +17,7 @@ from ai.engine import make_searcher
 from ai.evaluation import backgammon as bg
 from ai.evaluation.tictactoe import TicTacToeEvaluator
 from game.core import TERMINAL
+from game.playouts import random_positions
 from game.registry import get_game
 from game.rules.backgammon import GAME as BACKGAMMON
 from game.rules.tictactoe import GAME as TICTACTOE
@@ -86,17 +86,7 @@ def _shot_cost_reference(side: list[int], other: list[int]) -> float:
 
 
 def _backgammon_sample(seed: int, n: int) -> list:
-    rng = random.Random(seed)
-    out: list = []
-    while len(out) < n:
-        s = BACKGAMMON.initial_state()
-        while not s.is_over() and len(out) < n:
-            if s.dice is None:
-                s = s.apply(rng.choice([o for o, _ in s.chance_outcomes()]))
-                continue
-            out.append(s)
-            s = s.apply(rng.choice(s.legal_moves()))
-    return out
+    return random_positions(BACKGAMMON, n, seed)
 
 
 def test_backgammon_shot_cost_matches_the_per_roll_reference() -> None:

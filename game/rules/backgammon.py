@@ -204,6 +204,15 @@ def play_sequences(state: BackgammonState) -> tuple[Move, ...]:
     return mg.all_sequences(me, opp, *state.dice)
 
 
+def mirror(state: BackgammonState) -> BackgammonState:
+    """The same position with the colours swapped: a fair evaluator must score it the same."""
+    pts = tuple(-c for c in reversed(state.points))
+    return BackgammonState(
+        pts, (state.bar[1], state.bar[0]), (state.off[1], state.off[0]), 1 - state.to_move,
+        state.dice,
+    )
+
+
 def pip_counts(state: BackgammonState) -> tuple[int, int]:
     """(White's, Red's) pips still to travel, bar = 25."""
     w, _ = mg.perspective(state.points, state.bar, state.off, WHITE)
