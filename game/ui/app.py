@@ -19,7 +19,7 @@ from typing import Any, Protocol
 import pygame
 
 from game.ui.assets import asset_path, font
-from game.ui.settings import Settings, load_settings, save_settings
+from game.ui.settings import Settings, read_settings, save_settings
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,10 @@ class App:
         font.cache_clear()  # fonts cached by an earlier App died with its pygame.quit()
         self.settings_path = settings_path
         self.persist_settings = persist_settings
-        self.settings = settings if settings is not None else load_settings(settings_path)
+        settings_problem = None
+        if settings is None:
+            settings, settings_problem = read_settings(settings_path)
+        self.settings = settings
         if start_game:
             self.settings.game = start_game
         self.worker_mode = worker_mode
@@ -79,6 +82,8 @@ class App:
         from game.ui.scenes.menu import MenuScene
 
         self.switch(MenuScene(self))
+        if settings_problem:
+            self.report(settings_problem, error=True)
 
     # ---- services ------------------------------------------------------------------------
     @property

@@ -117,19 +117,30 @@ def settings_path() -> Path:
 
 def load_settings(path: Path | None = None) -> Settings:
     """The saved settings, or the defaults (with a one-line warning if the file is unusable)."""
+    return read_settings(path)[0]
+
+
+def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The settings and, when the file was unusable, a short line for the window to show.
+
+    The warning also goes to stderr, but a windowed app has no console: without the line on
+    screen the player would only see their choices silently reset.
+    """
     path = path or settings_path()
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return Settings()
+        return Settings(), None
     except OSError as exc:
-        _warn(f"cannot read settings {path.name}: {exc.strerror or exc}; using defaults")
-        return Settings()
+        reason = exc.strerror or str(exc)
+        _warn(f"cannot read settings {path.name}: {reason}; using defaults")
+        return Settings(), f"Cannot read the settings file ({reason}); using defaults"
     try:
-        return Settings.from_dict(json.loads(text))
+        return Settings.from_dict(json.loads(text)), None
     except (ValueError, TypeError) as exc:
-        _warn(f"ignoring corrupt settings file {path}: {str(exc).splitlines()[0]}")
-        return Settings()
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        _warn(f"ignoring corrupt settings file {path}: {reason}")
+        return Settings(), f"Ignored a corrupt settings file ({reason}); using defaults"
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> bool:

@@ -418,6 +418,8 @@ def format_score(value: float | None, short: bool = False) -> str:
         return f"{'win' if value > 0 else 'loss'} in {plies}"
     if value == 0:
         return "0"
+    if abs(value) < 0.005:
+        return "0.00"  # a signed "-0.00" reads like a loss that is not there
     if abs(value - round(value)) < 1e-9 and abs(value) >= 1:
         return f"{value:+.0f}"
     if abs(value) < 10:

@@ -14,6 +14,7 @@ import pygame
 
 from game.core import TERMINAL, Game, Move, State
 from game.ui import theme
+from game.ui.assets import font
 from game.ui.boards.base import BoardView, ViewContext
 from game.ui.widgets import draw_text, format_score
 
@@ -21,6 +22,15 @@ from game.ui.widgets import draw_text, format_score
 def heaps_of(game: Game, state: State) -> list[int]:
     text = game.format_position(state).split()[0]
     return [int(h) for h in text.split(",") if h.strip()]
+
+
+def heap_label(index: int, count: int, f: pygame.font.Font, width: int) -> str:
+    """The longest of "Heap 3: 9", "#3: 9", "9" that fits: an ellipsis would cut the count,
+    the one thing the player needs when eight heaps share a small window."""
+    for text in (f"Heap {index + 1}: {count}", f"#{index + 1}: {count}"):
+        if f.size(text)[0] <= width:
+            return text
+    return str(count)
 
 
 class NimView(BoardView):
@@ -105,8 +115,9 @@ class NimView(BoardView):
             base = pygame.Rect(0, 0, round(g["coin_w"] * 1.3), max(4, round(g["coin_h"] * 0.35)))
             base.midtop = (round(cx), round(g["base_y"]) + 2)
             pygame.draw.rect(surface, theme.color("heap_base"), base, border_radius=4)
-            draw_text(surface, f"Heap {i + 1}: {n}", (round(cx), base.bottom + 6), label,
-                      theme.color("text_dim"), anchor="midtop", max_width=int(g["col_w"]) - 4)
+            draw_text(surface, heap_label(i, n, font(label), int(g["col_w"]) - 4),
+                      (round(cx), base.bottom + 6), label, theme.color("text_dim"),
+                      anchor="midtop")
             lm = ctx.last_move
             # Grundy: the split heap and the new heap placed right after it
             changed = (isinstance(lm, tuple) and len(lm) == 2

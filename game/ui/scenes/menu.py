@@ -71,6 +71,9 @@ class MenuScene:
         self.dialog: TextDialog | None = None
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.title_y = 0
+        self.title_size = 28
+        self.footer_size = 11
+        self.footer_top = self.rect.bottom
 
     # ---- building the rows ---------------------------------------------------------------
     def _seat_options(self, game_id: str) -> list[tuple[str, str]]:
@@ -104,18 +107,63 @@ class MenuScene:
         if relayout:
             self.layout(self.rect)
 
+    def _option_rows(self) -> list[Widget]:
+        """The player and game-option rows the current choices call for (unpositioned)."""
+        s = self.settings
+        rows: list[Widget] = []
+        names = ("Player A", "Player B")
+        for i in range(2):
+            seat = s.seats[i]
+            rows.append(Choice(names[i], self._seat_options(s.game), self._seat_value(seat),
+                               lambda v, i=i: self._set_seat(i, v)))
+            if seat.kind == "custom":
+                algos = algorithm_names()
+                if seat.algorithm not in algos:
+                    seat.algorithm = algos[min(1, len(algos) - 1)]
+                rows.append(Choice("   algorithm", [(a, a) for a in algos], seat.algorithm,
+                                   lambda v, seat=seat: setattr(seat, "algorithm", v)))
+                rows.append(Choice("   depth", [(d, str(d)) for d in range(1, 13)], seat.depth,
+                                   lambda v, seat=seat: setattr(seat, "depth", v)))
+        rows.append(Choice("First move", [(0, "Player A"), (1, "Player B")], s.first,
+                           lambda v: self._set("first", v)))
+        if s.game == "nim":
+            rows.append(Choice("Variant", [("nim", "Nim (take coins)"),
+                                           ("grundy", "Grundy's game (split)")],
+                               s.nim_variant, lambda v: self._set("nim_variant", v, True)))
+            rows.append(TextField("Heaps", s.nim_heaps, lambda v: self._set("nim_heaps", v),
+                                  max_len=40, allowed="0123456789, "))
+            if s.nim_variant == "nim":
+                rows.append(Choice("Take limit",
+                                   [(0, "No limit")] + [(k, f"1 to {k}") for k in range(1, 10)],
+                                   s.nim_max_take, lambda v: self._set("nim_max_take", v)))
+            rows.append(Choice("Last move", [(False, "wins (normal)"), (True, "loses (misère)")],
+                               s.nim_misere, lambda v: self._set("nim_misere", v)))
+        return rows
+
+    def _header_height(self) -> int:
+        """Title and subtitle, measured from ``title_y``."""
+        return int(self.title_size * 1.25 + max(12, self.title_size // 3) * 1.6)
+
     def layout(self, rect: pygame.Rect) -> None:
+        """Everything must fit: with both players on "pick search" and Nim's options open a
+        small window holds 11 rows, so the row height shrinks to what the window allows."""
         self.rect = rect
         s = self.settings
         col_w = min(rect.width - 40, max(480, int(rect.width * 0.55)))
         x = rect.centerx - col_w // 2
-        row_h = max(26, min(44, rect.height // 21))
-        gap = max(6, row_h // 4)
-        self.title_y = rect.y + max(16, rect.height // 28)
-        y = self.title_y + int(max(28, rect.height // 12) * 1.25 + max(12, rect.height // 36) * 1.6 + gap * 2)
+        rows = self._option_rows()
+        self.title_size = max(24, min(rect.height // 12, rect.height // (8 + len(rows))))
+        self.title_y = rect.y + max(10, rect.height // 36)
+        self.footer_size = max(11, rect.height // 55)
+        self.footer_top = rect.bottom - 8 - int(self.footer_size * 1.3)
+        top = self.title_y + self._header_height()
+        # game buttons 1.25 rows, the option rows, action buttons 1.3, message 1; gaps = row/4
+        units = 1.25 + len(rows) + 1.3 + 1 + 0.25 * (len(rows) + 7)
+        row_h = max(18, min(44, int((self.footer_top - top) / units)))
+        gap = max(3, row_h // 4)
+        y = top + gap
         widgets: list[Widget] = []
 
-        # game buttons
         n = len(GAME_TITLES)
         bw = (col_w - (n - 1) * gap) // n
         for i, (gid, title) in enumerate(GAME_TITLES.items()):
@@ -123,38 +171,10 @@ class MenuScene:
             b.rect = pygame.Rect(x + i * (bw + gap), y, bw, int(row_h * 1.25))
             widgets.append(b)
         y += int(row_h * 1.25) + gap * 2
-
-        def add(w: Widget) -> None:
-            nonlocal y
+        for w in rows:
             w.rect = pygame.Rect(x, y, col_w, row_h)
             widgets.append(w)
             y += row_h + gap
-
-        names = ("Player A", "Player B")
-        for i in range(2):
-            seat = s.seats[i]
-            add(Choice(names[i], self._seat_options(s.game), self._seat_value(seat),
-                       lambda v, i=i: self._set_seat(i, v)))
-            if seat.kind == "custom":
-                algos = algorithm_names()
-                if seat.algorithm not in algos:
-                    seat.algorithm = algos[min(1, len(algos) - 1)]
-                add(Choice("   algorithm", [(a, a) for a in algos], seat.algorithm,
-                           lambda v, seat=seat: setattr(seat, "algorithm", v)))
-                add(Choice("   depth", [(d, str(d)) for d in range(1, 13)], seat.depth,
-                           lambda v, seat=seat: setattr(seat, "depth", v)))
-        add(Choice("First move", [(0, "Player A"), (1, "Player B")], s.first,
-                   lambda v: self._set("first", v)))
-        if s.game == "nim":
-            add(Choice("Variant", [("nim", "Nim (take coins)"), ("grundy", "Grundy's game (split)")],
-                       s.nim_variant, lambda v: self._set("nim_variant", v, True)))
-            add(TextField("Heaps", s.nim_heaps, lambda v: self._set("nim_heaps", v),
-                          max_len=40, allowed="0123456789, "))
-            if s.nim_variant == "nim":
-                add(Choice("Take limit", [(0, "No limit")] + [(k, f"1 to {k}") for k in range(1, 10)],
-                           s.nim_max_take, lambda v: self._set("nim_max_take", v)))
-            add(Choice("Last move", [(False, "wins (normal)"), (True, "loses (misère)")],
-                       s.nim_misere, lambda v: self._set("nim_misere", v)))
 
         y += gap
         bw = (col_w - 3 * gap) // 4
@@ -167,7 +187,7 @@ class MenuScene:
         for i, b in enumerate(buttons):
             b.rect = pygame.Rect(x + i * (bw + gap), y, bw, int(row_h * 1.3))
             widgets.append(b)
-        self.message_rect = pygame.Rect(x, y + int(row_h * 1.3) + gap * 2, col_w, row_h)
+        self.message_rect = pygame.Rect(x, y + int(row_h * 1.3) + gap, col_w, row_h)
         self.widgets = widgets
         if self.dialog:
             self.dialog.layout(rect)
@@ -250,7 +270,7 @@ class MenuScene:
     def draw(self, surface: pygame.Surface) -> None:
         draw_background(surface)
         r = self.rect
-        big = max(28, r.height // 12)
+        big = self.title_size
         draw_text(surface, "Kibitz", (r.centerx, self.title_y), big, theme.color("accent"),
                   bold=True, anchor="midtop")
         draw_text(surface, "Play classic games against an AI you can watch think",
@@ -260,7 +280,7 @@ class MenuScene:
             w.draw(surface)
         self.message.draw(surface, self.message_rect, self.app.now)
         hint = "Enter: play    Ctrl+O: load    In game: H hint · U/R undo/redo · V values · Esc menu"
-        draw_text(surface, hint, (r.centerx, r.bottom - 8), max(11, r.height // 55),
+        draw_text(surface, hint, (r.centerx, r.bottom - 8), self.footer_size,
                   theme.color("text_dim"), anchor="midbottom", max_width=r.width - 20)
         if self.dialog:
             self.dialog.draw(surface)

@@ -12,7 +12,7 @@ import logging
 import os
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +22,13 @@ from game import session as session_mod
 from game.core import CHANCE, TERMINAL, Move, State
 from game.session import Seat, Session
 from game.ui import theme, widgets
+from game.ui.assets import font
 from game.ui.boards.base import BoardView, ViewContext
 from game.ui.boards.registry import make_view
 from game.ui.panel import ThinkInfo, draw_panel
 from game.ui.scenes.common import MessageLine, draw_background
 from game.ui.settings import Settings
-from game.ui.widgets import Button, TextDialog, draw_text
+from game.ui.widgets import Button, TextDialog, draw_text, wrap_text
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +114,15 @@ def strongest_config(game_id: str, seed: int | None = None) -> Any:
     return LEVELS[game_id][-1].config(game_id, seed)
 
 
+def values_config(game_id: str, seed: int | None = None) -> Any:
+    """The strongest search, made to value every move with a full window.
+
+    A normal search only proves the other moves no better than the best (bounds), which would
+    show e.g. every tic-tac-toe reply as a draw where all but one lose.
+    """
+    return replace(strongest_config(game_id, seed), exact_root_values=True)
+
+
 def describe_seat(seat: Seat) -> str:
     if seat.is_human:
         return "Human"
@@ -169,6 +179,7 @@ class PlayScene:
         self.pending: tuple[Job, Any] | None = None
         self.hint_move: Move | None = None
         self.values: tuple[State, dict[Move, float]] | None = None
+        self.analysed: State | None = None  # the position whose values search has ended
         history = self.session.history
         if history:
             self.prev_state, self.last_move = history[-1]
@@ -206,15 +217,19 @@ class PlayScene:
         self.pad = pad
         panel_w = max(250, min(440, int(w * 0.3)))
         self.top_rect = pygame.Rect(pad, pad, w - panel_w - 3 * pad, max(30, h // 15))
+        self.title_size = int(theme.text_size(h) * 1.3)
+        title_w = font(self.title_size, True).size(self.game.name)[0]
+        left = self.top_rect.x + title_w + 2 * pad
+        self.banner_rect = pygame.Rect(left, self.top_rect.y, self.top_rect.right - left,
+                                       self.top_rect.height)
         self.panel_rect = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
         status_h = max(24, h // 24)
         self.board_rect = pygame.Rect(pad, self.top_rect.bottom + pad, self.top_rect.width,
                                       h - self.top_rect.bottom - status_h - 3 * pad)
         self.status_rect = pygame.Rect(pad, self.board_rect.bottom + pad, self.top_rect.width,
                                        status_h)
-        self.message_rect = pygame.Rect(self.board_rect.x + self.board_rect.width // 10,
-                                        self.board_rect.bottom - status_h - pad,
-                                        self.board_rect.width * 8 // 10, status_h)
+        # Feedback replaces the status line for a few seconds instead of covering the board.
+        self.message_rect = self.status_rect.copy()
         specs = [
             ("Hint  H", self.hint, False),
             ("Values  V", self.toggle_values, self.show_values),
@@ -245,19 +260,24 @@ class PlayScene:
                                  bw, bh)
             self.buttons.append(b)
         self.pace_y = top - int(bh * 0.9)
+        self._refresh_buttons()
         if self.dialog:
             self.dialog.layout(rect)
 
     def _refresh_buttons(self) -> None:
+        """Mirror the match in the buttons; run every frame, so AI moves, dice and new layouts
+        can never leave a button looking usable when pressing it would do nothing."""
+        enabled = {
+            "Hint": self.session.is_human_turn,
+            "Undo": self.session.can_undo,
+            "Redo": self.session.can_redo,
+            "Now!": self._ai_to_move(),
+        }
+        active = {"Values": self.show_values, "Pause": self.paused}
         for b in self.buttons:
-            if b.text.startswith("Values"):
-                b.active = self.show_values
-            elif b.text.startswith("Pause"):
-                b.active = self.paused
-            elif b.text.startswith("Undo"):
-                b.enabled = self.session.can_undo
-            elif b.text.startswith("Redo"):
-                b.enabled = self.session.can_redo
+            name = b.text.split()[0]
+            b.enabled = enabled.get(name, True)
+            b.active = active.get(name, False)
 
     # ---- helpers -------------------------------------------------------------------------
     def show_message(self, text: str, error: bool = False) -> None:
@@ -308,18 +328,21 @@ class PlayScene:
     info_best_move: Move | None = None
 
     # ---- the AI --------------------------------------------------------------------------
-    def _submit(self, purpose: str) -> None:
+    def _submit(self, purpose: str, config: Any = None) -> None:
         cur = self.session.current
         seed = self.rng.randrange(2**31)
         if purpose == "move":
             seat = self._mover_seat()
             assert seat is not None
-            config = search_config(self.game.id, seat, seed)
+            config = config or search_config(self.game.id, seat, seed)
             side = self.game.player_names[cur.current_player()]
             title = f"{side} · {describe_seat(seat)}"
+        elif purpose == "hint":
+            config = config or strongest_config(self.game.id, seed)
+            title = "Hint"
         else:
-            config = strongest_config(self.game.id, seed)
-            title = "Hint" if purpose == "hint" else "Move values"
+            config = config or values_config(self.game.id, seed)
+            title = "Move values"
         self._cancel_job()
         job_id = self.app.worker.submit(cur, config)
         self.job = Job(job_id, purpose, cur, config)
@@ -363,7 +386,7 @@ class PlayScene:
         elif reply.kind in ("depth", "done") and reply.result is not None:
             r = reply.result
             self._take_result_stats(job, r)
-            if r.root_values:
+            if r.root_values and r.root_values_exact:  # bounds would mislead as values
                 self.values = (job.state, dict(r.root_values))
             if reply.kind == "done":
                 self._finish(job, r)
@@ -374,6 +397,8 @@ class PlayScene:
             self.show_message(f"AI error: {msg} — press Space to retry", True)
             if job.purpose == "move":
                 self.paused = True
+            elif job.purpose == "analysis":
+                self.analysed = job.state  # no endless retries of a failing search
 
     def _take_result_stats(self, job: Job, r: Any) -> None:
         info = self.job_info
@@ -417,6 +442,13 @@ class PlayScene:
             self.hint_move = r.move
             self.show_message(f"Hint: {self._fmt_move(job.state, r.move)}"
                               f"  ({widgets.format_score(r.score)})")
+        elif job.purpose == "analysis":
+            if not r.root_values_exact and job.config.exact:
+                # An exact solver may prove the best move without valuing the others (the
+                # Othello endgame): value them with the full-window search instead.
+                self._safe_submit("analysis", replace(job.config, exact=False))
+            else:
+                self.analysed = job.state
 
     # ---- commands -------------------------------------------------------------------------
     def play_move(self, move: Move) -> bool:
@@ -442,22 +474,28 @@ class PlayScene:
             return
         self._safe_submit("hint")
 
-    def _safe_submit(self, purpose: str) -> None:
+    def _safe_submit(self, purpose: str, config: Any = None) -> None:
         try:
-            self._submit(purpose)
+            self._submit(purpose, config)
         except Exception as exc:  # noqa: BLE001 - AI package problems become a message
             self.job = None
             self.paused = purpose == "move" or self.paused
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             self.show_message(f"AI unavailable: {first}", True)
 
+    def _ai_to_move(self) -> bool:
+        seat = self.session.seat_to_move()
+        return seat is not None and not seat.is_human and not self.paused
+
     def move_now(self) -> None:
-        """Stop the AI's search and play the best move it has found so far."""
+        """Cut the AI's turn short: stop its search and play the best move found so far, or
+        skip the AI-vs-AI pause (which comes before the search) and search at once."""
+        if not self._ai_to_move():
+            self.show_message("It is not the AI's turn")
+            return
         if self.job is not None and self.job.purpose == "move":
             self.app.worker.cancel()  # the job still ends with "done" and its best move
-            self.ai_apply_at = self.app.now
-        else:
-            self.show_message("The AI is not thinking right now")
+        self.ai_submit_at = self.ai_apply_at = self.app.now
 
     def toggle_values(self) -> None:
         self.show_values = not self.show_values
@@ -713,7 +751,7 @@ class PlayScene:
                     self._refresh_buttons()
             elif (self.job is None or self.job.purpose != "move") and now >= self.ai_submit_at:
                 self._safe_submit("move")
-        elif self.show_values and self.job is None and (
+        elif self.show_values and self.job is None and self.analysed is not s.current and (
             self.values is None or self.values[0] is not s.current
         ):
             self._safe_submit("analysis")
@@ -724,22 +762,15 @@ class PlayScene:
         cur = s.current
         h = surface.get_height()
         size = theme.text_size(h)
-        # top bar: game and whose turn
-        draw_text(surface, self.game.name, self.top_rect.midleft, int(size * 1.3),
+        self._refresh_buttons()
+        draw_text(surface, self.game.name, self.top_rect.midleft, self.title_size,
                   theme.color("accent"), bold=True, anchor="midleft")
         player = cur.current_player()
         if player == TERMINAL:
-            turn = s.result_text or "Game over"
-        elif player == CHANCE:
-            turn = "Rolling the dice…" if not self.paused else "Dice to roll (paused)"
+            self._draw_banner(surface, s.result_text or "Game over")
         else:
-            seat = s.seats[player]
-            turn = f"{self.game.player_names[player]} to move — {describe_seat(seat)}"
-            if self.paused:
-                turn += "  (paused)"
-        draw_text(surface, f"Move {s.ply + 1}   {turn}", self.top_rect.midright, size,
-                  theme.color("text"), anchor="midright",
-                  max_width=int(self.top_rect.width * 0.72))
+            draw_text(surface, self.turn_text(), self.top_rect.midright, size,
+                      theme.color("text"), anchor="midright", max_width=self.turn_max_width())
         # board
         ctx = self.context()
         try:
@@ -751,8 +782,6 @@ class PlayScene:
             status = ""
         draw_text(surface, status, self.status_rect.center, max(11, int(size * 0.9)),
                   theme.color("text_dim"), anchor="center", max_width=self.status_rect.width)
-        if player == TERMINAL:
-            self._draw_banner(surface, s.result_text or "Game over")
         # panel
         pygame.draw.rect(surface, theme.color("panel"), self.panel_rect, border_radius=10)
         pygame.draw.rect(surface, theme.color("panel_border"), self.panel_rect, width=1,
@@ -801,9 +830,6 @@ class PlayScene:
         pygame.draw.line(surface, theme.color("panel_border"), (x, top), (x + width, top), 1)
         draw_text(surface, f"Moves ({len(moves)})", (x, top + line_h // 3), size,
                   theme.color("text_dim"))
-        from game.ui.assets import font
-        from game.ui.widgets import wrap_text
-
         words = [f"{i + 1}.{text}" for i, _player, text in moves]
         lines = wrap_text("  ".join(words), font(size), width)
         y = top + line_h + line_h // 3
@@ -811,17 +837,38 @@ class PlayScene:
             draw_text(surface, ln, (x, y), size, theme.color("text"), max_width=width)
             y += line_h
 
+    def turn_text(self) -> str:
+        s = self.session
+        player = s.current.current_player()
+        if player == TERMINAL:
+            return s.result_text or "Game over"
+        if player == CHANCE:
+            turn = "Rolling the dice…" if not self.paused else "Dice to roll (paused)"
+        else:
+            turn = f"{self.game.player_names[player]} to move — {describe_seat(s.seats[player])}"
+            if self.paused:
+                turn += "  (paused)"
+        return f"Move {s.ply + 1}   {turn}"
+
+    def turn_max_width(self) -> int:
+        """All of the top bar right of the game's name (the turn line or the result banner)."""
+        return self.banner_rect.width
+
     def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
-        br = self.board_rect
-        w = min(br.width - 20, max(320, int(br.width * 0.7)))
-        h = max(70, br.height // 6)
-        r = pygame.Rect(0, 0, w, h)
-        r.center = br.center
-        box = pygame.Surface(r.size, pygame.SRCALPHA)
-        box.fill((12, 14, 18, 215))
-        surface.blit(box, r)
-        pygame.draw.rect(surface, theme.color("accent"), r, width=2, border_radius=8)
-        draw_text(surface, text, (r.centerx, r.centery - h // 8), max(16, h // 3),
-                  theme.color("accent"), bold=True, anchor="center", max_width=w - 20)
-        draw_text(surface, "N new game · U undo · Esc menu", (r.centerx, r.bottom - h // 6),
-                  max(11, h // 7), theme.color("text_dim"), anchor="midbottom")
+        """The result in the top bar: an overlay on the board would hide the final position
+        (the winning line, the last discs) exactly when the player wants to look at it."""
+        r = self.banner_rect
+        accent = theme.color("accent")
+        pygame.draw.rect(surface, theme.color("panel"), r, border_radius=8)
+        pygame.draw.rect(surface, accent, r, width=2, border_radius=8)
+        pad = max(8, r.height // 4)
+        big, small = max(14, int(r.height * 0.5)), max(11, int(r.height * 0.32))
+        keys = "N new game · U undo · Esc menu"
+        keys_w = font(small).size(keys)[0]
+        room = r.width - 2 * pad
+        show_keys = font(big, True).size(text)[0] + keys_w + 2 * pad <= room
+        draw_text(surface, text, (r.x + pad, r.centery), big, accent, bold=True,
+                  anchor="midleft", max_width=room - (keys_w + 2 * pad if show_keys else 0))
+        if show_keys:
+            draw_text(surface, keys, (r.right - pad, r.centery), small,
+                      theme.color("text_dim"), anchor="midright")

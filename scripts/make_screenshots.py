@@ -1,0 +1,65 @@
+"""Regenerate README's screenshots with the app itself: ``python scripts/make_screenshots.py``.
+
+Runs the real window headless (SDL's dummy driver), lets the AI play a few moves of each game
+(Advanced against Master, so the panel shows a search), and saves the whole window to
+docs/screenshots/<game>.png. Settings and saves go to a temporary folder, not the user's.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "screenshots"
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.ui.app import App  # noqa: E402
+from game.ui.settings import SeatSetting, Settings  # noqa: E402
+
+#: game id -> (plies to play before the picture, show every move's value on the board)
+SHOTS: dict[str, tuple[int, bool]] = {
+    "tictactoe": (3, True),
+    "othello": (9, True),
+    "nim": (2, False),
+    "backgammon": (6, False),
+}
+
+
+def shoot(game_id: str, plies: int, values: bool) -> Path:
+    settings = Settings(
+        game=game_id,
+        seats=[SeatSetting("level", "Advanced"), SeatSetting("level", "Master")],
+        nim_heaps="3,5,7",
+        show_values=values,
+        ai_delay_s=0.2,
+    )
+    app = App((1100, 720), settings=settings, persist_settings=False, worker_mode="thread")
+    app.seed = 11
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+    app.run_until(lambda: len(app.scene.session.history) >= plies, timeout_s=120)
+    app.run_frames(90)  # let the last move's animation finish and the panel settle
+    path = OUT / f"{game_id}.png"
+    app.save_screenshot(path)
+    app.close()
+    return path
+
+
+def main() -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    temp = tempfile.mkdtemp()
+    os.environ["KIBITZ_CONFIG_DIR"] = os.path.join(temp, "config")
+    os.environ["KIBITZ_SAVE_DIR"] = os.path.join(temp, "saves")
+    OUT.mkdir(parents=True, exist_ok=True)
+    for game_id, (plies, values) in SHOTS.items():
+        print("wrote", shoot(game_id, plies, values))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
