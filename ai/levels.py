@@ -74,7 +74,8 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         Level("Beginner", "alphabeta", 1, None, 30.0, False),
         Level("Casual", "alphabeta", 2, None, 10.0, False),
         Level("Intermediate", "alphabeta", 3, 1.0, 0.0, False),
-        Level("Advanced", "alphabeta", None, 1.0, 0.0, True),
+        # Four plies ahead (and the last empties solved exactly): one step below Master.
+        Level("Advanced", "alphabeta", 4, 1.0, 0.0, True),
         # Iterative deepening for two seconds; the last ~12 empties solved exactly.
         Level("Master", "alphabeta", None, 2.0, 0.0, True),
     ),
