@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
-import inspect
 import json
 import statistics
 import sys
@@ -104,19 +103,6 @@ def _timed(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
     return statistics.median(times), out
 
 
-def _external_bench(module: str, repeat: int) -> dict[str, float]:
-    """Figures from another engineer's bench_rules_* module: each the median of ``repeat`` runs
-    (or the module's own repeats when its ``bench`` takes a ``repeat`` argument)."""
-    if importlib.util.find_spec(module) is None:
-        sys.stderr.write(f"kibitz: note: {module} is not in this build; its figures are skipped\n")
-        return {}
-    bench = importlib.import_module(module).bench
-    if "repeat" in inspect.signature(bench).parameters:
-        return dict(bench(repeat=repeat))
-    runs = [bench() for _ in range(repeat)]
-    return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
-
-
 def bench_rules(repeat: int, games: set[str] | None = None) -> dict[str, dict[str, Any]]:
     from game.registry import get_game
 
@@ -132,8 +118,10 @@ def bench_rules(repeat: int, games: set[str] | None = None) -> dict[str, dict[st
             "full_tree_s": round(t, 4),
             "nodes_per_s": round(nodes / t),
         }
-    if "othello" in wanted and (figures := _external_bench("cli.bench_rules_othello", repeat)):
-        out["othello"] = figures
+    if "othello" in wanted:
+        from cli.bench_rules_othello import bench as othello_bench
+
+        out["othello"] = othello_bench(full=True, repeat=repeat)  # perft 1..9
     if "nim" in wanted:
         nim = get_game("nim")
         solves: dict[str, Any] = {}
@@ -147,10 +135,11 @@ def bench_rules(repeat: int, games: set[str] | None = None) -> dict[str, dict[st
                 "first_player_wins": value[0] > value[1],
             }
         out["nim"] = solves
-    if "backgammon" in wanted and (
-        figures := _external_bench("cli.bench_rules_backgammon", repeat)
-    ):
-        out["backgammon"] = figures
+    if "backgammon" in wanted:
+        from cli.bench_rules_backgammon import bench as backgammon_bench
+
+        runs = [backgammon_bench() for _ in range(repeat)]
+        out["backgammon"] = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
     return out
 
 
