@@ -22,7 +22,18 @@ class MinimaxSearcher(SearchBase):
         p = state.current_player()
         best, best_move, best_pv = -float("inf"), None, ()
         values = []
-        for m in state.legal_moves():
+        moves = list(state.legal_moves())
+        if previous is not None and previous.root_values:
+            # The previous depth's best first (stable sorts: ties keep the previous search order).
+            # Ordering costs minimax nothing (it visits every node anyway) but keeps the
+            # driver's contract: when the budget runs out mid-depth, the partial best may only
+            # replace the last answer once the last answer's move was searched at this depth.
+            # Searched in generator order, an interrupted depth could return the best of its
+            # first few moves, however bad.
+            ranked = sorted(previous.root_values, key=lambda mv: -mv[1])
+            rank = {m: i for i, (m, _) in enumerate(ranked)}
+            moves.sort(key=lambda m: rank.get(m, len(rank)))
+        for m in moves:
             v, pv = self._value(state.apply(m), p, depth - 1, 1)
             values.append((m, v))
             if v > best:

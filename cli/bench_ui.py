@@ -29,7 +29,17 @@ TARGETS = {"frame_ms_median": 17.0, "frame_ms_p99": 25.0, "cancel_ms_max": 100.0
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--worker", choices=("process", "thread", "both"), default="both")
-    parser.add_argument("--seconds", type=float, default=10.0, help="Othello run length")
+    parser.add_argument("--seconds", type=_seconds, default=10.0, help="Othello run length")
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text[:40]!r}") from None
+    if not 0 < value <= 3600:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"expected more than 0 and at most 3600 seconds, got {value}")
+    return value
 
 
 def _pct(values: list[float], p: float) -> float:

@@ -63,17 +63,34 @@ def parse_time(value: Any) -> float:
     return float(value)
 
 
+def _no_constant(name: str) -> Any:
+    raise RequestError(f"{name} is not a JSON number")
+
+
+def decode_json(text: str) -> Any:
+    """Strict JSON: NaN/Infinity, absurdly deep nesting and over-long numbers are refused with
+    a RequestError (the standard decoder accepts the first and crashes on the others)."""
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise RequestError(f"{exc.msg} at column {exc.colno}") from None
+    except RecursionError:
+        raise RequestError("nested too deeply") from None
+    except RequestError:
+        raise
+    except ValueError:  # an integer of thousands of digits (Python's conversion limit)
+        raise RequestError("a number is too long") from None
+
+
 def parse_options(value: Any) -> dict[str, Any]:
     """Game options from JSON text (a flag) or an already decoded JSON object (a request)."""
     if value is None:
         return {}
     if isinstance(value, str):
         try:
-            value = json.loads(value)
-        except json.JSONDecodeError as exc:
-            raise RequestError(
-                f"options must be a JSON object: {exc.msg} at column {exc.colno}"
-            ) from None
+            value = decode_json(value)
+        except RequestError as exc:
+            raise RequestError(f"options must be a JSON object: {exc}") from None
     if not isinstance(value, dict):
         raise RequestError(f"options must be a JSON object, got {type(value).__name__}")
     return dict(value)

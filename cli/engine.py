@@ -58,6 +58,7 @@ from typing import Any, TextIO
 from cli.common import (
     RequestError,
     build_config,
+    decode_json,
     format_line,
     json_number,
     load_state,
@@ -83,7 +84,7 @@ _KEY_TYPES: dict[str, tuple[type, ...]] = {
     "use_ordering": (bool,),
     "seed": (int,),
 }
-_TYPE_NAMES = {str: "a string", int: "a number", float: "a number", dict: "an object",
+_TYPE_NAMES = {str: "a string", int: "a whole number", float: "a number", dict: "an object",
                bool: "true/false", type(None): "null"}  # fmt: skip
 COMMANDS = ("bestmove", "legal", "quit")
 
@@ -105,7 +106,8 @@ def _check_keys(request: dict[str, Any]) -> None:
         types = _KEY_TYPES[key]
         ok = isinstance(value, types) and not (isinstance(value, bool) and bool not in types)
         if not ok:
-            want = " or ".join(dict.fromkeys(_TYPE_NAMES[t] for t in types))
+            names = (_TYPE_NAMES[t] for t in types if not (t is int and float in types))
+            want = " or ".join(dict.fromkeys(names))
             raise RequestError(f"{key!r} must be {want}, got {json.dumps(value)}")
 
 
@@ -165,12 +167,14 @@ def answer_line(line: str) -> tuple[dict[str, Any], bool]:
     stop = False
     try:
         try:
-            request = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise RequestError(f"bad JSON: {exc.msg} at column {exc.colno}") from None
+            request = decode_json(line)
+        except RequestError as exc:
+            raise RequestError(f"bad JSON: {exc}") from None
         if not isinstance(request, dict):
             raise RequestError('a request is a JSON object, e.g. {"game": "tictactoe"}')
-        if "id" in request:
+        if "id" in request and not isinstance(request["id"], list | dict):
+            # Only a scalar id is echoed: a nested one is refused by _check_keys, and copying
+            # it back could fail to encode (too deep) after the request was answered.
             has_id, request_id = True, request["id"]
         try:
             answer = handle(request)
@@ -185,8 +189,15 @@ def answer_line(line: str) -> tuple[dict[str, Any], bool]:
     return answer, stop
 
 
+#: Longest error message: a bad value is quoted back, and a request line may be megabytes.
+MAX_ERROR_CHARS = 300
+
+
 def _one_line(text: str) -> str:
-    return " ".join(text.split()) or "bad request"
+    text = " ".join(text.split()) or "bad request"
+    if len(text) > MAX_ERROR_CHARS:
+        text = text[: MAX_ERROR_CHARS - 3] + "..."
+    return text
 
 
 def serve(instream: TextIO, outstream: TextIO) -> int:
@@ -203,4 +214,11 @@ def serve(instream: TextIO, outstream: TextIO) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    if sys.stdin is None or sys.stdout is None:  # started with a standard stream closed
+        raise OSError("the engine needs standard input and output, and one of them is closed")
+    # JSON text is UTF-8 whatever the locale says; a stray undecodable byte must become a bad
+    # request (answered with an error), not an exception that ends the engine.
+    for stream in (sys.stdin, sys.stdout):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding="utf-8", errors="replace")
     return serve(sys.stdin, sys.stdout)

@@ -29,6 +29,9 @@ NIM_HEAPS = ((2, 4), 9)
 #: A game still running after this many plies is scored as a draw (and counted as unfinished).
 MAX_PLIES = 2000
 Z95 = 1.959964
+#: Upper bounds for --games and --jobs.
+MAX_GAMES = 100_000
+MAX_JOBS = 64
 
 
 @dataclass(frozen=True)
@@ -88,23 +91,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--a", required=True, metavar="LEVEL", help="level of player A")
     parser.add_argument("--b", required=True, metavar="LEVEL", help="level of player B")
     parser.add_argument(
-        "--games", type=_positive_int, default=10, metavar="N", help="games to play"
+        "--games", type=_whole_number(1, MAX_GAMES), default=10, metavar="N", help="games to play"
     )
     parser.add_argument("--seed", type=int, default=None, help="seed (default: random, printed)")
     parser.add_argument(
-        "--jobs", type=_positive_int, default=min(2, os.cpu_count() or 1), help="worker processes"
+        "--jobs",
+        type=_whole_number(1, MAX_JOBS),
+        default=min(2, os.cpu_count() or 1),
+        help="worker processes",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON line instead of text")
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
-    return value
+def _whole_number(low: int, high: int) -> Any:
+    """An argparse type for a whole number in ``low..high`` (a huge --games would otherwise
+    build its game list until memory runs out; a huge --jobs would spawn that many processes)."""
+
+    def whole_number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number, got {text[:40]!r}"
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected {low} to {high}, got {text[:40]}")
+        return value
+
+    return whole_number
 
 
 # --------------------------------------------------------------------------- one game
@@ -264,6 +278,14 @@ class ProgressBar:
         self.stream.flush()
 
 
+def _ignore_sigint() -> None:
+    """Pool workers leave Ctrl+C to the parent, which stops them all; otherwise every worker
+    prints its own KeyboardInterrupt traceback (the terminal signals the whole group)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def play_match(specs: list[GameSpec], jobs: int, bar: ProgressBar | None = None) -> Tally:
     """Play every game (in ``jobs`` spawned processes when more than one) and tally for A."""
     tally = Tally()
@@ -284,7 +306,7 @@ def play_match(specs: list[GameSpec], jobs: int, bar: ProgressBar | None = None)
         import multiprocessing
 
         ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(min(jobs, len(specs))) as pool:
+        with ctx.Pool(min(jobs, len(specs)), initializer=_ignore_sigint) as pool:
             for outcome in pool.imap_unordered(play_one, specs):
                 record(outcome)
     return tally
