@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from cli.common import whole_number
 from game.core import TERMINAL, State
 from game.registry import GAME_IDS
 
@@ -33,7 +34,7 @@ TICTACTOE_TREE_NODES = 549946
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("what", choices=("rules", "search", "all", "ui"), help="which figures")
     parser.add_argument(
-        "--repeat", type=_positive_int, default=3, metavar="N", help="runs per figure (median)"
+        "--repeat", type=whole_number(1, 1000), default=3, metavar="N", help="runs per figure (median)"
     )
     parser.add_argument(
         "--games",
@@ -45,16 +46,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from cli.bench_ui import add_arguments as add_ui_arguments
 
     add_ui_arguments(parser)  # --worker and --seconds, used by `bench ui`
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
-    return value
 
 
 def _game_list(text: str) -> set[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -290,3 +290,21 @@ def config_from_args(args: argparse.Namespace) -> Any:
         use_ordering=not args.no_ordering,
         seed=args.seed,
     )
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type for a whole number in ``low..high``: bounded, because a huge count
+    (match --games, bench --repeat) would otherwise run until memory or patience runs out."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number, got {text[:40]!r}"
+            ) from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected {low} to {high}, got {text[:40]}")
+        return value
+
+    return parse

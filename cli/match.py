@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from cli.common import RequestError, add_game_arguments, level_config, parse_options
+from cli.common import RequestError, add_game_arguments, level_config, parse_options, whole_number
 
 #: game id -> (fewest, most) random opening plies before the levels take over. Tic-tac-toe
 #: gets one: every first move is a draw with perfect play, so no side starts lost.
@@ -91,34 +91,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--a", required=True, metavar="LEVEL", help="level of player A")
     parser.add_argument("--b", required=True, metavar="LEVEL", help="level of player B")
     parser.add_argument(
-        "--games", type=_whole_number(1, MAX_GAMES), default=10, metavar="N", help="games to play"
+        "--games", type=whole_number(1, MAX_GAMES), default=10, metavar="N", help="games to play"
     )
     parser.add_argument("--seed", type=int, default=None, help="seed (default: random, printed)")
     parser.add_argument(
         "--jobs",
-        type=_whole_number(1, MAX_JOBS),
+        type=whole_number(1, MAX_JOBS),
         default=min(2, os.cpu_count() or 1),
         help="worker processes",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON line instead of text")
-
-
-def _whole_number(low: int, high: int) -> Any:
-    """An argparse type for a whole number in ``low..high`` (a huge --games would otherwise
-    build its game list until memory runs out; a huge --jobs would spawn that many processes)."""
-
-    def whole_number(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"expected a whole number, got {text[:40]!r}"
-            ) from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"expected {low} to {high}, got {text[:40]}")
-        return value
-
-    return whole_number
 
 
 # --------------------------------------------------------------------------- one game
