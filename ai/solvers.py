@@ -15,7 +15,6 @@ engine then runs a normal search.
 
 from __future__ import annotations
 
-import importlib
 import threading
 import time
 
@@ -105,23 +104,47 @@ def _othello_limit(time_s: float | None) -> int:
     return limit
 
 
+#: Exact values of *every* root move (the "Values" display, noisy levels) cost one solve per
+#: move, so they are solved only up to this many empties; beyond it the normal search values
+#: every move instead.
+OTHELLO_EXACT_ALL_EMPTIES = 12
+
+
 def _solve_othello(
     state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None
 ) -> Result | None:
-    try:
-        endgame = importlib.import_module("ai.othello_endgame")
-    except ImportError:
-        return None
+    from ai import othello_endgame
+    from game.rules.othello import final_margin
+
     empties = state.empties  # type: ignore[attr-defined]
     if empties > _othello_limit(config.limits.time_s):
         return None
+    exact_all = config.exact_root_values or config.noise > 0
+    if exact_all and empties > OTHELLO_EXACT_ALL_EMPTIES:
+        return None
     start = time.perf_counter()
-    solved = endgame.solve(state, cancel=cancel, deadline=deadline, want_margin=True)
+    solved = othello_endgame.solve(state, cancel=cancel, deadline=deadline, want_margin=True)
     if not solved.complete or solved.move is None:
         return None
-    elapsed = time.perf_counter() - start
-    stats = Stats(nodes=solved.nodes, depth=empties, time_s=elapsed)
+    nodes = solved.nodes
     values = tuple((m, float(v)) for m, v in solved.root_values)
+    if exact_all and len(values) > 1:
+        exact: list[tuple[object, float]] = []
+        mover = state.current_player()
+        for m, _ in values:
+            child = state.apply(m)
+            if child.current_player() < 0:  # the move ends the game
+                exact.append((m, float(final_margin(child, mover))))
+                continue
+            reply = othello_endgame.solve(child, cancel=cancel, deadline=deadline)
+            if not reply.complete:
+                return None
+            nodes += reply.nodes
+            sign = 1.0 if child.current_player() == mover else -1.0
+            exact.append((m, sign * reply.margin))
+        values = tuple(exact)
+    elapsed = time.perf_counter() - start
+    stats = Stats(nodes=nodes, depth=empties, time_s=elapsed)
     return Result(
         solved.move,
         float(solved.margin),
@@ -130,5 +153,5 @@ def _solve_othello(
         (solved.move,),
         stats,
         values,
-        root_values_exact=len(values) <= 1,
+        root_values_exact=exact_all or len(values) <= 1,
     )

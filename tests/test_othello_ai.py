@@ -204,3 +204,29 @@ def test_cancel_and_deadline_stop_the_solver() -> None:
     finally:
         timer.cancel()
     assert cancel.is_set() and not r.complete and r.nodes > CHECK_EVERY
+
+
+def test_engine_values_every_root_move_exactly_when_asked() -> None:
+    """The "Values" display and noisy levels need each move's exact margin, not the solver's
+    bounds: every root value must equal a brute-force search of that move."""
+    from ai.api import Limits, SearchConfig
+    from ai.engine import run_search
+
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(6):
+        s = random_position(rng, 8)
+        if s.current_player() < 0 or len(s.legal_moves()) < 2:
+            continue
+        config = SearchConfig("othello", limits=Limits(time_s=5.0), exact_root_values=True)
+        result = run_search(s, config)
+        assert result.root_values_exact
+        for move, value in result.root_values:
+            child = s.apply(move)
+            sign = 1 if child.current_player() == s.current_player() else -1
+            expected = final_margin(child, s.to_move) if child.current_player() < 0 else (
+                sign * brute_force(child)
+            )
+            assert value == expected, (GAME.format_position(s), move)
+        checked += 1
+    assert checked >= 3
