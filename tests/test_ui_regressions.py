@@ -285,7 +285,8 @@ def test_othello_endgame_values_are_not_the_solvers_bounds(tmp_path, monkeypatch
         assert app.run_until(lambda: scene.job is None and scene.analysed is scene.session.current)
         values = scene.context().move_values
         assert set(values) == set(scene.session.current.legal_moves()) and len(values) == 5
-        assert all(v <= -WIN_SCORE for v in values.values()), values  # Black loses whatever
+        # Black loses whatever: each move's exact final disc margin (not the solver's bound).
+        assert values == {7: -10.0, 15: -14.0, 31: -10.0, 12: -14.0, 5: -14.0}, values
         assert app.errors == []
     finally:
         app.close()
