@@ -44,7 +44,12 @@ def make_searcher(config: SearchConfig) -> Searcher:
     else:
         evaluate = evaluator_for(config.game_id)
     scoring = Scoring(points=config.game_id in POINTS_GAMES)
-    exact_root = config.exact_root_values or config.noise > 0
+    # Options the alpha-beta family (alphabeta, expectiminimax) shares.
+    tree_options = {
+        "use_tt": config.use_tt,
+        "use_ordering": config.use_ordering,
+        "exact_root_values": config.exact_root_values or config.noise > 0,
+    }
     if config.algorithm == "minimax":
         from ai.minimax import MinimaxSearcher
 
@@ -53,12 +58,7 @@ def make_searcher(config: SearchConfig) -> Searcher:
         from ai.alphabeta import AlphaBetaSearcher
 
         return AlphaBetaSearcher(
-            evaluate,
-            scoring,
-            use_tt=config.use_tt,
-            use_ordering=config.use_ordering,
-            exact_root_values=exact_root,
-            aspiration=ASPIRATION.get(config.game_id),
+            evaluate, scoring, aspiration=ASPIRATION.get(config.game_id), **tree_options
         )
     if config.algorithm == "expectiminimax":
         from ai.expectiminimax import ExpectiminimaxSearcher
@@ -67,12 +67,10 @@ def make_searcher(config: SearchConfig) -> Searcher:
         return ExpectiminimaxSearcher(
             evaluate,
             scoring,
-            use_tt=config.use_tt,
-            use_ordering=config.use_ordering,
-            exact_root_values=exact_root,
             star1=scoring.points,
             filter_k=k,
             root_filter_k=root_k,
+            **tree_options,
         )
     raise ValueError(
         f"unknown algorithm {config.algorithm!r}; choose one of: {', '.join(ALGORITHMS)}"

@@ -24,6 +24,8 @@ Decision nodes use alpha-beta (ai.alphabeta). On top of that:
 
 from __future__ import annotations
 
+from typing import Any
+
 from ai.alphabeta import AlphaBetaSearcher
 from ai.searchbase import EvalFn, Scoring
 from game.core import Move, State
@@ -37,23 +39,14 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
         evaluate: EvalFn,
         scoring: Scoring,
         *,
-        use_tt: bool = True,
-        use_ordering: bool = True,
-        exact_root_values: bool = False,
         star1: bool = True,
         filter_k: int | None = None,
         root_filter_k: int | None = None,
-        tt_size_log2: int = 16,
+        **options: Any,
     ) -> None:
-        super().__init__(
-            evaluate,
-            scoring,
-            use_tt=use_tt,
-            use_ordering=use_ordering,
-            exact_root_values=exact_root_values,
-            aspiration=None,
-            tt_size_log2=tt_size_log2,
-        )
+        """``options`` (use_tt, use_ordering, exact_root_values, tt_size_log2) go to
+        AlphaBetaSearcher unchanged; aspiration windows are always off here."""
+        super().__init__(evaluate, scoring, aspiration=None, **options)
         self.star1 = star1
         self.filter_k = filter_k
         self.root_filter_k = root_filter_k

@@ -5,18 +5,26 @@ from __future__ import annotations
 import time
 
 import pygame
-from test_ui_support import click, key, make_app, replay_is_legal, seats, start_game
+from test_ui_support import (
+    SLOW_AI,
+    click,
+    key,
+    make_app,
+    playing,
+    replay_is_legal,
+    resize,
+    seats,
+    start_game,
+)
 
 from game.core import winner
 from game.ui.boards.nim import NimView, heaps_of
 from game.ui.boards.tictactoe import TicTacToeView
-from game.ui.settings import SeatSetting
 
 
 def test_tictactoe_against_master_to_the_end(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, game="tictactoe", seats=seats("human", "Master"))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="tictactoe",
+                 seats=seats("human", "Master")) as (app, scene):
         clicks = 0
         while not scene.session.is_over:
             assert app.run_until(lambda: scene.session.is_human_turn or scene.session.is_over)
@@ -35,16 +43,12 @@ def test_tictactoe_against_master_to_the_end(tmp_path, monkeypatch):
         assert scene.session.result_text in ("Draw", "O wins")
         assert replay_is_legal(scene.session)
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_nim_against_master_from_a_winning_start(tmp_path, monkeypatch):
     # 3^4^5 != 0: the first mover (the AI, player B moves first) wins with perfect play
-    app = make_app(tmp_path, monkeypatch, game="nim", nim_heaps="3,4,5", nim_max_take=0,
-                   seats=seats("human", "Master"), first=1)
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="nim", nim_heaps="3,4,5", nim_max_take=0,
+                 seats=seats("human", "Master"), first=1) as (app, scene):
         assert scene.session.seats[0].level == "Master"
         while not scene.session.is_over:
             assert app.run_until(lambda: scene.session.is_human_turn or scene.session.is_over)
@@ -63,17 +67,12 @@ def test_nim_against_master_from_a_winning_start(tmp_path, monkeypatch):
         assert scene.session.result_text == "Player 1 wins"
         assert replay_is_legal(scene.session)
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_undo_during_search_ignores_the_stale_reply(tmp_path, monkeypatch):
     # plain minimax to depth 12 on 8,8,8 takes far longer than this test: it must be cancelled
-    demo = SeatSetting("custom", algorithm="minimax", depth=12)
-    app = make_app(tmp_path, monkeypatch, game="nim", nim_heaps="8,8,8", nim_max_take=0,
-                   seats=seats("human", demo))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="nim", nim_heaps="8,8,8", nim_max_take=0,
+                 seats=seats("human", SLOW_AI)) as (app, scene):
         scene.play_move((0, 1))
         assert app.run_until(lambda: scene.job is not None and scene.info.nodes > 0)
         stale_job = scene.job.id
@@ -91,29 +90,21 @@ def test_undo_during_search_ignores_the_stale_reply(tmp_path, monkeypatch):
         assert scene.session.ply == 0, "the AI played on a position no longer on the board"
         assert scene.session.is_human_turn
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_move_now_plays_the_best_move_so_far(tmp_path, monkeypatch):
-    demo = SeatSetting("custom", algorithm="minimax", depth=12)
-    app = make_app(tmp_path, monkeypatch, game="nim", nim_heaps="8,8,8", nim_max_take=0,
-                   seats=seats("human", demo))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="nim", nim_heaps="8,8,8", nim_max_take=0,
+                 seats=seats("human", SLOW_AI)) as (app, scene):
         scene.play_move((0, 1))
         assert app.run_until(lambda: scene.job is not None and scene.info.depth >= 1)
         app.step([key(pygame.K_m)], 0.02)
         assert app.run_until(lambda: scene.session.ply == 2, timeout_s=10)
         assert replay_is_legal(scene.session)
-    finally:
-        app.close()
 
 
 def test_corrupt_save_shows_a_message_and_keeps_the_game(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, game="tictactoe", seats=seats("human", "human"))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="tictactoe",
+                 seats=seats("human", "human")) as (app, scene):
         scene.play_move(4)
         bad = tmp_path / "bad.kibitz.txt"
         bad.write_text("kibitz-save: 1\ngame: chess\nrubbish\n", encoding="utf-8")
@@ -127,14 +118,11 @@ def test_corrupt_save_shows_a_message_and_keeps_the_game(tmp_path, monkeypatch):
         # a missing file too
         assert not scene.load_file(tmp_path / "missing.txt")
         assert scene.session.ply == 1 and app.errors == []
-    finally:
-        app.close()
 
 
 def test_save_and_load_round_trip_through_the_dialogs(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, game="tictactoe", seats=seats("human", "human"))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="tictactoe",
+                 seats=seats("human", "human")) as (app, scene):
         for sq in (4, 0, 8):
             scene.play_move(sq)
         path = tmp_path / "saves" / "mine.txt"
@@ -149,14 +137,11 @@ def test_save_and_load_round_trip_through_the_dialogs(tmp_path, monkeypatch):
         app.step([key(pygame.K_RETURN)], 0.02)
         assert app.scene.session.moves_text() == ["b2", "a1", "c3"]
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_copy_and_paste_positions(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, game="tictactoe", seats=seats("human", "human"))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="tictactoe",
+                 seats=seats("human", "human")) as (app, scene):
         scene.play_move(4)
         app.step([key(pygame.K_c, pygame.KMOD_CTRL)], 0.02)
         assert app.clipboard["text"] == "----X---- O"
@@ -177,14 +162,11 @@ def test_copy_and_paste_positions(tmp_path, monkeypatch):
         app.step([key(pygame.K_RETURN)], 0.02)
         assert scene.game.format_position(scene.session.current) == "--------- X"
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_undo_redo_against_the_ai_returns_to_the_human(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, game="tictactoe", seats=seats("human", "Master"))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="tictactoe",
+                 seats=seats("human", "Master")) as (app, scene):
         scene.play_move(4)
         assert app.run_until(lambda: scene.session.ply == 2)
         app.step([key(pygame.K_u)], 0.02)
@@ -192,14 +174,11 @@ def test_undo_redo_against_the_ai_returns_to_the_human(tmp_path, monkeypatch):
         app.step([key(pygame.K_r)], 0.02)
         assert scene.session.ply == 2 and scene.session.is_human_turn
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_hint_and_move_values(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, game="tictactoe", seats=seats("human", "human"))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="tictactoe",
+                 seats=seats("human", "human")) as (app, scene):
         for sq in (0, 4, 8):
             scene.play_move(sq)  # X a1 c3, O b2: O must not play a corner... any legal hint
         app.step([key(pygame.K_h)], 0.02)
@@ -213,14 +192,11 @@ def test_hint_and_move_values(tmp_path, monkeypatch):
         # O to move after X a1, O b2, X c3: an edge draws, a corner loses
         assert values[1] > values[2]
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_board_view_errors_become_a_message(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, game="tictactoe", seats=seats("human", "human"))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="tictactoe",
+                 seats=seats("human", "human")) as (app, scene):
 
         def boom(*a, **k):
             raise RuntimeError("view exploded")
@@ -231,33 +207,26 @@ def test_board_view_errors_become_a_message(tmp_path, monkeypatch):
         monkeypatch.setattr(scene.view, "draw", boom)
         app.run_frames(3)
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_resize_and_escape_to_menu(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, game="tictactoe", seats=seats("human", "human"))
-    try:
-        scene = start_game(app)
-        app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(1300, 800), w=1300, h=800)], 0.02)
+    with playing(tmp_path, monkeypatch, game="tictactoe",
+                 seats=seats("human", "human")) as (app, scene):
+        resize(app, 1300, 800)
         assert app.screen.get_size() == (1300, 800)
         assert scene.panel_rect.right <= 1300 and scene.board_rect.width > 500
-        app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(200, 100), w=200, h=100)], 0.02)
+        resize(app, 200, 100)
         assert app.screen.get_size() == (640, 480)
         app.step([key(pygame.K_ESCAPE)], 0.02)
         from game.ui.scenes.menu import MenuScene
 
         assert isinstance(app.scene, MenuScene)
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_ai_vs_ai_pause_and_speed(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, game="tictactoe", seats=seats("Beginner", "Beginner"),
-                   ai_delay_s=0.6)
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="tictactoe", seats=seats("Beginner", "Beginner"),
+                 ai_delay_s=0.6) as (app, scene):
         app.step([key(pygame.K_SPACE)], 0.02)
         assert scene.paused
         app.run_frames(60, 0.05)
@@ -272,8 +241,6 @@ def test_ai_vs_ai_pause_and_speed(tmp_path, monkeypatch):
         app.step([key(pygame.K_SPACE)], 0.02)
         assert app.run_until(lambda: scene.session.is_over, timeout_s=30, dt=0.1)
         assert replay_is_legal(scene.session) and app.errors == []
-    finally:
-        app.close()
 
 
 def test_backgammon_dice_are_rolled_by_the_scene(tmp_path, monkeypatch):
@@ -287,10 +254,8 @@ def test_backgammon_dice_are_rolled_by_the_scene(tmp_path, monkeypatch):
                 pygame.draw.rect(surface, (60, 40, 20), rect)
 
         monkeypatch.setattr(registry, "view_class", lambda gid: PlainView)
-    app = make_app(tmp_path, monkeypatch, game="backgammon",
-                   seats=seats("Beginner", "Beginner"), ai_delay_s=0.0)
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="backgammon",
+                 seats=seats("Beginner", "Beginner"), ai_delay_s=0.0) as (app, scene):
         assert scene.session.current.current_player() == -1  # CHANCE: the opening roll
         app.run_frames(5, 0.05)  # 0.25 s: still showing "rolling"
         assert scene.session.ply == 0
@@ -301,14 +266,11 @@ def test_backgammon_dice_are_rolled_by_the_scene(tmp_path, monkeypatch):
         texts = scene.session.moves_text()
         assert sum(t.startswith("roll ") for t in texts) >= 2
         assert replay_is_legal(scene.session) and app.errors == []
-    finally:
-        app.close()
 
 
 def test_closing_mid_search_stops_the_worker(tmp_path, monkeypatch):
-    demo = SeatSetting("custom", algorithm="minimax", depth=12)
     app = make_app(tmp_path, monkeypatch, game="nim", nim_heaps="8,8,8", nim_max_take=0,
-                   seats=seats(demo, "human"))
+                   seats=seats(SLOW_AI, "human"))
     scene = start_game(app)
     assert app.run_until(lambda: scene.job is not None and scene.info.nodes > 0)
     worker = app._worker

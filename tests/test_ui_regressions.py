@@ -6,7 +6,7 @@ import json
 
 import pygame
 import pytest
-from test_ui_support import click, key, make_app, seats, start_game
+from test_ui_support import SLOW_AI, click, key, make_app, playing, resize, seats
 
 from game.ui import theme
 from game.ui.assets import font
@@ -14,16 +14,9 @@ from game.ui.boards.tictactoe import TicTacToeView
 from game.ui.settings import SeatSetting
 from game.ui.widgets import WIN_SCORE, fit_text
 
-#: Plain minimax to depth 12 on 8,8,8 runs far longer than any test: it must be interrupted.
-SLOW_AI = SeatSetting("custom", algorithm="minimax", depth=12)
-
 
 def button(scene, name: str):
     return next(b for b in scene.buttons if b.text.startswith(name))
-
-
-def resize(app, w: int, h: int) -> None:
-    app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h)], 0.02)
 
 
 def close(c1, c2, tol=30) -> bool:
@@ -31,10 +24,8 @@ def close(c1, c2, tol=30) -> bool:
 
 
 def test_buttons_are_enabled_only_when_they_can_act(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, game="nim", nim_heaps="8,8,8", nim_max_take=0,
-                   seats=seats("human", SLOW_AI))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="nim", nim_heaps="8,8,8", nim_max_take=0,
+                 seats=seats("human", SLOW_AI)) as (app, scene):
         app.run_frames(2)
         # a fresh game: nothing to undo or redo, no AI search to cut short, a hint is possible
         assert not button(scene, "Undo").enabled and not button(scene, "Redo").enabled
@@ -50,27 +41,20 @@ def test_buttons_are_enabled_only_when_they_can_act(tmp_path, monkeypatch):
         assert button(scene, "Redo").enabled and not button(scene, "Undo").enabled
         assert not button(scene, "Now!").enabled
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_ai_moves_update_the_button_states(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, game="tictactoe", seats=seats("Beginner", "Beginner"),
-                   ai_delay_s=0.0)
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="tictactoe", seats=seats("Beginner", "Beginner"),
+                 ai_delay_s=0.0) as (app, scene):
         assert app.run_until(lambda: scene.session.ply >= 2)
         app.run_frames(1)
         assert button(scene, "Undo").enabled and not button(scene, "Redo").enabled
-    finally:
-        app.close()
 
 
 def test_move_values_are_exact_for_every_move(tmp_path, monkeypatch):
     """After X a1 only b2 holds the draw for O; every other reply loses (not "<= 0")."""
-    app = make_app(tmp_path, monkeypatch, game="tictactoe", seats=seats("human", "human"))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="tictactoe",
+                 seats=seats("human", "human")) as (app, scene):
         scene.play_move(0)
         app.step([key(pygame.K_v)], 0.02)
 
@@ -89,15 +73,11 @@ def test_move_values_are_exact_for_every_move(tmp_path, monkeypatch):
         values = scene.context().move_values
         assert values[4] == 0 and all(v <= -WIN_SCORE for m, v in values.items() if m != 4)
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_game_over_banner_leaves_the_board_visible(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, game="tictactoe", seats=seats("human", "human"),
-                   animations=False)
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="tictactoe", seats=seats("human", "human"),
+                 animations=False) as (app, scene):
         for sq in (3, 0, 4, 1, 5):  # X wins along the middle row
             scene.play_move(sq)
         app.run_frames(2)
@@ -108,34 +88,25 @@ def test_game_over_banner_leaves_the_board_visible(tmp_path, monkeypatch):
         on_line = (a2.centerx + a2.width // 3, a2.centery)
         assert close(app.screen.get_at(on_line), theme.color("accent"))
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_messages_do_not_cover_the_board(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, game="othello", seats=seats("human", "human"))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="othello",
+                 seats=seats("human", "human")) as (app, scene):
         for w, h in ((960, 660), (640, 480), (1920, 1080)):
             resize(app, w, h)
             assert not scene.message_rect.colliderect(scene.board_rect)
             assert app.screen.get_rect().contains(scene.message_rect)
-    finally:
-        app.close()
 
 
 def test_top_bar_uses_the_room_next_to_the_title(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, size=(640, 480), game="nim",
-                   seats=seats("Beginner", "Beginner"))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, size=(640, 480), game="nim",
+                 seats=seats("Beginner", "Beginner")) as (app, scene):
         app.step([key(pygame.K_SPACE)], 0.02)
         text = scene.turn_text()
         size = theme.text_size(app.screen.get_height())
         assert text.endswith("(paused)")
         assert fit_text(text, font(size), scene.turn_max_width()) == text
-    finally:
-        app.close()
 
 
 @pytest.mark.parametrize("size", [(640, 480), (800, 600)])
@@ -217,10 +188,8 @@ def test_settings_are_remembered_between_runs(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("action", ["new", "paste", "load"])
 def test_ai_never_moves_on_a_replaced_position(tmp_path, monkeypatch, action):
-    app = make_app(tmp_path, monkeypatch, game="nim", nim_heaps="8,8,8", nim_max_take=0,
-                   seats=seats("human", SLOW_AI))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="nim", nim_heaps="8,8,8", nim_max_take=0,
+                 seats=seats("human", SLOW_AI)) as (app, scene):
         if action == "load":
             path = tmp_path / "two.kibitz.txt"
             scene.play_move((0, 2))
@@ -246,8 +215,6 @@ def test_ai_never_moves_on_a_replaced_position(tmp_path, monkeypatch, action):
         assert current.game.format_position(current.session.current) == expected
         assert current.session.ply == (1 if action == "load" else 0)
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_tiny_scores_have_no_sign():
@@ -258,10 +225,8 @@ def test_tiny_scores_have_no_sign():
 
 
 def test_move_now_also_skips_the_ai_vs_ai_pause(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, game="tictactoe", seats=seats("Beginner", "Beginner"),
-                   ai_delay_s=3.0)
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="tictactoe", seats=seats("Beginner", "Beginner"),
+                 ai_delay_s=3.0) as (app, scene):
         app.run_frames(2)
         assert scene.job is None and scene.session.ply == 0  # waiting out the 3 s pause
         assert button(scene, "Now!").enabled
@@ -270,16 +235,13 @@ def test_move_now_also_skips_the_ai_vs_ai_pause(tmp_path, monkeypatch):
         assert app.now < 3.0
         app.step([key(pygame.K_SPACE)], 0.02)
         assert not button(scene, "Now!").enabled  # paused: nothing to hurry
-    finally:
-        app.close()
 
 
 def test_othello_endgame_values_are_not_the_solvers_bounds(tmp_path, monkeypatch):
     """The endgame solver proves the best move only; the other moves still need values."""
     position = "XOOOO-O-XOOO-OO-XOOOOOOXXXXXOOO-XXOOXOXXOOOOXOXOOXXXOXOOOX-XXXXO X"
-    app = make_app(tmp_path, monkeypatch, game="othello", seats=seats("human", "human"))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="othello",
+                 seats=seats("human", "human")) as (app, scene):
         assert scene.set_position_text(position)
         app.step([key(pygame.K_v)], 0.02)
         assert app.run_until(lambda: scene.job is None and scene.analysed is scene.session.current)
@@ -288,5 +250,3 @@ def test_othello_endgame_values_are_not_the_solvers_bounds(tmp_path, monkeypatch
         # Black loses whatever: each move's exact final disc margin (not the solver's bound).
         assert values == {7: -10.0, 15: -14.0, 31: -10.0, 12: -14.0, 5: -14.0}, values
         assert app.errors == []
-    finally:
-        app.close()

@@ -7,12 +7,17 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from collections.abc import Iterator  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
 from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 
 from game.ui.app import App  # noqa: E402
 from game.ui.settings import SeatSetting, Settings  # noqa: E402
+
+#: Plain minimax to depth 12 on 8,8,8 runs far longer than any test: it must be interrupted.
+SLOW_AI = SeatSetting("custom", algorithm="minimax", depth=12)
 
 
 def make_app(tmp_path: Any, monkeypatch: Any, size: tuple[int, int] = (960, 660),
@@ -65,6 +70,22 @@ def start_game(app: App) -> Any:
 
     assert isinstance(app.scene, PlayScene), getattr(app.scene, "message", None).text
     return app.scene
+
+
+@contextmanager
+def playing(tmp_path: Any, monkeypatch: Any, size: tuple[int, int] = (960, 660),
+            **settings: Any) -> Iterator[tuple[App, Any]]:
+    """make_app() then start_game(): yields (app, play scene) and always closes the app."""
+    app = make_app(tmp_path, monkeypatch, size, **settings)
+    try:
+        yield app, start_game(app)
+    finally:
+        app.close()
+
+
+def resize(app: App, w: int, h: int) -> None:
+    """Resize the window the way the OS does: through a VIDEORESIZE event."""
+    app.step([pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h)], 0.02)
 
 
 def replay_is_legal(session: Any) -> bool:

@@ -7,7 +7,7 @@ callback. All of them are driven by plain pygame events, so tests can click them
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import pygame
@@ -282,6 +282,19 @@ class TextField(Widget):
         if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
             x = fr.x + 9 + img.get_width()
             pygame.draw.line(surface, theme.color("text"), (x, fr.y + 6), (x, fr.bottom - 6), 2)
+
+
+def dispatch_pointer(widgets: Iterable[Widget], event: pygame.event.Event) -> None:
+    """Offer a click or wheel event to ``widgets`` in order until one takes it.
+
+    Text fields are shown every click without ending the search, because a click elsewhere has
+    to take their focus away. The list is copied first: a click may rebuild the scene's widgets.
+    """
+    for w in list(widgets):
+        if isinstance(w, TextField):
+            w.handle_event(event)
+        elif w.handle_event(event):
+            break
 
 
 class TextDialog(Widget):

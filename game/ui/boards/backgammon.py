@@ -13,7 +13,7 @@ import math
 import pygame
 
 from game.core import Move, State
-from game.ui.boards.base import BoardView, ViewContext
+from game.ui.boards.base import BoardView, SurfaceCache, ViewContext
 from game.ui.boards.bg_geometry import MAX_SHOWN, MAX_SHOWN_BAR, BgGeometry, Location
 from game.ui.boards.bg_turn import BAR, OFF, Snapshot, Step, TurnBuilder, dice_list
 
@@ -72,8 +72,8 @@ class BackgammonView(BoardView):
         super().__init__(game)
         #: Fixed bottom player, or None to put the human (the only human seat) at the bottom.
         self.bottom_player = bottom_player
-        self._static: dict[tuple, pygame.Surface] = {}
-        self._sprites: dict[tuple[int, int], pygame.Surface] = {}
+        self._static = SurfaceCache(8, convert=True)
+        self._sprites = SurfaceCache(16)
         self._turn: TurnBuilder | None = None
         self._turn_key: object = None
         self._source: int | None = None
@@ -289,9 +289,10 @@ class BackgammonView(BoardView):
 
     def _static_surface(self, geo: BgGeometry, bottom: int, label_player: int) -> pygame.Surface:
         key = (geo.outer.size, geo.pw, bottom, label_player)
-        surf = self._static.get(key)
-        if surf is not None:
-            return surf
+        return self._static.get(key, self._render_static, geo, bottom, label_player)
+
+    @staticmethod
+    def _render_static(geo: BgGeometry, bottom: int, label_player: int) -> pygame.Surface:
         ox, oy = geo.outer.topleft
         surf = pygame.Surface(geo.outer.size)
         surf.fill(WOOD)
@@ -326,17 +327,13 @@ class BackgammonView(BoardView):
             text = f.render(str(number), True, LABEL)
             x, y = geo.label_pos(q)
             surf.blit(text, text.get_rect(center=(x - ox, y - oy)))
-        surf = surf.convert() if pygame.display.get_surface() else surf
-        if len(self._static) > 8:
-            self._static.clear()
-        self._static[key] = surf
         return surf
 
     def _checker(self, player: int, d: int) -> pygame.Surface:
-        key = (player, d)
-        sprite = self._sprites.get(key)
-        if sprite is not None:
-            return sprite
+        return self._sprites.get((player, d), self._render_checker, player, d)
+
+    @staticmethod
+    def _render_checker(player: int, d: int) -> pygame.Surface:
         sprite = pygame.Surface((d, d), pygame.SRCALPHA)
         r = d / 2
         base, edge = CHECKER[player], CHECKER_EDGE[player]
@@ -348,9 +345,6 @@ class BackgammonView(BoardView):
         light = tuple(min(255, c + 30) for c in base)
         pygame.draw.circle(sprite, light, (r - r * 0.12, r - r * 0.12), r * 0.34)
         pygame.draw.circle(sprite, base, (r, r), r * 0.30)
-        if len(self._sprites) > 16:
-            self._sprites.clear()
-        self._sprites[key] = sprite
         return sprite
 
     def _draw_checkers(self, surface: pygame.Surface, geo: BgGeometry, bottom: int, snap: Snapshot) -> None:

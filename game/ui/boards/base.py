@@ -7,6 +7,7 @@ tested alone, headless, with synthetic events.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +33,36 @@ class ViewContext:
     #: A suggested move to highlight (hint, or the AI's current best move while it thinks).
     highlight_move: Move | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+class SurfaceCache:
+    """A small keyed store of rendered surfaces (static board art, piece sprites).
+
+    Keys change only when the window is resized, so rather than tracking recency the store just
+    empties itself once it holds more than ``limit`` entries: memory stays bounded during a
+    resize drag and the current size is re-rendered once.
+    """
+
+    def __init__(self, limit: int, *, convert: bool = False) -> None:
+        self.limit = limit
+        #: Convert new surfaces to the display format (a much faster blit) when a display exists.
+        self.convert = convert
+        self._items: dict[Hashable, pygame.Surface] = {}
+
+    def get(
+        self, key: Hashable, build: Callable[..., pygame.Surface], *args: Any
+    ) -> pygame.Surface:
+        """The surface stored under ``key``, rendered by ``build(*args)`` on a miss."""
+        surf = self._items.get(key)
+        if surf is not None:
+            return surf
+        surf = build(*args)
+        if self.convert and pygame.display.get_surface():
+            surf = surf.convert()
+        if len(self._items) > self.limit:
+            self._items.clear()
+        self._items[key] = surf
+        return surf
 
 
 class BoardView:

@@ -13,7 +13,7 @@ import math
 import pygame
 
 from game.core import TERMINAL, Move, State
-from game.ui.boards.base import BoardView, ViewContext
+from game.ui.boards.base import BoardView, SurfaceCache, ViewContext
 
 #: The pass move of game.rules.othello (squares are 0..63).
 PASS = 64
@@ -89,16 +89,16 @@ def cells_of(game, state: State) -> list[int | None]:
 class OthelloView(BoardView):
     def __init__(self, game) -> None:
         super().__init__(game)
-        self._static: dict[tuple[int, int], pygame.Surface] = {}
-        self._discs: dict[tuple[int, int], pygame.Surface] = {}
+        self._static = SurfaceCache(8, convert=True)
+        self._discs = SurfaceCache(64)
 
     # ------------------------------------------------------------------ drawing
 
     def _static_surface(self, geo: OthelloGeometry) -> pygame.Surface:
-        key = (geo.outer.width, geo.cell)
-        surf = self._static.get(key)
-        if surf is not None:
-            return surf
+        return self._static.get((geo.outer.width, geo.cell), self._render_static, geo)
+
+    @staticmethod
+    def _render_static(geo: OthelloGeometry) -> pygame.Surface:
         m, c, n = geo.margin, geo.cell, geo.board_px
         surf = pygame.Surface(geo.outer.size)
         surf.fill(FRAME)
@@ -126,18 +126,14 @@ class OthelloView(BoardView):
             surf.blit(letter, letter.get_rect(center=(cx, m + n + m // 2)))
             surf.blit(digit, digit.get_rect(center=(m // 2, cy)))
             surf.blit(digit, digit.get_rect(center=(m + n + m // 2, cy)))
-        surf = surf.convert() if pygame.display.get_surface() else surf
-        if len(self._static) > 8:
-            self._static.clear()
-        self._static[key] = surf
         return surf
 
     def _disc(self, colour: int, diameter: int) -> pygame.Surface:
         """A shaded disc sprite: darker rim, the face, and a soft highlight toward the top-left."""
-        key = (colour, diameter)
-        sprite = self._discs.get(key)
-        if sprite is not None:
-            return sprite
+        return self._discs.get((colour, diameter), self._render_disc, colour, diameter)
+
+    @staticmethod
+    def _render_disc(colour: int, diameter: int) -> pygame.Surface:
         d = max(4, diameter)
         r = d / 2
         sprite = pygame.Surface((d, d), pygame.SRCALPHA)
@@ -153,9 +149,6 @@ class OthelloView(BoardView):
             col = tuple(min(255, int(v + lift * t)) for v in base)
             off = d * 0.10 * t
             pygame.draw.circle(sprite, col, (r - off, r - off), max(1, rad))
-        if len(self._discs) > 64:
-            self._discs.clear()
-        self._discs[key] = sprite
         return sprite
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: ViewContext) -> None:

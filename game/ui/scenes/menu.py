@@ -13,7 +13,15 @@ import pygame
 from game.ui import theme
 from game.ui.scenes.common import MessageLine, draw_background
 from game.ui.settings import SeatSetting
-from game.ui.widgets import Button, Choice, TextDialog, TextField, Widget, draw_text
+from game.ui.widgets import (
+    Button,
+    Choice,
+    TextDialog,
+    TextField,
+    Widget,
+    dispatch_pointer,
+    draw_text,
+)
 
 GAME_TITLES: dict[str, str] = {
     "tictactoe": "Tic-tac-toe",
@@ -258,11 +266,7 @@ class MenuScene:
                 self.open_load_dialog()
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
-            for w in list(self.widgets):
-                if isinstance(w, TextField):
-                    w.handle_event(event)  # focus follows clicks
-                elif w.handle_event(event):
-                    break
+            dispatch_pointer(self.widgets, event)
 
     def update(self, dt: float) -> None:
         pass

@@ -8,7 +8,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.scenes.common import MessageLine, draw_background
-from game.ui.widgets import Button, Choice, Widget, draw_text
+from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text
 
 DELAYS = (0.0, 0.2, 0.4, 0.6, 1.0, 1.5, 2.0, 3.0)
 
@@ -69,9 +69,7 @@ class SettingsScene:
             self.back()
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
-            for w in self.widgets:
-                if w.handle_event(event):
-                    break
+            dispatch_pointer(self.widgets, event)
 
     def update(self, dt: float) -> None:
         pass
