@@ -1,7 +1,7 @@
 """Regenerate README's screenshots with the app itself: ``python scripts/make_screenshots.py``.
 
 Runs the real window headless (SDL's dummy driver), lets the AI play a few moves of each game
-(Advanced against Master, so the panel shows a search), and saves the whole window to
+(mostly Advanced against Master, so the panel shows a search), and saves the whole window to
 docs/screenshots/<game>.png. Settings and saves go to a temporary folder, not the user's.
 """
 
@@ -21,19 +21,21 @@ import pygame  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.settings import SeatSetting, Settings  # noqa: E402
 
-#: game id -> (plies to play before the picture, show every move's value on the board)
-SHOTS: dict[str, tuple[int, bool]] = {
-    "tictactoe": (3, True),
-    "othello": (9, True),
-    "nim": (2, False),
-    "backgammon": (6, False),
+#: game id -> (plies to play before the picture, show every move's value on the board, the
+#: second seat is a human). Tic-tac-toe waits for a human reply, so its values are on the board.
+SHOTS: dict[str, tuple[int, bool, bool]] = {
+    "tictactoe": (1, True, True),
+    "othello": (9, True, False),
+    "nim": (2, False, False),
+    "backgammon": (6, False, False),
 }
 
 
-def shoot(game_id: str, plies: int, values: bool) -> Path:
+def shoot(game_id: str, plies: int, values: bool, human: bool) -> Path:
+    second = SeatSetting("human") if human else SeatSetting("level", "Master")
     settings = Settings(
         game=game_id,
-        seats=[SeatSetting("level", "Advanced"), SeatSetting("level", "Master")],
+        seats=[SeatSetting("level", "Advanced" if not human else "Master"), second],
         nim_heaps="3,5,7",
         show_values=values,
         ai_delay_s=0.2,
@@ -56,8 +58,8 @@ def main() -> int:
     os.environ["KIBITZ_CONFIG_DIR"] = os.path.join(temp, "config")
     os.environ["KIBITZ_SAVE_DIR"] = os.path.join(temp, "saves")
     OUT.mkdir(parents=True, exist_ok=True)
-    for game_id, (plies, values) in SHOTS.items():
-        print("wrote", shoot(game_id, plies, values))
+    for game_id, (plies, values, human) in SHOTS.items():
+        print("wrote", shoot(game_id, plies, values, human))
     return 0
 
 
