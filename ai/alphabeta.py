@@ -197,7 +197,7 @@ class AlphaBetaSearcher(SearchBase):
         if depth <= 0:
             self.stats.leaves += 1
             self._horizon = True
-            return self.evaluate(state, p)
+            return self._leaf_value(state, p)
         total = 0.0
         for outcome, prob in state.chance_outcomes():
             total += prob * self._child(state.apply(outcome), p, depth - 1, -INF, INF, ply + 1)

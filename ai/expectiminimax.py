@@ -61,11 +61,8 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
     def _chance(
         self, state: State, p: int, depth: int, alpha: float, beta: float, ply: int
     ) -> float:
-        if depth <= 0:
-            self.stats.leaves += 1
-            self._horizon = True
-            return self._clamped_eval(state, p) if self.star1 else self.evaluate(state, p)
-        if not self.star1:
+        if depth <= 0 or not self.star1:
+            # Horizon leaves go through the _leaf_value hook (clamped under Star1).
             return super()._chance(state, p, depth, alpha, beta, ply)
         lo, hi = self.lo, self.hi
         total = 0.0

@@ -47,14 +47,10 @@ def zero_eval(state: State, player: int) -> float:
 
 
 def evaluator_for(game_id: str) -> EvalFn:
-    """The game's evaluate function; level (0) when its evaluator module is not available."""
-    try:
-        from ai.evaluation import get_evaluator
+    """The game's default evaluate function."""
+    from ai.evaluation import get_evaluator
 
-        evaluator = get_evaluator(game_id)
-    except ImportError:
-        return zero_eval
-    return evaluator.evaluate
+    return get_evaluator(game_id).evaluate
 
 
 def state_key_fn(state: State) -> Callable[[State], object]:

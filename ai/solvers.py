@@ -65,10 +65,8 @@ def _solve_tictactoe(
 
 
 def _solve_nim(state: State) -> Result | None:
-    try:
-        from ai.evaluation.nim import NimEvaluator
-    except ImportError:
-        return None
+    from ai.evaluation.nim import NimEvaluator
+
     start = time.perf_counter()
     evaluator = NimEvaluator()
     moves = state.legal_moves()

@@ -1,7 +1,7 @@
 """``kibitz bench ui``: is the window still smooth while the AI thinks at full strength?
 
 Runs the real play scene headless (SDL dummy video driver) with AI against AI at the strongest
-level (Othello, and backgammon when its board view exists) and measures:
+level (Othello and backgammon) and measures:
 
 - frame time of the main loop (the 60 fps period) and the busy part of each frame;
 - cancel latency: from the undo / new-game key event to the worker delivering the cancelled
@@ -153,20 +153,13 @@ def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ["KIBITZ_CONFIG_DIR"] = tempfile.mkdtemp(prefix="kibitz-bench-")
-    from game.ui.boards.registry import available
-
     mode_arg = getattr(args, "worker", "both")
     modes = ("process", "thread") if mode_arg == "both" else (mode_arg,)
     seconds = float(getattr(args, "seconds", 10.0))
-    games = [("othello", seconds)]
-    if available("backgammon"):
-        games.append(("backgammon", max(3.0, seconds / 2)))
+    games = [("othello", seconds), ("backgammon", max(3.0, seconds / 2))]
     rows = []
     for mode in modes:
         for game_id, secs in games:
-            if not available(game_id):
-                sys.stderr.write(f"kibitz: note: {game_id} is not available; skipped\n")
-                continue
             rows.append(_run_game(game_id, mode, secs))
     if not rows:
         raise ValueError("no game could be benchmarked")

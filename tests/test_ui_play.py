@@ -245,15 +245,6 @@ def test_ai_vs_ai_pause_and_speed(tmp_path, monkeypatch):
 
 def test_backgammon_dice_are_rolled_by_the_scene(tmp_path, monkeypatch):
     """AI vs AI backgammon: the scene rolls at CHANCE nodes after a visible delay."""
-    from game.ui.boards import registry
-    from game.ui.boards.base import BoardView
-
-    if not registry.available("backgammon"):
-        class PlainView(BoardView):  # the real view is another engineer's; rolling is ours
-            def draw(self, surface, rect, state, ctx):
-                pygame.draw.rect(surface, (60, 40, 20), rect)
-
-        monkeypatch.setattr(registry, "view_class", lambda gid: PlainView)
     with playing(tmp_path, monkeypatch, game="backgammon",
                  seats=seats("Beginner", "Beginner"), ai_delay_s=0.0) as (app, scene):
         assert scene.session.current.current_player() == -1  # CHANCE: the opening roll

@@ -11,9 +11,11 @@ __all__ = ["asset_path", "assets_dir", "font"]
 
 @cache
 def font(size: int, bold: bool = False):  # -> pygame.font.Font
-    """The shipped UI font at ``size`` px; cached because fonts are costly to open each frame."""
+    """The shipped UI font at ``size`` px (at least 6, so tiny windows still render); cached
+    because fonts are costly to open each frame."""
     import pygame
 
+    size = max(6, size)
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     path = asset_path("fonts", name)
     if not pygame.font.get_init():

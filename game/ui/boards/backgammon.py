@@ -13,6 +13,7 @@ import math
 import pygame
 
 from game.core import Move, State
+from game.ui.assets import font
 from game.ui.boards.base import BoardView, SurfaceCache, ViewContext
 from game.ui.boards.bg_geometry import MAX_SHOWN, MAX_SHOWN_BAR, BgGeometry, Location
 from game.ui.boards.bg_turn import BAR, OFF, Snapshot, Step, TurnBuilder, dice_list
@@ -45,15 +46,6 @@ PIPS = {
     5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
     6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
 }
-
-
-def _font(size: int, bold: bool = False) -> pygame.font.Font:
-    try:
-        from game.ui.assets import font
-
-        return font(max(6, size), bold)
-    except (OSError, pygame.error, FileNotFoundError):
-        return pygame.font.Font(None, max(8, int(size * 1.3)))
 
 
 def _is_steps(move: object) -> bool:
@@ -321,7 +313,7 @@ class BackgammonView(BoardView):
             tray = local(geo.tray(top))
             surf.fill(TRAY, tray)
             pygame.draw.rect(surf, WOOD_DARK, tray, max(1, geo.pw // 16))
-        f = _font(int(geo.pw * 0.34), True)
+        f = font(int(geo.pw * 0.34), True)
         for q in range(1, 25):
             number = q if label_player == bottom else 25 - q
             text = f.render(str(number), True, LABEL)
@@ -349,7 +341,7 @@ class BackgammonView(BoardView):
 
     def _draw_checkers(self, surface: pygame.Surface, geo: BgGeometry, bottom: int, snap: Snapshot) -> None:
         d = geo.checker_d
-        f = _font(int(d * 0.42), True)
+        f = font(int(d * 0.42), True)
         for player in (0, 1):
             sprite = self._checker(player, d)
             text_col = DIE_PIP[player]
@@ -492,7 +484,7 @@ class BackgammonView(BoardView):
             surface.blit(face, r)
 
     def _draw_pips(self, surface: pygame.Surface, geo: BgGeometry, bottom: int, snap: Snapshot) -> None:
-        f = _font(int(geo.pw * 0.30), True)
+        f = font(int(geo.pw * 0.30), True)
         col = geo.tray_column
         for player in (0, 1):
             top_half = player != bottom
@@ -502,7 +494,7 @@ class BackgammonView(BoardView):
             pygame.draw.rect(surface, TRAY, box, border_radius=4)
             pygame.draw.rect(surface, CHECKER_EDGE[player], box, 1, border_radius=4)
             surface.blit(text, text.get_rect(center=box.center))
-        label = _font(int(geo.pw * 0.22)).render("pips", True, LABEL)
+        label = font(int(geo.pw * 0.22)).render("pips", True, LABEL)
         surface.blit(label, label.get_rect(center=(col.centerx, geo.mid)))
 
     def _draw_arrows(
@@ -535,7 +527,7 @@ class BackgammonView(BoardView):
         if not ranked:
             return
         half = geo.left_half if state.to_move == bottom else geo.right_half
-        f = _font(int(geo.pw * 0.26), True)
+        f = font(int(geo.pw * 0.26), True)
         line_h = f.get_linesize()
         box = pygame.Rect(0, 0, half.width - geo.pw // 2, line_h * len(ranked) + 6)
         box.center = (half.centerx, geo.mid)

@@ -13,6 +13,7 @@ import math
 import pygame
 
 from game.core import TERMINAL, Move, State
+from game.ui.assets import font
 from game.ui.boards.base import BoardView, SurfaceCache, ViewContext
 
 #: The pass move of game.rules.othello (squares are 0..63).
@@ -31,15 +32,6 @@ LAST_MARK = (214, 40, 40)
 HINT_RING = (80, 200, 255)
 BEST_VALUE = (255, 215, 64)
 VALUE_TEXT = (235, 245, 235)
-
-
-def _font(size: int, bold: bool = False) -> pygame.font.Font:
-    try:
-        from game.ui.assets import font
-
-        return font(max(6, size), bold)
-    except (OSError, pygame.error, FileNotFoundError):
-        return pygame.font.Font(None, max(8, int(size * 1.3)))
 
 
 def format_value(value: float) -> str:
@@ -117,7 +109,7 @@ class OthelloView(BoardView):
             pygame.draw.line(surf, GRID, (m, m + i * c), (m + n, m + i * c), line)
         for gx, gy in ((2, 2), (6, 2), (2, 6), (6, 6)):
             pygame.draw.circle(surf, GRID, (m + gx * c, m + gy * c), max(2, c // 14))
-        f = _font(max(8, int(m * 0.55)), True)
+        f = font(max(8, int(m * 0.55)), True)
         for i in range(8):
             letter = f.render(FILES[i], True, COORD)
             digit = f.render(str(i + 1), True, COORD)
@@ -209,7 +201,7 @@ class OthelloView(BoardView):
         if not squares:
             return
         best = max(squares.values())
-        f = _font(max(7, int(geo.cell * 0.26)), True)
+        f = font(max(7, int(geo.cell * 0.26)), True)
         for sq, v in squares.items():
             colour = BEST_VALUE if v == best else VALUE_TEXT
             text = f.render(format_value(v), True, colour)

@@ -1,4 +1,4 @@
-"""Game id -> BoardView class, imported lazily so a broken view only breaks its own game."""
+"""Game id -> BoardView class, imported lazily so only the chosen game's view is loaded."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ _VIEWS: dict[str, tuple[str, str]] = {
 
 
 def view_class(game_id: str) -> type[BoardView]:
-    """The view class; ImportError/ValueError with a readable message when unavailable."""
+    """The view class; a ValueError for a game without one."""
     try:
         module, attr = _VIEWS[game_id]
     except KeyError:
@@ -27,11 +27,3 @@ def view_class(game_id: str) -> type[BoardView]:
 def make_view(game: Game) -> BoardView:
     return view_class(game.id)(game)
 
-
-def available(game_id: str) -> bool:
-    try:
-        view_class(game_id)
-        importlib.import_module(f"game.rules.{game_id}")
-    except Exception:  # noqa: BLE001 - any failure means "not playable yet"
-        return False
-    return True

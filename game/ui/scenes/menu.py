@@ -209,15 +209,10 @@ class MenuScene:
 
         try:
             session = build_session(self.settings)
-        except (ValueError, ImportError) as exc:
+        except ValueError as exc:
             self.show_message(str(exc).splitlines()[0] if str(exc) else "cannot start", True)
             return
-        try:
-            scene = PlayScene(self.app, session)
-        except (ValueError, ImportError) as exc:
-            title = GAME_TITLES.get(self.settings.game, self.settings.game)
-            self.show_message(f"{title} is not available: {exc}", True)
-            return
+        scene = PlayScene(self.app, session)
         self.app.save_settings()
         self.app.switch(scene)
 
@@ -235,7 +230,7 @@ class MenuScene:
             try:
                 session = load_session_file(path)
                 scene = PlayScene(self.app, session)
-            except (ValueError, OSError, ImportError) as exc:
+            except (ValueError, OSError) as exc:
                 self.show_message(f"Cannot load: {str(exc).splitlines()[0] if str(exc) else exc}", True)
                 return
             self.app.switch(scene)

@@ -143,7 +143,7 @@ class Job:
 class PlayScene:
     def __init__(self, app: Any, session: Session) -> None:
         self.app = app
-        self.view: BoardView = make_view(session.game)  # ImportError/ValueError: no view yet
+        self.view: BoardView = make_view(session.game)
         self.message = MessageLine()
         self.dialog: TextDialog | None = None
         self.buttons: list[Button] = []
@@ -600,7 +600,7 @@ class PlayScene:
             if session.game_id != self.game.id:
                 self.app.switch(PlayScene(self.app, session))
                 return True
-        except (ValueError, OSError, ImportError) as exc:
+        except (ValueError, OSError) as exc:
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             self.show_message(f"Cannot load: {first}", True)
             return False
