@@ -18,29 +18,25 @@ Reproduce the shipped weights (one core; see docs/training/README.md for the tim
 
     python -m ai.training.backgammon_net --seed 1 --games 40000
 
-Environment: the trainer pins numpy's BLAS to one thread for speed and determinism.
+numpy's BLAS runs on one thread (set in ``ai/__init__.py``): faster for these small batches, and
+deterministic.
 """
 
 from __future__ import annotations
 
-import os
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-os.environ.setdefault("OMP_NUM_THREADS", "1")
+import numpy as np
 
-import argparse  # noqa: E402
-import json  # noqa: E402
-import math  # noqa: E402
-import random  # noqa: E402
-import sys  # noqa: E402
-import time  # noqa: E402
-from collections.abc import Callable, Sequence  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-import numpy as np  # noqa: E402
-
-from ai.evaluation import backgammon_pubeval as pubeval  # noqa: E402
-from ai.evaluation.backgammon_net import (  # noqa: E402
+from ai.evaluation import backgammon_pubeval as pubeval
+from ai.evaluation.backgammon_net import (
     FLIP,
     N_INPUTS,
     N_OUT,
@@ -54,9 +50,9 @@ from ai.evaluation.backgammon_net import (  # noqa: E402
     load_net,
     save_net,
 )
-from ai.training.td_backgammon import Canvas, write_csv  # noqa: E402
-from game.rules import backgammon_movegen as mg  # noqa: E402
-from game.rules.backgammon import START_POINTS  # noqa: E402
+from ai.training.td_backgammon import Canvas, write_csv
+from game.rules import backgammon_movegen as mg
+from game.rules.backgammon import START_POINTS
 
 REPO = Path(__file__).resolve().parents[2]
 DEFAULT_CSV = REPO / "docs" / "training" / "backgammon_net.csv"

@@ -1,0 +1,107 @@
+"""Expectiminimax for backgammon on top of the network, with every roll's moves in one batch.
+
+The generic searchers call the evaluator once per position; a neural network pays most of its
+cost per call, so this searcher asks it about all candidate positions of a roll at once (one
+matrix product) and walks the tree on movegen's plain lists instead of state objects. It is
+the same algorithm as :mod:`ai.expectiminimax` (decision layers take the best move, chance
+layers average the 21 rolls by probability, depth counts every layer) with the move filtering
+strong backgammon programs use:
+
+- depth 1: every move's resulting position, scored by the network ("0-ply");
+- depth 3: the ``ROOT_KEEP[3]`` best moves by depth 1, each averaged over the opponent's 21
+  rolls and his best reply by the network ("1-ply", one chance layer);
+- depth 5: the ``ROOT_KEEP[5]`` best moves by depth 3, with two chance layers; at the opponent's
+  decisions only his ``REPLY_KEEP`` best replies by the network are searched on ("2-ply").
+
+Even depths end on a chance layer whose rolled positions the network scores without their
+dice, so depth 2k has exactly the values of depth 2k - 1; they are taken over, not recomputed.
+Values are cubeless equity in points for the side to move at the root.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ai.evaluation.backgammon_net import NetEvaluator, equity
+from ai.searchbase import Scoring, SearchBase
+from game.core import Move, State
+from game.rules import backgammon_movegen as mg
+from game.rules.backgammon import ROLLS
+
+#: Root moves searched further at depths 3 and 5 (the best ones by the depth below).
+ROOT_KEEP: dict[int, int] = {3: 8, 5: 3}
+#: Replies searched on at an opponent's decision with two chance layers below.
+REPLY_KEEP = 2
+
+
+class BackgammonPlySearcher(SearchBase):
+    name = "expectiminimax"
+
+    def __init__(self, evaluator: NetEvaluator, scoring: Scoring | None = None) -> None:
+        super().__init__(evaluator.evaluate, scoring or Scoring(points=True))
+        self.evaluator = evaluator
+        self.net = evaluator.net
+
+    # ------------------------------------------------------------------ batches
+
+    def _after_moves(self, results: list[tuple[Any, ...]]) -> np.ndarray:
+        """Equity of the mover after each movegen result ``(steps, me, opp)``: one batch."""
+        n = len(results)
+        self.nodes += n
+        self.stats.leaves += n
+        if self.nodes >= self._next_check:
+            self._tick()
+        return equity(self.net.after_moves([(r[1], r[2]) for r in results]))
+
+    def _chance(self, a: list[int], b: list[int], depth: int) -> float:
+        """Equity of ``a`` (on roll, dice not yet thrown) with ``depth`` layers below."""
+        total = 0.0
+        for (d1, d2), prob in ROLLS:
+            total += prob * self._decision(a, b, d1, d2, depth - 1)
+        return total
+
+    def _decision(self, a: list[int], b: list[int], d1: int, d2: int, depth: int) -> float:
+        """Equity of ``a`` to play ``d1-d2``: his best move with ``depth`` layers left."""
+        self.nodes += 1
+        results = mg.generate(a, b[::-1], d1, d2)
+        values = self._after_moves(results)
+        if depth <= 1:
+            return float(values.max())
+        best = -np.inf
+        for i in np.argsort(-values, kind="stable")[:REPLY_KEEP]:
+            _, me, opp = results[i]
+            v = float(values[i]) if me[0] == 15 else -self._chance(list(opp[::-1]), list(me), depth - 1)
+            best = max(best, v)
+        return best
+
+    # ------------------------------------------------------------------ root
+
+    def _search_root(
+        self, state: State, depth: int, previous: Any
+    ) -> tuple[float, Move, tuple[tuple[Move, float], ...], tuple[Move, ...], bool]:
+        self._horizon = True
+        if depth % 2 == 0 and previous is not None and previous.depth == depth - 1:
+            return (previous.score, previous.move, previous.root_values, previous.pv,
+                    previous.root_values_exact)  # fmt: skip
+        table = state._generated()  # type: ignore[attr-defined]
+        moves = list(table)
+        if depth == 1 or len(moves) == 1:
+            values = self._after_moves([(m, *table[m]) for m in moves])
+            ranked = sorted(zip(moves, values.tolist(), strict=True), key=lambda mv: -mv[1])
+            return ranked[0][1], ranked[0][0], tuple(ranked), (ranked[0][0],), True
+        keep = ROOT_KEEP.get(depth, ROOT_KEEP[max(ROOT_KEEP)])
+        order = [m for m, _ in previous.root_values] if previous is not None else moves
+        scored: list[tuple[Move, float]] = []
+        for m in order[:keep]:
+            me, opp = table[m]
+            if me[0] == 15:
+                v = float(self._after_moves([(m, me, opp)])[0])
+            else:
+                v = -self._chance(list(opp[::-1]), list(me), depth - 1)
+            scored.append((m, v))
+            if self._root_best is None or v > self._root_best[1]:
+                self._root_best = (m, v)
+        scored.sort(key=lambda mv: -mv[1])
+        return scored[0][1], scored[0][0], tuple(scored), (scored[0][0],), True
