@@ -68,6 +68,12 @@ class Result:
     #: than the best without computing its exact value); SearchConfig.exact_root_values forces
     #: exact ones at some cost.
     root_values_exact: bool = True
+    #: What actually ran: "minimax", "alphabeta", "expectiminimax", or an exact solver's name
+    #: such as "nim-solver" (see ai.profiles).
+    algorithm: str = ""
+    #: True when the value is proven: an exact solver answered, or the search reached the end
+    #: of the game on every line (no position was scored by the evaluator's estimate).
+    exact: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,8 +133,9 @@ class SearchConfig:
     #: Strength-lowering randomness for weak levels (0 = always the best move).
     noise: float = 0.0
     seed: int | None = None
-    #: Allow exact endgame solving / perfect play where the game supports it.
-    exact: bool = True
+    #: Let the game's exact solver answer where it can (perfect play). Off by default: a
+    #: directly named algorithm runs exactly that algorithm; named levels turn it on.
+    exact: bool = False
     #: Evaluator variant for get_evaluator (None = the game's default; "td" = learned weights).
     evaluator: str | None = None
     #: Search every root move with a full window so every ``Result.root_values`` entry is

@@ -231,14 +231,15 @@ def test_minimax_counts_more_nodes_than_alphabeta() -> None:
 
 def test_tictactoe_perfect_play_from_the_empty_board_is_a_draw() -> None:
     state = get_game("tictactoe").initial_state()
-    r = run_search(state, SearchConfig("tictactoe"))
+    r = run_search(state, SearchConfig("tictactoe", exact=True))
     assert r.score == 0 and r.complete and r.depth == 9
+    assert r.algorithm == "tictactoe-solver" and r.exact
 
 
 def test_tictactoe_takes_the_win_and_blocks() -> None:
     game = get_game("tictactoe")
     win = game.parse_position("XX-OO---- X")
-    r = run_search(win, SearchConfig("tictactoe"))
+    r = run_search(win, SearchConfig("tictactoe", exact=True))
     assert r.move == 2 and r.score == WIN - 1
     block = game.parse_position("XX-O----- O")
     r = run_search(block, SearchConfig("tictactoe", limits=Limits(depth=2), exact=False))
@@ -292,7 +293,8 @@ def test_nim_play_agrees_with_grundy_theory_on_every_small_position() -> None:
             x ^= h if k is None else h % (k + 1)
         searcher = AlphaBetaSearcher(zero_eval, WINS)
         searched = searcher.search(state, Limits(depth=sum(state.heaps)))
-        solved = run_search(state, SearchConfig("nim"))
+        solved = run_search(state, SearchConfig("nim", exact=True))
+        assert solved.algorithm == "nim-solver" and solved.exact
         assert (searched.score > 0) == (x != 0), state
         assert (solved.score > 0) == (x != 0), state
         for r in (searched, solved):
@@ -397,9 +399,10 @@ def test_engine_names_and_errors() -> None:
 def test_othello_exact_endgame_reports_the_disc_margin() -> None:
     endgame = pytest.importorskip("ai.othello_endgame")  # reported if absent
     state = _late_othello()
-    r = run_search(state, SearchConfig("othello", limits=Limits(time_s=2.0)))
+    r = run_search(state, SearchConfig("othello", limits=Limits(time_s=2.0), exact=True))
     want = endgame.solve(state)
     assert r.complete and r.score == want.margin and r.move == want.move
+    assert r.algorithm == "othello-endgame-solver" and r.exact
 
 
 def _late_othello() -> State:
