@@ -31,12 +31,15 @@ class Stats:
     tt_hits: int = 0
     depth: int = 0
     time_s: float = 0.0
+    #: Nodes of each pass, shallowest first: one entry for a single fixed-depth pass, one per
+    #: depth under iterative deepening (the last may be an interrupted pass).
+    nodes_per_depth: tuple[int, ...] = ()
 
     @property
     def nodes_per_s(self) -> float:
         return self.nodes / self.time_s if self.time_s > 0 else 0.0
 
-    def as_dict(self) -> dict[str, float]:
+    def as_dict(self) -> dict[str, float | list[int]]:
         return {
             "nodes": self.nodes,
             "leaves": self.leaves,
@@ -46,6 +49,7 @@ class Stats:
             "depth": self.depth,
             "time_s": round(self.time_s, 6),
             "nodes_per_s": round(self.nodes_per_s, 1),
+            "nodes_per_depth": list(self.nodes_per_depth),
         }
 
 

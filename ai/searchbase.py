@@ -135,6 +135,26 @@ class SearchBase:
         #: Iterative deepening starts here (a solver that knows the game's length skips the
         #: shallow iterations).
         self.first_depth = 1
+        #: Set by ``_search_root`` when it searched the previous depth's best move first: only
+        #: then may an interrupted iteration's best replace the last completed answer.
+        self._previous_best_first = False
+
+    def orders_moves(self) -> bool:
+        """True when a shallow iteration makes the next one cheaper (move ordering). Without
+        it, a search given only a depth runs that depth in one pass: the shallower passes
+        of iterative deepening would be pure extra nodes."""
+        return False
+
+    def _deepens(self, limits: Limits) -> bool:
+        """Iterative deepening (1, 2, 3, ...) or one pass at the requested depth? Deepening
+        serves a time or node budget (there is always a finished depth to answer with) and
+        move ordering; a fixed depth with neither runs exactly one pass."""
+        return (
+            limits.depth is None
+            or limits.time_s is not None
+            or limits.nodes is not None
+            or self.orders_moves()
+        )
 
     # ------------------------------------------------------------------ budget
 
@@ -219,16 +239,25 @@ class SearchBase:
         self._begin(limits, cancel, progress)
         self.final_result = None
         max_depth = limits.depth if limits.depth is not None else MAX_DEPTH
+        first = self.first_depth if self._deepens(limits) else max_depth
         last: Result | None = None
-        for depth in range(min(self.first_depth, max_depth), max_depth + 1):
+        per_depth: list[int] = []
+        for depth in range(min(first, max_depth), max_depth + 1):
             self._depth_in_progress = depth
             self._root_best = None
+            self._previous_best_first = False
             self._horizon = False
+            nodes_before = self.nodes
             try:
+                self.nodes += 1  # the root
                 score, move, root_values, pv, root_exact = self._search_root(state, depth, last)
             except SearchAborted:
+                per_depth.append(self.nodes - nodes_before)
+                self.stats.nodes_per_depth = tuple(per_depth)
                 self.final_result = self._interrupted(state, last)
                 return
+            per_depth.append(self.nodes - nodes_before)
+            self.stats.nodes_per_depth = tuple(per_depth)
             solved = not self._horizon
             result = Result(
                 move=move,
@@ -266,7 +295,7 @@ class SearchBase:
             else:
                 move, score = state.legal_moves()[0], 0.0
             return Result(move, score, 0, False, (move,), stats, (), algorithm=self.name)
-        if best is not None and best[0] != last.move:
+        if best is not None and best[0] != last.move and self._previous_best_first:
             return dataclasses.replace(
                 last, move=best[0], score=best[1], pv=(best[0],), complete=False, stats=stats,
                 exact=False,
