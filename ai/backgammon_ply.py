@@ -44,6 +44,10 @@ class BackgammonPlySearcher(SearchBase):
         self.evaluator = evaluator
         self.net = evaluator.net
 
+    def orders_moves(self) -> bool:
+        """Always deepen: each depth filters the root moves by the depth below."""
+        return True
+
     # ------------------------------------------------------------------ batches
 
     def _after_moves(self, results: list[tuple[Any, ...]]) -> np.ndarray:

@@ -28,12 +28,14 @@ def default_algorithm(game_id: str) -> str:
 
 def make_searcher(config: SearchConfig) -> Searcher:
     """A fresh searcher (with its own transposition table) for ``config``."""
+    evaluator = None
     if not config.use_evaluator:
         evaluate = zero_eval
     elif config.evaluator is not None:
         from ai.evaluation import get_evaluator
 
-        evaluate = get_evaluator(config.game_id, config.evaluator).evaluate
+        evaluator = get_evaluator(config.game_id, config.evaluator)
+        evaluate = evaluator.evaluate
     else:
         evaluate = evaluator_for(config.game_id)
     profile = profile_for(config.game_id)
@@ -54,6 +56,12 @@ def make_searcher(config: SearchConfig) -> Searcher:
         return AlphaBetaSearcher(
             evaluate, scoring, aspiration=profile.aspiration, **tree_options
         )
+    if config.algorithm == "expectiminimax" and hasattr(evaluator, "move_probabilities"):
+        # A batch evaluator (the backgammon network): the same algorithm, each roll's moves
+        # scored in one batch.
+        from ai.backgammon_ply import BackgammonPlySearcher
+
+        return BackgammonPlySearcher(evaluator, scoring)  # type: ignore[arg-type]
     if config.algorithm == "expectiminimax":
         from ai.expectiminimax import ExpectiminimaxSearcher
 

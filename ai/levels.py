@@ -85,11 +85,19 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         Level("Casual", "expectiminimax", 1, None, 0.15, False),
         # depth 1: the best move by the static equity evaluation ("0-ply").
         Level("Intermediate", "expectiminimax", 1, None, 0.0, False),
-        # depth 3: averages the opponent's 21 rolls and best replies ("1-ply").
-        Level("Advanced", "expectiminimax", 3, None, 0.0, False, evaluator="td"),
-        # depth 5: two chance layers with move filtering; a few seconds a move.
-        Level("Master", "expectiminimax", 5, 5.0, 0.0, False, evaluator="td"),
+        # depth 3 on the neural network: the 8 best moves averaged over the opponent's 21
+        # rolls and best replies ("1-ply"), every roll's replies in one network batch.
+        Level("Advanced", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
+        # depth 5 on the network: the 3 best moves by 1-ply searched two chance layers deep,
+        # the opponent's 2 best replies followed ("2-ply" with move filtering); 1-3 s a move.
+        Level("Master", "expectiminimax", 5, 8.0, 0.0, False, evaluator="net"),
     ),
+}
+
+#: Fixed benchmark opponents for ``match`` (not offered as levels in the app): Tesauro's
+#: pubeval, the yardstick published backgammon programs report their strength against.
+BENCHMARKS: dict[str, tuple[Level, ...]] = {
+    "backgammon": (Level("pubeval", "expectiminimax", 1, None, 0.0, False, evaluator="pubeval"),),
 }
 
 

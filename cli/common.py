@@ -311,16 +311,16 @@ def build_config(
 
 
 def level_names(game_id: str) -> tuple[str, ...]:
-    from ai.levels import LEVELS
+    from ai.levels import BENCHMARKS, LEVELS
 
-    return tuple(lv.name for lv in LEVELS.get(game_id, ()))
+    return tuple(lv.name for lv in (*LEVELS.get(game_id, ()), *BENCHMARKS.get(game_id, ())))
 
 
 def level_config(game_id: str, name: str, seed: int | None = None) -> Any:
     """The SearchConfig of a named level; the level name is matched without regard to case."""
-    from ai.levels import LEVELS
+    from ai.levels import BENCHMARKS, LEVELS
 
-    for lv in LEVELS.get(game_id, ()):
+    for lv in (*LEVELS.get(game_id, ()), *BENCHMARKS.get(game_id, ())):
         if lv.name.lower() == str(name).lower():
             return lv.config(game_id, seed=seed)
     raise RequestError(

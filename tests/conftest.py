@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import os
 
-from hypothesis import HealthCheck, settings
+# As ai/__init__.py does, before anything imports numpy: one BLAS thread for the small batches.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+from hypothesis import HealthCheck, settings  # noqa: E402
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -21,6 +21,8 @@ _EVALUATORS: dict[str, tuple[str, str]] = {
 #: (game id, variant) -> (module, class) of alternative evaluators, e.g. learned weights.
 _VARIANTS: dict[tuple[str, str], tuple[str, str]] = {
     ("backgammon", "td"): ("ai.evaluation.backgammon_td", "TDBackgammonEvaluator"),
+    ("backgammon", "net"): ("ai.evaluation.backgammon_net", "NetEvaluator"),
+    ("backgammon", "pubeval"): ("ai.evaluation.backgammon_pubeval", "PubevalEvaluator"),
 }
 
 

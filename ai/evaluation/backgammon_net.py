@@ -251,6 +251,22 @@ def load_net(path: Path | str | None = None) -> Net:
     return Net(arrays["W1"], arrays["b1"], arrays["W2"], arrays["b2"], extra)
 
 
+_LOADED: dict[tuple[str, float], Net] = {}
+
+
+def _shared_net(path: Path | str | None) -> Net:
+    """The network of ``path``, loaded once per process (a search is built for every move)."""
+    path = Path(path) if path is not None else default_weights_path()
+    try:
+        key = (str(path), path.stat().st_mtime)
+    except OSError:
+        return load_net(path)  # raises the one-line WeightsError
+    if key not in _LOADED:
+        _LOADED.clear()
+        _LOADED[key] = load_net(path)
+    return _LOADED[key]
+
+
 # -- the evaluator ----------------------------------------------------------------------------------
 
 
@@ -266,7 +282,7 @@ class NetEvaluator:
     the same position before the roll."""
 
     def __init__(self, net: Net | None = None, path: Path | str | None = None) -> None:
-        self.net = net if net is not None else load_net(path)
+        self.net = net if net is not None else _shared_net(path)
 
     def probabilities(self, state: BackgammonState, player: int) -> np.ndarray:
         """Consistent (win, win g, win bg, lose g, lose bg) for ``player``."""

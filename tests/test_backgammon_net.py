@@ -1,0 +1,296 @@
+"""The backgammon network: encoding, symmetry, probabilities, weights file, batch search, trainer."""
+
+from __future__ import annotations
+
+import math
+import zipfile
+
+import numpy as np
+import pytest
+
+from ai.api import Limits
+from ai.backgammon_ply import BackgammonPlySearcher
+from ai.engine import make_searcher, run_search
+from ai.evaluation import backgammon_net as bn
+from ai.evaluation import get_evaluator
+from ai.evaluation.backgammon_pubeval import PubevalEvaluator, score
+from ai.levels import get_level
+from ai.training import backgammon_net as trainer
+from game.playouts import random_positions
+from game.rules.backgammon import GAME, BackgammonState, from_board, mirror
+
+
+def positions(seed: int, n: int) -> list[BackgammonState]:
+    return [s for s in random_positions(GAME, n, seed) if not s.is_over()]  # type: ignore[misc]
+
+
+@pytest.fixture(scope="module")
+def random_net() -> bn.Net:
+    """A network with larger random weights than training starts from: every output matters."""
+    return bn.Net.random(16, np.random.default_rng(7), scale=0.5)
+
+
+def side(**points: int) -> np.ndarray:
+    """A side's 26 counts from keywords p1..p24, bar, off."""
+    arr = np.zeros(26, dtype=np.int64)
+    for name, n in points.items():
+        index = {"bar": 25, "off": 0}.get(name)
+        arr[index if index is not None else int(name[1:])] = n
+    return arr
+
+
+# -- encoding ------------------------------------------------------------------------------------
+
+
+def test_features_worked_example() -> None:
+    # a: five on its 6, 7, 8 (a three-point prime), a blot on 10, the rest off.
+    a = side(p6=5, p7=4, p8=3, p10=1, off=2)
+    # b: one checker on its 17 (a's place 8, two pips in front of a's blot), 14 on its 6.
+    b = side(p17=1, p6=14)
+    x = bn.encode(a, b)[0]
+    assert x.shape == (bn.N_INPUTS,) == (209,)
+    base = 96
+    bar, off, pips, blots, home, prime, back, hittable = x[base : base + 8]
+    assert (bar, off) == (0.0, 2 / 15)
+    assert pips == pytest.approx((30 + 28 + 24 + 10) / 100)
+    assert blots == pytest.approx(1 / 5)
+    assert home == pytest.approx(1 / 6)  # only the 6-point is made inside the home board
+    assert prime == pytest.approx(3 / 6)
+    assert back == 0.0
+    assert hittable == pytest.approx(1 / 3)
+    # Point units for a's 6 (five checkers): 1, 1, 1, (5 - 3) / 2.
+    assert list(x[5 * 4 : 5 * 4 + 4]) == [1.0, 1.0, 1.0, 1.0]
+    assert x[-1] == 0.0  # contact: b's 17 is behind a's checkers
+
+
+def test_blot_out_of_direct_range_and_race_flag() -> None:
+    a = side(p10=1, p6=14)
+    behind = side(p14=1, p6=14)  # a's place 11: behind the blot
+    assert bn.encode(a, behind)[0][96 + 7] == 0.0
+    assert bn.is_race(side(p6=15)[None], side(p6=15)[None])[0]
+    assert not bn.is_race(side(p20=15)[None], side(p6=15)[None])[0]
+
+
+# -- probabilities and symmetry ----------------------------------------------------------------
+
+
+def test_mirrored_position_evaluates_mirrored(random_net: bn.Net) -> None:
+    ev = bn.NetEvaluator(random_net)
+    for s in positions(11, 60):
+        m = mirror(s)
+        for p in (0, 1):
+            assert ev.evaluate(m, 1 - p) == pytest.approx(ev.evaluate(s, p), abs=1e-12)
+            assert np.allclose(ev.probabilities(m, 1 - p), ev.probabilities(s, p))
+        assert ev.evaluate(s, 0) == pytest.approx(-ev.evaluate(s, 1), abs=1e-12)
+
+
+def test_probabilities_ordered_and_in_range(random_net: bn.Net) -> None:
+    for net in (random_net, bn.load_net()):
+        ev = bn.NetEvaluator(net)
+        for s in positions(12, 60):
+            w, wg, wbg, lg, lbg = ev.probabilities(s, s.to_move)
+            assert 0.0 <= wbg <= wg <= w <= 1.0
+            assert 0.0 <= lbg <= lg <= 1.0 - w
+            assert -3.0 <= ev.evaluate(s, 0) <= 3.0
+
+
+def test_equity_formula() -> None:
+    p = np.array([[0.6, 0.2, 0.05, 0.1, 0.01]])
+    assert bn.equity(p)[0] == pytest.approx(2 * 0.6 - 1 + 0.2 - 0.1 + 0.05 - 0.01)
+    assert np.allclose(bn.flip(bn.flip(p)), p)
+    raw = np.array([[0.3, 0.5, 0.6, 0.9, 0.95]])  # inconsistent: gammons above wins
+    assert np.allclose(bn.consistent(raw), [[0.3, 0.3, 0.3, 0.7, 0.7]])
+
+
+def test_batch_agrees_with_one_position_at_a_time(random_net: bn.Net) -> None:
+    ev = bn.NetEvaluator(random_net)
+    for s in positions(13, 30):
+        if s.dice is None:
+            continue
+        moves, probs = ev.move_probabilities(s)
+        eq = bn.equity(probs)
+        for m, e in zip(moves, eq, strict=True):
+            assert e == pytest.approx(ev.evaluate(s.apply(m), s.to_move), abs=1e-9)
+
+
+def test_last_checker_off_scores_the_game() -> None:
+    # White bears off his last checker with any roll; Red has none off and a checker on the
+    # bar: a backgammon (3 points).
+    s = from_board([1] + [0] * 22 + [-14], bar=(0, 1), dice=(6, 5))
+    s = BackgammonState(s.points, s.bar, (14, 0), 0, (6, 5))
+    moves, probs = bn.NetEvaluator(bn.Net.random(4, np.random.default_rng(0))).move_probabilities(s)
+    assert bn.equity(probs).max() == 3.0
+
+
+# -- the weights file ---------------------------------------------------------------------------
+
+
+def test_weights_round_trip(tmp_path, random_net: bn.Net) -> None:
+    path = tmp_path / "net.npz"
+    random_net.meta = {"games_trained": 12}
+    bn.save_net(random_net, path)
+    back = bn.load_net(path)
+    for name in ("W1", "b1", "W2", "b2"):
+        assert np.array_equal(getattr(back, name), getattr(random_net, name))
+    assert back.meta == {"games_trained": 12}
+
+
+def test_shipped_weights_describe_their_training() -> None:
+    net = bn.load_net()
+    assert net.W1.shape == (bn.N_INPUTS, net.hidden)
+    assert net.meta["games_trained"] > 0
+    assert net.meta["command"].startswith("python -m ai.training.backgammon_net --seed ")
+
+
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        ("missing", "not found"),
+        ("garbage", "unreadable"),
+        ("truncated", "unreadable"),
+        ("wrong_shape", "has shape"),
+        ("nan", "non-finite"),
+        ("wrong_format", "is not a kibitz-backgammon-net file"),
+        ("old_version", "expected version 1"),
+        ("no_array", "lacks the array"),
+    ],
+)
+def test_damaged_weights_give_one_line_error(tmp_path, random_net: bn.Net, damage, message) -> None:
+    path = tmp_path / "net.npz"
+    bn.save_net(random_net, path)
+    good = path.read_bytes()
+    arrays = dict(np.load(path))
+    meta = {"format": bn.FORMAT, "version": bn.VERSION, "inputs": bn.N_INPUTS, "hidden": 16}
+    import json
+
+    def rewrite(**changes) -> None:
+        out = {**arrays, **changes}
+        with open(path, "wb") as f:
+            np.savez(f, **out)
+
+    if damage == "missing":
+        path.unlink()
+    elif damage == "garbage":
+        path.write_bytes(b"not a zip file at all")
+    elif damage == "truncated":
+        path.write_bytes(good[: len(good) // 2])
+    elif damage == "wrong_shape":
+        rewrite(W2=np.zeros((16, 4)))
+    elif damage == "nan":
+        w = arrays["W1"].copy()
+        w[3, 3] = math.nan
+        rewrite(W1=w)
+    elif damage == "wrong_format":
+        rewrite(meta=np.array(json.dumps({**meta, "format": "other"})))
+    elif damage == "old_version":
+        rewrite(meta=np.array(json.dumps({**meta, "version": 0})))
+    elif damage == "no_array":
+        with zipfile.ZipFile(path, "w") as z:
+            z.writestr("meta.npy", good[:0])
+    with pytest.raises(bn.WeightsError, match=message) as info:
+        bn.load_net(path)
+    assert "\n" not in str(info.value)
+
+
+def test_missing_weights_stop_only_the_levels_that_need_them(monkeypatch) -> None:
+    monkeypatch.setattr(bn, "WEIGHTS_FILE", ("weights", "no-such-file.npz"))
+    s = GAME.parse_position("4HPwATDgc/ABMA 31")
+    with pytest.raises(ValueError, match="backgammon network weights not found"):
+        make_searcher(get_level("backgammon", "Master").config("backgammon"))
+    result = run_search(s, get_level("backgammon", "Intermediate").config("backgammon"))
+    assert result.move in s.legal_moves()
+
+
+# -- search on top of the network -------------------------------------------------------------
+
+
+def test_one_ply_agrees_with_a_plain_expectimax(random_net: bn.Net, monkeypatch) -> None:
+    """Depth 3 with every root move kept equals the textbook average over the 21 rolls of the
+    opponent's best reply, computed one position at a time through the public evaluator."""
+    import ai.backgammon_ply as ply
+
+    monkeypatch.setitem(ply.ROOT_KEEP, 3, 99)
+    ev = bn.NetEvaluator(random_net)
+    # A race: White on his 1-6 points, Red on his; few moves per roll keeps this quick.
+    pts = [2, 2, 2, 2, 0, 0] + [0] * 12 + [0, 0, -2, -2, -2, -2]
+    s = from_board(pts, dice=(4, 2))
+    result = BackgammonPlySearcher(ev).search(s, Limits(depth=3))
+    me = s.to_move
+    for move, value in result.root_values:
+        after = s.apply(move)
+        expected = 0.0
+        for roll, prob in after.chance_outcomes():
+            rolled = after.apply(roll)
+            best = max(ev.evaluate(rolled.apply(r), 1 - me) for r in rolled.legal_moves())
+            expected += prob * -best
+        assert value == pytest.approx(expected, abs=1e-9)
+    assert result.move == max(result.root_values, key=lambda mv: mv[1])[0]
+
+
+def test_levels_search_with_the_network() -> None:
+    s = GAME.parse_position("4HPwATDgc/ABMA 31")
+    for name, depth in (("Advanced", 3), ("Master", 5)):
+        config = get_level("backgammon", name).config("backgammon")
+        assert isinstance(make_searcher(config), BackgammonPlySearcher)
+        result = run_search(s, config)
+        assert result.depth == depth and result.move in s.legal_moves()
+
+
+# -- pubeval ------------------------------------------------------------------------------------
+
+
+def test_pubeval_worked_score() -> None:
+    # Race: the mover has one checker on his 1-point and 14 off: w[116] + w[121] * 14/15.
+    me = [14, 1] + [0] * 24
+    opp = [0] * 25 + [0]
+    opp[20] = 15
+    assert score(me, opp) == pytest.approx(-2.77982 + 3.42040 * 14 / 15)
+    me_done = [15] + [0] * 25
+    assert score(me_done, opp) == 99999999.0
+
+
+def test_pubeval_is_a_benchmark_opponent() -> None:
+    ev = get_evaluator("backgammon", "pubeval")
+    assert isinstance(ev, PubevalEvaluator)
+    s = GAME.parse_position("4HPwATDgc/ABMA 31")
+    from cli.common import level_config
+
+    result = run_search(s, level_config("backgammon", "pubeval"))
+    # Pubeval's well-known opening 3-1: make the 5-point.
+    assert GAME.format_move(s, result.move) == "8/5 6/5"
+
+
+# -- the trainer --------------------------------------------------------------------------------
+
+
+def test_training_resumes_to_the_same_weights(tmp_path) -> None:
+    common = ["--hidden", "6", "--eval-every", "3", "--eval-games", "2", "--seed", "5",
+              "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]  # fmt: skip
+    full, half = tmp_path / "full.npz", tmp_path / "half.npz"
+    assert trainer.main(["--games", "6", "--out", str(full),
+                         "--checkpoint", str(tmp_path / "f.ckpt.npz"), *common]) == 0  # fmt: skip
+    assert trainer.main(["--games", "3", "--out", str(half),
+                         "--checkpoint", str(tmp_path / "h.ckpt.npz"), *common]) == 0  # fmt: skip
+    assert trainer.main(["--games", "6", "--out", str(half), "--resume",
+                         "--checkpoint", str(tmp_path / "h.ckpt.npz"), *common]) == 0  # fmt: skip
+    a, b = bn.load_net(full), bn.load_net(half)
+    for name in ("W1", "b1", "W2", "b2"):
+        assert np.array_equal(getattr(a, name), getattr(b, name))
+    assert a.meta["games_trained"] == 6
+    assert (tmp_path / "c.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    rows = (tmp_path / "c.csv").read_text().splitlines()
+    assert rows[0] == "games_trained,win_rate,points_per_game,seconds"
+    assert [r.split(",")[0] for r in rows[1:]] == ["0", "3", "6"]
+
+
+def test_td_update_moves_the_value_toward_the_target() -> None:
+    net = bn.Net.random(8, np.random.default_rng(3))
+    learner = trainer.Learner(net, alpha=0.5, lam=0.0, halflife=0)
+    a, b = trainer.start_sides()
+    x = bn.encode(np.array(a), np.array(b))[0]
+    h, y = net.forward(x[None])
+    learner._trace(x, h[0], y[0], 0)
+    target = np.array([1.0, 0.5, 0.1, 0.0, 0.0])
+    learner._update(target - y[0], 0.5)
+    _, y2 = net.forward(x[None])
+    assert np.all(np.abs(target - y2[0]) < np.abs(target - y[0]))
