@@ -42,6 +42,9 @@ class GameSpec:
     pair_seed: int
     #: True when A plays player 0 (moves first).
     a_first: bool
+    #: Backgammon money play with the doubling cube (else cubeless), and the Jacoby rule.
+    cube: bool = False
+    jacoby: bool = False
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,8 @@ class Tally:
     unfinished: int = 0
     points_a: float = 0.0
     plies: list[int] = field(default_factory=list)
+    #: A's points by game index (pairs 2k, 2k+1 share their dice).
+    points: dict[int, float] = field(default_factory=dict)
 
     @property
     def games(self) -> int:
@@ -79,6 +84,23 @@ class Tally:
         self.unfinished += not outcome.finished
         self.points_a += outcome.points_a
         self.plies.append(outcome.plies)
+        self.points[outcome.index] = outcome.points_a
+
+    def points_per_game(self) -> tuple[float, float, float]:
+        """A's mean points a game and its 95% interval, with pairs of games (same dice, colours
+        swapped) as the independent unit."""
+        n = len(self.points)
+        if n == 0:
+            return (0.0, 0.0, 0.0)
+        pairs: dict[int, list[float]] = {}
+        for index, pts in self.points.items():
+            pairs.setdefault(index // 2, []).append(pts)
+        means = [sum(v) / len(v) for v in pairs.values()]
+        mean = self.points_a / n
+        k = len(means)
+        var = sum((m - mean) ** 2 for m in means) / (k - 1) if k > 1 else 0.0
+        half = Z95 * math.sqrt(var / k) if k > 1 else math.inf
+        return (mean, mean - half, mean + half)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -96,19 +118,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="worker processes",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON line instead of text")
+    parser.add_argument(
+        "--cube", action="store_true",
+        help="backgammon: money play with the doubling cube (cube decisions by the network)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--jacoby", action="store_true",
+        help="backgammon with --cube: gammons count single until the cube is turned",
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- one game
 
 
 def game_specs(
-    game_id: str, options: dict[str, Any], level_a: str, level_b: str, games: int, seed: int
+    game_id: str,
+    options: dict[str, Any],
+    level_a: str,
+    level_b: str,
+    games: int,
+    seed: int,
+    cube: bool = False,
+    jacoby: bool = False,
 ) -> list[GameSpec]:
     """Games 2k and 2k+1 share an opening; A moves first in the even one."""
     master = random.Random(seed)
     pair_seeds = [master.getrandbits(48) for _ in range((games + 1) // 2)]
     return [
-        GameSpec(i, game_id, dict(options), level_a, level_b, pair_seeds[i // 2], i % 2 == 0)
+        GameSpec(
+            i, game_id, dict(options), level_a, level_b, pair_seeds[i // 2], i % 2 == 0,
+            cube, jacoby,
+        )  # fmt: skip
         for i in range(games)
     ]
 
@@ -148,13 +188,18 @@ def play_one(spec: GameSpec) -> GameOutcome:
         config_a = level_config(spec.game_id, spec.level_a, seed=side_seed)
         config_b = level_config(spec.game_id, spec.level_b, seed=side_seed + 1)
         configs = (config_a, config_b) if spec.a_first else (config_b, config_a)
-        record = play_game(state, configs, rng, max_plies=MAX_PLIES)
         a = 0 if spec.a_first else 1
-        mine, theirs = record.returns[a], record.returns[1 - a]
+        if spec.cube:
+            from ai.backgammon_cube import play_cubeful_game
+
+            cubeful = play_cubeful_game(state, configs, rng, spec.jacoby, MAX_PLIES)
+            returns, plies, finished = cubeful.returns, cubeful.plies, cubeful.finished
+        else:
+            record = play_game(state, configs, rng, max_plies=MAX_PLIES)
+            returns, plies, finished = record.returns, len(record.moves), record.finished
+        mine, theirs = returns[a], returns[1 - a]
         result = (mine > theirs) - (mine < theirs)
-        return GameOutcome(
-            spec.index, result, mine, len(opening) + len(record.moves), record.finished
-        )
+        return GameOutcome(spec.index, result, mine, len(opening) + plies, finished)
     except Exception as exc:  # reported by the parent as a one-line error
         return GameOutcome(spec.index, 0, 0.0, 0, False, f"{type(exc).__name__}: {exc}")
 
@@ -184,6 +229,7 @@ def elo(score: float) -> float:
 
 def summary(tally: Tally, **header: Any) -> dict[str, Any]:
     n = tally.games
+    ppg, ppg_lo, ppg_hi = tally.points_per_game()
     score = (tally.wins + tally.draws / 2) / n if n else 0.0
     lo, hi = wilson(score, n)
 
@@ -203,6 +249,8 @@ def summary(tally: Tally, **header: Any) -> dict[str, Any]:
         "elo": finite(elo(score)),
         "elo_ci95": [finite(elo(lo)), finite(elo(hi))],
         "mean_plies": round(sum(tally.plies) / n, 1) if n else 0.0,
+        "points_per_game": round(ppg, 4),
+        "points_per_game_ci95": [round(ppg_lo, 4), round(ppg_hi, 4)],
     }
 
 
@@ -226,7 +274,13 @@ def format_text(s: dict[str, Any]) -> str:
     from ai.profiles import profile_for
 
     if profile_for(s["game"]).points:
-        lines.append(f"A's points (gammons count 2, backgammons 3): {s['points_a']:+g}")
+        lo, hi = s["points_per_game_ci95"]
+        cube = " with the cube" if s.get("cube") else ""
+        lines.append(f"A's points{cube} (gammons count 2, backgammons 3): {s['points_a']:+g}")
+        lines.append(
+            f"A's points per game {s['points_per_game']:+.3f} (95% CI {lo:+.3f} .. {hi:+.3f},"
+            " pairs of games as the unit)"
+        )
     return "\n".join(lines)
 
 
@@ -298,7 +352,13 @@ def run(args: argparse.Namespace) -> int:
     from game.registry import get_game
 
     get_game(args.game).initial_state(**options)  # bad options: one error now, not N later
-    specs = game_specs(args.game, options, args.a, args.b, args.games, seed)
+    if (args.cube or args.jacoby) and args.game != "backgammon":
+        raise RequestError("--cube and --jacoby are backgammon options")
+    if args.jacoby and not args.cube:
+        raise RequestError("--jacoby needs --cube (the Jacoby rule is about the cube)")
+    specs = game_specs(
+        args.game, options, args.a, args.b, args.games, seed, args.cube, args.jacoby
+    )
     bar = ProgressBar(len(specs))
     try:
         tally = play_match(specs, args.jobs, bar)
@@ -306,6 +366,7 @@ def run(args: argparse.Namespace) -> int:
         raise RequestError(str(exc)) from None
     finally:
         bar.close()
-    s = summary(tally, game=args.game, a=args.a, b=args.b, seed=seed, options=options)
+    extra = {"cube": args.cube, "jacoby": args.jacoby} if args.game == "backgammon" else {}
+    s = summary(tally, game=args.game, a=args.a, b=args.b, seed=seed, options=options, **extra)
     print(json.dumps(s) if args.json else format_text(s))
     return 0

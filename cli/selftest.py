@@ -84,9 +84,22 @@ def _play(game_id: str, seed: int) -> str:
     return f"{game.describe_result(record.final)} after {len(record.moves)} plies"
 
 
+def _check_network() -> str:
+    """The backgammon network (numpy and its weights file) answers a 1-ply search."""
+    from ai.engine import run_search
+    from ai.levels import get_level
+    from game.registry import get_game
+
+    game = get_game("backgammon")
+    state = game.parse_position("4HPwATDgc/ABMA 31")
+    result = run_search(state, get_level("backgammon", "Advanced").config("backgammon"))
+    return f"Advanced plays 31 as {game.format_move(state, result.move)} ({result.score:+.3f})"
+
+
 def run(args: argparse.Namespace) -> int:
     checks = [("assets", _check_assets)]
     checks += [(g, lambda g=g: _play(g, args.seed)) for g in SELFTEST_GAMES]
+    checks.append(("backgammon network", _check_network))
     failures = 0
     for name, check in checks:
         start = time.perf_counter()
