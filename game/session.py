@@ -19,6 +19,11 @@ Saved games are plain text a person can read and a bug report can quote::
 The header is ``key: value`` lines in exactly that order; ``moves`` counts the lines that follow
 (one move each, in the game's notation; chance outcomes as ``roll <outcome>``, e.g.
 ``roll 31``), so a truncated file is caught. Blank lines and ``#`` comment lines are ignored.
+
+A backgammon money game with the doubling cube has one more header line after ``start``,
+``cube: on`` (or ``cube: jacoby`` with the Jacoby rule), and its cube decisions are move lines
+of their own: ``double``, then ``take`` or ``drop``. The cube's state follows from them, so
+undo and redo take cube decisions back like any move.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from typing import Any
 
 from game.core import CHANCE, TERMINAL, Game, IllegalMoveError, Move, State
 from game.registry import GAME_IDS, get_game
+from game.rules import backgammon_cube as cubes
 
 FORMAT_NAME = "kibitz-save"
 FORMAT_VERSION = 1
@@ -151,9 +157,14 @@ class Session:
         options: dict[str, Any] | None = None,
         seats: tuple[Seat, Seat] | list[Seat] | None = None,
         start_state: State | None = None,
+        cube: cubes.Cube | None = None,
     ) -> None:
+        """``cube``: play backgammon for money with the doubling cube (None: cubeless)."""
         self.game: Game = get_game(game_id)
         self.game_id = game_id
+        if cube is not None and game_id != "backgammon":
+            raise ValueError("the doubling cube belongs to backgammon")
+        self.start_cube = cube
         seats = (Seat.human(), Seat.human()) if seats is None else tuple(seats)
         if len(seats) != 2 or not all(isinstance(s, Seat) for s in seats):
             raise ValueError("a session needs exactly two Seat objects")
@@ -190,18 +201,63 @@ class Session:
         return len(self._moves)
 
     @property
+    def cube(self) -> cubes.Cube | None:
+        """The doubling cube now (None in a cubeless game), from the cube moves played."""
+        cube = self.start_cube
+        if cube is not None:
+            for state, move in self.history:
+                if isinstance(move, cubes.CubeAction):
+                    cube = cubes.apply_action(cube, state, move)  # type: ignore[arg-type]
+        return cube
+
+    @property
     def is_over(self) -> bool:
-        return self.current.current_player() == TERMINAL
+        if self.current.current_player() == TERMINAL:
+            return True
+        cube = self.cube
+        return cube is not None and cube.dropped_by is not None
 
     @property
     def result_text(self) -> str | None:
-        """The game's one-line result once it is over, else None."""
-        return self.game.describe_result(self.current) if self.is_over else None
+        """The game's one-line result once it is over, else None (with the cube: its points)."""
+        if not self.is_over:
+            return None
+        cube = self.cube
+        if cube is None:
+            return self.game.describe_result(self.current)
+        if cube.dropped_by is not None:
+            return cubes.drop_text(cube)
+        points = cube.points(self.current.game_value())  # type: ignore[attr-defined]
+        return f"{self.game.describe_result(self.current)}; with the cube: {points} points"
 
     def seat_to_move(self) -> Seat | None:
-        """The seat whose decision it is; None at a chance event or after the end."""
+        """The seat whose decision it is; None at a chance event or after the end (a pending
+        double: the seat that must take or drop)."""
+        cube = self.cube
+        if cube is not None and cube.offered_by is not None:
+            return self.seats[1 - cube.offered_by]
+        if self.is_over:
+            return None
         player = self.current.current_player()
         return self.seats[player] if player in (0, 1) else None
+
+    def cube_action(self, kind: str) -> None:
+        """Play a cube decision (``double``, ``take``, ``drop``); IllegalMoveError if not now."""
+        self.play(cubes.CubeAction(kind))
+
+    def _next_state(self, move: Move) -> State:
+        if isinstance(move, cubes.CubeAction):
+            cube = self.cube
+            if cube is None:
+                raise IllegalMoveError("this game is played without the doubling cube")
+            cubes.apply_action(cube, self.current, move)  # type: ignore[arg-type]
+            return self.current
+        cube = self.cube
+        if cube is not None and cube.dropped_by is not None:
+            raise IllegalMoveError("the game is over: a double was dropped")
+        if cube is not None and cube.offered_by is not None:
+            raise IllegalMoveError("a double is waiting for an answer: take or drop")
+        return self.current.apply(move)
 
     @property
     def is_human_turn(self) -> bool:
@@ -210,7 +266,7 @@ class Session:
 
     def play(self, move: Move) -> State:
         """Play a move (or a chance outcome); a new move forgets the moves undone before it."""
-        new = self.current.apply(move)
+        new = self._next_state(move)
         self._push(move, new)
         self._redo.clear()
         return new
@@ -257,7 +313,7 @@ class Session:
         if not self._redo:
             return None
         move = self._redo.pop()
-        self._push(move, self.current.apply(move))
+        self._push(move, self._next_state(move))
         return move
 
     def undo_to_human(self) -> int:
@@ -283,6 +339,8 @@ class Session:
 
     def format_move_text(self, state: State, move: Move) -> str:
         """A move in the game's notation; a chance outcome as ``roll <outcome>``."""
+        if isinstance(move, cubes.CubeAction):
+            return move.kind
         if state.current_player() != CHANCE:
             return self.game.format_move(state, move)
         try:
@@ -294,6 +352,8 @@ class Session:
     def parse_move_text(self, state: State, text: str) -> Move:
         """The inverse of ``format_move_text``; a ValueError naming the problem otherwise."""
         text = text.strip()
+        if self.start_cube is not None and text in cubes.CUBE_WORDS:
+            return cubes.CubeAction(text)  # type: ignore[return-value]
         player = state.current_player()
         if player == TERMINAL:
             raise IllegalMoveError(f"the game is already over, so {text!r} cannot be played")
@@ -320,6 +380,7 @@ class Session:
             f"seat 1: {self.seats[0].to_text()}",
             f"seat 2: {self.seats[1].to_text()}",
             f"start: {self.game.format_position(self.start)}",
+            *([f"cube: {'jacoby' if self.start_cube.jacoby else 'on'}"] if self.start_cube else []),
             f"moves: {len(self._moves)}",
             *self.moves_text(),
         ]
@@ -364,6 +425,12 @@ def load(text: str) -> Session:
     ]
     if not lines:
         raise SaveFormatError("the file is empty, not a saved game")
+    cube_rule = None
+    if len(lines) > 6 and lines[6][1].partition(":")[0].strip() == "cube":
+        number, line = lines.pop(6)
+        cube_rule = line.partition(":")[2].strip()
+        if cube_rule not in ("on", "jacoby"):
+            raise SaveFormatError(f"line {number} (cube): expected 'on' or 'jacoby'")
     header: dict[str, str] = {}
     for index, key in enumerate(_HEADER_KEYS):
         if index >= len(lines):
@@ -429,7 +496,10 @@ def load(text: str) -> Session:
         raise fail(
             "start", f"cannot read the position ({type(exc).__name__}: {_one_line(exc)})"
         ) from None
-    session = Session(game_id, None, seats, start)
+    if cube_rule is not None and game_id != "backgammon":
+        raise SaveFormatError("a 'cube:' line belongs to backgammon saves only")
+    cube = None if cube_rule is None else cubes.Cube(jacoby=cube_rule == "jacoby")
+    session = Session(game_id, None, seats, start, cube)
     for number, line in move_lines:
         try:
             session.play_text(line)

@@ -24,6 +24,7 @@ import base64
 from dataclasses import dataclass, replace
 
 from game.core import IllegalMoveError, NotationError
+from game.rules.backgammon import PLAYER_NAMES, BackgammonState
 
 #: Game states of the Match ID.
 PLAYING, OVER, DROPPED = 1, 2, 4
@@ -183,3 +184,53 @@ def decode_match_id(text: str, jacoby: bool = False) -> MatchInfo:
         cube, v["on_roll"], v["turn"], dice, v["state"], v["match_length"],
         (v["score0"], v["score1"]), bool(v["crawford"]),
     )  # fmt: skip
+
+
+# -- cube actions in a move list --------------------------------------------------------------------
+
+CUBE_WORDS = ("double", "take", "drop")
+
+
+@dataclass(frozen=True)
+class CubeAction:
+    """A cube decision recorded among a game's moves (a session's history, a save file):
+    ``double`` by the player on roll before his roll, then ``take`` or ``drop`` by the other."""
+
+    kind: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in CUBE_WORDS:
+            raise NotationError(f"a cube action is one of {', '.join(CUBE_WORDS)}, got {self.kind!r}")
+
+    def __str__(self) -> str:
+        return self.kind
+
+
+def apply_action(cube: Cube, state: BackgammonState, action: CubeAction) -> Cube:
+    """The cube after ``action`` in ``state``; IllegalMoveError when it is not allowed."""
+    if action.kind == "double":
+        if state.opening:
+            raise IllegalMoveError("no double before the opening roll")
+        return cube.double(state.to_move, rolled=state.dice is not None, over=state.is_over())
+    if cube.offered_by is None:
+        raise IllegalMoveError("no double has been offered")
+    answer = 1 - cube.offered_by
+    return cube.take(answer) if action.kind == "take" else cube.drop(answer)
+
+
+def drop_text(cube: Cube) -> str:
+    """The result line of a game ended by a dropped double."""
+    assert cube.dropped_by is not None
+    names = PLAYER_NAMES
+    points = "point" if cube.value == 1 else "points"
+    return (
+        f"{names[cube.dropped_by]} drops the cube: {names[1 - cube.dropped_by]} wins"
+        f" {cube.value} {points}"
+    )
+
+
+def match_id(cube: Cube, state: BackgammonState) -> str:
+    """The Match ID of a money game in ``state`` with ``cube`` (beside its Position ID)."""
+    turn = 1 - cube.offered_by if cube.offered_by is not None else state.to_move
+    game_state = OVER if state.is_over() else PLAYING
+    return encode_match_id(MatchInfo(cube, state.to_move, turn, state.dice, game_state))
