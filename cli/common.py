@@ -67,11 +67,19 @@ def _no_constant(name: str) -> Any:
     raise RequestError(f"{name} is not a JSON number")
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise RequestError(f"the number {text[:20]} is too large for a double")
+    return value
+
+
 def decode_json(text: str) -> Any:
-    """Strict JSON: NaN/Infinity, absurdly deep nesting and over-long numbers are refused with
-    a RequestError (the standard decoder accepts the first and crashes on the others)."""
+    """Strict JSON: NaN/Infinity, numbers beyond a double (1e400, which Python would read as
+    infinity and could then only write back as the invalid ``Infinity``), absurdly deep
+    nesting and over-long numbers are refused with a RequestError."""
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
         raise RequestError(f"{exc.msg} at column {exc.colno}") from None
     except RecursionError:
@@ -215,12 +223,16 @@ def value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
 
     profile = profile_for(game.id)
     pov = profile.point_of_view(state.current_player())
-    label = profile.value_label(result.score, exact=result.exact)
+    if result.depth == 0 and not result.exact:  # stopped before any depth was finished
+        value, text = None, "not known: stopped before the first depth was finished"
+    else:
+        value = json_number(result.score)
+        text = f"{profile.value_label(result.score, exact=result.exact).long} {pov}"
     return {
         "algorithm": result.algorithm,
         "exact": result.exact,
-        "value": json_number(result.score),
-        "value_text": f"{label.long} {pov}",
+        "value": value,
+        "value_text": text,
         "point_of_view": pov.removeprefix("for "),
     }
 

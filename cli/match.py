@@ -307,5 +307,5 @@ def run(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     s = summary(tally, game=args.game, a=args.a, b=args.b, seed=seed, options=options)
-    print(json.dumps(s) if args.json else format_text(s))
+    print(json.dumps(s, allow_nan=False) if args.json else format_text(s))
     return 0

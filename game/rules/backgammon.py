@@ -20,7 +20,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core import CHANCE, TERMINAL, IllegalMoveError, NotationError
+from game.core import CHANCE, TERMINAL, IllegalMoveError, NotationError, check_option_names
 from game.rules import backgammon_movegen as mg
 from game.rules import backgammon_notation as notation
 
@@ -244,15 +244,14 @@ class Backgammon:
     name = "Backgammon"
     player_names = PLAYER_NAMES
 
-    def initial_state(self, **options: Any) -> BackgammonState:
-        if options:
-            raise ValueError(f"backgammon takes no options, got {sorted(options)}")
+    def initial_state(self, /, **options: Any) -> BackgammonState:
+        check_option_names("backgammon", options, ())
         return BackgammonState(opening=True)
 
     def options(self, state: BackgammonState) -> dict[str, Any]:
         return {}
 
-    def parse_position(self, text: str, **options: Any) -> BackgammonState:
+    def parse_position(self, text: str, /, **options: Any) -> BackgammonState:
         """``ID [dice] [player]``, e.g. ``4HPwATDgc/ABMA 31 1``; ``ID opening`` before the first roll.
 
         The ID is seen from the player on roll (``0`` White, the default, or ``1`` Red); without
