@@ -29,6 +29,7 @@ from cli.common import (
     load_state,
     parse_depth,
     parse_options,
+    parse_seed,
     parse_time,
     require_decision,
     root_value_fields,
@@ -191,7 +192,7 @@ def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
         time_s=time_s,
         use_tt=request.get("use_tt", True),
         use_ordering=request.get("use_ordering", True),
-        seed=request.get("seed"),
+        seed=parse_seed(request["seed"]) if "seed" in request else None,
         exact=request.get("exact"),
     )
     require_decision(game, state)

@@ -40,6 +40,14 @@ ROLL_PREFIX = "roll "
 MAX_SAVE_CHARS = 2_000_000
 
 _TOKEN = re.compile(r"[A-Za-z0-9_.+-]{1,40}")
+#: Depth and time in a seat line: plain ASCII digits (int() and float() would also take
+#: other scripts' digits, underscores, exponents, "inf" and "nan").
+_DEPTH_TEXT = re.compile(r"[0-9]{1,4}")
+_TIME_TEXT = re.compile(r"[0-9]{1,6}(\.[0-9]{1,17})?")
+#: Shortest AI think time a seat may have (so its text never needs an exponent).
+MIN_SEAT_TIME_S = 0.01
+#: Longest piece of a file quoted back in an error message.
+QUOTE_CHARS = 40
 
 
 class SaveFormatError(ValueError):
@@ -72,7 +80,7 @@ class Seat:
             raise ValueError("an AI seat needs either a level or an algorithm (not both)")
         for label, name in (("level", self.level), ("algorithm", self.algorithm)):
             if name is not None and (not isinstance(name, str) or not _TOKEN.fullmatch(name)):
-                raise ValueError(f"bad AI {label} name {name!r}")
+                raise ValueError(f"bad AI {label} name {_quoted(str(name))}")
         if self.level is not None and (self.depth is not None or self.time_s is not None):
             raise ValueError("an AI seat with a level takes no depth or time")
         if self.depth is not None and (
@@ -80,13 +88,18 @@ class Seat:
             or isinstance(self.depth, bool)
             or not 1 <= self.depth <= 1000
         ):
-            raise ValueError(f"AI depth must be a whole number from 1 to 1000, got {self.depth!r}")
+            raise ValueError(
+                f"AI depth must be a whole number from 1 to 1000, got {_quoted(str(self.depth))}"
+            )
         if self.time_s is not None and (
             not isinstance(self.time_s, int | float)
             or isinstance(self.time_s, bool)
-            or not (math.isfinite(self.time_s) and 0 < self.time_s <= 86_400)
+            or not (math.isfinite(self.time_s) and MIN_SEAT_TIME_S <= self.time_s <= 86_400)
         ):
-            raise ValueError(f"AI time must be positive seconds, got {self.time_s!r}")
+            raise ValueError(
+                f"AI time must be {MIN_SEAT_TIME_S:g} to 86400 seconds, "
+                f"got {_quoted(str(self.time_s))}"
+            )
 
     @classmethod
     def human(cls) -> Seat:
@@ -123,18 +136,20 @@ class Seat:
         if words == ["human"]:
             return cls.human()
         if not words or words[0] != "ai":
-            raise ValueError(f"a seat is 'human' or 'ai ...', got {text!r}")
+            raise ValueError(f"a seat is 'human' or 'ai ...', got {_quoted(text)}")
         fields: dict[str, str] = {}
         for word in words[1:]:
             name, eq, value = word.partition("=")
             if not eq or name not in ("level", "algorithm", "depth", "time") or name in fields:
-                raise ValueError(f"bad AI seat setting {word!r}")
+                raise ValueError(f"bad AI seat setting {_quoted(word)}")
             fields[name] = value
-        try:
-            depth = int(fields["depth"]) if "depth" in fields else None
-            time_s = float(fields["time"]) if "time" in fields else None
-        except ValueError:
-            raise ValueError(f"bad AI depth or time in {text!r}") from None
+        depth_text, time_text = fields.get("depth"), fields.get("time")
+        if depth_text is not None and not _DEPTH_TEXT.fullmatch(depth_text):
+            raise ValueError(f"AI depth must be a whole number in digits, got {_quoted(depth_text)}")
+        if time_text is not None and not _TIME_TEXT.fullmatch(time_text):
+            raise ValueError(f"AI time must be plain seconds such as 1.5, got {_quoted(time_text)}")
+        depth = int(depth_text) if depth_text is not None else None
+        time_s = float(time_text) if time_text is not None else None
         return cls("ai", fields.get("level"), fields.get("algorithm"), depth, time_s)
 
 
@@ -357,6 +372,7 @@ def load(text: str) -> Session:
         raise SaveFormatError("a saved game must be text")
     if len(text) > MAX_SAVE_CHARS:
         raise SaveFormatError(f"file too large for a saved game ({len(text)} characters)")
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     lines = [
         (number, line.strip())
         for number, line in enumerate(text.splitlines(), start=1)
@@ -389,7 +405,7 @@ def load(text: str) -> Session:
     number_of = {key: lines[i][0] for i, key in enumerate(_HEADER_KEYS)}
 
     def fail(key: str, problem: str) -> SaveFormatError:
-        return SaveFormatError(f"line {number_of[key]} ({key}): {problem}")
+        return SaveFormatError(f"line {number_of[key]} ({key}): {_one_line(problem)}")
 
     game_id = header["game"]
     if game_id not in GAME_IDS:
@@ -442,9 +458,16 @@ def load(text: str) -> Session:
     return session
 
 
-def _one_line(exc: BaseException) -> str:
+def _one_line(exc: BaseException | str) -> str:
     text = " ".join(str(exc).split())
     return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _quoted(text: str) -> str:
+    """A piece of the file quoted in an error: at most QUOTE_CHARS characters of it."""
+    if len(text) <= QUOTE_CHARS:
+        return repr(text)
+    return repr(text[:QUOTE_CHARS]) + f"... ({len(text)} characters)"
 
 
 def load_file(path: Any) -> Session:

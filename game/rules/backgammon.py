@@ -309,7 +309,8 @@ class Backgammon:
         chains = notation.parse_chains(text)
         me, opp = state.mover_view()
         d1, d2 = state.dice
-        illegal = f"{text.strip() or notation.EMPTY_MOVE} is not legal with {d1}-{d2}"
+        shown = notation.quote(text) if text.strip() else notation.EMPTY_MOVE
+        illegal = f"{shown} is not legal with {d1}-{d2}"
         result = (
             notation.chains_result(me, opp, chains, text) if chains else (tuple(me), tuple(opp))
         )
