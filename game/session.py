@@ -27,6 +27,7 @@ import json
 import math
 import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -179,6 +180,7 @@ class Session:
         self._states: list[State] = [start_state]
         self._moves: list[Move] = []
         self._redo: list[Move] = []
+        self._outcome_cache: dict[Any, tuple[dict[Move, str], dict[str, Move]]] = {}
 
     # -- the match --------------------------------------------------------------------------
 
@@ -300,29 +302,58 @@ class Session:
         """A move in the game's notation; a chance outcome as ``roll <outcome>``."""
         if state.current_player() != CHANCE:
             return self.game.format_move(state, move)
-        try:
-            text = self.game.format_move(state, move)
-        except ValueError:
-            text = _outcome_text(move)  # the rules only name decision moves
-        return text if text.startswith(ROLL_PREFIX) else ROLL_PREFIX + text
+        return self._outcome_names(state)[0][move]
+
+    def _outcome_names(self, state: State) -> tuple[dict[Move, str], dict[str, Move]]:
+        """Text of each chance outcome at ``state`` and back. An outcome's name depends on the
+        outcome only (dice "31" read the same in every position), so the two tables are kept
+        per set of outcomes: a long game of dice rolls names each roll once, not 21 times a
+        turn."""
+        outcomes = state.chance_outcomes()
+        names = self._outcome_cache.get(outcomes)
+        if names is None:
+            by_move: dict[Move, str] = {}
+            for move, _ in outcomes:
+                try:
+                    text = self.game.format_move(state, move)
+                except ValueError:
+                    text = _outcome_text(move)  # the rules only name decision moves
+                by_move[move] = text if text.startswith(ROLL_PREFIX) else ROLL_PREFIX + text
+            names = (by_move, {text: move for move, text in by_move.items()})
+            self._outcome_cache[outcomes] = names
+        return names
 
     def parse_move_text(self, state: State, text: str) -> Move:
         """The inverse of ``format_move_text``; a ValueError naming the problem otherwise."""
         text = text.strip()
         player = state.current_player()
         if player == TERMINAL:
-            raise IllegalMoveError(f"the game is already over, so {text!r} cannot be played")
+            raise IllegalMoveError(
+                f"the game is already over, so {_quoted(text)} cannot be played"
+            )
         if player == CHANCE:
-            for move, _ in state.chance_outcomes():
-                if self.format_move_text(state, move) == text:
-                    return move
-            choices = ", ".join(self.format_move_text(state, m) for m, _ in state.chance_outcomes())
-            raise IllegalMoveError(f"{text!r} is not a possible outcome here ({choices})")
+            by_move, by_text = self._outcome_names(state)
+            if text in by_text:
+                return by_text[text]
+            choices = ", ".join(by_move.values())
+            raise IllegalMoveError(f"{_quoted(text)} is not a possible outcome here ({choices})")
         return self.game.parse_move(state, text)
 
     def moves_text(self) -> list[str]:
-        """Every move so far in the game's notation, dice as ``roll ...``."""
-        return [self.format_move_text(s, m) for s, m in self.history]
+        """Every move so far in the game's notation, dice as ``roll ...``. A position and move
+        met again (a long game repeating itself) is named once."""
+        named: dict[tuple[State, Move], str] = {}
+        out = []
+        for state, move in zip(self._states, self._moves, strict=False):
+            key = (state, move)
+            text = named.get(key)
+            if text is None:
+                text = self.format_move_text(state, move)
+                if len(named) >= _Replay.LIMIT:
+                    named.clear()
+                named[key] = text
+            out.append(text)
+        return out
 
     # -- save / load ------------------------------------------------------------------------
 
@@ -373,18 +404,20 @@ def load(text: str) -> Session:
     if len(text) > MAX_SAVE_CHARS:
         raise SaveFormatError(f"file too large for a saved game ({len(text)} characters)")
     text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
-    lines = [
-        (number, line.strip())
-        for number, line in enumerate(text.splitlines(), start=1)
-        if line.strip() and not line.lstrip().startswith("#")
-    ]
-    if not lines:
-        raise SaveFormatError("the file is empty, not a saved game")
+    raw = text.splitlines()
+    # (line number, text) pairs are made as they are read, never all at once: a long game's
+    # moves would cost a tuple each.
+    lines = _content_lines(raw, 0)
     header: dict[str, str] = {}
+    number_of: dict[str, int] = {}
     for index, key in enumerate(_HEADER_KEYS):
-        if index >= len(lines):
+        got = next(lines, None)
+        if got is None:
+            if index == 0:
+                raise SaveFormatError("the file is empty, not a saved game")
             raise SaveFormatError(f"the file ends before the '{key}:' line (truncated?)")
-        number, line = lines[index]
+        number, line = got
+        number_of[key] = number
         name, sep, value = line.partition(":")
         if not sep or name.strip() != key:
             if index == 0:
@@ -402,7 +435,6 @@ def load(text: str) -> Session:
                 f"{FORMAT_VERSION}"
             )
         raise SaveFormatError(f"unknown save format version {version[:20]!r}")
-    number_of = {key: lines[i][0] for i, key in enumerate(_HEADER_KEYS)}
 
     def fail(key: str, problem: str) -> SaveFormatError:
         return SaveFormatError(f"line {number_of[key]} ({key}): {_one_line(problem)}")
@@ -426,16 +458,16 @@ def load(text: str) -> Session:
     if not (moves_count.isascii() and moves_count.isdigit() and len(moves_count) <= 7):
         raise fail("moves", f"expected a count of moves, got {moves_count[:20]!r}")
     expected = int(moves_count)
-    move_lines = lines[len(_HEADER_KEYS) :]
-    if len(move_lines) < expected:
-        raise SaveFormatError(
-            f"the file lists {len(move_lines)} of its {expected} moves (truncated?)"
-        )
-    if len(move_lines) > expected:
-        number, line = move_lines[expected]
-        raise SaveFormatError(
-            f"line {number}: unexpected text after the {expected} moves: {line[:60]!r}"
-        )
+    first_move = number_of["moves"]  # index in ``raw`` of the line after the header
+    listed = 0
+    for number, line in _content_lines(raw, first_move):
+        if listed == expected:
+            raise SaveFormatError(
+                f"line {number}: unexpected text after the {expected} moves: {line[:60]!r}"
+            )
+        listed += 1
+    if listed < expected:
+        raise SaveFormatError(f"the file lists {listed} of its {expected} moves (truncated?)")
     try:
         game = get_game(game_id)
         start = game.parse_position(header["start"], **options)
@@ -446,9 +478,10 @@ def load(text: str) -> Session:
             "start", f"cannot read the position ({type(exc).__name__}: {_one_line(exc)})"
         ) from None
     session = Session(game_id, None, seats, start)
-    for number, line in move_lines:
+    replay = _Replay(session)
+    for number, line in _content_lines(raw, first_move):
         try:
-            session.play_text(line)
+            replay.play_text(line)
         except ValueError as exc:
             raise SaveFormatError(f"line {number}: move {line[:40]!r}: {_one_line(exc)}") from None
         except Exception as exc:  # as above: never let a corrupt file crash the caller
@@ -456,6 +489,44 @@ def load(text: str) -> Session:
                 f"line {number}: cannot read move {line[:40]!r} ({type(exc).__name__})"
             ) from None
     return session
+
+
+def _content_lines(raw: list[str], start: int) -> Iterator[tuple[int, str]]:
+    """(line number, stripped text) of the lines from index ``start`` that are neither blank
+    nor ``#`` comments."""
+    for index in range(start, len(raw)):
+        line = raw[index].strip()
+        if line and not line.startswith("#"):
+            yield index + 1, line
+
+
+class _Replay:
+    """Plays a saved game's moves into a session in time and memory linear in the moves.
+
+    A position met again with the same move text (a long game where both sides are shut out
+    repeats a handful of positions thousands of times) is looked up instead of parsed and
+    played again, and the session stores the one state object for it rather than a fresh
+    copy each time. States are immutable and hashable, so sharing them is safe."""
+
+    #: Entries kept before the table starts afresh (bounds its memory on a game that never
+    #: repeats a position).
+    LIMIT = 4096
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.seen: dict[tuple[State, str], tuple[Move, State]] = {}
+
+    def play_text(self, text: str) -> None:
+        session = self.session
+        key = (session.current, text)
+        hit = self.seen.get(key)
+        if hit is None:
+            move = session.parse_move_text(session.current, text)
+            hit = (move, session.current.apply(move))
+            if len(self.seen) >= self.LIMIT:
+                self.seen.clear()
+            self.seen[key] = hit
+        session._push(*hit)
 
 
 def _one_line(exc: BaseException | str) -> str:
