@@ -19,7 +19,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from cli.common import RequestError, add_game_arguments, level_config, parse_options, whole_number
+from cli.common import (
+    RequestError,
+    add_game_arguments,
+    argparse_type,
+    level_config,
+    parse_options,
+    parse_seed,
+    whole_number,
+)
 
 #: A game still running after this many plies is scored as a draw (and counted as unfinished).
 MAX_PLIES = 2000
@@ -110,7 +118,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--games", type=whole_number(1, MAX_GAMES), default=10, metavar="N", help="games to play"
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed (default: random, printed)")
+    parser.add_argument(
+        "--seed", type=argparse_type(parse_seed), default=None,
+        help="seed (default: random, printed)",
+    )
     parser.add_argument(
         "--jobs",
         type=whole_number(1, MAX_JOBS),
@@ -233,8 +244,8 @@ def summary(tally: Tally, **header: Any) -> dict[str, Any]:
     score = (tally.wins + tally.draws / 2) / n if n else 0.0
     lo, hi = wilson(score, n)
 
-    def finite(x: float) -> float | None:
-        return round(x, 1) if math.isfinite(x) else None
+    def finite(x: float, digits: int = 1) -> float | None:
+        return round(x, digits) if math.isfinite(x) else None
 
     return {
         **header,
@@ -250,7 +261,7 @@ def summary(tally: Tally, **header: Any) -> dict[str, Any]:
         "elo_ci95": [finite(elo(lo)), finite(elo(hi))],
         "mean_plies": round(sum(tally.plies) / n, 1) if n else 0.0,
         "points_per_game": round(ppg, 4),
-        "points_per_game_ci95": [round(ppg_lo, 4), round(ppg_hi, 4)],
+        "points_per_game_ci95": [finite(ppg_lo, 4), finite(ppg_hi, 4)],
     }
 
 
@@ -274,11 +285,11 @@ def format_text(s: dict[str, Any]) -> str:
     from ai.profiles import profile_for
 
     if profile_for(s["game"]).points:
-        lo, hi = s["points_per_game_ci95"]
+        lo, hi = (f"{v:+.3f}" if v is not None else "?" for v in s["points_per_game_ci95"])
         cube = " with the cube" if s.get("cube") else ""
         lines.append(f"A's points{cube} (gammons count 2, backgammons 3): {s['points_a']:+g}")
         lines.append(
-            f"A's points per game {s['points_per_game']:+.3f} (95% CI {lo:+.3f} .. {hi:+.3f},"
+            f"A's points per game {s['points_per_game']:+.3f} (95% CI {lo} .. {hi},"
             " pairs of games as the unit)"
         )
     return "\n".join(lines)
@@ -368,5 +379,5 @@ def run(args: argparse.Namespace) -> int:
         bar.close()
     extra = {"cube": args.cube, "jacoby": args.jacoby} if args.game == "backgammon" else {}
     s = summary(tally, game=args.game, a=args.a, b=args.b, seed=seed, options=options, **extra)
-    print(json.dumps(s) if args.json else format_text(s))
+    print(json.dumps(s, allow_nan=False) if args.json else format_text(s))
     return 0
