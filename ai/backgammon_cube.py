@@ -163,3 +163,37 @@ def play_cubeful_game(
         state = state.apply(move)
         plies += 1
     return CubefulRecord((0.0, 0.0), plies, False, cube)
+
+
+def cube_answer(state: BackgammonState, cube: Cube) -> dict[str, object]:
+    """The cube decision for the player on roll in ``state`` (before his roll) as plain data,
+    for the engine and the panel. A pending double is answered for the player who must take
+    or drop it."""
+    from game.rules.backgammon_cube import match_id
+
+    if state.is_over() or state.opening or state.dice is not None:
+        raise ValueError("a cube decision is made at the start of a turn, before the roll")
+    player = state.to_move
+    probs = probabilities(state, player)
+    names = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+    answer: dict[str, object] = {
+        "probabilities": {k: round(v, 4) for k, v in zip(names, probs, strict=True)},
+        "match_id": match_id(cube, state),
+    }
+    if cube.offered_by is not None:
+        take = take_decision(state, 1 - cube.offered_by)
+        answer["action"] = "take" if take else "drop"
+        return answer
+    advice = advise(probs, cube, player)
+    answer.update(
+        action=advice.action,
+        double=advice.double,
+        take=advice.take,
+        equities={
+            "no_double": round(advice.no_double * cube.value, 4),
+            "double_take": round(advice.double_take * cube.value, 4),
+            "double_pass": round(advice.double_pass * cube.value, 4),
+        },
+        text=advice.text(),
+    )
+    return answer

@@ -52,10 +52,12 @@ _KEY_TYPES: dict[str, tuple[type, ...]] = {
     "use_ordering": (bool,),
     "exact": (bool,),
     "seed": (int,),
+    "match_id": (str,),
+    "jacoby": (bool,),
 }
 _TYPE_NAMES = {str: "a string", int: "a whole number", float: "a number", dict: "an object",
                bool: "true/false", type(None): "null"}  # fmt: skip
-COMMANDS = ("bestmove", "legal", "stop", "quit")
+COMMANDS = ("bestmove", "legal", "cube", "stop", "quit")
 #: Commands that act at once, even while an earlier request is still searching.
 INTERRUPTS = ("stop", "quit")
 #: Longest request line read; a longer one is answered with an error and skipped.
@@ -74,7 +76,7 @@ Lines that are empty or hold only JSON whitespace (space, tab, CR) get no answer
 line does, a bad one an {"error": "<one line>"}, and the engine keeps serving.
 
 Request keys (anything else is an error that lists these):
-  cmd        "bestmove" (default), "legal", "stop" or "quit"
+  cmd        "bestmove" (default), "legal", "cube", "stop" or "quit"
   id         a string, number or null; echoed back in the answer (also in error answers)
   game       "tictactoe", "othello", "nim" or "backgammon" (required but for stop/quit)
   options    game options, e.g. {"heaps": [3, 4, 5], "max_take": 3, "misere": true}
@@ -89,6 +91,8 @@ Request keys (anything else is an error that lists these):
              own setting; false when an algorithm is named)
   use_tt, use_ordering   true/false, default true
   seed       whole number: seeds a level's deliberate randomness
+  match_id   backgammon "cube": GNU Backgammon Match ID of the cube (default: centred at 1)
+  jacoby     backgammon "cube": true for the Jacoby rule
 
 Commands and answers:
   bestmove   {"move": "d3", "algorithm": "alphabeta", "exact": false, "value": 0.63,
@@ -98,6 +102,11 @@ Commands and answers:
              "algorithm" is what actually ran (a solver's name such as "nim-solver" when
              exact solving answered); "exact" is true when the value is proven.
   legal      {"moves": ["a1", "b1", ...]}
+  cube       backgammon money play, the position before the roll (no dice): {"action":
+             "double / take", "double": true, "take": true, "equities": {"no_double": ..,
+             "double_take": .., "double_pass": ..}, "probabilities": {"win": .., ...},
+             "text": "double / take, 0.62 wins, 0.21 gammons", "match_id": ".."}; with a
+             double pending in the Match ID, {"action": "take"} or "drop"
   stop       ends a running search at once: that search is answered first with the best
              move found so far ("complete": false), then the stop with {"stopped": true}.
              Every request sent before the stop is answered without further search.
@@ -177,6 +186,9 @@ def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
     options = parse_options(request.get("options"))
     game, state = load_state(game_id, request.get("position"), options)
 
+    if cmd == "cube":
+        return _cube(game_id, state, request)
+
     if cmd == "legal":
         if state.current_player() == CHANCE:
             require_decision(game, state)
@@ -212,6 +224,20 @@ def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
         "pv": format_line(game, state, result.pv),
         **root_value_fields(game, state, result),
     }
+
+
+def _cube(game_id: str, state: Any, request: dict[str, Any]) -> dict[str, Any]:
+    """The network's cube decision (ai.backgammon_cube) for a backgammon position."""
+    if game_id != "backgammon":
+        raise RequestError("'cube' is a backgammon command")
+    from ai.backgammon_cube import cube_answer
+    from game.rules.backgammon_cube import Cube, decode_match_id
+
+    jacoby = request.get("jacoby", False)
+    cube = Cube(jacoby=jacoby)
+    if "match_id" in request:
+        cube = decode_match_id(request["match_id"], jacoby).cube
+    return cube_answer(state, cube)
 
 
 def answer_line(line: str, cancel: Any = None) -> tuple[dict[str, Any], bool]:

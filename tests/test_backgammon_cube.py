@@ -221,3 +221,30 @@ def test_match_id_beside_the_position_id() -> None:
     s = cube_session()
     s.play_text("roll 31")
     assert match_id(s.cube, s.current) == encode_match_id(MatchInfo(Cube(), 0, 0, (3, 1)))
+
+
+def test_engine_answers_cube_decisions(monkeypatch) -> None:
+    import ai.backgammon_cube as cube_ai
+    from cli.engine import handle
+
+    # The plumbing with chances fixed: 90% wins without gammons is a double and a pass.
+    monkeypatch.setattr(cube_ai, "probabilities", lambda state, p: no_gammons(0.9 if p == 0 else 0.1))
+    request = {"cmd": "cube", "game": "backgammon", "position": "4HPwATDgc/ABMA"}
+    answer = handle(request)
+    assert answer["action"] == "double / pass" and answer["double"] and not answer["take"]
+    assert answer["text"] == "double / pass, 0.90 wins, 0.00 gammons"
+    assert answer["match_id"] == "MAEAAAAAAAAA"
+    # Red, doubled there, drops; a cube White owns at 4 is answered in cube units.
+    pending = encode_match_id(MatchInfo(Cube(offered_by=0), 0, 1, None))
+    assert handle({**request, "match_id": pending})["action"] == "drop"
+    owned = encode_match_id(MatchInfo(Cube(value=4, owner=0), 0, 0, None))
+    assert handle({**request, "match_id": owned})["equities"]["double_pass"] == 4.0
+    with pytest.raises(ValueError, match="before the roll"):
+        handle({**request, "position": "4HPwATDgc/ABMA 31"})
+
+
+def test_opening_position_is_no_double() -> None:
+    from cli.engine import handle
+
+    answer = handle({"cmd": "cube", "game": "backgammon", "position": "4HPwATDgc/ABMA"})
+    assert answer["action"] == "no double"
