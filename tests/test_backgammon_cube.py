@@ -248,3 +248,22 @@ def test_opening_position_is_no_double() -> None:
 
     answer = handle({"cmd": "cube", "game": "backgammon", "position": "4HPwATDgc/ABMA"})
     assert answer["action"] == "no double"
+
+
+def test_panel_insight_lines_and_drawing() -> None:
+    import pygame
+
+    from game.rules.backgammon import GAME
+    from game.ui.bg_insight import draw_insight, insight
+
+    state = GAME.parse_position("4HPwATDgc/ABMA 31")
+    info = insight(state)
+    assert info.lines[0].startswith("White to move: ") and info.lines[1].startswith("wins ")
+    assert info.moves[0][1] == max(v for _, v in info.moves) and len(info.moves) == 6
+    before = insight(GAME.parse_position("4HPwATDgc/ABMA"), Cube())
+    assert before.lines[-1].startswith("cube 1: no double, 0.")
+    pygame.init()
+    surface = pygame.Surface((400, 300))
+    bottom = draw_insight(surface, pygame.Rect(10, 10, 380, 280), info)
+    assert bottom == 10 + (3 + 6) * 20
+    pygame.quit()
