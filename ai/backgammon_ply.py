@@ -22,8 +22,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from ai.evaluation.backgammon_net import NetEvaluator, equity
 from ai.searchbase import Scoring, SearchBase
 from game.core import Move, State
@@ -50,14 +48,15 @@ class BackgammonPlySearcher(SearchBase):
 
     # ------------------------------------------------------------------ batches
 
-    def _after_moves(self, results: list[tuple[Any, ...]]) -> np.ndarray:
-        """Equity of the mover after each movegen result ``(steps, me, opp)``: one batch."""
+    def _after_moves(self, results: list[tuple[Any, ...]]) -> list[float]:
+        """Equity of the mover after each movegen result ``(steps, me, opp)``: one batch
+        (numpy stays inside the evaluator; the tree walk is plain Python)."""
         n = len(results)
         self.nodes += n
         self.stats.leaves += n
         if self.nodes >= self._next_check:
             self._tick()
-        return equity(self.net.after_moves([(r[1], r[2]) for r in results]))
+        return equity(self.net.after_moves([(r[1], r[2]) for r in results])).tolist()
 
     def _chance(self, a: list[int], b: list[int], depth: int) -> float:
         """Equity of ``a`` (on roll, dice not yet thrown) with ``depth`` layers below."""
@@ -72,12 +71,12 @@ class BackgammonPlySearcher(SearchBase):
         results = mg.generate(a, b[::-1], d1, d2)
         values = self._after_moves(results)
         if depth <= 1:
-            return float(values.max())
-        best = -np.inf
-        for i in np.argsort(-values, kind="stable")[:REPLY_KEEP]:
+            return max(values)
+        best = -float("inf")
+        for i in sorted(range(len(values)), key=lambda j: -values[j])[:REPLY_KEEP]:
             _, me, opp = results[i]
-            v = float(values[i]) if me[0] == 15 else -self._chance(list(opp[::-1]), list(me), depth - 1)
-            best = max(best, v)
+            won = me[0] == 15  # the reply bore off the last checker: its value is exact
+            best = max(best, values[i] if won else -self._chance(list(opp[::-1]), list(me), depth - 1))
         return best
 
     # ------------------------------------------------------------------ root
@@ -93,7 +92,7 @@ class BackgammonPlySearcher(SearchBase):
         moves = list(table)
         if depth == 1 or len(moves) == 1:
             values = self._after_moves([(m, *table[m]) for m in moves])
-            ranked = sorted(zip(moves, values.tolist(), strict=True), key=lambda mv: -mv[1])
+            ranked = sorted(zip(moves, values, strict=True), key=lambda mv: -mv[1])
             return ranked[0][1], ranked[0][0], tuple(ranked), (ranked[0][0],), True
         keep = ROOT_KEEP.get(depth, ROOT_KEEP[max(ROOT_KEEP)])
         order = [m for m, _ in previous.root_values] if previous is not None else moves
@@ -101,7 +100,7 @@ class BackgammonPlySearcher(SearchBase):
         for m in order[:keep]:
             me, opp = table[m]
             if me[0] == 15:
-                v = float(self._after_moves([(m, me, opp)])[0])
+                v = self._after_moves([(m, me, opp)])[0]
             else:
                 v = -self._chance(list(opp[::-1]), list(me), depth - 1)
             scored.append((m, v))

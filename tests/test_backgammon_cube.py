@@ -266,4 +266,3 @@ def test_panel_insight_lines_and_drawing() -> None:
     surface = pygame.Surface((400, 300))
     bottom = draw_insight(surface, pygame.Rect(10, 10, 380, 280), info)
     assert bottom == 10 + (3 + 6) * 20
-    pygame.quit()
