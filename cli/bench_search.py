@@ -25,6 +25,8 @@ class Variant:
     exact: bool = False
     #: A time budget only where it changes what runs (the exact solver's reach grows with it).
     time_s: float | None = None
+    #: Evaluator variant (SearchConfig.evaluator), e.g. "net": the backgammon network.
+    evaluator: str | None = None
 
 
 @dataclass(frozen=True)
@@ -59,10 +61,16 @@ EXPECTI_DEPTHS = {"1 chance layer": 3, "2 chance layers": 5}
 
 
 def _chance() -> tuple[Variant, ...]:
-    return tuple(
+    """Hand-made evaluator, then the network (the Advanced and Master levels' searches)."""
+    hand = tuple(
         Variant(f"expectiminimax {label} (d{d})", "expectiminimax", d)
         for label, d in EXPECTI_DEPTHS.items()
     )
+    net = tuple(
+        Variant(f"expectiminimax net {label} (d{d})", "expectiminimax", d, evaluator="net")
+        for label, d in EXPECTI_DEPTHS.items()
+    )
+    return hand + net
 
 
 #: Fixed positions. The Othello middle games come from seeded random play (44, 34 and 24
@@ -122,6 +130,7 @@ def measure(pos: BenchPosition, variant: Variant) -> dict[str, Any]:
         use_tt=variant.use_tt,
         use_ordering=variant.use_ordering,
         exact=variant.exact,
+        evaluator=variant.evaluator,
     )
     if variant.exact:
         return _measure_run_search(state, config)
