@@ -292,3 +292,25 @@ def test_bench_ui_is_dispatched_lazily(
     code, _, err = run_main(capsys, "bench", "ui")
     assert code == 0, err
     assert calls == ["ui"]
+
+
+def test_backgammon_match_against_pubeval_with_and_without_the_cube(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    base = ["match", "--game", "backgammon", "--a", "Intermediate", "--b", "pubeval",
+            "--games", "4", "--jobs", "1", "--seed", "9", "--json"]  # fmt: skip
+    code, out, err = run_main(capsys, *base)
+    assert code == 0, err
+    s = json.loads(out)
+    assert s["cube"] is False and s["games"] == 4
+    assert s["points_per_game"] == pytest.approx(s["points_a"] / 4)
+    lo, hi = s["points_per_game_ci95"]
+    assert lo <= s["points_per_game"] <= hi
+    code, out, err = run_main(capsys, *base, "--cube", "--jacoby")
+    assert code == 0, err
+    assert json.loads(out)["cube"] is True
+    nim = ["match", "--game", "nim", "--a", "Master", "--b", "Master", "--games", "2", "--cube"]
+    code, _, err = run_main(capsys, *nim)
+    assert code == 2 and "backgammon options" in err
+    code, _, err = run_main(capsys, *base, "--jacoby")
+    assert code == 2 and "--jacoby needs --cube" in err
