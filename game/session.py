@@ -505,16 +505,17 @@ class _Replay:
 
     A position met again with the same move text (a long game where both sides are shut out
     repeats a handful of positions thousands of times) is looked up instead of parsed and
-    played again, and the session stores the one state object for it rather than a fresh
-    copy each time. States are immutable and hashable, so sharing them is safe."""
+    played again, and every position is kept as one state object however often it recurs,
+    not as a fresh copy each time. States are immutable and hashable, so sharing is safe."""
 
-    #: Entries kept before the table starts afresh (bounds its memory on a game that never
+    #: Entries kept before the tables start afresh (bounds their memory on a game that never
     #: repeats a position).
     LIMIT = 4096
 
     def __init__(self, session: Session) -> None:
         self.session = session
         self.seen: dict[tuple[State, str], tuple[Move, State]] = {}
+        self.positions: dict[State, State] = {session.current: session.current}
 
     def play_text(self, text: str) -> None:
         session = self.session
@@ -522,9 +523,11 @@ class _Replay:
         hit = self.seen.get(key)
         if hit is None:
             move = session.parse_move_text(session.current, text)
-            hit = (move, session.current.apply(move))
+            after = session.current.apply(move)
             if len(self.seen) >= self.LIMIT:
                 self.seen.clear()
+                self.positions.clear()
+            hit = (move, self.positions.setdefault(after, after))
             self.seen[key] = hit
         session._push(*hit)
 
