@@ -27,6 +27,7 @@ from cli.common import (
     format_line,
     json_number,
     load_state,
+    noise_fields,
     parse_depth,
     parse_options,
     parse_seed,
@@ -96,7 +97,9 @@ Commands and answers:
              "point_of_view": "Black", "depth": 6, "complete": true, "nodes": 12345,
              "time": 0.41, "pv": [...], "root_values": {...}, "root_values_text": {...}}
              "algorithm" is what actually ran (a solver's name such as "nim-solver" when
-             exact solving answered); "exact" is true when the value is proven.
+             exact solving answered); "exact" is true when the value is proven. A level
+             that plays with deliberate randomness adds "noise_text", e.g. "Casual: picks
+             at random among moves within 10 discs of the best".
   legal      {"moves": ["a1", "b1", ...]}
   stop       ends a running search at once: that search is answered first with the best
              move found so far ("complete": false), then the stop with {"stopped": true}.
@@ -211,6 +214,7 @@ def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
         "time": json_number(result.stats.time_s),
         "pv": format_line(game, state, result.pv),
         **root_value_fields(game, state, result),
+        **noise_fields(game_id, request.get("level"), config),
     }
 
 
