@@ -105,6 +105,7 @@ def test_clicks_open_folders_and_a_second_click_chooses_a_file(app, folder):
 
     send(fc, click(row_centre("b/")))
     assert fc.listing.folder == folder / "b" and labels(fc) == [".."]
+    assert fc.field.text == ""  # no stale name from the folder left behind
     send(fc, click(row_centre("..")))
     assert fc.listing.folder == folder
     send(fc, click(row_centre("zeta.kibitz.txt")))
@@ -184,7 +185,7 @@ def test_a_recent_file_is_offered_and_opens_with_one_click(app, folder, tmp_path
                                  str(tmp_path / "gone.kibitz.txt")]
     fc = chooser(app, "load", folder)
     assert fc.recent == [folder / "A" / "inner.kibitz.txt"]  # missing files are not offered
-    y = fc._recent_rows_top() + fc.row_h // 2
+    y = fc._recent_rows_top() + fc.recent_row_h // 2
     send(fc, click((fc.recent_rect.x + 20, y)))
     assert fc.rec.chosen == [folder / "A" / "inner.kibitz.txt"]
 

@@ -117,8 +117,8 @@ class FileChooser(Widget):
         self.error = self.listing.error or ""
         self.selected, self.top = self._first_selection(came_from), 0
         entry = self.entries[self.selected] if self.entries else None
-        if self.mode == "load" and entry is not None and not entry.is_dir:
-            self.field.text = entry.path.name
+        if self.mode == "load":  # the name of a file in the folder left behind would mislead
+            self.field.text = entry.path.name if entry is not None and not entry.is_dir else ""
         self._scroll_to_selected()
 
     def _first_selection(self, came_from: Path) -> int:
@@ -344,6 +344,7 @@ class FileChooser(Widget):
         self.pad = pad = max(10, h // 40)
         self.text_px = max(12, min(22, h // 30))
         self.row_h = int(self.text_px * 1.7)
+        self.recent_row_h = int(self.text_px * 2.6)  # the name, and below it its folder
         self.title_px = int(self.text_px * 1.35)
         bar_h = int(self.text_px * 1.9)
         r = self.rect
@@ -388,7 +389,7 @@ class FileChooser(Widget):
     def recent_at(self, pos: tuple[int, int]) -> int | None:
         if not self.recent or not self.recent_rect.collidepoint(pos):
             return None
-        index = (pos[1] - self._recent_rows_top()) // self.row_h
+        index = (pos[1] - self._recent_rows_top()) // self.recent_row_h
         return index if 0 <= index < len(self.recent) else None
 
     def _recent_rows_top(self) -> int:
@@ -428,7 +429,8 @@ class FileChooser(Widget):
         if self.error:
             draw_text(surface, self.error, (r.x + pad, self.error_y), px, theme.color("bad"),
                       bold=True, max_width=r.width - 2 * pad)
-        keys = "Enter: open · Backspace: folder up · Esc: cancel"
+        keys = ("Enter: save · Tab: to the folder list · Esc: cancel" if self.mode == "save"
+                else "Enter: open · Backspace: folder up · Esc: cancel")
         draw_text(surface, keys, (r.x + pad, self.buttons_y + self.primary.rect.height // 2),
                   int(px * 0.85), theme.color("text_dim"), anchor="midleft",
                   max_width=self.primary.rect.x - r.x - 2 * pad)
@@ -498,16 +500,23 @@ class FileChooser(Widget):
                   theme.color("text_dim"), bold=True, anchor="midleft")
         top = self._recent_rows_top()
         for i, path in enumerate(self.recent):
-            row = pygame.Rect(rr.x + 2, top + i * self.row_h, rr.width - 4, self.row_h)
+            row = pygame.Rect(rr.x + 2, top + i * self.recent_row_h, rr.width - 4,
+                              self.recent_row_h)
             if row.bottom > rr.bottom:
                 break
             if self.focus == "recent" and i == self.recent_selected:
                 pygame.draw.rect(surface, theme.color("accent_dark"), row, border_radius=4)
-            draw_text(surface, display_name(path.name), (row.x + 6, row.centery), px,
-                      theme.color("text"), anchor="midleft", max_width=row.width - 12)
+            draw_text(surface, display_name(path.name), (row.x + 6, row.y + 3), px,
+                      theme.color("text"), max_width=row.width - 12)
+            draw_text(surface, display_name(str(path.parent)), (row.x + 6, row.bottom - 3),
+                      int(px * 0.75), theme.color("text_dim"), anchor="bottomleft",
+                      max_width=row.width - 12)
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         pr, pad, px = self.prompt_rect, self.pad, self.text_px
+        shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        shade.fill(theme.color("overlay"))
+        surface.blit(shade, self.rect.topleft)
         pygame.draw.rect(surface, theme.color("panel"), pr, border_radius=8)
         pygame.draw.rect(surface, theme.color("bad"), pr, width=2, border_radius=8)
         name = display_name(self.confirm.name if self.confirm else "")
