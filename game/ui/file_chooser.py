@@ -23,8 +23,7 @@ from typing import Any, Literal
 
 import pygame
 
-from game.ui import theme
-from game.ui.assets import font
+from game.ui.file_chooser_view import draw_chooser
 from game.ui.file_listing import (
     Entry,
     Listing,
@@ -35,7 +34,7 @@ from game.ui.file_listing import (
 )
 from game.ui.settings import remember_recent
 from game.ui.text import display_name
-from game.ui.widgets import Button, TextField, Widget, draw_text
+from game.ui.widgets import Button, TextField, Widget
 
 Mode = Literal["save", "load"]
 Focus = Literal["list", "recent", "field"]
@@ -411,121 +410,7 @@ class FileChooser(Widget):
 
     # ---- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill(theme.color("overlay"))
-        surface.blit(shade, (0, 0))
-        r, pad, px = self.rect, self.pad, self.text_px
-        pygame.draw.rect(surface, theme.color("panel"), r, border_radius=10)
-        pygame.draw.rect(surface, theme.color("accent"), r, width=2, border_radius=10)
-        draw_text(surface, self.title, (r.x + pad, r.y + pad), self.title_px,
-                  theme.color("accent"), bold=True, max_width=r.width - 2 * pad)
-        self._draw_path(surface)
-        self._draw_list(surface)
-        if self.recent:
-            self._draw_recent(surface)
-        draw_text(surface, "File name" if self.mode == "save" else "Open file",
-                  self.field_label_pos, px, theme.color("text_dim"), anchor="midleft")
-        self.field.draw(surface)
-        if self.error:
-            draw_text(surface, self.error, (r.x + pad, self.error_y), px, theme.color("bad"),
-                      bold=True, max_width=r.width - 2 * pad)
-        keys = ("Enter: save · Tab: to the folder list · Esc: cancel" if self.mode == "save"
-                else "Enter: open · Backspace: folder up · Esc: cancel")
-        draw_text(surface, keys, (r.x + pad, self.buttons_y + self.primary.rect.height // 2),
-                  int(px * 0.85), theme.color("text_dim"), anchor="midleft",
-                  max_width=self.primary.rect.x - r.x - 2 * pad)
-        for b in (self.all_button, self.primary, self.cancel_button):
-            b.draw(surface)
-        if self.confirm is not None:
-            self._draw_prompt(surface)
-
-    def _draw_path(self, surface: pygame.Surface) -> None:
-        """The folder shown, its end kept when it is too long (the end is what differs)."""
-        r, px = self.rect, self.text_px
-        room = self.all_button.rect.x - r.x - 2 * self.pad
-        text = display_name(str(self.listing.folder))
-        f = font(px, True)
-        if f.size(text)[0] > room:
-            while len(text) > 1 and f.size("…" + text)[0] > room:
-                text = text[max(1, len(text) // 20):]
-            text = "…" + text
-        draw_text(surface, text, (r.x + self.pad, self.all_button.rect.centery), px,
-                  theme.color("text"), bold=True, anchor="midleft")
-
-    def _draw_list(self, surface: pygame.Surface) -> None:
-        lr, px = self.list_rect, self.text_px
-        pygame.draw.rect(surface, theme.color("field"), lr, border_radius=6)
-        border = theme.color("field_focus") if self.focus == "list" else theme.color("panel_border")
-        pygame.draw.rect(surface, border, lr, width=1, border_radius=6)
-        if len(self.entries) <= (1 if self.entries and self.entries[0].is_parent else 0):
-            empty = "(no saved games here)" if not self.error else ""
-            draw_text(surface, empty, (lr.centerx, lr.y + self.row_h * 2), px,
-                      theme.color("text_dim"), anchor="center")
-        bar = 8 if len(self.entries) > self.visible_rows() else 0
-        f_detail = int(px * 0.8)
-        for i in range(self.top, min(len(self.entries), self.top + self.visible_rows())):
-            entry = self.entries[i]
-            row = pygame.Rect(lr.x + 2, lr.y + 2 + (i - self.top) * self.row_h,
-                              lr.width - 4 - bar, self.row_h)
-            if i == self.selected:
-                colour = theme.color("button_hover") if self.focus != "list" else \
-                    theme.color("accent_dark")
-                pygame.draw.rect(surface, colour, row, border_radius=4)
-            detail_w = 0
-            if entry.detail and row.width > 24 * px:
-                detail_w = draw_text(surface, entry.detail, (row.right - 8, row.centery),
-                                     f_detail, theme.color("text_dim"), anchor="midright").width
-            colour = theme.color("accent") if entry.is_dir else theme.color("text")
-            draw_text(surface, entry.label, (row.x + 8, row.centery), px, colour,
-                      bold=entry.is_dir, anchor="midleft", max_width=row.width - detail_w - 24)
-        if bar:
-            self._draw_scrollbar(surface, pygame.Rect(lr.right - bar - 2, lr.y + 4, bar,
-                                                      lr.height - 8))
-
-    def _draw_scrollbar(self, surface: pygame.Surface, track: pygame.Rect) -> None:
-        n, shown = len(self.entries), self.visible_rows()
-        pygame.draw.rect(surface, theme.color("button"), track, border_radius=4)
-        h = max(16, track.height * shown // n)
-        y = track.y + (track.height - h) * self.top // max(1, n - shown)
-        pygame.draw.rect(surface, theme.color("text_dim"), (track.x, y, track.width, h),
-                         border_radius=4)
-
-    def _draw_recent(self, surface: pygame.Surface) -> None:
-        rr, px = self.recent_rect, self.text_px
-        pygame.draw.rect(surface, theme.color("field"), rr, border_radius=6)
-        border = theme.color("field_focus") if self.focus == "recent" else \
-            theme.color("panel_border")
-        pygame.draw.rect(surface, border, rr, width=1, border_radius=6)
-        draw_text(surface, "Recent", (rr.x + 8, rr.y + self.row_h // 2), px,
-                  theme.color("text_dim"), bold=True, anchor="midleft")
-        top = self._recent_rows_top()
-        for i, path in enumerate(self.recent):
-            row = pygame.Rect(rr.x + 2, top + i * self.recent_row_h, rr.width - 4,
-                              self.recent_row_h)
-            if row.bottom > rr.bottom:
-                break
-            if self.focus == "recent" and i == self.recent_selected:
-                pygame.draw.rect(surface, theme.color("accent_dark"), row, border_radius=4)
-            draw_text(surface, display_name(path.name), (row.x + 6, row.y + 3), px,
-                      theme.color("text"), max_width=row.width - 12)
-            draw_text(surface, display_name(str(path.parent)), (row.x + 6, row.bottom - 3),
-                      int(px * 0.75), theme.color("text_dim"), anchor="bottomleft",
-                      max_width=row.width - 12)
-
-    def _draw_prompt(self, surface: pygame.Surface) -> None:
-        pr, pad, px = self.prompt_rect, self.pad, self.text_px
-        shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        shade.fill(theme.color("overlay"))
-        surface.blit(shade, self.rect.topleft)
-        pygame.draw.rect(surface, theme.color("panel"), pr, border_radius=8)
-        pygame.draw.rect(surface, theme.color("bad"), pr, width=2, border_radius=8)
-        name = display_name(self.confirm.name if self.confirm else "")
-        draw_text(surface, f"{name} already exists.", (pr.x + pad, pr.y + pad), px,
-                  theme.color("text"), bold=True, max_width=pr.width - 2 * pad)
-        draw_text(surface, "Replace it with this game?", (pr.x + pad, pr.y + pad + px * 2),
-                  px, theme.color("text_dim"), max_width=pr.width - 2 * pad)
-        self.replace_button.draw(surface)
-        self.keep_button.draw(surface)
+        draw_chooser(self, surface)
 
 
 _PAGE = 1_000_000  # a marker delta: one page, resolved against the rows shown
