@@ -76,6 +76,13 @@ def test_listing_shows_parent_then_folders_then_saves(folder):
                           "zeta.kibitz.txt"]
 
 
+def test_numbers_in_names_sort_by_value(tmp_path):
+    for name in ("round-10.txt", "Round-9.txt", "round-100.txt", "round-2b.txt", "round-2a.txt"):
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    assert [e.label for e in list_folder(tmp_path).entries][1:] == [
+        "round-2a.txt", "round-2b.txt", "Round-9.txt", "round-10.txt", "round-100.txt"]
+
+
 def test_all_files_button_shows_other_files(app, folder):
     fc = chooser(app, "load", folder)
     assert "notes.md" not in labels(fc)

@@ -3,12 +3,16 @@ string (a NUL or a zero-width space used to make every frame fail to draw)."""
 
 from __future__ import annotations
 
+import unicodedata
+
 import pygame
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from test_ui_support import click, key, make_app, playing, seats
 
 from game.ui import widgets
-from game.ui.text import clean_input, display_name, fit, render
+from game.ui.text import DROPPED_CATEGORIES, clean_input, display_name, fit, render
 from game.ui.text_edit import LineEdit
 from game.ui.widgets import TextDialog, TextField, draw_text
 
@@ -216,3 +220,19 @@ def test_menu_heaps_field_edits_with_home_and_select_all(tmp_path, monkeypatch):
         assert app.errors == []
     finally:
         app.close()
+
+
+_ANY_CHAR = st.integers(0, 0x10FFFF).map(chr)  # surrogates and unassigned code points included
+
+
+@given(st.lists(st.text(_ANY_CHAR, max_size=12), max_size=6), st.text(_ANY_CHAR, max_size=30))
+def test_whatever_is_typed_or_pasted_the_field_holds_drawable_text(typed, pasted):
+    pygame.font.init()
+    field = _focused_field("start")
+    for chunk in typed:
+        field.handle_event(text_input(chunk))
+        field.handle_event(key(pygame.K_LEFT, pygame.KMOD_SHIFT))
+    field.edit.insert(pasted)  # what Ctrl+V does with the clipboard's text
+    assert all(unicodedata.category(c) not in DROPPED_CATEGORIES for c in field.text)
+    field.draw(pygame.Surface((320, 60)))
+    field.text.encode("utf-8")  # no lone surrogate left

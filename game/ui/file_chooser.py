@@ -345,7 +345,7 @@ class FileChooser(Widget):
         self.row_h = int(self.text_px * 1.7)
         self.recent_row_h = int(self.text_px * 2.6)  # the name, and below it its folder
         self.title_px = int(self.text_px * 1.35)
-        bar_h = int(self.text_px * 1.9)
+        bar_h = int(self.text_px * 2.2)
         r = self.rect
         self.path_y = r.y + pad + int(self.title_px * 1.5)
         bw = max(90, w // 7)

@@ -8,6 +8,7 @@ player can always walk away from a bad folder.
 from __future__ import annotations
 
 import os
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,7 +48,8 @@ def is_save_file(name: str) -> bool:
 
 def list_folder(folder: Path, show_all: bool = False) -> Listing:
     """".." first, then sub-folders, then save files (everything with ``show_all``), each
-    group sorted by name ignoring case; hidden names (leading ".") only with ``show_all``."""
+    group in natural order (case ignored, numbers by value); hidden names (leading ".") only
+    with ``show_all``."""
     folder = Path(folder)
     head: list[Entry] = []
     if folder.parent != folder:
@@ -71,9 +73,19 @@ def list_folder(folder: Path, show_all: bool = False) -> Listing:
     except OSError as exc:
         where = display_name(folder.name or str(folder))
         return Listing(folder, tuple(head), f"Cannot read {where}: {_reason(exc)}")
-    dirs.sort(key=lambda e: e.path.name.casefold())
-    files.sort(key=lambda e: e.path.name.casefold())
+    dirs.sort(key=lambda e: natural_key(e.path.name))
+    files.sort(key=lambda e: natural_key(e.path.name))
     return Listing(folder, tuple(head + dirs + files))
+
+
+def natural_key(name: str) -> list[str | int]:
+    """Sort key that ignores case and orders numbers by value: "round-9" before "round-10".
+
+    re.split with a group alternates text and digit runs, so the lists compare text with text
+    and numbers with numbers at every position.
+    """
+    parts = re.split(r"(\d+)", name)
+    return [int(p) if i % 2 else p.casefold() for i, p in enumerate(parts)]
 
 
 def _detail(item: os.DirEntry) -> str:
