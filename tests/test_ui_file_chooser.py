@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_ui_support import click, key, make_app
+from test_ui_support import click, key, make_app, resize
 
 from game import session as session_mod
 from game.session import Seat, Session
@@ -290,6 +290,29 @@ def test_menu_load_of_a_bad_file_stays_on_the_menu(tmp_path, monkeypatch):
         app.step([key(pygame.K_RETURN)], 0.02)
         assert app.scene is menu and menu.dialog is None
         assert menu.message.error and menu.message.text.startswith("Cannot load")
+        assert app.errors == []
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(640, 480), (1920, 1080)])
+def test_the_chooser_fits_the_window_when_it_is_resized(tmp_path, monkeypatch, size):
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        recent = tmp_path / "recent.kibitz.txt"
+        recent.write_text("x", encoding="utf-8")
+        app.settings.recent_files = [str(recent)]
+        app.step([key(pygame.K_o, pygame.KMOD_CTRL)], 0.02)
+        resize(app, *size)
+        fc = app.scene.dialog
+        screen = app.screen.get_rect()
+        assert screen.contains(fc.rect)
+        assert fc.recent and fc.recent_rect.width > 100
+        for part in (fc.list_rect, fc.recent_rect, fc.field.rect, fc.primary.rect, fc.cancel_button.rect,
+                     fc.all_button.rect):
+            assert fc.rect.contains(part) and part.height > 10
+        assert fc.visible_rows() >= 4
+        app.run_frames(2)
         assert app.errors == []
     finally:
         app.close()
