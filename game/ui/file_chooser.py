@@ -16,7 +16,6 @@ replacing a file. It has the dialog protocol the scenes already use (``layout``,
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
@@ -42,6 +41,13 @@ _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 class FileChooser(Widget):
+    """A modal chooser for one file to save or open; see the module docstring for its use.
+
+    ``start_folder`` is where it opens (a file there opens its folder; a missing folder is
+    created when saving, else the nearest existing parent is shown). ``suggested_name`` fills
+    the name field when saving and preselects that file when opening.
+    """
+
     def __init__(
         self,
         app: Any,
@@ -80,16 +86,19 @@ class FileChooser(Widget):
         self.keep_button = Button("Keep it", self._close_prompt)
         self.listing = Listing(Path("."), ())
         self.open_folder(self._start_folder(start_folder))
-        self.layout(pygame.Rect(0, 0, 1100, 720))
+        screen = getattr(app, "screen", None)
+        self.layout(screen.get_rect() if screen is not None else pygame.Rect(0, 0, 1100, 720))
 
     # ---- where things are -------------------------------------------------------------------
     def _start_folder(self, start: str | Path) -> Path:
         folder = Path(start).expanduser()
-        if folder.is_file():
-            folder = folder.parent
-        if self.mode == "save" and not folder.exists():
-            with contextlib.suppress(OSError):
+        try:
+            if folder.is_file():
+                folder = folder.parent
+            if self.mode == "save" and not folder.exists():
                 folder.mkdir(parents=True, exist_ok=True)  # the app's own saves folder
+        except (OSError, ValueError):
+            pass  # unusable: the nearest folder that exists is shown instead
         return nearest_folder(folder)
 
     def _recent_paths(self) -> list[Path]:
@@ -217,8 +226,7 @@ class FileChooser(Widget):
         self.closed = True
         self.confirm = None
         remember_recent(self.app.settings, path)
-        with contextlib.suppress(AttributeError):
-            self.app.save_settings()
+        self.app.save_settings()
         if self.on_choose:
             self.on_choose(path)
 
