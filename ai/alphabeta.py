@@ -246,10 +246,10 @@ class AlphaBetaSearcher(SearchBase):
                         return v
                     else:
                         beta = min(beta, v)
+        self._horizon = False  # before _moves_at: a move filter marks the node inexact
         moves = self._moves_at(state, depth, ply)
         if self.use_ordering and len(moves) > 1:
             moves = self._order(p, moves, tt_move, ply)
-        self._horizon = False
         alpha0 = alpha
         best = -INF
         best_move = moves[0]
