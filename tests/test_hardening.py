@@ -124,6 +124,12 @@ def test_a_long_repetitive_game_loads_into_little_memory() -> None:
     # (a fresh state per move, as before, held about 700).
     assert held < 100 * session.ply, held
     assert session.save() == text
+    # The move list is kept as moves come and go: reading one row costs nothing.
+    assert session.move_text(-1) == "none" and session.move_text(0) == "roll 32"
+    session.undo()
+    assert session.move_text(-1) == "roll 64" and len(session.moves_text()) == 39_999
+    session.redo()
+    assert session.moves_text()[-2:] == ["roll 64", "none"]
 
 
 # --------------------------------------------------------------------------- 6. one line
