@@ -155,7 +155,13 @@ class TicTacToeProfile(Profile):
         n = _signed(value, 0) if value == int(value) else _signed(value, 2)
         return ValueLabel(n, f"{n} open lines (estimate: no result within the search depth)")
 
-    def solve(self, state, config, cancel, deadline):  # type: ignore[no-untyped-def]
+    def solve(
+        self,
+        state: State,
+        config: SearchConfig,
+        cancel: threading.Event | None,
+        deadline: float | None,
+    ) -> Result | None:
         from ai.solvers import solve_tictactoe
 
         return solve_tictactoe(state, config, cancel)
@@ -190,7 +196,13 @@ class NimProfile(Profile):
             out["heaps"] = tuple(rng.randint(1, 9) for _ in range(rng.randint(2, 4)))
         return out
 
-    def solve(self, state, config, cancel, deadline):  # type: ignore[no-untyped-def]
+    def solve(
+        self,
+        state: State,
+        config: SearchConfig,
+        cancel: threading.Event | None,
+        deadline: float | None,
+    ) -> Result | None:
         from ai.solvers import solve_nim
 
         return solve_nim(state)
@@ -230,7 +242,13 @@ class OthelloProfile(Profile):
         short = _signed(value, 0)
         return ValueLabel(short, f"{short} discs (predicted final margin)")
 
-    def solve(self, state, config, cancel, deadline):  # type: ignore[no-untyped-def]
+    def solve(
+        self,
+        state: State,
+        config: SearchConfig,
+        cancel: threading.Event | None,
+        deadline: float | None,
+    ) -> Result | None:
         from ai.solvers import solve_othello
 
         return solve_othello(state, config, cancel, deadline)

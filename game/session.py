@@ -190,6 +190,9 @@ class Session:
         self.start: State = start_state
         self._states: list[State] = [start_state]
         self._moves: list[Move] = []
+        #: Each move's text, kept as moves are played and taken back, so a long game's move
+        #: list costs nothing to read (``move_text``, ``moves_text``).
+        self._texts: list[str] = []
         self._redo: list[Move] = []
         self._outcome_cache: dict[Any, tuple[dict[Move, str], dict[str, Move]]] = {}
 
@@ -302,7 +305,11 @@ class Session:
         self.play(move)
         return move
 
-    def _push(self, move: Move, state: State) -> None:
+    def _push(self, move: Move, state: State, text: str | None = None) -> None:
+        """Record ``move`` (played in the current position) and the position it leads to."""
+        if text is None:
+            text = self.format_move_text(self.current, move)
+        self._texts.append(text)
         self._moves.append(move)
         self._states.append(state)
 
@@ -321,6 +328,7 @@ class Session:
         if not self._moves:
             return None
         self._states.pop()
+        self._texts.pop()
         move = self._moves.pop()
         self._redo.append(move)
         return move
@@ -400,20 +408,13 @@ class Session:
         return self.game.parse_move(state, text)
 
     def moves_text(self) -> list[str]:
-        """Every move so far in the game's notation, dice as ``roll ...``. A position and move
-        met again (a long game repeating itself) is named once."""
-        named: dict[tuple[State, Move], str] = {}
-        out = []
-        for state, move in zip(self._states, self._moves, strict=False):
-            key = (state, move)
-            text = named.get(key)
-            if text is None:
-                text = self.format_move_text(state, move)
-                if len(named) >= _Replay.LIMIT:
-                    named.clear()
-                named[key] = text
-            out.append(text)
-        return out
+        """Every move so far in the game's notation, dice as ``roll ...``."""
+        return list(self._texts)
+
+    def move_text(self, index: int) -> str:
+        """The text of move ``index`` (0 = the first; negative counts from the last), without
+        copying the whole list: a move list draws only the rows it shows."""
+        return self._texts[index]
 
     # -- save / load ------------------------------------------------------------------------
 
@@ -576,16 +577,17 @@ class _Replay:
 
     A position met again with the same move text (a long game where both sides are shut out
     repeats a handful of positions thousands of times) is looked up instead of parsed and
-    played again, and the session stores the one state object for it rather than a fresh
-    copy each time. States are immutable and hashable, so sharing them is safe."""
+    played again, and every position is kept as one state object however often it recurs,
+    not as a fresh copy each time. States are immutable and hashable, so sharing is safe."""
 
-    #: Entries kept before the table starts afresh (bounds its memory on a game that never
+    #: Entries kept before the tables start afresh (bounds their memory on a game that never
     #: repeats a position).
     LIMIT = 4096
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self.seen: dict[tuple[State, str], tuple[Move, State]] = {}
+        self.seen: dict[tuple[State, str], tuple[Move, State, str]] = {}
+        self.positions: dict[State, State] = {session.current: session.current}
 
     def play_text(self, text: str) -> None:
         session = self.session
@@ -596,9 +598,12 @@ class _Replay:
         hit = self.seen.get(key)
         if hit is None:
             move = session.parse_move_text(session.current, text)
-            hit = (move, session.current.apply(move))
+            after = session.current.apply(move)
             if len(self.seen) >= self.LIMIT:
                 self.seen.clear()
+                self.positions.clear()
+            name = session.format_move_text(session.current, move)
+            hit = (move, self.positions.setdefault(after, after), name)
             self.seen[key] = hit
         session._push(*hit)
 
