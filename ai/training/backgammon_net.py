@@ -14,9 +14,10 @@ Ctrl+C; ``--resume`` continues from it. Game ``g`` draws its dice from its own s
 the learning rate depends only on ``g``, so a resumed run ends with the same weights as an
 uninterrupted one (on the same numpy build).
 
-Reproduce the shipped weights (one core; see docs/training/README.md for the time it took)::
+Reproduce the shipped weights (one core, 51 minutes on a shared 2-core machine; see
+docs/training/README.md)::
 
-    python -m ai.training.backgammon_net --seed 1 --games 40000
+    python -m ai.training.backgammon_net --seed 1 --games 47500
 
 numpy's BLAS runs on one thread (set in ``ai/__init__.py``): faster for these small batches, and
 deterministic.
@@ -426,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="python -m ai.training.backgammon_net", description=__doc__.split("\n")[0]
     )
-    p.add_argument("--games", type=int, default=40000, help="total training games")
+    p.add_argument("--games", type=int, default=47500, help="total training games")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--hidden", type=int, default=80, help="hidden units")
     p.add_argument("--alpha", type=float, default=0.1, help="initial learning rate")
@@ -435,7 +436,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", default=str(default_weights_path()), help="weights file written")
     p.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT))
     p.add_argument("--resume", action="store_true", help="continue from --checkpoint")
-    p.add_argument("--eval-every", type=int, default=2000, help="games between pubeval matches")
+    p.add_argument("--eval-every", type=int, default=2500, help="games between pubeval matches")
     p.add_argument("--eval-games", type=int, default=400, help="games per pubeval match")
     p.add_argument("--csv", default=str(DEFAULT_CSV))
     p.add_argument("--png", default=str(DEFAULT_PNG))
