@@ -8,33 +8,31 @@ the second min node cuts off after the leaf 2 and skips the leaves 4 and 6.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
-INF = float("inf")
+from ai.recorder import RecordedNode, SearchRecording, StepEvent
 
 
-def node(nid: int, parent: int | None, kind: str, move: str | None = None, **kw: Any) -> Any:
-    fields = dict(id=nid, parent=parent, kind=kind, move=move, probability=None, depth=0,
-                  alpha=None, beta=None, value=None, children=[], pruned=0, cutoff=False,
-                  filtered=0, static_evals=0, tt_hit=False, research=False, on_pv=False,
-                  terminal=False, state=None)
+def node(nid: int, parent: int | None, kind: str, move: str | None = None, **kw: Any
+         ) -> RecordedNode:
+    fields: dict[str, Any] = dict(probability=None, depth=0, alpha=None, beta=None)
     fields.update(kw)
-    fields["children"] = list(fields["children"])
-    return SimpleNamespace(**fields)
+    fields["children"] = list(fields.get("children", []))
+    return RecordedNode(id=nid, parent=parent, kind=kind, move=move, **fields)
 
 
 def event(kind: str, nid: int, alpha: float | None = None, beta: float | None = None,
-          value: float | None = None, line: str = "") -> Any:
-    return SimpleNamespace(kind=kind, node=nid, alpha=alpha, beta=beta, value=value, line=line)
+          value: float | None = None, line: str = "") -> StepEvent:
+    return StepEvent(kind=kind, node=nid, alpha=alpha, beta=beta, value=value, line=line)
 
 
-def recording(nodes: list[Any], events: list[Any], **kw: Any) -> Any:
-    fields = dict(game_id="classroom", algorithm="alphabeta", depth=2, nodes=nodes,
-                  events=events, truncated=0, value=nodes[0].value, move=None, stats={},
-                  evaluated_leaves=[], options={})
+def recording(nodes: list[RecordedNode], events: list[StepEvent], **kw: Any
+              ) -> SearchRecording:
+    fields: dict[str, Any] = dict(game_id="classroom", algorithm="alphabeta", depth=2,
+                                  truncated=0, value=nodes[0].value, move=None, stats={},
+                                  evaluated_leaves=[], options={})
     fields.update(kw)
-    return SimpleNamespace(**fields)
+    return SearchRecording(nodes=nodes, events=events, **fields)
 
 
 def textbook_alphabeta() -> Any:

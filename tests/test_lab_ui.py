@@ -168,3 +168,21 @@ def test_drawing_shows_distinct_node_pixels_and_culls() -> None:
     assert 0 < len(view._tiles) <= 6
     x, y = view.screen_pos(4)  # the first leaf, at the left edge
     assert screen.get_at((int(x), int(y)))[:3] != style.BG
+
+
+def _is_png(path) -> bool:
+    data = path.read_bytes()
+    return data[:8] == b"\x89PNG\r\n\x1a\n" and b"IEND" in data[-16:]
+
+
+def test_export_tree_writes_a_valid_png(tmp_path) -> None:
+    from game.ui.lab.export import export_tree_png
+
+    out = export_tree_png(textbook_alphabeta(), tmp_path / "tree.png")
+    assert _is_png(out)
+    img = pygame.image.load(str(out))
+    assert img.get_width() >= 900 and img.get_height() > 200
+    with pytest.raises(ValueError):
+        export_tree_png(textbook_alphabeta(), tmp_path / "tree.jpg")
+    with pytest.raises(ValueError):
+        export_tree_png(textbook_alphabeta(), tmp_path / "missing" / "tree.png")

@@ -101,15 +101,20 @@ def draw_dashed(surface: pygame.Surface, color: tuple[int, ...], a: tuple[float,
                          (a[0] + dx * t1, a[1] + dy * t1), 1)
 
 
+#: A value cut short by the window is a bound: "at most" (≤) or "at least" (≥).
+BOUND_PREFIX = {"upper": "≤", "lower": "≥", "exact": ""}
+
+
 def value_text(value: float | None) -> str:
     """A node value, short: "+3", "W5", "−0.42"."""
     return format_score(value, short=True)
 
 
 def bound_text(value: float | None, infinite_sign: int) -> str:
-    if value is None or math.isinf(value) or abs(value) >= 1e9:
-        sign = infinite_sign if value is None or value == 0 else (1 if value > 0 else -1)
-        return "+∞" if sign > 0 else "−∞"
+    if value is None:
+        return "+∞" if infinite_sign > 0 else "−∞"
+    if math.isinf(value) or abs(value) >= 1e9:
+        return "+∞" if value > 0 else "−∞"
     return format_score(value, short=True)
 
 

@@ -43,6 +43,8 @@ class TreeView:
         self.cam_y = 0.0
         self.selected: int | None = None
         self.stepper: Stepper | None = None
+        #: Plain minimax has no window; every other algorithm shows (alpha, beta).
+        self.windows_on = getattr(recording, "algorithm", "") != "minimax"
         self._tiles: dict[tuple[int, int], pygame.Surface] = {}
         self._tile_key: tuple = ()
         self._labels: dict[tuple[str, int, tuple], pygame.Surface] = {}
@@ -344,14 +346,18 @@ class TreeView:
             return
         y = p[1] + r + (self.text_size if nid in self.layout.hidden else 2)
         if step is None or value is not None:
-            self._text(target, style.value_text(value), (p[0], y), style.TEXT, "midtop")
+            text = style.value_text(value)
+            if step is None:
+                text = style.BOUND_PREFIX.get(getattr(node, "bound", "exact"), "") + text
+            self._text(target, text, (p[0], y), style.TEXT, "midtop", boxed=True)
             y += self.text_size + 1
-        if node.kind != "leaf" and window != (None, None):
+        if node.kind != "leaf" and self.windows_on and (step is None or nid in step.windows):
             self._text(target, style.window_text(*window), (p[0], y), style.DIM, "midtop",
-                       small=True)
+                       small=True, boxed=True)
 
     def _text(self, target: pygame.Surface, text: str, at: tuple[float, float],
-              color: tuple[int, ...], anchor: str, small: bool = False) -> None:
+              color: tuple[int, ...], anchor: str, small: bool = False,
+              boxed: bool = False) -> None:
         size = int(self.text_size * (0.78 if small else 0.9))
         key = (text, size, color)
         img = self._labels.get(key)
@@ -361,6 +367,8 @@ class TreeView:
             img = font(size).render(text, True, color)
             self._labels[key] = img
         rect = img.get_rect(**{anchor: (int(at[0]), int(at[1]))})
+        if boxed:  # edges pass under the label, never through its digits
+            target.fill(style.BG, rect.inflate(4, 0))
         target.blit(img, rect)
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,274 @@
+"""The compare bars and the depth chart, drawn onto any surface (the screen or a PNG).
+
+Both plots use log scales where the quantities span orders of magnitude (nodes, seconds), and
+say so on the axis; every axis has a title with its unit. Series differ by pattern as well as
+colour (solid, dashed, dotted lines; filled and hollow markers) for colour-blind readers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from game.ui.lab import style
+from game.ui.widgets import draw_text
+
+GRID = (52, 57, 68)
+AXIS = (150, 156, 170)
+BAR_NODES = (86, 160, 240)
+BAR_TIME = (236, 140, 60)
+GOOD = (110, 200, 120)
+BAD = (230, 96, 90)
+
+
+def si(n: float) -> str:
+    """1 234 -> "1.2k"; axis labels and bar ends."""
+    n = float(n)
+    for unit, div in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if abs(n) >= div:
+            v = n / div
+            return f"{v:.0f}{unit}" if v >= 100 or v == int(v) else f"{v:.1f}{unit}"
+    return f"{n:.0f}" if n == int(n) else f"{n:.2g}"
+
+
+def seconds_text(s: float) -> str:
+    if s >= 1:
+        return f"{s:.1f} s" if s < 100 else f"{s:.0f} s"
+    if s >= 0.001:
+        return f"{s * 1000:.0f} ms" if s >= 0.01 else f"{s * 1000:.1f} ms"
+    return f"{s * 1e6:.0f} µs"
+
+
+class LogAxis:
+    """Maps positive values to pixels on a base-10 log scale spanning whole decades."""
+
+    def __init__(self, lo: float, hi: float, p0: float, p1: float) -> None:
+        lo = max(lo, 1e-9)
+        hi = max(hi, lo * 10)
+        self.d0 = math.floor(math.log10(lo))
+        self.d1 = math.ceil(math.log10(hi))
+        if self.d1 == self.d0:
+            self.d1 += 1
+        self.p0, self.p1 = p0, p1
+
+    def __call__(self, v: float) -> float:
+        t = (math.log10(max(v, 10.0 ** self.d0)) - self.d0) / (self.d1 - self.d0)
+        return self.p0 + (self.p1 - self.p0) * t
+
+    def decades(self) -> list[float]:
+        return [10.0 ** d for d in range(self.d0, self.d1 + 1)]
+
+
+def _dashed(surface: pygame.Surface, col: tuple, pts: Sequence[tuple[float, float]],
+            dash: float, width: int = 2) -> None:
+    for a, b in zip(pts, pts[1:], strict=False):
+        length = math.hypot(b[0] - a[0], b[1] - a[1])
+        n = max(1, int(length / dash))
+        for i in range(0, n, 2):
+            t0, t1 = i / n, min(1.0, (i + 1) / n)
+            pygame.draw.line(surface, col, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                             (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), width)
+
+
+# ---- compare ------------------------------------------------------------------------------
+def agree_text(rows: Sequence[Any]) -> tuple[str, bool]:
+    """"Values agree" line: every finished row's value equal (to display precision)."""
+    done = [r for r in rows if r.value is not None]
+    if len(done) < 2:
+        return ("Values: waiting for at least two searches", True)
+    values = {round(float(r.value), 6) for r in done}
+    if len(values) == 1:
+        return (f"✓ Values agree: every search finds {style.value_text(done[0].value)} "
+                "— pruning changes the cost, not the answer", True)
+    listing = ", ".join(f"{r.label} {style.value_text(r.value)}" for r in done)
+    return (f"✗ Values differ: {listing} — move filtering and other non-exact shortcuts can "
+            "change the answer", False)
+
+
+def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any],
+                 size: int, notes: dict[int, str] | None = None) -> None:
+    """Horizontal bars: nodes and time per algorithm on log scales, value and move beside.
+
+    ``rows`` have label, nodes, time_s, value, move (None while not run); ``notes`` maps a row
+    index to a status text drawn instead of its bars ("running…", "skipped: ~40 s").
+    """
+    notes = notes or {}
+    small = max(10, int(size * 0.85))
+    label_w = int(rect.width * 0.26)
+    value_w = int(rect.width * 0.16)
+    gap = size
+    plot_w = (rect.width - label_w - value_w - 3 * gap) // 2
+    top = rect.y + int(size * 3.2)
+    bottom = rect.bottom - int(size * 5.2)
+    n = max(1, len(rows))
+    row_h = min(size * 3.0, (bottom - top) / n)
+    nodes_x0 = rect.x + label_w + gap
+    time_x0 = nodes_x0 + plot_w + gap
+    finished = [r for r in rows if r.nodes]
+    node_axis = LogAxis(min((r.nodes for r in finished), default=1),
+                        max((r.nodes for r in finished), default=10), nodes_x0, nodes_x0 + plot_w)
+    timed = [r for r in rows if r.time_s]
+    time_axis = LogAxis(min((r.time_s for r in timed), default=1e-3),
+                        max((r.time_s for r in timed), default=1e-2), time_x0, time_x0 + plot_w)
+    for axis, x0, title, fmt in ((node_axis, nodes_x0, "nodes searched (log scale)", si),
+                                 (time_axis, time_x0, "time, seconds (log scale)",
+                                  seconds_text)):
+        draw_text(surface, title, (x0 + plot_w // 2, rect.y + int(size * 0.4)), size,
+                  style.TEXT, bold=True, anchor="midtop")
+        for v in axis.decades():
+            x = axis(v)
+            pygame.draw.line(surface, GRID, (x, top - 4), (x, bottom), 1)
+            draw_text(surface, fmt(v), (x, bottom + 4), small, AXIS, anchor="midtop")
+        pygame.draw.line(surface, AXIS, (x0, bottom), (x0 + plot_w, bottom), 1)
+    draw_text(surface, "search", (rect.x, rect.y + int(size * 0.4)), size, style.TEXT,
+              bold=True)
+    draw_text(surface, "value · move", (rect.right, rect.y + int(size * 0.4)), size,
+              style.TEXT, bold=True, anchor="topright")
+    for i, r in enumerate(rows):
+        y = top + i * row_h
+        cy = y + row_h / 2
+        bar_h = max(4, int(row_h * 0.5))
+        draw_text(surface, r.label, (rect.x, cy), small, style.TEXT, anchor="midleft",
+                  max_width=label_w)
+        if i in notes or not r.nodes:
+            draw_text(surface, notes.get(i, "not run"), (nodes_x0 + 6, cy), small, style.DIM,
+                      anchor="midleft", max_width=2 * plot_w)
+            continue
+        for axis, x0, v, col, fmt, hatch in ((node_axis, nodes_x0, r.nodes, BAR_NODES, si,
+                                              False),
+                                             (time_axis, time_x0, r.time_s, BAR_TIME,
+                                              seconds_text, True)):
+            x1 = max(x0 + 2, axis(v))
+            bar = pygame.Rect(x0, int(cy - bar_h / 2), int(x1 - x0), bar_h)
+            pygame.draw.rect(surface, col, bar)
+            if hatch:  # time bars hatched: a pattern, not only a hue, tells them apart
+                for hx in range(bar.x, bar.right, 6):
+                    pygame.draw.line(surface, (30, 30, 36), (hx, bar.bottom - 1),
+                                     (min(bar.right - 1, hx + bar_h // 2), bar.y), 1)
+            txt = fmt(v)
+            inside = bar.width > len(txt) * small * 0.7
+            draw_text(surface, txt, (bar.right - 4 if inside else bar.right + 4, cy), small,
+                      (20, 20, 24) if inside else style.TEXT,
+                      anchor="midright" if inside else "midleft", bold=inside)
+        vm = f"{style.value_text(r.value)} · {r.move or '—'}"
+        draw_text(surface, vm, (rect.right, cy), small, style.TEXT, anchor="midright",
+                  max_width=value_w)
+    text, ok = agree_text([r for i, r in enumerate(rows) if i not in notes])
+    draw_text(surface, text, (rect.x, rect.bottom - int(size * 2.6)), size, GOOD if ok else BAD,
+              bold=True, max_width=rect.width)
+
+
+# ---- depth chart --------------------------------------------------------------------------
+def answer_changes(rows: Sequence[Any]) -> set[int]:
+    """Indexes of rows whose best move differs from the previous depth's (the horizon)."""
+    return {i for i in range(1, len(rows)) if rows[i].move != rows[i - 1].move}
+
+
+def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any],
+                     branching: float, size: int, unit: str = "") -> None:
+    """Value and best move per depth (top), nodes per depth on a log scale beside b^d and
+    b^(d/2) (bottom), with the effective branching factor at each depth."""
+    small = max(10, int(size * 0.85))
+    if not rows:
+        draw_text(surface, "No depths searched yet", rect.center, size, style.DIM,
+                  anchor="center")
+        return
+    left = rect.x + int(size * 5.5)
+    right = rect.right - int(size * 9)
+    depths = [r.depth for r in rows]
+    d_lo, d_hi = min(depths), max(max(depths), min(depths) + 1)
+
+    def xd(d: float) -> float:
+        return left + (d - d_lo) / (d_hi - d_lo) * (right - left)
+
+    changes = answer_changes(rows)
+    # -- top: value per depth -------------------------------------------------------------
+    v_top = rect.y + int(size * 2.2)
+    v_bot = rect.y + int(rect.height * 0.32)
+    values = [float(r.value) for r in rows if r.value is not None]
+    lo, hi = (min(values), max(values)) if values else (0.0, 1.0)
+    if hi - lo < 1e-9:
+        lo, hi = lo - 1, hi + 1
+
+    def yv(v: float) -> float:
+        return v_bot - (v - lo) / (hi - lo) * (v_bot - v_top)
+
+    draw_text(surface, f"Value and best move at each depth{f' ({unit})' if unit else ''}",
+              (rect.x, rect.y), size, style.TEXT, bold=True)
+    for v in (lo, (lo + hi) / 2, hi):
+        pygame.draw.line(surface, GRID, (left, yv(v)), (right, yv(v)), 1)
+        draw_text(surface, style.value_text(v), (left - 6, yv(v)), small, AXIS,
+                  anchor="midright")
+    pts = [(xd(r.depth), yv(float(r.value))) for r in rows if r.value is not None]
+    if len(pts) > 1:
+        pygame.draw.lines(surface, style.PV, False, pts, 2)
+    for i, r in enumerate(rows):
+        if r.value is None:
+            continue
+        p = (xd(r.depth), yv(float(r.value)))
+        changed = i in changes
+        if changed:
+            pygame.draw.line(surface, BAD, (p[0], v_top - 4), (p[0], v_bot), 1)
+            draw_text(surface, "answer changes", (p[0], v_top - 6), small, BAD,
+                      anchor="midbottom")
+        pygame.draw.circle(surface, BAD if changed else style.PV, p, 6 if changed else 4)
+        draw_text(surface, f"{r.move or '—'}", (p[0], p[1] - 8), small, style.TEXT,
+                  bold=changed, anchor="midbottom")
+    # -- bottom: nodes per depth, log scale -----------------------------------------------
+    n_top = v_bot + int(size * 3.2)
+    n_bot = rect.bottom - int(size * 3.6)
+    measured = [max(1, r.nodes) for r in rows]
+    bd = [branching ** d for d in depths]
+    bhalf = [branching ** (d / 2) for d in depths]
+    axis = LogAxis(min(measured + bhalf), max(measured + bd), n_bot, n_top)
+    draw_text(surface, "Nodes searched per depth (log scale) beside b^d and b^(d/2)",
+              (rect.x, n_top - int(size * 2.2)), size, style.TEXT, bold=True)
+    for v in axis.decades():
+        y = axis(v)
+        pygame.draw.line(surface, GRID, (left, y), (right, y), 1)
+        draw_text(surface, si(v), (left - 6, y), small, AXIS, anchor="midright")
+    for d in range(d_lo, d_hi + 1):
+        pygame.draw.line(surface, GRID, (xd(d), n_top), (xd(d), n_bot), 1)
+        draw_text(surface, str(d), (xd(d), n_bot + 4), small, AXIS, anchor="midtop")
+    draw_text(surface, "search depth (plies)", ((left + right) // 2, n_bot + int(size * 1.6)),
+              small, style.TEXT, anchor="midtop")
+    label = "nodes"
+    draw_text(surface, label, (rect.x, (n_top + n_bot) // 2), small, style.TEXT,
+              anchor="midleft")
+    series = [
+        (f"b^d (b = {branching:.1f}): minimax's tree", bd, (236, 140, 60), 9, "dashed"),
+        ("b^(d/2): alpha-beta's best case", bhalf, (176, 132, 230), 3, "dotted"),
+        ("measured", measured, BAR_NODES, 0, "solid"),
+    ]
+    legend_y = n_top
+    for name, vals, col, dash, kind in series:
+        pts = [(xd(d), axis(v)) for d, v in zip(depths, vals, strict=True)]
+        if len(pts) > 1:
+            if dash:
+                _dashed(surface, col, pts, dash)
+            else:
+                pygame.draw.lines(surface, col, False, pts, 3)
+        for p in pts:
+            if kind == "solid":
+                pygame.draw.circle(surface, col, p, 5)
+            else:
+                pygame.draw.circle(surface, col, p, 4, 1)
+        lx = right + 12
+        if dash:
+            _dashed(surface, col, [(lx, legend_y + 7), (lx + 26, legend_y + 7)], dash / 2)
+        else:
+            pygame.draw.line(surface, col, (lx, legend_y + 7), (lx + 26, legend_y + 7), 3)
+        for ln_i, part in enumerate(name.split(": ")):
+            draw_text(surface, part, (lx, legend_y + 14 + ln_i * int(small * 1.2)), small,
+                      style.TEXT, max_width=rect.right - lx)
+        legend_y += int(small * 3.8)
+    for r in rows:
+        ebf = getattr(r, "ebf", None)
+        if ebf:
+            draw_text(surface, f"EBF {ebf:.1f}", (xd(r.depth), axis(max(1, r.nodes)) + 8),
+                      small, style.DIM, anchor="midtop")
+    draw_text(surface, "EBF = effective branching factor: nodes(d) / nodes(d − 1)",
+              (rect.x, rect.bottom - small), small, style.DIM, anchor="bottomleft")

@@ -1,0 +1,61 @@
+"""First settings of the lab for a position, worked out from the position itself.
+
+No table per game: the depth is the deepest full-width search of about ``TARGET_LEAVES``
+leaves at the position's own branching factor (3 plies of Othello, 4 of tic-tac-toe, 1 or 3
+layers of backgammon), so the first tree is big enough to show pruning and small enough to
+read; the algorithm is the one the engine plays the game with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import CHANCE, TERMINAL
+
+TARGET_LEAVES = 400
+MAX_DEPTH = 12
+
+
+@dataclass
+class LabDefaults:
+    algorithm: str
+    depth: int
+    max_depth: int = MAX_DEPTH
+
+    def allows(self, algorithm: str) -> bool:
+        return True
+
+
+def branching(state: Any) -> int:
+    player = state.current_player()
+    if player == TERMINAL:
+        return 1
+    if player == CHANCE:
+        return max(1, len(state.chance_outcomes()))
+    return max(1, len(state.legal_moves()))
+
+
+def tree_height(state: Any, limit: int = MAX_DEPTH) -> int:
+    """Plies to the end along the first moves, up to ``limit`` (classroom trees are short)."""
+    depth = 0
+    while depth < limit and state.current_player() != TERMINAL:
+        if state.current_player() == CHANCE:
+            state = state.apply(state.chance_outcomes()[0][0])
+        else:
+            state = state.apply(state.legal_moves()[0])
+        depth += 1
+    return depth
+
+
+def defaults_for(game_id: str, state: Any) -> LabDefaults:
+    from ai.engine import default_algorithm
+
+    algorithm = default_algorithm(game_id)
+    height = max(1, tree_height(state))
+    b = branching(state)
+    depth, leaves = 1, b
+    while depth < height and leaves * b <= TARGET_LEAVES:
+        depth += 1
+        leaves *= b
+    return LabDefaults(algorithm, depth, max(depth, min(MAX_DEPTH, height)))
