@@ -74,22 +74,22 @@ def _dashed(surface: pygame.Surface, col: tuple, pts: Sequence[tuple[float, floa
 
 
 # ---- compare ------------------------------------------------------------------------------
-def agree_text(rows: Sequence[Any]) -> tuple[str, bool]:
+def agree_text(rows: Sequence[Any], game_id: str = "") -> tuple[str, bool]:
     """"Values agree" line: every finished row's value equal (to display precision)."""
     done = [r for r in rows if r.value is not None]
     if len(done) < 2:
         return ("Values: waiting for at least two searches", True)
     values = {round(float(r.value), 6) for r in done}
     if len(values) == 1:
-        return (f"✓ Values agree: every search finds {style.value_text(done[0].value)} "
+        return (f"✓ Values agree: every search finds {style.value_text(done[0].value, game_id)} "
                 "— pruning changes the cost, not the answer", True)
-    listing = ", ".join(f"{r.label} {style.value_text(r.value)}" for r in done)
+    listing = ", ".join(f"{r.label} {style.value_text(r.value, game_id)}" for r in done)
     return (f"✗ Values differ: {listing} — move filtering and other non-exact shortcuts can "
             "change the answer", False)
 
 
 def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any],
-                 size: int, notes: dict[int, str] | None = None) -> None:
+                 size: int, notes: dict[int, str] | None = None, game_id: str = "") -> None:
     """Horizontal bars: nodes and time per algorithm on log scales, value and move beside.
 
     ``rows`` have label, nodes, time_s, value, move (None while not run); ``notes`` maps a row
@@ -153,10 +153,10 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
             draw_text(surface, txt, (bar.right - 4 if inside else bar.right + 4, cy), small,
                       (20, 20, 24) if inside else style.TEXT,
                       anchor="midright" if inside else "midleft", bold=inside)
-        vm = f"{style.value_text(r.value)} · {r.move or '—'}"
+        vm = f"{style.value_text(r.value, game_id)} · {r.move or '—'}"
         draw_text(surface, vm, (rect.right, cy), small, style.TEXT, anchor="midright",
                   max_width=value_w)
-    text, ok = agree_text([r for i, r in enumerate(rows) if i not in notes])
+    text, ok = agree_text([r for i, r in enumerate(rows) if i not in notes], game_id)
     draw_text(surface, text, (rect.x, rect.bottom - int(size * 2.6)), size, GOOD if ok else BAD,
               bold=True, max_width=rect.width)
 
@@ -168,7 +168,7 @@ def answer_changes(rows: Sequence[Any]) -> set[int]:
 
 
 def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any],
-                     branching: float, size: int, unit: str = "") -> None:
+                     branching: float, size: int, unit: str = "", game_id: str = "") -> None:
     """Value and best move per depth (top), nodes per depth on a log scale beside b^d and
     b^(d/2) (bottom), with the effective branching factor at each depth."""
     small = max(10, int(size * 0.85))
@@ -200,7 +200,7 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
               (rect.x, rect.y), size, style.TEXT, bold=True)
     for v in (lo, (lo + hi) / 2, hi):
         pygame.draw.line(surface, GRID, (left, yv(v)), (right, yv(v)), 1)
-        draw_text(surface, style.value_text(v), (left - 6, yv(v)), small, AXIS,
+        draw_text(surface, style.value_text(v, game_id), (left - 6, yv(v)), small, AXIS,
                   anchor="midright")
     pts = [(xd(r.depth), yv(float(r.value))) for r in rows if r.value is not None]
     if len(pts) > 1:

@@ -34,11 +34,11 @@ def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tu
         lines.append((f"Probability of this outcome: {style.probability_text(node.probability)}"
                       f" ({node.probability:.3g})", style.TEXT))
     bound = BOUND_WORDS.get(getattr(node, "bound", "exact"), "")
-    value = style.value_text(node.value)
+    value = style.value_text(node.value, recording.game_id)
     lines.append((f"Value: {bound + ' ' if bound else ''}{value}"
                   f"{'  (a bound: the window cut it short)' if bound else ''}", style.TEXT))
     if node.alpha is not None or node.beta is not None:
-        lines.append((f"Window on entry (α, β): {style.window_text(node.alpha, node.beta)}",
+        lines.append((f"Window on entry (α, β): {style.window_text(node.alpha, node.beta, recording.game_id)}",
                       style.DIM))
     lines.append((f"Remaining depth: {node.depth}", style.DIM))
     if node.kind == "leaf":

@@ -95,10 +95,11 @@ def _figures(recording: Any) -> str:
     nodes = getattr(recording, "node_count", len(recording.nodes))
     return (f"{nodes:,} nodes · {getattr(recording, 'leaves', 0):,} leaves · "
             f"{getattr(recording, 'cutoffs', 0):,} cutoffs · value "
-            f"{style.value_text(recording.value)} · move {recording.move or '—'}")
+            f"{style.value_text(recording.value, recording.game_id)} · move {recording.move or '—'}")
 
 
-def export_compare_png(rows: Sequence[Any], path: str | Path, title: str = "") -> Path:
+def export_compare_png(rows: Sequence[Any], path: str | Path, title: str = "",
+                       game_id: str = "") -> Path:
     """The compare bars (nodes and time per algorithm, log scales) as a PNG."""
     _ready()
     import pygame
@@ -112,12 +113,12 @@ def export_compare_png(rows: Sequence[Any], path: str | Path, title: str = "") -
     draw_text(surface, title or "Comparing the algorithms", (24, 14), int(TEXT * 1.3), style.PV,
               bold=True)
     charts.draw_compare(surface, pygame.Rect(24, 24 + TEXT * 2, w - 48, h - 48 - TEXT * 2),
-                        rows, TEXT)
+                        rows, TEXT, game_id=game_id)
     return _save(surface, path)
 
 
 def export_depth_png(rows: Sequence[Any], branching: float, path: str | Path,
-                     title: str = "", unit: str = "") -> Path:
+                     title: str = "", unit: str = "", game_id: str = "") -> Path:
     """The depth chart (value and move per depth; nodes per depth on a log scale) as a PNG."""
     _ready()
     import pygame
@@ -131,5 +132,5 @@ def export_depth_png(rows: Sequence[Any], branching: float, path: str | Path,
     draw_text(surface, title or "What depth changes", (24, 14), int(TEXT * 1.3), style.PV,
               bold=True)
     charts.draw_depth_chart(surface, pygame.Rect(24, 30 + TEXT * 2, w - 48, h - 60 - TEXT * 2),
-                            rows, branching, TEXT, unit)
+                            rows, branching, TEXT, unit, game_id)
     return _save(surface, path)

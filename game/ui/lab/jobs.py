@@ -24,6 +24,7 @@ class LabJob:
         self._on_done: Callable[[Any], None] | None = None
         self._on_error: Callable[[str], None] | None = None
         self._on_progress: Callable[[Any], None] | None = None
+        self._on_depth: Callable[[Any], None] | None = None
 
     @property
     def running(self) -> bool:
@@ -41,6 +42,20 @@ class LabJob:
         self.started = time.perf_counter()
         self.progress = None
         self._on_done, self._on_error, self._on_progress = on_done, on_error, on_progress
+        self._on_depth = None
+
+    def start_search(self, state: Any, config: Any, *, on_done: Callable[[Any], None],
+                     on_error: Callable[[str], None],
+                     on_progress: Callable[[Any], None] | None = None,
+                     on_depth: Callable[[Any], None] | None = None) -> None:
+        """Run a plain search (``run_search``) on the worker; ``on_progress`` gets the live
+        Progress snapshots, ``on_depth`` each completed depth's Result, ``on_done`` the
+        final Result."""
+        self.job_id = self.app.worker.submit(state, config)
+        self.started = time.perf_counter()
+        self.progress = None
+        self._on_done, self._on_error = on_done, on_error
+        self._on_progress, self._on_depth = on_progress, on_depth
 
     def stop(self) -> None:
         """Cancel: the task ends soon with what it has (or an error), which is ignored."""
@@ -55,13 +70,16 @@ class LabJob:
             if self.job_id is None or reply.job_id != self.job_id:
                 continue
             if reply.kind == "progress":
-                self.progress = reply.value
+                self.progress = reply.progress if reply.progress is not None else reply.value
                 if self._on_progress is not None:
-                    self._on_progress(reply.value)
+                    self._on_progress(self.progress)
+            elif reply.kind == "depth":
+                if self._on_depth is not None and reply.result is not None:
+                    self._on_depth(reply.result)
             elif reply.kind == "done":
                 self.job_id = None
                 if self._on_done is not None:
-                    self._on_done(reply.value)
+                    self._on_done(reply.result if reply.result is not None else reply.value)
             elif reply.kind == "error":
                 self.job_id = None
                 if self._on_error is not None:

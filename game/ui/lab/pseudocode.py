@@ -36,17 +36,35 @@ def pseudocode_lines(algorithm: str) -> list[tuple[str, str]]:
     return [(str(name), str(text)) for name, text in PSEUDOCODE[algorithm]]
 
 
+def lit_lines(lines: Sequence[tuple[str, str]], active: str, section: str = "") -> set[int]:
+    """Indexes of the lines to light for ``active``. A name written in both functions (the
+    leaf test of MAX-VALUE and MIN-VALUE) is lit only in the function named by ``section``
+    ("MAX" or "MIN"): the one the parent called."""
+    hits = [i for i, (name, _) in enumerate(lines) if active and name == active]
+    if len(hits) < 2 or not section:
+        return set(hits)
+    header = ""
+    chosen = set()
+    for i, (name, text) in enumerate(lines):
+        if not name and text.startswith("function"):
+            header = text
+        if i in hits and f"{section}-" in header:
+            chosen.add(i)
+    return chosen or set(hits)
+
+
 def draw_pseudocode(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[str, str]],
-                    active: str, size: int) -> int:
+                    active: str, size: int, section: str = "") -> int:
     """Draw the code with line ``active`` highlighted; returns the y below what was drawn."""
     f = font(size)
     line_h = int(size * 1.32)
     y = rect.y
     lit = False
-    for name, text in lines:
+    on_lines = lit_lines(lines, active, section)
+    for i, (_name, text) in enumerate(lines):
         if y + line_h > rect.bottom:
             break
-        on = bool(active) and name == active
+        on = i in on_lines
         if on:
             lit = True
             pygame.draw.rect(surface, theme.color("accent_dark"),

@@ -79,6 +79,9 @@ class LabScene:
                                 rect.height - bar_h - 2 * pad - self.top.height - pad)
         specs = [(VIEW_TITLES[v], (lambda v=v: self.select(v)), v == self.view)
                  for v in self.views]
+        if self.game_id == "classroom":
+            specs += [("Next example  G", self.next_example, False),
+                      ("Edit tree…  Y", self.edit_tree, False)]
         specs += [("Export PNG  P", self.export, False), ("Back  Esc", self.go_back, False)]
         title_w = int(self.text_size * 11)
         x = self.top.x + title_w
@@ -113,6 +116,9 @@ class LabScene:
             return
         if event.type == pygame.KEYDOWN:
             keys: dict[int, Any] = {pygame.K_ESCAPE: self.go_back, pygame.K_p: self.export}
+            if self.game_id == "classroom":
+                keys[pygame.K_y] = self.edit_tree
+                keys[pygame.K_g] = self.next_example
             for view in self.views:
                 for k in VIEW_KEYS[view]:
                     keys[k] = lambda v=view: self.select(v)
@@ -140,6 +146,41 @@ class LabScene:
         self.jobs.stop()
 
     # ---- commands ------------------------------------------------------------------------
+    def set_state(self, state: Any) -> None:
+        """Study another position (a classroom tree typed or picked): every view starts over."""
+        self.jobs.stop()
+        self.state = state
+        self.defaults = defaults_for(self.game_id, state)
+        self.panes = {}
+        self.layout(self.rect)
+        self.pane().on_show()
+
+    def next_example(self) -> None:
+        from game.rules.classroom import EXAMPLES
+
+        names = list(EXAMPLES)
+        text = self.game.format_position(self.state)
+        current = next((i for i, n in enumerate(names) if EXAMPLES[n].text.replace(" ", "")
+                        == text.replace(" ", "")), -1)
+        example = EXAMPLES[names[(current + 1) % len(names)]]
+        self.set_state(self.game.parse_position(example.text))
+        self.show_message(f"{example.name}: {example.note}")
+
+    def edit_tree(self) -> None:
+        """Type a tree (or change leaf values): nested lists, chance nodes in braces."""
+        def ok(text: str) -> None:
+            try:
+                state = self.game.parse_position(text)
+            except ValueError as exc:
+                self.show_message(f"Not a tree: {str(exc).splitlines()[0]}", True)
+                return
+            self.set_state(state)
+
+        self.dialog = TextDialog("A tree of your own",
+                                 "Leaves are numbers, [..] a decision, {0.9: .., 0.1: ..} a roll:",
+                                 self.game.format_position(self.state), ok)
+        self.dialog.layout(self.rect)
+
     def go_back(self) -> None:
         if self.back_scene is not None:
             self.app.switch(self.back_scene)

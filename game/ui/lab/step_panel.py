@@ -24,6 +24,19 @@ def node_name(recording: Any, nid: int) -> str:
     return "·".join(moves) if moves else "root"
 
 
+def _section(recording: Any, stepper: Stepper) -> str:
+    """Which function of the code runs now: MAX-VALUE at max nodes, MIN-VALUE at min nodes;
+    a leaf is tested in the function its parent called (MIN-VALUE below a max node)."""
+    if stepper.current is None:
+        return ""
+    node = recording.nodes[stepper.current]
+    kind = node.kind
+    if kind in ("leaf", "chance") and node.parent is not None:
+        parent_kind = recording.nodes[node.parent].kind
+        kind = {"max": "min", "min": "max"}.get(parent_kind, "")
+    return {"max": "MAX", "min": "MIN"}.get(kind, "")
+
+
 def event_text(recording: Any, stepper: Stepper) -> str:
     """The event just replayed, in words."""
     if stepper.position == 0:
@@ -31,8 +44,8 @@ def event_text(recording: Any, stepper: Stepper) -> str:
     ev = stepper.events[stepper.position - 1]
     node = recording.nodes[ev.node]
     name = node_name(recording, ev.node)
-    value = style.value_text(ev.value)
-    window = style.window_text(ev.alpha, ev.beta)
+    value = style.value_text(ev.value, recording.game_id)
+    window = style.window_text(ev.alpha, ev.beta, recording.game_id)
     if ev.kind == "enter":
         return f"Enter {name} ({node.kind}) with window {window}" if ev.alpha is not None or \
             ev.beta is not None else f"Enter {name} ({node.kind})"
@@ -62,10 +75,11 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
     y += int(size * 1.5)
     try:
         lines = pseudocode_lines(recording.algorithm)
-    except (ImportError, KeyError):
-        lines = []
+    except KeyError:
+        lines = [("", f"({recording.algorithm}: no textbook version)")]
     code_rect = pygame.Rect(rect.x + 4, y, rect.width - 8, int(rect.height * 0.5))
-    y = draw_pseudocode(surface, code_rect, lines, stepper.line, small)
+    y = draw_pseudocode(surface, code_rect, lines, stepper.line, small,
+                        _section(recording, stepper))
     y += small // 2
     pygame.draw.line(surface, theme.color("panel_border"), (rect.x, y), (rect.right, y), 1)
     y += small // 2
@@ -79,7 +93,7 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
         y += int(small * 1.3)
     window = stepper.current_window()
     if window is not None and window != (None, None):
-        draw_text(surface, f"Current window (α, β) = {style.window_text(*window)}",
+        draw_text(surface, f"Current window (α, β) = {style.window_text(*window, recording.game_id)}",
                   (rect.x, y), small, style.PV, bold=True, max_width=rect.width)
         y += int(small * 1.4)
     path = stepper.path_to_current()
@@ -91,7 +105,7 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
             node = recording.nodes[nid]
             shown = stepper.shown_value(nid)
             label = node.move or "root"
-            text = f"{SHAPE_GLYPH.get(node.kind, '')} {label}: {style.value_text(shown)}"
+            text = f"{SHAPE_GLYPH.get(node.kind, '')} {label}: {style.value_text(shown, recording.game_id)}"
             if y + small > rect.bottom:
                 break
             draw_text(surface, text, (rect.x + small, y), small,

@@ -9,10 +9,9 @@ a palette that stays distinct under the common forms of colour blindness).
 from __future__ import annotations
 
 import math
+from functools import cache
 
 import pygame
-
-from game.ui.widgets import format_score
 
 KINDS = ("max", "min", "chance", "leaf")
 
@@ -105,22 +104,42 @@ def draw_dashed(surface: pygame.Surface, color: tuple[int, ...], a: tuple[float,
 BOUND_PREFIX = {"upper": "≤", "lower": "≥", "exact": ""}
 
 
-def value_text(value: float | None) -> str:
-    """A node value, short: "+3", "W5", "−0.42"."""
-    return format_score(value, short=True)
+@cache
+def _profile(game_id: str):  # -> ai.profiles.Profile | None
+    from ai.profiles import Profile, profile_for
+
+    try:
+        profile = profile_for(game_id)
+    except ValueError:
+        return None
+    # A teaching tree has no unit: its values are the plain numbers written on the slide.
+    return None if type(profile) is Profile else profile
 
 
-def bound_text(value: float | None, infinite_sign: int) -> str:
+def value_text(value: float | None, game_id: str = "") -> str:
+    """A node value, short, in the game's terms: "W5", "+4" (discs), "+0.12" (points a
+    game); a teaching tree's values as written: "3", "2.2"."""
+    if value is None:
+        return "—"
+    if math.isinf(value):
+        return "+∞" if value > 0 else "−∞"
+    profile = _profile(game_id) if game_id else None
+    if profile is not None:
+        return profile.value_label(value, exact=False).short
+    return f"{value:.4g}" if value != int(value) else str(int(value))
+
+
+def bound_text(value: float | None, infinite_sign: int, game_id: str = "") -> str:
     if value is None:
         return "+∞" if infinite_sign > 0 else "−∞"
     if math.isinf(value) or abs(value) >= 1e9:
         return "+∞" if value > 0 else "−∞"
-    return format_score(value, short=True)
+    return value_text(value, game_id)
 
 
-def window_text(alpha: float | None, beta: float | None) -> str:
+def window_text(alpha: float | None, beta: float | None, game_id: str = "") -> str:
     """The (alpha, beta) window a node was entered with, e.g. "(3, +∞)"."""
-    return f"({bound_text(alpha, -1)}, {bound_text(beta, 1)})"
+    return f"({bound_text(alpha, -1, game_id)}, {bound_text(beta, 1, game_id)})"
 
 
 def probability_text(p: float | None) -> str:

@@ -18,7 +18,6 @@ from ai.api import Limits, SearchConfig
 from game.ui import theme
 from game.ui.lab import style
 from game.ui.lab.detail import NodeCard
-from game.ui.lab.jobs import LabJob
 from game.ui.lab.step_panel import draw_step_panel
 from game.ui.lab.stepper import Stepper
 from game.ui.lab.treeview import TreeView
@@ -205,9 +204,7 @@ class TreePane:
                     dispatch_pointer(self.widgets, event)
                     self.layout(self.rect)
                     return True
-        if self.view is not None and self.view.handle_event(event):
-            return True
-        return False
+        return bool(self.view is not None and self.view.handle_event(event))
 
     def _key(self, event: pygame.event.Event) -> bool:
         k = event.key
@@ -296,7 +293,7 @@ class TreePane:
         nodes = getattr(rec, "node_count", len(rec.nodes))
         parts = [f"{rec.algorithm} · depth {rec.depth}", f"{nodes:,} nodes",
                  f"{getattr(rec, 'leaves', 0):,} leaves", f"{getattr(rec, 'cutoffs', 0):,} cutoffs",
-                 f"value {style.value_text(rec.value)}", f"move {rec.move or '—'}"]
+                 f"value {style.value_text(rec.value, rec.game_id)}", f"move {rec.move or '—'}"]
         x, y = self.canvas.x + 8, self.canvas.y + 6
         draw_text(surface, "   ".join(parts), (x, y), size, style.TEXT, bold=True,
                   max_width=self.canvas.width - 16)

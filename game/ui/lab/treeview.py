@@ -45,6 +45,7 @@ class TreeView:
         self.stepper: Stepper | None = None
         #: Plain minimax has no window; every other algorithm shows (alpha, beta).
         self.windows_on = getattr(recording, "algorithm", "") != "minimax"
+        self.game_id: str = getattr(recording, "game_id", "")
         self._tiles: dict[tuple[int, int], pygame.Surface] = {}
         self._tile_key: tuple = ()
         self._labels: dict[tuple[str, int, tuple], pygame.Surface] = {}
@@ -346,13 +347,13 @@ class TreeView:
             return
         y = p[1] + r + (self.text_size if nid in self.layout.hidden else 2)
         if step is None or value is not None:
-            text = style.value_text(value)
+            text = style.value_text(value, self.game_id)
             if step is None:
                 text = style.BOUND_PREFIX.get(getattr(node, "bound", "exact"), "") + text
             self._text(target, text, (p[0], y), style.TEXT, "midtop", boxed=True)
             y += self.text_size + 1
         if node.kind != "leaf" and self.windows_on and (step is None or nid in step.windows):
-            self._text(target, style.window_text(*window), (p[0], y), style.DIM, "midtop",
+            self._text(target, style.window_text(*window, self.game_id), (p[0], y), style.DIM, "midtop",
                        small=True, boxed=True)
 
     def _text(self, target: pygame.Surface, text: str, at: tuple[float, float],

@@ -1,0 +1,190 @@
+"""Nim made visible: every heap in binary, the nim-sum row, and why the winning move wins.
+
+Bouton's rule: the player to move loses exactly when the XOR of the heap sizes (the nim-sum)
+is 0. In binary that is "every column holds an even number of ones"; a winning move changes
+one heap so that every column becomes even again. With a take limit k a heap of n counts as
+n mod (k + 1), and in Grundy's game as its Grundy value; the same XOR rule then applies to
+those values (Sprague-Grundy), so the table shows them in place of the sizes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ai.evaluation.nim import heap_grundy, mover_wins, winning_moves
+from game.ui import theme
+from game.ui.lab import style
+from game.ui.widgets import draw_text, wrap_text
+
+ODD = (236, 140, 60)
+ONE = (86, 160, 240)
+
+
+def nim_table(state: Any) -> dict[str, Any]:
+    """Heaps, the value each counts as, their bits, the nim-sum, the odd columns."""
+    heaps = list(state.heaps)
+    variant, max_take = state.variant, state.max_take
+    counts = [heap_grundy(h, variant, max_take) for h in heaps]
+    nim_sum = 0
+    for c in counts:
+        nim_sum ^= c
+    bits = max(1, max(counts + [nim_sum]).bit_length())
+    columns = [sum((c >> b) & 1 for c in counts) for b in range(bits - 1, -1, -1)]
+    return {"heaps": heaps, "counts": counts, "nim_sum": nim_sum, "bits": bits,
+            "odd": [n % 2 == 1 for n in columns],
+            "grundy": variant == "grundy" or max_take is not None}
+
+
+def explanation(game: Any, state: Any, table: dict[str, Any]) -> list[str]:
+    lines = []
+    what = "Grundy values" if table["grundy"] else "heap sizes"
+    if state.variant == "grundy":
+        lines.append("Grundy's game: a heap counts as its Grundy value (the smallest value "
+                     "that none of its splits reaches).")
+    elif state.max_take is not None:
+        lines.append(f"Take limit {state.max_take}: a heap of n counts as n mod "
+                     f"{state.max_take + 1} (what is left after the opponent always answers "
+                     f"k with {state.max_take + 1} − k).")
+    if state.is_over():
+        return lines + ["The game is over."]
+    x = table["nim_sum"]
+    if x == 0:
+        lines.append(f"Nim-sum of the {what} = 0: every column has an even number of ones. "
+                     "Every move breaks that, and the opponent can always restore it — the "
+                     "player to move loses with best play.")
+    else:
+        lines.append(f"Nim-sum of the {what} = {x} (binary {x:b}): some column is odd. "
+                     "A winning move makes every column even again.")
+    if state.misere:
+        lines.append("Misère play: the same rule while some heap counts 2 or more; once "
+                     "every heap counts at most 1, leave an odd number of ones instead.")
+    wins = winning_moves(state)
+    if wins:
+        names = ", ".join(_move_text(game, state, m) for m in wins[:6])
+        lines.append(f"Winning move{'s' if len(wins) > 1 else ''}: {names}")
+    elif mover_wins(state) is False:
+        lines.append("No winning move: every move leaves the opponent a won position.")
+    return lines
+
+
+def _move_text(game: Any, state: Any, move: Any) -> str:
+    i, k = move
+    after = state.apply(move)
+    counts = [heap_grundy(h, after.variant, after.max_take) for h in after.heaps]
+    x = 0
+    for c in counts:
+        x ^= c
+    verb = f"split {k} off" if state.variant == "grundy" else f"take {k}"
+    return f"{game.format_move(state, move)} (heap {i + 1}: {verb}; nim-sum after: {x})"
+
+
+class NimPane:
+    title = "Nim in binary"
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self.rect = pygame.Rect(0, 0, 800, 600)
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+
+    def on_show(self) -> None:
+        pass
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def export_png(self, path: str) -> None:
+        surface = pygame.Surface(self.rect.size)
+        surface.fill(style.BG)
+        self.draw_into(surface, surface.get_rect())
+        from game.ui.lab.export import _save
+
+        _save(surface, path)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_into(surface, self.rect)
+
+    def draw_into(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, style.BG, rect, border_radius=8)
+        state = self.ctx.state
+        table = nim_table(state)
+        size = self.ctx.text_size + 2
+        pad = size
+        x0, y = rect.x + pad, rect.y + pad
+        value_head = "counts as" if table["grundy"] else ""
+        cell = int(size * 2.2)
+        label_w = int(size * 6)
+        size_w = int(size * 4.5)
+        bits_x = x0 + label_w + size_w + (int(size * 5) if table["grundy"] else 0)
+        draw_text(surface, "Heap", (x0, y), size, style.DIM, bold=True)
+        draw_text(surface, "coins", (x0 + label_w, y), size, style.DIM, bold=True)
+        if table["grundy"]:
+            draw_text(surface, value_head, (x0 + label_w + size_w, y), size, style.DIM,
+                      bold=True)
+        for b in range(table["bits"]):
+            weight = 1 << (table["bits"] - 1 - b)
+            draw_text(surface, str(weight), (bits_x + b * cell + cell // 2, y), size,
+                      style.DIM, bold=True, anchor="midtop")
+        y += int(size * 1.8)
+        top_bits = y
+        rows = list(zip(table["heaps"], table["counts"], strict=True))
+        for i, (h, c) in enumerate(rows):
+            draw_text(surface, f"Heap {i + 1}", (x0, y + cell // 2), size, style.TEXT,
+                      anchor="midleft")
+            draw_text(surface, str(h), (x0 + label_w, y + cell // 2), size, style.TEXT,
+                      bold=True, anchor="midleft")
+            if table["grundy"]:
+                draw_text(surface, str(c), (x0 + label_w + size_w, y + cell // 2), size,
+                          style.PV, bold=True, anchor="midleft")
+            self._bits(surface, bits_x, y, cell, c, table["bits"], size)
+            y += cell + 4
+        pygame.draw.line(surface, style.TEXT, (x0, y + 2), (bits_x + table["bits"] * cell, y + 2),
+                         2)
+        y += 8
+        draw_text(surface, "nim-sum (XOR)", (x0, y + cell // 2), size, style.PV, bold=True,
+                  anchor="midleft")
+        self._bits(surface, bits_x, y, cell, table["nim_sum"], table["bits"], size)
+        draw_text(surface, f"= {table['nim_sum']}",
+                  (bits_x + table["bits"] * cell + size, y + cell // 2), size, style.PV,
+                  bold=True, anchor="midleft")
+        # Odd columns: outlined and labelled (shape, not only colour).
+        for b, odd in enumerate(table["odd"]):
+            if odd:
+                col_rect = pygame.Rect(bits_x + b * cell - 2, top_bits - 4, cell + 4,
+                                       y + cell - top_bits + 8)
+                pygame.draw.rect(surface, ODD, col_rect, 2, border_radius=6)
+                draw_text(surface, "odd", (col_rect.centerx, col_rect.bottom + 2), size - 2,
+                          ODD, anchor="midtop")
+        y += cell + int(size * 2.2)
+        width = rect.right - pad - x0
+        from game.ui.assets import font
+
+        for para in explanation(self.ctx.game, state, table):
+            for ln in wrap_text(para, font(size), width):
+                if y + size > rect.bottom:
+                    return
+                draw_text(surface, ln, (x0, y), size, style.TEXT)
+                y += int(size * 1.35)
+            y += size // 2
+        draw_text(surface, "Filled square = 1, hollow = 0. A column with an odd number of "
+                  "ones makes the nim-sum non-zero.", (x0, rect.bottom - pad), size - 2,
+                  theme.color("text_dim"), anchor="bottomleft", max_width=width)
+
+    @staticmethod
+    def _bits(surface: pygame.Surface, x: int, y: int, cell: int, value: int, bits: int,
+              size: int) -> None:
+        for b in range(bits):
+            bit = (value >> (bits - 1 - b)) & 1
+            r = pygame.Rect(x + b * cell + 3, y + 3, cell - 6, cell - 6)
+            if bit:
+                pygame.draw.rect(surface, ONE, r, border_radius=4)
+            else:
+                pygame.draw.rect(surface, style.UNVISITED, r, 2, border_radius=4)
+            draw_text(surface, str(bit), r.center, size, (20, 20, 24) if bit else style.DIM,
+                      bold=True, anchor="center")
