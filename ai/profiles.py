@@ -260,9 +260,39 @@ class BackgammonProfile(Profile):
         return ValueLabel(short, f"{short} points a game")
 
 
+@dataclass(frozen=True)
+class ClassroomProfile(Profile):
+    """Classroom trees (game.rules.classroom): a leaf is worth the number written on it, so a
+    finished game scores its ``returns()`` unchanged, as on the slides."""
+
+    game_id: str = "classroom"
+    unit: str = "for MAX (the leaf values)"
+    #: The notation's limit on leaf values (Star1 needs bounds that always hold).
+    value_bounds: tuple[float, float] = (-1e9, 1e9)
+
+    @property
+    def points(self) -> bool:
+        return True
+
+    def scoring(self) -> Scoring:
+        return Scoring(points=True, bounds=self.value_bounds)
+
+    def value_label(self, value: float, *, exact: bool) -> ValueLabel:
+        if not math.isfinite(value):
+            return ValueLabel("?", "unknown")
+        short = str(int(value)) if value == int(value) else f"{value:.3g}"
+        return ValueLabel(short, f"{short} for MAX")
+
+
 _PROFILES: dict[str, Profile] = {
     p.game_id: p
-    for p in (TicTacToeProfile(), NimProfile(), OthelloProfile(), BackgammonProfile())
+    for p in (
+        TicTacToeProfile(),
+        NimProfile(),
+        OthelloProfile(),
+        BackgammonProfile(),
+        ClassroomProfile(),
+    )
 }
 
 

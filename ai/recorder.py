@@ -66,15 +66,20 @@ move in notation), ``stats`` (the searcher's ``Stats.as_dict()`` for the whole r
 ``options`` (the switches: use_tt, use_ordering, pvs, ...). ``to_json()`` is the
 ``explain --json`` object.
 
-Functions (being added on this branch, same names): ``record_search(state, config,
-node_budget=20000) -> SearchRecording``, ``compare(...)`` and ``depth_chart(...)``.
+``record_search(state, config, node_budget=20000) -> SearchRecording`` runs the configured
+search (``config.limits`` must give a depth and nothing else; exact solvers and level noise are
+not part of a recording: the named algorithm runs) and records it.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ai.api import SearchConfig
+    from game.core import State
 
 NODE_KINDS = ("max", "min", "chance", "leaf")
 EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "exit")
@@ -103,6 +108,8 @@ class RecordedNode:
     on_pv: bool = False
     terminal: bool = False
     state: Any = None
+    #: The move (or chance outcome) object as the rules know it; not serialised.
+    raw_move: Any = None
 
     @property
     def bound(self) -> str:
@@ -221,10 +228,58 @@ class SearchRecording:
             "leaves": self.leaves,
             "cutoffs": self.cutoffs,
             "options": dict(self.options),
-            "stats": {k: _num(v) for k, v in self.stats.items()},
+            "stats": {
+                k: [_num(x) for x in v] if isinstance(v, list | tuple) else _num(v)
+                for k, v in self.stats.items()
+            },
             "evaluated_leaves": [_num(v) for v in self.evaluated_leaves],
             "tree": [n.to_json() for n in self.nodes],
         }
+
+
+def record_search(
+    state: State, config: SearchConfig, node_budget: int = DEFAULT_NODE_BUDGET
+) -> SearchRecording:
+    """Run the configured search on ``state`` and record its last pass."""
+    from ai.engine import make_searcher
+    from ai.recording import TreeRecorder, observe
+    from game.core import CHANCE, TERMINAL
+    from game.registry import get_game
+
+    limits = config.limits
+    if limits.depth is None or limits.time_s is not None or limits.nodes is not None:
+        raise ValueError("a recorded search needs a depth and no time or node limit")
+    player = state.current_player()
+    if player == TERMINAL:
+        raise ValueError("the game is over: there is no search to record")
+    if player == CHANCE:
+        raise ValueError("the position is at a chance event: roll the dice first")
+    if node_budget < 1:
+        raise ValueError(f"the node budget must be at least 1, got {node_budget}")
+    game = get_game(config.game_id)
+    searcher = make_searcher(config)
+    recorder = TreeRecorder(game, player, node_budget, windows=config.algorithm != "minimax")
+    observe(searcher, recorder)
+    result = searcher.search(state, limits)
+    stats: dict[str, Any] = result.stats.as_dict()
+    stats["iteration_nodes"] = result.stats.nodes_per_depth[-1]
+    return SearchRecording(
+        game_id=config.game_id,
+        algorithm=config.algorithm,
+        depth=result.depth,
+        nodes=recorder.nodes,
+        events=recorder.events,
+        truncated=recorder.truncated,
+        value=result.score,
+        move=game.format_move(state, result.move) if result.move is not None else None,
+        stats=stats,
+        evaluated_leaves=recorder.evaluated_leaves,
+        options={
+            "use_tt": config.use_tt,
+            "use_ordering": config.use_ordering,
+            "node_budget": node_budget,
+        },
+    )
 
 
 def _num(x: float | None) -> float | int | None:
