@@ -99,7 +99,7 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
     small = max(10, int(size * 0.85))
     label_w = int(rect.width * 0.26)
     value_w = int(rect.width * 0.16)
-    gap = size
+    gap = size * 3  # room for the last tick label of the left plot
     plot_w = (rect.width - label_w - value_w - 3 * gap) // 2
     top = rect.y + int(size * 3.2)
     bottom = rect.bottom - int(size * 5.2)
@@ -149,10 +149,16 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
                     pygame.draw.line(surface, (30, 30, 36), (hx, bar.bottom - 1),
                                      (min(bar.right - 1, hx + bar_h // 2), bar.y), 1)
             txt = fmt(v)
-            inside = bar.width > len(txt) * small * 0.7
-            draw_text(surface, txt, (bar.right - 4 if inside else bar.right + 4, cy), small,
-                      (20, 20, 24) if inside else style.TEXT,
-                      anchor="midright" if inside else "midleft", bold=inside)
+            room = x0 + plot_w - bar.right
+            if room > len(txt) * small * 0.75:
+                draw_text(surface, txt, (bar.right + 4, cy), small, style.TEXT,
+                          anchor="midleft")
+            else:  # a full-length bar: the figure inside, on a plain patch
+                box = draw_text(surface, txt, (bar.right - 6, cy), small, style.TEXT,
+                                anchor="midright")
+                pygame.draw.rect(surface, style.BG, box.inflate(6, 2))
+                draw_text(surface, txt, (bar.right - 6, cy), small, style.TEXT,
+                          anchor="midright")
         vm = f"{style.value_text(r.value, game_id)} · {r.move or '—'}"
         draw_text(surface, vm, (rect.right, cy), small, style.TEXT, anchor="midright",
                   max_width=value_w)
@@ -162,6 +168,23 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
 
 
 # ---- depth chart --------------------------------------------------------------------------
+#: Values at or beyond this are forced wins or losses ("W5"), not evaluations.
+WIN_VALUE = 9000.0
+
+
+def squash(v: float, values: Sequence[float]) -> float:
+    """Where a value sits on the value axis: evaluations as they are, a forced win or loss
+    just beyond the largest evaluation (a linear axis from -0.4 to 9995 would flatten every
+    evaluation into one line), later wins a little lower than quicker ones."""
+    plain = [abs(x) for x in values if abs(x) < WIN_VALUE]
+    room = max(plain, default=1.0) or 1.0
+    if abs(v) < WIN_VALUE:
+        return v
+    sign = 1 if v > 0 else -1
+    plies = 10000 - abs(v)
+    return sign * room * (1.6 - 0.02 * min(plies, 20))
+
+
 def answer_changes(rows: Sequence[Any]) -> set[int]:
     """Indexes of rows whose best move differs from the previous depth's (the horizon)."""
     return {i for i in range(1, len(rows)) if rows[i].move != rows[i - 1].move}
@@ -177,7 +200,7 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
                   anchor="center")
         return
     left = rect.x + int(size * 5.5)
-    right = rect.right - int(size * 9)
+    right = rect.right - int(size * 12)
     depths = [r.depth for r in rows]
     d_lo, d_hi = min(depths), max(max(depths), min(depths) + 1)
 
@@ -189,16 +212,20 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     v_top = rect.y + int(size * 2.2)
     v_bot = rect.y + int(rect.height * 0.32)
     values = [float(r.value) for r in rows if r.value is not None]
-    lo, hi = (min(values), max(values)) if values else (0.0, 1.0)
+    shown = [squash(v, values) for v in values]
+    lo, hi = (min(shown), max(shown)) if shown else (0.0, 1.0)
     if hi - lo < 1e-9:
         lo, hi = lo - 1, hi + 1
 
     def yv(v: float) -> float:
-        return v_bot - (v - lo) / (hi - lo) * (v_bot - v_top)
+        return v_bot - (squash(v, values) - lo) / (hi - lo) * (v_bot - v_top)
 
     draw_text(surface, f"Value and best move at each depth{f' ({unit})' if unit else ''}",
               (rect.x, rect.y), size, style.TEXT, bold=True)
-    for v in (lo, (lo + hi) / 2, hi):
+    ticks = sorted(set(values))
+    if len(ticks) > 6:
+        ticks = [ticks[int(i * (len(ticks) - 1) / 5)] for i in range(6)]
+    for v in ticks:
         pygame.draw.line(surface, GRID, (left, yv(v)), (right, yv(v)), 1)
         draw_text(surface, style.value_text(v, game_id), (left - 6, yv(v)), small, AXIS,
                   anchor="midright")
@@ -211,9 +238,9 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
         p = (xd(r.depth), yv(float(r.value)))
         changed = i in changes
         if changed:
-            pygame.draw.line(surface, BAD, (p[0], v_top - 4), (p[0], v_bot), 1)
-            draw_text(surface, "answer changes", (p[0], v_top - 6), small, BAD,
-                      anchor="midbottom")
+            pygame.draw.line(surface, BAD, (p[0], v_top - 4), (p[0], v_bot + 4), 1)
+            draw_text(surface, "▲ the best move changes here", (p[0], v_bot + 5), small, BAD,
+                      anchor="midtop")
         pygame.draw.circle(surface, BAD if changed else style.PV, p, 6 if changed else 4)
         draw_text(surface, f"{r.move or '—'}", (p[0], p[1] - 8), small, style.TEXT,
                   bold=changed, anchor="midbottom")
@@ -240,7 +267,7 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
               anchor="midleft")
     series = [
         (f"b^d (b = {branching:.1f}): minimax's tree", bd, (236, 140, 60), 9, "dashed"),
-        ("b^(d/2): alpha-beta's best case", bhalf, (176, 132, 230), 3, "dotted"),
+        ("b^(d/2): alpha-beta at best", bhalf, (176, 132, 230), 3, "dotted"),
         ("measured", measured, BAR_NODES, 0, "solid"),
     ]
     legend_y = n_top

@@ -212,7 +212,7 @@ class ComparePane:
         x = rect.x
         self.widgets = []
         for w, units in specs:
-            w.rect = pygame.Rect(x, y, int(rect.width * 0.1 * units), row)
+            w.rect = pygame.Rect(x, y, int(rect.width * 0.075 * units), row)
             x = w.rect.right + size // 2
             self.widgets.append(w)
 

@@ -1,8 +1,8 @@
 """First settings of the lab for a position, worked out from the position itself.
 
 No table per game: the depth is the deepest full-width search of about ``TARGET_LEAVES``
-leaves at the position's own branching factor (3 plies of Othello, 4 of tic-tac-toe, 1 or 3
-layers of backgammon), so the first tree is big enough to show pruning and small enough to
+leaves at the position's own branching factor (4 plies of Othello from the start, 3 of
+tic-tac-toe, 2 layers of backgammon), so the first tree is big enough to show pruning and small enough to
 read; the algorithm is the one the engine plays the game with.
 """
 
@@ -13,7 +13,7 @@ from typing import Any
 
 from game.core import CHANCE, TERMINAL
 
-TARGET_LEAVES = 400
+TARGET_LEAVES = 1000
 MAX_DEPTH = 12
 
 
@@ -37,7 +37,8 @@ def branching(state: Any) -> int:
 
 
 def tree_height(state: Any, limit: int = MAX_DEPTH) -> int:
-    """Plies to the end along the first moves, up to ``limit`` (classroom trees are short)."""
+    """Plies to the end along the first moves, up to ``limit``: no deeper first search than
+    that (a classroom tree is only a few plies high)."""
     depth = 0
     while depth < limit and state.current_player() != TERMINAL:
         if state.current_player() == CHANCE:
@@ -58,4 +59,4 @@ def defaults_for(game_id: str, state: Any) -> LabDefaults:
     while depth < height and leaves * b <= TARGET_LEAVES:
         depth += 1
         leaves *= b
-    return LabDefaults(algorithm, depth, max(depth, min(MAX_DEPTH, height)))
+    return LabDefaults(algorithm, depth)

@@ -120,7 +120,7 @@ class DepthPane:
         x = rect.x
         self.widgets = []
         for w, units in specs:
-            w.rect = pygame.Rect(x, y, int(rect.width * 0.12 * units), row)
+            w.rect = pygame.Rect(x, y, int(rect.width * 0.075 * units), row)
             x = w.rect.right + size // 2
             self.widgets.append(w)
         self.status_x = x + size

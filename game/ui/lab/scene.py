@@ -80,10 +80,14 @@ class LabScene:
         specs = [(VIEW_TITLES[v], (lambda v=v: self.select(v)), v == self.view)
                  for v in self.views]
         if self.game_id == "classroom":
-            specs += [("Next example  G", self.next_example, False),
-                      ("Edit tree…  Y", self.edit_tree, False)]
+            specs += [("Example  G", self.next_example, False),
+                      ("Edit tree  Y", self.edit_tree, False)]
         specs += [("Export PNG  P", self.export, False), ("Back  Esc", self.go_back, False)]
-        title_w = int(self.text_size * 11)
+        from game.ui.assets import font
+
+        self.title_size = int(self.text_size * 1.15)
+        self.title = f"Lab · {self.game.name}"
+        title_w = font(self.title_size, True).size(self.title)[0] + 2 * pad
         x = self.top.x + title_w
         gap = pad
         bw = (self.top.right - x - gap * (len(specs) - 1)) // len(specs)
@@ -132,9 +136,8 @@ class LabScene:
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_background(surface)
-        draw_text(surface, f"Search lab · {self.game.name}", self.top.midleft,
-                  int(self.text_size * 1.15), theme.color("accent"), bold=True,
-                  anchor="midleft", max_width=int(self.text_size * 10.5))
+        draw_text(surface, self.title, self.top.midleft, self.title_size,
+                  theme.color("accent"), bold=True, anchor="midleft")
         for b in self.tabs:
             b.draw(surface)
         self.pane().draw(surface)

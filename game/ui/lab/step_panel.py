@@ -77,8 +77,10 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
         lines = pseudocode_lines(recording.algorithm)
     except KeyError:
         lines = [("", f"({recording.algorithm}: no textbook version)")]
-    code_rect = pygame.Rect(rect.x + 4, y, rect.width - 8, int(rect.height * 0.5))
-    y = draw_pseudocode(surface, code_rect, lines, stepper.line, small,
+    code_size = max(10, int(small * 0.95))
+    code_h = min(int(rect.height * 0.62), len(lines) * int(code_size * 1.32) + code_size)
+    code_rect = pygame.Rect(rect.x + 4, y, rect.width - 8, code_h)
+    y = draw_pseudocode(surface, code_rect, lines, stepper.line, code_size,
                         _section(recording, stepper))
     y += small // 2
     pygame.draw.line(surface, theme.color("panel_border"), (rect.x, y), (rect.right, y), 1)

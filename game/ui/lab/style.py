@@ -137,9 +137,20 @@ def bound_text(value: float | None, infinite_sign: int, game_id: str = "") -> st
     return value_text(value, game_id)
 
 
+#: Narrower than this, a window is a principal-variation "null window" (alpha, alpha + ε).
+NULL_WINDOW = 1e-6
+
+
 def window_text(alpha: float | None, beta: float | None, game_id: str = "") -> str:
-    """The (alpha, beta) window a node was entered with, e.g. "(3, +∞)"."""
-    return f"({bound_text(alpha, -1, game_id)}, {bound_text(beta, 1, game_id)})"
+    """The (alpha, beta) window a node was entered with, e.g. "(3, +∞)"; a null window
+    (PVS's "is this move better than alpha?") as "(3, 3+ε)"."""
+    low = bound_text(alpha, -1, game_id)
+    if alpha is not None and beta is not None and 0 < beta - alpha < NULL_WINDOW:
+        return f"({low}, {low}+ε)"
+    if alpha is not None and beta is not None and 0 < alpha - beta < NULL_WINDOW:
+        high = bound_text(beta, 1, game_id)
+        return f"({high}−ε, {high})"
+    return f"({low}, {bound_text(beta, 1, game_id)})"
 
 
 def probability_text(p: float | None) -> str:

@@ -73,10 +73,7 @@ class TreePane:
         self.stepper = None
         self.playing = False
         self.layout(self.rect)
-        self.view.fit()
-        if self.view.slot < 40:
-            self.view.slot = 40.0
-            self.view.center_on(0)
+        self.view.readable()
 
     # ---- layout ----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -91,6 +88,7 @@ class TreePane:
         self.side = pygame.Rect(self.canvas.right + pad, rect.y, side_w, self.canvas.height)
         self.bar = pygame.Rect(rect.x, self.canvas.bottom + pad, rect.width, bar_h - pad)
         if self.view is not None:
+            self.view.top_margin = int(size * 3.2)
             self.view.set_rect(self.canvas, self.ctx.text_size)
             self.view._clamp()
         y1, y2 = self.bar.y + pad // 2, self.bar.y + pad // 2 + row + pad
@@ -134,6 +132,9 @@ class TreePane:
     def fit(self) -> None:
         if self.view:
             self.view.fit()
+            if self.view.slot < 8:
+                self.ctx.show_message("Whole tree shown: too small for labels — zoom in with "
+                                      "the wheel or +, or collapse parts (right-click)")
 
     def expand_all(self) -> None:
         if self.view:
@@ -153,6 +154,7 @@ class TreePane:
                 self.ctx.show_message("This recording has no steps to replay", True)
                 return
             self.stepper = Stepper(self.recording.nodes, self.recording.events)
+            self.view.readable()
         else:
             self.stepper = None
             self.playing = False
@@ -190,8 +192,12 @@ class TreePane:
         view.reveal(st.current)
         x, y = view.screen_pos(st.current)
         inner = view.rect.inflate(-view.rect.width // 5, -view.rect.height // 5)
-        if not inner.collidepoint(x, y):
-            view.center_on(st.current)
+        inner.top = view.rect.top + view.top_margin + 10
+        # Pan just enough to bring the node inside, so the picture moves as little as it can.
+        dx = (inner.left - x if x < inner.left else inner.right - x if x > inner.right else 0)
+        dy = (inner.top - y if y < inner.top else inner.bottom - y if y > inner.bottom else 0)
+        if dx or dy:
+            view.pan(dx, dy)
         view.selected = st.current
 
     # ---- events and frames --------------------------------------------------------------
@@ -310,7 +316,7 @@ def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int) -> None
     items = [("max", "max"), ("min", "min"), ("chance", "chance"), ("leaf", "leaf")]
     x = canvas.x + 10
     y = canvas.bottom - r - 8
-    back = pygame.Rect(canvas.x + 2, y - r - 6, min(canvas.width - 4, size * 40), 2 * r + 12)
+    back = pygame.Rect(canvas.x + 2, y - r - 6, canvas.width - 4, 2 * r + 12)
     pygame.draw.rect(surface, (22, 24, 30), back, border_radius=6)
     for kind, label in items:
         style.draw_shape(surface, kind, (x + r, y), r, style.KIND_COLOR[kind], (20, 22, 28), 1)
@@ -323,5 +329,7 @@ def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int) -> None
     x = draw_text(surface, "table hit", (x + r + 4, y), size, style.DIM,
                   anchor="midleft").right + 12
     pygame.draw.line(surface, style.PV, (x, y), (x + 2 * r, y), 3)
-    draw_text(surface, "principal variation", (x + 2 * r + 4, y), size, style.DIM,
-              anchor="midleft")
+    x = draw_text(surface, "principal variation", (x + 2 * r + 4, y), size, style.DIM,
+                  anchor="midleft").right + 12
+    x = draw_text(surface, "↻ re-search", (x, y), size, style.DIM, anchor="midleft").right + 12
+    draw_text(surface, "▸n collapsed", (x, y), size, style.DIM, anchor="midleft")

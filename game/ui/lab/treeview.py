@@ -18,7 +18,7 @@ import pygame
 from game.ui.assets import font
 from game.ui.lab import style
 from game.ui.lab.layout import TreeLayout, default_collapsed, layout_tree, subtree_sizes
-from game.ui.lab.stepper import DONE, OPEN, UNSEEN, Stepper
+from game.ui.lab.stepper import OPEN, UNSEEN, Stepper
 
 TILE = 512
 MIN_SLOT, MAX_SLOT = 0.02, 240.0
@@ -85,14 +85,27 @@ class TreeView:
         self._invalidate()
 
     # ---- camera ----------------------------------------------------------------------------
+    #: Room left above the root for the pane's header lines.
+    top_margin = 0.0
+
     def fit(self) -> None:
         """Zoom so the whole shown tree fits the width (never beyond readable size)."""
         width = max(1, self.layout.width)
         self.slot = max(MIN_SLOT, min(110.0, (self.rect.width - 20) / width))
-        ww, wh = self.world_size()
+        ww, _ = self.world_size()
         self.cam_x = (ww - self.rect.width) / 2
-        self.cam_y = min(0.0, (wh - self.rect.height) / 2) if wh < self.rect.height else 0.0
+        self.cam_y = -self.top_margin
         self._invalidate()
+
+    def readable(self) -> None:
+        """Fit, but never so small that the labels disappear: then show the root's part."""
+        self.fit()
+        if self.slot < LABEL_SLOT + 6:
+            self.slot = LABEL_SLOT + 6
+            wx, _ = self.world(0)
+            self.cam_x = wx - self.rect.width / 2
+            self._clamp()
+            self._invalidate()
 
     def center_on(self, nid: int) -> None:
         wx, wy = self.world(nid)
@@ -122,7 +135,8 @@ class TreeView:
         ww, wh = self.world_size()
         margin_x = self.rect.width * 0.8
         self.cam_x = max(-margin_x, min(ww - self.rect.width + margin_x, self.cam_x))
-        self.cam_y = max(-self.rect.height * 0.5, min(wh - self.rect.height * 0.3, self.cam_y))
+        self.cam_y = max(-self.rect.height * 0.5 - self.top_margin,
+                         min(wh - self.rect.height * 0.3, self.cam_y))
 
     # ---- tree shape ------------------------------------------------------------------------
     def toggle(self, nid: int) -> None:
@@ -278,7 +292,7 @@ class TreeView:
                 a, b = pos(node.parent), pos(nid)
                 if step is not None and step.node_status(nid) == UNSEEN:
                     col, width = style.UNVISITED, 1
-                elif node.on_pv and (step is None or step.node_status(nid) == DONE):
+                elif node.on_pv and (step is None or step.at_end):
                     col, width = style.PV, 3 if slot >= 6 else 2
                 else:
                     col, width = style.EDGE, 1
@@ -306,6 +320,8 @@ class TreeView:
         label = node.move or ""
         if node.probability is not None:
             label = f"{label} {style.probability_text(node.probability)}".strip()
+        if getattr(node, "research", False):
+            label += " ↻"  # the same move searched again with a wider window
         if not label:
             return
         # Just above the child, where sibling labels sit a whole slot apart.
@@ -331,8 +347,8 @@ class TreeView:
                 fill, outline = None, style.UNVISITED
             elif status == OPEN:
                 fill, outline = tuple(c // 2 for c in col), col
-        if node.on_pv and (step is None or step.node_status(nid) == DONE):
-            outline = style.PV
+        if node.on_pv and (step is None or step.at_end):
+            outline = style.PV  # in step mode the answer is not known before the end
         style.draw_shape(target, node.kind, p, r, fill, outline, 3 if node.on_pv else 2)
         if node.tt_hit and r >= 4:
             pygame.draw.circle(target, style.TT, (p[0] + r, p[1] - r), max(3, r * 0.35))
@@ -340,12 +356,15 @@ class TreeView:
                 self._text(target, "TT", (p[0] + r * 1.5, p[1] - r), style.TT, "midleft",
                            small=True)
         if nid in self.layout.hidden and r >= 3:
-            self._text(target, f"+{self.layout.hidden[nid]}", (p[0], p[1] + r + 1), style.DIM,
-                       "midtop", small=True) if self.labels_on else pygame.draw.line(
-                target, style.DIM, (p[0], p[1] + r + 2), (p[0], p[1] + r + 6), 1)
+            # Collapsed: a "closed folder" arrow and how many nodes hide below.
+            if self.labels_on:
+                self._text(target, f"▸{self.layout.hidden[nid]}", (p[0] + r + 3, p[1]),
+                           style.DIM, "midleft", small=True)
+            else:
+                pygame.draw.line(target, style.DIM, (p[0], p[1] + r + 2), (p[0], p[1] + r + 6))
         if not self.labels_on:
             return
-        y = p[1] + r + (self.text_size if nid in self.layout.hidden else 2)
+        y = p[1] + r + 2
         if step is None or value is not None:
             text = style.value_text(value, self.game_id)
             if step is None:
@@ -353,12 +372,13 @@ class TreeView:
             self._text(target, text, (p[0], y), style.TEXT, "midtop", boxed=True)
             y += self.text_size + 1
         if node.kind != "leaf" and self.windows_on and (step is None or nid in step.windows):
-            self._text(target, style.window_text(*window, self.game_id), (p[0], y), style.DIM, "midtop",
-                       small=True, boxed=True)
+            self._text(target, style.window_text(*window, self.game_id), (p[0], y), style.DIM,
+                       "midtop", small=True, boxed=True, fit=self.slot - 6)
 
     def _text(self, target: pygame.Surface, text: str, at: tuple[float, float],
               color: tuple[int, ...], anchor: str, small: bool = False,
-              boxed: bool = False) -> None:
+              boxed: bool = False, fit: float | None = None) -> None:
+        """A cached label; with ``fit``, left out when wider than that (no overlaps)."""
         size = int(self.text_size * (0.78 if small else 0.9))
         key = (text, size, color)
         img = self._labels.get(key)
@@ -367,6 +387,8 @@ class TreeView:
                 self._labels.clear()
             img = font(size).render(text, True, color)
             self._labels[key] = img
+        if fit is not None and img.get_width() > fit:
+            return
         rect = img.get_rect(**{anchor: (int(at[0]), int(at[1]))})
         if boxed:  # edges pass under the label, never through its digits
             target.fill(style.BG, rect.inflate(4, 0))
