@@ -209,7 +209,7 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
 
     changes = answer_changes(rows)
     # -- top: value per depth -------------------------------------------------------------
-    v_top = rect.y + int(size * 2.2)
+    v_top = rect.y + int(size * 3.4)
     v_bot = rect.y + int(rect.height * 0.32)
     values = [float(r.value) for r in rows if r.value is not None]
     shown = [squash(v, values) for v in values]
@@ -222,7 +222,8 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
 
     draw_text(surface, f"Value and best move at each depth{f' ({unit})' if unit else ''}",
               (rect.x, rect.y), size, style.TEXT, bold=True)
-    ticks = sorted(set(values))
+    by_label = {style.value_text(v, game_id): v for v in sorted(values)}
+    ticks = sorted(by_label.values())
     if len(ticks) > 6:
         ticks = [ticks[int(i * (len(ticks) - 1) / 5)] for i in range(6)]
     for v in ticks:
@@ -295,7 +296,7 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     for r in rows:
         ebf = getattr(r, "ebf", None)
         if ebf:
-            draw_text(surface, f"EBF {ebf:.1f}", (xd(r.depth), axis(max(1, r.nodes)) + 8),
-                      small, style.DIM, anchor="midtop")
+            at = (min(xd(r.depth), right - size * 2), axis(max(1, r.nodes)) + 8)
+            draw_text(surface, f"EBF {ebf:.1f}", at, small, style.DIM, anchor="midtop")
     draw_text(surface, "EBF = effective branching factor: nodes(d) / nodes(d − 1)",
               (rect.x, rect.bottom - small), small, style.DIM, anchor="bottomleft")

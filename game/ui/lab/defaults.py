@@ -59,4 +59,18 @@ def defaults_for(game_id: str, state: Any) -> LabDefaults:
     while depth < height and leaves * b <= TARGET_LEAVES:
         depth += 1
         leaves *= b
+    if depth < height and ends_on_chance(state, depth - 1):
+        depth += 1  # a roll's outcomes are only worth drawing with the replies they allow
     return LabDefaults(algorithm, depth)
+
+
+def ends_on_chance(state: Any, depth: int) -> bool:
+    """True when the nodes ``depth`` plies down (along the first moves) are a dice roll:
+    a search ending one ply below them evaluates the same position once per roll."""
+    for _ in range(depth):
+        player = state.current_player()
+        if player == TERMINAL:
+            return False
+        state = state.apply(state.chance_outcomes()[0][0] if player == CHANCE
+                            else state.legal_moves()[0])
+    return state.current_player() == CHANCE

@@ -15,6 +15,7 @@ import pygame
 
 from ai.evaluation.nim import heap_grundy, mover_wins, winning_moves
 from game.ui import theme
+from game.ui.boards.base import ViewContext
 from game.ui.lab import style
 from game.ui.widgets import draw_text, wrap_text
 
@@ -113,6 +114,12 @@ class NimPane:
     def draw_into(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, style.BG, rect, border_radius=8)
         state = self.ctx.state
+        if self.ctx.board_view is not None and rect.width > 900:
+            # The heaps themselves on the right, so the bits stay tied to the coins.
+            board = pygame.Rect(rect.x + rect.width * 0.55, rect.y + 10, rect.width * 0.43,
+                                rect.height * 0.5)
+            self.ctx.board_view.draw(surface, board, state, ViewContext())
+            rect = pygame.Rect(rect.x, rect.y, int(rect.width * 0.55), rect.height)
         table = nim_table(state)
         size = self.ctx.text_size + 2
         pad = size
@@ -121,7 +128,7 @@ class NimPane:
         cell = int(size * 2.2)
         label_w = int(size * 6)
         size_w = int(size * 4.5)
-        bits_x = x0 + label_w + size_w + (int(size * 5) if table["grundy"] else 0)
+        bits_x = x0 + label_w + size_w + (int(size * 7) if table["grundy"] else 0)
         draw_text(surface, "Heap", (x0, y), size, style.DIM, bold=True)
         draw_text(surface, "coins", (x0 + label_w, y), size, style.DIM, bold=True)
         if table["grundy"]:

@@ -70,7 +70,7 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
     y = rect.y
     title = {"minimax": "Minimax", "alphabeta": "Alpha-beta",
              "expectiminimax": "Expectiminimax"}.get(recording.algorithm, recording.algorithm)
-    draw_text(surface, f"{title}, as the course writes it", (rect.x, y), size,
+    draw_text(surface, f"{title} (textbook)", (rect.x, y), size,
               theme.color("accent"), bold=True, max_width=rect.width)
     y += int(size * 1.5)
     try:

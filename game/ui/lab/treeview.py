@@ -282,6 +282,8 @@ class TreeView:
         row1 = min(lay.rows - 1, int((oy + h) // row_h) + 1)
         step = self.stepper
 
+        self._placed: list[pygame.Rect] = []  # edge labels drawn in this pass (no overlaps)
+
         def pos(nid: int) -> tuple[float, float]:
             return ((lay.x[nid] + 0.5) * slot - ox, lay.row[nid] * row_h + row_h * 0.45 - oy)
 
@@ -318,17 +320,31 @@ class TreeView:
     def _edge_label(self, target: pygame.Surface, node: Any, a: tuple[float, float],
                     b: tuple[float, float], r: float) -> None:
         label = node.move or ""
-        if node.probability is not None:
-            label = f"{label} {style.probability_text(node.probability)}".strip()
         if getattr(node, "research", False):
             label += " ↻"  # the same move searched again with a wider window
-        if not label:
+        lines = [label] if label else []
+        if node.probability is not None:
+            lines.append(style.probability_text(node.probability))
+        if not lines:
             return
-        # Just above the child, where sibling labels sit a whole slot apart.
+        # Just above the child, where sibling labels sit a whole slot apart; a label that
+        # would run into one already drawn is left out (the node card always has it).
         t = 0.72
         x = a[0] + (b[0] - a[0]) * t
         y = a[1] + r * 0.8 + (b[1] - r - a[1] - r * 0.8) * t
-        self._text(target, label, (x, y), style.TEXT, "midbottom", small=True)
+        size = int(self.text_size * 0.78)
+        imgs = [self._render(text, size, style.TEXT if i == 0 else style.DIM)
+                for i, text in enumerate(lines)]
+        height = sum(img.get_height() for img in imgs)
+        box = pygame.Rect(0, 0, max(img.get_width() for img in imgs), height)
+        box.midbottom = (int(x), int(y))
+        if box.collidelist(self._placed) >= 0:
+            return
+        self._placed.append(box.inflate(4, 0))
+        yy = box.y
+        for img in imgs:
+            target.blit(img, img.get_rect(midtop=(box.centerx, yy)))
+            yy += img.get_height()
 
     def _draw_node(self, target: pygame.Surface, nid: int, p: tuple[float, float],
                    r: float) -> None:
@@ -380,6 +396,15 @@ class TreeView:
               boxed: bool = False, fit: float | None = None) -> None:
         """A cached label; with ``fit``, left out when wider than that (no overlaps)."""
         size = int(self.text_size * (0.78 if small else 0.9))
+        img = self._render(text, size, color)
+        if fit is not None and img.get_width() > fit:
+            return
+        rect = img.get_rect(**{anchor: (int(at[0]), int(at[1]))})
+        if boxed:  # edges pass under the label, never through its digits
+            target.fill(style.BG, rect.inflate(4, 0))
+        target.blit(img, rect)
+
+    def _render(self, text: str, size: int, color: tuple[int, ...]) -> pygame.Surface:
         key = (text, size, color)
         img = self._labels.get(key)
         if img is None:
@@ -387,12 +412,7 @@ class TreeView:
                 self._labels.clear()
             img = font(size).render(text, True, color)
             self._labels[key] = img
-        if fit is not None and img.get_width() > fit:
-            return
-        rect = img.get_rect(**{anchor: (int(at[0]), int(at[1]))})
-        if boxed:  # edges pass under the label, never through its digits
-            target.fill(style.BG, rect.inflate(4, 0))
-        target.blit(img, rect)
+        return img
 
     def _draw_overlay(self, surface: pygame.Surface) -> None:
         """Per frame, on top of the tiles: the selection and step mode's current node."""
