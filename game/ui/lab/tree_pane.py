@@ -69,6 +69,7 @@ class TreePane:
 
     def take(self, recording: Any) -> None:
         self.recording = recording
+        self.header = header_lines(recording)
         self.view = TreeView(recording, self.ctx.text_size)
         self.stepper = None
         self.playing = False
@@ -295,19 +296,26 @@ class TreePane:
         return None if nid is None else self.recording.nodes[nid].state
 
     def _draw_header(self, surface: pygame.Surface, size: int) -> None:
-        rec = self.recording
-        nodes = getattr(rec, "node_count", len(rec.nodes))
-        parts = [f"{rec.algorithm} · depth {rec.depth}", f"{nodes:,} nodes",
-                 f"{getattr(rec, 'leaves', 0):,} leaves", f"{getattr(rec, 'cutoffs', 0):,} cutoffs",
-                 f"value {style.value_text(rec.value, rec.game_id)}", f"move {rec.move or '—'}"]
         x, y = self.canvas.x + 8, self.canvas.y + 6
-        draw_text(surface, "   ".join(parts), (x, y), size, style.TEXT, bold=True,
+        headline, note = self.header
+        draw_text(surface, headline, (x, y), size, style.TEXT, bold=True,
                   max_width=self.canvas.width - 16)
-        if rec.truncated:
-            note = (f"{rec.truncated:,} nodes not recorded (node budget {len(rec.nodes):,}): "
-                    "their subtrees are missing from the picture")
+        if note:
             draw_text(surface, note, (x, y + int(size * 1.4)), size, theme.color("bad"),
                       max_width=self.canvas.width - 16)
+
+
+def header_lines(rec: Any) -> tuple[str, str]:
+    """The recording's figures and its "not recorded" note (worked out once: counting
+    20,000 nodes every frame would cost the frame rate)."""
+    parts = [f"{rec.algorithm} · depth {rec.depth}", f"{rec.node_count:,} nodes",
+             f"{rec.leaves:,} leaves", f"{rec.cutoffs:,} cutoffs",
+             f"value {style.value_text(rec.value, rec.game_id)}", f"move {rec.move or '—'}"]
+    note = ""
+    if rec.truncated:
+        note = (f"{rec.truncated:,} nodes not recorded (node budget {len(rec.nodes):,}): "
+                "their subtrees are missing from the picture")
+    return "   ".join(parts), note
 
 
 def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int) -> None:

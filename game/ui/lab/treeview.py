@@ -250,18 +250,38 @@ class TreeView:
         ty0 = int(self.cam_y // TILE)
         tx1 = int((self.cam_x + self.rect.width) // TILE)
         ty1 = int((self.cam_y + self.rect.height) // TILE)
+        rendered = 0
         for ty in range(ty0, ty1 + 1):
             for tx in range(tx0, tx1 + 1):
                 tile = self._tiles.get((tx, ty))
                 if tile is None:
-                    tile = self._render_tile(tx, ty)
-                    if len(self._tiles) >= MAX_TILES:
-                        self._tiles.clear()
-                    self._tiles[(tx, ty)] = tile
+                    tile = self._store(tx, ty)
+                    rendered += 1
                 surface.blit(tile, (self.rect.x + tx * TILE - self.cam_x,
                                     self.rect.y + ty * TILE - self.cam_y))
         self._draw_overlay(surface)
         surface.set_clip(clip)
+        if not rendered:
+            self._prefetch(tx0, ty0, tx1, ty1)
+
+    def _store(self, tx: int, ty: int) -> pygame.Surface:
+        if len(self._tiles) >= MAX_TILES:
+            self._tiles.clear()
+        tile = self._tiles[(tx, ty)] = self._render_tile(tx, ty)
+        return tile
+
+    def _prefetch(self, tx0: int, ty0: int, tx1: int, ty1: int) -> None:
+        """In a frame that rendered nothing, render one tile just outside the window, so a
+        pan reaches tiles that are already drawn instead of drawing several in one frame."""
+        rows = range(max(ty0 - 1, -1), ty1 + 2)
+        ring = [(tx, ty) for ty in rows for tx in (tx0 - 1, tx1 + 1)]
+        ring += [(tx, ty) for tx in range(tx0, tx1 + 1) for ty in (ty0 - 1, ty1 + 1)]
+        world_h = self.layout.rows * self.row_h
+        for tx, ty in ring:
+            if (tx, ty) not in self._tiles and ty * TILE < world_h and (ty + 1) * TILE > -TILE:
+                if len(self._tiles) < MAX_TILES:
+                    self._store(tx, ty)
+                return
 
     def _render_tile(self, tx: int, ty: int) -> pygame.Surface:
         tile = pygame.Surface((TILE, TILE))
@@ -283,15 +303,22 @@ class TreeView:
         step = self.stepper
 
         self._placed: list[pygame.Rect] = []  # edge labels drawn in this pass (no overlaps)
+        dense = slot < 1.0  # several nodes a pixel: one dot per pixel column is the picture
 
         def pos(nid: int) -> tuple[float, float]:
             return ((lay.x[nid] + 0.5) * slot - ox, lay.row[nid] * row_h + row_h * 0.45 - oy)
 
         # Edges: every edge ending in a drawn row whose child lies within reach of the tile.
         for row in range(max(1, row0), min(lay.rows - 1, row1 + 1) + 1):
+            last_edge = None
             for nid in lay.visible_in(row, x0, x1, lay.row_reach[row]):
                 node = self.nodes[nid]
                 a, b = pos(node.parent), pos(nid)
+                if dense:  # many edges share one pixel column: draw each column once
+                    key = (int(a[0]), int(b[0]))
+                    if key == last_edge:
+                        continue
+                    last_edge = key
                 if step is not None and step.node_status(nid) == UNSEEN:
                     col, width = style.UNVISITED, 1
                 elif node.on_pv and (step is None or step.at_end):
@@ -314,8 +341,14 @@ class TreeView:
                     self._text(target, f"{stub.skipped} skipped", (b[0], b[1] + r + 2),
                                style.DIM, "midtop")
         for row in range(row0, row1 + 1):
+            last_px = None
             for nid in lay.visible_in(row, x0, x1):
-                self._draw_node(target, nid, pos(nid), r)
+                p = pos(nid)
+                if dense:
+                    if int(p[0]) == last_px:
+                        continue
+                    last_px = int(p[0])
+                self._draw_node(target, nid, p, r)
 
     def _edge_label(self, target: pygame.Surface, node: Any, a: tuple[float, float],
                     b: tuple[float, float], r: float) -> None:
