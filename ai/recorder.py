@@ -24,7 +24,8 @@ larger than its parent's, and children are listed in the order the search visite
   outcome, e.g. "31" for a backgammon roll); ``None`` at the root.
 - ``probability``: children of chance nodes only.
 - ``depth``: remaining depth at the node (the root has the search depth).
-- ``alpha``, ``beta``: the window the node was searched with (on entry).
+- ``alpha``, ``beta``: the window the node was searched with (on entry); ``null_window`` is
+  True for a principal-variation search probe (beta - alpha tiny: only "better or not?").
 - ``value``: the value the node returned. In alpha-beta it can be a bound: ``bound`` says
   "exact", "upper" (value <= alpha: "at most") or "lower" (value >= beta: "at least").
 - ``pruned``: children never searched because of a cutoff at this node (siblings skipped after
@@ -66,6 +67,10 @@ move in notation), ``stats`` (the searcher's ``Stats.as_dict()`` for the whole r
 ``options`` (the switches: use_tt, use_ordering, pvs, ...). ``to_json()`` is the
 ``explain --json`` object.
 
+The lab's measurements live in ai.lab and are re-exported here: ``compare(state, game_id,
+depth, ...) -> list[CompareRow]`` and ``depth_chart(state, config, max_depth, ...) ->
+list[DepthRow]`` (see that module for the rows' fields).
+
 ``record_search(state, config, node_budget=20000) -> SearchRecording`` runs the configured
 search (``config.limits`` must give a depth and nothing else; exact solvers and level noise are
 not part of a recording: the named algorithm runs) and records it.
@@ -77,9 +82,16 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ai.lab import CompareRow, DepthRow, compare, depth_chart
+
 if TYPE_CHECKING:
     from ai.api import SearchConfig
     from game.core import State
+
+__all__ = [
+    "CompareRow", "DepthRow", "RecordedNode", "SearchRecording", "StepEvent", "compare",
+    "depth_chart", "record_search",
+]
 
 NODE_KINDS = ("max", "min", "chance", "leaf")
 EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "exit")
@@ -122,6 +134,14 @@ class RecordedNode:
             return "lower"
         return "exact"
 
+    @property
+    def null_window(self) -> bool:
+        """Searched with a null window (PVS's "is this move better than alpha?" probe): the
+        answer is only a bound, and a "yes" is re-searched with the full window."""
+        return (
+            self.alpha is not None and self.beta is not None and self.beta - self.alpha < 1e-6
+        )
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -141,6 +161,7 @@ class RecordedNode:
             "static_evals": self.static_evals,
             "tt_hit": self.tt_hit,
             "research": self.research,
+            "null_window": self.null_window,
             "on_pv": self.on_pv,
             "terminal": self.terminal,
         }

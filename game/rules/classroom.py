@@ -140,6 +140,10 @@ class ClassroomState:
         """The path: within one tree no two nodes share it (a tree has no transpositions)."""
         return self.path
 
+    def has_chance(self) -> bool:
+        """Does the tree below this node hold a chance node (a roll of the dice)?"""
+        return _has_chance(self.node)
+
     def leaf_value(self) -> float | None:
         """The leaf's value for MAX, None for an inner node."""
         node = self.node
@@ -358,6 +362,12 @@ def format_tree(tree: Tree) -> str:
             for p, c in zip(tree.probabilities, tree.children, strict=True)
         ) + "}"
     return format_number(tree)
+
+
+def _has_chance(tree: Tree) -> bool:
+    if isinstance(tree, ChanceNode):
+        return True
+    return isinstance(tree, tuple) and any(_has_chance(c) for c in tree)
 
 
 def height(tree: Tree) -> int:
