@@ -37,7 +37,7 @@ import signal
 import sys
 import threading
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ai.api import Progress, Result, SearchConfig
@@ -61,10 +61,11 @@ class Reply:
 @dataclass(frozen=True)
 class Task:
     """A job other than a plain search: ``function`` is "module:name" inside the ai package,
-    called as ``function(*args, cancel=..., progress=...)`` in the worker."""
+    called as ``function(*args, **kwargs, cancel=..., progress=...)`` in the worker."""
 
     function: str
     args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
 
     def resolve(self) -> Any:
         import importlib
@@ -113,7 +114,7 @@ def _run_task(job_id: int, task: Task, cancel: Any, send: Any) -> None:
     """One task, its progress and its final reply sent through ``send(Reply)``; never raises."""
     try:
         value = task.resolve()(
-            *task.args, cancel=cancel,
+            *task.args, **task.kwargs, cancel=cancel,
             progress=lambda v: send(Reply(job_id, "progress", value=v)),
         )
         send(Reply(job_id, "done", value=value))

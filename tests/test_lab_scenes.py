@@ -6,14 +6,12 @@ import pygame
 import pytest
 
 from ai.api import Limits, SearchConfig
+from ai.nim_table import nim_table
 from ai.worker import SearchWorker, Task
 from game.registry import get_game
 from game.session import Seat, Session
 from game.ui.lab import lab_commands, open_classroom, open_lab
 from game.ui.lab.charts import agree_text, answer_changes
-from game.ui.lab.compare_pane import full_tree_estimate
-from game.ui.lab.depth_pane import DepthRow
-from game.ui.lab.nim_pane import nim_table
 from tests.test_ui_support import click, key, make_app
 
 
@@ -105,38 +103,49 @@ def test_compare_runs_every_row_and_the_values_agree(app) -> None:
     pane = scene.pane()
     pane.depth = 3
     pane.run()
-    assert app.run_until(lambda: pane.current is None, timeout_s=60)
-    assert [r.status for r in pane.rows] == ["done"] * 5
+    assert pane.running
+    _wait(app, scene)
+    assert [r.label for r in pane.rows] == pane.labels and len(pane.rows) == 5
+    assert all(r.status == "done" for r in pane.rows)
     nodes = [r.nodes for r in pane.rows]
     assert nodes[0] == 1 + 7 + 7 * 6 + 7 * 6 * 5  # minimax: the full tree to depth 3
     assert min(nodes[1:]) < nodes[0]
-    text, ok = agree_text(pane.rows, "tictactoe")
-    assert ok and "agree" in text
+    text, ok = agree_text(pane.rows)
+    assert ok and text.startswith("✓") and "agree" in text
+    app.run_frames(2)
     assert not app.errors
 
 
 def test_compare_holds_back_a_search_estimated_too_long(app, monkeypatch) -> None:
     from game.ui.lab import compare_pane
 
-    monkeypatch.setattr(compare_pane, "LONG_S", 0.0)  # everything full-width is "too long"
+    monkeypatch.setattr(compare_pane, "LONG_S", 0.0)  # every search is "too long" now
     scene = open_lab(app, _session("othello"), "othello", "compare")
     app.switch(scene)
     pane = scene.pane()
-    pane.depth = 2
+    pane.depth = 6
     pane.run()
-    assert app.run_until(lambda: pane.current is None, timeout_s=60)
-    assert pane.rows[0].status == "long"
+    _wait(app, scene)
+    assert pane.rows[0].status == "too long"
     assert "estimated" in pane.notes()[0]
-    assert all(r.status == "done" for r in pane.rows[1:])
-    pane.run_long()
-    assert app.run_until(lambda: pane.current is None, timeout_s=60)
-    assert pane.rows[0].status == "done" and pane.rows[0].nodes == 1 + 4 + 12
+    app.run_frames(2)
+    assert any(b.enabled for b in pane.widgets if getattr(b, "text", "").startswith("Run long"))
 
 
-def test_full_tree_estimate_is_exact_for_uniform_trees() -> None:
-    s = get_game("tictactoe").initial_state()
-    assert full_tree_estimate(s, 2) == 1 + 9 + 72
-    assert full_tree_estimate(get_game("othello").initial_state(), 1) == 5
+def test_compare_stop_button(app) -> None:
+    scene = open_lab(app, _session("othello"), "othello", "compare")
+    app.switch(scene)
+    pane = scene.pane()
+    pane.depth = 9
+    pane.run(force=True)  # minimax to depth 9: minutes, unless stopped
+    app.run_frames(3)
+    assert pane.running
+    app.step([key(pygame.K_s)], 0.016)
+    assert not pane.running and pane.stopped
+    assert all(text in ("stopped", "waiting") or text.startswith("stopped")
+               for i, text in pane.notes().items() if i >= len(pane.rows))
+    app.run_frames(2)
+    assert not app.errors
 
 
 def test_depth_chart_rows_and_horizon_marks(app) -> None:
@@ -148,21 +157,22 @@ def test_depth_chart_rows_and_horizon_marks(app) -> None:
     _wait(app, scene)
     assert [r.depth for r in pane.rows] == [1, 2, 3, 4]
     assert all(r.nodes > 0 for r in pane.rows)
-    assert pane.rows[1].ebf == pytest.approx(pane.rows[1].nodes / pane.rows[0].nodes)
-    rows = [DepthRow(1, 0.0, "a", 10, None, 0.1), DepthRow(2, 0.0, "a", 50, 5.0, 0.1),
-            DepthRow(3, 1.0, "b", 90, 1.8, 0.1)]
-    assert answer_changes(rows) == {2}
+    assert answer_changes(pane.rows) == {i for i, r in enumerate(pane.rows)
+                                         if i and r.move != pane.rows[i - 1].move}
+    app.run_frames(2)
+    assert not app.errors
 
 
-def test_nim_view_binary_rows() -> None:
-    nim = get_game("nim")
-    t = nim_table(nim.initial_state(heaps=(3, 4, 5), max_take=None))
-    assert t["counts"] == [3, 4, 5] and t["nim_sum"] == 2 and t["bits"] == 3
-    assert t["odd"] == [False, True, False]  # only the 2s column is odd
-    limited = nim_table(nim.initial_state(heaps=(7, 5), max_take=3))
-    assert limited["counts"] == [3, 1] and limited["nim_sum"] == 2 and limited["grundy"]
-    grundy = nim_table(nim.initial_state(heaps=(7,), variant="grundy"))
-    assert grundy["counts"] == [0] and grundy["nim_sum"] == 0
+def test_nim_view_draws_the_binary_table(app) -> None:
+    session = _session("nim", 0, heaps=(3, 4, 5), max_take=None)
+    scene = open_lab(app, session, "nim", "nim")
+    app.switch(scene)
+    app.run_frames(2)
+    assert not app.errors
+    from game.ui.lab.nim_pane import explanation
+
+    text = " ".join(explanation(nim_table(session.current)))
+    assert "= 2 (binary 010)" in text and "1:2" in text  # take 2 from heap 1: 1 ^ 4 ^ 5 = 0
 
 
 def test_export_button_writes_a_png(app, tmp_path) -> None:

@@ -74,18 +74,13 @@ def _dashed(surface: pygame.Surface, col: tuple, pts: Sequence[tuple[float, floa
 
 
 # ---- compare ------------------------------------------------------------------------------
-def agree_text(rows: Sequence[Any], game_id: str = "") -> tuple[str, bool]:
-    """"Values agree" line: every finished row's value equal (to display precision)."""
-    done = [r for r in rows if r.value is not None]
-    if len(done) < 2:
-        return ("Values: waiting for at least two searches", True)
-    values = {round(float(r.value), 6) for r in done}
-    if len(values) == 1:
-        return (f"✓ Values agree: every search finds {style.value_text(done[0].value, game_id)} "
-                "— pruning changes the cost, not the answer", True)
-    listing = ", ".join(f"{r.label} {style.value_text(r.value, game_id)}" for r in done)
-    return (f"✗ Values differ: {listing} — move filtering and other non-exact shortcuts can "
-            "change the answer", False)
+def agree_text(rows: Sequence[Any]) -> tuple[str, bool]:
+    """The line under the bars (ai.lab's wording) and whether the values agree."""
+    from ai.lab import agreement_text
+
+    done = [r for r in rows if r.status == "done"]
+    ok = all(r.agree for r in done)
+    return ("✓ " if ok else "✗ ") + agreement_text(list(rows)), ok
 
 
 def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any],
@@ -107,7 +102,7 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
     row_h = min(size * 3.0, (bottom - top) / n)
     nodes_x0 = rect.x + label_w + gap
     time_x0 = nodes_x0 + plot_w + gap
-    finished = [r for r in rows if r.nodes]
+    finished = [r for r in rows if r.status == "done" and r.nodes]
     node_axis = LogAxis(min((r.nodes for r in finished), default=1),
                         max((r.nodes for r in finished), default=10), nodes_x0, nodes_x0 + plot_w)
     timed = [r for r in rows if r.time_s]
@@ -133,7 +128,7 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
         bar_h = max(4, int(row_h * 0.5))
         draw_text(surface, r.label, (rect.x, cy), small, style.TEXT, anchor="midleft",
                   max_width=label_w)
-        if i in notes or not r.nodes:
+        if i in notes or r.status != "done" or not r.nodes:
             draw_text(surface, notes.get(i, "not run"), (nodes_x0 + 6, cy), small, style.DIM,
                       anchor="midleft", max_width=2 * plot_w)
             continue
@@ -162,7 +157,7 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
         vm = f"{style.value_text(r.value, game_id)} · {r.move or '—'}"
         draw_text(surface, vm, (rect.right, cy), small, style.TEXT, anchor="midright",
                   max_width=value_w)
-    text, ok = agree_text([r for i, r in enumerate(rows) if i not in notes], game_id)
+    text, ok = agree_text([r for r in rows if r.status == "done"])
     draw_text(surface, text, (rect.x, rect.bottom - int(size * 2.6)), size, GOOD if ok else BAD,
               bold=True, max_width=rect.width)
 
@@ -187,7 +182,7 @@ def squash(v: float, values: Sequence[float]) -> float:
 
 def answer_changes(rows: Sequence[Any]) -> set[int]:
     """Indexes of rows whose best move differs from the previous depth's (the horizon)."""
-    return {i for i in range(1, len(rows)) if rows[i].move != rows[i - 1].move}
+    return {i for i, r in enumerate(rows) if r.move_changed}
 
 
 def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any],
@@ -298,5 +293,6 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
         if ebf:
             at = (min(xd(r.depth), right - size * 2), axis(max(1, r.nodes)) + 8)
             draw_text(surface, f"EBF {ebf:.1f}", at, small, style.DIM, anchor="midtop")
-    draw_text(surface, "EBF = effective branching factor: nodes(d) / nodes(d − 1)",
+    draw_text(surface, "EBF = effective branching factor b*: a uniform tree of depth d with "
+              "1 + b* + b*² + … + b*^d nodes would be this big",
               (rect.x, rect.bottom - small), small, style.DIM, anchor="bottomleft")

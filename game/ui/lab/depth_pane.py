@@ -1,46 +1,21 @@
-"""The depth chart pane: iterative deepening on the position, one row per finished depth.
-
-The search is the engine's own iterative deepening, run on the worker; each finished depth
-arrives as it completes, so the chart grows while the search runs, and the time the next depth
-will take is estimated from the last one (its nodes times the effective branching factor) so a
-teacher sees a long wait coming and can stop it.
+"""The depth chart pane: the position searched to depth 1, 2, 3, ... (ai.lab.depth_chart, the
+same rows as ``explain --depth-chart``), run as one task on the worker. Each depth's row
+arrives as it finishes, so the chart grows while the search runs; the next depth's time is
+estimated from the last one (its time times the growth in nodes) so a long wait is announced
+and can be stopped.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from ai.api import Limits, SearchConfig
+from ai.lab import DepthRow
 from game.ui import theme
 from game.ui.lab import charts, style
-from game.ui.lab.defaults import branching
 from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text
-
-
-@dataclass
-class DepthRow:
-    depth: int
-    value: float
-    move: str | None
-    nodes: int
-    ebf: float | None
-    time_s: float
-
-
-def rows_from_result(result: Any, fmt_move: Any, rows: list[DepthRow]) -> DepthRow | None:
-    """A DepthRow for a completed depth (nodes = that pass's own nodes)."""
-    per = tuple(getattr(result.stats, "nodes_per_depth", ()) or ())
-    nodes = per[-1] if per else result.stats.nodes - sum(r.nodes for r in rows)
-    if rows and rows[-1].depth >= result.depth:
-        return None
-    prev = rows[-1].nodes if rows else None
-    ebf = nodes / prev if prev else None
-    spent = sum(r.time_s for r in rows)
-    return DepthRow(result.depth, result.score, fmt_move(result.move), int(nodes), ebf,
-                    max(0.0, result.stats.time_s - spent))
 
 
 class DepthPane:
@@ -54,7 +29,10 @@ class DepthPane:
         self.started = False
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.widgets: list[Widget] = []
-        self.branching = float(branching(ctx.state))
+
+    @property
+    def running(self) -> bool:
+        return self.ctx.jobs.running_for(self)
 
     def config(self) -> SearchConfig:
         return SearchConfig(self.ctx.game_id, self.ctx.defaults.algorithm,
@@ -68,41 +46,36 @@ class DepthPane:
         self.rows = []
         self.error = ""
         self.started = True
-        self.ctx.jobs.start_search(self.ctx.state, self.config(), on_done=self._done,
-                                   on_error=self._failed, on_depth=self._depth)
+        self.ctx.jobs.start("ai.lab:depth_chart", self.ctx.state, self.config(),
+                            self.max_depth, on_done=self._done, on_error=self._failed,
+                            on_progress=self.rows.append, owner=self)
 
     def stop(self) -> None:
-        if self.ctx.jobs.running:
+        if self.running:
             self.ctx.jobs.stop()
             self.ctx.show_message(f"Stopped after depth {self.rows[-1].depth if self.rows else 0}")
 
-    def _depth(self, result: Any) -> None:
-        row = rows_from_result(result, self._fmt_move, self.rows)
-        if row is not None:
-            self.rows.append(row)
-
-    def _done(self, result: Any) -> None:
-        if result is not None and result.complete:
-            self._depth(result)
+    def _done(self, rows: list[DepthRow]) -> None:
+        self.rows = list(rows)
+        if self.rows and self.rows[-1].depth < self.max_depth and not self.rows[-1].exact:
+            self.ctx.show_message(f"Stopped at depth {self.rows[-1].depth}: the next depth "
+                                  "was estimated to take too long")
 
     def _failed(self, message: str) -> None:
         self.error = message
         self.ctx.show_message(f"Depth chart: {message}", True)
 
-    def _fmt_move(self, move: Any) -> str | None:
-        if move is None:
-            return None
-        try:
-            return self.ctx.game.format_move(self.ctx.state, move)
-        except Exception:  # noqa: BLE001 - a label must never break the frame
-            return str(move)
+    @property
+    def branching(self) -> float:
+        return self.rows[0].branching if self.rows else 1.0
 
     def estimate_next_s(self) -> float | None:
-        """Seconds the depth being searched should take: the last depth's time times its
-        effective branching factor (None until two depths are known)."""
-        if len(self.rows) < 2 or not self.rows[-1].ebf:
+        """Seconds the depth being searched should take: the last depth's time times the
+        growth in nodes from the depth before it (None until two depths are known)."""
+        if len(self.rows) < 2 or not self.rows[-2].nodes:
             return None
-        return self.rows[-1].time_s * self.rows[-1].ebf
+        growth = self.rows[-1].nodes / self.rows[-2].nodes
+        return self.rows[-1].time_s * max(1.0, growth)
 
     # ---- layout and events ---------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -115,7 +88,7 @@ class DepthPane:
             (Choice("Deepest", [(d, str(d)) for d in range(2, self.ctx.defaults.max_depth + 1)],
                     self.max_depth, lambda v: setattr(self, "max_depth", v)), 3),
             (Button("Run  ↵", self.run, active=True), 2),
-            (Button("Stop  S", self.stop, enabled=self.ctx.jobs.running), 2),
+            (Button("Stop  S", self.stop, enabled=self.running), 2),
         ]
         x = rect.x
         self.widgets = []
@@ -143,15 +116,14 @@ class DepthPane:
     def update(self, dt: float) -> None:
         for w in self.widgets:
             if isinstance(w, Button) and w.text.startswith("Stop"):
-                w.enabled = self.ctx.jobs.running
+                w.enabled = self.running
 
     def export_png(self, path: str) -> None:
         from game.ui.lab.export import export_depth_png
 
         if not self.rows:
             raise ValueError("no depth finished yet")
-        export_depth_png(self.rows, self.branching, path, self.title_text(),
-                         self._unit(), self.ctx.game_id)
+        export_depth_png(self.rows, path, self.title_text(), self._unit(), self.ctx.game_id)
 
     def title_text(self) -> str:
         return (f"{self.ctx.game.name}: {self.ctx.defaults.algorithm} with iterative deepening "
@@ -175,7 +147,7 @@ class DepthPane:
                                     self._unit(), self.ctx.game_id)
         for w in self.widgets:
             w.draw(surface)
-        if self.ctx.jobs.running:
+        if self.running:
             est = self.estimate_next_s()
             nxt = (self.rows[-1].depth + 1) if self.rows else 1
             text = f"Searching depth {nxt}… {self.ctx.jobs.elapsed_s:.1f} s"

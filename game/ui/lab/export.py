@@ -117,9 +117,10 @@ def export_compare_png(rows: Sequence[Any], path: str | Path, title: str = "",
     return _save(surface, path)
 
 
-def export_depth_png(rows: Sequence[Any], branching: float, path: str | Path,
-                     title: str = "", unit: str = "", game_id: str = "") -> Path:
-    """The depth chart (value and move per depth; nodes per depth on a log scale) as a PNG."""
+def export_depth_png(rows: Sequence[Any], path: str | Path, title: str = "", unit: str = "",
+                     game_id: str = "") -> Path:
+    """The depth chart (ai.lab.DepthRow: value and move per depth; nodes per depth on a log
+    scale beside b^d and b^(d/2), b = the rows' ``branching``) as a PNG."""
     _ready()
     import pygame
 
@@ -132,5 +133,5 @@ def export_depth_png(rows: Sequence[Any], branching: float, path: str | Path,
     draw_text(surface, title or "What depth changes", (24, 14), int(TEXT * 1.3), style.PV,
               bold=True)
     charts.draw_depth_chart(surface, pygame.Rect(24, 30 + TEXT * 2, w - 48, h - 60 - TEXT * 2),
-                            rows, branching, TEXT, unit, game_id)
+                            rows, rows[0].branching if rows else 1.0, TEXT, unit, game_id)
     return _save(surface, path)

@@ -21,6 +21,7 @@ class LabJob:
         self.job_id: int | None = None
         self.started = 0.0
         self.progress: Any = None
+        self.owner: Any = None
         self._on_done: Callable[[Any], None] | None = None
         self._on_error: Callable[[str], None] | None = None
         self._on_progress: Callable[[Any], None] | None = None
@@ -30,15 +31,21 @@ class LabJob:
     def running(self) -> bool:
         return self.job_id is not None
 
+    def running_for(self, owner: Any) -> bool:
+        return self.job_id is not None and self.owner is owner
+
     @property
     def elapsed_s(self) -> float:
         return time.perf_counter() - self.started if self.running else 0.0
 
     def start(self, function: str, *args: Any, on_done: Callable[[Any], None],
               on_error: Callable[[str], None],
-              on_progress: Callable[[Any], None] | None = None) -> None:
-        """Run ``function(*args)`` (an ai.* "module:name") on the worker."""
-        self.job_id = self.app.worker.submit_task(Task(function, args))
+              on_progress: Callable[[Any], None] | None = None, owner: Any = None,
+              **kwargs: Any) -> None:
+        """Run ``function(*args, **kwargs)`` (an ai.* "module:name") on the worker for
+        ``owner`` (the pane that asked, so a pane knows the running job is its own)."""
+        self.job_id = self.app.worker.submit_task(Task(function, args, kwargs))
+        self.owner = owner
         self.started = time.perf_counter()
         self.progress = None
         self._on_done, self._on_error, self._on_progress = on_done, on_error, on_progress
@@ -47,11 +54,13 @@ class LabJob:
     def start_search(self, state: Any, config: Any, *, on_done: Callable[[Any], None],
                      on_error: Callable[[str], None],
                      on_progress: Callable[[Any], None] | None = None,
-                     on_depth: Callable[[Any], None] | None = None) -> None:
+                     on_depth: Callable[[Any], None] | None = None,
+                     owner: Any = None) -> None:
         """Run a plain search (``run_search``) on the worker; ``on_progress`` gets the live
         Progress snapshots, ``on_depth`` each completed depth's Result, ``on_done`` the
         final Result."""
         self.job_id = self.app.worker.submit(state, config)
+        self.owner = owner
         self.started = time.perf_counter()
         self.progress = None
         self._on_done, self._on_error = on_done, on_error

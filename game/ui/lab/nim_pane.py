@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from ai.evaluation.nim import heap_grundy, mover_wins, winning_moves
+from ai.nim_table import NimTable, nim_table
 from game.ui import theme
 from game.ui.boards.base import ViewContext
 from game.ui.lab import style
@@ -23,62 +23,28 @@ ODD = (236, 140, 60)
 ONE = (86, 160, 240)
 
 
-def nim_table(state: Any) -> dict[str, Any]:
-    """Heaps, the value each counts as, their bits, the nim-sum, the odd columns."""
-    heaps = list(state.heaps)
-    variant, max_take = state.variant, state.max_take
-    counts = [heap_grundy(h, variant, max_take) for h in heaps]
-    nim_sum = 0
-    for c in counts:
-        nim_sum ^= c
-    bits = max(1, max(counts + [nim_sum]).bit_length())
-    columns = [sum((c >> b) & 1 for c in counts) for b in range(bits - 1, -1, -1)]
-    return {"heaps": heaps, "counts": counts, "nim_sum": nim_sum, "bits": bits,
-            "odd": [n % 2 == 1 for n in columns],
-            "grundy": variant == "grundy" or max_take is not None}
-
-
-def explanation(game: Any, state: Any, table: dict[str, Any]) -> list[str]:
-    lines = []
-    what = "Grundy values" if table["grundy"] else "heap sizes"
-    if state.variant == "grundy":
-        lines.append("Grundy's game: a heap counts as its Grundy value (the smallest value "
-                     "that none of its splits reaches).")
-    elif state.max_take is not None:
-        lines.append(f"Take limit {state.max_take}: a heap of n counts as n mod "
-                     f"{state.max_take + 1} (what is left after the opponent always answers "
-                     f"k with {state.max_take + 1} − k).")
-    if state.is_over():
-        return lines + ["The game is over."]
-    x = table["nim_sum"]
+def explanation(table: NimTable) -> list[str]:
+    """Why the position is won or lost, in the words a teacher would use."""
+    lines = [table.rule[0].upper() + table.rule[1:] + "."]
+    what = "values" if table.grundy else "heap sizes"
+    x = table.nim_sum
     if x == 0:
         lines.append(f"Nim-sum of the {what} = 0: every column has an even number of ones. "
-                     "Every move breaks that, and the opponent can always restore it — the "
-                     "player to move loses with best play.")
+                     "Every move breaks that, and the opponent can always restore it.")
     else:
-        lines.append(f"Nim-sum of the {what} = {x} (binary {x:b}): some column is odd. "
-                     "A winning move makes every column even again.")
-    if state.misere:
+        lines.append(f"Nim-sum of the {what} = {x} (binary {table.nim_sum_bits}): some column "
+                     "is odd. A winning move makes every column even again.")
+    if table.misere:
         lines.append("Misère play: the same rule while some heap counts 2 or more; once "
                      "every heap counts at most 1, leave an odd number of ones instead.")
-    wins = winning_moves(state)
-    if wins:
-        names = ", ".join(_move_text(game, state, m) for m in wins[:6])
-        lines.append(f"Winning move{'s' if len(wins) > 1 else ''}: {names}")
-    elif mover_wins(state) is False:
-        lines.append("No winning move: every move leaves the opponent a won position.")
+    if table.winning_moves:
+        targets = [f"heap {r.heap} → {r.target}" for r in table.rows if r.target is not None]
+        lines.append("The player to move wins: "
+                     + ", ".join(table.winning_moves[:8])
+                     + (f" (values to aim for: {', '.join(targets)})" if targets else ""))
+    else:
+        lines.append("The player to move loses with best play: no move leaves the nim-sum at 0.")
     return lines
-
-
-def _move_text(game: Any, state: Any, move: Any) -> str:
-    i, k = move
-    after = state.apply(move)
-    counts = [heap_grundy(h, after.variant, after.max_take) for h in after.heaps]
-    x = 0
-    for c in counts:
-        x ^= c
-    verb = f"split {k} off" if state.variant == "grundy" else f"take {k}"
-    return f"{game.format_move(state, move)} (heap {i + 1}: {verb}; nim-sum after: {x})"
 
 
 class NimPane:
@@ -121,47 +87,49 @@ class NimPane:
             self.ctx.board_view.draw(surface, board, state, ViewContext())
             rect = pygame.Rect(rect.x, rect.y, int(rect.width * 0.55), rect.height)
         table = nim_table(state)
+        bits_n = table.width
         size = self.ctx.text_size + 2
         pad = size
         x0, y = rect.x + pad, rect.y + pad
-        value_head = "counts as" if table["grundy"] else ""
+        value_head = "counts as" if table.grundy else ""
         cell = int(size * 2.2)
         label_w = int(size * 6)
         size_w = int(size * 4.5)
-        bits_x = x0 + label_w + size_w + (int(size * 7) if table["grundy"] else 0)
+        bits_x = x0 + label_w + size_w + (int(size * 7) if table.grundy else 0)
         draw_text(surface, "Heap", (x0, y), size, style.DIM, bold=True)
         draw_text(surface, "coins", (x0 + label_w, y), size, style.DIM, bold=True)
-        if table["grundy"]:
+        if table.grundy:
             draw_text(surface, value_head, (x0 + label_w + size_w, y), size, style.DIM,
                       bold=True)
-        for b in range(table["bits"]):
-            weight = 1 << (table["bits"] - 1 - b)
+        for b in range(bits_n):
+            weight = 1 << (bits_n - 1 - b)
             draw_text(surface, str(weight), (bits_x + b * cell + cell // 2, y), size,
                       style.DIM, bold=True, anchor="midtop")
         y += int(size * 1.8)
         top_bits = y
-        rows = list(zip(table["heaps"], table["counts"], strict=True))
-        for i, (h, c) in enumerate(rows):
-            draw_text(surface, f"Heap {i + 1}", (x0, y + cell // 2), size, style.TEXT,
+        for row in table.rows:
+            draw_text(surface, f"Heap {row.heap}", (x0, y + cell // 2), size, style.TEXT,
                       anchor="midleft")
-            draw_text(surface, str(h), (x0 + label_w, y + cell // 2), size, style.TEXT,
+            draw_text(surface, str(row.size), (x0 + label_w, y + cell // 2), size, style.TEXT,
                       bold=True, anchor="midleft")
-            if table["grundy"]:
-                draw_text(surface, str(c), (x0 + label_w + size_w, y + cell // 2), size,
+            if table.grundy:
+                draw_text(surface, str(row.value), (x0 + label_w + size_w, y + cell // 2), size,
                           style.PV, bold=True, anchor="midleft")
-            self._bits(surface, bits_x, y, cell, c, table["bits"], size)
+            self._bits(surface, bits_x, y, cell, row.value, bits_n, size)
+            if row.target is not None:
+                draw_text(surface, f"→ {row.target} wins", (bits_x + bits_n * cell + size,
+                                                             y + cell // 2),
+                          size - 2, style.PV, anchor="midleft")
             y += cell + 4
-        pygame.draw.line(surface, style.TEXT, (x0, y + 2), (bits_x + table["bits"] * cell, y + 2),
-                         2)
+        pygame.draw.line(surface, style.TEXT, (x0, y + 2), (bits_x + bits_n * cell, y + 2), 2)
         y += 8
         draw_text(surface, "nim-sum (XOR)", (x0, y + cell // 2), size, style.PV, bold=True,
                   anchor="midleft")
-        self._bits(surface, bits_x, y, cell, table["nim_sum"], table["bits"], size)
-        draw_text(surface, f"= {table['nim_sum']}",
-                  (bits_x + table["bits"] * cell + size, y + cell // 2), size, style.PV,
-                  bold=True, anchor="midleft")
+        self._bits(surface, bits_x, y, cell, table.nim_sum, bits_n, size)
+        draw_text(surface, f"= {table.nim_sum}", (bits_x + bits_n * cell + size, y + cell // 2),
+                  size, style.PV, bold=True, anchor="midleft")
         # Odd columns: outlined and labelled (shape, not only colour).
-        for b, odd in enumerate(table["odd"]):
+        for b, odd in enumerate(table.odd_columns):
             if odd:
                 col_rect = pygame.Rect(bits_x + b * cell - 2, top_bits - 4, cell + 4,
                                        y + cell - top_bits + 8)
@@ -172,7 +140,7 @@ class NimPane:
         width = rect.right - pad - x0
         from game.ui.assets import font
 
-        for para in explanation(self.ctx.game, state, table):
+        for para in explanation(table):
             for ln in wrap_text(para, font(size), width):
                 if y + size > rect.bottom:
                     return
