@@ -215,8 +215,12 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     def yv(v: float) -> float:
         return v_bot - (squash(v, values) - lo) / (hi - lo) * (v_bot - v_top)
 
-    draw_text(surface, f"Value and best move at each depth{f' ({unit})' if unit else ''}",
-              (rect.x, rect.y), size, style.TEXT, bold=True)
+    title = f"Value and best move at each depth{f' ({unit})' if unit else ''}"
+    box = draw_text(surface, title, (rect.x, rect.y), size, style.TEXT, bold=True)
+    if changes:
+        draw_text(surface, "   ▲ the best move changes: the horizon effect at work",
+                  (box.right, box.centery), small, BAD, anchor="midleft",
+                  max_width=rect.right - box.right)
     by_label = {style.value_text(v, game_id): v for v in sorted(values)}
     ticks = sorted(by_label.values())
     if len(ticks) > 6:
@@ -235,14 +239,13 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
         changed = i in changes
         if changed:
             pygame.draw.line(surface, BAD, (p[0], v_top - 4), (p[0], v_bot + 4), 1)
-            draw_text(surface, "▲ the best move changes here", (p[0], v_bot + 5), small, BAD,
-                      anchor="midtop")
+            draw_text(surface, "▲", (p[0], v_bot + 5), small, BAD, anchor="midtop")
         pygame.draw.circle(surface, BAD if changed else style.PV, p, 6 if changed else 4)
         draw_text(surface, f"{r.move or '—'}", (p[0], p[1] - 8), small, style.TEXT,
                   bold=changed, anchor="midbottom")
     # -- bottom: nodes per depth, log scale -----------------------------------------------
     n_top = v_bot + int(size * 3.2)
-    n_bot = rect.bottom - int(size * 3.6)
+    n_bot = rect.bottom - int(size * 4.4)
     measured = [max(1, r.nodes) for r in rows]
     bd = [branching ** d for d in depths]
     bhalf = [branching ** (d / 2) for d in depths]
@@ -256,7 +259,7 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     for d in range(d_lo, d_hi + 1):
         pygame.draw.line(surface, GRID, (xd(d), n_top), (xd(d), n_bot), 1)
         draw_text(surface, str(d), (xd(d), n_bot + 4), small, AXIS, anchor="midtop")
-    draw_text(surface, "search depth (plies)", ((left + right) // 2, n_bot + int(size * 1.6)),
+    draw_text(surface, "search depth (plies)", ((left + right) // 2, n_bot + int(size * 1.5)),
               small, style.TEXT, anchor="midtop")
     label = "nodes"
     draw_text(surface, label, (rect.x, (n_top + n_bot) // 2), small, style.TEXT,

@@ -123,6 +123,7 @@ def value_text(value: float | None, game_id: str = "") -> str:
         return "—"
     if math.isinf(value):
         return "+∞" if value > 0 else "−∞"
+    value = round(value, 6)  # a window edge 1e-9 off a whole number is that number
     profile = _profile(game_id) if game_id else None
     if profile is not None:
         return profile.value_label(value, exact=False).short

@@ -24,6 +24,8 @@ TILE = 512
 MIN_SLOT, MAX_SLOT = 0.02, 240.0
 #: Slot width (px) from which a node shows its move, value and window.
 LABEL_SLOT = 58.0
+#: The first view's slot width: labels and most windows fit.
+READ_SLOT = 80.0
 MAX_TILES = 64
 
 
@@ -100,8 +102,8 @@ class TreeView:
     def readable(self) -> None:
         """Fit, but never so small that the labels disappear: then show the root's part."""
         self.fit()
-        if self.slot < LABEL_SLOT + 6:
-            self.slot = LABEL_SLOT + 6
+        if self.slot < READ_SLOT:
+            self.slot = READ_SLOT
             wx, _ = self.world(0)
             self.cam_x = wx - self.rect.width / 2
             self._clamp()
