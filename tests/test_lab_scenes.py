@@ -91,6 +91,13 @@ def test_classroom_tree_typed_by_the_user(app) -> None:
     _wait(app, scene)
     rec = scene.pane().recording
     assert rec.value == 1 and rec.move == "a"
+    # A lopsided tree is searched to its deepest leaf: c's roll and MIN's replies count.
+    scene.edit_tree()
+    scene.dialog.field.text = "[[1,2],[5,0],{0.5: [4,6], 0.5: [1,9]}]"
+    app.step([key(pygame.K_RETURN)], 0.016)
+    _wait(app, scene)
+    assert scene.defaults.depth == 3
+    assert scene.pane().recording.value == 2.5 and scene.pane().recording.move == "c"
     scene.edit_tree()
     scene.dialog.field.text = "[[1,2"
     app.step([key(pygame.K_RETURN)], 0.016)
@@ -199,9 +206,11 @@ def test_lab_commands_open_each_view(app) -> None:
 
 def test_menu_has_a_classroom_entry(app) -> None:
     menu = app.scene
-    button = next(w for w in menu.widgets if getattr(w, "text", "") == "Classroom")
+    button = next(w for w in menu.widgets if getattr(w, "text", "") == "Lab")
     app.step([click(button.rect.center)], 0.016)
     assert app.scene.game_id == "classroom"
+    assert app.run_until(lambda: app.scene.pane().recording is not None, timeout_s=30)
+    assert app.scene.pane().recording.value == 3  # the textbook tree, recorded on arrival
 
 
 def test_worker_runs_lab_tasks() -> None:
