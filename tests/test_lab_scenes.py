@@ -56,6 +56,22 @@ def test_tree_view_from_a_game_records_the_real_search_and_clicks_select(app) ->
     assert app.scene is before
 
 
+def test_a_recording_estimated_too_long_waits_for_a_second_press(app, monkeypatch) -> None:
+    from game.ui.lab import tree_pane
+
+    monkeypatch.setattr(tree_pane, "RECORD_MAX_S", 0.0)
+    scene = open_lab(app, _session("othello"), "othello", "tree")
+    app.switch(scene)
+    app.run_frames(1)
+    _wait(app, scene)
+    pane = scene.pane()
+    assert pane.recording is None and pane.error.startswith("too long")
+    assert "about" in scene.message.text and scene.message.error
+    app.step([key(pygame.K_RETURN)], 0.016)  # "Search again": record anyway
+    _wait(app, scene)
+    assert pane.recording is not None and not pane.error
+
+
 def test_step_mode_keys_walk_the_recording_and_back(app) -> None:
     scene = open_classroom(app)
     app.switch(scene)
