@@ -247,3 +247,19 @@ def test_worker_runs_lab_tasks() -> None:
         assert final.value.evaluated_leaves == [3, 12, 8, 2, 14, 5, 2]
         with pytest.raises(ValueError):
             worker.submit_task(Task("os:system", ("true",)))
+
+
+@pytest.mark.parametrize("game_id, position", [
+    ("tictactoe", "XXXOO---- O"),           # the game is over
+    ("backgammon", "4HPwATDgc/ABMA"),       # dice not rolled yet
+])
+def test_every_view_explains_a_position_it_cannot_search(app, game_id, position) -> None:
+    state = get_game(game_id).parse_position(position)
+    scene = open_lab(app, state, game_id, "tree")
+    app.switch(scene)
+    for view in scene.views:
+        scene.select(view)
+        _wait(app, scene)
+        app.run_frames(2)
+    assert not app.errors
+    assert scene.pane("tree").error  # a one-line reason, shown on the canvas
