@@ -185,13 +185,14 @@ class MenuScene:
             y += row_h + gap
 
         y += gap
-        bw = (col_w - 3 * gap) // 4
         buttons = [
             Button("Play", self.start, active=True, tooltip="Enter"),
             Button("Load…", self.open_load_dialog),
+            Button("Classroom", self.open_classroom),
             Button("Settings", self.open_settings),
             Button("Quit", self.app.quit),
         ]
+        bw = (col_w - (len(buttons) - 1) * gap) // len(buttons)
         for i, b in enumerate(buttons):
             b.rect = pygame.Rect(x + i * (bw + gap), y, bw, int(row_h * 1.3))
             widgets.append(b)
@@ -220,6 +221,12 @@ class MenuScene:
         from game.ui.scenes.settings import SettingsScene
 
         self.app.switch(SettingsScene(self.app))
+
+    def open_classroom(self) -> None:
+        """The search lab on the course's textbook trees."""
+        from game.ui.lab import open_classroom
+
+        self.app.switch(open_classroom(self.app))
 
     def open_load_dialog(self) -> None:
         from game.ui.scenes.play import default_save_path, load_session_file
