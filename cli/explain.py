@@ -178,6 +178,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"{config.algorithm}, depth {recording.depth}: {game.format_position(state)}")
     print(f"value {label.long}, move {recording.move}; {recording.node_count:,} nodes, "
           f"{recording.leaves:,} leaves, {recording.cutoffs:,} cutoffs")
+    passes = recording.stats["nodes_per_depth"]
+    if len(passes) > 1:
+        print(f"(the depth-{recording.depth} pass of iterative deepening; all {len(passes)} "
+              f"passes together: {recording.stats['nodes']:,} nodes)")
     for line in text_tree(recording, game_id, TEXT_NODES):
         print(line)
     if recording.truncated:
