@@ -298,6 +298,10 @@ def record_search(
         options={
             "use_tt": config.use_tt,
             "use_ordering": config.use_ordering,
+            "use_pvs": config.use_pvs,
+            "use_aspiration": config.use_aspiration,
+            "use_star1": config.use_star1,
+            "use_move_filter": config.use_move_filter,
             "node_budget": node_budget,
         },
     )

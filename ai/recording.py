@@ -188,15 +188,14 @@ class TreeRecorder:
         re-searches the previous sibling's move."""
         if child is parent.last_child:
             return parent.last_move, parent.last_probability, True
-        if parent.moves is None:  # minimax: the rules' order, or the chance outcomes
+        if parent.moves is None:
+            # Minimax (a recorded search is one pass: no earlier depth reorders its root) and
+            # chance nodes visit their children in the rules' order.
             state = parent.state
             if state.current_player() == CHANCE:
                 parent.moves = list(state.chance_outcomes())
             else:
                 parent.moves = list(state.legal_moves())
-                if parent is self.stack[0] and parent.state.apply(parent.moves[0]) != child:
-                    # minimax's root may put the previous depth's best first: find the child
-                    parent.moves.sort(key=lambda m: state.apply(m) != child)
             parent.expanded = True
         move: Any = parent.moves[parent.cursor]
         parent.cursor += 1

@@ -56,10 +56,15 @@ def minimax(state: State, depth: int, problem: Problem) -> float:
         return problem.leaf_value(state, depth)
     if is_chance(state):
         raise ValueError("minimax has no chance nodes: use expectiminimax")
-    values = [minimax(state.apply(a), depth - 1, problem) for a in state.legal_moves()]
     if is_max(state, problem):
-        return max(values)  # [max-value]
-    return min(values)  # [min-value]
+        v = -INFINITY  # [max-init]
+        for a in state.legal_moves():  # [max-loop]
+            v = max(v, minimax(state.apply(a), depth - 1, problem))  # [max-value]
+        return v  # [max-return]
+    v = INFINITY  # [min-init]
+    for a in state.legal_moves():  # [min-loop]
+        v = min(v, minimax(state.apply(a), depth - 1, problem))  # [min-value]
+    return v  # [min-return]
 
 
 # --------------------------------------------------------------------------- alpha-beta
@@ -117,10 +122,15 @@ def expectiminimax(state: State, depth: int, problem: Problem) -> float:
         for outcome, p in state.chance_outcomes():  # [chance-loop]
             total += p * expectiminimax(state.apply(outcome), depth - 1, problem)  # [chance-sum]
         return total  # [chance-return]
-    values = [expectiminimax(state.apply(a), depth - 1, problem) for a in state.legal_moves()]
     if is_max(state, problem):
-        return max(values)  # [max-value]
-    return min(values)  # [min-value]
+        v = -INFINITY  # [max-init]
+        for a in state.legal_moves():  # [max-loop]
+            v = max(v, expectiminimax(state.apply(a), depth - 1, problem))  # [max-value]
+        return v  # [max-return]
+    v = INFINITY  # [min-init]
+    for a in state.legal_moves():  # [min-loop]
+        v = min(v, expectiminimax(state.apply(a), depth - 1, problem))  # [min-value]
+    return v  # [min-return]
 
 
 # --------------------------------------------------------------------------- decisions
@@ -153,8 +163,16 @@ PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
     "minimax": (
         ("", "function MINIMAX(s, depth)"),
         ("leaf", "  if TERMINAL(s) or depth = 0: return UTILITY(s)"),
-        ("max-value", "  if PLAYER(s) = MAX: return max over a of MINIMAX(RESULT(s, a), depth-1)"),
-        ("min-value", "  if PLAYER(s) = MIN: return min over a of MINIMAX(RESULT(s, a), depth-1)"),
+        ("", "  if PLAYER(s) = MAX:"),
+        ("max-init", "    v = -infinity"),
+        ("max-loop", "    for each a in ACTIONS(s):"),
+        ("max-value", "      v = max(v, MINIMAX(RESULT(s, a), depth-1))"),
+        ("max-return", "    return v"),
+        ("", "  if PLAYER(s) = MIN:"),
+        ("min-init", "    v = +infinity"),
+        ("min-loop", "    for each a in ACTIONS(s):"),
+        ("min-value", "      v = min(v, MINIMAX(RESULT(s, a), depth-1))"),
+        ("min-return", "    return v"),
     ),
     "alphabeta": (
         ("", "function MAX-VALUE(s, depth, alpha, beta)"),
@@ -178,19 +196,40 @@ PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
     "expectiminimax": (
         ("", "function EXPECTIMINIMAX(s, depth)"),
         ("leaf", "  if TERMINAL(s) or depth = 0: return UTILITY(s)"),
-        ("max-value", "  if PLAYER(s) = MAX: return max over a of EXPECTIMINIMAX(RESULT(s, a))"),
-        ("min-value", "  if PLAYER(s) = MIN: return min over a of EXPECTIMINIMAX(RESULT(s, a))"),
-        ("chance-init", "  if PLAYER(s) = CHANCE:"),
+        ("", "  if PLAYER(s) = CHANCE:"),
         ("chance-init", "    total = 0"),
         ("chance-loop", "    for each outcome r with probability P(r):"),
-        ("chance-sum", "      total = total + P(r) * EXPECTIMINIMAX(RESULT(s, r))"),
+        ("chance-sum", "      total = total + P(r) * EXPECTIMINIMAX(RESULT(s, r), depth-1)"),
         ("chance-return", "    return total"),
+        ("", "  if PLAYER(s) = MAX:"),
+        ("max-init", "    v = -infinity"),
+        ("max-loop", "    for each a in ACTIONS(s):"),
+        ("max-value", "      v = max(v, EXPECTIMINIMAX(RESULT(s, a), depth-1))"),
+        ("max-return", "    return v"),
+        ("", "  if PLAYER(s) = MIN:"),
+        ("min-init", "    v = +infinity"),
+        ("min-loop", "    for each a in ACTIONS(s):"),
+        ("min-value", "      v = min(v, EXPECTIMINIMAX(RESULT(s, a), depth-1))"),
+        ("min-return", "    return v"),
     ),
 }
 
 #: Lines step mode may name that no slide has: the engine's additions, explained in words.
 ENGINE_LINES: dict[str, str] = {
-    "tt-hit": "transposition table: this position was searched before; its value is reused",
-    "chance-cutoff": "Star1: even the best remaining rolls cannot bring the average into the window",
-    "filter": "move filtering: only the most promising moves by static evaluation are searched",
+    "tt-hit": "Transposition table: this position was searched before to the same depth; its "
+              "stored value is reused and its subtree skipped.",
+    "chance-cutoff": "Star1 pruning: even if every remaining roll scored its best possible "
+                     "value, the average could not matter any more; the rest are skipped.",
+    "filter": "Move filtering: the moves are scored by a quick evaluation and only the best "
+              "few are searched further.",
+    # The engine's expectiminimax prunes its decision nodes as alpha-beta does.
+    "max-cutoff": "Alpha-beta at a decision node: v >= beta, MIN will not allow this line; "
+                  "the remaining moves are skipped.",
+    "min-cutoff": "Alpha-beta at a decision node: v <= alpha, MAX will not allow this line; "
+                  "the remaining moves are skipped.",
+    # The engine's minimax meets dice in backgammon and averages them.
+    "chance-init": "A roll of the dice: the engine's minimax averages the outcomes by their "
+                   "probability, as expectiminimax does.",
+    "chance-sum": "Adding this outcome's value times its probability to the average.",
+    "chance-return": "The chance node returns the probability-weighted average.",
 }

@@ -7,6 +7,9 @@ Examples::
     kibitz explain --game tictactoe --position "X---O---- X" --algorithm minimax --depth 3
     kibitz explain --game othello --depth 5 --compare
     kibitz explain --game backgammon --position "4HPwATDgc/ABMA 31" --depth 3 --depth-chart
+    kibitz explain --example textbook --algorithm alphabeta --png textbook.png
+
+``--png`` draws with the lab's own drawing code (game.ui.lab.export) without opening a window.
 
 The tree is recorded from the searcher that plays (ai.recorder), so its node count is the
 searcher's own. Without ``--json`` it prints as indented text: each node's move, kind, window
@@ -19,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from pathlib import Path
 from typing import Any
 
 from cli.common import (
@@ -65,6 +69,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-seconds", type=float, default=15.0,
                         help="compare: rows estimated to take longer are not run")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--png", default=None, metavar="FILE",
+                        help="also save the tree (or the compare bars, the depth chart) as a PNG")
 
 
 def _state(args: argparse.Namespace) -> tuple[str, Any, Any]:
@@ -109,13 +115,30 @@ def _config(args: argparse.Namespace, game_id: str, state: Any) -> Any:
     )
 
 
+def _check_png(path: str | None) -> None:
+    """A bad picture path is refused before the search runs, not after."""
+    if path is None:
+        return
+    target = Path(path)
+    if target.suffix.lower() != ".png":
+        raise RequestError(f"the picture file must end in .png, got {target.name!r}")
+    if not target.parent.is_dir():
+        raise RequestError(f"no such folder: {target.parent}")
+
+
 def run(args: argparse.Namespace) -> int:
     game_id, game, state = _state(args)
     config = _config(args, game_id, state)
+    _check_png(args.png)
     if args.compare:
         from ai.lab import agreement_text, compare
 
         rows = compare(state, game_id, config.limits.depth, max_row_s=args.max_seconds)
+        if args.png is not None:
+            from game.ui.lab.export import export_compare_png
+
+            export_compare_png(rows, args.png, f"Comparing the algorithms: {game.name}, depth "
+                               f"{config.limits.depth}", game_id=game_id)
         print(json.dumps({
             "game": game_id, "position": game.format_position(state),
             "depth": config.limits.depth, "rows": [r.to_json() for r in rows],
@@ -126,6 +149,12 @@ def run(args: argparse.Namespace) -> int:
         from ai.lab import depth_chart
 
         rows = depth_chart(state, config, config.limits.depth)
+        if args.png is not None:
+            from ai.profiles import profile_for
+            from game.ui.lab.export import export_depth_png
+
+            export_depth_png(rows, args.png, f"What depth changes: {game.name}, "
+                             f"{config.algorithm}", profile_for(game_id).unit, game_id)
         print(json.dumps({
             "game": game_id, "position": game.format_position(state),
             "algorithm": config.algorithm, "rows": [r.to_json() for r in rows],
@@ -135,6 +164,10 @@ def run(args: argparse.Namespace) -> int:
     from ai.recorder import record_search
 
     recording = record_search(state, config, args.node_budget)
+    if args.png is not None:
+        from game.ui.lab.export import export_tree_png
+
+        export_tree_png(recording, args.png)
     label = profile_for(game_id).value_label(recording.value, exact=False)
     if args.json:
         out = recording.to_json()
@@ -145,6 +178,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"{config.algorithm}, depth {recording.depth}: {game.format_position(state)}")
     print(f"value {label.long}, move {recording.move}; {recording.node_count:,} nodes, "
           f"{recording.leaves:,} leaves, {recording.cutoffs:,} cutoffs")
+    passes = recording.stats["nodes_per_depth"]
+    if len(passes) > 1:
+        print(f"(the depth-{recording.depth} pass of iterative deepening; all {len(passes)} "
+              f"passes together: {recording.stats['nodes']:,} nodes)")
     for line in text_tree(recording, game_id, TEXT_NODES):
         print(line)
     if recording.truncated:

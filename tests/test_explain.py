@@ -96,6 +96,16 @@ def test_depth_chart_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and [r["depth"] for r in data["rows"]] == [1, 2, 3]
 
 
+def test_png_export(capsys: pytest.CaptureFixture[str], tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    for extra, name in (([], "tree.png"), (["--compare"], "compare.png"),
+                        (["--depth-chart"], "depth.png")):
+        path = tmp_path / name
+        code, out, _ = explain(capsys, "--tree", TEXTBOOK, *extra, "--png", str(path))
+        assert code == 0 and out
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -108,6 +118,8 @@ def test_depth_chart_json(capsys: pytest.CaptureFixture[str]) -> None:
         (["--game", "backgammon", "--depth", "2"], "no dice"),
         (["--depth", "2"], "give --game"),
         (["--game", "nim", "--depth", "0"], "expected 1 to 64"),
+        (["--example", "textbook", "--png", "tree.jpg"], "must end in .png"),
+        (["--example", "textbook", "--png", "/no/such/folder/t.png"], "no such folder"),
     ],
 )
 def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], args: list[str],
