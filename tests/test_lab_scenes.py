@@ -10,7 +10,7 @@ from ai.nim_table import nim_table
 from ai.worker import SearchWorker, Task
 from game.registry import get_game
 from game.session import Seat, Session
-from game.ui.lab import lab_commands, open_classroom, open_lab
+from game.ui.lab import LAB_HELP, lab_commands, open_classroom, open_lab, why_no_lab
 from game.ui.lab.charts import agree_text, answer_changes
 from tests.test_ui_support import click, key, make_app
 
@@ -213,6 +213,12 @@ def test_lab_commands_open_each_view(app) -> None:
     commands = lab_commands("nim")
     assert [k for _, k, _ in commands] == ["t", "c", "d", "b"]
     assert [k for _, k, _ in lab_commands("othello")] == ["t", "c", "d"]
+    assert all(LAB_HELP[label] for label, _, _ in commands)
+    assert all(pygame.key.key_code(k) for _, k, _ in commands)
+    assert why_no_lab(session) == ""
+    assert "over" in why_no_lab(Session("tictactoe", None, (Seat.human(), Seat.human()),
+                                        start_state=get_game("tictactoe").parse_position(
+                                            "XXXOO---- O")))
     for _, _, action in commands:
         action(app, session)
     assert app.scene.view == "nim"
