@@ -269,3 +269,18 @@ def test_every_view_explains_a_position_it_cannot_search(app, game_id, position)
         app.run_frames(2)
     assert not app.errors
     assert scene.pane("tree").error  # a one-line reason, shown on the canvas
+
+
+def test_every_view_survives_window_resizes(app) -> None:
+    scene = open_lab(app, _session("nim", 0, heaps=(3, 4, 5)), "nim", "tree")
+    app.switch(scene)
+    app.run_frames(1)
+    _wait(app, scene)
+    for view in scene.views:
+        scene.select(view)
+        _wait(app, scene)
+        for size in ((640, 480), (1920, 1080), (1000, 700)):
+            app.step([pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])],
+                     0.016)
+            app.run_frames(1)
+    assert not app.errors

@@ -17,6 +17,7 @@ import pygame
 from ai.api import Limits, SearchConfig
 from ai.labtasks import MAX_RECORD_S
 from game.ui import theme
+from game.ui.assets import font
 from game.ui.lab import style
 from game.ui.lab.detail import NodeCard
 from game.ui.lab.step_panel import draw_step_panel
@@ -330,25 +331,34 @@ def header_lines(rec: Any) -> tuple[str, str]:
 
 
 def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int) -> None:
-    """The key to the shapes, bottom-left of the canvas (also in exported pictures)."""
+    """The key to the shapes, bottom-left of the canvas (also in exported pictures); items
+    that do not fit the width are left out from the end (the least needed last)."""
     r = max(5, size // 2)
-    items = [("max", "max"), ("min", "min"), ("chance", "chance"), ("leaf", "leaf")]
-    x = canvas.x + 10
     y = canvas.bottom - r - 8
     back = pygame.Rect(canvas.x + 2, y - r - 6, canvas.width - 4, 2 * r + 12)
     pygame.draw.rect(surface, (22, 24, 30), back, border_radius=6)
-    for kind, label in items:
-        style.draw_shape(surface, kind, (x + r, y), r, style.KIND_COLOR[kind], (20, 22, 28), 1)
-        x = draw_text(surface, label, (x + 2 * r + 4, y), size, style.DIM,
-                      anchor="midleft").right + 12
-    style.draw_stub(surface, (x + r, y), r)
-    x = draw_text(surface, "cutoff (siblings skipped)", (x + 2 * r + 4, y), size, style.DIM,
-                  anchor="midleft").right + 12
-    pygame.draw.circle(surface, style.TT, (x + r // 2, y), max(3, r // 2))
-    x = draw_text(surface, "table hit", (x + r + 4, y), size, style.DIM,
-                  anchor="midleft").right + 12
-    pygame.draw.line(surface, style.PV, (x, y), (x + 2 * r, y), 3)
-    x = draw_text(surface, "principal variation", (x + 2 * r + 4, y), size, style.DIM,
-                  anchor="midleft").right + 12
-    x = draw_text(surface, "↻ re-search", (x, y), size, style.DIM, anchor="midleft").right + 12
-    draw_text(surface, "▸n collapsed", (x, y), size, style.DIM, anchor="midleft")
+
+    def shape(kind: str) -> Any:
+        return lambda x: style.draw_shape(surface, kind, (x + r, y), r, style.KIND_COLOR[kind],
+                                          (20, 22, 28), 1)
+
+    items: list[tuple[Any, str]] = [(shape(k), k) for k in ("max", "min", "chance", "leaf")]
+    items += [
+        (lambda x: style.draw_stub(surface, (x + r, y), r), "cutoff (siblings skipped)"),
+        (lambda x: pygame.draw.circle(surface, style.TT, (x + r, y), max(3, r // 2)),
+         "table hit"),
+        (lambda x: pygame.draw.line(surface, style.PV, (x, y), (x + 2 * r, y), 3),
+         "principal variation"),
+        (None, "↻ re-search"),
+        (None, "▸n collapsed"),
+    ]
+    f = font(size)
+    x = canvas.x + 10
+    for mark, label in items:
+        width = (2 * r + 4 if mark else 0) + f.size(label)[0]
+        if x + width > canvas.right - 8:
+            break
+        if mark is not None:
+            mark(x)
+            x += 2 * r + 4
+        x = draw_text(surface, label, (x, y), size, style.DIM, anchor="midleft").right + 12
