@@ -232,7 +232,13 @@ def test_menu_has_a_classroom_entry(app) -> None:
     app.step([click(button.rect.center)], 0.016)
     assert app.scene.game_id == "classroom"
     assert app.run_until(lambda: app.scene.pane().recording is not None, timeout_s=30)
-    assert app.scene.pane().recording.value == 3  # the textbook tree, recorded on arrival
+    rec = app.scene.pane().recording
+    assert rec.value == 3  # the textbook tree, recorded on arrival
+    # ...with the slides' alpha-beta (no table, ordering or PVS): the same leaves, the same
+    # windows, so step mode walks exactly the course's example.
+    assert rec.evaluated_leaves == [3, 12, 8, 2, 14, 5, 2]
+    b = rec.nodes[rec.nodes[0].children[1]]
+    assert (b.move, b.alpha, b.pruned) == ("b", 3, 2) and b.beta in (None, float("inf"))
 
 
 def test_worker_runs_lab_tasks() -> None:

@@ -40,8 +40,10 @@ class TreePane:
         self.ctx = ctx  # the scene: app, game, state, jobs, message
         self.algorithm = ctx.defaults.algorithm
         self.depth = ctx.defaults.depth
-        self.use_tt = True
-        self.use_ordering = True
+        refined = not ctx.defaults.textbook
+        self.use_tt = refined
+        self.use_ordering = refined
+        self.use_pvs = refined
         self.recording: Any = None
         self.view: TreeView | None = None
         self.stepper: Stepper | None = None
@@ -56,7 +58,8 @@ class TreePane:
     # ---- the recording -------------------------------------------------------------------
     def config(self) -> SearchConfig:
         return SearchConfig(self.ctx.game_id, self.algorithm, Limits(depth=self.depth),
-                            use_tt=self.use_tt, use_ordering=self.use_ordering, exact=False)
+                            use_tt=self.use_tt, use_ordering=self.use_ordering,
+                            use_pvs=self.use_pvs, use_aspiration=self.use_pvs, exact=False)
 
     def on_show(self) -> None:
         if self.recording is None and not self.ctx.jobs.running and not self.error:
@@ -111,6 +114,8 @@ class TreePane:
                     lambda v: setattr(self, "use_tt", v)), 3),
             (Choice("Ordering", [(True, "on"), (False, "off")], self.use_ordering,
                     lambda v: setattr(self, "use_ordering", v)), 3),
+            (Choice("PVS", [(True, "on"), (False, "off")], self.use_pvs,
+                    lambda v: setattr(self, "use_pvs", v)), 3),
             (Button("Search again  ↵", self.record, active=True), 3),
         ]
         tools: list[tuple[Widget, int]] = [
