@@ -134,7 +134,7 @@ def _zoom(view: Any, slot: float) -> None:
     view.slot = slot
     view.cam_x = view.world(0)[0] - view.rect.width / 2
     view.cam_y = -view.top_margin
-    view._invalidate()
+    view.invalidate()
 
 
 def _fmt(v: Any) -> Any:

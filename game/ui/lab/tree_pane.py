@@ -102,7 +102,7 @@ class TreePane:
         if self.view is not None:
             self.view.top_margin = int(size * 3.2)
             self.view.set_rect(self.canvas, self.ctx.text_size)
-            self.view._clamp()
+            self.view.clamp()
         y1, y2 = self.bar.y + pad // 2, self.bar.y + pad // 2 + row + pad
         algos = [a for a in ALGORITHMS if self.ctx.defaults.allows(a)]
         settings: list[tuple[Widget, int]] = [

@@ -52,7 +52,7 @@ class TreeView:
         self._tile_key: tuple = ()
         self._labels: dict[tuple[str, int, tuple], pygame.Surface] = {}
         self._drag: tuple[int, int] | None = None
-        self._dragged = False
+        self._placed: list[pygame.Rect] = []  # edge labels drawn in the current render pass
 
     # ---- geometry ------------------------------------------------------------------------
     @property
@@ -82,9 +82,9 @@ class TreeView:
     def set_rect(self, rect: pygame.Rect, text_size: int | None = None) -> None:
         if text_size is not None and text_size != self.text_size:
             self.text_size = text_size
-            self._invalidate()
+            self.invalidate()
         self.rect = pygame.Rect(rect)
-        self._invalidate()
+        self.invalidate()
 
     # ---- camera ----------------------------------------------------------------------------
     #: Room left above the root for the pane's header lines.
@@ -97,7 +97,7 @@ class TreeView:
         ww, _ = self.world_size()
         self.cam_x = (ww - self.rect.width) / 2
         self.cam_y = -self.top_margin
-        self._invalidate()
+        self.invalidate()
 
     def readable(self) -> None:
         """Fit, but never so small that the labels disappear: then show the root's part."""
@@ -106,20 +106,20 @@ class TreeView:
             self.slot = READ_SLOT
             wx, _ = self.world(0)
             self.cam_x = wx - self.rect.width / 2
-            self._clamp()
-            self._invalidate()
+            self.clamp()
+            self.invalidate()
 
     def center_on(self, nid: int) -> None:
         wx, wy = self.world(nid)
         self.cam_x = wx - self.rect.width / 2
         self.cam_y = max(-self.row_h, wy - self.rect.height / 3)
-        self._clamp()
+        self.clamp()
 
     def pan(self, dx: float, dy: float) -> None:
         """Move the picture by (dx, dy) screen pixels."""
         self.cam_x -= dx
         self.cam_y -= dy
-        self._clamp()
+        self.clamp()
 
     def zoom_at(self, factor: float, pos: tuple[int, int] | None = None) -> None:
         """Zoom around a screen point (the mouse for the wheel, the centre for keys)."""
@@ -130,10 +130,11 @@ class TreeView:
             return
         self.slot = new
         self.cam_x = world_x * self.slot - px
-        self._clamp()
-        self._invalidate()
+        self.clamp()
+        self.invalidate()
 
-    def _clamp(self) -> None:
+    def clamp(self) -> None:
+        """Keep some of the tree on screen whatever the pan."""
         ww, wh = self.world_size()
         margin_x = self.rect.width * 0.8
         self.cam_x = max(-margin_x, min(ww - self.rect.width + margin_x, self.cam_x))
@@ -151,6 +152,12 @@ class TreeView:
         else:
             self.collapsed.add(nid)
         self._relayout(nid, anchor)
+
+    def set_collapsed(self, collapsed: set[int]) -> None:
+        """Show the tree with exactly these nodes closed (an exported picture copies the
+        screen's)."""
+        self.collapsed = set(collapsed)
+        self._relayout(None, None)
 
     def expand_all(self) -> None:
         self.collapsed.clear()
@@ -179,8 +186,8 @@ class TreeView:
             wx, wy = self.world(keep)
             self.cam_x = wx - (anchor[0] - self.rect.x)
             self.cam_y = wy - (anchor[1] - self.rect.y)
-        self._clamp()
-        self._invalidate()
+        self.clamp()
+        self.invalidate()
 
     # ---- input -------------------------------------------------------------------------------
     def node_at(self, pos: tuple[int, int]) -> int | None:
@@ -201,7 +208,6 @@ class TreeView:
         if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
             if event.button == 1:
                 self._drag = event.pos
-                self._dragged = False
                 nid = self.node_at(event.pos)
                 if nid is not None:
                     if nid == self.selected and getattr(event, "clicks", 1) >= 2:
@@ -221,7 +227,6 @@ class TreeView:
         if event.type == pygame.MOUSEMOTION and self._drag is not None:
             dx, dy = event.pos[0] - self._drag[0], event.pos[1] - self._drag[1]
             if dx or dy:
-                self._dragged = True
                 self.pan(dx, dy)
                 self._drag = event.pos
             return True
@@ -236,7 +241,8 @@ class TreeView:
         return False
 
     # ---- drawing ------------------------------------------------------------------------
-    def _invalidate(self) -> None:
+    def invalidate(self) -> None:
+        """Forget the drawn tiles (after a change of zoom, size or what is shown)."""
         self._tiles.clear()
 
     def draw(self, surface: pygame.Surface) -> None:
