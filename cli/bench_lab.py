@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["KIBITZ_CONFIG_DIR"] = tempfile.mkdtemp(prefix="kibitz-bench-")
     seconds = float(getattr(args, "seconds", 10.0))
-    per_zoom = max(2.0, seconds / 3)
+    per_zoom = max(0.3, seconds / 3)
     rec = big_recording()
 
     from game.ui.app import App

@@ -290,3 +290,20 @@ def test_every_view_survives_window_resizes(app) -> None:
                      0.016)
             app.run_frames(1)
     assert not app.errors
+
+
+def test_bench_lab_reports_frame_figures(capsys, monkeypatch, tmp_path) -> None:
+    import json
+
+    from main import main
+
+    # The bench points these at temporary places; monkeypatch puts them back afterwards.
+    monkeypatch.setenv("KIBITZ_SAVE_DIR", str(tmp_path))
+    monkeypatch.setenv("KIBITZ_CONFIG_DIR", str(tmp_path))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    assert main(["bench", "lab", "--seconds", "0.9"]) == 0
+    out = capsys.readouterr().out
+    figures = json.loads(out.splitlines()[-1])
+    assert figures["nodes"] == 20_000
+    assert [z["zoom"] for z in figures["zooms"]][-1] == "whole tree fitted"
+    assert all(z["frames"] > 5 and z["frame_ms_median"] > 0 for z in figures["zooms"])
