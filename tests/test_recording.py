@@ -9,6 +9,8 @@ exactly the same leaves in the same order.
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from ai import textbook
@@ -35,6 +37,8 @@ CASES = [
     ("backgammon", BACKGAMMON_31, {}, "expectiminimax", 3, {}),
     ("backgammon", BACKGAMMON_31, {}, "expectiminimax", 3, {"use_move_filter": False}),
     ("backgammon", BACKGAMMON_31, {}, "minimax", 2, {}),
+    ("backgammon", BACKGAMMON_31, {}, "alphabeta", 2, {}),
+    ("tictactoe", "X---O---- X", {}, "expectiminimax", 4, {}),
     ("classroom", None, {"example": "four-ply"}, "alphabeta", 4, {}),
     ("classroom", None, {"example": "chance"}, "expectiminimax", 3, {}),
 ]
@@ -103,6 +107,16 @@ def check_backed_up(rec: SearchRecording) -> None:
         elif node.kind == "chance":
             probs = [rec.nodes[c].probability for c in node.children]
             assert node.value == pytest.approx(sum(p * v for p, v in zip(probs, values, strict=True)))
+
+
+def test_recordings_travel_between_processes() -> None:
+    """The lab records on the background worker: a recording must survive pickling."""
+    for game_id, position, depth in (("classroom", None, 3), ("backgammon", BACKGAMMON_31, 2)):
+        state = load(game_id, position, {"example": "chance"} if position is None else {})
+        rec = record_search(state, SearchConfig(game_id, "expectiminimax", Limits(depth=depth)))
+        copy = pickle.loads(pickle.dumps(rec))
+        assert copy.to_json() == rec.to_json()
+        assert copy.nodes[-1].state == rec.nodes[-1].state
 
 
 def test_node_budget_truncates_and_still_counts() -> None:
