@@ -51,7 +51,12 @@ mode). ``kind``:
   node's window after the update (alpha rises at max nodes, beta falls at min nodes).
 - "cutoff": the node stops its loop (value, window as at the cutoff).
 - "tt_hit": the node's value is taken from the transposition table.
+- "filter": move filtering dropped some of the node's moves (``filtered``) before its loop.
 - "exit": the node returns ``value``.
+
+A leaf has one "leaf" event and no "enter"/"exit"; an inner node has "enter", one "update" per
+child visit, possibly "cutoff" or "tt_hit", then "exit"; the first event enters the root and
+the last one exits it.
 
 ``line`` names the line of the textbook pseudocode being executed (``ai.textbook.PSEUDOCODE``
 lists each algorithm's lines with these names): "leaf", "max-init", "max-value", "max-cutoff",
@@ -64,8 +69,10 @@ SearchRecording: ``game_id``, ``algorithm``, ``depth`` (of the recorded pass), `
 recorded; their subtrees are missing), ``value`` and ``move`` (the search's answer, root view,
 move in notation), ``stats`` (the searcher's ``Stats.as_dict()`` for the whole run plus
 "iteration_nodes"), ``evaluated_leaves`` (leaf values in evaluation order, root view),
-``options`` (the switches: use_tt, use_ordering, pvs, ...). ``to_json()`` is the
-``explain --json`` object.
+``options`` (the switches: use_tt, use_ordering, use_pvs, use_aspiration, use_star1,
+use_move_filter, node_budget). ``node_count``, ``leaves`` and ``cutoffs`` count the recorded
+pass; ``principal_variation()`` and ``path_to(id)`` give node ids from the root. ``to_json()``
+is the ``explain --json`` object.
 
 The lab's measurements live in ai.lab and are re-exported here: ``compare(state, game_id,
 depth, ...) -> list[CompareRow]`` and ``depth_chart(state, config, max_depth, ...) ->
@@ -94,7 +101,7 @@ __all__ = [
 ]
 
 NODE_KINDS = ("max", "min", "chance", "leaf")
-EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "exit")
+EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "exit")
 #: Nodes recorded by default; a bigger search is recorded up to here and counts the rest.
 DEFAULT_NODE_BUDGET = 20_000
 

@@ -10,6 +10,7 @@ exactly the same leaves in the same order.
 from __future__ import annotations
 
 import pickle
+from collections import Counter
 
 import pytest
 
@@ -17,7 +18,7 @@ from ai import textbook
 from ai.api import Limits, SearchConfig
 from ai.engine import make_searcher
 from ai.profiles import profile_for
-from ai.recorder import SearchRecording, record_search
+from ai.recorder import EVENT_KINDS, SearchRecording, record_search
 from ai.searchbase import evaluator_for
 from game.core import CHANCE, TERMINAL, State
 from game.registry import get_game
@@ -89,11 +90,27 @@ def test_recorded_tree_is_the_search_that_ran(
     assert rec.depth == plain.depth
     assert rec.leaves == len(rec.evaluated_leaves)
     check_well_formed(rec)
+    check_events(rec)
     pv = rec.principal_variation()
     assert rec.nodes[pv[1]].move == rec.move
     if algorithm == "minimax":
         assert rec.cutoffs == 0 and not any(n.tt_hit for n in rec.nodes)
         check_backed_up(rec)
+
+
+def check_events(rec: SearchRecording) -> None:
+    """A leaf has one "leaf" event; an inner node one "enter", one "update" per child visit
+    and one "exit"; the first event enters the root, the last one exits it."""
+    count = Counter((e.node, e.kind) for e in rec.events)
+    assert {e.kind for e in rec.events} <= set(EVENT_KINDS)
+    for n in rec.nodes:
+        if n.kind == "leaf":
+            assert count[(n.id, "leaf")] == 1 and count[(n.id, "enter")] == 0
+        else:
+            assert count[(n.id, "enter")] == count[(n.id, "exit")] == 1
+            assert count[(n.id, "update")] == len(n.children)
+    assert (rec.events[0].kind, rec.events[0].node) == ("enter", 0)
+    assert (rec.events[-1].kind, rec.events[-1].node) == ("exit", 0)
 
 
 def check_backed_up(rec: SearchRecording) -> None:
