@@ -365,7 +365,8 @@ def _observed_class(cls: type) -> type:
 
 def observe(searcher: Any, recorder: TreeRecorder) -> Any:
     """Make ``searcher`` report to ``recorder``: the object keeps its state and settings and
-    gains the observing subclass of its own class."""
-    searcher.__class__ = _observed_class(type(searcher))
+    gains the observing subclass of its own class (once: observing again swaps the recorder)."""
+    if not isinstance(searcher, _RootObserver):
+        searcher.__class__ = _observed_class(type(searcher))
     searcher.recorder = recorder
     return searcher
