@@ -78,7 +78,7 @@ The lab's measurements live in ai.lab and are re-exported here: ``compare(state,
 depth, ...) -> list[CompareRow]`` and ``depth_chart(state, config, max_depth, ...) ->
 list[DepthRow]`` (see that module for the rows' fields).
 
-``record_search(state, config, node_budget=20000) -> SearchRecording`` runs the configured
+``record_search(state, config, node_budget=20000, cancel=None) -> SearchRecording`` runs the configured
 search (``config.limits`` must give a depth and nothing else; exact solvers and level noise are
 not part of a recording: the named algorithm runs) and records it.
 """
@@ -266,9 +266,11 @@ class SearchRecording:
 
 
 def record_search(
-    state: State, config: SearchConfig, node_budget: int = DEFAULT_NODE_BUDGET
+    state: State, config: SearchConfig, node_budget: int = DEFAULT_NODE_BUDGET,
+    cancel: Any = None,
 ) -> SearchRecording:
-    """Run the configured search on ``state`` and record its last pass."""
+    """Run the configured search on ``state`` and record its last pass. ``cancel`` (an
+    Event-like object) stops it: a ValueError says the recording was stopped."""
     from ai.engine import make_searcher
     from ai.recording import TreeRecorder, observe
     from game.core import CHANCE, TERMINAL
@@ -288,7 +290,9 @@ def record_search(
     searcher = make_searcher(config)
     recorder = TreeRecorder(game, player, node_budget, windows=config.algorithm != "minimax")
     observe(searcher, recorder)
-    result = searcher.search(state, limits)
+    result = searcher.search(state, limits, cancel)
+    if not result.complete or result.move is None:
+        raise ValueError("the recording was stopped before the search finished")
     stats: dict[str, Any] = result.stats.as_dict()
     stats["iteration_nodes"] = result.stats.nodes_per_depth[-1]
     return SearchRecording(

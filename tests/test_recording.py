@@ -10,6 +10,7 @@ exactly the same leaves in the same order.
 from __future__ import annotations
 
 import pickle
+import threading
 from collections import Counter
 
 import pytest
@@ -182,6 +183,14 @@ def test_move_filtering_is_recorded() -> None:
     assert rec.root.filtered > 0 and rec.root.static_evals > 0
     assert len(rec.root.children) == len(state.legal_moves()) - rec.root.filtered
     assert any(e.kind == "filter" for e in rec.events)
+
+
+def test_a_cancelled_recording_says_so() -> None:
+    cancel = threading.Event()
+    cancel.set()
+    state = get_game("othello").initial_state()
+    with pytest.raises(ValueError, match="stopped"):
+        record_search(state, SearchConfig("othello", "minimax", Limits(depth=4)), cancel=cancel)
 
 
 def test_bad_requests() -> None:
