@@ -10,7 +10,7 @@ from ai.nim_table import nim_table
 from ai.worker import SearchWorker, Task
 from game.registry import get_game
 from game.session import Seat, Session
-from game.ui.lab import lab_commands, open_classroom, open_lab
+from game.ui.lab import LAB_HELP, lab_commands, open_classroom, open_lab, why_no_lab
 from game.ui.lab.charts import agree_text, answer_changes
 from tests.test_ui_support import click, key, make_app
 
@@ -56,6 +56,22 @@ def test_tree_view_from_a_game_records_the_real_search_and_clicks_select(app) ->
     assert app.scene is before
 
 
+def test_a_recording_estimated_too_long_waits_for_a_second_press(app, monkeypatch) -> None:
+    from game.ui.lab import tree_pane
+
+    monkeypatch.setattr(tree_pane, "RECORD_MAX_S", 0.0)
+    scene = open_lab(app, _session("othello"), "othello", "tree")
+    app.switch(scene)
+    app.run_frames(1)
+    _wait(app, scene)
+    pane = scene.pane()
+    assert pane.recording is None and pane.error.startswith("too long")
+    assert "about" in scene.message.text and scene.message.error
+    app.step([key(pygame.K_RETURN)], 0.016)  # "Search again": record anyway
+    _wait(app, scene)
+    assert pane.recording is not None and not pane.error
+
+
 def test_step_mode_keys_walk_the_recording_and_back(app) -> None:
     scene = open_classroom(app)
     app.switch(scene)
@@ -91,6 +107,13 @@ def test_classroom_tree_typed_by_the_user(app) -> None:
     _wait(app, scene)
     rec = scene.pane().recording
     assert rec.value == 1 and rec.move == "a"
+    # A lopsided tree is searched to its deepest leaf: c's roll and MIN's replies count.
+    scene.edit_tree()
+    scene.dialog.field.text = "[[1,2],[5,0],{0.5: [4,6], 0.5: [1,9]}]"
+    app.step([key(pygame.K_RETURN)], 0.016)
+    _wait(app, scene)
+    assert scene.defaults.depth == 3
+    assert scene.pane().recording.value == 2.5 and scene.pane().recording.move == "c"
     scene.edit_tree()
     scene.dialog.field.text = "[[1,2"
     app.step([key(pygame.K_RETURN)], 0.016)
@@ -190,6 +213,12 @@ def test_lab_commands_open_each_view(app) -> None:
     commands = lab_commands("nim")
     assert [k for _, k, _ in commands] == ["t", "c", "d", "b"]
     assert [k for _, k, _ in lab_commands("othello")] == ["t", "c", "d"]
+    assert all(LAB_HELP[label] for label, _, _ in commands)
+    assert all(pygame.key.key_code(k) for _, k, _ in commands)
+    assert why_no_lab(session) == ""
+    assert "over" in why_no_lab(Session("tictactoe", None, (Seat.human(), Seat.human()),
+                                        start_state=get_game("tictactoe").parse_position(
+                                            "XXXOO---- O")))
     for _, _, action in commands:
         action(app, session)
     assert app.scene.view == "nim"
@@ -199,9 +228,11 @@ def test_lab_commands_open_each_view(app) -> None:
 
 def test_menu_has_a_classroom_entry(app) -> None:
     menu = app.scene
-    button = next(w for w in menu.widgets if getattr(w, "text", "") == "Classroom")
+    button = next(w for w in menu.widgets if getattr(w, "text", "") == "Lab")
     app.step([click(button.rect.center)], 0.016)
     assert app.scene.game_id == "classroom"
+    assert app.run_until(lambda: app.scene.pane().recording is not None, timeout_s=30)
+    assert app.scene.pane().recording.value == 3  # the textbook tree, recorded on arrival
 
 
 def test_worker_runs_lab_tasks() -> None:
@@ -222,3 +253,19 @@ def test_worker_runs_lab_tasks() -> None:
         assert final.value.evaluated_leaves == [3, 12, 8, 2, 14, 5, 2]
         with pytest.raises(ValueError):
             worker.submit_task(Task("os:system", ("true",)))
+
+
+@pytest.mark.parametrize("game_id, position", [
+    ("tictactoe", "XXXOO---- O"),           # the game is over
+    ("backgammon", "4HPwATDgc/ABMA"),       # dice not rolled yet
+])
+def test_every_view_explains_a_position_it_cannot_search(app, game_id, position) -> None:
+    state = get_game(game_id).parse_position(position)
+    scene = open_lab(app, state, game_id, "tree")
+    app.switch(scene)
+    for view in scene.views:
+        scene.select(view)
+        _wait(app, scene)
+        app.run_frames(2)
+    assert not app.errors
+    assert scene.pane("tree").error  # a one-line reason, shown on the canvas

@@ -186,3 +186,36 @@ def test_export_tree_writes_a_valid_png(tmp_path) -> None:
         export_tree_png(textbook_alphabeta(), tmp_path / "tree.jpg")
     with pytest.raises(ValueError):
         export_tree_png(textbook_alphabeta(), tmp_path / "missing" / "tree.png")
+
+
+def test_compare_and_depth_exports_write_valid_pngs(tmp_path) -> None:
+    from ai.api import Limits, SearchConfig
+    from ai.lab import compare, depth_chart
+    from game.registry import get_game
+    from game.ui.lab.export import export_compare_png, export_depth_png
+
+    state = get_game("tictactoe").parse_position("X---O---- X")
+    rows = compare(state, "tictactoe", 3)
+    out = export_compare_png(rows, tmp_path / "compare.png", "compare", "tictactoe")
+    assert _is_png(out)
+    config = SearchConfig("tictactoe", "alphabeta", Limits(depth=4), exact=False)
+    depth_rows = depth_chart(state, config, 4)
+    out = export_depth_png(depth_rows, tmp_path / "depth.png", "depth", "plies", "tictactoe")
+    assert _is_png(out)
+    assert pygame.image.load(str(out)).get_size() == (1400, 900)
+
+
+def test_export_runs_headless_in_a_fresh_process(tmp_path) -> None:
+    """What `explain --png` does: no window, no display, only the dummy video driver."""
+    import subprocess
+    import sys
+
+    code = (
+        "from tests.lab_trees import textbook_alphabeta\n"
+        "from game.ui.lab.export import export_tree_png\n"
+        f"export_tree_png(textbook_alphabeta(), {str(tmp_path / 't.png')!r})\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "SDL_VIDEODRIVER")}
+    subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=120,
+                   cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    assert _is_png(tmp_path / "t.png")

@@ -5,7 +5,9 @@ Entry points for the other screens:
 - ``open_lab(app, session_or_state, game_id, view)`` returns the lab scene on the shown
   position, opened on "tree", "compare", "depth" or "nim"; Esc returns to the screen that was
   showing when it was opened;
-- ``lab_commands()`` lists (label, key, view) for the play screen's buttons and keys;
+- ``lab_commands(game_id)`` lists (label, key, action) for the play screen's buttons and keys
+  (``action(app, session)`` opens the view; ``LAB_HELP[label]`` is its help line, and
+  ``why_no_lab(session)`` says why the position cannot be searched, "" when it can);
 - ``open_classroom(app)`` opens the textbook trees (the menu's "Classroom" entry).
 """
 
@@ -15,11 +17,18 @@ from typing import Any
 
 #: (button label, key name, view) for the play screen.
 LAB_COMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("Tree  T", "t", "tree"),
-    ("Compare  C", "c", "compare"),
-    ("Depths  D", "d", "depth"),
-    ("Binary  B", "b", "nim"),
+    ("Tree", "t", "tree"),
+    ("Compare", "c", "compare"),
+    ("Depths", "d", "depth"),
+    ("Binary", "b", "nim"),
 )
+#: A help line per command label.
+LAB_HELP: dict[str, str] = {
+    "Tree": "the search of this position as a tree you can step through",
+    "Compare": "minimax, alpha-beta and each refinement on this position, as bars",
+    "Depths": "value, best move and nodes at each search depth",
+    "Binary": "the heaps in binary with the nim-sum: why the winning move wins",
+}
 
 
 def open_lab(app: Any, session_or_state: Any, game_id: str, view: str = "tree") -> Any:
@@ -45,6 +54,18 @@ def lab_commands(game_id: str | None = None) -> list[tuple[str, str, Any]]:
 
         out.append((label, key, action))
     return out
+
+
+def why_no_lab(session: Any) -> str:
+    """Why the lab cannot search the shown position ("" when it can)."""
+    from game.core import CHANCE, TERMINAL
+
+    player = session.current.current_player()
+    if player == TERMINAL:
+        return "The game is over: there is no search to show"
+    if player == CHANCE:
+        return "Roll the dice first: the search starts from a rolled position"
+    return ""
 
 
 def open_classroom(app: Any, example: str = "textbook") -> Any:

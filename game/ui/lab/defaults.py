@@ -36,17 +36,26 @@ def branching(state: Any) -> int:
     return max(1, len(state.legal_moves()))
 
 
-def tree_height(state: Any, limit: int = MAX_DEPTH) -> int:
-    """Plies to the end along the first moves, up to ``limit``: no deeper first search than
-    that (a classroom tree is only a few plies high)."""
-    depth = 0
-    while depth < limit and state.current_player() != TERMINAL:
-        if state.current_player() == CHANCE:
-            state = state.apply(state.chance_outcomes()[0][0])
-        else:
-            state = state.apply(state.legal_moves()[0])
-        depth += 1
-    return depth
+def tree_height(state: Any, limit: int = MAX_DEPTH, budget: int = 400) -> int:
+    """Plies to the deepest end of the game tree, looked for among the first ``budget``
+    positions (beyond that, or ``limit`` plies, the game counts as deeper than any first
+    search): a classroom tree is only a few plies high, and lopsided trees are common."""
+    deepest = 0
+    stack = [(state, 0)]
+    seen = 0
+    while stack:
+        s, d = stack.pop()
+        seen += 1
+        if seen > budget or d >= limit:
+            return limit
+        player = s.current_player()
+        if player == TERMINAL:
+            deepest = max(deepest, d)
+            continue
+        moves = ([m for m, _ in s.chance_outcomes()] if player == CHANCE
+                 else list(s.legal_moves()))
+        stack.extend((s.apply(m), d + 1) for m in moves)
+    return deepest
 
 
 def defaults_for(game_id: str, state: Any) -> LabDefaults:

@@ -49,6 +49,7 @@ class LabScene:
         self.views = [v for v in VIEWS if v != "nim" or _is_nim(self.game, state)]
         self.view = view if view in self.views else "tree"
         self.tabs: list[Button] = []
+        self._shown = False  # the first frame starts the first view's work
 
     # ---- panes ---------------------------------------------------------------------------
     def pane(self, name: str | None = None) -> Any:
@@ -131,6 +132,9 @@ class LabScene:
                 action()
 
     def update(self, dt: float) -> None:
+        if not self._shown:
+            self._shown = True
+            self.pane().on_show()
         self.jobs.poll()
         self.pane().update(dt)
 

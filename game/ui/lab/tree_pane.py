@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from ai.api import Limits, SearchConfig
+from ai.labtasks import MAX_RECORD_S
 from game.ui import theme
 from game.ui.lab import style
 from game.ui.lab.detail import NodeCard
@@ -26,6 +27,8 @@ from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
 NODE_BUDGET = 20_000
+#: A recording estimated longer than this waits for a second press of "Search again".
+RECORD_MAX_S = MAX_RECORD_S
 PAN_STEP = 60
 
 
@@ -59,9 +62,13 @@ class TreePane:
             self.record()
 
     def record(self) -> None:
+        """Record the search with the chosen settings; after a "too long" refusal the next
+        press records anyway (the teacher has seen the estimate)."""
+        force = self.error.startswith("too long")
         self.error = ""
         self.ctx.jobs.start("ai.labtasks:record", self.ctx.state, self.config(), NODE_BUDGET,
-                            on_done=self.take, on_error=self._failed)
+                            on_done=self.take, on_error=self._failed, owner=self, force=force,
+                            max_s=RECORD_MAX_S)
 
     def _failed(self, message: str) -> None:
         self.error = message
@@ -279,6 +286,10 @@ class TreePane:
             self.view.draw(surface)
             self._draw_header(surface, small)
             draw_legend(surface, self.canvas, small)
+            if self.ctx.jobs.running_for(self):
+                draw_text(surface, f"Recording the search again… {self.ctx.jobs.elapsed_s:.1f} s",
+                          (self.canvas.right - 8, self.canvas.y + 6), small, theme.color("accent"),
+                          bold=True, anchor="topright")
         pygame.draw.rect(surface, theme.color("panel"), self.side, border_radius=8)
         inner = self.side.inflate(-2 * max(8, size // 2), -2 * max(8, size // 2))
         if self.recording is not None:

@@ -205,7 +205,7 @@ class MenuScene:
         buttons = [
             Button("Play", self.start, active=True, tooltip="Enter"),
             Button("Load…", self.open_load_dialog),
-            Button("Classroom", self.open_classroom),
+            Button("Lab", self.open_classroom, tooltip="the textbook trees, step by step"),
             Button("Settings", self.open_settings),
             Button("Quit", self.app.quit),
         ]
@@ -241,7 +241,7 @@ class MenuScene:
         self.app.switch(SettingsScene(self.app))
 
     def open_classroom(self) -> None:
-        """The search lab on the course's textbook trees."""
+        """The search lab on the course's textbook trees (the classroom trees)."""
         from game.ui.lab import open_classroom
 
         self.app.switch(open_classroom(self.app))
