@@ -77,6 +77,9 @@ class Profile:
     noise_unit: str = ""
     #: Random opening plies (fewest, most) that ``match`` plays before the levels take over.
     match_opening: tuple[int, int] | None = None
+    #: The player whose view the search lab records values in; None: whoever is to move at
+    #: the root of the search (ai.recorder, "Points of view").
+    max_player: int | None = None
 
     # ------------------------------------------------------------------ search
 
@@ -267,6 +270,8 @@ class ClassroomProfile(Profile):
 
     game_id: str = "classroom"
     unit: str = "for MAX (the leaf values)"
+    #: MAX is the tree's MAX even when a search starts at one of MIN's nodes.
+    max_player: int | None = 0
     #: The notation's limit on leaf values (Star1 needs bounds that always hold).
     value_bounds: tuple[float, float] = (-1e9, 1e9)
 

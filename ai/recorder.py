@@ -10,9 +10,11 @@ is the depth-D pass, the one that chose the move), so ``node_count`` equals the 
 node count for that pass (``stats["iteration_nodes"]``).
 
 Points of view. Every ``value``, ``alpha`` and ``beta`` in a recording is from the view of the
-player to move at the root, the MAX player: "max" nodes are that player's decisions, "min" nodes
+MAX player (``recording.max_player``): "max" nodes are that player's decisions, "min" nodes
 the opponent's, so values rise at max nodes and fall at min nodes exactly as on the slides,
-although the searchers compute in negamax form. An unbounded window side is ``None``
+although the searchers compute in negamax form. MAX is the player to move at the root, except
+where the game's profile names a fixed MAX (classroom trees: a node inside the tree searched on
+its own keeps the slides' MAX and MIN, so its root may be a "min" node). An unbounded window side is ``None``
 (in JSON: ``null``); minimax records no window at all (``alpha`` and ``beta`` stay ``None``).
 
 RecordedNode (``recording.nodes[i].id == i``; ``nodes[0]`` is the root; a child's id is always
@@ -207,6 +209,8 @@ class SearchRecording:
     stats: dict[str, Any]
     evaluated_leaves: list[float]
     options: dict[str, Any] = field(default_factory=dict)
+    #: The player whose view values are in (0 or 1; see "Points of view").
+    max_player: int = 0
 
     @property
     def node_count(self) -> int:
@@ -250,6 +254,7 @@ class SearchRecording:
             "depth": self.depth,
             "value": _num(self.value),
             "move": self.move,
+            "max_player": self.max_player,
             "nodes": self.node_count,
             "recorded_nodes": len(self.nodes),
             "truncated": self.truncated,
@@ -286,9 +291,13 @@ def record_search(
         raise ValueError("the position is at a chance event: roll the dice first")
     if node_budget < 1:
         raise ValueError(f"the node budget must be at least 1, got {node_budget}")
+    from ai.profiles import profile_for
+
     game = get_game(config.game_id)
+    fixed = profile_for(config.game_id).max_player
+    max_player = player if fixed is None else fixed
     searcher = make_searcher(config)
-    recorder = TreeRecorder(game, player, node_budget, windows=config.algorithm != "minimax")
+    recorder = TreeRecorder(game, max_player, node_budget, windows=config.algorithm != "minimax")
     observe(searcher, recorder)
     result = searcher.search(state, limits, cancel)
     if not result.complete or result.move is None:
@@ -302,10 +311,11 @@ def record_search(
         nodes=recorder.nodes,
         events=recorder.events,
         truncated=recorder.truncated,
-        value=result.score,
-        move=game.format_move(state, result.move) if result.move is not None else None,
+        value=result.score if max_player == player else -result.score,
+        move=game.format_move(state, result.move),
         stats=stats,
         evaluated_leaves=recorder.evaluated_leaves,
+        max_player=max_player,
         options={
             "use_tt": config.use_tt,
             "use_ordering": config.use_ordering,

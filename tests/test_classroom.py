@@ -186,3 +186,15 @@ def test_parse_tree_shapes() -> None:
     assert parse_tree("[1, [2, 3]]") == (1.0, (2.0, 3.0))
     assert height(parse_tree(EXAMPLES["four-ply"].text)) == 4
     assert height(parse_tree(EXAMPLES["chance"].text)) == 3
+
+
+def test_a_min_node_searched_on_its_own_keeps_max_and_min() -> None:
+    """Values stay MAX's even when the search starts at one of MIN's nodes."""
+    state = GAME.parse_position(TEXTBOOK + " @c")  # MIN chooses among 14, 5, 2
+    rec = record_search(state, SearchConfig("classroom", "alphabeta", Limits(depth=1),
+                                            **TEXTBOOK_SWITCHES))
+    assert (rec.max_player, rec.root.kind, rec.value, rec.move) == (0, "min", 2, "c")
+    assert rec.evaluated_leaves == [14, 5, 2]
+    # MIN's window narrows from above: beta falls 14, 5, 2.
+    ups = [e.beta for e in rec.events if e.kind == "update"]
+    assert ups == [14, 5, 2]
