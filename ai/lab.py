@@ -326,6 +326,9 @@ def agreement_text(rows: list[CompareRow]) -> str:
     done = [r for r in rows if r.status == "done"]
     if not done:
         return "No search finished."
+    if len(done) == 1:
+        return (f"Only {done[0].label} finished (value {done[0].value_text}): nothing to "
+                f"compare it with.")
     if all(r.agree for r in done):
         return f"All {len(done)} finished searches agree: value {done[0].value_text}."
     differ = [r.label for r in done if not r.agree]

@@ -56,6 +56,7 @@ def test_long_rows_are_estimated_not_run() -> None:
     assert minimax.status == "too long" and minimax.nodes == 0 and minimax.value is None
     assert minimax.estimate_nodes > 10_000 and minimax.estimate_s > 0.02
     assert minimax.agree is None
+    assert agreement_text([minimax, rows[-1]]).startswith("Only + PVS, aspiration (plays) finished")
 
 
 def test_estimate_is_exact_when_the_search_fits() -> None:
