@@ -56,7 +56,10 @@ def test_long_rows_are_estimated_not_run() -> None:
     assert minimax.status == "too long" and minimax.nodes == 0 and minimax.value is None
     assert minimax.estimate_nodes > 10_000 and minimax.estimate_s > 0.02
     assert minimax.agree is None
-    assert agreement_text([minimax, rows[-1]]).startswith("Only + PVS, aspiration (plays) finished")
+    done = CompareRow("+ PVS, aspiration (plays)", "alphabeta", {}, 7, "done", value=1.0,
+                      value_text="+1 discs", agree=True)
+    assert agreement_text([minimax, done]) == (
+        "Only + PVS, aspiration (plays) finished (value +1 discs): nothing to compare it with.")
 
 
 def test_estimate_is_exact_when_the_search_fits() -> None:
