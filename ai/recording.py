@@ -85,7 +85,7 @@ class TreeRecorder:
 
     # ------------------------------------------------------------------ views
 
-    def _to_root(self, view: int, value: float | None) -> float | None:
+    def _to_max(self, view: int, value: float | None) -> float | None:
         if value is None or view == self.max_player:
             return value
         return -value
@@ -126,7 +126,7 @@ class TreeRecorder:
     def exit_root(self, value: float, cutoffs: int, pv: tuple[Move, ...]) -> None:
         frame = self.stack.pop()
         assert frame is not None and not self.stack
-        self._close(frame, self._to_root(frame.view, value), cutoffs)
+        self._close(frame, self._to_max(frame.view, value), cutoffs)
         self._mark_pv(pv)
 
     def enter(self, state: State, view: int, depth: int, alpha: float, beta: float,
@@ -156,7 +156,7 @@ class TreeRecorder:
         frame = self.stack.pop()
         if frame is None:
             return
-        self._close(frame, self._to_root(frame.view, value), cutoffs)
+        self._close(frame, self._to_max(frame.view, value), cutoffs)
 
     def expanded(self, moves: list[Move] | tuple[Move, ...]) -> None:
         """The node on top of the stack searches these moves, in this order."""
