@@ -22,8 +22,7 @@ from __future__ import annotations
 
 import math
 import random
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -327,6 +326,9 @@ def agreement_text(rows: list[CompareRow]) -> str:
     done = [r for r in rows if r.status == "done"]
     if not done:
         return "No search finished."
+    if len(done) == 1:
+        return (f"Only {done[0].label} finished (value {done[0].value_text}): nothing to "
+                f"compare it with.")
     if all(r.agree for r in done):
         return f"All {len(done)} finished searches agree: value {done[0].value_text}."
     differ = [r.label for r in done if not r.agree]
@@ -377,13 +379,32 @@ def effective_branching_factor(nodes: int, depth: int) -> float:
     return (lo + hi) / 2
 
 
+def _results_by_depth(state: State, config: SearchConfig, max_depth: int, cancel: Any
+                      ) -> Iterator[Result]:
+    """The search to depth 1, 2, ... as a player would run it. A searcher that deepens anyway
+    (move ordering) runs once and reports each finished depth; one that searches a fixed
+    depth in a single pass (minimax, unordered alpha-beta) runs once per depth."""
+    from ai.engine import make_searcher
+
+    searcher = make_searcher(config)
+    if searcher.orders_moves():
+        yield from searcher.iterate(state, Limits(depth=max_depth), cancel)
+        return
+    for d in range(1, max_depth + 1):
+        result = _search(state, config, d, cancel)
+        if not result.complete:  # cancelled
+            return
+        yield result
+
+
 def depth_chart(
     state: State, config: SearchConfig, max_depth: int, *, max_s: float = 30.0,
     cancel: Any = None, progress: Progress = None,
 ) -> list[DepthRow]:
-    """Depth 1 .. ``max_depth`` searched with ``config`` (each depth its own search, as a
-    player would run it). Stops before a depth predicted to end past ``max_s`` seconds in
-    all, when cancelled, or when a depth saw the end of the game everywhere."""
+    """Depth 1 .. ``max_depth`` searched with ``config``; ``nodes`` of a row is its own pass,
+    ``total_nodes`` and ``time_s`` the whole search to that depth. Stops before a depth
+    predicted to end past ``max_s`` seconds, when cancelled, or after a depth that saw the end
+    of the game on every line (deeper searches would say the same)."""
     from game.registry import get_game
 
     game = get_game(config.game_id)
@@ -391,15 +412,8 @@ def depth_chart(
     b = branching_factor(state)
     rows: list[DepthRow] = []
     points: list[tuple[int, int, float]] = []
-    spent = 0.0
-    start = time.perf_counter()
-    for d in range(1, max_depth + 1):
-        if points and spent + _extrapolate(points, d, state)[1] > max_s:
-            break
-        if cancel is not None and cancel.is_set():
-            break
-        result = _search(state, config, d, cancel)
-        if not result.complete or result.move is None:
+    for result in _results_by_depth(state, config, max_depth, cancel):
+        if result.move is None or (cancel is not None and cancel.is_set()):
             break
         stats = result.stats
         pass_nodes = stats.nodes_per_depth[-1] if stats.nodes_per_depth else stats.nodes
@@ -420,11 +434,11 @@ def depth_chart(
             b_pow_half_d=b ** (result.depth / 2),
         )
         rows.append(row)
-        points.append((d, stats.nodes, stats.time_s))
-        spent = time.perf_counter() - start
+        points.append((result.depth, stats.nodes, stats.time_s))
         if progress is not None:
             progress(row)
-        if result.exact:
-            break  # every line reached the end of the game: deeper searches say the same
+        if result.exact or result.depth >= max_depth:
+            break
+        if _extrapolate(points, result.depth + 1, state)[1] > max_s:
+            break
     return rows
-

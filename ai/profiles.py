@@ -11,6 +11,7 @@ Values are always from the point of view of the player to move at the root of th
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import threading
@@ -77,6 +78,9 @@ class Profile:
     noise_unit: str = ""
     #: Random opening plies (fewest, most) that ``match`` plays before the levels take over.
     match_opening: tuple[int, int] | None = None
+    #: The player whose view the search lab records values in; None: whoever is to move at
+    #: the root of the search (ai.recorder, "Points of view").
+    max_player: int | None = None
 
     # ------------------------------------------------------------------ search
 
@@ -97,8 +101,24 @@ class Profile:
         deadline: float | None,
     ) -> Result | None:
         """The exact answer for ``state``, or None when the game has no solver or the position
-        is beyond its reach (``deadline`` is a ``time.monotonic()`` value)."""
-        return None
+        is beyond its reach (``deadline`` is a ``time.monotonic()`` value). The Result names
+        the solver as its algorithm; it is exact unless ``cancel`` cut the proof short."""
+        if self.solver is None:
+            return None
+        result = self._solve(state, config, cancel, deadline)
+        if result is None:
+            return None
+        return dataclasses.replace(result, algorithm=self.solver, exact=result.complete)
+
+    def _solve(
+        self,
+        state: State,
+        config: SearchConfig,
+        cancel: threading.Event | None,
+        deadline: float | None,
+    ) -> Result | None:
+        """The game's solver (a subclass with a ``solver`` name provides it)."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ text
 
@@ -155,7 +175,13 @@ class TicTacToeProfile(Profile):
         n = _signed(value, 0) if value == int(value) else _signed(value, 2)
         return ValueLabel(n, f"{n} open lines (estimate: no result within the search depth)")
 
-    def solve(self, state, config, cancel, deadline):  # type: ignore[no-untyped-def]
+    def _solve(
+        self,
+        state: State,
+        config: SearchConfig,
+        cancel: threading.Event | None,
+        deadline: float | None,
+    ) -> Result | None:
         from ai.solvers import solve_tictactoe
 
         return solve_tictactoe(state, config, cancel)
@@ -190,7 +216,13 @@ class NimProfile(Profile):
             out["heaps"] = tuple(rng.randint(1, 9) for _ in range(rng.randint(2, 4)))
         return out
 
-    def solve(self, state, config, cancel, deadline):  # type: ignore[no-untyped-def]
+    def _solve(
+        self,
+        state: State,
+        config: SearchConfig,
+        cancel: threading.Event | None,
+        deadline: float | None,
+    ) -> Result | None:
         from ai.solvers import solve_nim
 
         return solve_nim(state)
@@ -230,7 +262,13 @@ class OthelloProfile(Profile):
         short = _signed(value, 0)
         return ValueLabel(short, f"{short} discs (predicted final margin)")
 
-    def solve(self, state, config, cancel, deadline):  # type: ignore[no-untyped-def]
+    def _solve(
+        self,
+        state: State,
+        config: SearchConfig,
+        cancel: threading.Event | None,
+        deadline: float | None,
+    ) -> Result | None:
         from ai.solvers import solve_othello
 
         return solve_othello(state, config, cancel, deadline)
@@ -267,6 +305,8 @@ class ClassroomProfile(Profile):
 
     game_id: str = "classroom"
     unit: str = "for MAX (the leaf values)"
+    #: MAX is the tree's MAX even when a search starts at one of MIN's nodes.
+    max_player: int | None = 0
     #: The notation's limit on leaf values (Star1 needs bounds that always hold).
     value_bounds: tuple[float, float] = (-1e9, 1e9)
 

@@ -10,9 +10,11 @@ is the depth-D pass, the one that chose the move), so ``node_count`` equals the 
 node count for that pass (``stats["iteration_nodes"]``).
 
 Points of view. Every ``value``, ``alpha`` and ``beta`` in a recording is from the view of the
-player to move at the root, the MAX player: "max" nodes are that player's decisions, "min" nodes
+MAX player (``recording.max_player``): "max" nodes are that player's decisions, "min" nodes
 the opponent's, so values rise at max nodes and fall at min nodes exactly as on the slides,
-although the searchers compute in negamax form. An unbounded window side is ``None``
+although the searchers compute in negamax form. MAX is the player to move at the root, except
+where the game's profile names a fixed MAX (classroom trees: a node inside the tree searched on
+its own keeps the slides' MAX and MIN, so its root may be a "min" node). An unbounded window side is ``None``
 (in JSON: ``null``); minimax records no window at all (``alpha`` and ``beta`` stay ``None``).
 
 RecordedNode (``recording.nodes[i].id == i``; ``nodes[0]`` is the root; a child's id is always
@@ -51,7 +53,12 @@ mode). ``kind``:
   node's window after the update (alpha rises at max nodes, beta falls at min nodes).
 - "cutoff": the node stops its loop (value, window as at the cutoff).
 - "tt_hit": the node's value is taken from the transposition table.
+- "filter": move filtering dropped some of the node's moves (``filtered``) before its loop.
 - "exit": the node returns ``value``.
+
+A leaf has one "leaf" event and no "enter"/"exit"; an inner node has "enter", one "update" per
+child visit, possibly "cutoff" or "tt_hit", then "exit"; the first event enters the root and
+the last one exits it.
 
 ``line`` names the line of the textbook pseudocode being executed (``ai.textbook.PSEUDOCODE``
 lists each algorithm's lines with these names): "leaf", "max-init", "max-value", "max-cutoff",
@@ -64,14 +71,16 @@ SearchRecording: ``game_id``, ``algorithm``, ``depth`` (of the recorded pass), `
 recorded; their subtrees are missing), ``value`` and ``move`` (the search's answer, root view,
 move in notation), ``stats`` (the searcher's ``Stats.as_dict()`` for the whole run plus
 "iteration_nodes"), ``evaluated_leaves`` (leaf values in evaluation order, root view),
-``options`` (the switches: use_tt, use_ordering, pvs, ...). ``to_json()`` is the
-``explain --json`` object.
+``options`` (the switches: use_tt, use_ordering, use_pvs, use_aspiration, use_star1,
+use_move_filter, node_budget). ``node_count``, ``leaves`` and ``cutoffs`` count the recorded
+pass; ``principal_variation()`` and ``path_to(id)`` give node ids from the root. ``to_json()``
+is the ``explain --json`` object.
 
 The lab's measurements live in ai.lab and are re-exported here: ``compare(state, game_id,
 depth, ...) -> list[CompareRow]`` and ``depth_chart(state, config, max_depth, ...) ->
 list[DepthRow]`` (see that module for the rows' fields).
 
-``record_search(state, config, node_budget=20000) -> SearchRecording`` runs the configured
+``record_search(state, config, node_budget=20000, cancel=None) -> SearchRecording`` runs the configured
 search (``config.limits`` must give a depth and nothing else; exact solvers and level noise are
 not part of a recording: the named algorithm runs) and records it.
 """
@@ -94,7 +103,7 @@ __all__ = [
 ]
 
 NODE_KINDS = ("max", "min", "chance", "leaf")
-EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "exit")
+EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "exit")
 #: Nodes recorded by default; a bigger search is recorded up to here and counts the rest.
 DEFAULT_NODE_BUDGET = 20_000
 
@@ -200,6 +209,8 @@ class SearchRecording:
     stats: dict[str, Any]
     evaluated_leaves: list[float]
     options: dict[str, Any] = field(default_factory=dict)
+    #: The player whose view values are in (0 or 1; see "Points of view").
+    max_player: int = 0
 
     @property
     def node_count(self) -> int:
@@ -243,6 +254,7 @@ class SearchRecording:
             "depth": self.depth,
             "value": _num(self.value),
             "move": self.move,
+            "max_player": self.max_player,
             "nodes": self.node_count,
             "recorded_nodes": len(self.nodes),
             "truncated": self.truncated,
@@ -259,9 +271,11 @@ class SearchRecording:
 
 
 def record_search(
-    state: State, config: SearchConfig, node_budget: int = DEFAULT_NODE_BUDGET
+    state: State, config: SearchConfig, node_budget: int = DEFAULT_NODE_BUDGET,
+    cancel: Any = None,
 ) -> SearchRecording:
-    """Run the configured search on ``state`` and record its last pass."""
+    """Run the configured search on ``state`` and record its last pass. ``cancel`` (an
+    Event-like object) stops it: a ValueError says the recording was stopped."""
     from ai.engine import make_searcher
     from ai.recording import TreeRecorder, observe
     from game.core import CHANCE, TERMINAL
@@ -277,11 +291,17 @@ def record_search(
         raise ValueError("the position is at a chance event: roll the dice first")
     if node_budget < 1:
         raise ValueError(f"the node budget must be at least 1, got {node_budget}")
+    from ai.profiles import profile_for
+
     game = get_game(config.game_id)
+    fixed = profile_for(config.game_id).max_player
+    max_player = player if fixed is None else fixed
     searcher = make_searcher(config)
-    recorder = TreeRecorder(game, player, node_budget, windows=config.algorithm != "minimax")
+    recorder = TreeRecorder(game, max_player, node_budget, windows=config.algorithm != "minimax")
     observe(searcher, recorder)
-    result = searcher.search(state, limits)
+    result = searcher.search(state, limits, cancel)
+    if not result.complete or result.move is None:
+        raise ValueError("the recording was stopped before the search finished")
     stats: dict[str, Any] = result.stats.as_dict()
     stats["iteration_nodes"] = result.stats.nodes_per_depth[-1]
     return SearchRecording(
@@ -291,10 +311,11 @@ def record_search(
         nodes=recorder.nodes,
         events=recorder.events,
         truncated=recorder.truncated,
-        value=result.score,
-        move=game.format_move(state, result.move) if result.move is not None else None,
+        value=result.score if max_player == player else -result.score,
+        move=game.format_move(state, result.move),
         stats=stats,
         evaluated_leaves=recorder.evaluated_leaves,
+        max_player=max_player,
         options={
             "use_tt": config.use_tt,
             "use_ordering": config.use_ordering,

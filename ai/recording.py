@@ -66,9 +66,10 @@ class _Frame:
 class TreeRecorder:
     """Collects one pass of a search as RecordedNodes and StepEvents (see ai.recorder)."""
 
-    def __init__(self, game: Game, root_player: int, node_budget: int, windows: bool) -> None:
+    def __init__(self, game: Game, max_player: int, node_budget: int, windows: bool) -> None:
         self.game = game
-        self.root_player = root_player
+        #: Whose view values and windows are recorded in: MAX (see ai.recorder).
+        self.max_player = max_player
         self.node_budget = node_budget
         #: False for minimax, which has no window: alpha and beta stay None.
         self.windows = windows
@@ -84,15 +85,15 @@ class TreeRecorder:
 
     # ------------------------------------------------------------------ views
 
-    def _to_root(self, view: int, value: float | None) -> float | None:
-        if value is None or view == self.root_player:
+    def _to_max(self, view: int, value: float | None) -> float | None:
+        if value is None or view == self.max_player:
             return value
         return -value
 
     def _window(self, view: int, alpha: float, beta: float) -> tuple[float | None, float | None]:
         if not self.windows:
             return None, None
-        if view != self.root_player:
+        if view != self.max_player:
             alpha, beta = -beta, -alpha
         return (None if alpha == -INF else alpha), (None if beta == INF else beta)
 
@@ -107,7 +108,8 @@ class TreeRecorder:
         node = RecordedNode(0, None, self._kind(state, depth), None, None, depth, None, None,
                             state=state)
         self.nodes.append(node)
-        self.stack.append(_Frame(node, state, self.root_player, cutoffs_on_entry=cutoffs))
+        mover = state.current_player()  # the searcher's root values are in the mover's view
+        self.stack.append(_Frame(node, state, mover, cutoffs_on_entry=cutoffs))
         self._event("enter", node, None, f"{node.kind}-init")
 
     def root_pass(self, moves: list[Move], alpha: float, beta: float) -> None:
@@ -119,12 +121,12 @@ class TreeRecorder:
             frame.best = None
         frame.moves, frame.cursor, frame.last_child = list(moves), 0, None
         frame.expanded = True
-        frame.node.alpha, frame.node.beta = self._window(self.root_player, alpha, beta)
+        frame.node.alpha, frame.node.beta = self._window(frame.view, alpha, beta)
 
     def exit_root(self, value: float, cutoffs: int, pv: tuple[Move, ...]) -> None:
         frame = self.stack.pop()
         assert frame is not None and not self.stack
-        self._close(frame, value, cutoffs)
+        self._close(frame, self._to_max(frame.view, value), cutoffs)
         self._mark_pv(pv)
 
     def enter(self, state: State, view: int, depth: int, alpha: float, beta: float,
@@ -154,7 +156,7 @@ class TreeRecorder:
         frame = self.stack.pop()
         if frame is None:
             return
-        self._close(frame, self._to_root(frame.view, value), cutoffs)
+        self._close(frame, self._to_max(frame.view, value), cutoffs)
 
     def expanded(self, moves: list[Move] | tuple[Move, ...]) -> None:
         """The node on top of the stack searches these moves, in this order."""
@@ -181,7 +183,7 @@ class TreeRecorder:
             return "leaf"
         if player == CHANCE:
             return "chance"
-        return "max" if player == self.root_player else "min"
+        return "max" if player == self.max_player else "min"
 
     def _advance(self, parent: _Frame, child: State) -> tuple[Any, float | None, bool]:
         """The move from ``parent`` to ``child``, its probability, and whether this visit
@@ -365,7 +367,8 @@ def _observed_class(cls: type) -> type:
 
 def observe(searcher: Any, recorder: TreeRecorder) -> Any:
     """Make ``searcher`` report to ``recorder``: the object keeps its state and settings and
-    gains the observing subclass of its own class."""
-    searcher.__class__ = _observed_class(type(searcher))
+    gains the observing subclass of its own class (once: observing again swaps the recorder)."""
+    if not isinstance(searcher, _RootObserver):
+        searcher.__class__ = _observed_class(type(searcher))
     searcher.recorder = recorder
     return searcher

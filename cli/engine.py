@@ -265,8 +265,6 @@ def is_blank(line: str) -> bool:
 
 def is_interrupt(line: str) -> bool:
     """True for a stop or quit request: it must reach a running search at once."""
-    if '"cmd"' not in line:
-        return False
     try:
         request = decode_json(line)
     except RequestError:
@@ -355,10 +353,10 @@ def fd_lines(fd: int) -> Iterator[str]:
             end = pending.find(b"\n")
             if end < 0:
                 break
-            yield pending[:end].decode("utf-8", errors="replace")
+            yield _decoded_line(pending[:end])
             pending = pending[end + 1 :]
         if len(pending) > MAX_LINE_BYTES:
-            yield pending[:64].decode("utf-8", errors="replace") + " (line too long)"
+            yield _decoded_line(pending)
             pending = b""
             for chunk in iter(lambda: os.read(fd, 65536), b""):  # skip to the line's end
                 end = chunk.find(b"\n")
@@ -366,7 +364,14 @@ def fd_lines(fd: int) -> Iterator[str]:
                     pending = chunk[end + 1 :]
                     break
     if pending:
-        yield pending.decode("utf-8", errors="replace")
+        yield _decoded_line(pending)
+
+
+def _decoded_line(data: bytes) -> str:
+    """A line of input as text; past MAX_LINE_BYTES only its start, marked (a bad request)."""
+    if len(data) > MAX_LINE_BYTES:
+        return data[:64].decode("utf-8", errors="replace") + " (line too long)"
+    return data.decode("utf-8", errors="replace")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -30,6 +30,7 @@ from cli.common import (
     RequestError,
     load_state,
     parse_options,
+    parse_time,
     require_decision,
     whole_number,
 )
@@ -66,11 +67,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                       help="compare the algorithms on the position (a JSON table)")
     what.add_argument("--depth-chart", action="store_true",
                       help="iterative deepening depth by depth (a JSON table)")
-    parser.add_argument("--max-seconds", type=float, default=15.0,
+    parser.add_argument("--max-seconds", type=_seconds, default=15.0,
                         help="compare: rows estimated to take longer are not run")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--png", default=None, metavar="FILE",
                         help="also save the tree (or the compare bars, the depth chart) as a PNG")
+
+
+def _seconds(text: str) -> float:
+    try:
+        return parse_time(text)
+    except RequestError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _state(args: argparse.Namespace) -> tuple[str, Any, Any]:

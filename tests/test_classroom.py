@@ -4,6 +4,8 @@ examples, computed by the textbook algorithms (ai.textbook) and by the searchers
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ai import textbook
 from ai.api import Limits, SearchConfig
@@ -186,3 +188,64 @@ def test_parse_tree_shapes() -> None:
     assert parse_tree("[1, [2, 3]]") == (1.0, (2.0, 3.0))
     assert height(parse_tree(EXAMPLES["four-ply"].text)) == 4
     assert height(parse_tree(EXAMPLES["chance"].text)) == 3
+
+
+def test_a_min_node_searched_on_its_own_keeps_max_and_min() -> None:
+    """Values stay MAX's even when the search starts at one of MIN's nodes."""
+    state = GAME.parse_position(TEXTBOOK + " @c")  # MIN chooses among 14, 5, 2
+    rec = record_search(state, SearchConfig("classroom", "alphabeta", Limits(depth=1),
+                                            **TEXTBOOK_SWITCHES))
+    assert (rec.max_player, rec.root.kind, rec.value, rec.move) == (0, "min", 2, "c")
+    assert rec.evaluated_leaves == [14, 5, 2]
+    # MIN's window narrows from above: beta falls 14, 5, 2.
+    ups = [e.beta for e in rec.events if e.kind == "update"]
+    assert ups == [14, 5, 2]
+
+
+# --------------------------------------------------------------------------- random trees
+
+
+def _tree_text(draw, depth: int, chance_ok: bool) -> str:  # type: ignore[no-untyped-def]
+    if depth == 0 or draw(st.integers(0, 4)) == 0:
+        return str(draw(st.integers(-9, 9)))
+    if chance_ok and draw(st.integers(0, 3)) == 0:
+        weights = draw(st.lists(st.integers(1, 4), min_size=1, max_size=3))
+        total = sum(weights)
+        return "{" + ", ".join(
+            f"{w}/{total}: {_tree_text(draw, depth - 1, chance_ok)}" for w in weights
+        ) + "}"
+    n = draw(st.integers(1, 3))
+    return "[" + ",".join(_tree_text(draw, depth - 1, chance_ok) for _ in range(n)) + "]"
+
+
+@st.composite
+def trees(draw, chance: bool):  # type: ignore[no-untyped-def]
+    n = draw(st.integers(1, 3))
+    return "[" + ",".join(_tree_text(draw, 3, chance) for _ in range(n)) + "]"
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=trees(chance=False), depth=st.integers(1, 4))
+def test_random_trees_agree_with_the_textbook(text: str, depth: int) -> None:
+    state = GAME.parse_position(text)
+    log: list[float] = []
+    expected = textbook.minimax(state, depth, leaf_problem())
+    assert textbook.alphabeta(state, depth, leaf_problem(log)) == expected
+    bare = SearchConfig("classroom", "alphabeta", Limits(depth=depth), **TEXTBOOK_SWITCHES)
+    rec = record_search(state, bare)
+    assert rec.value == expected and rec.evaluated_leaves == log
+    for algorithm in ("minimax", "alphabeta", "expectiminimax"):
+        assert record_search(state, SearchConfig("classroom", algorithm,
+                                                 Limits(depth=depth))).value == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=trees(chance=True), depth=st.integers(1, 5))
+def test_random_chance_trees_agree_with_the_textbook(text: str, depth: int) -> None:
+    state = GAME.parse_position(text)
+    expected = textbook.expectiminimax(state, depth, leaf_problem())
+    for algorithm, switches in (("minimax", {}), ("alphabeta", {}), ("expectiminimax", {}),
+                                ("expectiminimax", {"use_star1": False, "use_tt": False})):
+        rec = record_search(state, SearchConfig("classroom", algorithm, Limits(depth=depth),
+                                                **switches))
+        assert rec.value == pytest.approx(expected)

@@ -119,6 +119,7 @@ def test_png_export(capsys: pytest.CaptureFixture[str], tmp_path, monkeypatch) -
         (["--depth", "2"], "give --game"),
         (["--game", "nim", "--depth", "0"], "expected 1 to 64"),
         (["--example", "textbook", "--png", "tree.jpg"], "must end in .png"),
+        (["--example", "textbook", "--compare", "--max-seconds", "nan"], "time must be"),
         (["--example", "textbook", "--png", "/no/such/folder/t.png"], "no such folder"),
     ],
 )

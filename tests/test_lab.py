@@ -56,6 +56,10 @@ def test_long_rows_are_estimated_not_run() -> None:
     assert minimax.status == "too long" and minimax.nodes == 0 and minimax.value is None
     assert minimax.estimate_nodes > 10_000 and minimax.estimate_s > 0.02
     assert minimax.agree is None
+    done = CompareRow("+ PVS, aspiration (plays)", "alphabeta", {}, 7, "done", value=1.0,
+                      value_text="+1 discs", agree=True)
+    assert agreement_text([minimax, done]) == (
+        "Only + PVS, aspiration (plays) finished (value +1 discs): nothing to compare it with.")
 
 
 def test_estimate_is_exact_when_the_search_fits() -> None:
@@ -125,3 +129,28 @@ def test_depth_chart_shows_the_answer_changing() -> None:
     assert [r.nodes for r in rows] == [1 + 7, 1 + 7 + 7 * 6, 1 + 7 + 7 * 6 + 7 * 6 * 5]
     assert len({r.value for r in rows}) > 1
     assert rows[0].to_json()["b"] > 1
+
+
+def test_depth_chart_of_iterative_deepening() -> None:
+    """Alpha-beta with ordering deepens anyway: one run, each depth's own pass reported."""
+    state = get_game("othello").initial_state()
+    config = SearchConfig("othello", "alphabeta", Limits(depth=5))
+    rows = depth_chart(state, config, 5)
+    assert [r.depth for r in rows] == [1, 2, 3, 4, 5]
+    assert rows[0].nodes == 5  # the root and its four moves
+    assert rows[-1].total_nodes == sum(r.nodes for r in rows)
+    from ai.engine import make_searcher
+
+    alone = make_searcher(config).search(state, config.limits)
+    assert [r.nodes for r in rows] == list(alone.stats.nodes_per_depth)
+    assert rows[-1].value == alone.score
+    assert all(a.time_s <= b.time_s for a, b in zip(rows, rows[1:], strict=False))
+
+
+def test_depth_chart_stops_when_cancelled() -> None:
+    cancel = threading.Event()
+    cancel.set()
+    state = get_game("othello").initial_state()
+    for algorithm in ("alphabeta", "minimax"):
+        config = SearchConfig("othello", algorithm, Limits(depth=4))
+        assert depth_chart(state, config, 4, cancel=cancel) == []

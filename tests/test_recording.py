@@ -9,13 +9,17 @@ exactly the same leaves in the same order.
 
 from __future__ import annotations
 
+import pickle
+import threading
+from collections import Counter
+
 import pytest
 
 from ai import textbook
 from ai.api import Limits, SearchConfig
 from ai.engine import make_searcher
 from ai.profiles import profile_for
-from ai.recorder import SearchRecording, record_search
+from ai.recorder import EVENT_KINDS, SearchRecording, record_search
 from ai.searchbase import evaluator_for
 from game.core import CHANCE, TERMINAL, State
 from game.registry import get_game
@@ -35,6 +39,8 @@ CASES = [
     ("backgammon", BACKGAMMON_31, {}, "expectiminimax", 3, {}),
     ("backgammon", BACKGAMMON_31, {}, "expectiminimax", 3, {"use_move_filter": False}),
     ("backgammon", BACKGAMMON_31, {}, "minimax", 2, {}),
+    ("backgammon", BACKGAMMON_31, {}, "alphabeta", 2, {}),
+    ("tictactoe", "X---O---- X", {}, "expectiminimax", 4, {}),
     ("classroom", None, {"example": "four-ply"}, "alphabeta", 4, {}),
     ("classroom", None, {"example": "chance"}, "expectiminimax", 3, {}),
 ]
@@ -85,11 +91,27 @@ def test_recorded_tree_is_the_search_that_ran(
     assert rec.depth == plain.depth
     assert rec.leaves == len(rec.evaluated_leaves)
     check_well_formed(rec)
+    check_events(rec)
     pv = rec.principal_variation()
     assert rec.nodes[pv[1]].move == rec.move
     if algorithm == "minimax":
         assert rec.cutoffs == 0 and not any(n.tt_hit for n in rec.nodes)
         check_backed_up(rec)
+
+
+def check_events(rec: SearchRecording) -> None:
+    """A leaf has one "leaf" event; an inner node one "enter", one "update" per child visit
+    and one "exit"; the first event enters the root, the last one exits it."""
+    count = Counter((e.node, e.kind) for e in rec.events)
+    assert {e.kind for e in rec.events} <= set(EVENT_KINDS)
+    for n in rec.nodes:
+        if n.kind == "leaf":
+            assert count[(n.id, "leaf")] == 1 and count[(n.id, "enter")] == 0
+        else:
+            assert count[(n.id, "enter")] == count[(n.id, "exit")] == 1
+            assert count[(n.id, "update")] == len(n.children)
+    assert (rec.events[0].kind, rec.events[0].node) == ("enter", 0)
+    assert (rec.events[-1].kind, rec.events[-1].node) == ("exit", 0)
 
 
 def check_backed_up(rec: SearchRecording) -> None:
@@ -103,6 +125,16 @@ def check_backed_up(rec: SearchRecording) -> None:
         elif node.kind == "chance":
             probs = [rec.nodes[c].probability for c in node.children]
             assert node.value == pytest.approx(sum(p * v for p, v in zip(probs, values, strict=True)))
+
+
+def test_recordings_travel_between_processes() -> None:
+    """The lab records on the background worker: a recording must survive pickling."""
+    for game_id, position, depth in (("classroom", None, 3), ("backgammon", BACKGAMMON_31, 2)):
+        state = load(game_id, position, {"example": "chance"} if position is None else {})
+        rec = record_search(state, SearchConfig(game_id, "expectiminimax", Limits(depth=depth)))
+        copy = pickle.loads(pickle.dumps(rec))
+        assert copy.to_json() == rec.to_json()
+        assert copy.nodes[-1].state == rec.nodes[-1].state
 
 
 def test_node_budget_truncates_and_still_counts() -> None:
@@ -151,6 +183,14 @@ def test_move_filtering_is_recorded() -> None:
     assert rec.root.filtered > 0 and rec.root.static_evals > 0
     assert len(rec.root.children) == len(state.legal_moves()) - rec.root.filtered
     assert any(e.kind == "filter" for e in rec.events)
+
+
+def test_a_cancelled_recording_says_so() -> None:
+    cancel = threading.Event()
+    cancel.set()
+    state = get_game("othello").initial_state()
+    with pytest.raises(ValueError, match="stopped"):
+        record_search(state, SearchConfig("othello", "minimax", Limits(depth=4)), cancel=cancel)
 
 
 def test_bad_requests() -> None:
