@@ -301,7 +301,7 @@ def test_bench_lab_reports_frame_figures(capsys, monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("KIBITZ_SAVE_DIR", str(tmp_path))
     monkeypatch.setenv("KIBITZ_CONFIG_DIR", str(tmp_path))
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    assert main(["bench", "lab", "--seconds", "0.9"]) == 0
+    assert main(["bench", "lab", "--seconds", "1"]) == 0
     out = capsys.readouterr().out
     figures = json.loads(out.splitlines()[-1])
     assert figures["nodes"] == 20_000
