@@ -219,3 +219,14 @@ def test_export_runs_headless_in_a_fresh_process(tmp_path) -> None:
     subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=120,
                    cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     assert _is_png(tmp_path / "t.png")
+
+
+def test_header_says_how_many_nodes_were_not_recorded() -> None:
+    from game.ui.lab.tree_pane import header_lines
+
+    rec = textbook_alphabeta()
+    headline, note = header_lines(rec)
+    assert "11 nodes" in headline and "value 3" in headline and note == ""
+    rec.truncated = 12_345
+    headline, note = header_lines(rec)
+    assert "12,345 nodes not recorded" in note and "12,356 nodes" in headline
