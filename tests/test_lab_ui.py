@@ -230,3 +230,30 @@ def test_header_says_how_many_nodes_were_not_recorded() -> None:
     rec.truncated = 12_345
     headline, note = header_lines(rec)
     assert "12,345 nodes not recorded" in note and "12,356 nodes" in headline
+
+
+@pytest.mark.parametrize("game_id, position, algorithm, depth", [
+    ("classroom", "[[[[5,6],[7,4]],[[3,2],[8,9]]],[[[1,3],[6,2]],[[9,7],[4,5]]]]", "alphabeta", 4),
+    ("classroom", "[{0.9: [2,3], 0.1: [4,5]}, {0.9: [1,6], 0.1: [7,8]}]", "expectiminimax", 3),
+    ("tictactoe", "X---O---- X", "alphabeta", 3),
+    ("tictactoe", "X---O---- X", "minimax", 2),
+])
+def test_step_mode_replays_real_recordings_to_their_values(game_id, position, algorithm,
+                                                           depth) -> None:
+    from ai.api import Limits, SearchConfig
+    from ai.recorder import record_search
+    from game.registry import get_game
+
+    state = get_game(game_id).parse_position(position)
+    rec = record_search(state, SearchConfig(game_id, algorithm, Limits(depth=depth),
+                                            exact=False))
+    st = Stepper(rec.nodes, rec.events)
+    st.seek(len(rec.events))
+    returned = {e.node for e in rec.events if e.kind in ("exit", "leaf", "tt_hit")}
+    assert returned
+    for nid in returned:
+        assert st.node_status(nid) == DONE
+        assert st.shown_value(nid) == pytest.approx(rec.nodes[nid].value)
+    assert st.shown_value(0) == pytest.approx(rec.value)
+    st.seek(0)
+    assert (st.status, st.values, st.partial, st.cut, st.current) == ({}, {}, {}, set(), None)
