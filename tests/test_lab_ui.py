@@ -257,3 +257,14 @@ def test_step_mode_replays_real_recordings_to_their_values(game_id, position, al
     assert st.shown_value(0) == pytest.approx(rec.value)
     st.seek(0)
     assert (st.status, st.values, st.partial, st.cut, st.current) == ({}, {}, {}, set(), None)
+
+
+def test_export_of_a_huge_open_tree_stays_a_reasonable_picture(tmp_path) -> None:
+    from game.ui.lab.export import MAX_WIDTH, export_tree_png
+
+    rec = wide_tree(10, 4)  # 10,000 leaves, all open
+    view = TreeView(rec, 14)
+    view.expand_all()
+    out = export_tree_png(rec, tmp_path / "big.png", view=view)
+    img = pygame.image.load(str(out))
+    assert 900 <= img.get_width() <= MAX_WIDTH and img.get_height() < 1200

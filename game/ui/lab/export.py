@@ -49,16 +49,16 @@ def export_tree_png(recording: Any, path: str | Path, view: Any = None,
 
     from game.ui.lab import style
     from game.ui.lab.tree_pane import draw_legend
-    from game.ui.lab.treeview import LABEL_SLOT, TreeView
+    from game.ui.lab.treeview import MIN_SLOT, TreeView
     from game.ui.widgets import draw_text
 
     tv = TreeView(recording, TEXT)
     if view is not None:
         tv.set_collapsed(view.collapsed)
     width_slots = max(1, tv.layout.width)
-    tv.slot = max(4.0, min(96.0, (MAX_WIDTH - 80) / width_slots))
-    if tv.slot < LABEL_SLOT and width_slots * LABEL_SLOT <= MAX_WIDTH:
-        tv.slot = LABEL_SLOT
+    # As large as readable, never wider than MAX_WIDTH: a huge open tree becomes a picture of
+    # its shape (labels appear only where there is room for them).
+    tv.slot = max(MIN_SLOT, min(96.0, (MAX_WIDTH - 80) / width_slots))
     head = TEXT * 5
     legend = TEXT * 3
     tree_w = int(width_slots * tv.slot)
