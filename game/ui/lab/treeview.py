@@ -311,22 +311,22 @@ class TreeView:
         step = self.stepper
 
         self._placed: list[pygame.Rect] = []  # edge labels drawn in this pass (no overlaps)
-        dense = slot < 1.0  # several nodes a pixel: one dot per pixel column is the picture
+        dense = slot < 1.0
 
         def pos(nid: int) -> tuple[float, float]:
             return ((lay.x[nid] + 0.5) * slot - ox, lay.row[nid] * row_h + row_h * 0.45 - oy)
 
+        def in_row(row: int, reach: float = 0.0) -> list[int]:
+            if dense:  # several nodes a pixel: one per pixel column is the picture
+                return lay.sampled_in(row, x0 - reach, x1 + reach, 1.0 / slot)
+            return lay.visible_in(row, x0, x1, reach)
+
         # Edges: every edge ending in a drawn row whose child lies within reach of the tile.
         for row in range(max(1, row0), min(lay.rows - 1, row1 + 1) + 1):
-            last_edge = None
-            for nid in lay.visible_in(row, x0, x1, lay.row_reach[row]):
+            reach = lay.row_reach[row]
+            for nid in in_row(row, reach):
                 node = self.nodes[nid]
                 a, b = pos(node.parent), pos(nid)
-                if dense:  # many edges share one pixel column: draw each column once
-                    key = (int(a[0]), int(b[0]))
-                    if key == last_edge:
-                        continue
-                    last_edge = key
                 if step is not None and step.node_status(nid) == UNSEEN:
                     col, width = style.UNVISITED, 1
                 elif node.on_pv and (step is None or step.at_end):
@@ -336,9 +336,7 @@ class TreeView:
                 pygame.draw.line(target, col, (a[0], a[1] + r * 0.8), (b[0], b[1] - r), width)
                 if self.labels_on:
                     self._edge_label(target, node, a, b, r)
-            for stub in lay.stubs:
-                if stub.row != row or not (x0 - lay.row_reach[row] <= stub.x <= x1 + lay.row_reach[row]):
-                    continue
+            for stub in lay.stubs_in(row, x0 - reach, x1 + reach):
                 if step is not None and stub.parent not in step.cut:
                     continue
                 a = pos(stub.parent)
@@ -349,14 +347,8 @@ class TreeView:
                     self._text(target, f"{stub.skipped} skipped", (b[0], b[1] + r + 2),
                                style.DIM, "midtop")
         for row in range(row0, row1 + 1):
-            last_px = None
-            for nid in lay.visible_in(row, x0, x1):
-                p = pos(nid)
-                if dense:
-                    if int(p[0]) == last_px:
-                        continue
-                    last_px = int(p[0])
-                self._draw_node(target, nid, p, r)
+            for nid in in_row(row):
+                self._draw_node(target, nid, pos(nid), r)
 
     def _edge_label(self, target: pygame.Surface, node: Any, a: tuple[float, float],
                     b: tuple[float, float], r: float) -> None:
