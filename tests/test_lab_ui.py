@@ -268,3 +268,17 @@ def test_export_of_a_huge_open_tree_stays_a_reasonable_picture(tmp_path) -> None
     out = export_tree_png(rec, tmp_path / "big.png", view=view)
     img = pygame.image.load(str(out))
     assert 900 <= img.get_width() <= MAX_WIDTH and img.get_height() < 1200
+
+
+def test_layout_sampling_and_stub_index() -> None:
+    rec = wide_tree(10, 3)  # 1,000 leaves in row 3
+    lay = layout_tree(rec.nodes)
+    leaves = lay.row_ids[3]
+    picked = lay.sampled_in(3, 0, 10_000, 10.0)
+    assert len(leaves) == 1000 and picked[0] == leaves[0]
+    xs = [lay.x[n] for n in picked]
+    assert all(b - a >= 10.0 for a, b in zip(xs, xs[1:], strict=False))
+    assert 95 <= len(picked) <= 120  # about one per 10 slots (stubs widen the row a little)
+    stubs = lay.stubs_in(3, 0, lay.width)
+    assert stubs == sorted((s for s in lay.stubs if s.row == 3), key=lambda s: s.x)
+    assert lay.stubs_in(3, -5, -1) == []
