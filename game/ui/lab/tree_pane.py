@@ -80,6 +80,12 @@ class TreePane:
 
     def take(self, recording: Any) -> None:
         self.recording = recording
+        # The switches show what was recorded (also a recording handed in from elsewhere).
+        self.algorithm, self.depth = recording.algorithm, recording.depth
+        opts = recording.options
+        self.use_tt = opts.get("use_tt", self.use_tt)
+        self.use_ordering = opts.get("use_ordering", self.use_ordering)
+        self.use_pvs = opts.get("use_pvs", self.use_pvs)
         self.header = header_lines(recording)
         self.view = TreeView(recording, self.ctx.text_size)
         self.stepper = None
