@@ -13,6 +13,7 @@ from test_ui_support import (
     playing,
     replay_is_legal,
     resize,
+    searching,
     seats,
     start_game,
 )
@@ -74,7 +75,7 @@ def test_undo_during_search_ignores_the_stale_reply(tmp_path, monkeypatch):
     with playing(tmp_path, monkeypatch, game="nim", nim_heaps="8,8,8", nim_max_take=0,
                  seats=seats("human", SLOW_AI)) as (app, scene):
         scene.play_move((0, 1))
-        assert app.run_until(lambda: scene.job is not None and scene.info.nodes > 0)
+        assert app.run_until(lambda: searching(scene))
         stale_job = scene.job.id
         started_at = scene.session.current
         app.step([key(pygame.K_u)], 0.02)
@@ -96,7 +97,7 @@ def test_move_now_plays_the_best_move_so_far(tmp_path, monkeypatch):
     with playing(tmp_path, monkeypatch, game="nim", nim_heaps="8,8,8", nim_max_take=0,
                  seats=seats("human", SLOW_AI)) as (app, scene):
         scene.play_move((0, 1))
-        assert app.run_until(lambda: scene.job is not None and scene.info.depth >= 1)
+        assert app.run_until(lambda: searching(scene, depth=1))
         app.step([key(pygame.K_m)], 0.02)
         assert app.run_until(lambda: scene.session.ply == 2, timeout_s=10)
         assert replay_is_legal(scene.session)
@@ -109,6 +110,7 @@ def test_corrupt_save_shows_a_message_and_keeps_the_game(tmp_path, monkeypatch):
         bad = tmp_path / "bad.kibitz.txt"
         bad.write_text("kibitz-save: 1\ngame: chess\nrubbish\n", encoding="utf-8")
         app.step([key(pygame.K_o, pygame.KMOD_CTRL)], 0.02)
+        app.step([key(pygame.K_y)], 0.02)  # yes, load another game
         assert scene.dialog is not None
         scene.dialog.field.text = str(bad)
         app.step([key(pygame.K_RETURN)], 0.02)
@@ -131,6 +133,8 @@ def test_save_and_load_round_trip_through_the_dialogs(tmp_path, monkeypatch):
         app.step([key(pygame.K_RETURN)], 0.02)
         assert path.read_text().startswith("kibitz-save: 1")
         app.step([key(pygame.K_n)], 0.02)
+        assert scene.session.ply == 3  # a game in progress: asked first
+        app.step([key(pygame.K_y)], 0.02)
         assert scene.session.ply == 0
         app.step([key(pygame.K_o, pygame.KMOD_CTRL)], 0.02)
         scene.dialog.field.text = str(path)
@@ -147,10 +151,12 @@ def test_copy_and_paste_positions(tmp_path, monkeypatch):
         assert app.clipboard["text"] == "----X---- O"
         app.clipboard["text"] = "XXXXXXXXXOOO nonsense"
         app.step([key(pygame.K_v, pygame.KMOD_CTRL)], 0.02)
+        app.step([key(pygame.K_y)], 0.02)
         assert scene.message.error and "Cannot paste" in scene.message.text
         assert scene.session.ply == 1
         app.clipboard["text"] = "XO-XO---- X"
         app.step([key(pygame.K_v, pygame.KMOD_CTRL)], 0.02)
+        app.step([key(pygame.K_y)], 0.02)
         assert scene.game.format_position(scene.session.current) == "XO-XO---- X"
         # no clipboard: a text dialog takes the position instead
         app.clipboard["text"] = None
@@ -263,7 +269,7 @@ def test_closing_mid_search_stops_the_worker(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch, game="nim", nim_heaps="8,8,8", nim_max_take=0,
                    seats=seats(SLOW_AI, "human"))
     scene = start_game(app)
-    assert app.run_until(lambda: scene.job is not None and scene.info.nodes > 0)
+    assert app.run_until(lambda: searching(scene))
     worker = app._worker
     app.step([pygame.event.Event(pygame.QUIT)], 0.02)
     assert not app.running

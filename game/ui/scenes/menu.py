@@ -12,6 +12,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.scenes.common import MessageLine, draw_background
+from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.settings import SeatSetting
 from game.ui.widgets import (
     Button,
@@ -76,7 +77,7 @@ class MenuScene:
         self.settings = app.settings
         self.message = MessageLine()
         self.widgets: list[Widget] = []
-        self.dialog: TextDialog | None = None
+        self.dialog: TextDialog | ConfirmDialog | None = None
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.title_y = 0
         self.title_size = 28
@@ -132,8 +133,14 @@ class MenuScene:
                                    lambda v, seat=seat: setattr(seat, "algorithm", v)))
                 rows.append(Choice("   depth", [(d, str(d)) for d in range(1, 13)], seat.depth,
                                    lambda v, seat=seat: setattr(seat, "depth", v)))
-        rows.append(Choice("First move", [(0, "Player A"), (1, "Player B")], s.first,
-                           lambda v: self._set("first", v)))
+        from game.ui.scenes.play_setup import first_move_is_chosen
+
+        if first_move_is_chosen(s.game):
+            rows.append(Choice("First move", [(0, "Player A"), (1, "Player B")], s.first,
+                               lambda v: self._set("first", v)))
+        else:  # backgammon: each side rolls one die, the higher one moves first
+            rows.append(Choice("First move", [(0, "the opening roll decides")], 0,
+                               lambda v: None))
         if s.game == "nim":
             rows.append(Choice("Variant", [("nim", "Nim (take coins)"),
                                            ("grundy", "Grundy's game (split)")],
@@ -185,13 +192,15 @@ class MenuScene:
             y += row_h + gap
 
         y += gap
-        bw = (col_w - 3 * gap) // 4
         buttons = [
-            Button("Play", self.start, active=True, tooltip="Enter"),
-            Button("Load…", self.open_load_dialog),
+            Button("Play", self.ask_start, active=self.app.suspended is None, tooltip="Enter"),
+            Button("Load…", self.ask_load),
             Button("Settings", self.open_settings),
             Button("Quit", self.app.quit),
         ]
+        if self.app.suspended is not None:
+            buttons.insert(0, Button("Resume", self.resume, active=True, tooltip="Esc"))
+        bw = (col_w - (len(buttons) - 1) * gap) // len(buttons)
         for i, b in enumerate(buttons):
             b.rect = pygame.Rect(x + i * (bw + gap), y, bw, int(row_h * 1.3))
             widgets.append(b)
@@ -204,8 +213,34 @@ class MenuScene:
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.show(text, error, self.app.now)
 
+    def _ask(self, action: Any) -> None:
+        """Run ``action``, asking first when it would end the game waiting to be resumed."""
+        waiting = self.app.suspended
+        if waiting is None or not waiting.in_progress:
+            action()
+            return
+        self.dialog = ConfirmDialog(
+            "Leave the game in progress?",
+            f"Your {waiting.game.name} game ({waiting.session.ply} moves) will be lost. "
+            "Esc keeps it; Resume goes back to it.", action, no="Keep it")
+        self.dialog.layout(self.rect)
+
+    def ask_start(self) -> None:
+        self._ask(self.start)
+
+    def ask_load(self) -> None:
+        self._ask(self.open_load_dialog)
+
+    def resume(self) -> None:
+        scene = self.app.suspended
+        if scene is None:
+            return
+        self.app.switch(scene)
+        scene.resume()
+
     def start(self) -> None:
-        from game.ui.scenes.play import PlayScene, build_session
+        from game.ui.scenes.play import PlayScene
+        from game.ui.scenes.play_setup import build_session
 
         try:
             session = build_session(self.settings)
@@ -213,6 +248,7 @@ class MenuScene:
             self.show_message(str(exc).splitlines()[0] if str(exc) else "cannot start", True)
             return
         scene = PlayScene(self.app, session)
+        self.app.suspended = None
         self.app.save_settings()
         self.app.switch(scene)
 
@@ -222,7 +258,7 @@ class MenuScene:
         self.app.switch(SettingsScene(self.app))
 
     def open_load_dialog(self) -> None:
-        from game.ui.scenes.play import default_save_path, load_session_file
+        from game.ui.scenes.play_setup import default_save_path, load_session_file
 
         def ok(path: str) -> None:
             from game.ui.scenes.play import PlayScene
@@ -233,6 +269,7 @@ class MenuScene:
             except (ValueError, OSError) as exc:
                 self.show_message(f"Cannot load: {str(exc).splitlines()[0] if str(exc) else exc}", True)
                 return
+            self.app.suspended = None
             self.app.switch(scene)
 
         self.dialog = TextDialog("Load a game", "File to open:",
@@ -256,15 +293,28 @@ class MenuScene:
                 return
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
+                self.ask_start()
+            elif event.key == pygame.K_ESCAPE and self.app.suspended is not None:
+                self.resume()
             elif event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
-                self.open_load_dialog()
+                self.ask_load()
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
             dispatch_pointer(self.widgets, event)
 
     def update(self, dt: float) -> None:
         pass
+
+    def next_frame_in(self) -> float | None:
+        """Nothing moves on the start screen: draw on input, a blinking cursor, a message."""
+        waits = []
+        typing = self.dialog is not None or any(
+            isinstance(w, TextField) and w.focused for w in self.widgets)
+        if typing:
+            waits.append(0.5)
+        if self.message.visible(self.app.now):
+            waits.append(self.message.until - self.app.now)
+        return max(0.0, min(waits)) if waits else None
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_background(surface)
@@ -278,7 +328,9 @@ class MenuScene:
         for w in self.widgets:
             w.draw(surface)
         self.message.draw(surface, self.message_rect, self.app.now)
-        hint = "Enter: play    Ctrl+O: load    In game: H hint · U/R undo/redo · V values · Esc menu"
+        hint = "Enter: play    Ctrl+O: load    In game: F1 or ? lists every key"
+        if self.app.suspended is not None:
+            hint = "Esc: resume your game    " + hint
         draw_text(surface, hint, (r.centerx, r.bottom - 8), self.footer_size,
                   theme.color("text_dim"), anchor="midbottom", max_width=r.width - 20)
         if self.dialog:
