@@ -70,6 +70,9 @@ class AlphaBetaSearcher(SearchBase):
         #: Scores a leaf (depth exhausted) from its mover's view; expectiminimax clamps it.
         self._leaf_value: EvalFn = evaluate
 
+    def orders_moves(self) -> bool:
+        return self.use_ordering
+
     # ------------------------------------------------------------------ root
 
     def _search_root(
@@ -85,12 +88,15 @@ class AlphaBetaSearcher(SearchBase):
             for k in self._killers:
                 k[0] = k[1] = None
         moves = list(state.legal_moves())
-        if previous is not None and previous.root_values:
+        if not self.use_ordering:
+            pass  # the generator's order, every depth: what a teacher switching ordering off sees
+        elif previous is not None and previous.root_values:
             # Best first: the previous depth's values are the best ordering there is.
             rank = {m: i for i, (m, _) in enumerate(
                 sorted(previous.root_values, key=lambda mv: -mv[1]))}
             moves.sort(key=lambda m: rank.get(m, len(rank)))
-        elif self.use_ordering and len(moves) > 1:
+            self._previous_best_first = moves[0] == previous.move
+        elif len(moves) > 1:
             # No earlier depth to learn from: one cheap look at every child.
             p = state.current_player()
             moves.sort(key=lambda m: -self._static(state.apply(m), p, 1))

@@ -9,17 +9,20 @@
 - Othello: ai.othello_endgame once the empties fit the time budget; the score is the exact
   final disc margin for the mover.
 
-``solve`` returns None when the position is not (or cannot in time be) solved exactly; the
-engine then runs a normal search.
+Each game's profile (ai.profiles) names its solver and calls it here. A solver returns None
+when the position is not (or cannot in time be) solved exactly; the engine then runs the
+configured search. Every Result a solver returns says so: ``algorithm`` is the solver's name
+and ``exact`` is True.
 """
 
 from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
 
 from ai.api import Limits, Result, SearchConfig, Stats
-from ai.searchbase import Scoring, evaluator_for
+from ai.searchbase import evaluator_for
 from game.core import State
 
 #: Othello: most empties solved exactly, by time budget (seconds). ai.othello_endgame needs
@@ -29,31 +32,15 @@ OTHELLO_EXACT_EMPTIES: tuple[tuple[float, int], ...] = ((0.25, 12), (1.0, 14), (
 OTHELLO_EXACT_NO_TIME = 14
 
 
-def solve(
-    state: State,
-    config: SearchConfig,
-    cancel: threading.Event | None = None,
-    deadline: float | None = None,
-) -> Result | None:
-    """An exact Result for ``state``, or None. ``deadline`` is a ``time.monotonic()`` value."""
-    game_id = config.game_id
-    if game_id == "tictactoe":
-        return _solve_tictactoe(state, config, cancel)
-    if game_id == "nim":
-        return _solve_nim(state)
-    if game_id == "othello":
-        return _solve_othello(state, config, cancel, deadline)
-    return None
-
-
-def _solve_tictactoe(
+def solve_tictactoe(
     state: State, config: SearchConfig, cancel: threading.Event | None
 ) -> Result:
     from ai.alphabeta import AlphaBetaSearcher
+    from ai.profiles import profile_for
 
     searcher = AlphaBetaSearcher(
         evaluator_for("tictactoe"),
-        Scoring(points=False),
+        profile_for("tictactoe").scoring(),
         use_tt=True,
         use_ordering=True,
         exact_root_values=config.exact_root_values or config.noise > 0,
@@ -61,10 +48,12 @@ def _solve_tictactoe(
     )
     empties = len(state.legal_moves())
     searcher.first_depth = empties  # the game ends within this many plies: no deepening
-    return searcher.search(state, Limits(depth=empties), cancel)
+    result = searcher.search(state, Limits(depth=empties), cancel)
+    # Cancelled before the proof was finished: the best move found so far, not proven.
+    return replace(result, algorithm="tictactoe-solver", exact=result.complete)
 
 
-def _solve_nim(state: State) -> Result | None:
+def solve_nim(state: State) -> Result | None:
     from ai.evaluation.nim import NimEvaluator
 
     start = time.perf_counter()
@@ -89,7 +78,10 @@ def _solve_nim(state: State) -> Result | None:
     elapsed = time.perf_counter() - start
     stats = Stats(nodes=probes, leaves=probes, depth=1, time_s=elapsed)
     score = 1.0 if winning else -1.0
-    return Result(move, score, 1, True, (move,), stats, values, root_values_exact=True)
+    return Result(
+        move, score, 1, True, (move,), stats, values,
+        root_values_exact=True, algorithm="nim-solver", exact=True,
+    )
 
 
 def _othello_limit(time_s: float | None) -> int:
@@ -108,7 +100,7 @@ def _othello_limit(time_s: float | None) -> int:
 OTHELLO_EXACT_ALL_EMPTIES = 12
 
 
-def _solve_othello(
+def solve_othello(
     state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None
 ) -> Result | None:
     from ai import othello_endgame
@@ -152,4 +144,6 @@ def _solve_othello(
         stats,
         values,
         root_values_exact=exact_all or len(values) <= 1,
+        algorithm="othello-endgame-solver",
+        exact=True,
     )

@@ -19,6 +19,8 @@ from cli.common import (
     json_number,
     load_state,
     require_decision,
+    root_value_fields,
+    value_fields,
 )
 
 
@@ -39,25 +41,24 @@ def analyze(
     if result.move is None:
         raise ValueError("the search returned no move (time limit too short?)")
     stats = result.stats
-    root_values: dict[str, float | int] = {}
-    for move, value in result.root_values:
-        root_values[game.format_move(state, move)] = json_number(value)
     return {
         "game": game_id,
         "position": game.format_position(state),
         "options": game.options(state),
-        "algorithm": config.algorithm,
+        "requested_algorithm": config.algorithm,
+        "exact_solving": config.exact,
         "limits": {"depth": config.limits.depth, "time": config.limits.time_s},
         "use_tt": config.use_tt,
         "use_ordering": config.use_ordering,
         "best_move": game.format_move(state, result.move),
-        "value": json_number(result.score),
+        **value_fields(game, state, result),
         "depth": result.depth,
         "complete": result.complete,
         "pv": format_line(game, state, result.pv),
-        "root_values": root_values,
+        **root_value_fields(game, state, result),
         "stats": {
             "nodes": stats.nodes,
+            "nodes_per_depth": list(stats.nodes_per_depth),
             "leaves": stats.leaves,
             "cutoffs": stats.cutoffs,
             "tt_probes": stats.tt_probes,

@@ -150,6 +150,13 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="time limit",
     )
+    parser.add_argument(
+        "--exact",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="let the game's exact solver answer where it can (default: a level's own "
+        "setting; off when an algorithm is named, so exactly that algorithm runs)",
+    )
     parser.add_argument("--no-tt", action="store_true", help="switch the transposition table off")
     parser.add_argument("--no-ordering", action="store_true", help="switch move ordering off")
     parser.add_argument("--seed", type=int, default=None, help="seed for a level's noise")
@@ -200,6 +207,43 @@ def json_number(x: float) -> float | int:
     return round(x, 6)
 
 
+def value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
+    """What ran and what the value means: "algorithm", "exact", "value" (the number, from the
+    side to move's point of view), "value_text" in the game's units with that point of view
+    ("win in 5 for X", "+12 discs (predicted final margin) for White"), "point_of_view"."""
+    from ai.profiles import profile_for
+
+    profile = profile_for(game.id)
+    pov = profile.point_of_view(state.current_player())
+    label = profile.value_label(result.score, exact=result.exact)
+    return {
+        "algorithm": result.algorithm,
+        "exact": result.exact,
+        "value": json_number(result.score),
+        "value_text": f"{label.long} {pov}",
+        "point_of_view": pov.removeprefix("for "),
+    }
+
+
+def root_value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
+    """Each root move's value in notation ("root_values") and as text ("root_values_text").
+    When alpha-beta only proved a move no better than the best, its text says so."""
+    from ai.profiles import profile_for
+
+    profile = profile_for(game.id)
+    pov = profile.point_of_view(state.current_player())
+    numbers: dict[str, float | int] = {}
+    texts: dict[str, str] = {}
+    for move, value in result.root_values:
+        name = game.format_move(state, move)
+        numbers[name] = json_number(value)
+        text = profile.value_label(value, exact=result.exact).long
+        if not result.root_values_exact and move != result.move:
+            text = f"no better than {text}"
+        texts[name] = f"{text} {pov}"
+    return {"root_values": numbers, "root_values_text": texts}
+
+
 # --------------------------------------------------------------------------- search configs
 
 
@@ -219,8 +263,12 @@ def build_config(
     use_tt: bool = True,
     use_ordering: bool = True,
     seed: int | None = None,
+    exact: bool | None = None,
 ) -> Any:
-    """A SearchConfig from either an algorithm or a level; explicit limits override the level's."""
+    """A SearchConfig from either an algorithm or a level; explicit limits override the level's.
+
+    ``exact`` (None: the default) switches the game's exact solver: a level keeps its own
+    setting, a named algorithm runs alone (the solver stays off) unless ``exact`` is True."""
     from ai.api import Limits, SearchConfig
 
     if algorithm is not None and level is not None:
@@ -239,6 +287,7 @@ def build_config(
             limits=limits,
             use_tt=config.use_tt and use_tt,
             use_ordering=config.use_ordering and use_ordering,
+            exact=config.exact if exact is None else exact,
         )
     from ai.engine import default_algorithm
 
@@ -257,6 +306,7 @@ def build_config(
         use_tt=use_tt,
         use_ordering=use_ordering,
         seed=seed,
+        exact=bool(exact),
     )
 
 
@@ -289,6 +339,7 @@ def config_from_args(args: argparse.Namespace) -> Any:
         use_tt=not args.no_tt,
         use_ordering=not args.no_ordering,
         seed=args.seed,
+        exact=args.exact,
     )
 
 

@@ -66,6 +66,8 @@ from cli.common import (
     parse_options,
     parse_time,
     require_decision,
+    root_value_fields,
+    value_fields,
 )
 from game.core import CHANCE
 
@@ -82,6 +84,7 @@ _KEY_TYPES: dict[str, tuple[type, ...]] = {
     "time": (int, float),
     "use_tt": (bool,),
     "use_ordering": (bool,),
+    "exact": (bool,),
     "seed": (int,),
 }
 _TYPE_NAMES = {str: "a string", int: "a whole number", float: "a number", dict: "an object",
@@ -141,6 +144,7 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
         use_tt=request.get("use_tt", True),
         use_ordering=request.get("use_ordering", True),
         seed=request.get("seed"),
+        exact=request.get("exact"),
     )
     require_decision(game, state)
 
@@ -151,12 +155,13 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
         raise RequestError("the search found no move in time; allow more time or a smaller depth")
     return {
         "move": game.format_move(state, result.move),
-        "value": json_number(result.score),
+        **value_fields(game, state, result),
         "depth": result.depth,
         "complete": result.complete,
         "nodes": result.stats.nodes,
         "time": json_number(result.stats.time_s),
         "pv": format_line(game, state, result.pv),
+        **root_value_fields(game, state, result),
     }
 
 
