@@ -51,6 +51,7 @@ class SearchReport:
     #: Every root move's value, when this search proved exact values (not bounds).
     values: dict[Move, float] | None = None
     values_depth: int = 0
+    values_exact: bool = False
     # The final answer.
     finished: bool = False
     complete: bool = True
@@ -134,6 +135,7 @@ class Knowledge:
                 # A restarted values pass (after a hint interrupted it): the values already
                 # proved stay on the board, with their depth, until deeper ones arrive.
                 report.values, report.values_depth = old.values, old.values_depth
+                report.values_exact = old.values_exact
                 report.done_depth = old.done_depth
                 report.best, report.score = old.best, old.score
             self.reports[job.purpose] = report
@@ -188,6 +190,7 @@ class Knowledge:
         if r.root_values and r.root_values_exact:  # bounds would mislead as values
             report.values = dict(r.root_values)
             report.values_depth = r.depth
+            report.values_exact = report.exact
 
     # ---- reading it ---------------------------------------------------------------------
     def report(self, purpose: Purpose) -> SearchReport | None:
@@ -197,6 +200,11 @@ class Knowledge:
         """The values drawn on the board: the values pass's last completed depth only."""
         report = self.reports.get(Purpose.VALUES)
         return report.values if report is not None else None
+
+    def values_exact(self) -> bool:
+        """The board values were proved by an exact solver (true results, not estimates)."""
+        report = self.reports.get(Purpose.VALUES)
+        return report is not None and report.values_exact
 
     def values_settled(self) -> bool:
         """The values pass for this position has ended (finished or failed)."""

@@ -224,7 +224,9 @@ class PlayScene:
         mover = self.session.current.current_player()
         labels = None
         if values:
-            labels = {m: value_text(self.game.id, v).short for m, v in values.items()}
+            exact = self.knowledge.values_exact()
+            labels = {m: value_text(self.game.id, v, exact=exact).short
+                      for m, v in values.items()}
         return ViewContext(
             last_move=self.last_move,
             previous_state=self.prev_state,

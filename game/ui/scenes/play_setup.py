@@ -129,9 +129,6 @@ def noise_text(game_id: str, seat: Seat) -> str | None:
     level = get_level(game_id, seat.level)
     if level.noise <= 0:
         return None
-    if level.noise >= 1000:
-        return f"{level.name}: picks any legal move at random"
-    from game.ui.value_text import value_text
+    from ai.profiles import profile_for
 
-    margin = value_text(game_id, level.noise).long.lstrip("+")
-    return f"{level.name}: picks at random among moves within {margin} of the best"
+    return profile_for(game_id).noise_text(level.name, level.noise)
