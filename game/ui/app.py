@@ -222,12 +222,13 @@ class App:
         wait = self.idle_wait()
         if wait <= 1.0 / FPS:
             return self.step()
+        timer = wait < IDLE_WAIT_S  # the scene asked to be drawn then (else: a routine check)
         events = self._wait_events(wait)
         t = time.perf_counter()
         dt = t - self._last_frame if self._last_frame is not None else wait
         self._last_frame = t
         self._deadline = None  # resynchronise the 60 fps grid after a sleep
-        return self.step(events, min(dt, 0.25))
+        return self.step(events, min(dt, 0.25), draw=bool(events) or timer)
 
     def _wait_events(self, seconds: float) -> list[pygame.event.Event]:
         """Sleep up to ``seconds`` in short naps (so input is seen within a frame's time)."""
