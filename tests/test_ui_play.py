@@ -118,7 +118,7 @@ def test_corrupt_save_shows_a_message_and_keeps_the_game(tmp_path, monkeypatch):
         assert app.scene is scene and scene.session.ply == 1
         assert scene.message.error and "Cannot load" in scene.message.text
         # a missing file too
-        assert not scene.load_file(tmp_path / "missing.txt")
+        assert not scene.files.load_file(tmp_path / "missing.txt")
         assert scene.session.ply == 1 and app.errors == []
 
 

@@ -209,7 +209,7 @@ def test_ai_never_moves_on_a_replaced_position(tmp_path, monkeypatch, action):
             app.step([key(pygame.K_y)], 0.02)
             expected = "5,6,7 1"
         else:
-            assert scene.load_file(path)
+            assert scene.files.load_file(path)
             expected = "6,8,8 2"
         current = app.scene
         assert app.run_until(lambda: stale not in scene._cancelled, timeout_s=10)
@@ -244,7 +244,7 @@ def test_othello_endgame_values_are_not_the_solvers_bounds(tmp_path, monkeypatch
     position = "XOOOO-O-XOOO-OO-XOOOOOOXXXXXOOO-XXOOXOXXOOOOXOXOOXXXOXOOOX-XXXXO X"
     with playing(tmp_path, monkeypatch, game="othello",
                  seats=seats("human", "human")) as (app, scene):
-        assert scene.set_position_text(position)
+        assert scene.files.set_position_text(position)
         app.step([key(pygame.K_v)], 0.02)
         assert app.run_until(lambda: scene.job is None and scene.knowledge.values_settled())
         values = scene.context().move_values

@@ -312,7 +312,7 @@ def test_start_screen_says_the_opening_roll_decides(tmp_path, monkeypatch):
                    seats=seats("human", "Beginner"))
     try:
         rows = [w for w in app.scene.widgets if getattr(w, "label", "") == "First move"]
-        assert len(rows) == 1 and rows[0].options == [(0, "the opening roll decides")]
+        assert len(rows) == 1 and rows[0].text == "the opening roll decides"
         scene = start_game(app)
         assert scene.session.seats[0].is_human  # Player A is White whatever "first" said
     finally:

@@ -134,7 +134,8 @@ def panel_lines(words: PanelText, knowledge: Knowledge) -> list[PanelLine]:
     elif knowledge.last_move_search is not None:
         last = knowledge.last_move_search
         played = words.move(last, last.chosen)
-        lines += search_lines(words, last, f"Why {last.title} played {played}")
+        side = words.game.player_names[last.mover]
+        lines += search_lines(words, last, f"Why {side} played {played}")
     else:
         lines.append(PanelLine("No search of this position yet.", "dim"))
         lines.append(PanelLine("H: a hint · V: every move's value", "dim"))

@@ -121,6 +121,9 @@ class Button(Widget):
         radius = max(3, self.rect.height // 5)
         pygame.draw.rect(surface, bg, self.rect, border_radius=radius)
         size = max(10, int(self.rect.height * 0.42))
+        # A long label ("Backgammon") takes a smaller font before it would be cut short.
+        while size > 10 and font(size, True).size(self.text)[0] > self.rect.width - 8:
+            size -= 1
         draw_text(
             surface, self.text, self.rect.center, size, fg, bold=True, anchor="center",
             max_width=self.rect.width - 8,

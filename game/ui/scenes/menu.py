@@ -71,6 +71,27 @@ def parse_heaps(text: str) -> tuple[int, ...]:
     return heaps
 
 
+class InfoRow(Widget):
+    """A labelled fact where a choice would be, when the rules leave nothing to choose."""
+
+    def __init__(self, label: str, text: str) -> None:
+        super().__init__()
+        self.label = label
+        self.text = text
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        size = max(10, int(r.height * 0.42))
+        draw_text(surface, self.label, (r.x, r.centery), size, theme.color("text_dim"),
+                  anchor="midleft", max_width=int(r.width * 0.4))
+        left = r.x + int(r.width * 0.42)
+        box = pygame.Rect(left, r.y, r.right - left, r.height)
+        pygame.draw.rect(surface, theme.color("panel_border"), box, width=1,
+                         border_radius=max(3, r.height // 5))
+        draw_text(surface, self.text, box.center, size, theme.color("text"), anchor="center",
+                  max_width=box.width - 12)
+
+
 class MenuScene:
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -139,8 +160,7 @@ class MenuScene:
             rows.append(Choice("First move", [(0, "Player A"), (1, "Player B")], s.first,
                                lambda v: self._set("first", v)))
         else:  # backgammon: each side rolls one die, the higher one moves first
-            rows.append(Choice("First move", [(0, "the opening roll decides")], 0,
-                               lambda v: None))
+            rows.append(InfoRow("First move", "the opening roll decides"))
         if s.game == "nim":
             rows.append(Choice("Variant", [("nim", "Nim (take coins)"),
                                            ("grundy", "Grundy's game (split)")],

@@ -12,26 +12,26 @@ from __future__ import annotations
 
 import logging
 import random
-from pathlib import Path
 from typing import Any
 
 import pygame
 
-from game import session as session_mod
 from game.core import CHANCE, TERMINAL, Move, State
 from game.session import Session
-from game.ui import theme, widgets
+from game.ui import theme
 from game.ui.assets import font
 from game.ui.boards.base import BoardView, ViewContext
 from game.ui.boards.registry import make_view
 from game.ui.commands import Commands
 from game.ui.movelist import MoveListView, MoveRecord
 from game.ui.panel import PanelLine, PanelText, draw_panel, panel_lines
-from game.ui.scenes.ai_jobs import AiJobs, DepthDone, Failed, Finished, Job, Purpose
+from game.ui.scenes.ai_jobs import AiJobs, Job, Purpose
 from game.ui.scenes.common import MessageLine, draw_background
 from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.scenes.knowledge import Knowledge
+from game.ui.scenes.play_ai import AiTurns
 from game.ui.scenes.play_commands import play_commands
+from game.ui.scenes.play_files import GameFiles
 from game.ui.scenes.play_setup import (  # noqa: F401 - re-exported for the menu and tools
     build_session,
     default_save_path,
@@ -69,6 +69,8 @@ class PlayScene:
         self.knowledge = Knowledge()
         self.pending: tuple[Job, Move] | None = None
         self._set_session(session)
+        self.files = GameFiles(self)
+        self.ai = AiTurns(self)
         self.commands = Commands(play_commands(self))
         if any(not s.is_human for s in session.seats):
             try:
@@ -241,84 +243,9 @@ class PlayScene:
         )
 
     # ---- the AI --------------------------------------------------------------------------
-    def _submit(self, purpose: Purpose, config: Any = None) -> None:
-        cur = self.session.current
-        seed = self.rng.randrange(2**31)
-        noise = None
-        if purpose is Purpose.MOVE:
-            seat = self.session.seat_to_move()
-            assert seat is not None
-            config = config or search_config(self.game.id, seat, seed)
-            side = self.game.player_names[cur.current_player()]
-            title = f"{side} · {describe_seat(seat)}"
-            noise = noise_text(self.game.id, seat)
-        elif purpose is Purpose.HINT:
-            config = config or strongest_config(self.game.id, seed)
-            title = "Hint"
-        else:
-            config = config or values_config(self.game.id, seed)
-            title = "Move values"
-        job = self.jobs.submit(purpose, cur, config, title)
-        self.knowledge.start(job, noise)
-
-    def _safe_submit(self, purpose: Purpose, config: Any = None) -> None:
-        try:
-            self._submit(purpose, config)
-        except Exception as exc:  # noqa: BLE001 - AI package problems become a message
-            self.jobs.current = None
-            self.paused = purpose is Purpose.MOVE or self.paused
-            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            self.show_message(f"AI unavailable: {first}", True)
-
-    def _poll(self) -> None:
-        for event in self.jobs.poll():
-            try:
-                self.knowledge.take(event)
-                if isinstance(event, Finished):
-                    self._finished(event.job, event.result)
-                elif isinstance(event, Failed):
-                    self._failed(event.job, event.message)
-                elif isinstance(event, DepthDone):
-                    pass
-            except Exception as exc:  # noqa: BLE001 - a bad reply must not kill the scene
-                self.app._fail("AI reply", exc)
-                self.jobs.current = None
-                self.paused = True
-
-    def _failed(self, job: Job, message: str) -> None:
-        self.show_message(f"AI error: {message} — press Space to retry", True)
-        if job.purpose is Purpose.MOVE:
-            self.paused = True
-
-    def _finished(self, job: Job, r: Any) -> None:
-        if not self.knowledge.is_current(job):
-            return  # never act on a position no longer on the board
-        if job.purpose is Purpose.MOVE:
-            if r.move is None or r.move not in job.state.legal_moves():
-                self.show_message(f"AI returned no legal move ({r.move!r}); paused", True)
-                self.paused = True
-                return
-            self.pending = (job, r.move)
-        elif job.purpose is Purpose.HINT and r.move is not None:
-            self.show_message(f"Hint: {self._fmt_move(job.state, r.move)}  "
-                              f"({self.words.value(self.knowledge.report(Purpose.HINT), r.score)})")
-        elif job.purpose is Purpose.VALUES and not r.root_values_exact and job.config.exact:
-            # An exact solver may prove the best move without valuing the others (the
-            # Othello endgame): value them with the full-window search instead.
-            from dataclasses import replace
-
-            self._safe_submit(Purpose.VALUES, replace(job.config, exact=False))
-
     def ai_to_move(self) -> bool:
         seat = self.session.seat_to_move()
         return seat is not None and not seat.is_human and not self.paused
-
-    def _values_wanted(self) -> bool:
-        """The board should show values and none are known or coming for this position."""
-        if not (self.show_values and self.session.is_human_turn) or self.jobs.busy:
-            return False
-        report = self.knowledge.report(Purpose.VALUES)
-        return report is None or (not report.finished and report.failed is None)
 
     # ---- commands -------------------------------------------------------------------------
     def play_move(self, move: Move) -> bool:
@@ -347,14 +274,7 @@ class PlayScene:
         if not self.can_hint():
             self.show_message(self.why_no_hint())
             return
-        if self.knowledge.hint_from_values():
-            report = self.knowledge.report(Purpose.HINT)
-            assert report is not None
-            self.show_message(f"Hint: {self.words.move(report, report.chosen)}  "
-                              f"({self.words.value(report, report.chosen_score)}) — the best "
-                              f"of the board values")
-            return
-        self._safe_submit(Purpose.HINT)
+        self.ai.hint()
 
     def move_now(self) -> None:
         """Cut the AI's turn short: stop its search and play the best move found so far, or
@@ -386,7 +306,15 @@ class PlayScene:
         self.show_message(f"AI vs AI pause: {PACE_STEPS[idx]:.1f} s between moves")
 
     def can_undo(self) -> bool:
-        return self.session.can_undo or self.view.has_partial_move()
+        """Something to take back: a checker of the turn being built, or a move (against the
+        AI: a move of a human player, since undo returns to the human's own decision)."""
+        if self.view.has_partial_move():
+            return True
+        if any(seat.is_human for seat in self.session.seats):
+            humans = {i for i, seat in enumerate(self.session.seats) if seat.is_human}
+            return any(entry.side in humans for entry in self.record.entries[-3:]) or any(
+                entry.side in humans for entry in self.record.entries)
+        return self.session.can_undo
 
     def undo(self) -> None:
         if self.is_human_turn() and self.view.undo_partial_move():
@@ -436,10 +364,10 @@ class PlayScene:
         self._ask("Start a new game?", self.new_game)
 
     def ask_load(self) -> None:
-        self._ask("Load another game?", self.open_load_dialog)
+        self._ask("Load another game?", self.files.open_load_dialog)
 
     def ask_paste(self) -> None:
-        self._ask("Replace this game with the pasted position?", self.paste_position)
+        self._ask("Replace this game with the pasted position?", self.files.paste_position)
 
     def new_game(self) -> None:
         s = self.session
@@ -475,82 +403,17 @@ class PlayScene:
     def on_exit(self) -> None:
         self.jobs.cancel()
 
-    def open_save_dialog(self) -> None:
-        def ok(path: str) -> None:
-            try:
-                p = Path(path).expanduser()
-                p.parent.mkdir(parents=True, exist_ok=True)
-                session_mod.save_file(self.session, p)
-            except (OSError, ValueError) as exc:
-                self.show_message(f"Cannot save: {exc}", True)
-                return
-            self.show_message(f"Saved to {p}")
-
-        self._open_dialog("Save the game", "Save to file:", str(default_save_path(self.game.id)), ok)
-
-    def open_load_dialog(self) -> None:
-        self._open_dialog("Load a game", "File to open:", str(default_save_path(self.game.id)),
-                          self.load_file)
-
-    def load_file(self, path: str | Path) -> bool:
-        """Load a saved game; anything wrong keeps the current game and says why."""
-        try:
-            session = load_session_file(path)
-        except (ValueError, OSError) as exc:
-            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            self.show_message(f"Cannot load: {first}", True)
-            return False
+    def replace_session(self, session: Session, message: str) -> None:
+        """Play ``session`` instead (loaded or pasted): here, or on a new screen for another
+        game. The caller has asked first if a game was in progress."""
         if session.game_id != self.game.id:
             self.app.switch(PlayScene(self.app, session))
-            return True
+            return
         self._set_session(session)
         self.paused = False
-        self.show_message(f"Loaded {Path(str(path)).name}")
-        return True
+        self.show_message(message)
 
-    def copy_position(self) -> None:
-        text = self.game.format_position(self.session.current)
-        if widgets.clipboard_put(text):
-            self.show_message(f"Copied: {text}")
-        else:
-            self._open_dialog("Copy the position", "No clipboard here — copy this text:", text,
-                              lambda _t: None)
-
-    def paste_position(self) -> None:
-        text = widgets.clipboard_get()
-        if text:
-            self.set_position_text(text)
-        else:
-            self._open_dialog("Paste a position", f"{self.game.name} position in notation:", "",
-                              self.set_position_text)
-
-    def set_position_text(self, text: str) -> bool:
-        """Start from a pasted position (or a whole pasted saved game); errors become a message."""
-        text = text.strip()
-        if not text:
-            return False
-        try:
-            if text.startswith(session_mod.FORMAT_NAME):
-                session = session_mod.load(text)
-            else:
-                options = dict(self.session.options)
-                state = self.game.parse_position(text, **options)
-                session = Session(self.game.id, None, self.session.seats, start_state=state)
-        except ValueError as exc:
-            first = str(exc).splitlines()[0] if str(exc) else "malformed position"
-            self.show_message(f"Cannot paste: {first}", True)
-            return False
-        except Exception as exc:  # noqa: BLE001 - rules bugs on odd text must not crash
-            self.show_message(f"Cannot paste: {type(exc).__name__}: {exc}", True)
-            return False
-        if session.game_id != self.game.id:
-            self.app.switch(PlayScene(self.app, session))
-            return True
-        self._set_session(session)
-        self.show_message("Position pasted")
-        return True
-
-    def _open_dialog(self, title: str, prompt: str, text: str, ok: Any) -> None:
+    def open_text_dialog(self, title: str, prompt: str, text: str, ok: Any) -> None:
         self.dialog = TextDialog(title, prompt, text, ok)
         self.dialog.layout(self.rect)
 
@@ -624,7 +487,7 @@ class PlayScene:
 
     # ---- per frame ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self._poll()
+        self.ai.poll()
         if self.dialog is not None:
             return
         s = self.session
@@ -643,18 +506,8 @@ class PlayScene:
                 self._position_changed()
             return
         seat = s.seat_to_move()
-        if seat is None:
-            return
-        if not seat.is_human:
-            if self.pending is not None:
-                job, move = self.pending
-                if now >= self.ai_apply_at and job.state is s.current:
-                    self.pending = None
-                    self.play_move(move)
-            elif not self.jobs.running(Purpose.MOVE) and now >= self.ai_submit_at:
-                self._safe_submit(Purpose.MOVE)
-        elif self._values_wanted():
-            self._safe_submit(Purpose.VALUES)
+        if seat is not None:
+            self.ai.step(seat, now)
 
     def next_frame_in(self) -> float | None:
         """Seconds until the screen must be drawn again though nothing happens (0: keep
@@ -671,7 +524,7 @@ class PlayScene:
                 waits.append(self.roll_at - now)
             elif self.ai_to_move():
                 waits.append((self.ai_apply_at if self.pending else self.ai_submit_at) - now)
-            elif self._values_wanted():
+            elif self.ai.values_wanted():
                 waits.append(0.0)
         if self.message.visible(now):
             waits.append(self.message.until - now)
@@ -699,6 +552,10 @@ class PlayScene:
             if not self.message.visible(self.app.now):
                 self._view_error(exc)
             status = ""
+        if ctx.move_values and ctx.values_for:
+            report = self.knowledge.report(Purpose.VALUES)
+            depth = f", depth {report.values_depth}" if report is not None else ""
+            status += f" · values for {ctx.values_for}{depth}"
         draw_text(surface, status, self.status_rect.center, max(11, int(size * 0.9)),
                   theme.color("text_dim"), anchor="center", max_width=self.status_rect.width)
         self._draw_panel(surface, size)
@@ -720,7 +577,9 @@ class PlayScene:
         players = [(self.game.player_names[i], describe_seat(seat), player == i)
                    for i, seat in enumerate(s.seats)]
         small = max(11, int(size * 0.8))
-        list_min = int(small * 1.35) * 5  # the move list keeps at least four lines
+        # The move list keeps room for its title and up to four lines; the search story
+        # takes the rest (the list scrolls, the story does not).
+        list_min = int(small * 1.35) * (2 + min(4, self.moves_view.total_lines()))
         moves_bottom = self.pace_y - size // 2
         bottom = draw_panel(surface, self.panel_rect, players, self.panel_lines(), self.app.now,
                             bottom_limit=moves_bottom - list_min)
