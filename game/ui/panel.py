@@ -59,10 +59,18 @@ class PanelText:
             return str(move)
 
     def value(self, report: SearchReport, value: float | None) -> str:
+        """The value in the game's units with its point of view: "+2 discs ... for Black"."""
         if value is None:
             return "—"
-        text = value_text(self.game.id, value, exact=report.exact).long
-        return f"{text} for {self.game.player_names[report.mover]}"
+        return f"{self.bare_value(report, value)} {self.view(report)}"
+
+    def bare_value(self, report: SearchReport, value: float | None) -> str:
+        if value is None:
+            return "—"
+        return value_text(self.game.id, value, exact=report.exact).long
+
+    def view(self, report: SearchReport) -> str:
+        return f"for {self.game.player_names[report.mover]}"
 
     def pv(self, report: SearchReport) -> str:
         out, state = [], report.state
@@ -102,17 +110,16 @@ def search_lines(words: PanelText, report: SearchReport, heading: str) -> list[P
     lines += [
         PanelLine("Algorithm", "row", _algorithm_text(report)),
         PanelLine("Depth", "row", _depth_text(report)),
-        PanelLine("Nodes", "row", fmt_int(report.nodes)),
-        PanelLine("Nodes/s", "row", fmt_int(nps)),
+        PanelLine("Nodes", "row", f"{fmt_int(report.nodes)} ({fmt_int(nps)}/s)"),
         PanelLine("Time", "row", f"{report.elapsed_s:.2f} s"),
         PanelLine(label, "row", words.move(report, report.shown_move)),
-        PanelLine("Value", "row", words.value(report, report.shown_score)),
+        PanelLine(f"Value {words.view(report)}", "row",
+                  words.bare_value(report, report.shown_score)),
     ]
     if report.finished:
-        lines.append(PanelLine("Cutoffs", "row", fmt_int(report.cutoffs)))
-        if report.tt_probes:
-            lines.append(PanelLine("TT hits", "row",
-                                   f"{fmt_int(report.tt_hits)} / {fmt_int(report.tt_probes)}"))
+        tt = f" · TT {fmt_int(report.tt_hits)}/{fmt_int(report.tt_probes)}" if (
+            report.tt_probes) else ""
+        lines.append(PanelLine("Cutoffs", "row", f"{fmt_int(report.cutoffs)}{tt}"))
     if report.noisy_pick:
         lines.append(PanelLine(
             f"Its best was {words.move(report, report.best)} "
@@ -249,9 +256,20 @@ def draw_panel(
         elif item.kind == "row":
             label_w = font(small).size(item.text)[0]
             draw_text(surface, item.text, (x, y), small, dim)
-            draw_text(surface, item.value, (rect.right - pad, y), small, text, bold=True,
-                      anchor="topright", max_width=width - label_w - 8)
+            value_font = font(small, True)
+            if value_font.size(item.value)[0] <= width - label_w - 8:
+                draw_text(surface, item.value, (rect.right - pad, y), small, text, bold=True,
+                          anchor="topright")
+                y += row_h
+                continue
+            # Too long beside its label ("-2 discs (predicted final margin)"): the value
+            # goes on lines of its own below, whole rather than cut short.
             y += row_h
+            for ln in wrap_text(item.value, value_font, width - small)[:3]:
+                if y + row_h > limit:
+                    break
+                draw_text(surface, ln, (x + small, y), small, text, bold=True)
+                y += row_h
         elif item.text == "thinking" and item.kind == "accent":
             dots = "." * (1 + int(now * 3) % 3)
             draw_text(surface, f"thinking{dots}", (x, y), small, accent, bold=True)

@@ -356,8 +356,8 @@ class PlayScene:
             action()
             return
         self.dialog = ConfirmDialog(
-            question, f"The game in progress ({self.session.ply} moves) will be lost. "
-            "Esc keeps playing; Menu (Esc on the board) keeps it for later too.", action)
+            question, f"The game in progress ({len(self.record)} moves) will be lost. "
+            "Esc keeps playing it.", action)
         self.dialog.layout(self.rect)
 
     def ask_new_game(self) -> None:
@@ -603,7 +603,7 @@ class PlayScene:
         """Every command with its keys (F1 / ? again, Esc or a click closes it)."""
         r = self.board_rect.inflate(-self.pad * 2, -self.pad * 2)
         plate = pygame.Surface(r.size, pygame.SRCALPHA)
-        plate.fill((12, 16, 24, 230))
+        plate.fill((12, 16, 24, 248))
         surface.blit(plate, r)
         rows = self.commands.help_lines()
         rows.append(("Click", "play a move; a refused click says why"))

@@ -25,7 +25,7 @@ def play_commands(s: PlayScene) -> list[Command]:
         Command("Pause", (Key(K.K_SPACE),), s.toggle_pause, "pause or resume the AI",
                 active=lambda: s.paused),
         Command("Undo", (Key(K.K_u), Key(K.K_z, ctrl=True)), s.undo,
-                "take back a move (backgammon: the last checker, then whole turns)",
+                "take back a move (backgammon: a checker, then whole turns)",
                 enabled=s.can_undo, why_not=lambda: "Nothing to undo"),
         Command("Redo", (Key(K.K_r), Key(K.K_y, ctrl=True)), s.redo,
                 "replay a move taken back", enabled=lambda: s.session.can_redo,
