@@ -427,3 +427,25 @@ def test_a_ten_thousand_move_list_formats_only_what_is_on_screen(tmp_path, monke
         assert view.lines()[-1] == "5000. m9999  m10000"
     finally:
         app.close()
+
+
+def test_a_noisy_level_says_its_pick_is_random(tmp_path, monkeypatch):
+    """Casual plays c3 where its own search rates b2 best: the panel names both and why."""
+    app, worker = scripted_app(tmp_path, monkeypatch, game="tictactoe",
+                               seats=seats("Casual", "human"), animations=False)
+    try:
+        scene = start_game(app)
+        app.run_frames(20, 0.05)
+        job = worker.last
+        assert job >= 1 and scene.job is not None
+        b2, c3 = 4, 8
+        worker.result(job, "depth", b2, 1.0, 2, {b2: 1.0, c3: -1.0, 0: 0.0})
+        worker.result(job, "done", c3, -1.0, 2, {b2: 1.0, c3: -1.0, 0: 0.0})
+        texts = drawn_text(app, monkeypatch)
+        assert any("Its best was b2" in t for t in texts), texts
+        assert any("picks at random" in t for t in texts), texts
+        app.run_frames(20, 0.05)
+        assert scene.session.moves_text() == ["c3"]  # the move played is the one named
+        assert app.errors == []
+    finally:
+        app.close()

@@ -76,9 +76,8 @@ class SearchReport:
     @property
     def noisy_pick(self) -> bool:
         """The final move is not the search's best: the level's deliberate randomness."""
-        return self.finished and self.chosen is not None and self.best is not None and (
-            self.chosen != self.best
-        )
+        return (self.finished and self.noise_text is not None and self.chosen is not None
+                and self.best is not None and self.chosen != self.best)
 
 
 def _algorithm(result: Any, fallback: str) -> str:
@@ -165,7 +164,13 @@ class Knowledge:
             if p.best_move is not None:
                 report.best_so_far, report.score_so_far = p.best_move, p.score
         elif isinstance(event, DepthDone | Finished):
+            # The final answer of a noisy level is its random pick: the search's own best
+            # stays the last completed depth's, so the panel can tell the two apart.
+            keep_best = isinstance(event, Finished) and report.best is not None
+            best, score = report.best, report.score
             self._take_result(report, event.result)
+            if keep_best:
+                report.best, report.score = best, score
             if isinstance(event, Finished):
                 report.thinking, report.finished = False, True
                 report.chosen, report.chosen_score = event.result.move, event.result.score

@@ -391,7 +391,7 @@ class PlayScene:
         """Back to the start screen; a game in progress waits there to be resumed."""
         from game.ui.scenes.menu import MenuScene
 
-        self.app.suspended = self if not self.session.is_over else None
+        self.app.suspended = self if self.in_progress else None
         self.app.switch(MenuScene(self.app))
 
     def resume(self) -> None:
