@@ -24,6 +24,7 @@ from game.ui.widgets import draw_text, fit_text
 class Entry:
     """One player's turn in the record."""
 
+    index: int  # its place in the record, from 0
     number: int  # the turn pair it belongs to, from 1
     side: int  # 0 or 1
     state: State  # the position it was played in
@@ -39,7 +40,7 @@ class MoveRecord:
         self._entries: list[Entry] = []
         self._entry_at: list[int] = []  # per history index: entries made before it
         self._rows: list[list[Entry | None]] = []
-        self._texts: dict[int, str] = {}  # id(entry state) cache, filled lazily
+        self._texts: dict[int, str] = {}  # entry index -> words, filled lazily
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -65,7 +66,7 @@ class MoveRecord:
     def _truncate(self, keep: int) -> None:
         n_entries = self._entry_at[keep] if keep < len(self._entry_at) else len(self._entries)
         for entry in self._entries[n_entries:]:
-            self._texts.pop(id(entry.state), None)
+            self._texts.pop(entry.index, None)
         del self._states[keep:]
         del self._entry_at[keep:]
         del self._entries[n_entries:]
@@ -84,7 +85,7 @@ class MoveRecord:
             number = len(self._rows) + 1
         else:
             number = len(self._rows)
-        entry = Entry(number, side, state, move)
+        entry = Entry(len(self._entries), number, side, state, move)
         self._entries.append(entry)
         self._place(entry)
 
@@ -97,7 +98,7 @@ class MoveRecord:
         return self._rows[index]
 
     def text(self, entry: Entry) -> str:
-        key = id(entry.state)
+        key = entry.index
         text = self._texts.get(key)
         if text is None:
             try:
