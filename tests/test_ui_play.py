@@ -111,7 +111,8 @@ def test_corrupt_save_shows_a_message_and_keeps_the_game(tmp_path, monkeypatch):
         bad.write_text("kibitz-save: 1\ngame: chess\nrubbish\n", encoding="utf-8")
         app.step([key(pygame.K_o, pygame.KMOD_CTRL)], 0.02)
         app.step([key(pygame.K_y)], 0.02)  # yes, load another game
-        assert scene.dialog is not None
+        assert scene.dialog is not None  # the file chooser
+        scene.dialog.focus = "field"
         scene.dialog.field.text = str(bad)
         app.step([key(pygame.K_RETURN)], 0.02)
         assert scene.dialog is None
@@ -127,17 +128,20 @@ def test_save_and_load_round_trip_through_the_dialogs(tmp_path, monkeypatch):
                  seats=seats("human", "human")) as (app, scene):
         for sq in (4, 0, 8):
             scene.play_move(sq)
-        path = tmp_path / "saves" / "mine.txt"
-        app.step([key(pygame.K_s, pygame.KMOD_CTRL)], 0.02)
-        scene.dialog.field.text = str(path)
+        path = tmp_path / "saves" / "mine.kibitz.txt"
+        app.step([key(pygame.K_s, pygame.KMOD_CTRL)], 0.02)  # the chooser, in the saves folder
+        app.step([key(pygame.K_a, pygame.KMOD_CTRL)], 0.02)
+        app.step([pygame.event.Event(pygame.TEXTINPUT, text="mine")], 0.02)
         app.step([key(pygame.K_RETURN)], 0.02)
+        assert scene.dialog is None
         assert path.read_text().startswith("kibitz-save: 1")
         app.step([key(pygame.K_n)], 0.02)
         assert scene.session.ply == 3  # a game in progress: asked first
         app.step([key(pygame.K_y)], 0.02)
         assert scene.session.ply == 0
         app.step([key(pygame.K_o, pygame.KMOD_CTRL)], 0.02)
-        scene.dialog.field.text = str(path)
+        scene.dialog.focus = "field"
+        scene.dialog.field.text = "mine.kibitz.txt"
         app.step([key(pygame.K_RETURN)], 0.02)
         assert app.scene.session.moves_text() == ["b2", "a1", "c3"]
         assert app.errors == []

@@ -3,7 +3,8 @@
 ``App.step(events, dt)`` runs exactly one frame (events, update, draw, flip) so that tests and the
 UI benchmark drive the real loop with synthetic events and virtual time; ``run()`` is that same
 step in a loop that draws at 60 fps while something moves (an animation, a running search) and
-otherwise sleeps until an event or the scene's next timer, so an idle window costs little CPU. Nothing from a scene may reach the user as a traceback: exceptions are
+otherwise sleeps until an event or the scene's next timer, so an idle window costs little CPU.
+Nothing from a scene may reach the user as a traceback: exceptions are
 logged, kept in ``errors`` (tests assert it stays empty) and shown as a one-line message.
 """
 

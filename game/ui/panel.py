@@ -123,7 +123,8 @@ def search_lines(words: PanelText, report: SearchReport, heading: str) -> list[P
     if report.noisy_pick:
         lines.append(PanelLine(
             f"Its best was {words.move(report, report.best)} "
-            f"({words.value(report, report.score)}): {report.noise_text or 'a deliberate random pick'}",
+            f"({words.value(report, report.score)}): "
+            f"{report.noise_text or 'a deliberate random pick'}",
             "accent"))
     elif report.noise_text and report.purpose is Purpose.MOVE:
         lines.append(PanelLine(report.noise_text, "dim"))

@@ -243,7 +243,8 @@ class OthelloView(BoardView):
         if cells_of(self.game, state)[sq] is not None:
             self.refusal = f"{name} is taken"
         else:
-            self.refusal = f"{name} flips no discs: a move must outflank at least one (dots show where)"
+            self.refusal = (f"{name} flips no discs: a move must outflank at least one "
+                            "(dots show where)")
         return None
 
     def status_text(self, state: State) -> str:

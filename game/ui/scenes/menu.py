@@ -6,22 +6,26 @@ left it, also after a restart.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.ui import theme
+from game.ui.assets import font
+from game.ui.file_chooser import FileChooser
 from game.ui.scenes.common import MessageLine, draw_background
 from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.settings import SeatSetting
+from game.ui.text import width as text_width
 from game.ui.widgets import (
     Button,
     Choice,
-    TextDialog,
     TextField,
     Widget,
     dispatch_pointer,
     draw_text,
+    share_label_size,
 )
 
 GAME_TITLES: dict[str, str] = {
@@ -98,7 +102,7 @@ class MenuScene:
         self.settings = app.settings
         self.message = MessageLine()
         self.widgets: list[Widget] = []
-        self.dialog: TextDialog | ConfirmDialog | None = None
+        self.dialog: FileChooser | ConfirmDialog | None = None
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.title_y = 0
         self.title_size = 28
@@ -179,13 +183,21 @@ class MenuScene:
         """Title and subtitle, measured from ``title_y``."""
         return int(self.title_size * 1.25 + max(12, self.title_size // 3) * 1.6)
 
+    @staticmethod
+    def _column_width(rect: pygame.Rect, button_h: int, gap: int) -> int:
+        """Wide enough for the longest game name at the buttons' natural text size (no
+        "Backga…"), at least 55% of the window, never wider than the window allows."""
+        size = int(button_h * 0.42)
+        widest = max(text_width(font(size, True), t) for t in GAME_TITLES.values())
+        n = len(GAME_TITLES)
+        need = n * (widest + Button.margin(button_h) + button_h // 2) + (n - 1) * gap
+        return min(rect.width - 40, max(480, int(rect.width * 0.55), need))
+
     def layout(self, rect: pygame.Rect) -> None:
         """Everything must fit: with both players on "pick search" and Nim's options open a
         small window holds 11 rows, so the row height shrinks to what the window allows."""
         self.rect = rect
         s = self.settings
-        col_w = min(rect.width - 40, max(480, int(rect.width * 0.55)))
-        x = rect.centerx - col_w // 2
         rows = self._option_rows()
         self.title_size = max(24, min(rect.height // 12, rect.height // (8 + len(rows))))
         self.title_y = rect.y + max(10, rect.height // 36)
@@ -196,15 +208,20 @@ class MenuScene:
         units = 1.25 + len(rows) + 1.3 + 1 + 0.25 * (len(rows) + 7)
         row_h = max(18, min(44, int((self.footer_top - top) / units)))
         gap = max(3, row_h // 4)
+        col_w = self._column_width(rect, int(row_h * 1.25), gap)
+        x = rect.centerx - col_w // 2
         y = top + gap
         widgets: list[Widget] = []
 
         n = len(GAME_TITLES)
         bw = (col_w - (n - 1) * gap) // n
+        game_buttons = []
         for i, (gid, title) in enumerate(GAME_TITLES.items()):
             b = Button(title, lambda g=gid: self._set_game(g), active=(s.game == gid))
             b.rect = pygame.Rect(x + i * (bw + gap), y, bw, int(row_h * 1.25))
-            widgets.append(b)
+            game_buttons.append(b)
+        share_label_size(game_buttons)
+        widgets.extend(game_buttons)
         y += int(row_h * 1.25) + gap * 2
         for w in rows:
             w.rect = pygame.Rect(x, y, col_w, row_h)
@@ -224,6 +241,7 @@ class MenuScene:
         for i, b in enumerate(buttons):
             b.rect = pygame.Rect(x + i * (bw + gap), y, bw, int(row_h * 1.3))
             widgets.append(b)
+        share_label_size(buttons)
         self.message_rect = pygame.Rect(x, y + int(row_h * 1.3) + gap, col_w, row_h)
         self.widgets = widgets
         if self.dialog:
@@ -278,22 +296,25 @@ class MenuScene:
         self.app.switch(SettingsScene(self.app))
 
     def open_load_dialog(self) -> None:
+        """Choose a saved game in the file chooser; a file that cannot be loaded is one line
+        on the menu, and the menu stays."""
         from game.ui.scenes.play_setup import default_save_path, load_session_file
 
-        def ok(path: str) -> None:
+        def chosen(path: Path) -> None:
             from game.ui.scenes.play import PlayScene
 
             try:
                 session = load_session_file(path)
                 scene = PlayScene(self.app, session)
             except (ValueError, OSError) as exc:
-                self.show_message(f"Cannot load: {str(exc).splitlines()[0] if str(exc) else exc}", True)
+                first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                self.show_message(f"Cannot load: {first}", True)
                 return
             self.app.suspended = None
             self.app.switch(scene)
 
-        self.dialog = TextDialog("Load a game", "File to open:",
-                                 str(default_save_path(self.settings.game)), ok)
+        folder = default_save_path(self.settings.game).parent
+        self.dialog = FileChooser(self.app, "load", folder, "", chosen)
         self.dialog.layout(self.rect)
 
     def on_exit(self) -> None:

@@ -58,7 +58,7 @@ class PlayScene:
         self.app = app
         self.view: BoardView = make_view(session.game)
         self.message = MessageLine()
-        self.dialog: TextDialog | ConfirmDialog | None = None
+        self.dialog: Any = None  # a modal: TextDialog, FileChooser or ConfirmDialog
         self.buttons: list[Button] = []
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.rng = random.Random(getattr(app, "seed", None))
@@ -414,7 +414,11 @@ class PlayScene:
         self.show_message(message)
 
     def open_text_dialog(self, title: str, prompt: str, text: str, ok: Any) -> None:
-        self.dialog = TextDialog(title, prompt, text, ok)
+        self.open_dialog(TextDialog(title, prompt, text, ok))
+
+    def open_dialog(self, dialog: Any) -> None:
+        """Show a modal dialog (text, file chooser, question) over the screen."""
+        self.dialog = dialog
         self.dialog.layout(self.rect)
 
     # ---- events ---------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from game import session as session_mod
 from game.session import Session
 from game.ui import widgets
+from game.ui.file_chooser import FileChooser
 from game.ui.scenes.play_setup import default_save_path, load_session_file
 
 if TYPE_CHECKING:
@@ -23,21 +24,27 @@ class GameFiles:
         self.scene = scene
 
     def open_save_dialog(self) -> None:
-        def ok(path: str) -> None:
-            try:
-                p = Path(path).expanduser()
-                p.parent.mkdir(parents=True, exist_ok=True)
-                session_mod.save_file(self.scene.session, p)
-            except (OSError, ValueError) as exc:
-                self.scene.show_message(f"Cannot save: {exc}", True)
-                return
-            self.scene.show_message(f"Saved to {p}")
+        """Choose where to save in the file chooser (it asks before replacing a file)."""
+        default = default_save_path(self.scene.game.id)
+        self.scene.open_dialog(FileChooser(self.scene.app, "save", default.parent, default.name,
+                                           self.save_to))
 
-        self.scene.open_text_dialog("Save the game", "Save to file:", str(default_save_path(self.scene.game.id)), ok)
+    def save_to(self, path: Path) -> bool:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            session_mod.save_file(self.scene.session, path)
+        except (OSError, ValueError) as exc:
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            self.scene.show_message(f"Cannot save: {first}", True)
+            return False
+        self.scene.show_message(f"Saved to {path}")
+        return True
 
     def open_load_dialog(self) -> None:
-        self.scene.open_text_dialog("Load a game", "File to open:", str(default_save_path(self.scene.game.id)),
-                          self.load_file)
+        """Choose a saved game in the file chooser; the caller has asked first if a game is in
+        progress."""
+        folder = default_save_path(self.scene.game.id).parent
+        self.scene.open_dialog(FileChooser(self.scene.app, "load", folder, "", self.load_file))
 
     def load_file(self, path: str | Path) -> bool:
         """Load a saved game; anything wrong keeps the current game and says why."""
@@ -55,16 +62,17 @@ class GameFiles:
         if widgets.clipboard_put(text):
             self.scene.show_message(f"Copied: {text}")
         else:
-            self.scene.open_text_dialog("Copy the position", "No clipboard here — copy this text:", text,
-                              lambda _t: None)
+            self.scene.open_text_dialog("Copy the position",
+                                        "No clipboard here — copy this text:", text,
+                                        lambda _t: None)
 
     def paste_position(self) -> None:
         text = widgets.clipboard_get()
         if text:
             self.set_position_text(text)
         else:
-            self.scene.open_text_dialog("Paste a position", f"{self.scene.game.name} position in notation:", "",
-                              self.set_position_text)
+            prompt = f"{self.scene.game.name} position in notation:"
+            self.scene.open_text_dialog("Paste a position", prompt, "", self.set_position_text)
 
     def set_position_text(self, text: str) -> bool:
         """Start from a pasted position (or a whole pasted saved game); errors become a message."""
@@ -77,7 +85,8 @@ class GameFiles:
             else:
                 options = dict(self.scene.session.options)
                 state = self.scene.game.parse_position(text, **options)
-                session = Session(self.scene.game.id, None, self.scene.session.seats, start_state=state)
+                session = Session(self.scene.game.id, None, self.scene.session.seats,
+                                  start_state=state)
         except ValueError as exc:
             first = str(exc).splitlines()[0] if str(exc) else "malformed position"
             self.scene.show_message(f"Cannot paste: {first}", True)
