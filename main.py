@@ -48,6 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if "--version" in argv and len(argv) > 1:
+        # argparse would print the version and exit 0 before looking at the rest.
+        build_parser().error("--version takes no other arguments")
     args = build_parser().parse_args(argv)
     command = args.command or "play"
     if args.command is None:

@@ -72,5 +72,5 @@ def analyze(
 def run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
     report = analyze(args.game, args.position, args.options, config)
-    print(json.dumps(report))
+    print(json.dumps(report, allow_nan=False))
     return 0

@@ -159,5 +159,5 @@ def run(args: argparse.Namespace) -> int:
 
         figures["search"] = bench(args.repeat, args.games)
         print(format_table(figures["search"]), flush=True)
-    sys.stdout.write(json.dumps(figures) + "\n")
+    sys.stdout.write(json.dumps(figures, allow_nan=False) + "\n")
     return 0

@@ -37,11 +37,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _seconds(text: str) -> float:
+    from cli.common import RequestError, plain_decimal
+
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text[:40]!r}") from None
-    if not 0 < value <= 3600:  # also refuses nan and inf
+        value = plain_decimal(text, "seconds")
+    except RequestError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not 0 < value <= 3600:
         raise argparse.ArgumentTypeError(f"expected more than 0 and at most 3600 seconds, got {value}")
     return value
 

@@ -19,7 +19,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from cli.common import RequestError, add_game_arguments, level_config, parse_options, whole_number
+from cli.common import (
+    RequestError,
+    add_game_arguments,
+    argparse_type,
+    level_config,
+    parse_options,
+    parse_seed,
+    whole_number,
+)
 
 #: A game still running after this many plies is scored as a draw (and counted as unfinished).
 MAX_PLIES = 2000
@@ -88,7 +96,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--games", type=whole_number(1, MAX_GAMES), default=10, metavar="N", help="games to play"
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed (default: random, printed)")
+    parser.add_argument(
+        "--seed", type=argparse_type(parse_seed), default=None,
+        help="seed (default: random, printed)",
+    )
     parser.add_argument(
         "--jobs",
         type=whole_number(1, MAX_JOBS),
@@ -307,5 +318,5 @@ def run(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     s = summary(tally, game=args.game, a=args.a, b=args.b, seed=seed, options=options)
-    print(json.dumps(s) if args.json else format_text(s))
+    print(json.dumps(s, allow_nan=False) if args.json else format_text(s))
     return 0
