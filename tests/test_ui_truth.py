@@ -385,6 +385,20 @@ def test_an_idle_window_asks_for_no_frames(tmp_path, monkeypatch):
         app.close()
 
 
+class _History:
+    """A stand-in session: a list of (position, move) pairs."""
+
+    def __init__(self, pairs: tuple) -> None:
+        self.pairs = pairs
+
+    @property
+    def ply(self) -> int:
+        return len(self.pairs)
+
+    def history_since(self, start: int) -> tuple:
+        return self.pairs[max(0, start):]
+
+
 class _Ply:
     """A stand-in position: whose turn it is is all a move record needs."""
 
@@ -408,7 +422,7 @@ def test_a_ten_thousand_move_list_formats_only_what_is_on_screen(tmp_path, monke
 
         history = tuple((_Ply(i % 2), i + 1) for i in range(10_000))
         record = MoveRecord(describe)
-        record.sync(history)
+        record.sync(_History(history))
         view = MoveListView(record, "m10000")
         view.layout(pygame.Rect(0, 0, 300, 300), 14)
         view.draw(app.screen)
@@ -421,10 +435,13 @@ def test_a_ten_thousand_move_list_formats_only_what_is_on_screen(tmp_path, monke
         view.scroll(-3)
         assert view.lines()[0] == "4. m7  m8"
         view.to_end()
-        record.sync(history[:-3])  # three moves taken back: the record follows
+        record.sync(_History(history[:-3]))  # three moves taken back: the record follows
         assert view.lines()[-1] == "4999. m9997"
-        record.sync(history)
+        record.sync(_History(history))
         assert view.lines()[-1] == "5000. m9999  m10000"
+        changed = history[:100] + tuple((_Ply(i % 2), -i) for i in range(100, 10_000))
+        record.sync(_History(changed))  # another game from move 100 on (a load)
+        assert view.lines()[-1] == "5000. m-9998  m-9999"
     finally:
         app.close()
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -37,6 +38,7 @@ class MoveRecord:
     def __init__(self, describe: Callable[[State, Move], str]) -> None:
         self.describe = describe
         self._states: list[State] = []  # every history position seen, chance events included
+        self._moves: list[Move] = []
         self._entries: list[Entry] = []
         self._entry_at: list[int] = []  # per history index: entries made before it
         self._rows: list[list[Entry | None]] = []
@@ -53,14 +55,23 @@ class MoveRecord:
     def entries(self) -> list[Entry]:
         return self._entries
 
-    def sync(self, history: tuple[tuple[State, Move], ...]) -> None:
-        """Bring the record up to ``history`` (cheap when moves were only added or undone)."""
-        keep = min(len(self._states), len(history))
-        while keep > 0 and history[keep - 1][0] is not self._states[keep - 1]:
-            keep -= 1
+    def sync(self, session: Any) -> None:
+        """Bring the record up to the session's history, reading only its changed end (cheap
+        when moves were added or taken back, whatever the length of the game)."""
+        known = min(len(self._states), session.ply)
+        width = 4
+        while True:
+            start = max(0, known - width)
+            tail = session.history_since(start)
+            keep = next((i for i in range(start, known)
+                         if tail[i - start][0] is not self._states[i]
+                         or tail[i - start][1] != self._moves[i]), known)
+            if keep > start or start == 0:
+                break
+            width *= 4  # the histories part before this window: look further back
         if keep < len(self._states):
             self._truncate(keep)
-        for state, move in history[keep:]:
+        for state, move in tail[keep - start:]:
             self._append(state, move)
 
     def _truncate(self, keep: int) -> None:
@@ -68,6 +79,7 @@ class MoveRecord:
         for entry in self._entries[n_entries:]:
             self._texts.pop(entry.index, None)
         del self._states[keep:]
+        del self._moves[keep:]
         del self._entry_at[keep:]
         del self._entries[n_entries:]
         self._rows = []
@@ -77,6 +89,7 @@ class MoveRecord:
     def _append(self, state: State, move: Move) -> None:
         self._entry_at.append(len(self._entries))
         self._states.append(state)
+        self._moves.append(move)
         side = state.current_player()
         if side not in (0, 1):
             return  # a dice roll: shown with the turn it belongs to, not as a move

@@ -111,7 +111,7 @@ class PlayScene:
         self._position_changed(animate=False)
 
     def _last_decision(self) -> tuple[State, Move] | None:
-        for state, move in reversed(self.session.history[-3:]):
+        for state, move in reversed(self.session.history_since(self.session.ply - 3)):
             if state.current_player() in (0, 1):
                 return state, move
         return None
@@ -124,9 +124,9 @@ class PlayScene:
             self.jobs.cancel()
         self.pending = None
         self.knowledge.show(cur, self._last_decision())
-        history = self.session.history
-        self.prev_state, self.last_move = history[-1] if history else (None, None)
-        self.record.sync(history)
+        last = self.session.history_since(self.session.ply - 1)
+        self.prev_state, self.last_move = last[-1] if last else (None, None)
+        self.record.sync(self.session)
         self.moves_view.to_end()
         now = self.app.now
         anim = ANIM_S if (animate and self.app.settings.animations) else 0.0
