@@ -43,7 +43,7 @@ from game.ui.scenes.play_setup import (  # noqa: F401 - re-exported for the menu
     values_config,
 )
 from game.ui.value_text import value_text
-from game.ui.widgets import Button, TextDialog, draw_text
+from game.ui.widgets import Button, TextDialog, draw_text, share_label_size
 
 log = logging.getLogger(__name__)
 
@@ -183,6 +183,7 @@ class PlayScene:
             b.rect = pygame.Rect(self.panel_rect.x + pad + c * (bw + gap), top + r * (bh + gap),
                                  bw, bh)
             self.buttons.append(b)
+        share_label_size(self.buttons)
         self.pace_y = top - int(bh * 0.9)
         self.text_size = theme.text_size(h)
         self._refresh_buttons()
