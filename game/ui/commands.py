@@ -79,7 +79,7 @@ class Command:
     @property
     def short_key_text(self) -> str:
         text = self.key_text
-        return text.replace("Ctrl+", "^")
+        return "Spc" if text == "Space" else text.replace("Ctrl+", "^")
 
 
 class Commands:

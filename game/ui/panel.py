@@ -139,16 +139,22 @@ def panel_lines(words: PanelText, knowledge: Knowledge) -> list[PanelLine]:
     move = knowledge.report(Purpose.MOVE)
     if move is not None:
         lines += search_lines(words, move, move.title)
-    elif knowledge.last_move_search is not None:
+    # What is known about the position on the board comes before the story of the last move,
+    # so a small window cuts the story, not the board's values or the hint.
+    about_board = _values_lines(words, knowledge) + _hint_lines(words, knowledge)
+    if move is None and about_board:
+        about_board = about_board[1:]  # no rule above the first section
+    lines += about_board
+    if move is None and knowledge.last_move_search is not None:
         last = knowledge.last_move_search
         played = words.move(last, last.chosen)
         side = words.game.player_names[last.mover]
+        if about_board:
+            lines.append(PanelLine("", "rule"))
         lines += search_lines(words, last, f"Why {side} played {played}")
-    else:
+    elif move is None and not about_board:
         lines.append(PanelLine("No search of this position yet.", "dim"))
         lines.append(PanelLine("H: a hint · V: every move's value", "dim"))
-    lines += _values_lines(words, knowledge)
-    lines += _hint_lines(words, knowledge)
     return lines
 
 
