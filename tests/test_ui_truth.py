@@ -466,3 +466,22 @@ def test_a_noisy_level_says_its_pick_is_random(tmp_path, monkeypatch):
         assert app.errors == []
     finally:
         app.close()
+
+
+def test_a_cancelled_search_stops_saying_it_searches(tmp_path, monkeypatch):
+    app, worker = scripted_app(tmp_path, monkeypatch, game="othello",
+                               seats=seats("human", "human"), animations=False)
+    try:
+        scene = start_game(app)
+        scene.play_move(scene.game.parse_move(scene.session.current, "d3"))
+        app.step([key(pygame.K_h)], 0.02)
+        worker.progress(worker.last, 5, None, 0.0)
+        assert any(t.startswith("Hint: searching") for t in drawn_text(app, monkeypatch))
+        app.step([key(pygame.K_ESCAPE)], 0.02)  # the menu stops the search; Esc resumes
+        app.step([key(pygame.K_ESCAPE)], 0.02)
+        assert app.scene is scene and scene.job is None
+        assert not any(t.startswith("Hint") and "search" in t
+                       for t in drawn_text(app, monkeypatch))
+        assert app.errors == []
+    finally:
+        app.close()

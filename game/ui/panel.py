@@ -133,15 +133,18 @@ def search_lines(words: PanelText, report: SearchReport, heading: str) -> list[P
     return lines
 
 
-def panel_lines(words: PanelText, knowledge: Knowledge) -> list[PanelLine]:
-    """Everything the panel says about the shown position (and the last move's search)."""
+def panel_lines(words: PanelText, knowledge: Knowledge, show_values: bool = True,
+                ) -> list[PanelLine]:
+    """Everything the panel says about the shown position (and the last move's search); the
+    values pass only while the board shows its values."""
     lines: list[PanelLine] = []
     move = knowledge.report(Purpose.MOVE)
     if move is not None:
         lines += search_lines(words, move, move.title)
     # What is known about the position on the board comes before the story of the last move,
     # so a small window cuts the story, not the board's values or the hint.
-    about_board = _values_lines(words, knowledge) + _hint_lines(words, knowledge)
+    about_board = _values_lines(words, knowledge) if show_values else []
+    about_board += _hint_lines(words, knowledge)
     if move is None and about_board:
         about_board = about_board[1:]  # no rule above the first section
     lines += about_board

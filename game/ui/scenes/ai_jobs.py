@@ -80,9 +80,12 @@ JobEvent = Progressed | DepthDone | Finished | Failed
 class AiJobs:
     """At most one live search at a time; everything older is cancelled and its replies ignored."""
 
-    def __init__(self, worker: Callable[[], Any], has_worker: Callable[[], bool]) -> None:
+    def __init__(self, worker: Callable[[], Any], has_worker: Callable[[], bool],
+                 on_cancel: Callable[[Job], object] | None = None) -> None:
         self._worker = worker  # started lazily by the app on first use
         self._has_worker = has_worker
+        #: Told about every job cancelled before its end (its answers will never come).
+        self.on_cancel = on_cancel
         self.current: Job | None = None
         #: Replies that arrived for a job no longer current (dropped, never shown).
         self.stale_replies = 0
@@ -113,6 +116,8 @@ class AiJobs:
         self.cancelled[job.id] = time.perf_counter()
         self.current = None
         self._worker().cancel()
+        if self.on_cancel is not None:
+            self.on_cancel(job)
 
     def hurry(self) -> None:
         """Stop the running search but keep it current: its final reply carries the best move

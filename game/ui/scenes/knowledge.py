@@ -118,6 +118,16 @@ class Knowledge:
         self.reports = {}
         self.last_move_search = None
 
+    def stopped(self, job: Job) -> None:
+        """``job`` was cancelled: its report stops "thinking" (an unfinished hint goes; the
+        depths a values pass completed stay, labelled with their depth)."""
+        report = self.reports.get(job.purpose)
+        if report is None or report.job_id != job.id or not report.thinking:
+            return
+        report.thinking = False
+        if job.purpose is Purpose.HINT:
+            del self.reports[job.purpose]
+
     def is_current(self, job: Job) -> bool:
         return job.state.key() == self.position
 

@@ -65,8 +65,9 @@ class PlayScene:
         self.show_values = bool(app.settings.show_values)
         self.paused = False
         self.help_open = False
-        self.jobs = AiJobs(lambda: self.app.worker, lambda: self.app.has_worker)
         self.knowledge = Knowledge()
+        self.jobs = AiJobs(lambda: self.app.worker, lambda: self.app.has_worker,
+                           on_cancel=self.knowledge.stopped)
         self.pending: tuple[Job, Move] | None = None
         self._set_session(session)
         self.files = GameFiles(self)
@@ -571,7 +572,7 @@ class PlayScene:
             self.dialog.draw(surface)
 
     def panel_lines(self) -> list[PanelLine]:
-        return panel_lines(self.words, self.knowledge)
+        return panel_lines(self.words, self.knowledge, show_values=self.show_values)
 
     def _draw_panel(self, surface: pygame.Surface, size: int) -> None:
         s = self.session
