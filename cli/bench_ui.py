@@ -59,6 +59,7 @@ def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
     import pygame
 
     from game.ui.app import App
+    from game.ui.scenes.ai_jobs import Purpose
     from game.ui.scenes.play import PlayScene
     from game.ui.settings import SeatSetting, Settings
 
@@ -102,10 +103,11 @@ def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
                 if scene.paused:
                     events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
                 resume = False
-            elif (now >= next_cancel and job is not None and job.purpose == "move"
+            elif (now >= next_cancel and job is not None and job.purpose is Purpose.MOVE
                   and now - job.submitted > 0.3):
-                k = pygame.K_u if use_undo else pygame.K_n
-                events.append(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0))
+                # undo, or new game and "yes" to its question (a game is in progress)
+                keys = (pygame.K_u,) if use_undo else (pygame.K_n, pygame.K_y)
+                events += [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0) for k in keys]
                 cancels.append((job.id, now))
                 resume = use_undo  # undo pauses an AI-vs-AI game: resume next frame
                 use_undo = not use_undo

@@ -145,8 +145,8 @@ class PlayScene:
 
     @property
     def in_progress(self) -> bool:
-        """A game someone would mind losing: moves played and not over."""
-        return self.session.ply > 0 and not self.session.is_over
+        """A game someone would mind losing: moves played (not just dice) and not over."""
+        return len(self.record) > 0 and not self.session.is_over
 
     # ---- layout --------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
