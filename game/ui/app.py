@@ -38,6 +38,9 @@ class Scene(Protocol):
     def draw(self, surface: pygame.Surface) -> None: ...
     def on_exit(self) -> None: ...
     def show_message(self, text: str, error: bool = False) -> None: ...
+    def next_frame_in(self) -> float | None:
+        """Seconds until the scene must be drawn though no event comes (0: keep drawing at
+        60 fps; None: only on input). A scene without it is drawn at 60 fps."""
 
 
 class App:
