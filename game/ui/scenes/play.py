@@ -31,6 +31,7 @@ from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.scenes.knowledge import Knowledge
 from game.ui.scenes.play_ai import AiTurns
 from game.ui.scenes.play_commands import play_commands
+from game.ui.scenes.play_draw import draw_banner, draw_help
 from game.ui.scenes.play_files import GameFiles
 from game.ui.scenes.play_setup import (  # noqa: F401 - re-exported for the menu and tools
     build_session,
@@ -606,25 +607,11 @@ class PlayScene:
             b.draw(surface)
 
     def _draw_help(self, surface: pygame.Surface) -> None:
-        """Every command with its keys (F1 / ? again, Esc or a click closes it)."""
-        r = self.board_rect.inflate(-self.pad * 2, -self.pad * 2)
-        plate = pygame.Surface(r.size, pygame.SRCALPHA)
-        plate.fill((12, 16, 24, 248))
-        surface.blit(plate, r)
         rows = self.commands.help_lines()
         rows.append(("Click", "play a move; a refused click says why"))
         rows.append(("Wheel", "scroll the move list"))
-        size = max(11, min(self.text_size, r.height // (len(rows) + 3)))
-        line_h = int(size * 1.3)
-        y = r.y + line_h // 2
-        draw_text(surface, "Keys", (r.x + 12, y), size, theme.color("accent"), bold=True)
-        y += line_h
-        key_w = max(font(size, True).size(k)[0] for k, _ in rows) + 16
-        for keys, text in rows:
-            draw_text(surface, keys, (r.x + 12, y), size, theme.color("accent"), bold=True)
-            draw_text(surface, text, (r.x + 12 + key_w, y), size, theme.color("text"),
-                      max_width=r.width - key_w - 24)
-            y += line_h
+        draw_help(surface, self.board_rect.inflate(-self.pad * 2, -self.pad * 2), rows,
+                  self.text_size)
 
     def turn_text(self) -> str:
         s = self.session
@@ -644,20 +631,4 @@ class PlayScene:
         return self.banner_rect.width
 
     def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
-        """The result in the top bar: an overlay on the board would hide the final position
-        (the winning line, the last discs) exactly when the player wants to look at it."""
-        r = self.banner_rect
-        accent = theme.color("accent")
-        pygame.draw.rect(surface, theme.color("panel"), r, border_radius=8)
-        pygame.draw.rect(surface, accent, r, width=2, border_radius=8)
-        pad = max(8, r.height // 4)
-        big, small = max(14, int(r.height * 0.5)), max(11, int(r.height * 0.32))
-        keys = "N new game · U undo · Esc menu"
-        keys_w = font(small).size(keys)[0]
-        room = r.width - 2 * pad
-        show_keys = font(big, True).size(text)[0] + keys_w + 2 * pad <= room
-        draw_text(surface, text, (r.x + pad, r.centery), big, accent, bold=True,
-                  anchor="midleft", max_width=room - (keys_w + 2 * pad if show_keys else 0))
-        if show_keys:
-            draw_text(surface, keys, (r.right - pad, r.centery), small,
-                      theme.color("text_dim"), anchor="midright")
+        draw_banner(surface, self.banner_rect, text, "N new game · U undo · Esc menu")
