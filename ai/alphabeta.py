@@ -2,7 +2,8 @@
 
 - Iterative deepening (1, 2, 3, ...) under the depth, time and node limits; aspiration windows
   around the previous depth's score (re-searched with a full window when the score falls
-  outside).
+  outside). With move ordering off and only a depth given, one pass at that depth (textbook
+  alpha-beta: the shallow passes would only add nodes) in the move generator's order.
 - PVS: the first move of a node gets the full window, the others a null window that only asks
   "is this better?", re-searched when the answer is yes.
 - A bounded transposition table (ai.tt) storing depth, value, bound and best move. Its values
@@ -12,7 +13,8 @@
 - Move ordering: table move, then two killer moves per ply, then the history heuristic.
 - Turn order always comes from ``current_player()``: a child whose mover is the same player
   (a game that grants two moves in a row) keeps the sign and the window; otherwise the value
-  and window are negated. Terminals score ``WIN - ply`` (faster wins first).
+  and window are negated. Terminals score as the game's profile says (ai.profiles): ``WIN -
+  ply`` (faster wins first), the game's points, or a final margin.
 - Chance nodes, should a game have them, are averaged exactly (every outcome with a full
   window); ai.expectiminimax adds pruning and move filtering there.
 
@@ -246,10 +248,10 @@ class AlphaBetaSearcher(SearchBase):
                         return v
                     else:
                         beta = min(beta, v)
+        self._horizon = False  # before _moves_at: a move filter marks the node inexact
         moves = self._moves_at(state, depth, ply)
         if self.use_ordering and len(moves) > 1:
             moves = self._order(p, moves, tt_move, ply)
-        self._horizon = False
         alpha0 = alpha
         best = -INF
         best_move = moves[0]

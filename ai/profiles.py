@@ -11,6 +11,7 @@ Values are always from the point of view of the player to move at the root of th
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import threading
@@ -97,8 +98,24 @@ class Profile:
         deadline: float | None,
     ) -> Result | None:
         """The exact answer for ``state``, or None when the game has no solver or the position
-        is beyond its reach (``deadline`` is a ``time.monotonic()`` value)."""
-        return None
+        is beyond its reach (``deadline`` is a ``time.monotonic()`` value). The Result names
+        the solver as its algorithm; it is exact unless ``cancel`` cut the proof short."""
+        if self.solver is None:
+            return None
+        result = self._solve(state, config, cancel, deadline)
+        if result is None:
+            return None
+        return dataclasses.replace(result, algorithm=self.solver, exact=result.complete)
+
+    def _solve(
+        self,
+        state: State,
+        config: SearchConfig,
+        cancel: threading.Event | None,
+        deadline: float | None,
+    ) -> Result | None:
+        """The game's solver (a subclass with a ``solver`` name provides it)."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ text
 
@@ -155,7 +172,13 @@ class TicTacToeProfile(Profile):
         n = _signed(value, 0) if value == int(value) else _signed(value, 2)
         return ValueLabel(n, f"{n} open lines (estimate: no result within the search depth)")
 
-    def solve(self, state, config, cancel, deadline):  # type: ignore[no-untyped-def]
+    def _solve(
+        self,
+        state: State,
+        config: SearchConfig,
+        cancel: threading.Event | None,
+        deadline: float | None,
+    ) -> Result | None:
         from ai.solvers import solve_tictactoe
 
         return solve_tictactoe(state, config, cancel)
@@ -190,7 +213,13 @@ class NimProfile(Profile):
             out["heaps"] = tuple(rng.randint(1, 9) for _ in range(rng.randint(2, 4)))
         return out
 
-    def solve(self, state, config, cancel, deadline):  # type: ignore[no-untyped-def]
+    def _solve(
+        self,
+        state: State,
+        config: SearchConfig,
+        cancel: threading.Event | None,
+        deadline: float | None,
+    ) -> Result | None:
         from ai.solvers import solve_nim
 
         return solve_nim(state)
@@ -230,7 +259,13 @@ class OthelloProfile(Profile):
         short = _signed(value, 0)
         return ValueLabel(short, f"{short} discs (predicted final margin)")
 
-    def solve(self, state, config, cancel, deadline):  # type: ignore[no-untyped-def]
+    def _solve(
+        self,
+        state: State,
+        config: SearchConfig,
+        cancel: threading.Event | None,
+        deadline: float | None,
+    ) -> Result | None:
         from ai.solvers import solve_othello
 
         return solve_othello(state, config, cancel, deadline)

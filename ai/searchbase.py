@@ -1,5 +1,10 @@
 """What every searcher shares: terminal scoring, the evaluator lookup, the budget and the
-iterative-deepening driver.
+driver that runs the passes.
+
+The driver deepens iteratively (1, 2, 3, ...) when that serves something: a time or node
+budget (there is always a finished depth to answer with) or move ordering (each pass orders
+the next). A search given only a depth, with no move ordering (minimax, alpha-beta with
+ordering off), runs that depth in one pass. Every pass counts the root as a node.
 
 Keeping the driver in one place means minimax, alpha-beta and expectiminimax stop, report
 progress and build their Results identically, so a teacher comparing them compares only the

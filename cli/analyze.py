@@ -18,6 +18,7 @@ from cli.common import (
     format_line,
     json_number,
     load_state,
+    noise_fields,
     require_decision,
     root_value_fields,
     value_fields,
@@ -30,7 +31,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def analyze(
-    game_id: str, position: str | None, options: dict[str, Any], config: Any
+    game_id: str,
+    position: str | None,
+    options: dict[str, Any],
+    config: Any,
+    level: str | None = None,
 ) -> dict[str, Any]:
     """The analysis as a JSON-ready dict (also used by tests and by the engine's callers)."""
     from ai.engine import run_search
@@ -56,6 +61,7 @@ def analyze(
         "complete": result.complete,
         "pv": format_line(game, state, result.pv),
         **root_value_fields(game, state, result),
+        **noise_fields(game_id, level, config),
         "stats": {
             "nodes": stats.nodes,
             "nodes_per_depth": list(stats.nodes_per_depth),
@@ -71,6 +77,6 @@ def analyze(
 
 def run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
-    report = analyze(args.game, args.position, args.options, config)
+    report = analyze(args.game, args.position, args.options, config, args.level)
     print(json.dumps(report, allow_nan=False))
     return 0

@@ -289,6 +289,19 @@ def root_value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
     return {"root_values": numbers, "root_values_text": texts}
 
 
+def noise_fields(game_id: str, level: str | None, config: Any) -> dict[str, str]:
+    """{"noise_text": ...} when a level plays with deliberate randomness: its move may then
+    differ from the best root value, and the answer says why."""
+    if level is None or config.noise <= 0:
+        return {}
+    from ai.levels import get_level
+    from ai.profiles import profile_for
+
+    name = get_level(game_id, level).name
+    text = profile_for(game_id).noise_text(name, config.noise)
+    return {"noise_text": text} if text else {}
+
+
 # --------------------------------------------------------------------------- search configs
 
 

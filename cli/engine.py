@@ -27,6 +27,7 @@ from cli.common import (
     format_line,
     json_number,
     load_state,
+    noise_fields,
     parse_depth,
     parse_options,
     parse_seed,
@@ -96,7 +97,9 @@ Commands and answers:
              "point_of_view": "Black", "depth": 6, "complete": true, "nodes": 12345,
              "time": 0.41, "pv": [...], "root_values": {...}, "root_values_text": {...}}
              "algorithm" is what actually ran (a solver's name such as "nim-solver" when
-             exact solving answered); "exact" is true when the value is proven.
+             exact solving answered); "exact" is true when the value is proven. A level
+             that plays with deliberate randomness adds "noise_text", e.g. "Casual: picks
+             at random among moves within 10 discs of the best".
   legal      {"moves": ["a1", "b1", ...]}
   stop       ends a running search at once: that search is answered first with the best
              move found so far ("complete": false), then the stop with {"stopped": true}.
@@ -211,6 +214,7 @@ def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
         "time": json_number(result.stats.time_s),
         "pv": format_line(game, state, result.pv),
         **root_value_fields(game, state, result),
+        **noise_fields(game_id, request.get("level"), config),
     }
 
 
@@ -261,8 +265,6 @@ def is_blank(line: str) -> bool:
 
 def is_interrupt(line: str) -> bool:
     """True for a stop or quit request: it must reach a running search at once."""
-    if '"cmd"' not in line:
-        return False
     try:
         request = decode_json(line)
     except RequestError:
@@ -351,10 +353,10 @@ def fd_lines(fd: int) -> Iterator[str]:
             end = pending.find(b"\n")
             if end < 0:
                 break
-            yield pending[:end].decode("utf-8", errors="replace")
+            yield _decoded_line(pending[:end])
             pending = pending[end + 1 :]
         if len(pending) > MAX_LINE_BYTES:
-            yield pending[:64].decode("utf-8", errors="replace") + " (line too long)"
+            yield _decoded_line(pending)
             pending = b""
             for chunk in iter(lambda: os.read(fd, 65536), b""):  # skip to the line's end
                 end = chunk.find(b"\n")
@@ -362,7 +364,14 @@ def fd_lines(fd: int) -> Iterator[str]:
                     pending = chunk[end + 1 :]
                     break
     if pending:
-        yield pending.decode("utf-8", errors="replace")
+        yield _decoded_line(pending)
+
+
+def _decoded_line(data: bytes) -> str:
+    """A line of input as text; past MAX_LINE_BYTES only its start, marked (a bad request)."""
+    if len(data) > MAX_LINE_BYTES:
+        return data[:64].decode("utf-8", errors="replace") + " (line too long)"
+    return data.decode("utf-8", errors="replace")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -179,6 +179,9 @@ class Session:
         self.start: State = start_state
         self._states: list[State] = [start_state]
         self._moves: list[Move] = []
+        #: Each move's text, kept as moves are played and taken back, so a long game's move
+        #: list costs nothing to read (``move_text``, ``moves_text``).
+        self._texts: list[str] = []
         self._redo: list[Move] = []
         self._outcome_cache: dict[Any, tuple[dict[Move, str], dict[str, Move]]] = {}
 
@@ -252,7 +255,11 @@ class Session:
         self.play(move)
         return move
 
-    def _push(self, move: Move, state: State) -> None:
+    def _push(self, move: Move, state: State, text: str | None = None) -> None:
+        """Record ``move`` (played in the current position) and the position it leads to."""
+        if text is None:
+            text = self.format_move_text(self.current, move)
+        self._texts.append(text)
         self._moves.append(move)
         self._states.append(state)
 
@@ -271,6 +278,7 @@ class Session:
         if not self._moves:
             return None
         self._states.pop()
+        self._texts.pop()
         move = self._moves.pop()
         self._redo.append(move)
         return move
@@ -346,20 +354,13 @@ class Session:
         return self.game.parse_move(state, text)
 
     def moves_text(self) -> list[str]:
-        """Every move so far in the game's notation, dice as ``roll ...``. A position and move
-        met again (a long game repeating itself) is named once."""
-        named: dict[tuple[State, Move], str] = {}
-        out = []
-        for state, move in zip(self._states, self._moves, strict=False):
-            key = (state, move)
-            text = named.get(key)
-            if text is None:
-                text = self.format_move_text(state, move)
-                if len(named) >= _Replay.LIMIT:
-                    named.clear()
-                named[key] = text
-            out.append(text)
-        return out
+        """Every move so far in the game's notation, dice as ``roll ...``."""
+        return list(self._texts)
+
+    def move_text(self, index: int) -> str:
+        """The text of move ``index`` (0 = the first; negative counts from the last), without
+        copying the whole list: a move list draws only the rows it shows."""
+        return self._texts[index]
 
     # -- save / load ------------------------------------------------------------------------
 
@@ -520,7 +521,7 @@ class _Replay:
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self.seen: dict[tuple[State, str], tuple[Move, State]] = {}
+        self.seen: dict[tuple[State, str], tuple[Move, State, str]] = {}
         self.positions: dict[State, State] = {session.current: session.current}
 
     def play_text(self, text: str) -> None:
@@ -533,7 +534,8 @@ class _Replay:
             if len(self.seen) >= self.LIMIT:
                 self.seen.clear()
                 self.positions.clear()
-            hit = (move, self.positions.setdefault(after, after))
+            name = session.format_move_text(session.current, move)
+            hit = (move, self.positions.setdefault(after, after), name)
             self.seen[key] = hit
         session._push(*hit)
 

@@ -85,3 +85,12 @@ def test_exact_othello_endgame_reads_as_a_disc_result() -> None:
     want = (f"win by {margin} discs" if margin > 0 else f"loss by {-margin} discs"
             if margin < 0 else "draw")
     assert answer["value_text"] == f"{want} for Black"
+
+
+def test_a_noisy_level_says_its_move_is_chosen_at_random() -> None:
+    answer, _ = answer_line(json.dumps({"game": "othello", "level": "casual", "seed": 1}))
+    assert answer["noise_text"] == (
+        "Casual: picks at random among moves within 10 discs of the best"
+    )
+    best, _ = answer_line(json.dumps({"game": "othello", "level": "Master", "depth": 2}))
+    assert "noise_text" not in best

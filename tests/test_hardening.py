@@ -124,6 +124,12 @@ def test_a_long_repetitive_game_loads_into_little_memory() -> None:
     # (a fresh state per move, as before, held about 700).
     assert held < 100 * session.ply, held
     assert session.save() == text
+    # The move list is kept as moves come and go: reading one row costs nothing.
+    assert session.move_text(-1) == "none" and session.move_text(0) == "roll 32"
+    session.undo()
+    assert session.move_text(-1) == "roll 64" and len(session.moves_text()) == 39_999
+    session.redo()
+    assert session.moves_text()[-2:] == ["roll 64", "none"]
 
 
 # --------------------------------------------------------------------------- 6. one line
@@ -208,3 +214,26 @@ def test_version_takes_no_other_arguments(capsys: pytest.CaptureFixture[str]) ->
     with pytest.raises(SystemExit) as exc:
         main.main(["--version"])
     assert exc.value.code == 0 and capsys.readouterr().out.startswith("kibitz ")
+
+
+def test_an_overlong_engine_line_is_cut_short_and_the_next_one_still_read() -> None:
+    import os
+    import threading
+
+    from cli.engine import MAX_LINE_BYTES, fd_lines
+
+    read_fd, write_fd = os.pipe()
+
+    def feed() -> None:
+        with os.fdopen(write_fd, "wb") as out:
+            out.write(b'{"id": "' + b"x" * (MAX_LINE_BYTES + 10) + b'"}\n')
+            out.write('{"cmd": "legal", "game": "nim"}\n\u00e9'.encode())
+
+    writer = threading.Thread(target=feed)
+    writer.start()
+    with os.fdopen(read_fd, "rb") as src:
+        lines = list(fd_lines(src.fileno()))
+    writer.join()
+    assert len(lines) == 3 and lines[0].endswith("(line too long)") and len(lines[0]) < 100
+    assert lines[1] == '{"cmd": "legal", "game": "nim"}' and lines[2] == "\u00e9"
+    assert "error" in answer_line(lines[0])[0]
