@@ -485,3 +485,23 @@ def test_a_cancelled_search_stops_saying_it_searches(tmp_path, monkeypatch):
         assert app.errors == []
     finally:
         app.close()
+
+
+def test_the_real_loop_draws_nothing_while_nothing_changes(tmp_path, monkeypatch):
+    import time
+
+    app = make_app(tmp_path, monkeypatch, game="othello", seats=seats("human", "human"))
+    try:
+        app.run_frames(2)
+        pygame.event.clear()  # the window's own start-up events (shown, exposed)
+        frames = app.drawn_frames
+        stop = time.perf_counter() + 0.6
+        app.run_loop(until=lambda: time.perf_counter() > stop)
+        assert app.drawn_frames == frames  # the start screen sat still: no frame drawn
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
+                                             buttons=(0, 0, 0)))
+        stop = time.perf_counter() + 0.2
+        app.run_loop(until=lambda: time.perf_counter() > stop)
+        assert app.drawn_frames == frames + 1  # one event, one frame
+    finally:
+        app.close()
