@@ -168,7 +168,8 @@ def _values_lines(words: PanelText, knowledge: Knowledge) -> list[PanelLine]:
     lines = [PanelLine("", "rule")]
     if report.values:
         best = knowledge.values_best()
-        head = f"Board values: depth {report.values_depth}, full window"
+        kind = "exact" if report.values_exact else "full window"
+        head = f"Board values: depth {report.values_depth}, {kind}"
         lines.append(PanelLine(head, "heading"))
         assert best is not None
         lines.append(PanelLine(
