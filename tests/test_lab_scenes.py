@@ -186,6 +186,22 @@ def test_depth_chart_rows_and_horizon_marks(app) -> None:
     assert not app.errors
 
 
+@pytest.mark.parametrize("options", [
+    {"heaps": (7, 5), "max_take": 3},                       # counts as 3 and 1
+    {"heaps": (7, 9), "variant": "grundy", "max_take": None},  # Grundy values 0 and 0
+    {"heaps": (1, 1, 2), "max_take": None, "misere": True},
+])
+def test_nim_view_draws_every_rule(app, options) -> None:
+    scene = open_lab(app, _session("nim", 0, **options), "nim", "nim")
+    app.switch(scene)
+    app.run_frames(2)
+    assert not app.errors
+    from game.ui.lab.nim_pane import explanation
+
+    text = " ".join(explanation(nim_table(scene.state)))
+    assert ("misère" in text.lower()) == bool(options.get("misere"))
+
+
 def test_nim_view_draws_the_binary_table(app) -> None:
     session = _session("nim", 0, heaps=(3, 4, 5), max_take=None)
     scene = open_lab(app, session, "nim", "nim")
