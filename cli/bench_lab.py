@@ -55,18 +55,19 @@ def _pan(app: Any, view: Any, seconds: float, speed_px: int) -> dict[str, float]
         if travelled > view.rect.width * 3:
             direction, travelled = -direction, 0
         nx = x + direction * speed_px
-        if not view.rect.inflate(-20, -20).collidepoint(nx, y):
-            app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1),
+        if view.rect.inflate(-20, -20).collidepoint(nx, y):
+            events = [pygame.event.Event(pygame.MOUSEMOTION, pos=(nx, y), rel=(nx - x, 0),
+                                         buttons=(1, 0, 0))]
+            x = nx
+            travelled += speed_px
+        else:  # the mouse reached the edge: let go and grab the picture again mid-window
+            events = [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1),
                       pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=view.rect.center,
-                                         button=1)])
+                                         button=1)]
             x, y = view.rect.center
-            continue
         t0 = time.perf_counter()
-        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(nx, y), rel=(nx - x, 0),
-                                     buttons=(1, 0, 0))])
+        app.step(events)
         t1 = time.perf_counter()
-        x = nx
-        travelled += speed_px
         busy.append(max(0.0, (t1 - t0) * 1000 - app.sleep_ms))
         periods.append((t1 - last) * 1000)
         last = t1
