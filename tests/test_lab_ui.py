@@ -282,3 +282,15 @@ def test_layout_sampling_and_stub_index() -> None:
     stubs = lay.stubs_in(3, 0, lay.width)
     assert stubs == sorted((s for s in lay.stubs if s.row == 3), key=lambda s: s.x)
     assert lay.stubs_in(3, -5, -1) == []
+
+
+def test_step_mode_shows_a_value_rising_into_its_parent() -> None:
+    rec = textbook_alphabeta()
+    st = Stepper(rec.nodes, rec.events)
+    st.seek(3)  # enter root, enter a, enter leaf 3: nothing has risen yet
+    assert st.rising() is None
+    st.seek(5)  # leaf 3 evaluated, then backed up into a
+    assert st.rising() == (2, 1, 3)
+    view = _view(rec)
+    view.stepper = st
+    view.draw(pygame.display.get_surface())  # the arrow is drawn without error

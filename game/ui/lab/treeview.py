@@ -418,7 +418,11 @@ class TreeView:
             text = style.value_text(value, self.game_id)
             if step is None:
                 text = style.BOUND_PREFIX.get(getattr(node, "bound", "exact"), "") + text
-            self._text(target, text, (p[0], y), style.TEXT, "midtop", boxed=True)
+            # In step mode a value still being worked out ("best so far") is drawn in the
+            # highlight colour with a trailing "…"; a returned value in plain text.
+            working = step is not None and step.node_status(nid) == OPEN
+            self._text(target, text + ("…" if working else ""), (p[0], y),
+                       style.PV if working else style.TEXT, "midtop", boxed=True)
             y += self.text_size + 1
         if node.kind != "leaf" and self.windows_on and (step is None or nid in step.windows):
             self._text(target, style.window_text(*window, self.game_id), (p[0], y), style.DIM,
@@ -458,3 +462,42 @@ class TreeView:
         for nid, col in marks:
             x, y = self.screen_pos(nid)
             pygame.draw.circle(surface, col, (x, y), r + 5, 2)
+        rising = self.stepper.rising() if self.stepper is not None else None
+        if rising is not None and rising[0] in self.layout.x and rising[1] in self.layout.x:
+            self._draw_rising(surface, *rising)
+        hover = self._hovered()
+        if hover is not None and hover != self.selected:
+            x, y = self.screen_pos(hover)
+            pygame.draw.circle(surface, style.DIM, (x, y), r + 4, 1)
+
+    def _hovered(self) -> int | None:
+        try:
+            pos = pygame.mouse.get_pos()
+        except pygame.error:
+            return None
+        if not pygame.mouse.get_focused():
+            return None
+        return self.node_at(pos)
+
+    def _draw_rising(self, surface: pygame.Surface, child: int, parent: int,
+                     value: float | None) -> None:
+        """Step mode: an arrow up the edge along which a value has just been backed up."""
+        (cx, cy), (px, py) = self.screen_pos(child), self.screen_pos(parent)
+        r = self.radius
+        dx, dy = px - cx, py - cy
+        length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+        ux, uy = dx / length, dy / length
+        # Beside the edge (not on it), so the move label on the edge stays readable.
+        side = 10.0 if dx <= 0 else -10.0
+        ox, oy = -uy * side, ux * side
+        a = (cx + ux * (r + 4) + ox, cy + uy * (r + 4) + oy)
+        b = (px - ux * (r + 8) + ox, py - uy * (r + 8) + oy)
+        pygame.draw.line(surface, style.PV, a, b, 3)
+        head = max(6.0, r * 0.7)
+        left = (b[0] - ux * head - uy * head * 0.6, b[1] - uy * head + ux * head * 0.6)
+        right = (b[0] - ux * head + uy * head * 0.6, b[1] - uy * head - ux * head * 0.6)
+        pygame.draw.polygon(surface, style.PV, [b, left, right])
+        if self.labels_on and value is not None:
+            mid = ((a[0] + b[0]) / 2 + ox, (a[1] + b[1]) / 2 + oy)
+            self._text(surface, style.value_text(value, self.game_id), mid, style.PV,
+                       "center", boxed=True)
