@@ -490,8 +490,9 @@ class TreeView:
         # Beside the edge (not on it), so the move label on the edge stays readable.
         side = 10.0 if dx <= 0 else -10.0
         ox, oy = -uy * side, ux * side
+        # From the child to the middle of the edge: clear of the parent's value and window.
         a = (cx + ux * (r + 4) + ox, cy + uy * (r + 4) + oy)
-        b = (px - ux * (r + 8) + ox, py - uy * (r + 8) + oy)
+        b = (cx + dx * 0.55 + ox, cy + dy * 0.55 + oy)
         pygame.draw.line(surface, style.PV, a, b, 3)
         head = max(6.0, r * 0.7)
         left = (b[0] - ux * head - uy * head * 0.6, b[1] - uy * head + ux * head * 0.6)
