@@ -5,7 +5,8 @@
   outside). With move ordering off and only a depth given, one pass at that depth (textbook
   alpha-beta: the shallow passes would only add nodes) in the move generator's order.
 - PVS: the first move of a node gets the full window, the others a null window that only asks
-  "is this better?", re-searched when the answer is yes.
+  "is this better?", re-searched when the answer is yes (``pvs=False``: every move gets the
+  full window, as in the textbook).
 - A bounded transposition table (ai.tt) storing depth, value, bound and best move. Its values
   are reused only at *equal* remaining depth: then a search with the table returns exactly the
   value of the same search without it (a deliberate choice, so a teacher can switch the table
@@ -55,6 +56,7 @@ class AlphaBetaSearcher(SearchBase):
         use_ordering: bool = True,
         exact_root_values: bool = False,
         aspiration: float | None = None,
+        pvs: bool = True,
         tt_size_log2: int = 16,
     ) -> None:
         super().__init__(evaluate, scoring)
@@ -63,6 +65,9 @@ class AlphaBetaSearcher(SearchBase):
         self.exact_root_values = exact_root_values
         #: Half-width of the aspiration window; None = no aspiration windows.
         self.aspiration = aspiration
+        #: Principal-variation search: moves after the first get a null window first. Off,
+        #: every move gets the node's full window, as the textbook's alpha-beta does.
+        self.pvs = pvs
         self.tt = TranspositionTable(tt_size_log2) if use_tt else None
         self._key = None
         self._pv: list[tuple[Move, ...]] = [()] * (MAX_DEPTH + 2)
@@ -130,7 +135,7 @@ class AlphaBetaSearcher(SearchBase):
             child = state.apply(m)
             if exact_all:
                 v = self._child(child, p, depth - 1, -INF, INF, 1)
-            elif i == 0:
+            elif i == 0 or not self.pvs:
                 v = self._child(child, p, depth - 1, a, beta, 1)
             else:
                 v = self._child(child, p, depth - 1, a, a + NULL_WIDTH, 1)
@@ -261,9 +266,10 @@ class AlphaBetaSearcher(SearchBase):
         apply = state.apply
         d = depth - 1
         next_ply = ply + 1
+        full_windows = not self.pvs
         for i, m in enumerate(moves):
             child = apply(m)
-            if i == 0:
+            if i == 0 or full_windows:
                 v = child_value(child, p, d, a, beta, next_ply)
             else:
                 v = child_value(child, p, d, a, a + NULL_WIDTH, next_ply)

@@ -148,3 +148,11 @@ class SearchConfig:
     #: False: search with no game knowledge (every unfinished position scores 0), a weaker
     #: player for games whose evaluator is perfect (Nim).
     use_evaluator: bool = True
+    #: The alpha-beta family's refinements, each switchable so the search lab can show what it
+    #: buys: principal-variation search (null windows), aspiration windows (where the game's
+    #: profile has them), Star1 pruning at chance nodes and expectiminimax's move filtering
+    #: (where the profile allows them). All on is the search that plays.
+    use_pvs: bool = True
+    use_aspiration: bool = True
+    use_star1: bool = True
+    use_move_filter: bool = True

@@ -45,6 +45,7 @@ def make_searcher(config: SearchConfig) -> Searcher:
         "use_tt": config.use_tt,
         "use_ordering": config.use_ordering,
         "exact_root_values": config.exact_root_values or config.noise > 0,
+        "pvs": config.use_pvs,
     }
     if config.algorithm == "minimax":
         from ai.minimax import MinimaxSearcher
@@ -54,7 +55,8 @@ def make_searcher(config: SearchConfig) -> Searcher:
         from ai.alphabeta import AlphaBetaSearcher
 
         return AlphaBetaSearcher(
-            evaluate, scoring, aspiration=profile.aspiration, **tree_options
+            evaluate, scoring, aspiration=profile.aspiration if config.use_aspiration else None,
+            **tree_options,
         )
     if config.algorithm == "expectiminimax" and hasattr(evaluator, "move_probabilities"):
         # A batch evaluator (the backgammon network): the same algorithm, each roll's moves
@@ -65,11 +67,12 @@ def make_searcher(config: SearchConfig) -> Searcher:
     if config.algorithm == "expectiminimax":
         from ai.expectiminimax import ExpectiminimaxSearcher
 
-        k, root_k = profile.move_filter or (None, None)
+        move_filter = profile.move_filter if config.use_move_filter else None
+        k, root_k = move_filter or (None, None)
         return ExpectiminimaxSearcher(
             evaluate,
             scoring,
-            star1=profile.points,
+            star1=profile.points and config.use_star1,
             filter_k=k,
             root_filter_k=root_k,
             **tree_options,

@@ -11,6 +11,7 @@ Values are always from the point of view of the player to move at the root of th
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import threading
@@ -77,6 +78,9 @@ class Profile:
     noise_unit: str = ""
     #: Random opening plies (fewest, most) that ``match`` plays before the levels take over.
     match_opening: tuple[int, int] | None = None
+    #: The player whose view the search lab records values in; None: whoever is to move at
+    #: the root of the search (ai.recorder, "Points of view").
+    max_player: int | None = None
 
     # ------------------------------------------------------------------ search
 
@@ -97,8 +101,24 @@ class Profile:
         deadline: float | None,
     ) -> Result | None:
         """The exact answer for ``state``, or None when the game has no solver or the position
-        is beyond its reach (``deadline`` is a ``time.monotonic()`` value)."""
-        return None
+        is beyond its reach (``deadline`` is a ``time.monotonic()`` value). The Result names
+        the solver as its algorithm; it is exact unless ``cancel`` cut the proof short."""
+        if self.solver is None:
+            return None
+        result = self._solve(state, config, cancel, deadline)
+        if result is None:
+            return None
+        return dataclasses.replace(result, algorithm=self.solver, exact=result.complete)
+
+    def _solve(
+        self,
+        state: State,
+        config: SearchConfig,
+        cancel: threading.Event | None,
+        deadline: float | None,
+    ) -> Result | None:
+        """The game's solver (a subclass with a ``solver`` name provides it)."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ text
 
@@ -155,7 +175,7 @@ class TicTacToeProfile(Profile):
         n = _signed(value, 0) if value == int(value) else _signed(value, 2)
         return ValueLabel(n, f"{n} open lines (estimate: no result within the search depth)")
 
-    def solve(
+    def _solve(
         self,
         state: State,
         config: SearchConfig,
@@ -196,7 +216,7 @@ class NimProfile(Profile):
             out["heaps"] = tuple(rng.randint(1, 9) for _ in range(rng.randint(2, 4)))
         return out
 
-    def solve(
+    def _solve(
         self,
         state: State,
         config: SearchConfig,
@@ -242,7 +262,7 @@ class OthelloProfile(Profile):
         short = _signed(value, 0)
         return ValueLabel(short, f"{short} discs (predicted final margin)")
 
-    def solve(
+    def _solve(
         self,
         state: State,
         config: SearchConfig,
@@ -278,9 +298,41 @@ class BackgammonProfile(Profile):
         return ValueLabel(short, f"{short} points a game")
 
 
+@dataclass(frozen=True)
+class ClassroomProfile(Profile):
+    """Classroom trees (game.rules.classroom): a leaf is worth the number written on it, so a
+    finished game scores its ``returns()`` unchanged, as on the slides."""
+
+    game_id: str = "classroom"
+    unit: str = "for MAX (the leaf values)"
+    #: MAX is the tree's MAX even when a search starts at one of MIN's nodes.
+    max_player: int | None = 0
+    #: The notation's limit on leaf values (Star1 needs bounds that always hold).
+    value_bounds: tuple[float, float] = (-1e9, 1e9)
+
+    @property
+    def points(self) -> bool:
+        return True
+
+    def scoring(self) -> Scoring:
+        return Scoring(points=True, bounds=self.value_bounds)
+
+    def value_label(self, value: float, *, exact: bool) -> ValueLabel:
+        if not math.isfinite(value):
+            return ValueLabel("?", "unknown")
+        short = str(int(value)) if value == int(value) else f"{value:.3g}"
+        return ValueLabel(short, f"{short} for MAX")
+
+
 _PROFILES: dict[str, Profile] = {
     p.game_id: p
-    for p in (TicTacToeProfile(), NimProfile(), OthelloProfile(), BackgammonProfile())
+    for p in (
+        TicTacToeProfile(),
+        NimProfile(),
+        OthelloProfile(),
+        BackgammonProfile(),
+        ClassroomProfile(),
+    )
 }
 
 

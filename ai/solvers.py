@@ -11,15 +11,14 @@
 
 Each game's profile (ai.profiles) names its solver and calls it here. A solver returns None
 when the position is not (or cannot in time be) solved exactly; the engine then runs the
-configured search. Every Result a solver returns says so: ``algorithm`` is the solver's name
-and ``exact`` is True.
+configured search. The profile tags each Result with the solver's name (``algorithm``) and
+``exact``.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from dataclasses import replace
 
 from ai.api import Limits, Result, SearchConfig, Stats
 from ai.searchbase import evaluator_for
@@ -48,9 +47,8 @@ def solve_tictactoe(
     )
     empties = len(state.legal_moves())
     searcher.first_depth = empties  # the game ends within this many plies: no deepening
-    result = searcher.search(state, Limits(depth=empties), cancel)
-    # Cancelled before the proof was finished: the best move found so far, not proven.
-    return replace(result, algorithm="tictactoe-solver", exact=result.complete)
+    # Cancelled before the proof is finished: the best move found so far (complete=False).
+    return searcher.search(state, Limits(depth=empties), cancel)
 
 
 def solve_nim(state: State) -> Result | None:
@@ -78,10 +76,7 @@ def solve_nim(state: State) -> Result | None:
     elapsed = time.perf_counter() - start
     stats = Stats(nodes=probes, leaves=probes, depth=1, time_s=elapsed)
     score = 1.0 if winning else -1.0
-    return Result(
-        move, score, 1, True, (move,), stats, values,
-        root_values_exact=True, algorithm="nim-solver", exact=True,
-    )
+    return Result(move, score, 1, True, (move,), stats, values, root_values_exact=True)
 
 
 def _othello_limit(time_s: float | None) -> int:
@@ -144,6 +139,4 @@ def solve_othello(
         stats,
         values,
         root_values_exact=exact_all or len(values) <= 1,
-        algorithm="othello-endgame-solver",
-        exact=True,
     )

@@ -32,7 +32,8 @@ TICTACTOE_TREE_NODES = 549946
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("what", choices=("rules", "search", "all", "ui"), help="which figures")
+    parser.add_argument("what", choices=("rules", "search", "all", "ui", "lab"),
+                        help="which figures")
     parser.add_argument(
         "--repeat", type=whole_number(1, 1000), default=3, metavar="N", help="runs per figure (median)"
     )
@@ -150,6 +151,8 @@ def format_rules(figures: dict[str, dict[str, Any]]) -> str:
 def run(args: argparse.Namespace) -> int:
     if args.what == "ui":
         return int(importlib.import_module("cli.bench_ui").run(args) or 0)
+    if args.what == "lab":
+        return int(importlib.import_module("cli.bench_lab").run(args) or 0)
     figures: dict[str, Any] = {"repeat": args.repeat}
     if args.what in ("rules", "all"):
         figures["rules"] = bench_rules(args.repeat, args.games)

@@ -291,8 +291,6 @@ def is_blank(line: str) -> bool:
 
 def is_interrupt(line: str) -> bool:
     """True for a stop or quit request: it must reach a running search at once."""
-    if '"cmd"' not in line:
-        return False
     try:
         request = decode_json(line)
     except RequestError:

@@ -212,6 +212,12 @@ class Session:
         """(position, move played there) for every move so far."""
         return tuple(zip(self._states, self._moves, strict=False))
 
+    def history_since(self, start: int) -> tuple[tuple[State, Move], ...]:
+        """The (position, move) pairs from ply ``start`` on: the end of ``history`` without
+        copying a long game whole (the play screen asks for it at every move)."""
+        start = max(0, start)
+        return tuple(zip(self._states[start : len(self._moves)], self._moves[start:], strict=True))
+
     @property
     def moves(self) -> tuple[Move, ...]:
         return tuple(self._moves)
