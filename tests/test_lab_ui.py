@@ -294,3 +294,49 @@ def test_step_mode_shows_a_value_rising_into_its_parent() -> None:
     view = _view(rec)
     view.stepper = st
     view.draw(pygame.display.get_surface())  # the arrow is drawn without error
+
+
+def test_wheel_zoom_stretches_the_picture_then_draws_sharp_tiles() -> None:
+    rec = wide_tree(6, 4)
+    view = TreeView(rec, 14)
+    view.set_rect(pygame.Rect(0, 0, 700, 500))
+    view.expand_all()
+    view.fit()
+    screen = pygame.display.get_surface()
+    view.draw(screen)
+    now = [100.0]
+    view.clock = lambda: now[0]
+    before = view.slot
+    view.zoom_at(1.25, (350, 250))
+    assert view.slot == before * 1.25 and view._preview is not None
+    view.draw(screen)  # the wheel is turning: the stretched picture, no sharp tile drawn
+    assert not view._tiles and view._preview is not None
+    now[0] += 1.0  # the wheel rests: sharp tiles replace the stretched picture
+    for _ in range(20):
+        view.draw(screen)
+    assert view._tiles and view._preview is None
+    # The sharp picture equals one drawn without the stretched step.
+    sharp = screen.subsurface(view.rect).copy()
+    fresh = TreeView(rec, 14)
+    fresh.set_rect(view.rect)
+    fresh.set_collapsed(view.collapsed)
+    fresh.slot, fresh.cam_x, fresh.cam_y = view.slot, view.cam_x, view.cam_y
+    fresh.draw(screen)
+    assert pygame.image.tobytes(sharp, "RGB") == pygame.image.tobytes(
+        screen.subsurface(view.rect), "RGB")
+
+
+def test_export_in_step_mode_shows_the_replayed_state(tmp_path) -> None:
+    from game.ui.lab.export import STEP_PANEL_W, export_tree_png
+
+    rec = textbook_alphabeta()
+    view = TreeView(rec, 14)
+    whole = pygame.image.load(str(export_tree_png(rec, tmp_path / "a.png", view=view)))
+    view.stepper = Stepper(rec.nodes, rec.events)
+    view.stepper.seek(4)
+    stepped = pygame.image.load(str(export_tree_png(rec, tmp_path / "b.png", view=view)))
+    assert stepped.get_width() == whole.get_width() + STEP_PANEL_W
+    # The unreached third branch is drawn hollow: its pixels differ from the full picture.
+    w = whole.get_width()
+    assert pygame.image.tobytes(whole, "RGB") != pygame.image.tobytes(
+        stepped.subsurface(pygame.Rect(0, 0, w, whole.get_height())), "RGB")

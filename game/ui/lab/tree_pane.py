@@ -5,7 +5,8 @@ tree shown is the search that plays. Mouse: drag pans, the wheel zooms, a click 
 (its card and small board appear on the right), a right-click or double-click opens or closes
 its subtree. Keys: arrows pan, + and - zoom, F fit, E expand all, X back to the first view,
 S step mode; in step mode N / B step forward / back, Space plays, [ and ] change the speed,
-Home and End jump.
+Home and End jump. While a recording runs, its button reads "Stop" and Esc stops it (the
+searcher itself sees the cancel, so even a long forced recording ends at once).
 """
 
 from __future__ import annotations
@@ -74,6 +75,23 @@ class TreePane:
                             on_done=self.take, on_error=self._failed, owner=self, force=force,
                             max_s=RECORD_MAX_S)
 
+    def recording_now(self) -> bool:
+        return bool(self.ctx.jobs.running_for(self))
+
+    def stop(self) -> None:
+        """End a running recording (the searcher sees the cancel within a few thousand
+        nodes); the tree shown before, if any, stays."""
+        if self.recording_now():
+            self.ctx.jobs.stop()
+            self.error = "stopped: the recording was stopped; press Search again to record"
+            self.ctx.show_message("Recording stopped")
+
+    def search_or_stop(self) -> None:
+        if self.recording_now():
+            self.stop()
+        else:
+            self.record()
+
     def _failed(self, message: str) -> None:
         self.error = message
         self.ctx.show_message(f"Cannot record the search: {message}", True)
@@ -122,7 +140,7 @@ class TreePane:
                     lambda v: setattr(self, "use_ordering", v)), 3),
             (Choice("PVS", [(True, "on"), (False, "off")], self.use_pvs,
                     lambda v: setattr(self, "use_pvs", v)), 3),
-            (Button("Search again  ↵", self.record, active=True), 3),
+            (Button(self._search_label(), self.search_or_stop, active=True), 3),
         ]
         tools: list[tuple[Widget, int]] = [
             (Button("Fit  F", self.fit), 2), (Button("Expand all  E", self.expand_all), 3),
@@ -147,6 +165,9 @@ class TreePane:
         for w in self.widgets:
             if isinstance(w, Button) and w.text in step_tools:
                 w.enabled = self.stepper is not None
+
+    def _search_label(self) -> str:
+        return "Stop  Esc" if self.recording_now() else "Search again  ↵"
 
     # ---- commands --------------------------------------------------------------------------
     def fit(self) -> None:
@@ -234,6 +255,10 @@ class TreePane:
 
     def _key(self, event: pygame.event.Event) -> bool:
         k = event.key
+        if k == pygame.K_ESCAPE and self.recording_now():
+            self.stop()  # the first Esc stops the recording, the next one leaves the lab
+            self.layout(self.rect)
+            return True
         view = self.view
         pans = {pygame.K_LEFT: (PAN_STEP, 0), pygame.K_RIGHT: (-PAN_STEP, 0),
                 pygame.K_UP: (0, PAN_STEP), pygame.K_DOWN: (0, -PAN_STEP)}
@@ -284,12 +309,17 @@ class TreePane:
 
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        label = self._search_label()
+        for w in self.widgets:  # the job ends between frames: the button follows it
+            if isinstance(w, Button) and w.on_click == self.search_or_stop:
+                w.text = label
         size = self.ctx.text_size
         small = max(10, int(size * 0.86))
         if self.view is None:
             surface.fill(style.BG, self.canvas)
             if self.ctx.jobs.running:
-                text = f"Recording the search… {self.ctx.jobs.elapsed_s:.1f} s"
+                text = (f"Recording the search… {self.ctx.jobs.elapsed_s:.1f} s   "
+                        "(Esc or Stop ends it)")
             else:
                 text = self.error or "No recording"
             draw_text(surface, text, self.canvas.center, size, theme.color("text_dim"),
@@ -299,7 +329,8 @@ class TreePane:
             self._draw_header(surface, small)
             draw_legend(surface, self.canvas, small)
             if self.ctx.jobs.running_for(self):
-                draw_text(surface, f"Recording the search again… {self.ctx.jobs.elapsed_s:.1f} s",
+                draw_text(surface, f"Recording the search again… {self.ctx.jobs.elapsed_s:.1f} s"
+                          "  (Esc stops)",
                           (self.canvas.right - 8, self.canvas.y + 6), small, theme.color("accent"),
                           bold=True, anchor="topright")
         pygame.draw.rect(surface, theme.color("panel"), self.side, border_radius=8)
