@@ -340,3 +340,18 @@ def test_export_in_step_mode_shows_the_replayed_state(tmp_path) -> None:
     w = whole.get_width()
     assert pygame.image.tobytes(whole, "RGB") != pygame.image.tobytes(
         stepped.subsurface(pygame.Rect(0, 0, w, whole.get_height())), "RGB")
+
+
+def test_a_long_line_of_code_is_broken_after_a_comma() -> None:
+    from game.ui.assets import font
+    from game.ui.lab.pseudocode import break_line
+
+    f = font(14)
+    line = "    v = max(v, MIN-VALUE(RESULT(s, a), depth-1, alpha, beta))"
+    width = f.size(line)[0] * 2 // 3
+    parts = break_line(line, f, width)
+    assert len(parts) == 2 and all(f.size(p)[0] <= width for p in parts)
+    assert parts[0].endswith(",") and parts[1].startswith(" " * 8)
+    assert "".join(p.strip() + (" " if p.endswith(",") else "") for p in parts).strip() == \
+        line.strip()
+    assert break_line("x = 1", f, 5) == ["x = 1"]

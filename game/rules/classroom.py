@@ -80,7 +80,8 @@ EXAMPLES: dict[str, Example] = {
             "chance-rescaled",
             "[{0.9: [2,3], 0.1: [4,5]}, {0.9: [1,6], 0.1: [70,80]}]",
             "the same leaves in the same order, only 7 and 8 made larger: expectiminimax now"
-            " picks b (2.2 against 7.9); minimax, which only compares, would not change",
+            " picks b (2.2 against 7.9). Minimax only compares: read each roll as MIN's choice"
+            " (type [[2,3,4,5],[1,6,70,80]] with Y) and it picks a, before and after",
         ),
     )
 }

@@ -362,7 +362,10 @@ class TreePane:
 def header_lines(rec: Any) -> tuple[str, str]:
     """The recording's figures and its "not recorded" note (worked out once: counting
     20,000 nodes every frame would cost the frame rate)."""
-    parts = [f"{rec.algorithm} · depth {rec.depth}", f"{rec.node_count:,} nodes",
+    name = rec.algorithm
+    if name == "minimax" and any(n.kind == "chance" for n in rec.nodes):
+        name = "minimax, rolls averaged"  # what the plain searcher does at a chance node
+    parts = [f"{name} · depth {rec.depth}", f"{rec.node_count:,} nodes",
              f"{rec.leaves:,} leaves", f"{rec.cutoffs:,} cutoffs",
              f"value {style.value_text(rec.value, rec.game_id)}", f"move {rec.move or '—'}"]
     note = ""
