@@ -423,9 +423,11 @@ class TreeView:
         height = sum(img.get_height() for img in imgs)
         box = pygame.Rect(0, 0, max(img.get_width() for img in imgs), height)
         box.midbottom = (int(x), int(y))
-        if box.collidelist(self._placed) >= 0:
+        # A gap of about a letter between neighbours: labels of moves written with spaces
+        # ("bar/23 24/23 8/7") would otherwise run together into one.
+        if box.inflate(size, 0).collidelist(self._placed) >= 0:
             return
-        self._placed.append(box.inflate(4, 0))
+        self._placed.append(box)
         yy = box.y
         for img in imgs:
             target.blit(img, img.get_rect(midtop=(box.centerx, yy)))
