@@ -329,10 +329,11 @@ class TreePane:
             self._draw_header(surface, small)
             draw_legend(surface, self.canvas, small)
             if self.ctx.jobs.running_for(self):
+                # Below the header lines (on them it would cover the figures).
                 draw_text(surface, f"Recording the search again… {self.ctx.jobs.elapsed_s:.1f} s"
                           "  (Esc stops)",
-                          (self.canvas.right - 8, self.canvas.y + 6), small, theme.color("accent"),
-                          bold=True, anchor="topright")
+                          (self.canvas.right - 8, self.canvas.y + 6 + int(small * 2.8)), small,
+                          theme.color("accent"), bold=True, anchor="topright")
         pygame.draw.rect(surface, theme.color("panel"), self.side, border_radius=8)
         inner = self.side.inflate(-2 * max(8, size // 2), -2 * max(8, size // 2))
         if self.recording is not None:
