@@ -128,11 +128,9 @@ def _zoom_gestures(app: Any, view: Any, seconds: float) -> dict[str, float]:
     }
 
 
-def run(args: argparse.Namespace) -> int:
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ["KIBITZ_CONFIG_DIR"] = tempfile.mkdtemp(prefix="kibitz-bench-")
-    seconds = float(getattr(args, "seconds", 10.0))
+def measure(seconds: float) -> tuple[Any, list[dict[str, Any]], dict[str, Any]]:
+    """(the recording, one row per pan zoom, the wheel-zoom row): frames of the tree explorer
+    on a fully open 20,000-node recording (also run by ``bench ui``)."""
     per_zoom = max(0.3, seconds / 3)
     rec = big_recording()
 
@@ -154,7 +152,8 @@ def run(args: argparse.Namespace) -> int:
                             ("whole tree fitted", view.fit)):
             setup()
             app.run_frames(2)
-            row = {"zoom": name, "visible_nodes": len(view.layout.x), **_pan(app, view, per_zoom, 14)}
+            row = {"zoom": name, "visible_nodes": len(view.layout.x),
+                   **_pan(app, view, per_zoom, 14)}
             rows.append(row)
         _zoom(view, 8.0)
         app.run_frames(2)
@@ -163,14 +162,12 @@ def run(args: argparse.Namespace) -> int:
                     **_zoom_gestures(app, view, max(1.0, seconds))}
     finally:
         app.close()
-    print(f"tree: {len(rec.nodes):,} recorded nodes ({rec.truncated:,} more not recorded), "
-          "all expanded; panning 14 px a frame at 60 fps, then wheel gestures of 5 steps")
-    cols = ("zoom", "frames", "frame_ms_median", "frame_ms_p99", "busy_ms_median", "busy_ms_p99")
-    print("  ".join(f"{c:>22}" for c in cols))
-    for row in [*rows, zoom_row]:
-        print("  ".join(f"{_fmt(row[c]):>22}" for c in cols))
-    print("targets: frame median <= 17 ms, p99 < 25 ms")
-    out = {
+    return rec, rows, zoom_row
+
+
+def summary(rec: Any, rows: list[dict[str, Any]], zoom_row: dict[str, Any]) -> dict[str, Any]:
+    """The JSON figures: the worst pan row's frames, and the wheel zoom's."""
+    return {
         "nodes": len(rec.nodes),
         "frame_ms_median": round(max(r["frame_ms_median"] for r in rows), 2),
         "frame_ms_p99": round(max(r["frame_ms_p99"] for r in rows), 2),
@@ -181,7 +178,21 @@ def run(args: argparse.Namespace) -> int:
         "zoom_busy_ms_p99": round(zoom_row["busy_ms_p99"], 2),
         "zoom": {k: _fmt(v) for k, v in zoom_row.items()},
     }
-    print(json.dumps(out))
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["KIBITZ_CONFIG_DIR"] = tempfile.mkdtemp(prefix="kibitz-bench-")
+    rec, rows, zoom_row = measure(float(getattr(args, "seconds", 10.0)))
+    print(f"tree: {len(rec.nodes):,} recorded nodes ({rec.truncated:,} more not recorded), "
+          "all expanded; panning 14 px a frame at 60 fps, then wheel gestures of 5 steps")
+    cols = ("zoom", "frames", "frame_ms_median", "frame_ms_p99", "busy_ms_median", "busy_ms_p99")
+    print("  ".join(f"{c:>22}" for c in cols))
+    for row in [*rows, zoom_row]:
+        print("  ".join(f"{_fmt(row[c]):>22}" for c in cols))
+    print("targets: frame median <= 17 ms, p99 < 25 ms")
+    print(json.dumps(summary(rec, rows, zoom_row)))
     return 0
 
 
