@@ -188,7 +188,7 @@ def test_depth_chart_rows_and_horizon_marks(app) -> None:
 
 @pytest.mark.parametrize("options", [
     {"heaps": (7, 5), "max_take": 3},                       # counts as 3 and 1
-    {"heaps": (7, 9), "variant": "grundy", "max_take": None},  # Grundy values 0 and 0
+    {"heaps": (7, 9), "variant": "grundy", "max_take": None},  # Grundy values 0 and 1
     {"heaps": (1, 1, 2), "max_take": None, "misere": True},
 ])
 def test_nim_view_draws_every_rule(app, options) -> None:
