@@ -355,3 +355,19 @@ def test_a_long_line_of_code_is_broken_after_a_comma() -> None:
     assert "".join(p.strip() + (" " if p.endswith(",") else "") for p in parts).strip() == \
         line.strip()
     assert break_line("x = 1", f, 5) == ["x = 1"]
+
+
+def test_stretch_places_the_old_picture_for_the_new_zoom() -> None:
+    from game.ui.lab.treeview import _stretch
+
+    pic = pygame.Surface((400, 50))
+    pic.fill((255, 255, 255))
+    pic.fill((255, 0, 0), (100, 0, 2, 50))  # a red line at old screen x = 100
+    wider = _stretch(pic, 2.0, 0.0, 0.0)  # twice as wide, same left edge: the line at 200
+    assert wider.get_at((201, 10))[:3] == (255, 0, 0)
+    assert wider.get_at((150, 10))[:3] == (255, 255, 255)
+    # Half as wide, the camera 100 px further left: x' = x / 2 + 100, the rest is background.
+    narrower = _stretch(pic, 0.5, 0.0, -100.0)
+    assert narrower.get_at((150, 10))[:3] == (255, 0, 0)
+    assert narrower.get_at((50, 10))[:3] == style.BG[:3]
+    assert narrower.get_at((350, 10))[:3] == style.BG[:3]

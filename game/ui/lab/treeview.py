@@ -154,9 +154,13 @@ class TreeView:
 
     def _compose(self) -> pygame.Surface:
         """The window's tree picture as it stands (stretched picture and sharp tiles)."""
+        key = self._key()
+        preview = self._preview
+        if (preview is not None and preview[3] == key and not self._tiles
+                and (preview[1], preview[2]) == (self.cam_x, self.cam_y)):
+            return preview[0]  # mid-gesture: the picture on screen is the stretched one
         shot = pygame.Surface(self.rect.size)
         shot.fill(style.BG)
-        key = self._key()
         if self._preview is not None and self._preview[3] == key:
             pic, px, py, _ = self._preview
             shot.blit(pic, (px - self.cam_x, py - self.cam_y))
@@ -565,12 +569,22 @@ def _stretch(picture: pygame.Surface, factor: float, old_cam_x: float,
     at most the window's size whatever the zoom."""
     w, h = picture.get_size()
     out = pygame.Surface((w, h))
-    out.fill(style.BG)
     offset = old_cam_x * factor - new_cam_x  # new screen x = old screen x * factor + offset
     s0 = max(0.0, -offset / factor)
     s1 = min(float(w), (w - offset) / factor)
+    left, right = 0, 0
     if s1 - s0 >= 1:
         src = picture.subsurface(pygame.Rect(int(s0), 0, max(1, int(s1 - s0)), h))
         width = max(1, int(round(src.get_width() * factor)))
-        out.blit(pygame.transform.scale(src, (width, h)), (int(round(s0 * factor + offset)), 0))
+        left = int(round(s0 * factor + offset))
+        right = left + width
+        if 0 <= left and right <= w:  # scaled straight into place: no second copy
+            pygame.transform.scale(src, (width, h), out.subsurface((left, 0, width, h)))
+        else:  # rounding reached a pixel past an edge
+            out.blit(pygame.transform.scale(src, (width, h)), (left, 0))
+    # Only the strips the old picture does not reach are cleared (zooming out).
+    if left > 0:
+        out.fill(style.BG, (0, 0, left, h))
+    if right < w:
+        out.fill(style.BG, (max(0, right), 0, w - max(0, right), h))
     return out
