@@ -578,7 +578,7 @@ def _stretch(picture: pygame.Surface, factor: float, old_cam_x: float,
         width = max(1, int(round(src.get_width() * factor)))
         left = int(round(s0 * factor + offset))
         right = left + width
-        if 0 <= left and right <= w:  # scaled straight into place: no second copy
+        if left >= 0 and right <= w:  # scaled straight into place: no second copy
             pygame.transform.scale(src, (width, h), out.subsurface((left, 0, width, h)))
         else:  # rounding reached a pixel past an edge
             out.blit(pygame.transform.scale(src, (width, h)), (left, 0))
