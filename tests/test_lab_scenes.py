@@ -357,3 +357,23 @@ def test_tree_recording_stop_button_and_escape(app) -> None:
     app.run_frames(2)
     button = next(w for w in pane.widgets if getattr(w, "on_click", None) == pane.search_or_stop)
     assert button.text.startswith("Search again") and not app.errors
+
+
+def test_every_view_exports_by_key_and_by_button(app, tmp_path) -> None:
+    scene = open_lab(app, _session("nim", 0, heaps=(3, 4, 5), max_take=None), "nim", "tree")
+    app.switch(scene)
+    app.run_frames(1)
+    _wait(app, scene)
+    for view in ("tree", "compare", "depth", "nim"):
+        scene.select(view)
+        _wait(app, scene)
+        app.step([key(pygame.K_p)], 0.016)
+        button = next(b for b in scene.tabs if b.text.startswith("Export"))
+        app.step([click(button.rect.center)], 0.016)
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1)],
+                 0.016)
+        saved = list((tmp_path / "saves").glob(f"nim-{view}-*.png"))
+        # Key and button within one second may share a file name: at least one, all PNGs.
+        assert saved and all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in saved), view
+        assert scene.message.text.startswith("Saved"), scene.message.text
+    assert not app.errors
