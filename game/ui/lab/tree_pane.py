@@ -24,7 +24,7 @@ from game.ui.lab.detail import NodeCard
 from game.ui.lab.step_panel import draw_step_panel
 from game.ui.lab.stepper import Stepper
 from game.ui.lab.treeview import TreeView
-from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text
+from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text, wrap_text
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
@@ -83,7 +83,7 @@ class TreePane:
         nodes); the tree shown before, if any, stays."""
         if self.recording_now():
             self.ctx.jobs.stop()
-            self.error = "stopped: the recording was stopped; press Search again to record"
+            self.error = "stopped: press Search again to record"
             self.ctx.show_message("Recording stopped")
 
     def search_or_stop(self) -> None:
@@ -334,6 +334,15 @@ class TreePane:
                           "  (Esc stops)",
                           (self.canvas.right - 8, self.canvas.y + 6 + int(small * 2.8)), small,
                           theme.color("accent"), bold=True, anchor="topright")
+            elif self.error:
+                # A refused or stopped recording says so for as long as the old tree shows
+                # (the message line fades): "too long: ... about 40 s", press again to force.
+                y = self.canvas.y + 6 + int(small * 2.8)
+                for line in wrap_text(f"Not recorded, {self.error}", font(small),
+                                      self.canvas.width * 2 // 3):
+                    draw_text(surface, line, (self.canvas.right - 8, y), small,
+                              theme.color("bad"), anchor="topright")
+                    y += int(small * 1.3)
         pygame.draw.rect(surface, theme.color("panel"), self.side, border_radius=8)
         inner = self.side.inflate(-2 * max(8, size // 2), -2 * max(8, size // 2))
         if self.recording is not None:
