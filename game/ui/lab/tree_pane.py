@@ -329,20 +329,15 @@ class TreePane:
             self._draw_header(surface, small)
             draw_legend(surface, self.canvas, small)
             if self.ctx.jobs.running_for(self):
-                # Below the header lines (on them it would cover the figures).
-                draw_text(surface, f"Recording the search again… {self.ctx.jobs.elapsed_s:.1f} s"
-                          "  (Esc stops)",
-                          (self.canvas.right - 8, self.canvas.y + 6 + int(small * 2.8)), small,
-                          theme.color("accent"), bold=True, anchor="topright")
+                self._draw_status(surface, [f"Recording the search again… "
+                                            f"{self.ctx.jobs.elapsed_s:.1f} s  (Esc stops)"],
+                                  small, theme.color("accent"))
             elif self.error:
                 # A refused or stopped recording says so for as long as the old tree shows
                 # (the message line fades): "too long: ... about 40 s", press again to force.
-                y = self.canvas.y + 6 + int(small * 2.8)
-                for line in wrap_text(f"Not recorded, {self.error}", font(small),
-                                      self.canvas.width * 2 // 3):
-                    draw_text(surface, line, (self.canvas.right - 8, y), small,
-                              theme.color("bad"), anchor="topright")
-                    y += int(small * 1.3)
+                self._draw_status(surface, wrap_text(f"Not recorded, {self.error}",
+                                                     font(small), self.canvas.width * 2 // 3),
+                                  small, theme.color("bad"))
         pygame.draw.rect(surface, theme.color("panel"), self.side, border_radius=8)
         inner = self.side.inflate(-2 * max(8, size // 2), -2 * max(8, size // 2))
         if self.recording is not None:
@@ -355,6 +350,21 @@ class TreePane:
                 self.card.draw(surface, inner, self.recording, self.view.selected, small)
         for w in self.widgets:
             w.draw(surface)
+
+    def _draw_status(self, surface: pygame.Surface, lines: list[str], size: int,
+                     color: tuple[int, ...]) -> None:
+        """Lines at the canvas's top right, below the header (on it they would cover the
+        figures), on a dark box so the tree behind does not run through them."""
+        f = font(size)
+        line_h = int(size * 1.3)
+        width = max(f.size(line)[0] for line in lines) + 12
+        box = pygame.Rect(0, 0, width, line_h * len(lines) + 6)
+        box.topright = (self.canvas.right - 4, self.canvas.y + 3 + int(size * 2.8))
+        pygame.draw.rect(surface, (22, 24, 30), box, border_radius=6)
+        y = box.y + 3
+        for line in lines:
+            draw_text(surface, line, (box.right - 6, y), size, color, anchor="topright")
+            y += line_h
 
     def _state_of(self, nid: int | None) -> Any:
         return None if nid is None else self.recording.nodes[nid].state
