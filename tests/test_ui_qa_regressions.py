@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pygame
-from test_ui_support import click, key, playing, seats
+from test_ui_support import click, key, playing, seats, start_game
+from test_ui_truth import drawn_text, scripted_app
 
 from game.ui.boards.tictactoe import TicTacToeView
 from game.ui.file_chooser import FileChooser
@@ -31,3 +34,49 @@ def test_the_y_that_answers_load_is_not_typed_into_the_file_chooser(tmp_path, mo
         app.step([pygame.event.Event(pygame.TEXTINPUT, text="y")], 0.02)
         assert scene.dialog.field.text == "y"
         assert app.errors == []
+
+
+def test_a_noisy_pick_shows_the_level_rule_whole(tmp_path, monkeypatch):
+    # The "Its best was ..." line and the rule were one text, cut after three rows: the panel
+    # said "Casual: picks at random among moves" and never "within ... of the best".
+    app, worker = scripted_app(tmp_path, monkeypatch, game="tictactoe",
+                               seats=seats("Casual", "human"), animations=False)
+    try:
+        scene = start_game(app)
+        app.run_frames(20, 0.05)
+        job = worker.last
+        assert job >= 1 and scene.job is not None
+        b2, c3 = 4, 8
+        values = {b2: -1.0, c3: -3.0, 0: -2.0}
+        worker.result(job, "depth", b2, -1.0, 2, values)
+        worker.result(job, "done", c3, -3.0, 2, values)
+        texts = drawn_text(app, monkeypatch)
+        shown = " ".join(texts)
+        assert "Its best was b2" in shown, texts
+        assert re.search(r"picks at random among moves within .+ of the best", shown), texts
+        assert app.errors == []
+    finally:
+        app.close()
+
+
+def test_board_values_never_say_they_search_the_depth_they_finished(tmp_path, monkeypatch):
+    # Between a finished depth and the next depth's first progress the panel read
+    # "Board values: depth 5, full window ... searching depth 5…".
+    app, worker = scripted_app(tmp_path, monkeypatch, game="othello",
+                               seats=seats("human", "human"), show_values=True)
+    try:
+        scene = start_game(app)
+        app.step([], 0.02)
+        state = scene.session.current
+        values = {m: 0.0 for m in state.legal_moves()}
+        best = state.legal_moves()[0]
+        worker.result(worker.last, "depth", best, 0.0, 5, values)
+        texts = drawn_text(app, monkeypatch)
+        assert any("Board values: depth 5" in t for t in texts), texts
+        assert not any("searching depth 5" in t for t in texts), texts
+        worker.progress(worker.last, 6, best, 0.0)
+        texts = drawn_text(app, monkeypatch)
+        assert any("searching depth 6" in t for t in texts), texts
+        assert app.errors == []
+    finally:
+        app.close()
