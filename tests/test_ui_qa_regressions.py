@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pygame
-from test_ui_support import click, key, playing, seats, start_game
+from test_ui_support import click, key, make_app, playing, seats, start_game
 from test_ui_truth import drawn_text, scripted_app
 
 from game.ui.boards.tictactoe import TicTacToeView
@@ -77,6 +77,53 @@ def test_board_values_never_say_they_search_the_depth_they_finished(tmp_path, mo
         worker.progress(worker.last, 6, best, 0.0)
         texts = drawn_text(app, monkeypatch)
         assert any("searching depth 6" in t for t in texts), texts
+        assert app.errors == []
+    finally:
+        app.close()
+
+
+def test_a_pasted_position_waits_in_the_menu_and_is_not_dropped_without_asking(
+        tmp_path, monkeypatch):
+    # A pasted position with no move played yet was dropped by Esc (no Resume) and by N.
+    from game.ui.scenes.menu import MenuScene
+
+    app = make_app(tmp_path, monkeypatch, game="tictactoe", seats=seats("human", "human"))
+    try:
+        scene = start_game(app)
+        app.clipboard["text"] = "XO-XO---- X"
+        app.step([key(pygame.K_v, pygame.KMOD_CTRL)], 0.02)
+        assert scene.game.format_position(scene.session.current) == "XO-XO---- X"
+        app.step([key(pygame.K_n, text="n")], 0.02)
+        assert scene.dialog is not None  # asked first
+        app.step([key(pygame.K_ESCAPE)], 0.02)
+        app.step([key(pygame.K_ESCAPE)], 0.02)
+        assert isinstance(app.scene, MenuScene) and app.suspended is scene
+        app.step([key(pygame.K_ESCAPE)], 0.02)  # resume
+        assert app.scene is scene
+        assert scene.game.format_position(scene.session.current) == "XO-XO---- X"
+        app.step([key(pygame.K_n, text="n"), key(pygame.K_y, text="y")], 0.02)
+        assert scene.session.ply == 0 and not scene.in_progress  # a fresh game: nothing to keep
+        assert app.errors == []
+    finally:
+        app.close()
+
+
+def test_the_menu_counts_moves_not_dice(tmp_path, monkeypatch):
+    # The menu said "Your Backgammon game (7 moves)" where the move list held 3 turns.
+    from game.ui.scenes.menu import MenuScene
+
+    app = make_app(tmp_path, monkeypatch, game="backgammon", seats=seats("human", "human"))
+    try:
+        scene = start_game(app)
+        for _ in range(3):
+            assert app.run_until(lambda: scene.session.is_human_turn, 5.0)
+            scene.play_move(scene.session.current.legal_moves()[0])
+        app.step([key(pygame.K_ESCAPE)], 0.02)
+        assert isinstance(app.scene, MenuScene)
+        app.step([key(pygame.K_RETURN)], 0.02)
+        detail = app.scene.dialog.detail
+        assert "(3 moves)" in detail, detail
+        assert scene.session.ply > 3  # the rolls are in the history, not in the count
         assert app.errors == []
     finally:
         app.close()

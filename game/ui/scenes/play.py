@@ -102,9 +102,11 @@ class PlayScene:
         return self.knowledge.hint_move()
 
     # ---- session changes -----------------------------------------------------------------
-    def _set_session(self, session: Session) -> None:
+    def _set_session(self, session: Session, own_position: bool = False) -> None:
         self.jobs.cancel()
         self.session = session
+        #: The game began from a position the player pasted or loaded: leaving it asks first.
+        self.own_position = own_position
         self.game = session.game
         self.knowledge.clear()
         self.words = PanelText(self.game, self._fmt_move)
@@ -146,8 +148,15 @@ class PlayScene:
 
     @property
     def in_progress(self) -> bool:
-        """A game someone would mind losing: moves played (not just dice) and not over."""
-        return len(self.record) > 0 and not self.session.is_over
+        """A game someone would mind losing, not over: moves played (not just dice), or a
+        position the player brought (pasted or loaded), even before its first move."""
+        return (len(self.record) > 0 or self.own_position) and not self.session.is_over
+
+    @property
+    def moves_text(self) -> str:
+        """"1 move", "12 moves": the moves of the move list (a dice roll is not a move)."""
+        n = len(self.record)
+        return f"{n} move" if n == 1 else f"{n} moves"
 
     # ---- layout --------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -359,7 +368,7 @@ class PlayScene:
             action()
             return
         self.dialog = ConfirmDialog(
-            question, f"The game in progress ({len(self.record)} moves) will be lost. "
+            question, f"The game in progress ({self.moves_text}) will be lost. "
             "Esc keeps playing it.", action)
         self.dialog.layout(self.rect)
 
@@ -410,9 +419,11 @@ class PlayScene:
         """Play ``session`` instead (loaded or pasted): here, or on a new screen for another
         game. The caller has asked first if a game was in progress."""
         if session.game_id != self.game.id:
-            self.app.switch(PlayScene(self.app, session))
+            scene = PlayScene(self.app, session)
+            scene.own_position = True
+            self.app.switch(scene)
             return
-        self._set_session(session)
+        self._set_session(session, own_position=True)
         self.paused = False
         self.show_message(message)
 
