@@ -18,3 +18,21 @@ def test_an_error_about_a_huge_argument_is_one_short_line(capsys, game, position
     assert err.startswith("kibitz: error: ") and err.endswith("\n")
     assert err.count("\n") == 1
     assert len(err) <= main.MAX_ERROR_CHARS + 40
+
+
+@pytest.mark.parametrize("game_id,options", [
+    ("nim", '{"self": 1}'), ("tictactoe", '{"text": 1}'), ("othello", '{"state": 2}'),
+    ("nim", '{"max_take": -4}'),
+])
+def test_a_bad_option_in_a_save_names_the_options_line(game_id, options):
+    from game.session import SaveFormatError, Session, load
+
+    text = Session(game_id).save()
+    lines = text.splitlines()
+    assert lines[2].startswith("options: ")
+    lines[2] = f"options: {options}"
+    with pytest.raises(SaveFormatError) as caught:
+        load("\n".join(lines) + "\n")
+    message = str(caught.value)
+    assert message.startswith("line 3 (options): "), message
+    assert "\n" not in message
