@@ -127,3 +127,17 @@ def test_the_menu_counts_moves_not_dice(tmp_path, monkeypatch):
         assert app.errors == []
     finally:
         app.close()
+
+
+def test_new_game_in_nim_starts_from_the_same_heaps(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, game="nim", nim_heaps="2,5,6", nim_max_take=0,
+                   seats=seats("human", "human"))
+    try:
+        scene = start_game(app)
+        scene.play_move(scene.session.current.legal_moves()[0])
+        scene.new_game()
+        assert scene.session.ply == 0
+        assert scene.game.format_position(scene.session.current).split()[0] == "2,5,6"
+        assert app.errors == []
+    finally:
+        app.close()

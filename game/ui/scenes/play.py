@@ -384,20 +384,13 @@ class PlayScene:
     def new_game(self) -> None:
         s = self.session
         try:
-            fresh = Session(s.game_id, s.options | self._start_options(), s.seats)
+            fresh = Session(s.game_id, s.options | self.view.new_game_options(s.start), s.seats)
         except ValueError as exc:
             self.show_message(str(exc), True)
             return
         self.paused = False
         self._set_session(fresh)
         self.show_message("New game")
-
-    def _start_options(self) -> dict[str, Any]:
-        if self.session.game_id != "nim":
-            return {}
-        from game.ui.boards.nim import heaps_of
-
-        return {"heaps": tuple(heaps_of(self.game, self.session.start))}
 
     def to_menu(self) -> None:
         """Back to the start screen; a game in progress waits there to be resumed."""
