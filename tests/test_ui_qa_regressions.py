@@ -141,3 +141,17 @@ def test_new_game_in_nim_starts_from_the_same_heaps(tmp_path, monkeypatch):
         assert app.errors == []
     finally:
         app.close()
+
+
+def test_the_top_bar_numbers_moves_as_the_move_list_does(tmp_path, monkeypatch):
+    # After 1. a1 c1 2. b2 the top bar said "Move 4" while O's move goes on the row "2.".
+    with playing(tmp_path, monkeypatch, game="tictactoe",
+                 seats=seats("human", "human")) as (app, scene):
+        assert scene.turn_text().startswith("Move 1 ")
+        for square in (0, 2, 4):
+            scene.play_move(square)
+        app.step([], 0.02)
+        assert scene.moves_view.lines()[-1].startswith("2.")
+        assert scene.turn_text().startswith("Move 2 "), scene.turn_text()
+        scene.play_move(8)
+        assert scene.turn_text().startswith("Move 3 "), scene.turn_text()

@@ -554,11 +554,14 @@ class PlayScene:
             return s.result_text or "Game over"
         if player == CHANCE:
             turn = "Rolling the dice…" if not self.paused else "Dice to roll (paused)"
+            number = self.record.next_number(1)  # the turn in progress, or the next one
         else:
             turn = f"{self.game.player_names[player]} to move — {describe_seat(s.seats[player])}"
             if self.paused:
                 turn += "  (paused)"
-        return f"Move {len(self.record) + 1}   {turn}"
+            number = self.record.next_number(player)
+        # The move list's own turn number: "Move 3" is the row "3." the move will go on.
+        return f"Move {number}   {turn}"
 
     def turn_max_width(self) -> int:
         """All of the top bar right of the game's name (the turn line or the result banner)."""
