@@ -186,6 +186,22 @@ def test_depth_chart_rows_and_horizon_marks(app) -> None:
     assert not app.errors
 
 
+@pytest.mark.parametrize("options", [
+    {"heaps": (7, 5), "max_take": 3},                       # counts as 3 and 1
+    {"heaps": (7, 9), "variant": "grundy", "max_take": None},  # Grundy values 0 and 0
+    {"heaps": (1, 1, 2), "max_take": None, "misere": True},
+])
+def test_nim_view_draws_every_rule(app, options) -> None:
+    scene = open_lab(app, _session("nim", 0, **options), "nim", "nim")
+    app.switch(scene)
+    app.run_frames(2)
+    assert not app.errors
+    from game.ui.lab.nim_pane import explanation
+
+    text = " ".join(explanation(nim_table(scene.state)))
+    assert ("misère" in text.lower()) == bool(options.get("misere"))
+
+
 def test_nim_view_draws_the_binary_table(app) -> None:
     session = _session("nim", 0, heaps=(3, 4, 5), max_take=None)
     scene = open_lab(app, session, "nim", "nim")
@@ -232,7 +248,13 @@ def test_menu_has_a_classroom_entry(app) -> None:
     app.step([click(button.rect.center)], 0.016)
     assert app.scene.game_id == "classroom"
     assert app.run_until(lambda: app.scene.pane().recording is not None, timeout_s=30)
-    assert app.scene.pane().recording.value == 3  # the textbook tree, recorded on arrival
+    rec = app.scene.pane().recording
+    assert rec.value == 3  # the textbook tree, recorded on arrival
+    # ...with the slides' alpha-beta (no table, ordering or PVS): the same leaves, the same
+    # windows, so step mode walks exactly the course's example.
+    assert rec.evaluated_leaves == [3, 12, 8, 2, 14, 5, 2]
+    b = rec.nodes[rec.nodes[0].children[1]]
+    assert (b.move, b.alpha, b.pruned) == ("b", 3, 2) and b.beta in (None, float("inf"))
 
 
 def test_worker_runs_lab_tasks() -> None:
@@ -269,3 +291,35 @@ def test_every_view_explains_a_position_it_cannot_search(app, game_id, position)
         app.run_frames(2)
     assert not app.errors
     assert scene.pane("tree").error  # a one-line reason, shown on the canvas
+
+
+def test_every_view_survives_window_resizes(app) -> None:
+    scene = open_lab(app, _session("nim", 0, heaps=(3, 4, 5)), "nim", "tree")
+    app.switch(scene)
+    app.run_frames(1)
+    _wait(app, scene)
+    for view in scene.views:
+        scene.select(view)
+        _wait(app, scene)
+        for size in ((640, 480), (1920, 1080), (1000, 700)):
+            app.step([pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])],
+                     0.016)
+            app.run_frames(1)
+    assert not app.errors
+
+
+def test_bench_lab_reports_frame_figures(capsys, monkeypatch, tmp_path) -> None:
+    import json
+
+    from main import main
+
+    # The bench points these at temporary places; monkeypatch puts them back afterwards.
+    monkeypatch.setenv("KIBITZ_SAVE_DIR", str(tmp_path))
+    monkeypatch.setenv("KIBITZ_CONFIG_DIR", str(tmp_path))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    assert main(["bench", "lab", "--seconds", "1"]) == 0
+    out = capsys.readouterr().out
+    figures = json.loads(out.splitlines()[-1])
+    assert figures["nodes"] == 20_000
+    assert [z["zoom"] for z in figures["zooms"]][-1] == "whole tree fitted"
+    assert all(z["frames"] > 5 and z["frame_ms_median"] > 0 for z in figures["zooms"])

@@ -219,3 +219,78 @@ def test_export_runs_headless_in_a_fresh_process(tmp_path) -> None:
     subprocess.run([sys.executable, "-c", code], check=True, env=env, timeout=120,
                    cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     assert _is_png(tmp_path / "t.png")
+
+
+def test_header_says_how_many_nodes_were_not_recorded() -> None:
+    from game.ui.lab.tree_pane import header_lines
+
+    rec = textbook_alphabeta()
+    headline, note = header_lines(rec)
+    assert "11 nodes" in headline and "value 3" in headline and note == ""
+    rec.truncated = 12_345
+    headline, note = header_lines(rec)
+    assert "12,345 nodes not recorded" in note and "12,356 nodes" in headline
+
+
+@pytest.mark.parametrize("game_id, position, algorithm, depth", [
+    ("classroom", "[[[[5,6],[7,4]],[[3,2],[8,9]]],[[[1,3],[6,2]],[[9,7],[4,5]]]]", "alphabeta", 4),
+    ("classroom", "[{0.9: [2,3], 0.1: [4,5]}, {0.9: [1,6], 0.1: [7,8]}]", "expectiminimax", 3),
+    ("tictactoe", "X---O---- X", "alphabeta", 3),
+    ("tictactoe", "X---O---- X", "minimax", 2),
+])
+def test_step_mode_replays_real_recordings_to_their_values(game_id, position, algorithm,
+                                                           depth) -> None:
+    from ai.api import Limits, SearchConfig
+    from ai.recorder import record_search
+    from game.registry import get_game
+
+    state = get_game(game_id).parse_position(position)
+    rec = record_search(state, SearchConfig(game_id, algorithm, Limits(depth=depth),
+                                            exact=False))
+    st = Stepper(rec.nodes, rec.events)
+    st.seek(len(rec.events))
+    returned = {e.node for e in rec.events if e.kind in ("exit", "leaf", "tt_hit")}
+    assert returned
+    for nid in returned:
+        assert st.node_status(nid) == DONE
+        assert st.shown_value(nid) == pytest.approx(rec.nodes[nid].value)
+    assert st.shown_value(0) == pytest.approx(rec.value)
+    st.seek(0)
+    assert (st.status, st.values, st.partial, st.cut, st.current) == ({}, {}, {}, set(), None)
+
+
+def test_export_of_a_huge_open_tree_stays_a_reasonable_picture(tmp_path) -> None:
+    from game.ui.lab.export import MAX_WIDTH, export_tree_png
+
+    rec = wide_tree(10, 4)  # 10,000 leaves, all open
+    view = TreeView(rec, 14)
+    view.expand_all()
+    out = export_tree_png(rec, tmp_path / "big.png", view=view)
+    img = pygame.image.load(str(out))
+    assert 900 <= img.get_width() <= MAX_WIDTH and img.get_height() < 1200
+
+
+def test_layout_sampling_and_stub_index() -> None:
+    rec = wide_tree(10, 3)  # 1,000 leaves in row 3
+    lay = layout_tree(rec.nodes)
+    leaves = lay.row_ids[3]
+    picked = lay.sampled_in(3, 0, 10_000, 10.0)
+    assert len(leaves) == 1000 and picked[0] == leaves[0]
+    xs = [lay.x[n] for n in picked]
+    assert all(b - a >= 10.0 for a, b in zip(xs, xs[1:], strict=False))
+    assert 95 <= len(picked) <= 120  # about one per 10 slots (stubs widen the row a little)
+    stubs = lay.stubs_in(3, 0, lay.width)
+    assert stubs == sorted((s for s in lay.stubs if s.row == 3), key=lambda s: s.x)
+    assert lay.stubs_in(3, -5, -1) == []
+
+
+def test_step_mode_shows_a_value_rising_into_its_parent() -> None:
+    rec = textbook_alphabeta()
+    st = Stepper(rec.nodes, rec.events)
+    st.seek(3)  # enter root, enter a, enter leaf 3: nothing has risen yet
+    assert st.rising() is None
+    st.seek(5)  # leaf 3 evaluated, then backed up into a
+    assert st.rising() == (2, 1, 3)
+    view = _view(rec)
+    view.stepper = st
+    view.draw(pygame.display.get_surface())  # the arrow is drawn without error

@@ -45,3 +45,28 @@ def test_a_disabled_command_says_why_when_its_key_is_pressed(tmp_path, monkeypat
         scene.play_move(4)
         app.step([], 0.02)
         assert undo.enabled
+
+
+def test_the_lab_views_open_from_the_play_screen_and_esc_returns_to_the_game(tmp_path, monkeypatch):
+    with playing(tmp_path, monkeypatch, game="nim",
+                 seats=seats("human", "human")) as (app, scene):
+        names = [c.name for c in scene.commands.items]
+        assert {"Tree", "Compare", "Depths", "Binary"} <= set(names)
+        position = scene.session.current
+        app.step([key(pygame.K_c)], 0.02)
+        lab = app.scene
+        assert lab is not scene and lab.view == "compare"
+        app.step([key(pygame.K_ESCAPE)], 0.02)
+        assert app.scene is scene and scene.session.current == position
+        app.step([key(pygame.K_t)], 0.02)
+        assert app.scene.view == "tree"
+
+
+def test_the_lab_is_refused_with_a_reason_when_the_game_is_over(tmp_path, monkeypatch):
+    with playing(tmp_path, monkeypatch, game="tictactoe",
+                 seats=seats("human", "human")) as (app, scene):
+        for move in (0, 3, 1, 4, 2):  # X takes the top row
+            scene.play_move(move)
+        app.step([key(pygame.K_t)], 0.02)
+        assert app.scene is scene
+        assert scene.message.text == "The game is over: there is no search to show"

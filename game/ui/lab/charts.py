@@ -294,7 +294,8 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     for r in rows:
         ebf = getattr(r, "ebf", None)
         if ebf:
-            at = (min(xd(r.depth), right - size * 2), axis(max(1, r.nodes)) + 8)
+            at = (max(left + size * 2.5, min(xd(r.depth), right - size * 2)),
+                  axis(max(1, r.nodes)) + 8)
             draw_text(surface, f"EBF {ebf:.1f}", at, small, style.DIM, anchor="midtop")
     draw_text(surface, "EBF = effective branching factor b*: a uniform tree of depth d with "
               "1 + b* + b*² + … + b*^d nodes would be this big",

@@ -22,6 +22,9 @@ class LabDefaults:
     algorithm: str
     depth: int
     max_depth: int = MAX_DEPTH
+    #: Start with the engine's refinements (table, ordering, PVS) off, so the recorded
+    #: alpha-beta is the textbook's: the lab-only teaching trees.
+    textbook: bool = False
 
     def allows(self, algorithm: str) -> bool:
         return True
@@ -70,7 +73,9 @@ def defaults_for(game_id: str, state: Any) -> LabDefaults:
         leaves *= b
     if depth < height and ends_on_chance(state, depth - 1):
         depth += 1  # a roll's outcomes are only worth drawing with the replies they allow
-    return LabDefaults(algorithm, depth)
+    from game.registry import LAB_GAME_IDS
+
+    return LabDefaults(algorithm, depth, textbook=game_id in LAB_GAME_IDS)
 
 
 def ends_on_chance(state: Any, depth: int) -> bool:

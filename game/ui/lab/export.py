@@ -27,7 +27,8 @@ def _ready() -> None:
         pygame.font.init()
 
 
-def _save(surface: Any, path: str | Path) -> Path:
+def save_png(surface: Any, path: str | Path) -> Path:
+    """Write ``surface`` as a PNG; a path that cannot be one is a one-line ValueError."""
     import pygame
 
     path = Path(path)
@@ -48,17 +49,16 @@ def export_tree_png(recording: Any, path: str | Path, view: Any = None,
 
     from game.ui.lab import style
     from game.ui.lab.tree_pane import draw_legend
-    from game.ui.lab.treeview import LABEL_SLOT, TreeView
+    from game.ui.lab.treeview import MIN_SLOT, TreeView
     from game.ui.widgets import draw_text
 
     tv = TreeView(recording, TEXT)
     if view is not None:
-        tv.collapsed = set(view.collapsed)
-        tv._relayout(None, None)
+        tv.set_collapsed(view.collapsed)
     width_slots = max(1, tv.layout.width)
-    tv.slot = max(4.0, min(96.0, (MAX_WIDTH - 80) / width_slots))
-    if tv.slot < LABEL_SLOT and width_slots * LABEL_SLOT <= MAX_WIDTH:
-        tv.slot = LABEL_SLOT
+    # As large as readable, never wider than MAX_WIDTH: a huge open tree becomes a picture of
+    # its shape (labels appear only where there is room for them).
+    tv.slot = max(MIN_SLOT, min(96.0, (MAX_WIDTH - 80) / width_slots))
     head = TEXT * 5
     legend = TEXT * 3
     tree_w = int(width_slots * tv.slot)
@@ -76,7 +76,7 @@ def export_tree_png(recording: Any, path: str | Path, view: Any = None,
         draw_text(surface, f"{recording.truncated:,} nodes not recorded (node budget "
                   f"{len(recording.nodes):,})", (20, 18 + int(TEXT * 2.9)), TEXT, (230, 96, 90))
     draw_legend(surface, canvas, TEXT)
-    return _save(surface, path)
+    return save_png(surface, path)
 
 
 def _title(recording: Any) -> str:
@@ -114,7 +114,7 @@ def export_compare_png(rows: Sequence[Any], path: str | Path, title: str = "",
               bold=True)
     charts.draw_compare(surface, pygame.Rect(24, 24 + TEXT * 2, w - 48, h - 48 - TEXT * 2),
                         rows, TEXT, game_id=game_id)
-    return _save(surface, path)
+    return save_png(surface, path)
 
 
 def export_depth_png(rows: Sequence[Any], path: str | Path, title: str = "", unit: str = "",
@@ -134,4 +134,4 @@ def export_depth_png(rows: Sequence[Any], path: str | Path, title: str = "", uni
               bold=True)
     charts.draw_depth_chart(surface, pygame.Rect(24, 30 + TEXT * 2, w - 48, h - 60 - TEXT * 2),
                             rows, rows[0].branching if rows else 1.0, TEXT, unit, game_id)
-    return _save(surface, path)
+    return save_png(surface, path)

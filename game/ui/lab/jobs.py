@@ -44,7 +44,12 @@ class LabJob:
               **kwargs: Any) -> None:
         """Run ``function(*args, **kwargs)`` (an ai.* "module:name") on the worker for
         ``owner`` (the pane that asked, so a pane knows the running job is its own)."""
-        self.job_id = self.app.worker.submit_task(Task(function, args, kwargs))
+        try:
+            self.job_id = self.app.worker.submit_task(Task(function, args, kwargs))
+        except Exception as exc:  # noqa: BLE001 - no worker: the pane says so, no crash
+            self.job_id = None
+            on_error(f"the search worker is unavailable ({exc})")
+            return
         self.owner = owner
         self.started = time.perf_counter()
         self.progress = None
@@ -59,7 +64,12 @@ class LabJob:
         """Run a plain search (``run_search``) on the worker; ``on_progress`` gets the live
         Progress snapshots, ``on_depth`` each completed depth's Result, ``on_done`` the
         final Result."""
-        self.job_id = self.app.worker.submit(state, config)
+        try:
+            self.job_id = self.app.worker.submit(state, config)
+        except Exception as exc:  # noqa: BLE001 - no worker: the pane says so, no crash
+            self.job_id = None
+            on_error(f"the search worker is unavailable ({exc})")
+            return
         self.owner = owner
         self.started = time.perf_counter()
         self.progress = None

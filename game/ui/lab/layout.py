@@ -49,6 +49,9 @@ class TreeLayout:
     row_reach: list[float] = field(default_factory=list)
     #: Collapsed node id -> number of descendants hidden below it.
     hidden: dict[int, int] = field(default_factory=dict)
+    #: Per row: the cutoff stubs and their x, sorted by x.
+    row_stubs: list[list[Stub]] = field(default_factory=list)
+    row_stub_xs: list[list[float]] = field(default_factory=list)
 
     def visible_in(self, row: int, x0: float, x1: float, reach: float = 0.0) -> list[int]:
         """Ids in ``row`` whose x lies in [x0 - reach, x1 + reach]."""
@@ -58,6 +61,25 @@ class TreeLayout:
         lo = bisect_left(xs, x0 - reach)
         hi = bisect_right(xs, x1 + reach)
         return self.row_ids[row][lo:hi]
+
+    def sampled_in(self, row: int, x0: float, x1: float, step: float) -> list[int]:
+        """At most one id per ``step`` slots of [x0, x1] in ``row``: when many nodes share
+        a pixel, one stands for them all and the cost follows the pixels, not the nodes."""
+        if row < 0 or row >= len(self.row_xs):
+            return []
+        xs, ids = self.row_xs[row], self.row_ids[row]
+        out = []
+        i = bisect_left(xs, x0)
+        while i < len(xs) and xs[i] <= x1:
+            out.append(ids[i])
+            i = max(i + 1, bisect_left(xs, xs[i] + step, i + 1))
+        return out
+
+    def stubs_in(self, row: int, x0: float, x1: float) -> list[Stub]:
+        if row < 0 or row >= len(self.row_stub_xs):
+            return []
+        xs = self.row_stub_xs[row]
+        return self.row_stubs[row][bisect_left(xs, x0):bisect_right(xs, x1)]
 
     def node_at(self, x: float, row: int, radius: float) -> int | None:
         """The visible node in ``row`` nearest to ``x`` within ``radius`` slots, if any."""
@@ -173,3 +195,8 @@ def _index_rows(layout: TreeLayout, nodes: Sequence[Node]) -> None:
     layout.row_ids = [[nid for _, nid in items] for items in per_row]
     layout.row_xs = [[px for px, _ in items] for items in per_row]
     layout.row_reach = reach
+    stubs: list[list[Stub]] = [[] for _ in range(n_rows)]
+    for stub in sorted(layout.stubs, key=lambda st: st.x):
+        stubs[stub.row].append(stub)
+    layout.row_stubs = stubs
+    layout.row_stub_xs = [[st.x for st in row] for row in stubs]

@@ -70,9 +70,9 @@ class NimPane:
         surface = pygame.Surface(self.rect.size)
         surface.fill(style.BG)
         self.draw_into(surface, surface.get_rect())
-        from game.ui.lab.export import _save
+        from game.ui.lab.export import save_png
 
-        _save(surface, path)
+        save_png(surface, path)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_into(surface, self.rect)

@@ -135,6 +135,18 @@ class Stepper:
             return None
         return self.windows.get(self.current)
 
+    def rising(self) -> tuple[int, int, float | None] | None:
+        """(child, parent, value) when the event just replayed backed a child's value up into
+        its parent (an "update" right after the child returned), else None."""
+        if self.position < 2:
+            return None
+        ev, before = self.events[self.position - 1], self.events[self.position - 2]
+        if ev.kind != "update" or before.kind not in ("exit", "leaf", "tt_hit"):
+            return None
+        if self.nodes[before.node].parent != ev.node:
+            return None
+        return before.node, ev.node, before.value
+
     def path_to_current(self) -> list[int]:
         """Root .. the current node: the stack of the recursive search at this moment."""
         path = []

@@ -17,6 +17,7 @@ import pygame
 from ai.api import Limits, SearchConfig
 from ai.labtasks import MAX_RECORD_S
 from game.ui import theme
+from game.ui.assets import font
 from game.ui.lab import style
 from game.ui.lab.detail import NodeCard
 from game.ui.lab.step_panel import draw_step_panel
@@ -39,8 +40,10 @@ class TreePane:
         self.ctx = ctx  # the scene: app, game, state, jobs, message
         self.algorithm = ctx.defaults.algorithm
         self.depth = ctx.defaults.depth
-        self.use_tt = True
-        self.use_ordering = True
+        refined = not ctx.defaults.textbook
+        self.use_tt = refined
+        self.use_ordering = refined
+        self.use_pvs = refined
         self.recording: Any = None
         self.view: TreeView | None = None
         self.stepper: Stepper | None = None
@@ -55,7 +58,8 @@ class TreePane:
     # ---- the recording -------------------------------------------------------------------
     def config(self) -> SearchConfig:
         return SearchConfig(self.ctx.game_id, self.algorithm, Limits(depth=self.depth),
-                            use_tt=self.use_tt, use_ordering=self.use_ordering, exact=False)
+                            use_tt=self.use_tt, use_ordering=self.use_ordering,
+                            use_pvs=self.use_pvs, use_aspiration=self.use_pvs, exact=False)
 
     def on_show(self) -> None:
         if self.recording is None and not self.ctx.jobs.running and not self.error:
@@ -76,6 +80,12 @@ class TreePane:
 
     def take(self, recording: Any) -> None:
         self.recording = recording
+        # The switches show what was recorded (also a recording handed in from elsewhere).
+        self.algorithm, self.depth = recording.algorithm, recording.depth
+        opts = recording.options
+        self.use_tt = opts.get("use_tt", self.use_tt)
+        self.use_ordering = opts.get("use_ordering", self.use_ordering)
+        self.use_pvs = opts.get("use_pvs", self.use_pvs)
         self.header = header_lines(recording)
         self.view = TreeView(recording, self.ctx.text_size)
         self.stepper = None
@@ -98,7 +108,7 @@ class TreePane:
         if self.view is not None:
             self.view.top_margin = int(size * 3.2)
             self.view.set_rect(self.canvas, self.ctx.text_size)
-            self.view._clamp()
+            self.view.clamp()
         y1, y2 = self.bar.y + pad // 2, self.bar.y + pad // 2 + row + pad
         algos = [a for a in ALGORITHMS if self.ctx.defaults.allows(a)]
         settings: list[tuple[Widget, int]] = [
@@ -110,6 +120,8 @@ class TreePane:
                     lambda v: setattr(self, "use_tt", v)), 3),
             (Choice("Ordering", [(True, "on"), (False, "off")], self.use_ordering,
                     lambda v: setattr(self, "use_ordering", v)), 3),
+            (Choice("PVS", [(True, "on"), (False, "off")], self.use_pvs,
+                    lambda v: setattr(self, "use_pvs", v)), 3),
             (Button("Search again  ↵", self.record, active=True), 3),
         ]
         tools: list[tuple[Widget, int]] = [
@@ -330,25 +342,34 @@ def header_lines(rec: Any) -> tuple[str, str]:
 
 
 def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int) -> None:
-    """The key to the shapes, bottom-left of the canvas (also in exported pictures)."""
+    """The key to the shapes, bottom-left of the canvas (also in exported pictures); items
+    that do not fit the width are left out from the end (the least needed last)."""
     r = max(5, size // 2)
-    items = [("max", "max"), ("min", "min"), ("chance", "chance"), ("leaf", "leaf")]
-    x = canvas.x + 10
     y = canvas.bottom - r - 8
     back = pygame.Rect(canvas.x + 2, y - r - 6, canvas.width - 4, 2 * r + 12)
     pygame.draw.rect(surface, (22, 24, 30), back, border_radius=6)
-    for kind, label in items:
-        style.draw_shape(surface, kind, (x + r, y), r, style.KIND_COLOR[kind], (20, 22, 28), 1)
-        x = draw_text(surface, label, (x + 2 * r + 4, y), size, style.DIM,
-                      anchor="midleft").right + 12
-    style.draw_stub(surface, (x + r, y), r)
-    x = draw_text(surface, "cutoff (siblings skipped)", (x + 2 * r + 4, y), size, style.DIM,
-                  anchor="midleft").right + 12
-    pygame.draw.circle(surface, style.TT, (x + r // 2, y), max(3, r // 2))
-    x = draw_text(surface, "table hit", (x + r + 4, y), size, style.DIM,
-                  anchor="midleft").right + 12
-    pygame.draw.line(surface, style.PV, (x, y), (x + 2 * r, y), 3)
-    x = draw_text(surface, "principal variation", (x + 2 * r + 4, y), size, style.DIM,
-                  anchor="midleft").right + 12
-    x = draw_text(surface, "↻ re-search", (x, y), size, style.DIM, anchor="midleft").right + 12
-    draw_text(surface, "▸n collapsed", (x, y), size, style.DIM, anchor="midleft")
+
+    def shape(kind: str) -> Any:
+        return lambda x: style.draw_shape(surface, kind, (x + r, y), r, style.KIND_COLOR[kind],
+                                          (20, 22, 28), 1)
+
+    items: list[tuple[Any, str]] = [(shape(k), k) for k in ("max", "min", "chance", "leaf")]
+    items += [
+        (lambda x: style.draw_stub(surface, (x + r, y), r), "cutoff (siblings skipped)"),
+        (lambda x: pygame.draw.circle(surface, style.TT, (x + r, y), max(3, r // 2)),
+         "table hit"),
+        (lambda x: pygame.draw.line(surface, style.PV, (x, y), (x + 2 * r, y), 3),
+         "principal variation"),
+        (None, "↻ re-search"),
+        (None, "▸n collapsed"),
+    ]
+    f = font(size)
+    x = canvas.x + 10
+    for mark, label in items:
+        width = (2 * r + 4 if mark else 0) + f.size(label)[0]
+        if x + width > canvas.right - 8:
+            break
+        if mark is not None:
+            mark(x)
+            x += 2 * r + 4
+        x = draw_text(surface, label, (x, y), size, style.DIM, anchor="midleft").right + 12

@@ -52,7 +52,7 @@ class TreeView:
         self._tile_key: tuple = ()
         self._labels: dict[tuple[str, int, tuple], pygame.Surface] = {}
         self._drag: tuple[int, int] | None = None
-        self._dragged = False
+        self._placed: list[pygame.Rect] = []  # edge labels drawn in the current render pass
 
     # ---- geometry ------------------------------------------------------------------------
     @property
@@ -82,9 +82,9 @@ class TreeView:
     def set_rect(self, rect: pygame.Rect, text_size: int | None = None) -> None:
         if text_size is not None and text_size != self.text_size:
             self.text_size = text_size
-            self._invalidate()
+            self.invalidate()
         self.rect = pygame.Rect(rect)
-        self._invalidate()
+        self.invalidate()
 
     # ---- camera ----------------------------------------------------------------------------
     #: Room left above the root for the pane's header lines.
@@ -97,7 +97,7 @@ class TreeView:
         ww, _ = self.world_size()
         self.cam_x = (ww - self.rect.width) / 2
         self.cam_y = -self.top_margin
-        self._invalidate()
+        self.invalidate()
 
     def readable(self) -> None:
         """Fit, but never so small that the labels disappear: then show the root's part."""
@@ -106,20 +106,20 @@ class TreeView:
             self.slot = READ_SLOT
             wx, _ = self.world(0)
             self.cam_x = wx - self.rect.width / 2
-            self._clamp()
-            self._invalidate()
+            self.clamp()
+            self.invalidate()
 
     def center_on(self, nid: int) -> None:
         wx, wy = self.world(nid)
         self.cam_x = wx - self.rect.width / 2
         self.cam_y = max(-self.row_h, wy - self.rect.height / 3)
-        self._clamp()
+        self.clamp()
 
     def pan(self, dx: float, dy: float) -> None:
         """Move the picture by (dx, dy) screen pixels."""
         self.cam_x -= dx
         self.cam_y -= dy
-        self._clamp()
+        self.clamp()
 
     def zoom_at(self, factor: float, pos: tuple[int, int] | None = None) -> None:
         """Zoom around a screen point (the mouse for the wheel, the centre for keys)."""
@@ -130,10 +130,11 @@ class TreeView:
             return
         self.slot = new
         self.cam_x = world_x * self.slot - px
-        self._clamp()
-        self._invalidate()
+        self.clamp()
+        self.invalidate()
 
-    def _clamp(self) -> None:
+    def clamp(self) -> None:
+        """Keep some of the tree on screen whatever the pan."""
         ww, wh = self.world_size()
         margin_x = self.rect.width * 0.8
         self.cam_x = max(-margin_x, min(ww - self.rect.width + margin_x, self.cam_x))
@@ -151,6 +152,12 @@ class TreeView:
         else:
             self.collapsed.add(nid)
         self._relayout(nid, anchor)
+
+    def set_collapsed(self, collapsed: set[int]) -> None:
+        """Show the tree with exactly these nodes closed (an exported picture copies the
+        screen's)."""
+        self.collapsed = set(collapsed)
+        self._relayout(None, None)
 
     def expand_all(self) -> None:
         self.collapsed.clear()
@@ -179,8 +186,8 @@ class TreeView:
             wx, wy = self.world(keep)
             self.cam_x = wx - (anchor[0] - self.rect.x)
             self.cam_y = wy - (anchor[1] - self.rect.y)
-        self._clamp()
-        self._invalidate()
+        self.clamp()
+        self.invalidate()
 
     # ---- input -------------------------------------------------------------------------------
     def node_at(self, pos: tuple[int, int]) -> int | None:
@@ -201,7 +208,6 @@ class TreeView:
         if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
             if event.button == 1:
                 self._drag = event.pos
-                self._dragged = False
                 nid = self.node_at(event.pos)
                 if nid is not None:
                     if nid == self.selected and getattr(event, "clicks", 1) >= 2:
@@ -221,7 +227,6 @@ class TreeView:
         if event.type == pygame.MOUSEMOTION and self._drag is not None:
             dx, dy = event.pos[0] - self._drag[0], event.pos[1] - self._drag[1]
             if dx or dy:
-                self._dragged = True
                 self.pan(dx, dy)
                 self._drag = event.pos
             return True
@@ -236,7 +241,8 @@ class TreeView:
         return False
 
     # ---- drawing ------------------------------------------------------------------------
-    def _invalidate(self) -> None:
+    def invalidate(self) -> None:
+        """Forget the drawn tiles (after a change of zoom, size or what is shown)."""
         self._tiles.clear()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -305,22 +311,22 @@ class TreeView:
         step = self.stepper
 
         self._placed: list[pygame.Rect] = []  # edge labels drawn in this pass (no overlaps)
-        dense = slot < 1.0  # several nodes a pixel: one dot per pixel column is the picture
+        dense = slot < 1.0
 
         def pos(nid: int) -> tuple[float, float]:
             return ((lay.x[nid] + 0.5) * slot - ox, lay.row[nid] * row_h + row_h * 0.45 - oy)
 
+        def in_row(row: int, reach: float = 0.0) -> list[int]:
+            if dense:  # several nodes a pixel: one per pixel column is the picture
+                return lay.sampled_in(row, x0 - reach, x1 + reach, 1.0 / slot)
+            return lay.visible_in(row, x0, x1, reach)
+
         # Edges: every edge ending in a drawn row whose child lies within reach of the tile.
         for row in range(max(1, row0), min(lay.rows - 1, row1 + 1) + 1):
-            last_edge = None
-            for nid in lay.visible_in(row, x0, x1, lay.row_reach[row]):
+            reach = lay.row_reach[row]
+            for nid in in_row(row, reach):
                 node = self.nodes[nid]
                 a, b = pos(node.parent), pos(nid)
-                if dense:  # many edges share one pixel column: draw each column once
-                    key = (int(a[0]), int(b[0]))
-                    if key == last_edge:
-                        continue
-                    last_edge = key
                 if step is not None and step.node_status(nid) == UNSEEN:
                     col, width = style.UNVISITED, 1
                 elif node.on_pv and (step is None or step.at_end):
@@ -330,9 +336,7 @@ class TreeView:
                 pygame.draw.line(target, col, (a[0], a[1] + r * 0.8), (b[0], b[1] - r), width)
                 if self.labels_on:
                     self._edge_label(target, node, a, b, r)
-            for stub in lay.stubs:
-                if stub.row != row or not (x0 - lay.row_reach[row] <= stub.x <= x1 + lay.row_reach[row]):
-                    continue
+            for stub in lay.stubs_in(row, x0 - reach, x1 + reach):
                 if step is not None and stub.parent not in step.cut:
                     continue
                 a = pos(stub.parent)
@@ -343,14 +347,8 @@ class TreeView:
                     self._text(target, f"{stub.skipped} skipped", (b[0], b[1] + r + 2),
                                style.DIM, "midtop")
         for row in range(row0, row1 + 1):
-            last_px = None
-            for nid in lay.visible_in(row, x0, x1):
-                p = pos(nid)
-                if dense:
-                    if int(p[0]) == last_px:
-                        continue
-                    last_px = int(p[0])
-                self._draw_node(target, nid, p, r)
+            for nid in in_row(row):
+                self._draw_node(target, nid, pos(nid), r)
 
     def _edge_label(self, target: pygame.Surface, node: Any, a: tuple[float, float],
                     b: tuple[float, float], r: float) -> None:
@@ -420,7 +418,11 @@ class TreeView:
             text = style.value_text(value, self.game_id)
             if step is None:
                 text = style.BOUND_PREFIX.get(getattr(node, "bound", "exact"), "") + text
-            self._text(target, text, (p[0], y), style.TEXT, "midtop", boxed=True)
+            # In step mode a value still being worked out ("best so far") is drawn in the
+            # highlight colour with a trailing "…"; a returned value in plain text.
+            working = step is not None and step.node_status(nid) == OPEN
+            self._text(target, text + ("…" if working else ""), (p[0], y),
+                       style.PV if working else style.TEXT, "midtop", boxed=True)
             y += self.text_size + 1
         if node.kind != "leaf" and self.windows_on and (step is None or nid in step.windows):
             self._text(target, style.window_text(*window, self.game_id), (p[0], y), style.DIM,
@@ -460,3 +462,43 @@ class TreeView:
         for nid, col in marks:
             x, y = self.screen_pos(nid)
             pygame.draw.circle(surface, col, (x, y), r + 5, 2)
+        rising = self.stepper.rising() if self.stepper is not None else None
+        if rising is not None and rising[0] in self.layout.x and rising[1] in self.layout.x:
+            self._draw_rising(surface, *rising)
+        hover = self._hovered()
+        if hover is not None and hover != self.selected:
+            x, y = self.screen_pos(hover)
+            pygame.draw.circle(surface, style.DIM, (x, y), r + 4, 1)
+
+    def _hovered(self) -> int | None:
+        try:
+            pos = pygame.mouse.get_pos()
+        except pygame.error:
+            return None
+        if not pygame.mouse.get_focused():
+            return None
+        return self.node_at(pos)
+
+    def _draw_rising(self, surface: pygame.Surface, child: int, parent: int,
+                     value: float | None) -> None:
+        """Step mode: an arrow up the edge along which a value has just been backed up."""
+        (cx, cy), (px, py) = self.screen_pos(child), self.screen_pos(parent)
+        r = self.radius
+        dx, dy = px - cx, py - cy
+        length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+        ux, uy = dx / length, dy / length
+        # Beside the edge (not on it), so the move label on the edge stays readable.
+        side = 10.0 if dx <= 0 else -10.0
+        ox, oy = -uy * side, ux * side
+        # From the child to the middle of the edge: clear of the parent's value and window.
+        a = (cx + ux * (r + 4) + ox, cy + uy * (r + 4) + oy)
+        b = (cx + dx * 0.55 + ox, cy + dy * 0.55 + oy)
+        pygame.draw.line(surface, style.PV, a, b, 3)
+        head = max(6.0, r * 0.7)
+        left = (b[0] - ux * head - uy * head * 0.6, b[1] - uy * head + ux * head * 0.6)
+        right = (b[0] - ux * head + uy * head * 0.6, b[1] - uy * head - ux * head * 0.6)
+        pygame.draw.polygon(surface, style.PV, [b, left, right])
+        if self.labels_on and value is not None:
+            mid = ((a[0] + b[0]) / 2 + ox, (a[1] + b[1]) / 2 + oy)
+            self._text(surface, style.value_text(value, self.game_id), mid, style.PV,
+                       "center", boxed=True)

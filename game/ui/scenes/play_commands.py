@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.commands import Command, Key
+from game.ui.lab import LAB_HELP, lab_commands, why_no_lab
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -48,6 +49,12 @@ def play_commands(s: PlayScene) -> list[Command]:
                 enabled=s.ai_to_move, why_not=lambda: "It is not the AI's turn"),
         Command("Keys", (Key(K.K_F1), Key(K.K_SLASH)), s.toggle_help, "this list of keys",
                 active=lambda: s.help_open),
+        *[
+            Command(label, (Key(K.key.key_code(key)),), lambda a=action: a(s.app, s.session),
+                    LAB_HELP[label], enabled=lambda: not why_no_lab(s.session),
+                    why_not=lambda: why_no_lab(s.session))
+            for label, key, action in lab_commands(s.game.id)
+        ],
         Command("Older", (Key(K.K_PAGEUP),), lambda: s.moves_view.page(+1),
                 "scroll the move list back", button=False),
         Command("Newer", (Key(K.K_PAGEDOWN),), lambda: s.moves_view.page(-1),
