@@ -33,8 +33,18 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad flag as one line, not a usage dump plus a traceback."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"kibitz: error: {message} (see --help)\n")
+        sys.stderr.write(f"kibitz: error: {one_line(message)} (see --help)\n")
         raise SystemExit(2)
+
+
+#: Longest error line: a bad argument is quoted back, and it may be megabytes long.
+MAX_ERROR_CHARS = 300
+
+
+def one_line(text: str) -> str:
+    """An error as one line of at most MAX_ERROR_CHARS characters."""
+    text = " ".join(text.split()) or "failed"
+    return text if len(text) <= MAX_ERROR_CHARS else text[: MAX_ERROR_CHARS - 3] + "..."
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -62,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except (ValueError, OSError) as exc:
-        sys.stderr.write(f"kibitz: error: {exc}\n")
+        sys.stderr.write(f"kibitz: error: {one_line(str(exc))}\n")
         return 2
 
 

@@ -169,8 +169,11 @@ def compare_specs(state: State, game_id: str, depth: int) -> list[CompareSpec]:
         game_id, "alphabeta", limits, use_tt=False, use_ordering=False, exact=False,
         use_pvs=False, use_aspiration=False, use_star1=False, use_move_filter=False,
     )
-    specs = [CompareSpec("minimax", replace(bare, algorithm="minimax"))]
-    if not involves_chance(state, game_id):
+    chance = involves_chance(state, game_id)
+    # Plain minimax averages the rolls (it is expectiminimax without any pruning): said so.
+    first = "minimax, rolls averaged (no pruning)" if chance else "minimax"
+    specs = [CompareSpec(first, replace(bare, algorithm="minimax"))]
+    if not chance:
         specs += [
             CompareSpec("alpha-beta, no ordering", bare),
             CompareSpec("+ move ordering", replace(bare, use_ordering=True)),

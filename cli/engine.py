@@ -119,7 +119,8 @@ stop as if told to; they are answered and the engine exits within a second.
 
 Values are from the side to move's point of view, in the game's units: tic-tac-toe and Nim
 proven results are 10000 minus the plies to the end ("win in 5", "loss in 6", 0 "draw");
-Nim's solver answers +1/-1 (a win or loss with perfect play); Othello values are final disc
+Nim's solver answers them too, or +1/-1 (a win or loss with perfect play, its length not
+known) for a game too big to play out to the end; Othello values are final disc
 margins (predicted, or exact from the endgame solver); backgammon values are equity in
 points a game. "value" is null when a search was stopped before it finished its first depth.
 """

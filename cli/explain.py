@@ -48,7 +48,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="position in the game's notation (default: the initial position)")
     tree = parser.add_mutually_exclusive_group()
     tree.add_argument("--example", default=None, metavar="NAME",
-                      help="a classroom tree by name: textbook, four-ply, chance, chance-rescaled")
+                      help="a classroom tree by name: textbook, four-ply, chance, chance-rescaled, "
+                           "worst-case, worst-case-rescaled")
     tree.add_argument("--tree", default=None, metavar="TREE",
                       help='a classroom tree of your own, e.g. "[[3,12,8],[2,4,6],[14,5,2]]"')
     parser.add_argument("--algorithm", default=None,

@@ -543,8 +543,14 @@ def load(text: str) -> Session:
         listed += 1
     if listed < expected:
         raise SaveFormatError(f"the file lists {listed} of its {expected} moves (truncated?)")
+    game = get_game(game_id)
+    try:  # the options alone first: an unknown or bad option is the options line's fault
+        game.initial_state(**options)
+    except ValueError as exc:
+        raise fail("options", _one_line(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - as below: a corrupt file never crashes the caller
+        raise fail("options", f"cannot use them ({type(exc).__name__})") from None
     try:
-        game = get_game(game_id)
         start = game.parse_position(header["start"], **options)
     except ValueError as exc:
         raise fail("start", _one_line(exc)) from None

@@ -173,9 +173,14 @@ def test_order_preserving_change_flips_expectiminimax_not_minimax() -> None:
     # Minimax knows no probabilities: it only compares values, so read the roll as a choice
     # against MAX (worst case). Then a = min(2,3,4,5) = 2 and b = min(1,6,7,8) = 1 (or
     # min(1,6,70,80) = 1): a both times, because order is all minimax looks at.
-    for text in ("[[2,3,4,5],[1,6,7,8]]", "[[2,3,4,5],[1,6,70,80]]"):
+    for name in ("worst-case", "worst-case-rescaled"):
+        text = EXAMPLES[name].text
         state = GAME.parse_position(text)
         assert textbook.decision(state, 2, leaf_problem(), "minimax") == (0, 2)
+        for algorithm in ("minimax", "alphabeta"):
+            rec = run(algorithm, text)
+            assert (rec.move, rec.value) == ("a", 2)
+    assert EXAMPLES["worst-case-rescaled"].text == "[[2,3,4,5],[1,6,70,80]]"
 
 
 def test_minimax_refuses_chance_nodes() -> None:

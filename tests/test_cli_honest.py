@@ -45,7 +45,7 @@ def test_exact_solving_is_a_switch(capsys: pytest.CaptureFixture[str]) -> None:
     solved = analyze(capsys, "--game", "nim", "--position", "3,4,5 1", "--algorithm",
                      "alphabeta", "--depth", "2", "--exact")
     assert solved["algorithm"] == "nim-solver" and solved["exact"] is True
-    assert solved["value_text"] == "win with perfect play for Player 1"
+    assert solved["value_text"] == "win in 7 for Player 1"  # full-depth alpha-beta agrees
     master = analyze(capsys, "--game", "tictactoe", "--level", "Master")
     assert master["algorithm"] == "tictactoe-solver" and master["exact"] is True
     weak = analyze(capsys, "--game", "tictactoe", "--level", "Master", "--no-exact")

@@ -40,7 +40,8 @@ def test_compare_with_dice() -> None:
     state = CLASSROOM.initial_state(example="chance-rescaled")
     rows = compare(state, "classroom", 3)
     assert [r.label for r in rows] == [
-        "minimax", "expectiminimax (alpha-beta at decisions)", "+ Star1 pruning",
+        "minimax, rolls averaged (no pruning)", "expectiminimax (alpha-beta at decisions)",
+        "+ Star1 pruning",
     ]
     assert all(r.move == "b" and r.value == pytest.approx(7.9) for r in rows)
     backgammon = get_game("backgammon").parse_position("4HPwATDgc/ABMA 31")

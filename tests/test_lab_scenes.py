@@ -188,7 +188,7 @@ def test_depth_chart_rows_and_horizon_marks(app) -> None:
 
 @pytest.mark.parametrize("options", [
     {"heaps": (7, 5), "max_take": 3},                       # counts as 3 and 1
-    {"heaps": (7, 9), "variant": "grundy", "max_take": None},  # Grundy values 0 and 0
+    {"heaps": (7, 9), "variant": "grundy", "max_take": None},  # Grundy values 0 and 1
     {"heaps": (1, 1, 2), "max_take": None, "misere": True},
 ])
 def test_nim_view_draws_every_rule(app, options) -> None:
@@ -323,3 +323,57 @@ def test_bench_lab_reports_frame_figures(capsys, monkeypatch, tmp_path) -> None:
     assert figures["nodes"] == 20_000
     assert [z["zoom"] for z in figures["zooms"]][-1] == "whole tree fitted"
     assert all(z["frames"] > 5 and z["frame_ms_median"] > 0 for z in figures["zooms"])
+    assert figures["zoom"]["wheel_steps"] >= 5 and figures["zoom"]["frames"] > 5
+    assert figures["zoom_frame_ms_median"] > 0 and figures["zoom_frame_ms_p99"] > 0
+
+
+def test_a_forced_recording_stops_when_cancelled() -> None:
+    import threading
+
+    from ai.labtasks import record
+
+    state = get_game("othello").initial_state()
+    config = SearchConfig("othello", "minimax", Limits(depth=9), use_tt=False, exact=False)
+    cancel = threading.Event()
+    cancel.set()  # minimax to depth 9 on Othello: minutes, unless the searcher sees the cancel
+    with pytest.raises(ValueError, match="stopped"):
+        record(state, config, 20_000, force=True, cancel=cancel)
+
+
+def test_tree_recording_stop_button_and_escape(app) -> None:
+    scene = open_lab(app, _session("othello"), "othello", "tree")
+    app.switch(scene)
+    pane = scene.pane()
+    pane.algorithm, pane.depth, pane.use_tt = "minimax", 9, False
+    pane.error = "too long: ..."  # the teacher has seen the estimate: record anyway
+    pane.record()
+    app.run_frames(3)
+    assert pane.recording_now()
+    button = next(w for w in pane.widgets if getattr(w, "on_click", None) == pane.search_or_stop)
+    assert button.text.startswith("Stop")
+    app.step([key(pygame.K_ESCAPE)], 0.016)  # the first Esc stops the recording, stays here
+    assert not pane.recording_now() and app.scene is scene
+    assert pane.error.startswith("stopped") and scene.message.text == "Recording stopped"
+    app.run_frames(2)
+    button = next(w for w in pane.widgets if getattr(w, "on_click", None) == pane.search_or_stop)
+    assert button.text.startswith("Search again") and not app.errors
+
+
+def test_every_view_exports_by_key_and_by_button(app, tmp_path) -> None:
+    scene = open_lab(app, _session("nim", 0, heaps=(3, 4, 5), max_take=None), "nim", "tree")
+    app.switch(scene)
+    app.run_frames(1)
+    _wait(app, scene)
+    for view in ("tree", "compare", "depth", "nim"):
+        scene.select(view)
+        _wait(app, scene)
+        app.step([key(pygame.K_p)], 0.016)
+        button = next(b for b in scene.tabs if b.text.startswith("Export"))
+        app.step([click(button.rect.center)], 0.016)
+        app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1)],
+                 0.016)
+        saved = list((tmp_path / "saves").glob(f"nim-{view}-*.png"))
+        # Key and button within one second may share a file name: at least one, all PNGs.
+        assert saved and all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in saved), view
+        assert scene.message.text.startswith("Saved"), scene.message.text
+    assert not app.errors

@@ -294,3 +294,80 @@ def test_step_mode_shows_a_value_rising_into_its_parent() -> None:
     view = _view(rec)
     view.stepper = st
     view.draw(pygame.display.get_surface())  # the arrow is drawn without error
+
+
+def test_wheel_zoom_stretches_the_picture_then_draws_sharp_tiles() -> None:
+    rec = wide_tree(6, 4)
+    view = TreeView(rec, 14)
+    view.set_rect(pygame.Rect(0, 0, 700, 500))
+    view.expand_all()
+    view.fit()
+    screen = pygame.display.get_surface()
+    view.draw(screen)
+    now = [100.0]
+    view.clock = lambda: now[0]
+    before = view.slot
+    view.zoom_at(1.25, (350, 250))
+    assert view.slot == before * 1.25 and view._preview is not None
+    view.draw(screen)  # the wheel is turning: the stretched picture, no sharp tile drawn
+    assert not view._tiles and view._preview is not None
+    now[0] += 1.0  # the wheel rests: sharp tiles replace the stretched picture
+    for _ in range(20):
+        view.draw(screen)
+    assert view._tiles and view._preview is None
+    # The sharp picture equals one drawn without the stretched step.
+    sharp = screen.subsurface(view.rect).copy()
+    fresh = TreeView(rec, 14)
+    fresh.set_rect(view.rect)
+    fresh.set_collapsed(view.collapsed)
+    fresh.slot, fresh.cam_x, fresh.cam_y = view.slot, view.cam_x, view.cam_y
+    fresh.draw(screen)
+    assert pygame.image.tobytes(sharp, "RGB") == pygame.image.tobytes(
+        screen.subsurface(view.rect), "RGB")
+
+
+def test_export_in_step_mode_shows_the_replayed_state(tmp_path) -> None:
+    from game.ui.lab.export import STEP_PANEL_W, export_tree_png
+
+    rec = textbook_alphabeta()
+    view = TreeView(rec, 14)
+    whole = pygame.image.load(str(export_tree_png(rec, tmp_path / "a.png", view=view)))
+    view.stepper = Stepper(rec.nodes, rec.events)
+    view.stepper.seek(4)
+    stepped = pygame.image.load(str(export_tree_png(rec, tmp_path / "b.png", view=view)))
+    assert stepped.get_width() == whole.get_width() + STEP_PANEL_W
+    # The unreached third branch is drawn hollow: its pixels differ from the full picture.
+    w = whole.get_width()
+    assert pygame.image.tobytes(whole, "RGB") != pygame.image.tobytes(
+        stepped.subsurface(pygame.Rect(0, 0, w, whole.get_height())), "RGB")
+
+
+def test_a_long_line_of_code_is_broken_after_a_comma() -> None:
+    from game.ui.assets import font
+    from game.ui.lab.pseudocode import break_line
+
+    f = font(14)
+    line = "    v = max(v, MIN-VALUE(RESULT(s, a), depth-1, alpha, beta))"
+    width = f.size(line)[0] * 2 // 3
+    parts = break_line(line, f, width)
+    assert len(parts) == 2 and all(f.size(p)[0] <= width for p in parts)
+    assert parts[0].endswith(",") and parts[1].startswith(" " * 8)
+    assert "".join(p.strip() + (" " if p.endswith(",") else "") for p in parts).strip() == \
+        line.strip()
+    assert break_line("x = 1", f, 5) == ["x = 1"]
+
+
+def test_stretch_places_the_old_picture_for_the_new_zoom() -> None:
+    from game.ui.lab.treeview import _stretch
+
+    pic = pygame.Surface((400, 50))
+    pic.fill((255, 255, 255))
+    pic.fill((255, 0, 0), (100, 0, 2, 50))  # a red line at old screen x = 100
+    wider = _stretch(pic, 2.0, 0.0, 0.0)  # twice as wide, same left edge: the line at 200
+    assert wider.get_at((201, 10))[:3] == (255, 0, 0)
+    assert wider.get_at((150, 10))[:3] == (255, 255, 255)
+    # Half as wide, the camera 100 px further left: x' = x / 2 + 100, the rest is background.
+    narrower = _stretch(pic, 0.5, 0.0, -100.0)
+    assert narrower.get_at((150, 10))[:3] == (255, 0, 0)
+    assert narrower.get_at((50, 10))[:3] == style.BG[:3]
+    assert narrower.get_at((350, 10))[:3] == style.BG[:3]

@@ -163,8 +163,10 @@ def test_copy_and_paste_positions(tmp_path, monkeypatch):
         app.step([key(pygame.K_y)], 0.02)
         assert scene.game.format_position(scene.session.current) == "XO-XO---- X"
         # no clipboard: a text dialog takes the position instead
+        # (the pasted position is the player's own: replacing it asks first)
         app.clipboard["text"] = None
         app.step([key(pygame.K_v, pygame.KMOD_CTRL)], 0.02)
+        app.step([key(pygame.K_y)], 0.02)
         assert scene.dialog is not None
         for ch in "---------":
             app.step([pygame.event.Event(pygame.TEXTINPUT, text=ch)], 0.02)

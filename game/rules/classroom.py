@@ -68,8 +68,8 @@ EXAMPLES: dict[str, Example] = {
         Example(
             "four-ply",
             "[[[[5,6],[7,4]],[[3,2],[8,9]]],[[[1,3],[6,2]],[[9,7],[4,5]]]]",
-            "MAX, MIN, MAX, MIN: value 5; alpha-beta skips 5 of the 16 leaves, one of them by a"
-            " deep cutoff (the root's alpha stops a node three plies down)",
+            "MAX, MIN, MAX, MIN: value 5; alpha-beta skips 5 of the 16 leaves, one by a deep"
+            " cutoff (the root's alpha, three plies down)",
         ),
         Example(
             "chance",
@@ -79,8 +79,17 @@ EXAMPLES: dict[str, Example] = {
         Example(
             "chance-rescaled",
             "[{0.9: [2,3], 0.1: [4,5]}, {0.9: [1,6], 0.1: [70,80]}]",
-            "the same leaves in the same order, only 7 and 8 made larger: expectiminimax now"
-            " picks b (2.2 against 7.9); minimax, which only compares, would not change",
+            "7 and 8 made 70 and 80, order kept: expectiminimax now picks b (7.9 against 2.2)",
+        ),
+        Example(
+            "worst-case",
+            "[[2,3,4,5],[1,6,7,8]]",
+            "the chance tree read by minimax, each roll as MIN's choice: a (2 against 1)",
+        ),
+        Example(
+            "worst-case-rescaled",
+            "[[2,3,4,5],[1,6,70,80]]",
+            "the same change (7, 8 made 70, 80): minimax still picks a, order is all it sees",
         ),
     )
 }

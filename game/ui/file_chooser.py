@@ -33,7 +33,7 @@ from game.ui.file_listing import (
 )
 from game.ui.settings import remember_recent
 from game.ui.text import display_name
-from game.ui.widgets import Button, TextField, Widget
+from game.ui.widgets import Button, TextField, Widget, is_answer_text
 
 Mode = Literal["save", "load"]
 Focus = Literal["list", "recent", "field"]
@@ -253,6 +253,8 @@ class FileChooser(Widget):
         elif event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.TEXTINPUT:
+            if is_answer_text(event):  # the Y that answered "Load another game?"
+                return True
             self._set_focus("field")
             self.field.handle_event(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:

@@ -93,14 +93,17 @@ class MoveRecord:
         side = state.current_player()
         if side not in (0, 1):
             return  # a dice roll: shown with the turn it belongs to, not as a move
-        last = self._rows[-1] if self._rows else None
-        if last is None or side == 0 or last[1] is not None:
-            number = len(self._rows) + 1
-        else:
-            number = len(self._rows)
-        entry = Entry(len(self._entries), number, side, state, move)
+        entry = Entry(len(self._entries), self.next_number(side), side, state, move)
         self._entries.append(entry)
         self._place(entry)
+
+    def next_number(self, side: int) -> int:
+        """The turn number the next move of ``side`` (0 or 1) gets in the record: the number
+        the top bar shows, so the screen counts moves one way."""
+        last = self._rows[-1] if self._rows else None
+        if last is None or side == 0 or last[1] is not None:
+            return len(self._rows) + 1
+        return len(self._rows)
 
     def _place(self, entry: Entry) -> None:
         if entry.number > len(self._rows):

@@ -121,11 +121,12 @@ def search_lines(words: PanelText, report: SearchReport, heading: str) -> list[P
             report.tt_probes) else ""
         lines.append(PanelLine("Cutoffs", "row", f"{fmt_int(report.cutoffs)}{tt}"))
     if report.noisy_pick:
+        # Two lines, each drawn whole: as one, the level's rule was cut off after three rows
+        # ("Casual: picks at random among moves" without "within 3 of the best").
         lines.append(PanelLine(
             f"Its best was {words.move(report, report.best)} "
-            f"({words.value(report, report.score)}): "
-            f"{report.noise_text or 'a deliberate random pick'}",
-            "accent"))
+            f"({words.value(report, report.score)}).", "accent"))
+        lines.append(PanelLine(report.noise_text or "a deliberate random pick", "accent"))
     elif report.noise_text and report.purpose is Purpose.MOVE:
         lines.append(PanelLine(report.noise_text, "dim"))
     if report.finished and report.pv:
@@ -175,7 +176,7 @@ def _values_lines(words: PanelText, knowledge: Knowledge) -> list[PanelLine]:
         lines.append(PanelLine(
             f"best {words.move(report, best)} {words.value(report, report.values[best])}"))
         if report.thinking:
-            lines.append(PanelLine(f"searching depth {report.depth}…", "accent"))
+            lines.append(PanelLine(_deeper(report.depth, report.values_depth), "accent"))
     elif report.failed:
         lines.append(PanelLine(f"Move values failed: {report.failed}", "dim"))
     else:
@@ -196,8 +197,14 @@ def _hint_lines(words: PanelText, knowledge: Knowledge) -> list[PanelLine]:
     elif report.failed:
         lines.append(PanelLine(f"Hint failed: {report.failed}", "dim"))
     else:
-        lines.append(PanelLine(f"Hint: searching depth {report.depth}…", "accent"))
+        lines.append(PanelLine(f"Hint: {_deeper(report.depth, report.done_depth)}", "accent"))
     return lines
+
+
+def _deeper(depth: int, done: int) -> str:
+    """What a running pass is doing: between a finished depth and the first progress of the
+    next one its live depth still equals the finished one ("depth 5 ... searching depth 5")."""
+    return f"searching depth {depth}…" if depth > done else "searching deeper…"
 
 
 def _disagreement(words: PanelText, knowledge: Knowledge, values: SearchReport) -> list[PanelLine]:

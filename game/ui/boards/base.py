@@ -108,6 +108,11 @@ class BoardView:
         """Take back the last part of a half-made move; False when there is none."""
         return False
 
+    def new_game_options(self, start: State) -> dict[str, Any]:
+        """Options that "New game" adds to the match's own so the new game starts like this
+        one (Nim: the heaps, which are part of the position rather than of the options)."""
+        return {}
+
     def record_text(self, state: State, move: Move) -> str:
         """One player's turn as the move list writes it."""
         return self.game.format_move(state, move)

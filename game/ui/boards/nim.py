@@ -37,7 +37,11 @@ class NimView(BoardView):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
 
+    def new_game_options(self, start: State) -> dict[str, Any]:
+        return {"heaps": tuple(heaps_of(self.game, start))}
+
     # ---- geometry -------------------------------------------------------------------------
+
     def _options(self, state: State) -> dict[str, Any]:
         try:
             return dict(self.game.options(state))

@@ -103,10 +103,11 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
     nodes_x0 = rect.x + label_w + gap
     time_x0 = nodes_x0 + plot_w + gap
     finished = [r for r in rows if r.status == "done" and r.nodes]
-    node_axis = LogAxis(min((r.nodes for r in finished), default=1),
+    # The axes start at least half a decade below the smallest bar, so no bar is a sliver.
+    node_axis = LogAxis(min((r.nodes for r in finished), default=1) / 3,
                         max((r.nodes for r in finished), default=10), nodes_x0, nodes_x0 + plot_w)
     timed = [r for r in rows if r.time_s]
-    time_axis = LogAxis(min((r.time_s for r in timed), default=1e-3),
+    time_axis = LogAxis(min((r.time_s for r in timed), default=1e-3) / 3,
                         max((r.time_s for r in timed), default=1e-2), time_x0, time_x0 + plot_w)
     for axis, x0, title, fmt in ((node_axis, nodes_x0, "nodes searched (log scale)", si),
                                  (time_axis, time_x0, "time, seconds (log scale)",
@@ -225,10 +226,15 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     ticks = sorted(by_label.values())
     if len(ticks) > 6:
         ticks = [ticks[int(i * (len(ticks) - 1) / 5)] for i in range(6)]
+    labelled: list[float] = []
     for v in ticks:
         pygame.draw.line(surface, GRID, (left, yv(v)), (right, yv(v)), 1)
-        draw_text(surface, style.value_text(v, game_id), (left - 6, yv(v)), small, AXIS,
-                  anchor="midright")
+        if all(abs(yv(v) - y) > small * 1.15 for y in labelled):  # close values: one label
+            labelled.append(yv(v))
+            draw_text(surface, style.value_text(v, game_id), (left - 6, yv(v)), small, AXIS,
+                      anchor="midright")
+    draw_text(surface, "value", (rect.x, (v_top + v_bot) / 2), small, style.TEXT,
+              anchor="midleft")
     pts = [(xd(r.depth), yv(float(r.value))) for r in rows if r.value is not None]
     if len(pts) > 1:
         pygame.draw.lines(surface, style.PV, False, pts, 2)

@@ -168,7 +168,7 @@ class ComparePane:
                             self.ctx.game_id)
         for w in self.widgets:
             w.draw(surface)
-        draw_text(surface, "Log scales: each grid line is ten times the one before.",
+        draw_text(surface, "Log scales: each grid line ×10",
                   (self.widgets[-1].rect.right + size, self.widgets[-1].rect.centery),
                   max(10, size - 2), theme.color("text_dim"), anchor="midleft",
                   max_width=self.rect.right - self.widgets[-1].rect.right - size)

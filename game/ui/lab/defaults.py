@@ -65,6 +65,9 @@ def defaults_for(game_id: str, state: Any) -> LabDefaults:
     from ai.engine import default_algorithm
 
     algorithm = default_algorithm(game_id)
+    has_chance = getattr(state, "has_chance", None)
+    if has_chance is not None and has_chance():
+        algorithm = "expectiminimax"  # a classroom tree with a roll: the algorithm for dice
     height = max(1, tree_height(state))
     b = branching(state)
     depth, leaves = 1, b

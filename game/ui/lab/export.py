@@ -43,7 +43,10 @@ def save_png(surface: Any, path: str | Path) -> Path:
 def export_tree_png(recording: Any, path: str | Path, view: Any = None,
                     title: str | None = None) -> Path:
     """The recorded tree as a PNG: the nodes the lab shows open (``view``'s collapsed set),
-    or its first view; with title, figures, the "not recorded" note and the shape key."""
+    or its first view; with title, figures, the "not recorded" note and the shape key. In
+    step mode (``view.stepper`` set) the picture is the replayed state on screen: the nodes
+    not reached yet drawn hollow, the values found so far, the current node ringed, and the
+    step panel (the algorithm with its running line) beside the tree."""
     _ready()
     import pygame
 
@@ -53,30 +56,68 @@ def export_tree_png(recording: Any, path: str | Path, view: Any = None,
     from game.ui.widgets import draw_text
 
     tv = TreeView(recording, TEXT)
+    stepper = getattr(view, "stepper", None) if view is not None else None
     if view is not None:
         tv.set_collapsed(view.collapsed)
+    tv.stepper = stepper
     width_slots = max(1, tv.layout.width)
     # As large as readable, never wider than MAX_WIDTH: a huge open tree becomes a picture of
     # its shape (labels appear only where there is room for them).
     tv.slot = max(MIN_SLOT, min(96.0, (MAX_WIDTH - 80) / width_slots))
     head = TEXT * 5
     legend = TEXT * 3
+    side_w = STEP_PANEL_W if stepper is not None else 0
     tree_w = int(width_slots * tv.slot)
     w = max(900, tree_w + 80)
     h = int(tv.layout.rows * tv.row_h) + head + legend + 20
-    surface = pygame.Surface((w, h))
+    if stepper is not None:
+        h = max(h, STEP_PANEL_H)
+    surface = pygame.Surface((w + side_w, h))
     surface.fill(style.BG)
     canvas = pygame.Rect(0, head, w, h - head)
     tree_surface = surface.subsurface(pygame.Rect(0, head, w, h - head - legend))
-    tv.render_world(tree_surface, -(w - tree_w) / 2, 0)
+    ox = -(w - tree_w) / 2
+    tv.render_world(tree_surface, ox, 0)
     title = title or _title(recording)
+    figures = _figures(recording)
+    if stepper is not None:
+        title += f" — step {stepper.position} of {len(stepper.events)}"
+        _ring_current(tree_surface, tv, stepper, ox)
+        _draw_step_side(surface, pygame.Rect(w, 0, side_w, h), recording, stepper)
     draw_text(surface, title, (20, 10), int(TEXT * 1.3), style.PV, bold=True)
-    draw_text(surface, _figures(recording), (20, 14 + int(TEXT * 1.6)), TEXT, style.TEXT)
+    draw_text(surface, figures, (20, 14 + int(TEXT * 1.6)), TEXT, style.TEXT)
     if recording.truncated:
         draw_text(surface, f"{recording.truncated:,} nodes not recorded (node budget "
                   f"{len(recording.nodes):,})", (20, 18 + int(TEXT * 2.9)), TEXT, (230, 96, 90))
     draw_legend(surface, canvas, TEXT)
     return save_png(surface, path)
+
+
+#: Step mode's exported side panel (the code and the search's state), in pixels.
+STEP_PANEL_W, STEP_PANEL_H = 460, 900
+
+
+def _ring_current(target: Any, tv: Any, stepper: Any, ox: float) -> None:
+    """The node the replay is at, ringed as on screen."""
+    import pygame
+
+    from game.ui.lab import style
+
+    nid = stepper.current
+    if nid is None or nid not in tv.layout.x:
+        return
+    wx, wy = tv.world(nid)
+    pygame.draw.circle(target, style.CURRENT, (wx - ox, wy), tv.radius + 5, 2)
+
+
+def _draw_step_side(surface: Any, rect: Any, recording: Any, stepper: Any) -> None:
+    import pygame
+
+    from game.ui import theme
+    from game.ui.lab.step_panel import draw_step_panel
+
+    pygame.draw.rect(surface, theme.color("panel"), rect)
+    draw_step_panel(surface, rect.inflate(-24, -24), recording, stepper, TEXT)
 
 
 def _title(recording: Any) -> str:

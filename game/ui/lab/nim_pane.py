@@ -147,9 +147,14 @@ class NimPane:
                 draw_text(surface, ln, (x0, y), size, style.TEXT)
                 y += int(size * 1.35)
             y += size // 2
-        draw_text(surface, "Filled square = 1, hollow = 0. A column with an odd number of "
-                  "ones makes the nim-sum non-zero.", (x0, rect.bottom - pad), size - 2,
-                  theme.color("text_dim"), anchor="bottomleft", max_width=width)
+        key = "Filled square = 1, hollow = 0. A column with an odd number of ones makes the " \
+              "nim-sum non-zero."
+        lines = wrap_text(key, font(size - 2), width)
+        y = rect.bottom - pad - int((size - 2) * 1.35) * (len(lines) - 1)
+        for ln in lines:  # wrapped: the whole sentence, never cut short
+            draw_text(surface, ln, (x0, y), size - 2, theme.color("text_dim"),
+                      anchor="bottomleft")
+            y += int((size - 2) * 1.35)
 
     @staticmethod
     def _bits(surface: pygame.Surface, x: int, y: int, cell: int, value: int, bits: int,

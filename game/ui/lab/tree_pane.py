@@ -5,7 +5,8 @@ tree shown is the search that plays. Mouse: drag pans, the wheel zooms, a click 
 (its card and small board appear on the right), a right-click or double-click opens or closes
 its subtree. Keys: arrows pan, + and - zoom, F fit, E expand all, X back to the first view,
 S step mode; in step mode N / B step forward / back, Space plays, [ and ] change the speed,
-Home and End jump.
+Home and End jump. While a recording runs, its button reads "Stop" and Esc stops it (the
+searcher itself sees the cancel, so even a long forced recording ends at once).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from game.ui.lab.detail import NodeCard
 from game.ui.lab.step_panel import draw_step_panel
 from game.ui.lab.stepper import Stepper
 from game.ui.lab.treeview import TreeView
-from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text
+from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text, wrap_text
 
 ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
@@ -74,6 +75,23 @@ class TreePane:
                             on_done=self.take, on_error=self._failed, owner=self, force=force,
                             max_s=RECORD_MAX_S)
 
+    def recording_now(self) -> bool:
+        return bool(self.ctx.jobs.running_for(self))
+
+    def stop(self) -> None:
+        """End a running recording (the searcher sees the cancel within a few thousand
+        nodes); the tree shown before, if any, stays."""
+        if self.recording_now():
+            self.ctx.jobs.stop()
+            self.error = "stopped: press Search again to record"
+            self.ctx.show_message("Recording stopped")
+
+    def search_or_stop(self) -> None:
+        if self.recording_now():
+            self.stop()
+        else:
+            self.record()
+
     def _failed(self, message: str) -> None:
         self.error = message
         self.ctx.show_message(f"Cannot record the search: {message}", True)
@@ -122,7 +140,7 @@ class TreePane:
                     lambda v: setattr(self, "use_ordering", v)), 3),
             (Choice("PVS", [(True, "on"), (False, "off")], self.use_pvs,
                     lambda v: setattr(self, "use_pvs", v)), 3),
-            (Button("Search again  ↵", self.record, active=True), 3),
+            (Button(self._search_label(), self.search_or_stop, active=True), 3),
         ]
         tools: list[tuple[Widget, int]] = [
             (Button("Fit  F", self.fit), 2), (Button("Expand all  E", self.expand_all), 3),
@@ -147,6 +165,9 @@ class TreePane:
         for w in self.widgets:
             if isinstance(w, Button) and w.text in step_tools:
                 w.enabled = self.stepper is not None
+
+    def _search_label(self) -> str:
+        return "Stop  Esc" if self.recording_now() else "Search again  ↵"
 
     # ---- commands --------------------------------------------------------------------------
     def fit(self) -> None:
@@ -234,6 +255,10 @@ class TreePane:
 
     def _key(self, event: pygame.event.Event) -> bool:
         k = event.key
+        if k == pygame.K_ESCAPE and self.recording_now():
+            self.stop()  # the first Esc stops the recording, the next one leaves the lab
+            self.layout(self.rect)
+            return True
         view = self.view
         pans = {pygame.K_LEFT: (PAN_STEP, 0), pygame.K_RIGHT: (-PAN_STEP, 0),
                 pygame.K_UP: (0, PAN_STEP), pygame.K_DOWN: (0, -PAN_STEP)}
@@ -284,12 +309,17 @@ class TreePane:
 
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        label = self._search_label()
+        for w in self.widgets:  # the job ends between frames: the button follows it
+            if isinstance(w, Button) and w.on_click == self.search_or_stop:
+                w.text = label
         size = self.ctx.text_size
         small = max(10, int(size * 0.86))
         if self.view is None:
             surface.fill(style.BG, self.canvas)
             if self.ctx.jobs.running:
-                text = f"Recording the search… {self.ctx.jobs.elapsed_s:.1f} s"
+                text = (f"Recording the search… {self.ctx.jobs.elapsed_s:.1f} s   "
+                        "(Esc or Stop ends it)")
             else:
                 text = self.error or "No recording"
             draw_text(surface, text, self.canvas.center, size, theme.color("text_dim"),
@@ -299,9 +329,15 @@ class TreePane:
             self._draw_header(surface, small)
             draw_legend(surface, self.canvas, small)
             if self.ctx.jobs.running_for(self):
-                draw_text(surface, f"Recording the search again… {self.ctx.jobs.elapsed_s:.1f} s",
-                          (self.canvas.right - 8, self.canvas.y + 6), small, theme.color("accent"),
-                          bold=True, anchor="topright")
+                self._draw_status(surface, [f"Recording the search again… "
+                                            f"{self.ctx.jobs.elapsed_s:.1f} s  (Esc stops)"],
+                                  small, theme.color("accent"))
+            elif self.error:
+                # A refused or stopped recording says so for as long as the old tree shows
+                # (the message line fades): "too long: ... about 40 s", press again to force.
+                self._draw_status(surface, wrap_text(f"Not recorded, {self.error}",
+                                                     font(small), self.canvas.width * 2 // 3),
+                                  small, theme.color("bad"))
         pygame.draw.rect(surface, theme.color("panel"), self.side, border_radius=8)
         inner = self.side.inflate(-2 * max(8, size // 2), -2 * max(8, size // 2))
         if self.recording is not None:
@@ -314,6 +350,21 @@ class TreePane:
                 self.card.draw(surface, inner, self.recording, self.view.selected, small)
         for w in self.widgets:
             w.draw(surface)
+
+    def _draw_status(self, surface: pygame.Surface, lines: list[str], size: int,
+                     color: tuple[int, ...]) -> None:
+        """Lines at the canvas's top right, below the header (on it they would cover the
+        figures), on a dark box so the tree behind does not run through them."""
+        f = font(size)
+        line_h = int(size * 1.3)
+        width = max(f.size(line)[0] for line in lines) + 12
+        box = pygame.Rect(0, 0, width, line_h * len(lines) + 6)
+        box.topright = (self.canvas.right - 4, self.canvas.y + 3 + int(size * 2.8))
+        pygame.draw.rect(surface, (22, 24, 30), box, border_radius=6)
+        y = box.y + 3
+        for line in lines:
+            draw_text(surface, line, (box.right - 6, y), size, color, anchor="topright")
+            y += line_h
 
     def _state_of(self, nid: int | None) -> Any:
         return None if nid is None else self.recording.nodes[nid].state
@@ -331,7 +382,10 @@ class TreePane:
 def header_lines(rec: Any) -> tuple[str, str]:
     """The recording's figures and its "not recorded" note (worked out once: counting
     20,000 nodes every frame would cost the frame rate)."""
-    parts = [f"{rec.algorithm} · depth {rec.depth}", f"{rec.node_count:,} nodes",
+    name = rec.algorithm
+    if name == "minimax" and any(n.kind == "chance" for n in rec.nodes):
+        name = "minimax, rolls averaged"  # what the plain searcher does at a chance node
+    parts = [f"{name} · depth {rec.depth}", f"{rec.node_count:,} nodes",
              f"{rec.leaves:,} leaves", f"{rec.cutoffs:,} cutoffs",
              f"value {style.value_text(rec.value, rec.game_id)}", f"move {rec.move or '—'}"]
     note = ""

@@ -3,14 +3,19 @@
 Speed (a 20,000-node recording must pan at 60 fps): the layout is computed once per set of
 collapsed nodes (layout.py), and the drawing is cut into 512-pixel tiles rendered on demand and
 kept until the zoom, the layout or the step position changes. Panning then costs a dozen blits
-per frame; a tile draws only the nodes and edges that reach into it (bisection per row). Labels
+per frame; a tile draws only the nodes and edges that reach into it (bisection per row).
+Zooming would redraw every tile at once (60-75 ms for a fully open 20,000-node tree), so a
+wheel step instead stretches the picture on screen (one scale of the window's pixels: zooming
+only widens the tree, rows keep their height), and the sharp tiles are drawn once the wheel
+rests, a few milliseconds' worth per frame, over the stretched picture. Labels
 (move, value, window) appear once the nodes are far enough apart to hold them, so a zoomed-out
 tree stays a readable picture instead of a smear of text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -27,6 +32,10 @@ LABEL_SLOT = 58.0
 #: The first view's slot width: labels and most windows fit.
 READ_SLOT = 80.0
 MAX_TILES = 64
+#: After a wheel step, sharp tiles wait this long for the next step (a gesture is several).
+ZOOM_SETTLE_S = 0.12
+#: Time per frame spent drawing sharp tiles over a stretched picture.
+TILE_BUDGET_S = 0.006
 
 
 class TreeView:
@@ -53,6 +62,10 @@ class TreeView:
         self._labels: dict[tuple[str, int, tuple], pygame.Surface] = {}
         self._drag: tuple[int, int] | None = None
         self._placed: list[pygame.Rect] = []  # edge labels drawn in the current render pass
+        #: The stretched picture shown while zooming: (surface, cam_x, cam_y, tile key).
+        self._preview: tuple[pygame.Surface, float, float, tuple] | None = None
+        self._zoomed_at = -1.0
+        self.clock: Callable[[], float] = time.perf_counter
 
     # ---- geometry ------------------------------------------------------------------------
     @property
@@ -122,16 +135,39 @@ class TreeView:
         self.clamp()
 
     def zoom_at(self, factor: float, pos: tuple[int, int] | None = None) -> None:
-        """Zoom around a screen point (the mouse for the wheel, the centre for keys)."""
+        """Zoom around a screen point (the mouse for the wheel, the centre for keys). The
+        picture on screen is stretched at once; the sharp one is drawn when the wheel rests."""
         px = (pos or self.rect.center)[0] - self.rect.x
         world_x = (self.cam_x + px) / self.slot
         new = max(MIN_SLOT, min(MAX_SLOT, self.slot * factor))
         if new == self.slot:
             return
+        before = self._compose()
+        old_slot, old_cam_x = self.slot, self.cam_x
         self.slot = new
         self.cam_x = world_x * self.slot - px
         self.clamp()
         self.invalidate()
+        self._preview = (_stretch(before, self.slot / old_slot, old_cam_x, self.cam_x),
+                         self.cam_x, self.cam_y, self._key())
+        self._zoomed_at = self.clock()
+
+    def _compose(self) -> pygame.Surface:
+        """The window's tree picture as it stands (stretched picture and sharp tiles)."""
+        key = self._key()
+        preview = self._preview
+        if (preview is not None and preview[3] == key and not self._tiles
+                and (preview[1], preview[2]) == (self.cam_x, self.cam_y)):
+            return preview[0]  # mid-gesture: the picture on screen is the stretched one
+        shot = pygame.Surface(self.rect.size)
+        shot.fill(style.BG)
+        if self._preview is not None and self._preview[3] == key:
+            pic, px, py, _ = self._preview
+            shot.blit(pic, (px - self.cam_x, py - self.cam_y))
+        if self._tile_key == key:
+            for (tx, ty), tile in self._tiles.items():
+                shot.blit(tile, (tx * TILE - self.cam_x, ty * TILE - self.cam_y))
+        return shot
 
     def clamp(self) -> None:
         """Keep some of the tree on screen whatever the pan."""
@@ -244,32 +280,52 @@ class TreeView:
     def invalidate(self) -> None:
         """Forget the drawn tiles (after a change of zoom, size or what is shown)."""
         self._tiles.clear()
+        self._preview = None
+
+    def _key(self) -> tuple:
+        return (self.slot, self.text_size, id(self.layout),
+                self.stepper.version if self.stepper else -1)
 
     def draw(self, surface: pygame.Surface) -> None:
-        key = (self.slot, self.text_size, id(self.layout),
-               self.stepper.version if self.stepper else -1)
+        key = self._key()
         if key != self._tile_key:
             self._tiles.clear()
             self._tile_key = key
+        preview = self._preview if self._preview is not None and self._preview[3] == key \
+            else None
+        self._preview = preview
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         surface.fill(style.BG, self.rect)
+        if preview is not None:
+            pic, px, py, _ = preview
+            surface.blit(pic, (self.rect.x + px - self.cam_x, self.rect.y + py - self.cam_y))
         tx0 = int(self.cam_x // TILE)
         ty0 = int(self.cam_y // TILE)
         tx1 = int((self.cam_x + self.rect.width) // TILE)
         ty1 = int((self.cam_y + self.rect.height) // TILE)
         rendered = 0
+        missing = 0
+        now = self.clock()
+        # Behind a stretched picture: no sharp tile while the wheel turns, then a few a frame.
+        settling = preview is not None and now - self._zoomed_at < ZOOM_SETTLE_S
         for ty in range(ty0, ty1 + 1):
             for tx in range(tx0, tx1 + 1):
                 tile = self._tiles.get((tx, ty))
                 if tile is None:
+                    if preview is not None and (
+                            settling or (rendered and self.clock() - now > TILE_BUDGET_S)):
+                        missing += 1
+                        continue
                     tile = self._store(tx, ty)
                     rendered += 1
                 surface.blit(tile, (self.rect.x + tx * TILE - self.cam_x,
                                     self.rect.y + ty * TILE - self.cam_y))
+        if preview is not None and not missing:
+            self._preview = None  # every tile in the window is sharp again
         self._draw_overlay(surface)
         surface.set_clip(clip)
-        if not rendered:
+        if not rendered and not missing:
             self._prefetch(tx0, ty0, tx1, ty1)
 
     def _store(self, tx: int, ty: int) -> pygame.Surface:
@@ -371,9 +427,11 @@ class TreeView:
         height = sum(img.get_height() for img in imgs)
         box = pygame.Rect(0, 0, max(img.get_width() for img in imgs), height)
         box.midbottom = (int(x), int(y))
-        if box.collidelist(self._placed) >= 0:
+        # A gap of about a letter between neighbours: labels of moves written with spaces
+        # ("bar/23 24/23 8/7") would otherwise run together into one.
+        if box.inflate(size, 0).collidelist(self._placed) >= 0:
             return
-        self._placed.append(box.inflate(4, 0))
+        self._placed.append(box)
         yy = box.y
         for img in imgs:
             target.blit(img, img.get_rect(midtop=(box.centerx, yy)))
@@ -502,3 +560,31 @@ class TreeView:
             mid = ((a[0] + b[0]) / 2 + ox, (a[1] + b[1]) / 2 + oy)
             self._text(surface, style.value_text(value, self.game_id), mid, style.PV,
                        "center", boxed=True)
+
+
+def _stretch(picture: pygame.Surface, factor: float, old_cam_x: float,
+             new_cam_x: float) -> pygame.Surface:
+    """``picture`` (the window at the old zoom) widened by ``factor`` and placed for the new
+    camera: only the columns that stay in the window are scaled, so a step costs one scale of
+    at most the window's size whatever the zoom."""
+    w, h = picture.get_size()
+    out = pygame.Surface((w, h))
+    offset = old_cam_x * factor - new_cam_x  # new screen x = old screen x * factor + offset
+    s0 = max(0.0, -offset / factor)
+    s1 = min(float(w), (w - offset) / factor)
+    left, right = 0, 0
+    if s1 - s0 >= 1:
+        src = picture.subsurface(pygame.Rect(int(s0), 0, max(1, int(s1 - s0)), h))
+        width = max(1, int(round(src.get_width() * factor)))
+        left = int(round(s0 * factor + offset))
+        right = left + width
+        if left >= 0 and right <= w:  # scaled straight into place: no second copy
+            pygame.transform.scale(src, (width, h), out.subsurface((left, 0, width, h)))
+        else:  # rounding reached a pixel past an edge
+            out.blit(pygame.transform.scale(src, (width, h)), (left, 0))
+    # Only the strips the old picture does not reach are cleared (zooming out).
+    if left > 0:
+        out.fill(style.BG, (0, 0, left, h))
+    if right < w:
+        out.fill(style.BG, (max(0, right), 0, w - max(0, right), h))
+    return out

@@ -260,7 +260,7 @@ class MenuScene:
             return
         self.dialog = ConfirmDialog(
             "Leave the game in progress?",
-            f"Your {waiting.game.name} game ({waiting.session.ply} moves) will be lost. "
+            f"Your {waiting.game.name} game ({waiting.moves_text}) will be lost. "
             "Esc keeps it; Resume goes back to it.", action, no="Keep it")
         self.dialog.layout(self.rect)
 
@@ -313,6 +313,7 @@ class MenuScene:
             try:
                 session = load_session_file(path)
                 scene = PlayScene(self.app, session)
+                scene.own_position = True
             except (ValueError, OSError) as exc:
                 first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
                 self.show_message(f"Cannot load: {first}", True)

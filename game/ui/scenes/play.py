@@ -1,4 +1,4 @@
-"""The play screen: layout, input and drawing around one match.
+"""The play screen: layout and input around one match (its drawing is in ``play_draw``).
 
 The match is a Session; the AI is reached only through ``AiJobs`` (one live search, typed
 replies, everything superseded dropped); what the AI knows about the position on the board is
@@ -24,14 +24,14 @@ from game.ui.boards.base import BoardView, ViewContext
 from game.ui.boards.registry import make_view
 from game.ui.commands import Commands
 from game.ui.movelist import MoveListView, MoveRecord
-from game.ui.panel import PanelLine, PanelText, draw_panel, panel_lines
+from game.ui.panel import PanelLine, PanelText, panel_lines
 from game.ui.scenes.ai_jobs import AiJobs, Job, Purpose
-from game.ui.scenes.common import MessageLine, draw_background
+from game.ui.scenes.common import MessageLine
 from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.scenes.knowledge import Knowledge
 from game.ui.scenes.play_ai import AiTurns
 from game.ui.scenes.play_commands import play_commands
-from game.ui.scenes.play_draw import draw_banner, draw_help
+from game.ui.scenes.play_draw import draw_play_screen
 from game.ui.scenes.play_files import GameFiles
 from game.ui.scenes.play_setup import (  # noqa: F401 - re-exported for the menu and tools
     build_session,
@@ -44,7 +44,7 @@ from game.ui.scenes.play_setup import (  # noqa: F401 - re-exported for the menu
     values_config,
 )
 from game.ui.value_text import value_text
-from game.ui.widgets import Button, TextDialog, draw_text, share_label_size
+from game.ui.widgets import Button, TextDialog, share_label_size
 
 log = logging.getLogger(__name__)
 
@@ -102,9 +102,11 @@ class PlayScene:
         return self.knowledge.hint_move()
 
     # ---- session changes -----------------------------------------------------------------
-    def _set_session(self, session: Session) -> None:
+    def _set_session(self, session: Session, own_position: bool = False) -> None:
         self.jobs.cancel()
         self.session = session
+        #: The game began from a position the player pasted or loaded: leaving it asks first.
+        self.own_position = own_position
         self.game = session.game
         self.knowledge.clear()
         self.words = PanelText(self.game, self._fmt_move)
@@ -146,8 +148,15 @@ class PlayScene:
 
     @property
     def in_progress(self) -> bool:
-        """A game someone would mind losing: moves played (not just dice) and not over."""
-        return len(self.record) > 0 and not self.session.is_over
+        """A game someone would mind losing, not over: moves played (not just dice), or a
+        position the player brought (pasted or loaded), even before its first move."""
+        return (len(self.record) > 0 or self.own_position) and not self.session.is_over
+
+    @property
+    def moves_text(self) -> str:
+        """"1 move", "12 moves": the moves of the move list (a dice roll is not a move)."""
+        n = len(self.record)
+        return f"{n} move" if n == 1 else f"{n} moves"
 
     # ---- layout --------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -359,7 +368,7 @@ class PlayScene:
             action()
             return
         self.dialog = ConfirmDialog(
-            question, f"The game in progress ({len(self.record)} moves) will be lost. "
+            question, f"The game in progress ({self.moves_text}) will be lost. "
             "Esc keeps playing it.", action)
         self.dialog.layout(self.rect)
 
@@ -375,20 +384,13 @@ class PlayScene:
     def new_game(self) -> None:
         s = self.session
         try:
-            fresh = Session(s.game_id, s.options | self._start_options(), s.seats)
+            fresh = Session(s.game_id, s.options | self.view.new_game_options(s.start), s.seats)
         except ValueError as exc:
             self.show_message(str(exc), True)
             return
         self.paused = False
         self._set_session(fresh)
         self.show_message("New game")
-
-    def _start_options(self) -> dict[str, Any]:
-        if self.session.game_id != "nim":
-            return {}
-        from game.ui.boards.nim import heaps_of
-
-        return {"heaps": tuple(heaps_of(self.game, self.session.start))}
 
     def to_menu(self) -> None:
         """Back to the start screen; a game in progress waits there to be resumed."""
@@ -410,9 +412,11 @@ class PlayScene:
         """Play ``session`` instead (loaded or pasted): here, or on a new screen for another
         game. The caller has asked first if a game was in progress."""
         if session.game_id != self.game.id:
-            self.app.switch(PlayScene(self.app, session))
+            scene = PlayScene(self.app, session)
+            scene.own_position = True
+            self.app.switch(scene)
             return
-        self._set_session(session)
+        self._set_session(session, own_position=True)
         self.paused = False
         self.show_message(message)
 
@@ -538,80 +542,10 @@ class PlayScene:
         return max(0.0, min(waits)) if waits else None
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_background(surface)
-        s = self.session
-        cur = s.current
-        size = self.text_size
-        self._refresh_buttons()
-        draw_text(surface, self.game.name, self.top_rect.midleft, self.title_size,
-                  theme.color("accent"), bold=True, anchor="midleft")
-        player = cur.current_player()
-        if player == TERMINAL:
-            self._draw_banner(surface, s.result_text or "Game over")
-        else:
-            draw_text(surface, self.turn_text(), self.top_rect.midright, size,
-                      theme.color("text"), anchor="midright", max_width=self.turn_max_width())
-        ctx = self.context()
-        try:
-            self.view.draw(surface, self.board_rect, cur, ctx)
-            status = self.view.status_text(cur)
-        except Exception as exc:  # noqa: BLE001
-            if not self.message.visible(self.app.now):
-                self._view_error(exc)
-            status = ""
-        if ctx.move_values and ctx.values_for:
-            report = self.knowledge.report(Purpose.VALUES)
-            depth = f", depth {report.values_depth}" if report is not None else ""
-            status += f" · values for {ctx.values_for}{depth}"
-        draw_text(surface, status, self.status_rect.center, max(11, int(size * 0.9)),
-                  theme.color("text_dim"), anchor="center", max_width=self.status_rect.width)
-        self._draw_panel(surface, size)
-        self.message.draw(surface, self.message_rect, self.app.now)
-        if self.help_open:
-            self._draw_help(surface)
-        if self.dialog is not None:
-            self.dialog.draw(surface)
+        draw_play_screen(self, surface)
 
     def panel_lines(self) -> list[PanelLine]:
         return panel_lines(self.words, self.knowledge, show_values=self.show_values)
-
-    def _draw_panel(self, surface: pygame.Surface, size: int) -> None:
-        s = self.session
-        player = s.current.current_player()
-        pygame.draw.rect(surface, theme.color("panel"), self.panel_rect, border_radius=10)
-        pygame.draw.rect(surface, theme.color("panel_border"), self.panel_rect, width=1,
-                         border_radius=10)
-        players = [(self.game.player_names[i], describe_seat(seat), player == i)
-                   for i, seat in enumerate(s.seats)]
-        small = max(11, int(size * 0.8))
-        # The move list keeps room for its title and up to four lines; the search story
-        # takes the rest (the list scrolls, the story does not).
-        list_min = int(small * 1.35) * (2 + min(4, self.moves_view.total_lines()))
-        moves_bottom = self.pace_y - size // 2
-        bottom = draw_panel(surface, self.panel_rect, players, self.panel_lines(), self.app.now,
-                            bottom_limit=moves_bottom - list_min)
-        pad = max(10, self.panel_rect.width // 22)
-        self.moves_view.layout(pygame.Rect(self.panel_rect.x + pad, bottom,
-                                           self.panel_rect.width - 2 * pad,
-                                           moves_bottom - bottom), small)
-        self.moves_view.draw(surface)
-        if all(not seat.is_human for seat in s.seats):
-            pace = f"AI vs AI: {self.app.settings.ai_delay_s:.1f} s between moves"
-            pace += " · PAUSED" if self.paused else ""
-        else:
-            pace = "PAUSED — Space resumes" if self.paused else ""
-        draw_text(surface, pace, (self.panel_rect.centerx, self.pace_y), small,
-                  theme.color("accent") if self.paused else theme.color("text_dim"),
-                  anchor="midtop", max_width=self.panel_rect.width - 16)
-        for b in self.buttons:
-            b.draw(surface)
-
-    def _draw_help(self, surface: pygame.Surface) -> None:
-        rows = self.commands.help_lines()
-        rows.append(("Click", "play a move; a refused click says why"))
-        rows.append(("Wheel", "scroll the move list"))
-        draw_help(surface, self.board_rect.inflate(-self.pad * 2, -self.pad * 2), rows,
-                  self.text_size)
 
     def turn_text(self) -> str:
         s = self.session
@@ -620,15 +554,15 @@ class PlayScene:
             return s.result_text or "Game over"
         if player == CHANCE:
             turn = "Rolling the dice…" if not self.paused else "Dice to roll (paused)"
+            number = self.record.next_number(1)  # the turn in progress, or the next one
         else:
             turn = f"{self.game.player_names[player]} to move — {describe_seat(s.seats[player])}"
             if self.paused:
                 turn += "  (paused)"
-        return f"Move {len(self.record) + 1}   {turn}"
+            number = self.record.next_number(player)
+        # The move list's own turn number: "Move 3" is the row "3." the move will go on.
+        return f"Move {number}   {turn}"
 
     def turn_max_width(self) -> int:
         """All of the top bar right of the game's name (the turn line or the result banner)."""
         return self.banner_rect.width
-
-    def _draw_banner(self, surface: pygame.Surface, text: str) -> None:
-        draw_banner(surface, self.banner_rect, text, "N new game · U undo · Esc menu")
