@@ -89,7 +89,7 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         # rolls and best replies ("1-ply"), every roll's replies in one network batch.
         Level("Advanced", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
         # depth 5 on the network: the 3 best moves by 1-ply searched two chance layers deep,
-        # the opponent's 2 best replies followed ("2-ply" with move filtering); 1-3 s a move.
+        # the opponent's 2 best replies followed ("2-ply" with move filtering); 2-5 s a move.
         Level("Master", "expectiminimax", 5, 8.0, 0.0, False, evaluator="net"),
     ),
 }
