@@ -44,17 +44,8 @@ class LabJob:
               **kwargs: Any) -> None:
         """Run ``function(*args, **kwargs)`` (an ai.* "module:name") on the worker for
         ``owner`` (the pane that asked, so a pane knows the running job is its own)."""
-        try:
-            self.job_id = self.app.worker.submit_task(Task(function, args, kwargs))
-        except Exception as exc:  # noqa: BLE001 - no worker: the pane says so, no crash
-            self.job_id = None
-            on_error(f"the search worker is unavailable ({exc})")
-            return
-        self.owner = owner
-        self.started = time.perf_counter()
-        self.progress = None
-        self._on_done, self._on_error, self._on_progress = on_done, on_error, on_progress
-        self._on_depth = None
+        self._submit(lambda: self.app.worker.submit_task(Task(function, args, kwargs)),
+                     owner, on_done, on_error, on_progress, None)
 
     def start_search(self, state: Any, config: Any, *, on_done: Callable[[Any], None],
                      on_error: Callable[[str], None],
@@ -64,8 +55,17 @@ class LabJob:
         """Run a plain search (``run_search``) on the worker; ``on_progress`` gets the live
         Progress snapshots, ``on_depth`` each completed depth's Result, ``on_done`` the
         final Result."""
+        self._submit(lambda: self.app.worker.submit(state, config),
+                     owner, on_done, on_error, on_progress, on_depth)
+
+    def _submit(self, submit: Callable[[], int], owner: Any,
+                on_done: Callable[[Any], None], on_error: Callable[[str], None],
+                on_progress: Callable[[Any], None] | None,
+                on_depth: Callable[[Any], None] | None) -> None:
+        """Hand one job to the worker and remember whose it is and whom to tell; a missing or
+        dead worker becomes the pane's error line instead of an exception."""
         try:
-            self.job_id = self.app.worker.submit(state, config)
+            self.job_id = submit()
         except Exception as exc:  # noqa: BLE001 - no worker: the pane says so, no crash
             self.job_id = None
             on_error(f"the search worker is unavailable ({exc})")
