@@ -17,7 +17,7 @@ from game.registry import get_game
 from game.ui import theme
 from game.ui.lab.defaults import defaults_for
 from game.ui.lab.jobs import LabJob
-from game.ui.scenes.common import MessageLine, draw_background
+from game.ui.scenes.common import DialogHost, MessageLine, draw_background
 from game.ui.widgets import Button, TextDialog, draw_text
 
 VIEWS = ("tree", "compare", "depth", "nim")
@@ -28,7 +28,7 @@ VIEW_KEYS = {"tree": (pygame.K_t, pygame.K_1), "compare": (pygame.K_c, pygame.K_
              "depth": (pygame.K_d, pygame.K_3), "nim": (pygame.K_4,)}
 
 
-class LabScene:
+class LabScene(DialogHost):
     def __init__(self, app: Any, state: Any, game_id: str, view: str = "tree",
                  back: Any = None) -> None:
         if view not in VIEWS:
@@ -107,11 +107,7 @@ class LabScene:
         self.message.show(text, error, self.app.now)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.dialog is not None:
-            dialog = self.dialog
-            dialog.handle_event(event)
-            if dialog.closed and self.dialog is dialog:
-                self.dialog = None
+        if self.dialog_takes(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for b in self.tabs:
@@ -183,10 +179,10 @@ class LabScene:
                 return
             self.set_state(state)
 
-        self.dialog = TextDialog("A tree of your own",
-                                 "Leaves are numbers, [..] a decision, {0.9: .., 0.1: ..} a roll:",
-                                 self.game.format_position(self.state), ok)
-        self.dialog.layout(self.rect)
+        self.open_dialog(TextDialog(
+            "A tree of your own",
+            "Leaves are numbers, [..] a decision, {0.9: .., 0.1: ..} a roll:",
+            self.game.format_position(self.state), ok))
 
     def go_back(self) -> None:
         if self.back_scene is not None:

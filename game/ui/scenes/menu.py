@@ -14,7 +14,7 @@ import pygame
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.file_chooser import FileChooser
-from game.ui.scenes.common import MessageLine, draw_background
+from game.ui.scenes.common import DialogHost, MessageLine, draw_background
 from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.settings import SeatSetting
 from game.ui.text import width as text_width
@@ -96,7 +96,7 @@ class InfoRow(Widget):
                   max_width=box.width - 12)
 
 
-class MenuScene:
+class MenuScene(DialogHost):
     def __init__(self, app: Any) -> None:
         self.app = app
         self.settings = app.settings
@@ -258,11 +258,10 @@ class MenuScene:
         if waiting is None or not waiting.in_progress:
             action()
             return
-        self.dialog = ConfirmDialog(
+        self.open_dialog(ConfirmDialog(
             "Leave the game in progress?",
             f"Your {waiting.game.name} game ({waiting.moves_text}) will be lost. "
-            "Esc keeps it; Resume goes back to it.", action, no="Keep it")
-        self.dialog.layout(self.rect)
+            "Esc keeps it; Resume goes back to it.", action, no="Keep it"))
 
     def ask_start(self) -> None:
         self._ask(self.start)
@@ -322,18 +321,14 @@ class MenuScene:
             self.app.switch(scene)
 
         folder = default_save_path(self.settings.game).parent
-        self.dialog = FileChooser(self.app, "load", folder, "", chosen)
-        self.dialog.layout(self.rect)
+        self.open_dialog(FileChooser(self.app, "load", folder, "", chosen))
 
     def on_exit(self) -> None:
         pass
 
     # ---- frame -----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.dialog is not None:
-            self.dialog.handle_event(event)
-            if self.dialog.closed:
-                self.dialog = None
+        if self.dialog_takes(event):
             return
         for w in self.widgets:
             if isinstance(w, TextField) and w.focused and event.type in (pygame.KEYDOWN,

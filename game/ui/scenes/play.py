@@ -26,7 +26,7 @@ from game.ui.commands import Commands
 from game.ui.movelist import MoveListView, MoveRecord
 from game.ui.panel import PanelLine, PanelText, panel_lines
 from game.ui.scenes.ai_jobs import AiJobs, Job, Purpose
-from game.ui.scenes.common import MessageLine
+from game.ui.scenes.common import DialogHost, MessageLine
 from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.scenes.knowledge import Knowledge
 from game.ui.scenes.play_ai import AiTurns
@@ -54,7 +54,7 @@ HUMAN_VS_AI_PAUSE_S = 0.25
 PACE_STEPS = (0.0, 0.1, 0.2, 0.4, 0.6, 1.0, 1.5, 2.0, 3.0)
 
 
-class PlayScene:
+class PlayScene(DialogHost):
     def __init__(self, app: Any, session: Session) -> None:
         self.app = app
         self.view: BoardView = make_view(session.game)
@@ -367,10 +367,9 @@ class PlayScene:
         if not self.in_progress:
             action()
             return
-        self.dialog = ConfirmDialog(
+        self.open_dialog(ConfirmDialog(
             question, f"The game in progress ({self.moves_text}) will be lost. "
-            "Esc keeps playing it.", action)
-        self.dialog.layout(self.rect)
+            "Esc keeps playing it.", action))
 
     def ask_new_game(self) -> None:
         self._ask("Start a new game?", self.new_game)
@@ -423,18 +422,9 @@ class PlayScene:
     def open_text_dialog(self, title: str, prompt: str, text: str, ok: Any) -> None:
         self.open_dialog(TextDialog(title, prompt, text, ok))
 
-    def open_dialog(self, dialog: Any) -> None:
-        """Show a modal dialog (text, file chooser, question) over the screen."""
-        self.dialog = dialog
-        self.dialog.layout(self.rect)
-
     # ---- events ---------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.dialog is not None:
-            dialog = self.dialog
-            dialog.handle_event(event)
-            if dialog.closed and self.dialog is dialog:
-                self.dialog = None
+        if self.dialog_takes(event):
             return
         if event.type == pygame.KEYDOWN:
             self._key(event)
