@@ -1,4 +1,5 @@
-"""The play screen: layout and input around one match (its drawing is in ``play_draw``).
+"""The play screen around one match (its layout, input and drawing are in ``play_layout``,
+``play_input`` and ``play_draw``).
 
 The match is a Session; the AI is reached only through ``AiJobs`` (one live search, typed
 replies, everything superseded dropped); what the AI knows about the position on the board is
@@ -18,8 +19,6 @@ import pygame
 
 from game.core import CHANCE, TERMINAL, Move, State
 from game.session import Session
-from game.ui import theme
-from game.ui.assets import font
 from game.ui.boards.base import BoardView, ViewContext
 from game.ui.boards.registry import make_view
 from game.ui.commands import Commands
@@ -33,6 +32,8 @@ from game.ui.scenes.play_ai import AiTurns
 from game.ui.scenes.play_commands import play_commands
 from game.ui.scenes.play_draw import draw_play_screen
 from game.ui.scenes.play_files import GameFiles
+from game.ui.scenes.play_input import handle_play_event
+from game.ui.scenes.play_layout import layout_play_screen
 from game.ui.scenes.play_setup import (  # noqa: F401 - re-exported for the menu and tools
     build_session,
     default_save_path,
@@ -44,7 +45,7 @@ from game.ui.scenes.play_setup import (  # noqa: F401 - re-exported for the menu
     values_config,
 )
 from game.ui.value_text import value_text
-from game.ui.widgets import Button, TextDialog, share_label_size
+from game.ui.widgets import Button, TextDialog
 
 log = logging.getLogger(__name__)
 
@@ -160,46 +161,7 @@ class PlayScene(DialogHost):
 
     # ---- layout --------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
-        self.rect = rect
-        w, h = rect.size
-        pad = max(8, min(w, h) // 60)
-        self.pad = pad
-        panel_w = max(250, min(440, int(w * 0.3)))
-        self.top_rect = pygame.Rect(pad, pad, w - panel_w - 3 * pad, max(30, h // 15))
-        self.title_size = int(theme.text_size(h) * 1.3)
-        title_w = font(self.title_size, True).size(self.game.name)[0]
-        left = self.top_rect.x + title_w + 2 * pad
-        self.banner_rect = pygame.Rect(left, self.top_rect.y, self.top_rect.right - left,
-                                       self.top_rect.height)
-        self.panel_rect = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
-        status_h = max(24, h // 24)
-        self.board_rect = pygame.Rect(pad, self.top_rect.bottom + pad, self.top_rect.width,
-                                      h - self.top_rect.bottom - status_h - 3 * pad)
-        self.status_rect = pygame.Rect(pad, self.board_rect.bottom + pad, self.top_rect.width,
-                                       status_h)
-        # Feedback replaces the status line for a few seconds instead of covering the board.
-        self.message_rect = self.status_rect.copy()
-        commands = self.commands.buttons()
-        cols = 3
-        rows = (len(commands) + cols - 1) // cols
-        gap = max(4, pad // 2)
-        bh = max(24, min(38, h // 24))
-        bw = (panel_w - 2 * pad - (cols - 1) * gap) // cols
-        top = self.panel_rect.bottom - pad - rows * bh - (rows - 1) * gap
-        self.buttons = []
-        for i, command in enumerate(commands):
-            b = Button(f"{command.name}  {command.short_key_text}", command.action)
-            b.command = command  # type: ignore[attr-defined]
-            r, c = divmod(i, cols)
-            b.rect = pygame.Rect(self.panel_rect.x + pad + c * (bw + gap), top + r * (bh + gap),
-                                 bw, bh)
-            self.buttons.append(b)
-        share_label_size(self.buttons)
-        self.pace_y = top - int(bh * 0.9)
-        self.text_size = theme.text_size(h)
-        self._refresh_buttons()
-        if self.dialog:
-            self.dialog.layout(rect)
+        layout_play_screen(self, rect)
 
     def _refresh_buttons(self) -> None:
         """Mirror the match in the buttons, so AI moves, dice and new layouts can never leave a
@@ -424,34 +386,10 @@ class PlayScene(DialogHost):
 
     # ---- events ---------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.dialog_takes(event):
-            return
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-            return
-        if event.type == pygame.MOUSEWHEEL:
-            self.moves_view.handle_wheel(event)
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN and self.help_open:
-            self.help_open = False
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            for b in self.buttons:
-                if b.rect.collidepoint(event.pos):
-                    self._run(b.command)  # type: ignore[attr-defined]
-                    return
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            self._board_event(event)
+        handle_play_event(self, event)
 
-    def _key(self, event: pygame.event.Event) -> None:
-        if self.help_open and event.key == pygame.K_ESCAPE:
-            self.help_open = False
-            return
-        command = self.commands.for_event(event)
-        if command is not None:
-            self._run(command)
-
-    def _run(self, command: Any) -> None:
+    def run_command(self, command: Any) -> None:
+        """Run a command from a key or a button, or say why it cannot run now."""
         if not command.enabled():
             reason = command.why_not()
             if reason:
@@ -459,32 +397,6 @@ class PlayScene(DialogHost):
             return
         command.action()
         self._refresh_buttons()
-
-    def _board_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEBUTTONDOWN and not self.board_rect.collidepoint(event.pos):
-            return
-        ctx = self.context()
-        if event.type == pygame.MOUSEBUTTONDOWN and not ctx.interactive:
-            if self.session.is_over:
-                self.show_message(f"{self.session.result_text} — N for a new game")
-            elif self.jobs.running(Purpose.MOVE) or self.pending is not None:
-                self.show_message("The AI is thinking — U to undo, Space to pause")
-            elif self.session.current.current_player() == CHANCE:
-                self.show_message("The dice are being rolled")
-            return
-        if not ctx.interactive:
-            return
-        try:
-            move = self.view.handle_event(event, self.board_rect, self.session.current, ctx)
-            reason = self.view.refusal if move is None else None
-        except Exception as exc:  # noqa: BLE001 - a view bug is a message, not a crash
-            self._view_error(exc)
-            return
-        if reason:
-            self.show_message(reason)
-        if move is not None:
-            self.play_move(move)
-            self._refresh_buttons()
 
     # ---- per frame ------------------------------------------------------------------------
     def update(self, dt: float) -> None:

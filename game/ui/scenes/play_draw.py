@@ -1,5 +1,5 @@
 """Drawing the play screen: its parts from the scene's layout and state, and two overlays
-(the list of keys, F1, and the result banner). The scene keeps layout and input."""
+(the list of keys, F1, and the result banner)."""
 
 from __future__ import annotations
 
