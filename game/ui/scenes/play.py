@@ -286,8 +286,7 @@ class PlayScene(DialogHost):
             return True
         if any(seat.is_human for seat in self.session.seats):
             humans = {i for i, seat in enumerate(self.session.seats) if seat.is_human}
-            return any(entry.side in humans for entry in self.record.entries[-3:]) or any(
-                entry.side in humans for entry in self.record.entries)
+            return any(entry.side in humans for entry in self.record.entries)
         return self.session.can_undo
 
     def undo(self) -> None:
