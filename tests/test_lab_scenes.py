@@ -148,7 +148,7 @@ def test_compare_runs_every_row_and_the_values_agree(app) -> None:
 def test_compare_holds_back_a_search_estimated_too_long(app, monkeypatch) -> None:
     from game.ui.lab import compare_pane
 
-    monkeypatch.setattr(compare_pane, "LONG_S", 0.0)  # every search is "too long" now
+    monkeypatch.setattr(compare_pane, "LONG_ROW_S", 0.0)  # every search is "too long" now
     scene = _shown(app, _session("othello"), "othello", "compare")
     pane = scene.pane()
     pane.depth = 6

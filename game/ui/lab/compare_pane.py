@@ -19,9 +19,6 @@ from game.ui.lab import charts
 from game.ui.lab.chart_pane import ChartPane
 from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text
 
-#: Rows estimated longer than this wait for "Run long ones".
-LONG_S = LONG_ROW_S
-
 
 class ComparePane(ChartPane):
     title = "Compare"
@@ -43,7 +40,7 @@ class ComparePane(ChartPane):
         self.started = True
         self.ctx.jobs.start("ai.lab:compare", state, self.ctx.game_id, self.depth,
                             on_done=self._done, on_error=self._failed, on_progress=self._row,
-                            owner=self, force=force, max_row_s=LONG_S)
+                            owner=self, force=force, max_row_s=LONG_ROW_S)
 
     def run_long(self) -> None:
         self.run(force=True)
