@@ -8,6 +8,7 @@ the views are panes that share it, the game, its board view and the message line
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -78,12 +79,7 @@ class LabScene(DialogHost):
                                         rect.width - 2 * pad, bar_h - 4)
         self.body = pygame.Rect(rect.x + pad, self.top.bottom + pad, rect.width - 2 * pad,
                                 rect.height - bar_h - 2 * pad - self.top.height - pad)
-        specs = [(VIEW_TITLES[v], (lambda v=v: self.select(v)), v == self.view)
-                 for v in self.views]
-        if self.game_id == "classroom":
-            specs += [("Example  G", self.next_example, False),
-                      ("Edit tree  Y", self.edit_tree, False)]
-        specs += [("Export PNG  P", self.export, False), ("Back  Esc", self.go_back, False)]
+        specs = self._actions()
         from game.ui.assets import font
 
         self.title_size = int(self.text_size * 1.15)
@@ -93,7 +89,7 @@ class LabScene(DialogHost):
         gap = pad
         bw = (self.top.right - x - gap * (len(specs) - 1)) // len(specs)
         self.tabs = []
-        for text, fn, active in specs:
+        for text, _, fn, active in specs:
             b = Button(text, fn, active=active)
             b.rect = pygame.Rect(x, self.top.y, bw, self.top.height)
             self.tabs.append(b)
@@ -102,6 +98,19 @@ class LabScene(DialogHost):
             p.layout(self.body)
         if self.dialog:
             self.dialog.layout(rect)
+
+    def _actions(self) -> list[tuple[str, tuple[int, ...], Callable[[], None], bool]]:
+        """The top bar's buttons, each with its keys: (label, keys, action, highlighted). One
+        list for both, so a button and its key cannot drift apart."""
+        actions: list[tuple[str, tuple[int, ...], Callable[[], None], bool]] = [
+            (VIEW_TITLES[v], VIEW_KEYS[v], (lambda v=v: self.select(v)), v == self.view)
+            for v in self.views]
+        if self.game_id == "classroom":
+            actions += [("Example  G", (pygame.K_g,), self.next_example, False),
+                        ("Edit tree  Y", (pygame.K_y,), self.edit_tree, False)]
+        actions += [("Export PNG  P", (pygame.K_p,), self.export, False),
+                    ("Back  Esc", (pygame.K_ESCAPE,), self.go_back, False)]
+        return actions
 
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.show(text, error, self.app.now)
@@ -116,16 +125,10 @@ class LabScene(DialogHost):
         if self.pane().handle_event(event):
             return
         if event.type == pygame.KEYDOWN:
-            keys: dict[int, Any] = {pygame.K_ESCAPE: self.go_back, pygame.K_p: self.export}
-            if self.game_id == "classroom":
-                keys[pygame.K_y] = self.edit_tree
-                keys[pygame.K_g] = self.next_example
-            for view in self.views:
-                for k in VIEW_KEYS[view]:
-                    keys[k] = lambda v=view: self.select(v)
-            action = keys.get(event.key)
-            if action is not None:
-                action()
+            for _, keys, action, _ in self._actions():
+                if event.key in keys:
+                    action()
+                    return
 
     def update(self, dt: float) -> None:
         if not self._shown:
