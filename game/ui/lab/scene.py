@@ -19,6 +19,7 @@ from game.ui import theme
 from game.ui.lab.defaults import defaults_for
 from game.ui.lab.jobs import LabJob
 from game.ui.scenes.common import DialogHost, MessageLine, draw_background
+from game.ui.text import error_line
 from game.ui.widgets import Button, TextDialog, draw_text
 
 VIEWS = ("tree", "compare", "depth", "nim")
@@ -178,7 +179,7 @@ class LabScene(DialogHost):
             try:
                 state = self.game.parse_position(text)
             except ValueError as exc:
-                self.show_message(f"Not a tree: {str(exc).splitlines()[0]}", True)
+                self.show_message(f"Not a tree: {error_line(exc)}", True)
                 return
             self.set_state(state)
 

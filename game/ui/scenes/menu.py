@@ -17,6 +17,7 @@ from game.ui.file_chooser import FileChooser
 from game.ui.scenes.common import DialogHost, MessageLine, draw_background
 from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.settings import SeatSetting
+from game.ui.text import error_line
 from game.ui.text import width as text_width
 from game.ui.widgets import (
     Button,
@@ -283,7 +284,7 @@ class MenuScene(DialogHost):
         try:
             session = build_session(self.settings)
         except ValueError as exc:
-            self.show_message(str(exc).splitlines()[0] if str(exc) else "cannot start", True)
+            self.show_message(error_line(exc, "cannot start"), True)
             return
         scene = PlayScene(self.app, session)
         self.app.suspended = None
@@ -314,7 +315,7 @@ class MenuScene(DialogHost):
                 scene = PlayScene(self.app, session)
                 scene.own_position = True
             except (ValueError, OSError) as exc:
-                first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                first = error_line(exc)
                 self.show_message(f"Cannot load: {first}", True)
                 return
             self.app.suspended = None

@@ -44,6 +44,7 @@ from game.ui.scenes.play_setup import (  # noqa: F401 - re-exported for the menu
     strongest_config,
     values_config,
 )
+from game.ui.text import error_line
 from game.ui.value_text import value_text
 from game.ui.widgets import Button, TextDialog
 
@@ -177,7 +178,7 @@ class PlayScene(DialogHost):
 
     def _view_error(self, exc: BaseException) -> None:
         log.exception("board view error", exc_info=exc)
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        first = error_line(exc)
         self.show_message(f"Board error: {first}", True)
 
     def _fmt_move(self, state: State, move: Move) -> str:

@@ -20,6 +20,7 @@ from game.ui.scenes.play_setup import (
     strongest_config,
     values_config,
 )
+from game.ui.text import error_line
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -59,7 +60,7 @@ class AiTurns:
         except Exception as exc:  # noqa: BLE001 - AI package problems become a message
             s.jobs.current = None
             s.paused = purpose is Purpose.MOVE or s.paused
-            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            first = error_line(exc)
             s.show_message(f"AI unavailable: {first}", True)
 
     def values_wanted(self) -> bool:
