@@ -304,6 +304,8 @@ def test_every_view_survives_window_resizes(app) -> None:
             app.step([pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])],
                      0.016)
             app.run_frames(1)
+            assert scene.rect.size == size, (view, size)  # laid out again for the new size
+            assert scene.rect.contains(scene.pane().rect), (view, size)
     assert not app.errors
 
 
