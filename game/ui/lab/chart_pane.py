@@ -7,12 +7,13 @@ geometry and job ownership in one place so the two panes cannot drift apart.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from game.ui.lab import style
-from game.ui.widgets import Widget, draw_text
+from game.ui.widgets import Widget, dispatch_pointer, draw_text
 
 
 class ChartPane:
@@ -33,6 +34,25 @@ class ChartPane:
 
     def title_text(self) -> str:
         raise NotImplementedError
+
+    def keys(self) -> dict[int, Callable[[], None]]:
+        """The pane's keyboard shortcuts (the keys its buttons name)."""
+        raise NotImplementedError
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Clicks and the wheel over the controls, and the pane's keys; True when taken."""
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
+            if any(w.rect.collidepoint(pos) for w in self.widgets):
+                dispatch_pointer(self.widgets, event)
+                return True
+            return False
+        if event.type == pygame.KEYDOWN:
+            action = self.keys().get(event.key)
+            if action is not None:
+                action()
+                return True
+        return False
 
     def on_show(self) -> None:
         """The first visit runs the pane's search so it never opens empty."""

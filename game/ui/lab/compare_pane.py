@@ -9,6 +9,7 @@ Stop cancels (the running row ends "stopped").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -17,7 +18,7 @@ from ai.lab import LONG_ROW_S, CompareRow, compare_specs
 from game.ui import theme
 from game.ui.lab import charts
 from game.ui.lab.chart_pane import ChartPane
-from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text
+from game.ui.widgets import Button, Choice, Widget, draw_text
 
 
 class ComparePane(ChartPane):
@@ -97,21 +98,9 @@ class ComparePane(ChartPane):
         ]
         self.layout_controls(rect, specs)
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
-            pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
-            if any(w.rect.collidepoint(pos) for w in self.widgets):
-                dispatch_pointer(self.widgets, event)
-                return True
-            return False
-        if event.type == pygame.KEYDOWN:
-            keys = {pygame.K_RETURN: self.run, pygame.K_KP_ENTER: self.run,
-                    pygame.K_l: self.run_long, pygame.K_s: self.stop}
-            action = keys.get(event.key)
-            if action is not None:
-                action()
-                return True
-        return False
+    def keys(self) -> dict[int, Callable[[], None]]:
+        return {pygame.K_RETURN: self.run, pygame.K_KP_ENTER: self.run,
+                pygame.K_l: self.run_long, pygame.K_s: self.stop}
 
     def update(self, dt: float) -> None:
         for w in self.widgets:

@@ -7,6 +7,7 @@ and can be stopped.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -16,7 +17,7 @@ from ai.lab import DepthRow
 from game.ui import theme
 from game.ui.lab import charts, style
 from game.ui.lab.chart_pane import ChartPane
-from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text
+from game.ui.widgets import Button, Choice, Widget, draw_text
 
 
 class DepthPane(ChartPane):
@@ -77,20 +78,8 @@ class DepthPane(ChartPane):
         ]
         self.status_x = self.layout_controls(rect, specs) + self.ctx.text_size
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
-            before = len(self.widgets)
-            dispatch_pointer(self.widgets, event)
-            return before > 0 and any(w.rect.collidepoint(getattr(event, "pos", (-1, -1)))
-                                      for w in self.widgets)
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.run()
-                return True
-            if event.key == pygame.K_s:
-                self.stop()
-                return True
-        return False
+    def keys(self) -> dict[int, Callable[[], None]]:
+        return {pygame.K_RETURN: self.run, pygame.K_KP_ENTER: self.run, pygame.K_s: self.stop}
 
     def update(self, dt: float) -> None:
         for w in self.widgets:
