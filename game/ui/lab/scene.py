@@ -8,7 +8,6 @@ the views are panes that share it, the game, its board view and the message line
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,7 @@ import pygame
 
 from game.registry import get_game
 from game.ui import theme
+from game.ui.commands import Command, Commands, Key
 from game.ui.lab.defaults import defaults_for
 from game.ui.lab.jobs import LabJob
 from game.ui.scenes.common import DialogHost, MessageLine, draw_background
@@ -23,11 +23,13 @@ from game.ui.text import error_line
 from game.ui.widgets import Button, TextDialog, draw_text
 
 VIEWS = ("tree", "compare", "depth", "nim")
-VIEW_TITLES = {"tree": "Tree  T", "compare": "Compare  C", "depth": "Depth chart  D",
-               "nim": "Nim in binary  4"}
-#: Keys that open each view (the digits follow the tab order).
-VIEW_KEYS = {"tree": (pygame.K_t, pygame.K_1), "compare": (pygame.K_c, pygame.K_2),
-             "depth": (pygame.K_d, pygame.K_3), "nim": (pygame.K_4,)}
+#: view -> (tab label, keys that open it: the letter, then the digit of its tab, what it shows).
+VIEW_TABS = {
+    "tree": ("Tree", (pygame.K_t, pygame.K_1), "the recorded search as a tree, step by step"),
+    "compare": ("Compare", (pygame.K_c, pygame.K_2), "each algorithm on this position, as bars"),
+    "depth": ("Depth chart", (pygame.K_d, pygame.K_3), "the position searched deeper and deeper"),
+    "nim": ("Nim in binary", (pygame.K_4,), "the heaps in binary with the nim-sum"),
+}
 
 
 class LabScene(DialogHost):
@@ -80,7 +82,7 @@ class LabScene(DialogHost):
                                         rect.width - 2 * pad, bar_h - 4)
         self.body = pygame.Rect(rect.x + pad, self.top.bottom + pad, rect.width - 2 * pad,
                                 rect.height - bar_h - 2 * pad - self.top.height - pad)
-        specs = self._actions()
+        commands = self._commands().buttons()
         from game.ui.assets import font
 
         self.title_size = int(self.text_size * 1.15)
@@ -88,10 +90,11 @@ class LabScene(DialogHost):
         title_w = font(self.title_size, True).size(self.title)[0] + 2 * pad
         x = self.top.x + title_w
         gap = pad
-        bw = (self.top.right - x - gap * (len(specs) - 1)) // len(specs)
+        bw = (self.top.right - x - gap * (len(commands) - 1)) // len(commands)
         self.tabs = []
-        for text, _, fn, active in specs:
-            b = Button(text, fn, active=active)
+        for command in commands:
+            b = Button(f"{command.name}  {command.short_key_text}", command.action,
+                       active=command.active())
             b.rect = pygame.Rect(x, self.top.y, bw, self.top.height)
             self.tabs.append(b)
             x += bw + gap
@@ -100,18 +103,23 @@ class LabScene(DialogHost):
         if self.dialog:
             self.dialog.layout(rect)
 
-    def _actions(self) -> list[tuple[str, tuple[int, ...], Callable[[], None], bool]]:
-        """The top bar's buttons, each with its keys: (label, keys, action, highlighted). One
-        list for both, so a button and its key cannot drift apart."""
-        actions: list[tuple[str, tuple[int, ...], Callable[[], None], bool]] = [
-            (VIEW_TITLES[v], VIEW_KEYS[v], (lambda v=v: self.select(v)), v == self.view)
-            for v in self.views]
+    def _commands(self) -> Commands:
+        """The top bar's buttons with their keys, as on the play screen: one list for both,
+        so a button and its key cannot drift apart."""
+        commands = [Command(VIEW_TABS[v][0], tuple(Key(k) for k in VIEW_TABS[v][1]),
+                            (lambda v=v: self.select(v)), VIEW_TABS[v][2],
+                            active=(lambda v=v: v == self.view))
+                    for v in self.views]
         if self.game_id == "classroom":
-            actions += [("Example  G", (pygame.K_g,), self.next_example, False),
-                        ("Edit tree  Y", (pygame.K_y,), self.edit_tree, False)]
-        actions += [("Export PNG  P", (pygame.K_p,), self.export, False),
-                    ("Back  Esc", (pygame.K_ESCAPE,), self.go_back, False)]
-        return actions
+            commands += [Command("Example", (Key(pygame.K_g),), self.next_example,
+                                 "the next textbook tree"),
+                         Command("Edit tree", (Key(pygame.K_y),), self.edit_tree,
+                                 "type a tree of your own")]
+        commands += [Command("Export PNG", (Key(pygame.K_p),), self.export,
+                             "save the view as a picture"),
+                     Command("Back", (Key(pygame.K_ESCAPE),), self.go_back,
+                             "back to the screen the lab came from")]
+        return Commands(commands)
 
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.show(text, error, self.app.now)
@@ -126,10 +134,9 @@ class LabScene(DialogHost):
         if self.pane().handle_event(event):
             return
         if event.type == pygame.KEYDOWN:
-            for _, keys, action, _ in self._actions():
-                if event.key in keys:
-                    action()
-                    return
+            command = self._commands().for_event(event)
+            if command is not None:
+                command.action()
 
     def update(self, dt: float) -> None:
         if not self._shown:
