@@ -312,8 +312,7 @@ class MenuScene(DialogHost):
 
             try:
                 session = load_session_file(path)
-                scene = PlayScene(self.app, session)
-                scene.own_position = True
+                scene = PlayScene(self.app, session, own_position=True)
             except (ValueError, OSError) as exc:
                 first = error_line(exc)
                 self.show_message(f"Cannot load: {first}", True)

@@ -57,7 +57,7 @@ PACE_STEPS = (0.0, 0.1, 0.2, 0.4, 0.6, 1.0, 1.5, 2.0, 3.0)
 
 
 class PlayScene(DialogHost):
-    def __init__(self, app: Any, session: Session) -> None:
+    def __init__(self, app: Any, session: Session, own_position: bool = False) -> None:
         self.app = app
         self.view: BoardView = make_view(session.game)
         self.message = MessageLine()
@@ -72,7 +72,7 @@ class PlayScene(DialogHost):
         self.jobs = AiJobs(lambda: self.app.worker, lambda: self.app.has_worker,
                            on_cancel=self.knowledge.stopped)
         self.pending: tuple[Job, Move] | None = None
-        self._set_session(session)
+        self._set_session(session, own_position)
         self.files = GameFiles(self)
         self.ai = AiTurns(self)
         self.commands = Commands(play_commands(self))
@@ -373,9 +373,7 @@ class PlayScene(DialogHost):
         """Play ``session`` instead (loaded or pasted): here, or on a new screen for another
         game. The caller has asked first if a game was in progress."""
         if session.game_id != self.game.id:
-            scene = PlayScene(self.app, session)
-            scene.own_position = True
-            self.app.switch(scene)
+            self.app.switch(PlayScene(self.app, session, own_position=True))
             return
         self._set_session(session, own_position=True)
         self.paused = False
