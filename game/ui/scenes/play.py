@@ -82,26 +82,10 @@ class PlayScene(DialogHost):
             except Exception as exc:  # noqa: BLE001
                 self.show_message(f"AI unavailable: {exc}", True)
 
-    # ---- compatibility views of the AI state (tests, bench) -------------------------------
     @property
     def job(self) -> Job | None:
+        """The one search the screen still waits for (None when idle)."""
         return self.jobs.current
-
-    @property
-    def stale_replies(self) -> int:
-        return self.jobs.stale_replies
-
-    @property
-    def cancel_latencies_ms(self) -> list[float]:
-        return self.jobs.cancel_latencies_ms
-
-    @property
-    def _cancelled(self) -> dict[int, float]:
-        return self.jobs.cancelled
-
-    @property
-    def hint_move(self) -> Move | None:
-        return self.knowledge.hint_move()
 
     # ---- session changes -----------------------------------------------------------------
     def _set_session(self, session: Session, own_position: bool = False) -> None:
