@@ -314,8 +314,7 @@ class MenuScene(DialogHost):
                 session = load_session_file(path)
                 scene = PlayScene(self.app, session, own_position=True)
             except (ValueError, OSError) as exc:
-                first = error_line(exc)
-                self.show_message(f"Cannot load: {first}", True)
+                self.show_message(f"Cannot load: {error_line(exc)}", True)
                 return
             self.app.suspended = None
             self.app.switch(scene)

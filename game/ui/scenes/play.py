@@ -162,8 +162,7 @@ class PlayScene(DialogHost):
 
     def _view_error(self, exc: BaseException) -> None:
         log.exception("board view error", exc_info=exc)
-        first = error_line(exc)
-        self.show_message(f"Board error: {first}", True)
+        self.show_message(f"Board error: {error_line(exc)}", True)
 
     def _fmt_move(self, state: State, move: Move) -> str:
         try:

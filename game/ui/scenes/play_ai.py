@@ -60,8 +60,7 @@ class AiTurns:
         except Exception as exc:  # noqa: BLE001 - AI package problems become a message
             s.jobs.current = None
             s.paused = purpose is Purpose.MOVE or s.paused
-            first = error_line(exc)
-            s.show_message(f"AI unavailable: {first}", True)
+            s.show_message(f"AI unavailable: {error_line(exc)}", True)
 
     def values_wanted(self) -> bool:
         """The board should show values and none are known or coming for this position."""

@@ -35,8 +35,7 @@ class GameFiles:
             path.parent.mkdir(parents=True, exist_ok=True)
             session_mod.save_file(self.scene.session, path)
         except (OSError, ValueError) as exc:
-            first = error_line(exc)
-            self.scene.show_message(f"Cannot save: {first}", True)
+            self.scene.show_message(f"Cannot save: {error_line(exc)}", True)
             return False
         self.scene.show_message(f"Saved to {path}")
         return True
@@ -52,8 +51,7 @@ class GameFiles:
         try:
             session = load_session_file(path)
         except (ValueError, OSError) as exc:
-            first = error_line(exc)
-            self.scene.show_message(f"Cannot load: {first}", True)
+            self.scene.show_message(f"Cannot load: {error_line(exc)}", True)
             return False
         self.scene.replace_session(session, f"Loaded {Path(str(path)).name}")
         return True
