@@ -10,6 +10,7 @@ checked is what the window draws: every string passed to draw_text during a fram
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -148,14 +149,16 @@ def test_values_of_the_previous_position_vanish_when_the_ai_moves(tmp_path, monk
 
 
 # ---- backgammon conventions -------------------------------------------------------------
+@contextmanager
 def _human_backgammon(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, size=(1100, 720), game="backgammon",
-                   seats=seats("human", "human"), animations=False, show_values=False)
-    scene = start_game(app)
-    scene.session.play((5, 2))  # White opens with 5-2
-    scene._position_changed(animate=False)
-    app.step([], 0.02)
-    return app, scene
+    """Two humans at backgammon, White to play an opening 5-2; closes the app after."""
+    with playing(tmp_path, monkeypatch, size=(1100, 720), game="backgammon",
+                 seats=seats("human", "human"), animations=False,
+                 show_values=False) as (app, scene):
+        scene.session.play((5, 2))  # White opens with 5-2
+        scene._position_changed(animate=False)
+        app.step([], 0.02)
+        yield app, scene
 
 
 def _click_step(app, scene, src: int, dst: int) -> None:
@@ -177,8 +180,7 @@ def _status_pips(scene) -> tuple[int, int]:
 
 
 def test_backgammon_undo_takes_back_one_checker_then_whole_turns(tmp_path, monkeypatch):
-    app, scene = _human_backgammon(tmp_path, monkeypatch)
-    try:
+    with _human_backgammon(tmp_path, monkeypatch) as (app, scene):
         assert _status_pips(scene) == (167, 167)
         ply = scene.session.ply
         _click_step(app, scene, 13, 8)  # the 5 of 5-2
@@ -196,23 +198,17 @@ def test_backgammon_undo_takes_back_one_checker_then_whole_turns(tmp_path, monke
         app.step([key(pygame.K_u)], 0.02)  # no checker moved by Red: the whole turn goes
         assert scene.session.ply == ply and scene.session.current.to_move == 0
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_backgammon_pip_counts_agree_mid_turn(tmp_path, monkeypatch):
-    app, scene = _human_backgammon(tmp_path, monkeypatch)
-    try:
+    with _human_backgammon(tmp_path, monkeypatch) as (app, scene):
         _click_step(app, scene, 13, 8)
         assert _partial_steps(scene) == [(13, 8)]
         assert _status_pips(scene) == (162, 167)  # the status line counts the board as drawn
-    finally:
-        app.close()
 
 
 def test_backgammon_move_list_uses_turn_numbers_and_dice(tmp_path, monkeypatch):
-    app, scene = _human_backgammon(tmp_path, monkeypatch)
-    try:
+    with _human_backgammon(tmp_path, monkeypatch) as (app, scene):
         _click_step(app, scene, 13, 11)
         _click_step(app, scene, 13, 8)
         app.run_frames(40, 0.05)
@@ -224,8 +220,6 @@ def test_backgammon_move_list_uses_turn_numbers_and_dice(tmp_path, monkeypatch):
         app.step([], 0.02)
         assert scene.moves_view.lines() == [f"1. 52: 13/11 13/8  {dice}: {red_text}"]
         assert not any(line.startswith("roll") for line in scene.moves_view.lines())
-    finally:
-        app.close()
 
 
 def test_start_screen_says_the_opening_roll_decides(tmp_path, monkeypatch):
