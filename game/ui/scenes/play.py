@@ -129,7 +129,7 @@ class PlayScene(DialogHost):
         try:
             self.view.reset_interaction()
         except Exception as exc:  # noqa: BLE001
-            self._view_error(exc)
+            self.view_error(exc)
         self._over_announced = False
 
     @property
@@ -148,7 +148,7 @@ class PlayScene(DialogHost):
     def layout(self, rect: pygame.Rect) -> None:
         layout_play_screen(self, rect)
 
-    def _refresh_buttons(self) -> None:
+    def refresh_buttons(self) -> None:
         """Mirror the match in the buttons, so AI moves, dice and new layouts can never leave a
         button looking usable when pressing it would do nothing."""
         for b in self.buttons:
@@ -160,7 +160,7 @@ class PlayScene(DialogHost):
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.show(text, error, self.app.now)
 
-    def _view_error(self, exc: BaseException) -> None:
+    def view_error(self, exc: BaseException) -> None:
         log.exception("board view error", exc_info=exc)
         self.show_message(f"Board error: {error_line(exc)}", True)
 
@@ -377,7 +377,7 @@ class PlayScene(DialogHost):
                 self.show_message(reason)
             return
         command.action()
-        self._refresh_buttons()
+        self.refresh_buttons()
 
     # ---- per frame ------------------------------------------------------------------------
     def update(self, dt: float) -> None:

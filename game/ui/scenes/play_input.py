@@ -67,10 +67,10 @@ def _board_event(scene: PlayScene, event: pygame.event.Event) -> None:
         move = scene.view.handle_event(event, scene.board_rect, scene.session.current, ctx)
         reason = scene.view.refusal if move is None else None
     except Exception as exc:  # noqa: BLE001 - a view bug is a message, not a crash
-        scene._view_error(exc)
+        scene.view_error(exc)
         return
     if reason:
         scene.show_message(reason)
     if move is not None:
         scene.play_move(move)
-        scene._refresh_buttons()
+        scene.refresh_buttons()

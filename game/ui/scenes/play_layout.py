@@ -57,7 +57,7 @@ def layout_play_screen(scene: PlayScene, rect: pygame.Rect) -> None:
     share_label_size(scene.buttons)
     scene.pace_y = top - int(bh * 0.9)
     scene.text_size = theme.text_size(h)
-    scene._refresh_buttons()
+    scene.refresh_buttons()
     if scene.dialog:
         scene.dialog.layout(rect)
 
