@@ -11,6 +11,7 @@ import pytest
 from ai.evaluation.othello import LIMIT, OthelloEvaluator, evaluate_bb, final_margin
 from ai.othello_endgame import CHECK_EVERY, solve
 from game.rules.othello import GAME, PASS, OthelloState, play_transcript
+from game.rules.othello import parse_square as name_to_square
 
 ONLY_PASS = "--X-OOO-X-XXXXXXXOOXOXXOXOXOOOXOXOOOOXOOXOOOOOOOOOOOOOOXOOOOOOO- X"
 
@@ -230,3 +231,18 @@ def test_engine_values_every_root_move_exactly_when_asked() -> None:
             assert value == expected, (GAME.format_position(s), move)
         checked += 1
     assert checked >= 3
+
+
+def test_solver_margins_follow_the_world_championship_rule() -> None:
+    """Black wipes White out with 59 squares still empty: 5-0 on the board, 64-0 scored."""
+    cells = ["-"] * 64
+    for name, mark in (("d4", "X"), ("e4", "X"), ("d5", "X"), ("e5", "O")):
+        cells[name_to_square(name)] = mark
+    state = GAME.parse_position("".join(cells) + " X")
+    result = solve(state)
+    assert result.complete and result.margin == 64
+    assert sorted(v for _, v in result.root_values) == [64, 64, 64]
+    end = state.apply(result.move)
+    assert end.is_over() and GAME.describe_result(end) == (
+        "Black wins 64-0 (5-0 on the board; the 59 empty squares go to the winner)"
+    )

@@ -348,6 +348,18 @@ def final_margin(state: OthelloState, player: int) -> int:
     return m if player == state.to_move else -m
 
 
+def final_score(state: OthelloState) -> tuple[int, int]:
+    """(Black, White) final score under the world-championship rule: the empty squares of a
+    finished game go to the winner (shared equally in a draw), so the two always sum to 64."""
+    b, w = disc_counts(state)
+    empties = 64 - b - w
+    if b > w:
+        return b + empties, w
+    if w > b:
+        return b, w + empties
+    return b + empties // 2, w + empties // 2
+
+
 def perft(state: OthelloState, depth: int) -> int:
     """Leaf count of the game tree: a pass is a move, a finished game is a leaf."""
     if depth < 0:
@@ -463,12 +475,24 @@ class Othello:
         return square_name(move)
 
     def describe_result(self, state: OthelloState) -> str:
+        """The result under the world-championship rule, saying so when it mattered."""
         b, w = disc_counts(state)
         if not state.is_over():
             return f"Game in progress: Black {b}, White {w}"
-        if b == w:
-            return f"Draw, {b}-{w}"
-        return f"{'Black' if b > w else 'White'} wins {max(b, w)}-{min(b, w)}"
+        fb, fw = final_score(state)
+        empties = 64 - b - w
+        if fb == fw:
+            head = f"Draw, {fb}-{fw}"
+        else:
+            head = f"{'Black' if fb > fw else 'White'} wins {max(fb, fw)}-{min(fb, fw)}"
+        if not empties:
+            return head
+        if empties == 1:
+            rest = "the empty square goes to the winner" if fb != fw else "it is shared"
+        else:
+            verb = "are shared" if fb == fw else "go to the winner"
+            rest = f"the {empties} empty squares {verb}"
+        return f"{head} ({b}-{w} on the board; {rest})"
 
 
 GAME = Othello()
