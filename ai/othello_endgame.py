@@ -469,7 +469,11 @@ class _Root:
         best_index = 0
         for index, (_, sq, cm, co, reply) in enumerate(self.children):
             if self.upper[sq] <= alpha:
-                continue  # an earlier probe proved this move fails here
+                # An earlier probe proved this move fails here; its bound still counts.
+                if self.upper[sq] > best:
+                    best = self.upper[sq]
+                    best_index = index
+                continue
             if self.n - 1 > SMALL:
                 v = -solver.deep(cm, co, -beta, -alpha, self.n - 1, reply)
             else:
