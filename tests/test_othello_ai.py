@@ -246,3 +246,13 @@ def test_solver_margins_follow_the_world_championship_rule() -> None:
     assert end.is_over() and GAME.describe_result(end) == (
         "Black wins 64-0 (5-0 on the board; the 59 empty squares go to the winner)"
     )
+
+
+def test_endgame_bench_checks_the_published_answer() -> None:
+    from cli.bench_endgame_othello import FFO40, bench, format_table
+
+    assert GAME.parse_position(FFO40).empties == 20
+    figures = bench(quick=True)
+    (label, row), = figures.items()
+    assert row["empties"] == 16 and row["margin"] == -38 and row["nodes"] > 0
+    assert label in format_table(figures)

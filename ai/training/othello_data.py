@@ -88,8 +88,8 @@ def engine_move(me: int, opp: int, moves: int, rng: random.Random) -> int:
 
 
 def play_game(rng: random.Random) -> list[tuple[int, int, int]]:
-    """The game's positions (mover, opponent bitboards, mover colour 0/1), start included,
-    the finished position excluded."""
+    """The game's positions (mover, opponent bitboards, mover colour 0/1), start included;
+    the last entry is the finished position (its "mover" is the side that would move next)."""
     me, opp, colour = START_BLACK, START_WHITE, 0
     positions: list[tuple[int, int, int]] = []
     opening = rng.randint(*OPENING_PLIES)
@@ -98,14 +98,12 @@ def play_game(rng: random.Random) -> list[tuple[int, int, int]]:
         moves = generate_moves(me, opp)
         if not moves:
             if not generate_moves(opp, me):
+                positions.append((me, opp, colour))
                 return positions
             me, opp, colour = opp, me, 1 - colour
             continue
         positions.append((me, opp, colour))
-        if ply < opening:
-            sq = rng.choice(_bits(moves))
-        else:
-            sq = engine_move(me, opp, moves, rng)
+        sq = rng.choice(_bits(moves)) if ply < opening else engine_move(me, opp, moves, rng)
         f = flip_mask(me, opp, sq)
         me, opp, colour = opp ^ f, me | f | (1 << sq), 1 - colour
         ply += 1
@@ -116,7 +114,9 @@ def _exact(me: int, opp: int) -> int:
 
 
 def label_game(positions: list[tuple[int, int, int]]) -> list[int]:
-    """Labels as described in the module docstring, each from its position's mover's view."""
+    """Labels as described in the module docstring, each from its position's mover's view,
+    for every position but the finished one."""
+    *positions, (end_me, end_opp, end_colour) = positions
     labels: list[int] = []
     anchor: tuple[int, int] | None = None  # (colour, exact margin for that colour)
     for me, opp, colour in positions:
@@ -127,8 +127,7 @@ def label_game(positions: list[tuple[int, int, int]]) -> list[int]:
         else:
             labels.append(0)
     if anchor is None:  # the game ended before reaching the exact zone (a wipe-out)
-        me, opp, colour = positions[-1]
-        anchor = (colour, _exact(me, opp))
+        anchor = (end_colour, final_margin_bb(end_me, end_opp))
     a_colour, a_value = anchor
     return [
         label if 64 - (me | opp).bit_count() <= EXACT_EMPTIES
@@ -147,7 +146,7 @@ def make_chunk(seed: int, chunk: int) -> dict[str, np.ndarray]:
         rng = random.Random(f"othello-patterns/{seed}/{g}")
         positions = play_game(rng)
         labels = label_game(positions)
-        for (me, opp, _), label in zip(positions, labels, strict=True):
+        for (me, opp, _), label in zip(positions[:-1], labels, strict=True):
             me_l.append(me)
             opp_l.append(opp)
             lab_l.append(label)
