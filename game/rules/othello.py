@@ -425,11 +425,19 @@ class Othello:
         return {}
 
     def parse_position(self, text: str, **options: Any) -> OthelloState:
+        """The position a text describes: a board and side to move (see ``parse_board``), or
+        the position reached by a move transcript or a GGF game (``othello_ggf``). The error
+        says why the text is none of these."""
+        from game.rules.othello_ggf import read_othello
+
+        self.initial_state(**options)
+        return read_othello(text).final()
+
+    def parse_board(self, text: str) -> OthelloState:
         """64 cells a1..h8 (``X``/``*`` black, ``O`` white, ``-``/``.`` empty), then ``X``/``O``.
 
         The cells may be split over several whitespace-separated chunks (e.g. eight rows).
         """
-        self.initial_state(**options)
         parts = text.split()
         if len(parts) < 2:
             raise NotationError(
