@@ -39,10 +39,12 @@ from game.rules.othello import (
 )
 
 #: At or below this many empties: the parity-ordered search without move generation.
-SMALL = 6
+SMALL = 7
 #: At or above this many empties the transposition table is used.
 TT_MIN = 8
 TT_MAX_ENTRIES = 1_000_000
+#: Children with at least this many empties are looked up in the table before any is searched.
+ETC_MIN = 8
 CHECK_EVERY = 2048
 #: Stable discs are counted (for a cutoff) only where the window asks for a big margin.
 STABILITY_MIN_ALPHA = 8
@@ -292,7 +294,20 @@ class _Solver:
         best = -WIN - 1
         best_sq = -1
         n1 = n - 1
-        for _, sq, child_me, child_opp, reply in self.ordered_children(me, opp, moves, tt_move):
+        children = self.ordered_children(me, opp, moves, tt_move)
+        if n1 >= ETC_MIN:
+            # Enhanced transposition cutoff: a child the table already proves good enough.
+            tt = self.tt
+            for _, sq, child_me, child_opp, _ in children:
+                child = tt.get((child_me, child_opp))
+                if child is not None and -child[1] >= beta:
+                    if entry is None:
+                        entry = [-WIN, WIN, sq]
+                        tt[(me, opp)] = entry
+                    entry[0] = max(entry[0], -child[1])
+                    entry[2] = sq
+                    return -child[1]
+        for _, sq, child_me, child_opp, reply in children:
             if n1 > SMALL:
                 v = -self.deep(child_me, child_opp, -beta, -alpha, n1, reply)
             else:
