@@ -12,11 +12,17 @@ The solver follows the usual recipe of endgame programs, scaled to what pure Pyt
   each probe learnt into the next;
 - negamax alpha-beta, fail-soft, straight on two ints (no State objects in the inner loop);
 - many empties: full move generation, moves ordered fastest-first (fewest replies for the
-  opponent, corners preferred, its frontier as a tie-break) with the table's move first, and
-  a transposition table of value bounds;
-- few empties: no move generation, each empty square is tried directly, squares in
+  opponent, corners preferred, fewest empty squares next to the mover's discs) with the
+  table's move first; a transposition table of value bounds, also probed for every child
+  before any is searched (enhanced transposition cutoffs);
+- stability cutoffs: the opponent's discs that can never flip again (corner-anchored edge
+  runs and full lines, grown to their neighbours) cap the mover's best margin; where the
+  window asks for more, the node fails low at once;
+- few empties (7 or fewer): no move generation, each empty square is tried directly, squares in
   quadrants with an odd number of empties first (parity ordering);
 - two empties: both squares tried in place, the last square scored without making the move.
+
+Measured with ``python main.py bench endgame`` (FFO #40, 20 empties, +38 by a2): see README.
 
 The deadline and the cancel event are checked every couple of thousand nodes; when either
 fires the result comes back promptly with ``complete=False``.

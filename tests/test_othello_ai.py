@@ -256,3 +256,37 @@ def test_endgame_bench_checks_the_published_answer() -> None:
     (label, row), = figures.items()
     assert row["empties"] == 16 and row["margin"] == -38 and row["nodes"] > 0
     assert label in format_table(figures)
+
+
+def _ever_flipped(me: int, opp: int) -> int:
+    """Every disc that changes colour in some continuation (brute force)."""
+    from game.rules.othello import flip_mask, generate_moves
+
+    moves = generate_moves(me, opp)
+    if not moves:
+        return _ever_flipped(opp, me) if generate_moves(opp, me) else 0
+    out = 0
+    while moves:
+        bit = moves & -moves
+        moves ^= bit
+        f = flip_mask(me, opp, bit.bit_length() - 1)
+        out |= f | _ever_flipped(opp ^ f, me | f | bit)
+    return out
+
+
+def test_stable_discs_never_flip() -> None:
+    """The stability cutoff's discs are truly unflippable: checked against every continuation."""
+    from ai.othello_endgame import stable_discs
+
+    rng = random.Random(5)
+    found = 0
+    for _ in range(30):
+        s = GAME.initial_state()
+        while not s.is_over() and s.empties > 8:
+            s = s.apply(rng.choice(s.legal_moves()))
+        stable = stable_discs(s.me, s.opp) | stable_discs(s.opp, s.me)
+        assert not stable & _ever_flipped(s.me, s.opp), GAME.format_position(s)
+        found += stable.bit_count()
+    assert found > 100  # the check is not vacuous
+    full_edge = GAME.parse_position("XXXXXXXO" + "-" * 19 + "XO------OX" + "-" * 27 + " X")
+    assert stable_discs(full_edge.me, full_edge.opp) & 0xFF == 0x7F

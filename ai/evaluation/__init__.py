@@ -21,13 +21,15 @@ _EVALUATORS: dict[str, tuple[str, str]] = {
 #: (game id, variant) -> (module, class) of alternative evaluators, e.g. learned weights.
 _VARIANTS: dict[tuple[str, str], tuple[str, str]] = {
     ("backgammon", "td"): ("ai.evaluation.backgammon_td", "TDBackgammonEvaluator"),
+    ("othello", "patterns"): ("ai.evaluation.othello_patterns", "OthelloPatternEvaluator"),
 }
 
 
 def get_evaluator(game_id: str, variant: str | None = None) -> Evaluator:
     """A fresh evaluator for ``game_id``; a ValueError naming the known ids for anything else.
 
-    ``variant`` picks an alternative (``"td"``: backgammon weights learned by self-play). A
+    ``variant`` picks an alternative (``"td"``: backgammon weights learned by self-play;
+    ``"patterns"``: Othello pattern tables fitted to self-play results). A
     variant whose data is unusable raises its ValueError rather than silently falling back.
     """
     if variant is not None:

@@ -109,9 +109,20 @@ def table_offsets(patterns: tuple[Pattern, ...] = PATTERNS) -> tuple[int, ...]:
     return tuple(offsets)
 
 
+#: Whole-board features weighted per stage after the tables and the bias: the difference in
+#: mobility (legal moves) and in potential mobility (empty squares next to opponent discs),
+#: mover minus opponent. Patterns see lines, not how many moves each side has.
+DENSE_FEATURES = ("mobility", "potential mobility")
+
+
 def weights_per_stage(patterns: tuple[Pattern, ...] = PATTERNS) -> int:
-    """Flat weights per stage: every table, then the stage's bias (the last entry)."""
-    return sum(p.size for p in patterns) + 1
+    """Flat weights per stage: every table, the stage's bias, then one weight per dense
+    feature."""
+    return sum(p.size for p in patterns) + 1 + len(DENSE_FEATURES)
+
+
+def bias_index(patterns: tuple[Pattern, ...] = PATTERNS) -> int:
+    return sum(p.size for p in patterns)
 
 
 #: Stages by disc count: stage = (discs - 4) // STAGE_DISCS, discs 4..64.
