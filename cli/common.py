@@ -267,10 +267,11 @@ def level_names(game_id: str) -> tuple[str, ...]:
 
 
 def level_config(game_id: str, name: str, seed: int | None = None) -> Any:
-    """The SearchConfig of a named level; the level name is matched without regard to case."""
-    from ai.levels import LEVELS
+    """The SearchConfig of a named level (or a measurement baseline such as Othello's
+    "Master-hand"); the level name is matched without regard to case."""
+    from ai.levels import BASELINES, LEVELS
 
-    for lv in LEVELS.get(game_id, ()):
+    for lv in LEVELS.get(game_id, ()) + BASELINES.get(game_id, ()):
         if lv.name.lower() == str(name).lower():
             return lv.config(game_id, seed=seed)
     raise RequestError(

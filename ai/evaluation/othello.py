@@ -25,8 +25,8 @@ __all__ = ["DISC_SCALE", "LIMIT", "OthelloEvaluator", "evaluate_bb", "final_marg
 LIMIT = 99.0
 #: Discs per unit of ``evaluate_bb``, per stage (discs - 4) // 4 (see the module docstring).
 DISC_SCALE = (
-    0.14753, 0.29559, 0.94756, 1.29557, 1.4891, 1.49534, 1.40233, 1.25635,
-    1.11953, 0.97447, 0.85669, 0.74226, 0.63626, 0.54177, 0.4543, 0.4543,
+    0.10203, 0.28532, 0.88712, 1.22742, 1.42062, 1.45999, 1.37361, 1.24252,
+    1.11188, 0.97354, 0.85472, 0.74242, 0.64087, 0.54439, 0.45416, 0.45416,
 )  # fmt: skip
 #: Disc values never exceed a real margin.
 DISC_LIMIT = 64.0

@@ -246,7 +246,10 @@ def plot(rows: list[tuple[int, float, float]], path: Path) -> None:
     def ypix(v: float) -> int:
         return round(bottom - v / hi * (bottom - top))
 
-    cv.text(left, 12, "HELD-OUT DISC ERROR: LEARNED (BLUE) VS HAND-MADE (ORANGE)", ink)
+    # The pixel font has no B, U or brackets: the legend is coloured words.
+    cv.text(left, 12, "MEAN DISC ERROR ON TEST GAMES -", ink)
+    cv.text(left + 270, 12, "LEARNED", (30, 90, 200))
+    cv.text(left + 340, 12, "HAND-MADE", (220, 110, 20))
     for v in (0.0, hi / 2, hi):
         cv.line(left, ypix(v), right, ypix(v), grid)
         cv.text(4, ypix(v) - 5, f"{v:.1f}", ink)
@@ -259,6 +262,15 @@ def plot(rows: list[tuple[int, float, float]], path: Path) -> None:
     cv.text(left, height - 16, f"TRAINING POSITIONS 0 - {xmax}", ink)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(cv.png())
+
+
+def read_curve(path: Path) -> list[tuple[int, float, float]]:
+    with path.open(newline="") as f:
+        return [
+            (int(r["training_positions"]), float(r["learned_mae_discs"]),
+             float(r["hand_made_mae_discs"]))
+            for r in csv.DictReader(f)
+        ]  # fmt: skip
 
 
 def write_curve(path: Path, rows: list[tuple[int, float, float]]) -> None:
@@ -284,7 +296,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=str(default_weights_path()))
     parser.add_argument("--csv", default=str(DEFAULT_CSV))
     parser.add_argument("--png", default=str(DEFAULT_PNG))
+    parser.add_argument("--replot", action="store_true", help="only redraw the PNG from the CSV")
     args = parser.parse_args(argv)
+    if args.replot:
+        plot(read_curve(Path(args.csv)), Path(args.png))
+        return 0
     if args.games < othello_data.CHUNK or args.ridge <= 0 or args.iters < 1:
         parser.error(f"need --games >= {othello_data.CHUNK}, --ridge > 0, --iters >= 1")
 
