@@ -50,8 +50,8 @@ def _by_hand(tables: list[array], s: OthelloState) -> float:
             cell = 1 if s.me >> sq & 1 else 2 if s.opp >> sq & 1 else 0
             index += 3**i * cell
         total += table[offsets[img.pattern] + index]
-    mobility, potential = op.dense_features(s.me, s.opp)
-    total += table[bias_index() + 1] * mobility + table[bias_index() + 2] * potential
+    for k, feature in enumerate(op.dense_features(s.me, s.opp), start=1):
+        total += table[bias_index() + k] * feature
     return max(-op.LIMIT, min(op.LIMIT, total / op.SCALE))
 
 

@@ -331,7 +331,9 @@ def main(argv: list[str] | None = None) -> int:
         err = float(np.abs(predict(w, idx[test], dense[test], stages[test]) - y[test]).mean())
         rows.append((int(sub.sum()), err, hand_all))
         print(f"curve: {int(sub.sum())} positions -> held-out MAE {err:.2f} discs")
-    checkpoint = Path(args.data_dir) / f"fit-seed{args.seed}-games{args.games}.npz"
+    checkpoint = Path(args.data_dir) / (
+        f"fit-seed{args.seed}-games{args.games}-ridge{args.ridge:g}-iters{args.iters}.npz"
+    )
     weights = fit_all(
         idx[train], dense[train], y[train], stages[train], args.ridge, args.iters, checkpoint
     )
