@@ -23,6 +23,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("cli.analyze", "search one position and print the result as JSON"),
     "engine": ("cli.engine", "serve JSON-lines requests on stdin/stdout"),
     "match": ("cli.match", "play AI against AI and print the score"),
+    "explain": ("cli.explain", "the recorded search tree of a position, or algorithms compared"),
     "bench": ("cli.bench", "print speed figures (rules, search, ui)"),
     "selftest": ("cli.selftest", "check assets and play one fast AI game of each kind"),
 }
@@ -32,8 +33,18 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad flag as one line, not a usage dump plus a traceback."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"kibitz: error: {message} (see --help)\n")
+        sys.stderr.write(f"kibitz: error: {one_line(message)} (see --help)\n")
         raise SystemExit(2)
+
+
+#: Longest error line: a bad argument is quoted back, and it may be megabytes long.
+MAX_ERROR_CHARS = 300
+
+
+def one_line(text: str) -> str:
+    """An error as one line of at most MAX_ERROR_CHARS characters."""
+    text = " ".join(text.split()) or "failed"
+    return text if len(text) <= MAX_ERROR_CHARS else text[: MAX_ERROR_CHARS - 3] + "..."
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -48,6 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if "--version" in argv and len(argv) > 1:
+        # argparse would print the version and exit 0 before looking at the rest.
+        build_parser().error("--version takes no other arguments")
     args = build_parser().parse_args(argv)
     command = args.command or "play"
     if args.command is None:
@@ -58,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except (ValueError, OSError) as exc:
-        sys.stderr.write(f"kibitz: error: {exc}\n")
+        sys.stderr.write(f"kibitz: error: {one_line(str(exc))}\n")
         return 2
 
 

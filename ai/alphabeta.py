@@ -2,9 +2,11 @@
 
 - Iterative deepening (1, 2, 3, ...) under the depth, time and node limits; aspiration windows
   around the previous depth's score (re-searched with a full window when the score falls
-  outside).
+  outside). With move ordering off and only a depth given, one pass at that depth (textbook
+  alpha-beta: the shallow passes would only add nodes) in the move generator's order.
 - PVS: the first move of a node gets the full window, the others a null window that only asks
-  "is this better?", re-searched when the answer is yes.
+  "is this better?", re-searched when the answer is yes (``pvs=False``: every move gets the
+  full window, as in the textbook).
 - A bounded transposition table (ai.tt) storing depth, value, bound and best move. Its values
   are reused only at *equal* remaining depth: then a search with the table returns exactly the
   value of the same search without it (a deliberate choice, so a teacher can switch the table
@@ -12,7 +14,8 @@
 - Move ordering: table move, then two killer moves per ply, then the history heuristic.
 - Turn order always comes from ``current_player()``: a child whose mover is the same player
   (a game that grants two moves in a row) keeps the sign and the window; otherwise the value
-  and window are negated. Terminals score ``WIN - ply`` (faster wins first).
+  and window are negated. Terminals score as the game's profile says (ai.profiles): ``WIN -
+  ply`` (faster wins first), the game's points, or a final margin.
 - Chance nodes, should a game have them, are averaged exactly (every outcome with a full
   window); ai.expectiminimax adds pruning and move filtering there.
 
@@ -53,6 +56,7 @@ class AlphaBetaSearcher(SearchBase):
         use_ordering: bool = True,
         exact_root_values: bool = False,
         aspiration: float | None = None,
+        pvs: bool = True,
         tt_size_log2: int = 16,
     ) -> None:
         super().__init__(evaluate, scoring)
@@ -61,6 +65,9 @@ class AlphaBetaSearcher(SearchBase):
         self.exact_root_values = exact_root_values
         #: Half-width of the aspiration window; None = no aspiration windows.
         self.aspiration = aspiration
+        #: Principal-variation search: moves after the first get a null window first. Off,
+        #: every move gets the node's full window, as the textbook's alpha-beta does.
+        self.pvs = pvs
         self.tt = TranspositionTable(tt_size_log2) if use_tt else None
         self._key = None
         self._pv: list[tuple[Move, ...]] = [()] * (MAX_DEPTH + 2)
@@ -69,6 +76,9 @@ class AlphaBetaSearcher(SearchBase):
         self._history: tuple[dict[Move, int], dict[Move, int]] = ({}, {})
         #: Scores a leaf (depth exhausted) from its mover's view; expectiminimax clamps it.
         self._leaf_value: EvalFn = evaluate
+
+    def orders_moves(self) -> bool:
+        return self.use_ordering
 
     # ------------------------------------------------------------------ root
 
@@ -85,12 +95,15 @@ class AlphaBetaSearcher(SearchBase):
             for k in self._killers:
                 k[0] = k[1] = None
         moves = list(state.legal_moves())
-        if previous is not None and previous.root_values:
+        if not self.use_ordering:
+            pass  # the generator's order, every depth: what a teacher switching ordering off sees
+        elif previous is not None and previous.root_values:
             # Best first: the previous depth's values are the best ordering there is.
             rank = {m: i for i, (m, _) in enumerate(
                 sorted(previous.root_values, key=lambda mv: -mv[1]))}
             moves.sort(key=lambda m: rank.get(m, len(rank)))
-        elif self.use_ordering and len(moves) > 1:
+            self._previous_best_first = moves[0] == previous.move
+        elif len(moves) > 1:
             # No earlier depth to learn from: one cheap look at every child.
             p = state.current_player()
             moves.sort(key=lambda m: -self._static(state.apply(m), p, 1))
@@ -122,7 +135,7 @@ class AlphaBetaSearcher(SearchBase):
             child = state.apply(m)
             if exact_all:
                 v = self._child(child, p, depth - 1, -INF, INF, 1)
-            elif i == 0:
+            elif i == 0 or not self.pvs:
                 v = self._child(child, p, depth - 1, a, beta, 1)
             else:
                 v = self._child(child, p, depth - 1, a, a + NULL_WIDTH, 1)
@@ -240,10 +253,10 @@ class AlphaBetaSearcher(SearchBase):
                         return v
                     else:
                         beta = min(beta, v)
+        self._horizon = False  # before _moves_at: a move filter marks the node inexact
         moves = self._moves_at(state, depth, ply)
         if self.use_ordering and len(moves) > 1:
             moves = self._order(p, moves, tt_move, ply)
-        self._horizon = False
         alpha0 = alpha
         best = -INF
         best_move = moves[0]
@@ -253,9 +266,10 @@ class AlphaBetaSearcher(SearchBase):
         apply = state.apply
         d = depth - 1
         next_ply = ply + 1
+        full_windows = not self.pvs
         for i, m in enumerate(moves):
             child = apply(m)
-            if i == 0:
+            if i == 0 or full_windows:
                 v = child_value(child, p, d, a, beta, next_ply)
             else:
                 v = child_value(child, p, d, a, a + NULL_WIDTH, next_ply)

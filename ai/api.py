@@ -31,12 +31,15 @@ class Stats:
     tt_hits: int = 0
     depth: int = 0
     time_s: float = 0.0
+    #: Nodes of each pass, shallowest first: one entry for a single fixed-depth pass, one per
+    #: depth under iterative deepening (the last may be an interrupted pass).
+    nodes_per_depth: tuple[int, ...] = ()
 
     @property
     def nodes_per_s(self) -> float:
         return self.nodes / self.time_s if self.time_s > 0 else 0.0
 
-    def as_dict(self) -> dict[str, float]:
+    def as_dict(self) -> dict[str, float | list[int]]:
         return {
             "nodes": self.nodes,
             "leaves": self.leaves,
@@ -46,6 +49,7 @@ class Stats:
             "depth": self.depth,
             "time_s": round(self.time_s, 6),
             "nodes_per_s": round(self.nodes_per_s, 1),
+            "nodes_per_depth": list(self.nodes_per_depth),
         }
 
 
@@ -68,6 +72,12 @@ class Result:
     #: than the best without computing its exact value); SearchConfig.exact_root_values forces
     #: exact ones at some cost.
     root_values_exact: bool = True
+    #: What actually ran: "minimax", "alphabeta", "expectiminimax", or an exact solver's name
+    #: such as "nim-solver" (see ai.profiles).
+    algorithm: str = ""
+    #: True when the value is proven: an exact solver answered, or the search reached the end
+    #: of the game on every line (no position was scored by the evaluator's estimate).
+    exact: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,8 +137,9 @@ class SearchConfig:
     #: Strength-lowering randomness for weak levels (0 = always the best move).
     noise: float = 0.0
     seed: int | None = None
-    #: Allow exact endgame solving / perfect play where the game supports it.
-    exact: bool = True
+    #: Let the game's exact solver answer where it can (perfect play). Off by default: a
+    #: directly named algorithm runs exactly that algorithm; named levels turn it on.
+    exact: bool = False
     #: Evaluator variant for get_evaluator (None = the game's default; "td" = learned weights).
     evaluator: str | None = None
     #: Search every root move with a full window so every ``Result.root_values`` entry is
@@ -137,3 +148,11 @@ class SearchConfig:
     #: False: search with no game knowledge (every unfinished position scores 0), a weaker
     #: player for games whose evaluator is perfect (Nim).
     use_evaluator: bool = True
+    #: The alpha-beta family's refinements, each switchable so the search lab can show what it
+    #: buys: principal-variation search (null windows), aspiration windows (where the game's
+    #: profile has them), Star1 pruning at chance nodes and expectiminimax's move filtering
+    #: (where the profile allows them). All on is the search that plays.
+    use_pvs: bool = True
+    use_aspiration: bool = True
+    use_star1: bool = True
+    use_move_filter: bool = True

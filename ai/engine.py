@@ -14,23 +14,16 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ai.api import ProgressCallback, Result, SearchConfig, Searcher
-from ai.searchbase import POINTS_GAMES, Scoring, evaluator_for, zero_eval
+from ai.profiles import profile_for
+from ai.searchbase import evaluator_for, zero_eval
 from game.core import CHANCE, TERMINAL, State
 
 ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "expectiminimax")
 
-#: Aspiration half-window per game, in evaluation units (None: full windows only). Nim's
-#: evaluator is exact (+-1), so a window there only costs re-searches.
-ASPIRATION: dict[str, float | None] = {"tictactoe": 1.0, "othello": 4.0}
-
-#: Expectiminimax move filtering per game: (k at interior nodes, k at the root). Backgammon
-#: (2, 3): one chance layer after an opening 3-1 takes ~0.1 s, two chance layers ~4 s.
-MOVE_FILTER: dict[str, tuple[int, int]] = {"backgammon": (2, 3)}
-
 
 def default_algorithm(game_id: str) -> str:
-    """Expectiminimax for dice games, alpha-beta for the others."""
-    return "expectiminimax" if game_id in POINTS_GAMES else "alphabeta"
+    """The game's usual algorithm (its profile's): expectiminimax for dice, else alpha-beta."""
+    return profile_for(game_id).default_algorithm
 
 
 def make_searcher(config: SearchConfig) -> Searcher:
@@ -43,12 +36,14 @@ def make_searcher(config: SearchConfig) -> Searcher:
         evaluate = get_evaluator(config.game_id, config.evaluator).evaluate
     else:
         evaluate = evaluator_for(config.game_id)
-    scoring = Scoring(points=config.game_id in POINTS_GAMES)
+    profile = profile_for(config.game_id)
+    scoring = profile.scoring()
     # Options the alpha-beta family (alphabeta, expectiminimax) shares.
     tree_options = {
         "use_tt": config.use_tt,
         "use_ordering": config.use_ordering,
         "exact_root_values": config.exact_root_values or config.noise > 0,
+        "pvs": config.use_pvs,
     }
     if config.algorithm == "minimax":
         from ai.minimax import MinimaxSearcher
@@ -58,16 +53,18 @@ def make_searcher(config: SearchConfig) -> Searcher:
         from ai.alphabeta import AlphaBetaSearcher
 
         return AlphaBetaSearcher(
-            evaluate, scoring, aspiration=ASPIRATION.get(config.game_id), **tree_options
+            evaluate, scoring, aspiration=profile.aspiration if config.use_aspiration else None,
+            **tree_options,
         )
     if config.algorithm == "expectiminimax":
         from ai.expectiminimax import ExpectiminimaxSearcher
 
-        k, root_k = MOVE_FILTER.get(config.game_id, (None, None))
+        move_filter = profile.move_filter if config.use_move_filter else None
+        k, root_k = move_filter or (None, None)
         return ExpectiminimaxSearcher(
             evaluate,
             scoring,
-            star1=scoring.points,
+            star1=profile.points and config.use_star1,
             filter_k=k,
             root_filter_k=root_k,
             **tree_options,
@@ -101,10 +98,8 @@ def run_search(
     limits = config.limits
     result: Result | None = None
     if config.exact:
-        from ai.solvers import solve
-
         deadline = start + 0.6 * limits.time_s if limits.time_s is not None else None
-        result = solve(state, config, cancel, deadline)
+        result = profile_for(config.game_id).solve(state, config, cancel, deadline)
         if result is not None and config.noise > 0 and not result.root_values_exact:
             result = None  # noise needs every root move's exact value
         if result is not None and on_depth is not None:

@@ -99,6 +99,8 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
                 self._tick()
             scored.append((self._static(state.apply(m), p, ply + 1), m))
         scored.sort(key=lambda vm: -vm[0])
+        # Moves left unsearched: like a horizon, the value is no longer proven (Result.exact).
+        self._horizon = True
         return [m for _, m in scored[:k]]
 
     def _moves_at(self, state: State, depth: int, ply: int) -> list[Move]:

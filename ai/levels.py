@@ -6,9 +6,10 @@ game's evaluation units). The top level of every game is as strong as the engine
 two seconds a move (backgammon's two chance layers take up to ~5), with exact solving wherever
 it applies.
 
-Noise scales: tic-tac-toe open lines (-8..8, a win ~10000); Nim searched without its (perfect)
-evaluator, so unfinished positions are 0 and wins ~10000; Othello discs (a predicted final
-margin, -64..64); backgammon equity in points (-3..3).
+Noise is in the game's value units (ai.profiles says them, and describes a level's noise for
+the screen): tic-tac-toe open lines (-8..8, a win ~10000); Nim searched without its (perfect)
+evaluator, so unfinished positions are 0 and wins ~10000; Othello discs (a predicted final margin, -64..64);
+backgammon equity in points (-3..3).
 """
 
 from __future__ import annotations

@@ -1,5 +1,10 @@
 """What every searcher shares: terminal scoring, the evaluator lookup, the budget and the
-iterative-deepening driver.
+driver that runs the passes.
+
+The driver deepens iteratively (1, 2, 3, ...) when that serves something: a time or node
+budget (there is always a finished depth to answer with) or move ordering (each pass orders
+the next). A search given only a depth, with no move ordering (minimax, alpha-beta with
+ordering off), runs that depth in one pass. Every pass counts the root as a node.
 
 Keeping the driver in one place means minimax, alpha-beta and expectiminimax stop, report
 progress and build their Results identically, so a teacher comparing them compares only the
@@ -27,10 +32,9 @@ WIN_MARGIN = 1_000.0
 INF = float("inf")
 #: Iterative deepening stops here when the caller gives no depth limit.
 MAX_DEPTH = 64
-#: Games whose terminal scores are points (1/2/3) on the evaluator's equity scale.
-POINTS_GAMES = frozenset({"backgammon"})
-
 EvalFn = Callable[[State, int], float]
+#: A finished game's final margin from one player's view (Othello: discs).
+MarginFn = Callable[[State, int], float]
 
 
 class SearchAborted(Exception):
@@ -61,13 +65,33 @@ def state_key_fn(state: State) -> Callable[[State], object]:
 
 
 class Scoring:
-    """Values of finished games from one player's view, in the evaluator's units."""
+    """Values of finished games from one player's view, in the evaluator's units.
 
-    def __init__(self, points: bool) -> None:
-        #: True: terminal value = returns() (backgammon 1/2/3 points); False: win scores.
+    Three kinds, chosen by the game's profile (ai.profiles):
+
+    - win scores (the default): ``WIN - plies`` for a win, its negative for a loss, 0 for a
+      draw, so a faster win beats a slower one (tic-tac-toe, Nim);
+    - ``points=True``: the game's own ``returns()`` (backgammon: 1, 2 or 3 points);
+    - ``margin``: a final margin (Othello: the disc difference, empties to the winner), on the
+      same scale as the evaluator's predicted margin and the exact endgame solver.
+    """
+
+    def __init__(
+        self,
+        points: bool = False,
+        *,
+        margin: MarginFn | None = None,
+        bounds: tuple[float, float] | None = None,
+    ) -> None:
         self.points = points
+        self.margin = margin
+        if bounds is None:
+            bounds = (-3.0, 3.0) if points else (-WIN, WIN)
+        self._bounds = bounds
 
     def terminal(self, state: State, player: int, ply: int) -> float:
+        if self.margin is not None:
+            return float(self.margin(state, player))
         r = state.returns()[player]
         if self.points:
             return float(r)
@@ -80,7 +104,7 @@ class Scoring:
     @property
     def bounds(self) -> tuple[float, float]:
         """Lowest and highest value any node can take (for Star1 pruning)."""
-        return (-3.0, 3.0) if self.points else (-WIN, WIN)
+        return self._bounds
 
 
 class SearchBase:
@@ -116,6 +140,26 @@ class SearchBase:
         #: Iterative deepening starts here (a solver that knows the game's length skips the
         #: shallow iterations).
         self.first_depth = 1
+        #: Set by ``_search_root`` when it searched the previous depth's best move first: only
+        #: then may an interrupted iteration's best replace the last completed answer.
+        self._previous_best_first = False
+
+    def orders_moves(self) -> bool:
+        """True when a shallow iteration makes the next one cheaper (move ordering). Without
+        it, a search given only a depth runs that depth in one pass: the shallower passes
+        of iterative deepening would be pure extra nodes."""
+        return False
+
+    def _deepens(self, limits: Limits) -> bool:
+        """Iterative deepening (1, 2, 3, ...) or one pass at the requested depth? Deepening
+        serves a time or node budget (there is always a finished depth to answer with) and
+        move ordering; a fixed depth with neither runs exactly one pass."""
+        return (
+            limits.depth is None
+            or limits.time_s is not None
+            or limits.nodes is not None
+            or self.orders_moves()
+        )
 
     # ------------------------------------------------------------------ budget
 
@@ -200,16 +244,25 @@ class SearchBase:
         self._begin(limits, cancel, progress)
         self.final_result = None
         max_depth = limits.depth if limits.depth is not None else MAX_DEPTH
+        first = self.first_depth if self._deepens(limits) else max_depth
         last: Result | None = None
-        for depth in range(min(self.first_depth, max_depth), max_depth + 1):
+        per_depth: list[int] = []
+        for depth in range(min(first, max_depth), max_depth + 1):
             self._depth_in_progress = depth
             self._root_best = None
+            self._previous_best_first = False
             self._horizon = False
+            nodes_before = self.nodes
             try:
+                self.nodes += 1  # the root
                 score, move, root_values, pv, root_exact = self._search_root(state, depth, last)
             except SearchAborted:
+                per_depth.append(self.nodes - nodes_before)
+                self.stats.nodes_per_depth = tuple(per_depth)
                 self.final_result = self._interrupted(state, last)
                 return
+            per_depth.append(self.nodes - nodes_before)
+            self.stats.nodes_per_depth = tuple(per_depth)
             solved = not self._horizon
             result = Result(
                 move=move,
@@ -220,6 +273,8 @@ class SearchBase:
                 stats=self._snapshot(depth),
                 root_values=root_values,
                 root_values_exact=root_exact,
+                algorithm=self.name,
+                exact=solved,
             )
             last = result
             self.final_result = result
@@ -244,10 +299,11 @@ class SearchBase:
                 move, score = best
             else:
                 move, score = state.legal_moves()[0], 0.0
-            return Result(move, score, 0, False, (move,), stats, ())
-        if best is not None and best[0] != last.move:
+            return Result(move, score, 0, False, (move,), stats, (), algorithm=self.name)
+        if best is not None and best[0] != last.move and self._previous_best_first:
             return dataclasses.replace(
-                last, move=best[0], score=best[1], pv=(best[0],), complete=False, stats=stats
+                last, move=best[0], score=best[1], pv=(best[0],), complete=False, stats=stats,
+                exact=False,
             )
         return dataclasses.replace(last, complete=False, stats=stats)
 

@@ -2,15 +2,21 @@
 
 - Tic-tac-toe: a full-depth alpha-beta search with the transposition table; the score is a
   proven win score (``WIN - plies``), 0 for a draw.
-- Nim / Grundy's game: Sprague-Grundy theory via the Nim evaluator's ``winning_moves``; the
-  score is +1 (the mover wins with perfect play) or -1 (loses), the evaluator's scale. In a
-  lost position the move that leaves the opponent the fewest winning replies is chosen, so a
-  perfect player still makes a human work for the win.
+- Nim / Grundy's game: where the game is small enough (at most ``NIM_DISTANCE_MOVES``
+  moves to try), every position is solved with its length under perfect play (the
+  winner hurries, the loser holds out), so the score reads like tic-tac-toe's: ``WIN - plies``
+  ("win in 7"), and the move is the fastest win or the longest resistance. Beyond that,
+  Sprague-Grundy theory via the Nim evaluator's ``winning_moves``: the score is +1 (the mover
+  wins with perfect play) or -1 (loses), the evaluator's scale; in a lost position the move
+  that leaves the opponent the fewest winning replies is chosen, so a perfect player still
+  makes a human work for the win.
 - Othello: ai.othello_endgame once the empties fit the time budget; the score is the exact
   final disc margin for the mover.
 
-``solve`` returns None when the position is not (or cannot in time be) solved exactly; the
-engine then runs a normal search.
+Each game's profile (ai.profiles) names its solver and calls it here. A solver returns None
+when the position is not (or cannot in time be) solved exactly; the engine then runs the
+configured search. The profile tags each Result with the solver's name (``algorithm``) and
+``exact``.
 """
 
 from __future__ import annotations
@@ -19,8 +25,8 @@ import threading
 import time
 
 from ai.api import Limits, Result, SearchConfig, Stats
-from ai.searchbase import Scoring, evaluator_for
-from game.core import State
+from ai.searchbase import WIN, evaluator_for
+from game.core import TERMINAL, Move, State
 
 #: Othello: most empties solved exactly, by time budget (seconds). ai.othello_endgame needs
 #: a median 0.11 s at 14 empties and 0.47 s at 16 (worst of 12: 0.47 s / 2.8 s), 4.3 s at 18
@@ -30,31 +36,15 @@ OTHELLO_EXACT_EMPTIES: tuple[tuple[float, int], ...] = ((0.25, 12), (1.0, 14), (
 OTHELLO_EXACT_NO_TIME = 14
 
 
-def solve(
-    state: State,
-    config: SearchConfig,
-    cancel: threading.Event | None = None,
-    deadline: float | None = None,
-) -> Result | None:
-    """An exact Result for ``state``, or None. ``deadline`` is a ``time.monotonic()`` value."""
-    game_id = config.game_id
-    if game_id == "tictactoe":
-        return _solve_tictactoe(state, config, cancel)
-    if game_id == "nim":
-        return _solve_nim(state)
-    if game_id == "othello":
-        return _solve_othello(state, config, cancel, deadline)
-    return None
-
-
-def _solve_tictactoe(
+def solve_tictactoe(
     state: State, config: SearchConfig, cancel: threading.Event | None
 ) -> Result:
     from ai.alphabeta import AlphaBetaSearcher
+    from ai.profiles import profile_for
 
     searcher = AlphaBetaSearcher(
         evaluator_for("tictactoe"),
-        Scoring(points=False),
+        profile_for("tictactoe").scoring(),
         use_tt=True,
         use_ordering=True,
         exact_root_values=config.exact_root_values or config.noise > 0,
@@ -62,13 +52,68 @@ def _solve_tictactoe(
     )
     empties = len(state.legal_moves())
     searcher.first_depth = empties  # the game ends within this many plies: no deepening
+    # Cancelled before the proof is finished: the best move found so far (complete=False).
     return searcher.search(state, Limits(depth=empties), cancel)
 
 
-def _solve_nim(state: State) -> Result | None:
+#: Nim: most moves tried to find how long the game lasts with perfect play (about a tenth of
+#: a second); a bigger game is solved by theory alone, its length unknown.
+NIM_DISTANCE_MOVES = 20_000
+
+
+class _TooBig(Exception):
+    """The game is bigger than the distance solve may explore."""
+
+
+def _shorter(value: float) -> float:
+    """A child's value seen one ply earlier: a win or a loss one ply further away."""
+    return value - 1 if value > 0 else value + 1
+
+
+def nim_root_distances(state: State, limit: int = NIM_DISTANCE_MOVES
+                       ) -> tuple[tuple[Move, float], ...] | None:
+    """Each root move's value ``±(WIN - plies to the end)`` with perfect play on both sides, or
+    None when more than ``limit`` moves would be tried. Nim has no draws."""
+    memo: dict[object, float] = {}
+    tried = [0]
+
+    def after(s: State, move: Move, mover: int) -> float:
+        tried[0] += 1
+        if tried[0] > limit:
+            raise _TooBig
+        child = s.apply(move)
+        if child.current_player() == TERMINAL:
+            return WIN - 1 if child.returns()[mover] > 0 else -(WIN - 1)
+        return _shorter(-value(child))
+
+    def value(s: State) -> float:
+        key = s.key()
+        known = memo.get(key)
+        if known is not None:
+            return known
+        mover = s.current_player()
+        best = max(after(s, m, mover) for m in s.legal_moves())
+        memo[key] = best
+        return best
+
+    mover = state.current_player()
+    try:
+        return tuple((m, after(state, m, mover)) for m in state.legal_moves())
+    except (_TooBig, RecursionError):
+        return None
+
+
+def solve_nim(state: State) -> Result | None:
     from ai.evaluation.nim import NimEvaluator
 
     start = time.perf_counter()
+    distances = nim_root_distances(state)
+    if distances:
+        move, score = max(distances, key=lambda mv: mv[1])
+        stats = Stats(nodes=len(distances), leaves=0, depth=int(WIN - abs(score)),
+                      time_s=time.perf_counter() - start)
+        return Result(move, score, int(WIN - abs(score)), True, (move,), stats, distances,
+                      root_values_exact=True)
     evaluator = NimEvaluator()
     moves = state.legal_moves()
     winning = set(evaluator.winning_moves(state))
@@ -109,7 +154,7 @@ def _othello_limit(time_s: float | None) -> int:
 OTHELLO_EXACT_ALL_EMPTIES = 12
 
 
-def _solve_othello(
+def solve_othello(
     state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None
 ) -> Result | None:
     from ai import othello_endgame

@@ -9,7 +9,11 @@ Protocol, from the caller's side (all methods are non-blocking except ``close``)
   reply per job: ``"done"`` (the Result) or ``"error"`` (a one-line message);
 - ``cancel()`` stops the running job: it still ends with a ``"done"`` carrying the best move
   found so far (``complete=False``), which is how "move now" works;
-- ``close()`` stops the search and the worker promptly, also mid-search.
+- ``close()`` stops the search and the worker promptly, also mid-search;
+- ``submit_task(Task(...)) -> job_id`` runs any other long job the same way (the search lab's
+  recordings, comparisons and depth charts): an allowed ``ai.*`` function called with the job's
+  arguments plus ``cancel=`` and ``progress=`` (a callback taking any picklable value, delivered
+  as a "progress" reply's ``value``); its return value arrives as the "done" reply's ``value``.
 
 Every job, including a cancelled or superseded one, gets its one final reply, tagged with its
 id. The caller keeps the id of the job it cares about and ignores the rest (stale ids).
@@ -33,7 +37,7 @@ import signal
 import sys
 import threading
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ai.api import Progress, Result, SearchConfig
@@ -50,6 +54,26 @@ class Reply:
     progress: Progress | None = None
     result: Result | None = None
     error: str | None = None
+    #: A task's progress report or answer (submit_task).
+    value: Any = None
+
+
+@dataclass(frozen=True)
+class Task:
+    """A job other than a plain search: ``function`` is "module:name" inside the ai package,
+    called as ``function(*args, **kwargs, cancel=..., progress=...)`` in the worker."""
+
+    function: str
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
+
+    def resolve(self) -> Any:
+        import importlib
+
+        module, _, name = self.function.partition(":")
+        if not module.startswith("ai.") or not name:
+            raise ValueError(f"not a worker task: {self.function!r}")
+        return getattr(importlib.import_module(module), name)
 
 
 class _CancelledUpTo:
@@ -86,6 +110,29 @@ def _run_job(job_id: int, state: State, config: SearchConfig, cancel: Any, send:
         send(Reply(job_id, "error", error=message))
 
 
+def _run_task(job_id: int, task: Task, cancel: Any, send: Any) -> None:
+    """One task, its progress and its final reply sent through ``send(Reply)``; never raises."""
+    try:
+        value = task.resolve()(
+            *task.args, **task.kwargs, cancel=cancel,
+            progress=lambda v: send(Reply(job_id, "progress", value=v)),
+        )
+        send(Reply(job_id, "done", value=value))
+    except Exception as exc:  # the task fails, the worker survives
+        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        if not isinstance(exc, ValueError):
+            message = f"{type(exc).__name__}: {message}"
+            traceback.print_exc(file=sys.stderr)
+        send(Reply(job_id, "error", error=message))
+
+
+def _run_any(job_id: int, work: Any, config: Any, cancel: Any, send: Any) -> None:
+    if isinstance(work, Task):
+        _run_task(job_id, work, cancel, send)
+    else:
+        _run_job(job_id, work, config, cancel, send)
+
+
 def _process_main(jobs: Any, replies: Any, cancelled: Any) -> None:
     """The worker process: run jobs until the None sentinel."""
     # Ctrl+C in a terminal is the UI's to handle (it closes the worker cleanly); a lower
@@ -97,8 +144,8 @@ def _process_main(jobs: Any, replies: Any, cancelled: Any) -> None:
         job = jobs.get()
         if job is None:
             return
-        job_id, state, config = job
-        _run_job(job_id, state, config, _CancelledUpTo(cancelled, job_id), replies.put)
+        job_id, work, config = job
+        _run_any(job_id, work, config, _CancelledUpTo(cancelled, job_id), replies.put)
 
 
 class _Counter:
@@ -147,6 +194,11 @@ class SearchWorker:
             self._pending.add(job_id)
             self._jobs.put((job_id, state, config))
         return job_id
+
+    def submit_task(self, task: Task) -> int:
+        """Queue a task (cancelling any running job); returns its job id."""
+        task.resolve()  # a bad name fails here, in the caller, not silently in the worker
+        return self.submit(task, None)  # type: ignore[arg-type]
 
     def cancel(self) -> None:
         """Stop every submitted job; each still ends with its "done" (best so far)."""
@@ -206,8 +258,8 @@ class SearchWorker:
             job = self._jobs.get()
             if job is None:
                 return
-            job_id, state, config = job
-            _run_job(job_id, state, config, _CancelledUpTo(self._cancelled, job_id),
+            job_id, work, config = job
+            _run_any(job_id, work, config, _CancelledUpTo(self._cancelled, job_id),
                      self._deliver)
 
     def _start_process(self) -> None:

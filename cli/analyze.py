@@ -18,7 +18,10 @@ from cli.common import (
     format_line,
     json_number,
     load_state,
+    noise_fields,
     require_decision,
+    root_value_fields,
+    value_fields,
 )
 
 
@@ -28,7 +31,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def analyze(
-    game_id: str, position: str | None, options: dict[str, Any], config: Any
+    game_id: str,
+    position: str | None,
+    options: dict[str, Any],
+    config: Any,
+    level: str | None = None,
 ) -> dict[str, Any]:
     """The analysis as a JSON-ready dict (also used by tests and by the engine's callers)."""
     from ai.engine import run_search
@@ -39,25 +46,25 @@ def analyze(
     if result.move is None:
         raise ValueError("the search returned no move (time limit too short?)")
     stats = result.stats
-    root_values: dict[str, float | int] = {}
-    for move, value in result.root_values:
-        root_values[game.format_move(state, move)] = json_number(value)
     return {
         "game": game_id,
         "position": game.format_position(state),
         "options": game.options(state),
-        "algorithm": config.algorithm,
+        "requested_algorithm": config.algorithm,
+        "exact_solving": config.exact,
         "limits": {"depth": config.limits.depth, "time": config.limits.time_s},
         "use_tt": config.use_tt,
         "use_ordering": config.use_ordering,
         "best_move": game.format_move(state, result.move),
-        "value": json_number(result.score),
+        **value_fields(game, state, result),
         "depth": result.depth,
         "complete": result.complete,
         "pv": format_line(game, state, result.pv),
-        "root_values": root_values,
+        **root_value_fields(game, state, result),
+        **noise_fields(game_id, level, config),
         "stats": {
             "nodes": stats.nodes,
+            "nodes_per_depth": list(stats.nodes_per_depth),
             "leaves": stats.leaves,
             "cutoffs": stats.cutoffs,
             "tt_probes": stats.tt_probes,
@@ -70,6 +77,6 @@ def analyze(
 
 def run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
-    report = analyze(args.game, args.position, args.options, config)
-    print(json.dumps(report))
+    report = analyze(args.game, args.position, args.options, config, args.level)
+    print(json.dumps(report, allow_nan=False))
     return 0

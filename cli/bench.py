@@ -36,7 +36,7 @@ TICTACTOE_TREE_NODES = 549946
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "what", choices=("rules", "search", "all", "ui", "endgame"), help="which figures"
+        "what", choices=("rules", "search", "all", "ui", "lab", "endgame"), help="which figures"
     )
     parser.add_argument(
         "--repeat", type=whole_number(1, 1000), default=3, metavar="N", help="runs per figure (median)"
@@ -155,6 +155,8 @@ def format_rules(figures: dict[str, dict[str, Any]]) -> str:
 def run(args: argparse.Namespace) -> int:
     if args.what == "ui":
         return int(importlib.import_module("cli.bench_ui").run(args) or 0)
+    if args.what == "lab":
+        return int(importlib.import_module("cli.bench_lab").run(args) or 0)
     figures: dict[str, Any] = {"repeat": args.repeat}
     if args.what == "endgame":
         from cli.bench_endgame_othello import bench as endgame_bench
@@ -170,5 +172,5 @@ def run(args: argparse.Namespace) -> int:
 
         figures["search"] = bench(args.repeat, args.games)
         print(format_table(figures["search"]), flush=True)
-    sys.stdout.write(json.dumps(figures) + "\n")
+    sys.stdout.write(json.dumps(figures, allow_nan=False) + "\n")
     return 0

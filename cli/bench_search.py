@@ -136,6 +136,8 @@ def measure(pos: BenchPosition, variant: Variant) -> dict[str, Any]:
     if last is None:
         raise RuntimeError(f"{pos.name} / {variant.label}: the search returned nothing")
     return {
+        "algorithm": last.algorithm,
+        "exact": last.exact,
         "nodes": last.stats.nodes,
         "depth": last.depth,
         "complete": last.complete,
@@ -156,6 +158,8 @@ def _measure_run_search(state: Any, config: Any) -> dict[str, Any]:
     )
     elapsed = time.perf_counter() - start
     return {
+        "algorithm": result.algorithm,
+        "exact": result.exact,
         "nodes": result.stats.nodes,
         "depth": result.depth,
         "complete": result.complete,
@@ -178,6 +182,8 @@ def bench(repeat: int = 3, games: set[str] | None = None) -> dict[str, dict[str,
             nodes = int(statistics.median(r["nodes"] for r in runs))
             depths = sorted(set().union(*(r["to_depth"] for r in runs)))
             rows[variant.label] = {
+                "algorithm": runs[-1]["algorithm"],
+                "exact": runs[-1]["exact"],
                 "depth": runs[-1]["depth"],
                 "complete": runs[-1]["complete"],
                 "value": round(runs[-1]["score"], 4),

@@ -7,7 +7,10 @@ level (Othello and backgammon) and measures:
 - cancel latency: from the undo / new-game key event to the worker delivering the cancelled
   search's final reply (timed inside the worker's delivery, so frame timing does not blur it),
   plus the same as the UI saw it (rounded up to its next frame);
-- the search's nodes per second while the UI runs beside it.
+- the search's nodes per second while the UI runs beside it;
+- idle CPU: the share of one core the window uses through the real loop (``App.run_loop``)
+  while nothing moves - the start screen, and a game waiting for the human to move - with
+  the frames it drew per second (a calm window draws only when something changes).
 
 Both worker modes are measured by default (``--worker process|thread|both``). Output: a short
 table, then as its last line one JSON object (the default "process" mode at top level).
@@ -24,7 +27,8 @@ import tempfile
 import time
 from typing import Any
 
-TARGETS = {"frame_ms_median": 17.0, "frame_ms_p99": 25.0, "cancel_ms_max": 100.0}
+TARGETS = {"frame_ms_median": 17.0, "frame_ms_p99": 25.0, "cancel_ms_max": 100.0,
+           "idle_cpu_pct": 10.0}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,12 +37,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _seconds(text: str) -> float:
+    from cli.common import RequestError, plain_decimal
+
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, got {text[:40]!r}") from None
-    if not 0 < value <= 3600:  # also refuses nan and inf
-        raise argparse.ArgumentTypeError(f"expected more than 0 and at most 3600 seconds, got {value}")
+        value = plain_decimal(text, "seconds")
+    except RequestError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if not 1 <= value <= 3600:  # shorter runs measure too few frames to mean anything
+        raise argparse.ArgumentTypeError(f"expected 1 to 3600 seconds, got {value:g}")
     return value
 
 
@@ -53,6 +59,7 @@ def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
     import pygame
 
     from game.ui.app import App
+    from game.ui.scenes.ai_jobs import Purpose
     from game.ui.scenes.play import PlayScene
     from game.ui.settings import SeatSetting, Settings
 
@@ -96,10 +103,11 @@ def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
                 if scene.paused:
                     events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
                 resume = False
-            elif (now >= next_cancel and job is not None and job.purpose == "move"
+            elif (now >= next_cancel and job is not None and job.purpose is Purpose.MOVE
                   and now - job.submitted > 0.3):
-                k = pygame.K_u if use_undo else pygame.K_n
-                events.append(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0))
+                # undo, or new game and "yes" to its question (a game is in progress)
+                keys = (pygame.K_u,) if use_undo else (pygame.K_n, pygame.K_y)
+                events += [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0) for k in keys]
                 cancels.append((job.id, now))
                 resume = use_undo  # undo pauses an AI-vs-AI game: resume next frame
                 use_undo = not use_undo
@@ -144,6 +152,52 @@ def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
         app.close()
 
 
+def _cpu_s(pid: int | None = None) -> float:
+    """CPU seconds used so far by this process (all threads), or by ``pid`` where /proc
+    tells (the worker process on Linux); 0.0 when it cannot be read."""
+    if pid is None:
+        return time.process_time()
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
+def _idle(where: str, mode: str, seconds: float) -> dict[str, Any]:
+    """CPU share of the real loop while the window has nothing to do."""
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+    from game.ui.settings import SeatSetting, Settings
+
+    seats = [SeatSetting("human"), SeatSetting("level", "Master")]
+    settings = Settings(game="othello", seats=seats, show_values=False)
+    app = App((1100, 720), settings=settings, persist_settings=False, worker_mode=mode)
+    try:
+        if where == "waiting":
+            app.scene.start()
+            if not isinstance(app.scene, PlayScene):
+                raise ValueError(f"the play scene did not start ({app.scene.message.text})")
+            _ = app.worker  # the AI's worker is up, idle, as in a real game
+        settle = time.perf_counter() + 1.0
+        app.run_loop(until=lambda: time.perf_counter() > settle)  # first frames, caches
+        proc = getattr(app._worker, "_proc", None)
+        pid = proc.pid if proc is not None else None
+        frames0, wall0, cpu0 = app.drawn_frames, time.perf_counter(), _cpu_s()
+        worker0 = _cpu_s(pid) if pid else 0.0
+        stop = wall0 + seconds
+        app.run_loop(until=lambda: time.perf_counter() > stop)
+        wall = time.perf_counter() - wall0
+        ui_pct = 100 * (_cpu_s() - cpu0) / wall
+        worker_pct = 100 * (_cpu_s(pid) - worker0) / wall if pid else 0.0
+        return {"where": where, "worker": mode, "seconds": wall,
+                "ui_cpu_pct": ui_pct, "worker_cpu_pct": worker_pct,
+                "frames_per_s": (app.drawn_frames - frames0) / wall}
+    finally:
+        app.close()
+
+
 def _r(x: Any, nd: int = 1) -> Any:
     return round(x, nd) if isinstance(x, float) else x
 
@@ -170,6 +224,15 @@ def run(args: argparse.Namespace) -> int:
     for row in rows:
         print("  ".join(f"{_r(row[c])!s:>14}" for c in cols))
     print("targets: frame median <= 17 ms, p99 < 25 ms, cancel <= 100 ms")
+    idle_s = max(2.0, min(10.0, seconds / 2))
+    idle = [_idle(where, "process", idle_s) for where in ("menu", "waiting")]
+    print()
+    print("idle window (real loop, nothing moving), share of one core:")
+    for row in idle:
+        print(f"  {row['where']:>8}: UI {row['ui_cpu_pct']:.1f}%  worker "
+              f"{row['worker_cpu_pct']:.1f}%  {row['frames_per_s']:.1f} frames/s "
+              f"over {row['seconds']:.1f} s")
+    print("target: idle UI under 10% of a core")
 
     def summary(rs: list[dict[str, Any]]) -> dict[str, Any]:
         cancels = [r["cancel_ms_max"] for r in rs if r["cancel_ms_max"] is not None]
@@ -184,10 +247,28 @@ def run(args: argparse.Namespace) -> int:
     by_mode = {m: [r for r in rows if r["worker"] == m] for m in modes}
     main_mode = "process" if by_mode.get("process") else modes[0]
     out: dict[str, Any] = {"worker": main_mode, **summary(by_mode[main_mode])}
+    out["idle_cpu_pct"] = _r(max(r["ui_cpu_pct"] for r in idle), 2)
+    out["idle"] = [{k: _r(v, 2) for k, v in r.items()} for r in idle]
     out["modes"] = {m: summary(rs) for m, rs in by_mode.items() if rs}
     out["runs"] = [{k: _r(v, 2) for k, v in r.items()} for r in rows]
+    out["lab_tree"] = _lab_tree(seconds)
     print(json.dumps(out))
     return 0
+
+
+def _lab_tree(seconds: float) -> dict[str, Any]:
+    """The search lab's tree explorer on a fully open 20,000-node recording: pan and wheel-zoom
+    frames (``bench lab`` prints the same run in full)."""
+    from cli.bench_lab import measure, summary
+
+    rec, rows, zoom_row = measure(max(1.0, seconds / 3))
+    lab = summary(rec, rows, zoom_row)
+    print()
+    print(f"search lab, {lab['nodes']:,}-node tree all open: pan frame median "
+          f"{lab['frame_ms_median']} ms, p99 {lab['frame_ms_p99']} ms; wheel zoom frame median "
+          f"{lab['zoom_frame_ms_median']} ms, p99 {lab['zoom_frame_ms_p99']} ms")
+    return {k: lab[k] for k in ("nodes", "frame_ms_median", "frame_ms_p99",
+                                "zoom_frame_ms_median", "zoom_frame_ms_p99")}
 
 
 def main(argv: list[str] | None = None) -> int:

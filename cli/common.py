@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
@@ -24,6 +25,14 @@ MAX_DEPTH = 64
 MAX_TIME_S = 3600.0
 #: Think time used when neither a depth, a time nor a level is given.
 DEFAULT_TIME_S = 2.0
+#: Shortest think a request may ask for: below this a search cannot finish its first depth
+#: and the answer would be a guess.
+MIN_TIME_S = 0.01
+
+#: Numbers in flags and engine fields are plain ASCII decimals: no signs, exponents,
+#: underscores, spaces or other scripts' digits (which int() and float() would accept).
+_PLAIN_INT = re.compile(r"[0-9]{1,18}")
+_PLAIN_DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{1,9})?|\.[0-9]{1,9}")
 
 
 class RequestError(ValueError):
@@ -33,13 +42,29 @@ class RequestError(ValueError):
 # --------------------------------------------------------------------------- value parsing
 
 
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 20 else repr(text[:20]) + "..."
+
+
+def plain_int(text: str, what: str) -> int:
+    """A whole number written with ASCII digits only (at most 18 of them)."""
+    if not _PLAIN_INT.fullmatch(text):
+        raise RequestError(f"{what} must be a whole number in plain digits, got {_shown(text)}")
+    return int(text)
+
+
+def plain_decimal(text: str, what: str) -> float:
+    """A number written as ASCII digits with an optional decimal point (``2``, ``0.5``)."""
+    if not _PLAIN_DECIMAL.fullmatch(text):
+        raise RequestError(f"{what} must be a plain decimal number such as 2 or 0.5, "
+                           f"got {_shown(text)}")
+    return float(text)
+
+
 def parse_depth(value: Any) -> int:
     """A search depth from a flag or a JSON field; bools and floats like 2.5 are refused."""
     if isinstance(value, str):
-        try:
-            value = int(value.strip())
-        except ValueError:
-            raise RequestError(f"depth must be a whole number, got {value!r}") from None
+        value = plain_int(value, "depth")
     if isinstance(value, bool) or not isinstance(value, int):
         raise RequestError(f"depth must be a whole number, got {value!r}")
     if not 1 <= value <= MAX_DEPTH:
@@ -48,30 +73,44 @@ def parse_depth(value: Any) -> int:
 
 
 def parse_time(value: Any) -> float:
-    """A think time in seconds from a flag or a JSON field."""
+    """A think time in seconds from a flag or a JSON field, MIN_TIME_S..MAX_TIME_S."""
     if isinstance(value, str):
-        try:
-            value = float(value.strip())
-        except ValueError:
-            raise RequestError(f"time must be a number of seconds, got {value!r}") from None
+        value = plain_decimal(value, "time")
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise RequestError(f"time must be a number of seconds, got {value!r}")
-    if not (math.isfinite(value) and 0 < value <= MAX_TIME_S):
+    if not (math.isfinite(value) and MIN_TIME_S <= value <= MAX_TIME_S):
         raise RequestError(
-            f"time must be more than 0 and at most {MAX_TIME_S:g} seconds, got {value}"
+            f"time must be from {MIN_TIME_S:g} to {MAX_TIME_S:g} seconds, got {value:.6g}"
         )
     return float(value)
+
+
+def parse_seed(value: Any) -> int:
+    """A seed: a whole number from 0 (plain digits in a flag)."""
+    if isinstance(value, str):
+        value = plain_int(value, "seed")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**63:
+        raise RequestError(f"seed must be a whole number from 0 to 2**63 - 1, got {value!r}")
+    return value
 
 
 def _no_constant(name: str) -> Any:
     raise RequestError(f"{name} is not a JSON number")
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise RequestError(f"the number {text[:20]} is too large for a double")
+    return value
+
+
 def decode_json(text: str) -> Any:
-    """Strict JSON: NaN/Infinity, absurdly deep nesting and over-long numbers are refused with
-    a RequestError (the standard decoder accepts the first and crashes on the others)."""
+    """Strict JSON: NaN/Infinity, numbers beyond a double (1e400, which Python would read as
+    infinity and could then only write back as the invalid ``Infinity``), absurdly deep
+    nesting and over-long numbers are refused with a RequestError."""
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
         raise RequestError(f"{exc.msg} at column {exc.colno}") from None
     except RecursionError:
@@ -96,7 +135,7 @@ def parse_options(value: Any) -> dict[str, Any]:
     return dict(value)
 
 
-def _argparse_type(fn: Any) -> Any:
+def argparse_type(fn: Any) -> Any:
     """Adapt a parser above so argparse reports its message as a one-line flag error."""
 
     def convert(text: str) -> Any:
@@ -117,7 +156,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, position: bool = True
     parser.add_argument("--game", required=True, choices=GAME_IDS, help="which game")
     parser.add_argument(
         "--options",
-        type=_argparse_type(parse_options),
+        type=argparse_type(parse_options),
         default={},
         metavar="JSON",
         help='game options as a JSON object, e.g. \'{"heaps": [3, 4, 5], "max_take": 3}\'',
@@ -141,18 +180,27 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
     )
     who.add_argument("--level", default=None, help="a named difficulty level, e.g. Master")
     parser.add_argument(
-        "--depth", type=_argparse_type(parse_depth), default=None, help="depth limit in plies"
+        "--depth", type=argparse_type(parse_depth), default=None, help="depth limit in plies"
     )
     parser.add_argument(
         "--time",
-        type=_argparse_type(parse_time),
+        type=argparse_type(parse_time),
         default=None,
         metavar="SECONDS",
         help="time limit",
     )
+    parser.add_argument(
+        "--exact",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="let the game's exact solver answer where it can (default: a level's own "
+        "setting; off when an algorithm is named, so exactly that algorithm runs)",
+    )
     parser.add_argument("--no-tt", action="store_true", help="switch the transposition table off")
     parser.add_argument("--no-ordering", action="store_true", help="switch move ordering off")
-    parser.add_argument("--seed", type=int, default=None, help="seed for a level's noise")
+    parser.add_argument(
+        "--seed", type=argparse_type(parse_seed), default=None, help="seed for a level's noise"
+    )
 
 
 # --------------------------------------------------------------------------- positions
@@ -200,6 +248,60 @@ def json_number(x: float) -> float | int:
     return round(x, 6)
 
 
+def value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
+    """What ran and what the value means: "algorithm", "exact", "value" (the number, from the
+    side to move's point of view), "value_text" in the game's units with that point of view
+    ("win in 5 for X", "+12 discs (predicted final margin) for White"), "point_of_view"."""
+    from ai.profiles import profile_for
+
+    profile = profile_for(game.id)
+    pov = profile.point_of_view(state.current_player())
+    if result.depth == 0 and not result.exact:  # stopped before any depth was finished
+        value, text = None, "not known: stopped before the first depth was finished"
+    else:
+        value = json_number(result.score)
+        text = f"{profile.value_label(result.score, exact=result.exact).long} {pov}"
+    return {
+        "algorithm": result.algorithm,
+        "exact": result.exact,
+        "value": value,
+        "value_text": text,
+        "point_of_view": pov.removeprefix("for "),
+    }
+
+
+def root_value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
+    """Each root move's value in notation ("root_values") and as text ("root_values_text").
+    When alpha-beta only proved a move no better than the best, its text says so."""
+    from ai.profiles import profile_for
+
+    profile = profile_for(game.id)
+    pov = profile.point_of_view(state.current_player())
+    numbers: dict[str, float | int] = {}
+    texts: dict[str, str] = {}
+    for move, value in result.root_values:
+        name = game.format_move(state, move)
+        numbers[name] = json_number(value)
+        text = profile.value_label(value, exact=result.exact).long
+        if not result.root_values_exact and move != result.move:
+            text = f"no better than {text}"
+        texts[name] = f"{text} {pov}"
+    return {"root_values": numbers, "root_values_text": texts}
+
+
+def noise_fields(game_id: str, level: str | None, config: Any) -> dict[str, str]:
+    """{"noise_text": ...} when a level plays with deliberate randomness: its move may then
+    differ from the best root value, and the answer says why."""
+    if level is None or config.noise <= 0:
+        return {}
+    from ai.levels import get_level
+    from ai.profiles import profile_for
+
+    name = get_level(game_id, level).name
+    text = profile_for(game_id).noise_text(name, config.noise)
+    return {"noise_text": text} if text else {}
+
+
 # --------------------------------------------------------------------------- search configs
 
 
@@ -219,8 +321,12 @@ def build_config(
     use_tt: bool = True,
     use_ordering: bool = True,
     seed: int | None = None,
+    exact: bool | None = None,
 ) -> Any:
-    """A SearchConfig from either an algorithm or a level; explicit limits override the level's."""
+    """A SearchConfig from either an algorithm or a level; explicit limits override the level's.
+
+    ``exact`` (None: the default) switches the game's exact solver: a level keeps its own
+    setting, a named algorithm runs alone (the solver stays off) unless ``exact`` is True."""
     from ai.api import Limits, SearchConfig
 
     if algorithm is not None and level is not None:
@@ -239,6 +345,7 @@ def build_config(
             limits=limits,
             use_tt=config.use_tt and use_tt,
             use_ordering=config.use_ordering and use_ordering,
+            exact=config.exact if exact is None else exact,
         )
     from ai.engine import default_algorithm
 
@@ -257,6 +364,7 @@ def build_config(
         use_tt=use_tt,
         use_ordering=use_ordering,
         seed=seed,
+        exact=bool(exact),
     )
 
 
@@ -290,6 +398,7 @@ def config_from_args(args: argparse.Namespace) -> Any:
         use_tt=not args.no_tt,
         use_ordering=not args.no_ordering,
         seed=args.seed,
+        exact=args.exact,
     )
 
 
@@ -298,12 +407,11 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
     (match --games, bench --repeat) would otherwise run until memory or patience runs out."""
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
+        if not _PLAIN_INT.fullmatch(text):
             raise argparse.ArgumentTypeError(
-                f"expected a whole number, got {text[:40]!r}"
-            ) from None
+                f"expected a whole number in plain digits, got {_shown(text)}"
+            )
+        value = int(text)
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"expected {low} to {high}, got {text[:40]}")
         return value

@@ -1,58 +1,23 @@
 """``kibitz engine``: a JSON-lines engine on stdin/stdout, for scripts, GUIs and test harnesses.
 
-Protocol
---------
-One request per line, a JSON object; exactly one answer per request, a JSON object on one
-line, flushed at once. Blank lines are ignored; end of input (or ``{"cmd": "quit"}``) stops
-the engine. A bad request is answered with ``{"error": "<one line>"}`` and the engine keeps
-serving.
+The protocol is ``PROTOCOL`` below; ``python main.py engine --help`` prints it.
 
-Request keys (anything else is an error):
-
-``cmd``        ``"bestmove"`` (default), ``"legal"`` or ``"quit"``
-``id``         any JSON string/number/null; echoed back in the answer (also in error answers)
-``game``       ``"tictactoe"``, ``"othello"``, ``"nim"`` or ``"backgammon"`` (required except for quit)
-``options``    game options object, e.g. ``{"heaps": [3, 4, 5], "max_take": 3, "misere": true}``
-``position``   the game's notation (default: the initial position). Backgammon needs the dice:
-               ``"4HPwATDgc/ABMA 31"``; without them the position is a dice roll and bestmove
-               answers an error asking for the dice.
-``algorithm``  ``"minimax"``, ``"alphabeta"`` or ``"expectiminimax"`` (default: the game's own)
-``level``      a named difficulty level instead of an algorithm, e.g. ``"Master"``
-``depth``      whole number of plies, 1..64
-``time``       seconds, more than 0 (default 2 when neither depth, time nor level is given)
-``use_tt``, ``use_ordering``  booleans, default true
-``seed``       whole number: seeds a level's deliberate randomness (weak levels)
-
-Answers:
-
-``bestmove``   ``{"move": "d3", "value": 0.25, "depth": 6, "complete": false, "nodes": 12345,
-               "time": 0.41, "pv": ["d3", "c5", ...]}``. ``value`` is from the side to move's
-               point of view; with a complete search of tic-tac-toe or Nim it is positive for a
-               win, 0 for a draw, negative for a loss.
-``legal``      ``{"moves": ["a1", "b1", ...]}`` in the game's notation (empty once the game is over)
-``quit``       ``{"quit": true}``, then the engine exits
-
-Example::
-
-    > {"id": 1, "game": "nim", "options": {"max_take": 3}, "position": "7 1", "depth": 20}
-    < {"id": 1, "move": "1:3", "value": 1.0, "depth": 1, "complete": true, "nodes": 3, ...}
-    > {"cmd": "legal", "game": "tictactoe", "position": "XO------- X"}
-    < {"moves": ["c1", "a2", "b2", "c2", "a3", "b3", "c3"]}
-    > {"game": "backgammon", "position": "4HPwATDgc/ABMA"}
-    < {"error": "the position has no dice: give the dice, e.g. '4HPwATDgc/ABMA 31'"}
-
-Values are in the searcher's units: tic-tac-toe and Othello proven wins are 10000 minus the
-plies to the win (negative for a loss), Othello heuristic values are the evaluator's
-estimate, an exactly solved Othello endgame gives the final disc margin, Nim's exact solver
-answers +1/-1, backgammon is equity in points (-3..3). Where a game has an exact solver (tic-tac-toe, Nim, Othello endgames) it
-answers first, so ``depth`` can be smaller than asked.
+Input is read on a thread of its own while the main thread answers requests in order, so a
+``stop`` (or ``quit``, or the end of input) reaches a running search at once: the search is
+cancelled through the same "cancelled up to request n" idea as ai.worker, and answered with
+the best move found so far.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import queue
 import sys
+import threading
+import time
+from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from cli.common import (
@@ -62,10 +27,14 @@ from cli.common import (
     format_line,
     json_number,
     load_state,
+    noise_fields,
     parse_depth,
     parse_options,
+    parse_seed,
     parse_time,
     require_decision,
+    root_value_fields,
+    value_fields,
 )
 from game.core import CHANCE
 
@@ -82,21 +51,105 @@ _KEY_TYPES: dict[str, tuple[type, ...]] = {
     "time": (int, float),
     "use_tt": (bool,),
     "use_ordering": (bool,),
+    "exact": (bool,),
     "seed": (int,),
 }
 _TYPE_NAMES = {str: "a string", int: "a whole number", float: "a number", dict: "an object",
                bool: "true/false", type(None): "null"}  # fmt: skip
-COMMANDS = ("bestmove", "legal", "quit")
+COMMANDS = ("bestmove", "legal", "stop", "quit")
+#: Commands that act at once, even while an earlier request is still searching.
+INTERRUPTS = ("stop", "quit")
+#: Longest request line read; a longer one is answered with an error and skipped.
+MAX_LINE_BYTES = 4_000_000
+#: Seconds the requests still unanswered at the end of input may go on searching before they
+#: stop as if told to (a script that pipes in a request and closes its end still gets a
+#: finished short search; a client that went away leaves no process behind).
+EOF_GRACE_S = 0.5
+#: The characters JSON itself calls whitespace: a line of only these is blank and skipped.
+JSON_WHITESPACE = " \t\r\n"
+
+PROTOCOL = """\
+One request per line, a JSON object (UTF-8); exactly one answer per request, a JSON object on
+one line (strict JSON: never NaN or Infinity), flushed at once, in the order of the requests.
+Lines that are empty or hold only JSON whitespace (space, tab, CR) get no answer; every other
+line does, a bad one an {"error": "<one line>"}, and the engine keeps serving.
+
+Request keys (anything else is an error that lists these):
+  cmd        "bestmove" (default), "legal", "stop" or "quit"
+  id         a string, number or null; echoed back in the answer (also in error answers)
+  game       "tictactoe", "othello", "nim" or "backgammon" (required but for stop/quit)
+  options    game options, e.g. {"heaps": [3, 4, 5], "max_take": 3, "misere": true}
+  position   the game's notation (default: the initial position); backgammon needs the
+             dice, e.g. "4HPwATDgc/ABMA 31"
+  algorithm  "minimax", "alphabeta" or "expectiminimax" (default: the game's own); the
+             named algorithm is what runs
+  level      a named difficulty level instead of an algorithm, e.g. "Master"
+  depth      whole number of plies, 1..64
+  time       seconds, more than 0, at most 3600 (default 2 when no depth, time or level)
+  exact      true: let the game's exact solver answer where it can (default: a level's
+             own setting; false when an algorithm is named)
+  use_tt, use_ordering   true/false, default true
+  seed       whole number: seeds a level's deliberate randomness
+
+Commands and answers:
+  bestmove   {"move": "d3", "algorithm": "alphabeta", "exact": false, "value": 0.63,
+             "value_text": "+1 discs (predicted final margin) for Black",
+             "point_of_view": "Black", "depth": 6, "complete": true, "nodes": 12345,
+             "time": 0.41, "pv": [...], "root_values": {...}, "root_values_text": {...}}
+             "algorithm" is what actually ran (a solver's name such as "nim-solver" when
+             exact solving answered); "exact" is true when the value is proven. A level
+             that plays with deliberate randomness adds "noise_text", e.g. "Casual: picks
+             at random among moves within 10 discs of the best".
+  legal      {"moves": ["a1", "b1", ...]}
+  stop       ends a running search at once: that search is answered first with the best
+             move found so far ("complete": false), then the stop with {"stopped": true}.
+             Every request sent before the stop is answered without further search.
+  quit       like stop, then {"quit": true}, and the engine exits.
+At the end of input the requests not yet answered get half a second more to search, then
+stop as if told to; they are answered and the engine exits within a second.
+
+Values are from the side to move's point of view, in the game's units: tic-tac-toe and Nim
+proven results are 10000 minus the plies to the end ("win in 5", "loss in 6", 0 "draw");
+Nim's solver answers them too, or +1/-1 (a win or loss with perfect play, its length not
+known) for a game too big to play out to the end; Othello values are final disc
+margins (predicted, or exact from the endgame solver); backgammon values are equity in
+points a game. "value" is null when a search was stopped before it finished its first depth.
+"""
 
 
 class Quit(Exception):
     """Raised by the quit command so the serving loop stops after answering."""
 
 
+class _StopMark:
+    """Requests numbered below ``value`` are to stop searching: a stop or quit raises it. A
+    counter, not an Event, so no stop is lost between two searches. ``deadline`` (a
+    ``time.monotonic()`` value), set at the end of input, stops every search once passed."""
+
+    def __init__(self) -> None:
+        self.value = 0
+        self.deadline: float | None = None
+
+
+class _StoppedBefore:
+    """Looks like a threading.Event to a search: set once a stop arrived after its request."""
+
+    __slots__ = ("_mark", "_seq")
+
+    def __init__(self, mark: _StopMark, seq: int) -> None:
+        self._mark = mark
+        self._seq = seq
+
+    def is_set(self) -> bool:
+        mark = self._mark
+        if mark.value > self._seq:
+            return True
+        return mark.deadline is not None and time.monotonic() >= mark.deadline
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.epilog = (
-        "Protocol: one JSON request per line on stdin, one JSON answer per line on stdout."
-    )
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = "Protocol\n--------\n" + PROTOCOL
 
 
 def _check_keys(request: dict[str, Any]) -> None:
@@ -111,14 +164,17 @@ def _check_keys(request: dict[str, Any]) -> None:
             raise RequestError(f"{key!r} must be {want}, got {json.dumps(value)}")
 
 
-def handle(request: dict[str, Any]) -> dict[str, Any]:
-    """The answer to one decoded request (without the echoed id); raises ValueError if bad."""
+def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
+    """The answer to one decoded request (without the echoed id); raises ValueError if bad.
+    ``cancel`` (an Event-like object) stops a search early: it answers its best so far."""
     _check_keys(request)
     cmd = request.get("cmd", "bestmove")
     if cmd not in COMMANDS:
         raise RequestError(f"unknown cmd {cmd!r}; choose one of: {', '.join(COMMANDS)}")
     if cmd == "quit":
         raise Quit
+    if cmd == "stop":
+        return {"stopped": True}
     if "game" not in request:
         raise RequestError("missing 'game'")
     game_id = request["game"]
@@ -140,27 +196,30 @@ def handle(request: dict[str, Any]) -> dict[str, Any]:
         time_s=time_s,
         use_tt=request.get("use_tt", True),
         use_ordering=request.get("use_ordering", True),
-        seed=request.get("seed"),
+        seed=parse_seed(request["seed"]) if "seed" in request else None,
+        exact=request.get("exact"),
     )
     require_decision(game, state)
 
     from ai.engine import run_search
 
-    result = run_search(state, config)
+    result = run_search(state, config, cancel=cancel)
     if result.move is None:
         raise RequestError("the search found no move in time; allow more time or a smaller depth")
     return {
         "move": game.format_move(state, result.move),
-        "value": json_number(result.score),
+        **value_fields(game, state, result),
         "depth": result.depth,
         "complete": result.complete,
         "nodes": result.stats.nodes,
         "time": json_number(result.stats.time_s),
         "pv": format_line(game, state, result.pv),
+        **root_value_fields(game, state, result),
+        **noise_fields(game_id, request.get("level"), config),
     }
 
 
-def answer_line(line: str) -> tuple[dict[str, Any], bool]:
+def answer_line(line: str, cancel: Any = None) -> tuple[dict[str, Any], bool]:
     """The answer to one raw input line, and whether the engine should stop afterwards."""
     request_id: Any = None
     has_id = False
@@ -177,7 +236,7 @@ def answer_line(line: str) -> tuple[dict[str, Any], bool]:
             # it back could fail to encode (too deep) after the request was answered.
             has_id, request_id = True, request["id"]
         try:
-            answer = handle(request)
+            answer = handle(request, cancel)
         except Quit:
             answer, stop = {"quit": True}, True
     except ValueError as exc:
@@ -200,25 +259,130 @@ def _one_line(text: str) -> str:
     return text
 
 
-def serve(instream: TextIO, outstream: TextIO) -> int:
-    """Answer requests until end of input or quit."""
-    for line in iter(instream.readline, ""):
-        if not line.strip():
+def is_blank(line: str) -> bool:
+    """True for a line that holds nothing but JSON whitespace (skipped without an answer)."""
+    return not line.strip(JSON_WHITESPACE)
+
+
+def is_interrupt(line: str) -> bool:
+    """True for a stop or quit request: it must reach a running search at once."""
+    try:
+        request = decode_json(line)
+    except RequestError:
+        return False
+    return isinstance(request, dict) and request.get("cmd") in INTERRUPTS
+
+
+def encode(answer: dict[str, Any]) -> str:
+    """One answer as strict JSON (RFC 8259): a non-finite number becomes an error answer
+    rather than the NaN/Infinity that strict parsers reject."""
+    try:
+        return json.dumps(answer, allow_nan=False)
+    except ValueError:
+        error = {"error": "internal error: the answer held a number JSON cannot carry"}
+        if "id" in answer:
+            error = {"id": answer["id"], **error}
+        return json.dumps(error, allow_nan=False)
+
+
+def _read(
+    lines: Iterable[str], inbox: queue.Queue, mark: _StopMark, eof_grace_s: float | None
+) -> None:
+    """The reader thread: number each line, raise the stop mark for stop/quit at once, and
+    at the end of input give what is left ``eof_grace_s`` seconds (None: all the time it
+    needs)."""
+    seq = 0
+    try:
+        for line in lines:
+            seq += 1
+            if is_interrupt(line):
+                mark.value = seq
+            inbox.put((seq, line))
+    except (OSError, ValueError):
+        pass  # a closed or broken input is the end of input
+    finally:
+        if eof_grace_s is not None:
+            mark.deadline = time.monotonic() + eof_grace_s
+        inbox.put(None)
+
+
+def serve(
+    instream: TextIO | Iterable[str],
+    outstream: TextIO,
+    eof_grace_s: float | None = EOF_GRACE_S,
+) -> int:
+    """Answer requests until end of input or quit. Input is read on a thread of its own, so
+    a stop, a quit or the end of input reaches a search that is still running."""
+    lines = iter(instream.readline, "") if hasattr(instream, "readline") else iter(instream)
+    inbox: queue.Queue = queue.Queue()
+    mark = _StopMark()
+    reader = threading.Thread(
+        target=_read, args=(lines, inbox, mark, eof_grace_s), daemon=True, name="engine-input"
+    )
+    reader.start()
+    while True:
+        item = inbox.get()
+        if item is None:
+            break
+        seq, line = item
+        if is_blank(line):
             continue
-        answer, stop = answer_line(line)
-        outstream.write(json.dumps(answer) + "\n")
-        outstream.flush()
+        answer, stop = answer_line(line, _StoppedBefore(mark, seq))
+        try:
+            outstream.write(encode(answer) + "\n")
+            outstream.flush()
+        except (BrokenPipeError, ValueError):
+            break  # the client closed our output: nobody is listening
         if stop:
             break
     return 0
 
 
+def fd_lines(fd: int) -> Iterator[str]:
+    """Lines of a file descriptor read with ``os.read``: unbuffered, so the reader thread
+    holds no lock of ``sys.stdin`` and the process can exit while it waits. Bytes that are
+    not UTF-8 become U+FFFD (the request is then bad JSON, answered with an error). A line
+    longer than MAX_LINE_BYTES is cut short: what arrives is a bad request, answered as such.
+    """
+    pending = b""
+    while True:
+        chunk = os.read(fd, 65536)
+        if not chunk:
+            break
+        pending += chunk
+        while True:
+            end = pending.find(b"\n")
+            if end < 0:
+                break
+            yield _decoded_line(pending[:end])
+            pending = pending[end + 1 :]
+        if len(pending) > MAX_LINE_BYTES:
+            yield _decoded_line(pending)
+            pending = b""
+            for chunk in iter(lambda: os.read(fd, 65536), b""):  # skip to the line's end
+                end = chunk.find(b"\n")
+                if end >= 0:
+                    pending = chunk[end + 1 :]
+                    break
+    if pending:
+        yield _decoded_line(pending)
+
+
+def _decoded_line(data: bytes) -> str:
+    """A line of input as text; past MAX_LINE_BYTES only its start, marked (a bad request)."""
+    if len(data) > MAX_LINE_BYTES:
+        return data[:64].decode("utf-8", errors="replace") + " (line too long)"
+    return data.decode("utf-8", errors="replace")
+
+
 def run(args: argparse.Namespace) -> int:
     if sys.stdin is None or sys.stdout is None:  # started with a standard stream closed
         raise OSError("the engine needs standard input and output, and one of them is closed")
-    # JSON text is UTF-8 whatever the locale says; a stray undecodable byte must become a bad
-    # request (answered with an error), not an exception that ends the engine.
-    for stream in (sys.stdin, sys.stdout):
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(encoding="utf-8", errors="replace")
-    return serve(sys.stdin, sys.stdout)
+    # JSON text is UTF-8 whatever the locale says.
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(encoding="utf-8", errors="replace")
+    try:
+        fd = sys.stdin.fileno()
+    except (OSError, ValueError, AttributeError):
+        return serve(sys.stdin, sys.stdout)
+    return serve(fd_lines(fd), sys.stdout)

@@ -19,13 +19,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from cli.common import RequestError, add_game_arguments, level_config, parse_options, whole_number
+from cli.common import (
+    RequestError,
+    add_game_arguments,
+    argparse_type,
+    level_config,
+    parse_options,
+    parse_seed,
+    whole_number,
+)
 
-#: game id -> (fewest, most) random opening plies before the levels take over. Tic-tac-toe
-#: gets one: every first move is a draw with perfect play, so no side starts lost.
-OPENING_PLIES: dict[str, tuple[int, int]] = {"tictactoe": (1, 1), "othello": (2, 4)}
-#: Random Nim heaps when the options give none: (fewest, most) heaps, largest heap.
-NIM_HEAPS = ((2, 4), 9)
 #: A game still running after this many plies is scored as a draw (and counted as unfinished).
 MAX_PLIES = 2000
 Z95 = 1.959964
@@ -93,7 +96,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--games", type=whole_number(1, MAX_GAMES), default=10, metavar="N", help="games to play"
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed (default: random, printed)")
+    parser.add_argument(
+        "--seed", type=argparse_type(parse_seed), default=None,
+        help="seed (default: random, printed)",
+    )
     parser.add_argument(
         "--jobs",
         type=whole_number(1, MAX_JOBS),
@@ -120,18 +126,17 @@ def game_specs(
 
 def start_position(spec: GameSpec) -> tuple[Any, list[Any], random.Random]:
     """The pair's opening position, the opening moves played, and the RNG for the dice."""
+    from ai.profiles import profile_for
     from game.registry import get_game
 
     rng = random.Random(spec.pair_seed)
     game = get_game(spec.game_id)
-    options = dict(spec.options)
-    if spec.game_id == "nim" and "heaps" not in options:
-        (lo, hi), biggest = NIM_HEAPS
-        options["heaps"] = tuple(rng.randint(1, biggest) for _ in range(rng.randint(lo, hi)))
+    profile = profile_for(spec.game_id)
+    options = profile.match_options(spec.options, rng)
     state = game.initial_state(**options)
     opening: list[Any] = []
-    if spec.game_id in OPENING_PLIES:
-        lo, hi = OPENING_PLIES[spec.game_id]
+    if profile.match_opening is not None:
+        lo, hi = profile.match_opening
         for _ in range(rng.randint(lo, hi)):
             legal = state.legal_moves()
             if not legal:
@@ -229,7 +234,9 @@ def format_text(s: dict[str, Any]) -> str:
         f"score {s['score']:.3f} (95% CI {lo:.3f} .. {hi:.3f})",
         f"Elo difference A - B: {elo_text} (95% CI {_fmt_elo(elo_lo, True)} .. {_fmt_elo(elo_hi, False)})",
     ]
-    if s["game"] == "backgammon":
+    from ai.profiles import profile_for
+
+    if profile_for(s["game"]).points:
         lines.append(f"A's points (gammons count 2, backgammons 3): {s['points_a']:+g}")
     return "\n".join(lines)
 
@@ -311,5 +318,5 @@ def run(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     s = summary(tally, game=args.game, a=args.a, b=args.b, seed=seed, options=options)
-    print(json.dumps(s) if args.json else format_text(s))
+    print(json.dumps(s, allow_nan=False) if args.json else format_text(s))
     return 0

@@ -12,9 +12,11 @@ from game.registry import GAME_IDS
 
 
 def _size(text: str) -> tuple[int, int]:
+    from cli.common import plain_int
+
     try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
+        w, h = (plain_int(v, "window size") for v in text.lower().split("x"))
+    except ValueError:  # not two plain numbers (RequestError is a ValueError)
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1100x720, got {text!r}") from None
     if not (320 <= w <= 10000 and 240 <= h <= 10000):
         raise argparse.ArgumentTypeError(f"window size {w}x{h} is out of range")

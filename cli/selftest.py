@@ -22,7 +22,11 @@ SELFTEST_GAMES: dict[str, dict] = {
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--seed", type=int, default=1, help="seed for dice and choices")
+    from cli.common import argparse_type, parse_seed
+
+    parser.add_argument(
+        "--seed", type=argparse_type(parse_seed), default=1, help="seed for dice and choices"
+    )
 
 
 def _check_assets() -> str:

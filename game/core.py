@@ -53,12 +53,12 @@ class Game(Protocol):
     #: Display names of players 0 and 1 (e.g. ("X", "O"), ("Black", "White")).
     player_names: tuple[str, str]
 
-    def initial_state(self, **options: Any) -> State: ...
+    def initial_state(self, /, **options: Any) -> State: ...
 
     def options(self, state: State) -> dict[str, Any]:
         """The options that ``parse_position`` needs to rebuild ``state`` from its notation."""
 
-    def parse_position(self, text: str, **options: Any) -> State: ...
+    def parse_position(self, text: str, /, **options: Any) -> State: ...
 
     def format_position(self, state: State) -> str: ...
 
@@ -68,6 +68,21 @@ class Game(Protocol):
 
     def describe_result(self, state: State) -> str:
         """A one-line result for a finished game, e.g. "White wins a gammon"."""
+
+
+def check_option_names(game_name: str, options: Any, known: tuple[str, ...]) -> None:
+    """Refuse option names a game does not know, in one line that names the ones it accepts.
+
+    Rules take their options as keyword arguments after positional-only parameters, so any
+    name at all ("self", "text") arrives here instead of colliding with a parameter."""
+    unknown = sorted(str(name) for name in options if name not in known)
+    if not unknown:
+        return
+    shown = ", ".join(repr(name[:30]) for name in unknown[:5])
+    if len(unknown) > 5:
+        shown += f" and {len(unknown) - 5} more"
+    accepted = f"known: {', '.join(known)}" if known else "it takes no options"
+    raise ValueError(f"unknown {game_name} option(s) {shown}; {accepted}")
 
 
 def winner(state: State) -> int | None:

@@ -12,9 +12,14 @@ _GAMES: dict[str, tuple[str, str]] = {
     "othello": ("game.rules.othello", "GAME"),
     "nim": ("game.rules.nim", "GAME"),
     "backgammon": ("game.rules.backgammon", "GAME"),
+    "classroom": ("game.rules.classroom", "GAME"),
 }
 
-GAME_IDS: tuple[str, ...] = tuple(_GAMES)
+#: The games people play against the AI (menus, levels, matches, benches).
+GAME_IDS: tuple[str, ...] = ("tictactoe", "othello", "nim", "backgammon")
+#: Games only the search lab uses: the textbook's trees (not played, not in the menus).
+LAB_GAME_IDS: tuple[str, ...] = ("classroom",)
+ALL_GAME_IDS: tuple[str, ...] = GAME_IDS + LAB_GAME_IDS
 
 
 def get_game(game_id: str) -> Game:
@@ -23,6 +28,6 @@ def get_game(game_id: str) -> Game:
         module, attr = _GAMES[game_id]
     except KeyError:
         raise ValueError(
-            f"unknown game {game_id!r}; choose one of: {', '.join(GAME_IDS)}"
+            f"unknown game {game_id!r}; choose one of: {', '.join(ALL_GAME_IDS)}"
         ) from None
     return getattr(importlib.import_module(module), attr)

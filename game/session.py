@@ -27,6 +27,7 @@ import json
 import math
 import random
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +41,14 @@ ROLL_PREFIX = "roll "
 MAX_SAVE_CHARS = 2_000_000
 
 _TOKEN = re.compile(r"[A-Za-z0-9_.+-]{1,40}")
+#: Depth and time in a seat line: plain ASCII digits (int() and float() would also take
+#: other scripts' digits, underscores, exponents, "inf" and "nan").
+_DEPTH_TEXT = re.compile(r"[0-9]{1,4}")
+_TIME_TEXT = re.compile(r"[0-9]{1,6}(\.[0-9]{1,17})?")
+#: Shortest AI think time a seat may have (so its text never needs an exponent).
+MIN_SEAT_TIME_S = 0.01
+#: Longest piece of a file quoted back in an error message.
+QUOTE_CHARS = 40
 
 
 class SaveFormatError(ValueError):
@@ -72,7 +81,7 @@ class Seat:
             raise ValueError("an AI seat needs either a level or an algorithm (not both)")
         for label, name in (("level", self.level), ("algorithm", self.algorithm)):
             if name is not None and (not isinstance(name, str) or not _TOKEN.fullmatch(name)):
-                raise ValueError(f"bad AI {label} name {name!r}")
+                raise ValueError(f"bad AI {label} name {_quoted(str(name))}")
         if self.level is not None and (self.depth is not None or self.time_s is not None):
             raise ValueError("an AI seat with a level takes no depth or time")
         if self.depth is not None and (
@@ -80,13 +89,18 @@ class Seat:
             or isinstance(self.depth, bool)
             or not 1 <= self.depth <= 1000
         ):
-            raise ValueError(f"AI depth must be a whole number from 1 to 1000, got {self.depth!r}")
+            raise ValueError(
+                f"AI depth must be a whole number from 1 to 1000, got {_quoted(str(self.depth))}"
+            )
         if self.time_s is not None and (
             not isinstance(self.time_s, int | float)
             or isinstance(self.time_s, bool)
-            or not (math.isfinite(self.time_s) and 0 < self.time_s <= 86_400)
+            or not (math.isfinite(self.time_s) and MIN_SEAT_TIME_S <= self.time_s <= 86_400)
         ):
-            raise ValueError(f"AI time must be positive seconds, got {self.time_s!r}")
+            raise ValueError(
+                f"AI time must be {MIN_SEAT_TIME_S:g} to 86400 seconds, "
+                f"got {_quoted(str(self.time_s))}"
+            )
 
     @classmethod
     def human(cls) -> Seat:
@@ -123,18 +137,20 @@ class Seat:
         if words == ["human"]:
             return cls.human()
         if not words or words[0] != "ai":
-            raise ValueError(f"a seat is 'human' or 'ai ...', got {text!r}")
+            raise ValueError(f"a seat is 'human' or 'ai ...', got {_quoted(text)}")
         fields: dict[str, str] = {}
         for word in words[1:]:
             name, eq, value = word.partition("=")
             if not eq or name not in ("level", "algorithm", "depth", "time") or name in fields:
-                raise ValueError(f"bad AI seat setting {word!r}")
+                raise ValueError(f"bad AI seat setting {_quoted(word)}")
             fields[name] = value
-        try:
-            depth = int(fields["depth"]) if "depth" in fields else None
-            time_s = float(fields["time"]) if "time" in fields else None
-        except ValueError:
-            raise ValueError(f"bad AI depth or time in {text!r}") from None
+        depth_text, time_text = fields.get("depth"), fields.get("time")
+        if depth_text is not None and not _DEPTH_TEXT.fullmatch(depth_text):
+            raise ValueError(f"AI depth must be a whole number in digits, got {_quoted(depth_text)}")
+        if time_text is not None and not _TIME_TEXT.fullmatch(time_text):
+            raise ValueError(f"AI time must be plain seconds such as 1.5, got {_quoted(time_text)}")
+        depth = int(depth_text) if depth_text is not None else None
+        time_s = float(time_text) if time_text is not None else None
         return cls("ai", fields.get("level"), fields.get("algorithm"), depth, time_s)
 
 
@@ -163,7 +179,11 @@ class Session:
         self.start: State = start_state
         self._states: list[State] = [start_state]
         self._moves: list[Move] = []
+        #: Each move's text, kept as moves are played and taken back, so a long game's move
+        #: list costs nothing to read (``move_text``, ``moves_text``).
+        self._texts: list[str] = []
         self._redo: list[Move] = []
+        self._outcome_cache: dict[Any, tuple[dict[Move, str], dict[str, Move]]] = {}
 
     # -- the match --------------------------------------------------------------------------
 
@@ -180,6 +200,12 @@ class Session:
     def history(self) -> tuple[tuple[State, Move], ...]:
         """(position, move played there) for every move so far."""
         return tuple(zip(self._states, self._moves, strict=False))
+
+    def history_since(self, start: int) -> tuple[tuple[State, Move], ...]:
+        """The (position, move) pairs from ply ``start`` on: the end of ``history`` without
+        copying a long game whole (the play screen asks for it at every move)."""
+        start = max(0, start)
+        return tuple(zip(self._states[start : len(self._moves)], self._moves[start:], strict=True))
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -229,7 +255,11 @@ class Session:
         self.play(move)
         return move
 
-    def _push(self, move: Move, state: State) -> None:
+    def _push(self, move: Move, state: State, text: str | None = None) -> None:
+        """Record ``move`` (played in the current position) and the position it leads to."""
+        if text is None:
+            text = self.format_move_text(self.current, move)
+        self._texts.append(text)
         self._moves.append(move)
         self._states.append(state)
 
@@ -248,6 +278,7 @@ class Session:
         if not self._moves:
             return None
         self._states.pop()
+        self._texts.pop()
         move = self._moves.pop()
         self._redo.append(move)
         return move
@@ -285,29 +316,51 @@ class Session:
         """A move in the game's notation; a chance outcome as ``roll <outcome>``."""
         if state.current_player() != CHANCE:
             return self.game.format_move(state, move)
-        try:
-            text = self.game.format_move(state, move)
-        except ValueError:
-            text = _outcome_text(move)  # the rules only name decision moves
-        return text if text.startswith(ROLL_PREFIX) else ROLL_PREFIX + text
+        return self._outcome_names(state)[0][move]
+
+    def _outcome_names(self, state: State) -> tuple[dict[Move, str], dict[str, Move]]:
+        """Text of each chance outcome at ``state`` and back. An outcome's name depends on the
+        outcome only (dice "31" read the same in every position), so the two tables are kept
+        per set of outcomes: a long game of dice rolls names each roll once, not 21 times a
+        turn."""
+        outcomes = state.chance_outcomes()
+        names = self._outcome_cache.get(outcomes)
+        if names is None:
+            by_move: dict[Move, str] = {}
+            for move, _ in outcomes:
+                try:
+                    text = self.game.format_move(state, move)
+                except ValueError:
+                    text = _outcome_text(move)  # the rules only name decision moves
+                by_move[move] = text if text.startswith(ROLL_PREFIX) else ROLL_PREFIX + text
+            names = (by_move, {text: move for move, text in by_move.items()})
+            self._outcome_cache[outcomes] = names
+        return names
 
     def parse_move_text(self, state: State, text: str) -> Move:
         """The inverse of ``format_move_text``; a ValueError naming the problem otherwise."""
         text = text.strip()
         player = state.current_player()
         if player == TERMINAL:
-            raise IllegalMoveError(f"the game is already over, so {text!r} cannot be played")
+            raise IllegalMoveError(
+                f"the game is already over, so {_quoted(text)} cannot be played"
+            )
         if player == CHANCE:
-            for move, _ in state.chance_outcomes():
-                if self.format_move_text(state, move) == text:
-                    return move
-            choices = ", ".join(self.format_move_text(state, m) for m, _ in state.chance_outcomes())
-            raise IllegalMoveError(f"{text!r} is not a possible outcome here ({choices})")
+            by_move, by_text = self._outcome_names(state)
+            if text in by_text:
+                return by_text[text]
+            choices = ", ".join(by_move.values())
+            raise IllegalMoveError(f"{_quoted(text)} is not a possible outcome here ({choices})")
         return self.game.parse_move(state, text)
 
     def moves_text(self) -> list[str]:
         """Every move so far in the game's notation, dice as ``roll ...``."""
-        return [self.format_move_text(s, m) for s, m in self.history]
+        return list(self._texts)
+
+    def move_text(self, index: int) -> str:
+        """The text of move ``index`` (0 = the first; negative counts from the last), without
+        copying the whole list: a move list draws only the rows it shows."""
+        return self._texts[index]
 
     # -- save / load ------------------------------------------------------------------------
 
@@ -357,18 +410,21 @@ def load(text: str) -> Session:
         raise SaveFormatError("a saved game must be text")
     if len(text) > MAX_SAVE_CHARS:
         raise SaveFormatError(f"file too large for a saved game ({len(text)} characters)")
-    lines = [
-        (number, line.strip())
-        for number, line in enumerate(text.splitlines(), start=1)
-        if line.strip() and not line.lstrip().startswith("#")
-    ]
-    if not lines:
-        raise SaveFormatError("the file is empty, not a saved game")
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
+    raw = text.splitlines()
+    # (line number, text) pairs are made as they are read, never all at once: a long game's
+    # moves would cost a tuple each.
+    lines = _content_lines(raw, 0)
     header: dict[str, str] = {}
+    number_of: dict[str, int] = {}
     for index, key in enumerate(_HEADER_KEYS):
-        if index >= len(lines):
+        got = next(lines, None)
+        if got is None:
+            if index == 0:
+                raise SaveFormatError("the file is empty, not a saved game")
             raise SaveFormatError(f"the file ends before the '{key}:' line (truncated?)")
-        number, line = lines[index]
+        number, line = got
+        number_of[key] = number
         name, sep, value = line.partition(":")
         if not sep or name.strip() != key:
             if index == 0:
@@ -386,10 +442,9 @@ def load(text: str) -> Session:
                 f"{FORMAT_VERSION}"
             )
         raise SaveFormatError(f"unknown save format version {version[:20]!r}")
-    number_of = {key: lines[i][0] for i, key in enumerate(_HEADER_KEYS)}
 
     def fail(key: str, problem: str) -> SaveFormatError:
-        return SaveFormatError(f"line {number_of[key]} ({key}): {problem}")
+        return SaveFormatError(f"line {number_of[key]} ({key}): {_one_line(problem)}")
 
     game_id = header["game"]
     if game_id not in GAME_IDS:
@@ -410,18 +465,24 @@ def load(text: str) -> Session:
     if not (moves_count.isascii() and moves_count.isdigit() and len(moves_count) <= 7):
         raise fail("moves", f"expected a count of moves, got {moves_count[:20]!r}")
     expected = int(moves_count)
-    move_lines = lines[len(_HEADER_KEYS) :]
-    if len(move_lines) < expected:
-        raise SaveFormatError(
-            f"the file lists {len(move_lines)} of its {expected} moves (truncated?)"
-        )
-    if len(move_lines) > expected:
-        number, line = move_lines[expected]
-        raise SaveFormatError(
-            f"line {number}: unexpected text after the {expected} moves: {line[:60]!r}"
-        )
+    first_move = number_of["moves"]  # index in ``raw`` of the line after the header
+    listed = 0
+    for number, line in _content_lines(raw, first_move):
+        if listed == expected:
+            raise SaveFormatError(
+                f"line {number}: unexpected text after the {expected} moves: {line[:60]!r}"
+            )
+        listed += 1
+    if listed < expected:
+        raise SaveFormatError(f"the file lists {listed} of its {expected} moves (truncated?)")
+    game = get_game(game_id)
+    try:  # the options alone first: an unknown or bad option is the options line's fault
+        game.initial_state(**options)
+    except ValueError as exc:
+        raise fail("options", _one_line(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - as below: a corrupt file never crashes the caller
+        raise fail("options", f"cannot use them ({type(exc).__name__})") from None
     try:
-        game = get_game(game_id)
         start = game.parse_position(header["start"], **options)
     except ValueError as exc:
         raise fail("start", _one_line(exc)) from None
@@ -430,9 +491,10 @@ def load(text: str) -> Session:
             "start", f"cannot read the position ({type(exc).__name__}: {_one_line(exc)})"
         ) from None
     session = Session(game_id, None, seats, start)
-    for number, line in move_lines:
+    replay = _Replay(session)
+    for number, line in _content_lines(raw, first_move):
         try:
-            session.play_text(line)
+            replay.play_text(line)
         except ValueError as exc:
             raise SaveFormatError(f"line {number}: move {line[:40]!r}: {_one_line(exc)}") from None
         except Exception as exc:  # as above: never let a corrupt file crash the caller
@@ -442,9 +504,58 @@ def load(text: str) -> Session:
     return session
 
 
-def _one_line(exc: BaseException) -> str:
+def _content_lines(raw: list[str], start: int) -> Iterator[tuple[int, str]]:
+    """(line number, stripped text) of the lines from index ``start`` that are neither blank
+    nor ``#`` comments."""
+    for index in range(start, len(raw)):
+        line = raw[index].strip()
+        if line and not line.startswith("#"):
+            yield index + 1, line
+
+
+class _Replay:
+    """Plays a saved game's moves into a session in time and memory linear in the moves.
+
+    A position met again with the same move text (a long game where both sides are shut out
+    repeats a handful of positions thousands of times) is looked up instead of parsed and
+    played again, and every position is kept as one state object however often it recurs,
+    not as a fresh copy each time. States are immutable and hashable, so sharing is safe."""
+
+    #: Entries kept before the tables start afresh (bounds their memory on a game that never
+    #: repeats a position).
+    LIMIT = 4096
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.seen: dict[tuple[State, str], tuple[Move, State, str]] = {}
+        self.positions: dict[State, State] = {session.current: session.current}
+
+    def play_text(self, text: str) -> None:
+        session = self.session
+        key = (session.current, text)
+        hit = self.seen.get(key)
+        if hit is None:
+            move = session.parse_move_text(session.current, text)
+            after = session.current.apply(move)
+            if len(self.seen) >= self.LIMIT:
+                self.seen.clear()
+                self.positions.clear()
+            name = session.format_move_text(session.current, move)
+            hit = (move, self.positions.setdefault(after, after), name)
+            self.seen[key] = hit
+        session._push(*hit)
+
+
+def _one_line(exc: BaseException | str) -> str:
     text = " ".join(str(exc).split())
     return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _quoted(text: str) -> str:
+    """A piece of the file quoted in an error: at most QUOTE_CHARS characters of it."""
+    if len(text) <= QUOTE_CHARS:
+        return repr(text)
+    return repr(text[:QUOTE_CHARS]) + f"... ({len(text)} characters)"
 
 
 def load_file(path: Any) -> Session:

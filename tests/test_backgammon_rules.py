@@ -338,7 +338,7 @@ def test_apply_accepts_any_order_and_rejects_bad_moves() -> None:
     for bad in [((13, 7),), ((8, 5),), ((24, 21), (21, 20), (20, 19)), "junk", ((8, 4), (6, 5))]:
         with pytest.raises(IllegalMoveError):
             s.apply(bad)
-    with pytest.raises(IllegalMoveError, match="13/7 is not legal with 3-1"):
+    with pytest.raises(IllegalMoveError, match="'13/7' is not legal with 3-1"):
         GAME.parse_move(s, "13/7")
     for malformed in ["13-10", "13/", "13/14", "x/3", "8/5(9)", "30/20", "off/3", "6*/5"]:
         with pytest.raises(NotationError):

@@ -219,7 +219,9 @@ def test_engine_values_every_root_move_exactly_when_asked() -> None:
         s = random_position(rng, 8)
         if s.current_player() < 0 or len(s.legal_moves()) < 2:
             continue
-        config = SearchConfig("othello", limits=Limits(time_s=5.0), exact_root_values=True)
+        config = SearchConfig(
+            "othello", limits=Limits(time_s=5.0), exact_root_values=True, exact=True
+        )
         result = run_search(s, config)
         assert result.root_values_exact
         for move, value in result.root_values:

@@ -218,12 +218,47 @@ def test_minimax_counts_more_nodes_than_alphabeta() -> None:
     for algorithm in ("minimax", "alphabeta"):
         config = SearchConfig("tictactoe", algorithm, Limits(depth=5), exact=False)
         nodes[algorithm] = make_searcher(config).search(state, config.limits).stats.nodes
-    # Minimax visits every node (no game ends before ply 5): 9 + 9*8 + ... + 9*8*7*6*5 at
-    # depth 5, and iterative deepening has counted depths 1..4 as well.
-    per_depth = [9, 81, 585, 3609, 18729]
-    assert per_depth[-1] == 9 + 72 + 504 + 3024 + 15120
-    assert nodes["minimax"] == sum(per_depth)
+    # Minimax visits every node in one pass (no game ends before ply 5): the root, then
+    # 9 + 9*8 + ... + 9*8*7*6*5.
+    assert nodes["minimax"] == 1 + 9 + 72 + 504 + 3024 + 15120
     assert nodes["alphabeta"] < nodes["minimax"] / 5
+
+
+def test_fixed_depth_minimax_is_one_pass_over_the_whole_tictactoe_tree() -> None:
+    """549,946 positions in the tic-tac-toe game tree, the empty board included; 255,168
+    finished games (the well-known count of tic-tac-toe games)."""
+    state = get_game("tictactoe").initial_state()
+    r = run_search(state, SearchConfig("tictactoe", "minimax", Limits(depth=9)))
+    s = r.stats
+    assert (s.nodes, s.leaves, s.nodes_per_depth) == (549_946, 255_168, (549_946,))
+    assert (s.cutoffs, s.tt_probes, s.tt_hits) == (0, 0, 0)
+    assert (r.algorithm, r.exact, r.score, r.depth, r.complete) == ("minimax", True, 0.0, 9, True)
+
+
+def test_minimax_deepens_under_a_time_limit_and_reports_each_pass() -> None:
+    state = get_game("tictactoe").initial_state()
+    r = run_search(state, SearchConfig("tictactoe", "minimax", Limits(depth=3, time_s=60.0)))
+    # Each pass visits the root and the tree below it to that depth.
+    assert r.stats.nodes_per_depth == (1 + 9, 1 + 9 + 72, 1 + 9 + 72 + 504)
+    assert r.stats.nodes == sum(r.stats.nodes_per_depth)
+
+
+def test_bare_alphabeta_is_one_pass_without_table_probes() -> None:
+    state = get_game("tictactoe").initial_state()
+    config = SearchConfig("tictactoe", "alphabeta", Limits(depth=9), use_tt=False,
+                          use_ordering=False)
+    r = run_search(state, config)
+    assert r.stats.tt_probes == 0 and r.stats.tt_hits == 0
+    assert len(r.stats.nodes_per_depth) == 1 and r.algorithm == "alphabeta"
+    assert r.score == 0.0 and r.exact
+
+
+def test_a_named_algorithm_runs_unless_exact_solving_is_asked_for() -> None:
+    state = get_game("nim").initial_state(heaps=(3, 4, 5))
+    searched = run_search(state, SearchConfig("nim", "alphabeta", Limits(depth=2)))
+    assert searched.algorithm == "alphabeta" and not searched.exact
+    solved = run_search(state, SearchConfig("nim", "alphabeta", Limits(depth=2), exact=True))
+    assert solved.algorithm == "nim-solver" and solved.exact
 
 
 # --------------------------------------------------------------------------- tic-tac-toe
@@ -231,14 +266,15 @@ def test_minimax_counts_more_nodes_than_alphabeta() -> None:
 
 def test_tictactoe_perfect_play_from_the_empty_board_is_a_draw() -> None:
     state = get_game("tictactoe").initial_state()
-    r = run_search(state, SearchConfig("tictactoe"))
+    r = run_search(state, SearchConfig("tictactoe", exact=True))
     assert r.score == 0 and r.complete and r.depth == 9
+    assert r.algorithm == "tictactoe-solver" and r.exact
 
 
 def test_tictactoe_takes_the_win_and_blocks() -> None:
     game = get_game("tictactoe")
     win = game.parse_position("XX-OO---- X")
-    r = run_search(win, SearchConfig("tictactoe"))
+    r = run_search(win, SearchConfig("tictactoe", exact=True))
     assert r.move == 2 and r.score == WIN - 1
     block = game.parse_position("XX-O----- O")
     r = run_search(block, SearchConfig("tictactoe", limits=Limits(depth=2), exact=False))
@@ -283,6 +319,23 @@ def _nim_states():
             yield nim.NimState(heaps, 1, max_take=3)
 
 
+
+def test_the_nim_solver_knows_how_long_the_game_lasts() -> None:
+    """The solver's score and every root move's value agree with full-depth minimax (which
+    scores a win by its distance): "win in 7", not just "a win"."""
+    for state in _nim_states():
+        solved = run_search(state, SearchConfig("nim", exact=True))
+        full = MinimaxSearcher(zero_eval, WINS).search(state, Limits(depth=sum(state.heaps)))
+        assert solved.score == full.score, state
+        for move, value in solved.root_values:
+            child = state.apply(move)
+            if child.current_player() == TERMINAL:
+                continue
+            deeper = MinimaxSearcher(zero_eval, WINS).search(
+                child, Limits(depth=sum(child.heaps)))
+            expected = -deeper.score - 1 if -deeper.score > 0 else -deeper.score + 1
+            assert value == expected, (state, move)
+
 def test_nim_play_agrees_with_grundy_theory_on_every_small_position() -> None:
     """Full search without game knowledge, and the exact solver, both match XOR theory."""
     for state in _nim_states():
@@ -292,7 +345,8 @@ def test_nim_play_agrees_with_grundy_theory_on_every_small_position() -> None:
             x ^= h if k is None else h % (k + 1)
         searcher = AlphaBetaSearcher(zero_eval, WINS)
         searched = searcher.search(state, Limits(depth=sum(state.heaps)))
-        solved = run_search(state, SearchConfig("nim"))
+        solved = run_search(state, SearchConfig("nim", exact=True))
+        assert solved.algorithm == "nim-solver" and solved.exact
         assert (searched.score > 0) == (x != 0), state
         assert (solved.score > 0) == (x != 0), state
         for r in (searched, solved):
@@ -397,9 +451,10 @@ def test_engine_names_and_errors() -> None:
 def test_othello_exact_endgame_reports_the_disc_margin() -> None:
     endgame = pytest.importorskip("ai.othello_endgame")  # reported if absent
     state = _late_othello()
-    r = run_search(state, SearchConfig("othello", limits=Limits(time_s=2.0)))
+    r = run_search(state, SearchConfig("othello", limits=Limits(time_s=2.0), exact=True))
     want = endgame.solve(state)
     assert r.complete and r.score == want.margin and r.move == want.move
+    assert r.algorithm == "othello-endgame-solver" and r.exact
 
 
 def _late_othello() -> State:

@@ -57,6 +57,8 @@ def test_monkey(tmp_path, monkeypatch):
                     rotation += 1
                     app.scene.layout(app.scene.rect)
                     app.step([key(pygame.K_RETURN)], 0.05)
+                    if isinstance(app.scene, MenuScene) and app.scene.dialog is not None:
+                        app.step([key(pygame.K_y)], 0.05)  # a game waits: leave it, play this
             events = []
             for _ in range(rng.randint(2, 8)):
                 r = rng.random()

@@ -13,6 +13,7 @@ from test_ui_support import (
     playing,
     replay_is_legal,
     resize,
+    searching,
     seats,
     start_game,
 )
@@ -74,7 +75,7 @@ def test_undo_during_search_ignores_the_stale_reply(tmp_path, monkeypatch):
     with playing(tmp_path, monkeypatch, game="nim", nim_heaps="8,8,8", nim_max_take=0,
                  seats=seats("human", SLOW_AI)) as (app, scene):
         scene.play_move((0, 1))
-        assert app.run_until(lambda: scene.job is not None and scene.info.nodes > 0)
+        assert app.run_until(lambda: searching(scene))
         stale_job = scene.job.id
         started_at = scene.session.current
         app.step([key(pygame.K_u)], 0.02)
@@ -96,7 +97,7 @@ def test_move_now_plays_the_best_move_so_far(tmp_path, monkeypatch):
     with playing(tmp_path, monkeypatch, game="nim", nim_heaps="8,8,8", nim_max_take=0,
                  seats=seats("human", SLOW_AI)) as (app, scene):
         scene.play_move((0, 1))
-        assert app.run_until(lambda: scene.job is not None and scene.info.depth >= 1)
+        assert app.run_until(lambda: searching(scene, depth=1))
         app.step([key(pygame.K_m)], 0.02)
         assert app.run_until(lambda: scene.session.ply == 2, timeout_s=10)
         assert replay_is_legal(scene.session)
@@ -109,14 +110,16 @@ def test_corrupt_save_shows_a_message_and_keeps_the_game(tmp_path, monkeypatch):
         bad = tmp_path / "bad.kibitz.txt"
         bad.write_text("kibitz-save: 1\ngame: chess\nrubbish\n", encoding="utf-8")
         app.step([key(pygame.K_o, pygame.KMOD_CTRL)], 0.02)
-        assert scene.dialog is not None
+        app.step([key(pygame.K_y)], 0.02)  # yes, load another game
+        assert scene.dialog is not None  # the file chooser
+        scene.dialog.focus = "field"
         scene.dialog.field.text = str(bad)
         app.step([key(pygame.K_RETURN)], 0.02)
         assert scene.dialog is None
         assert app.scene is scene and scene.session.ply == 1
         assert scene.message.error and "Cannot load" in scene.message.text
         # a missing file too
-        assert not scene.load_file(tmp_path / "missing.txt")
+        assert not scene.files.load_file(tmp_path / "missing.txt")
         assert scene.session.ply == 1 and app.errors == []
 
 
@@ -125,15 +128,20 @@ def test_save_and_load_round_trip_through_the_dialogs(tmp_path, monkeypatch):
                  seats=seats("human", "human")) as (app, scene):
         for sq in (4, 0, 8):
             scene.play_move(sq)
-        path = tmp_path / "saves" / "mine.txt"
-        app.step([key(pygame.K_s, pygame.KMOD_CTRL)], 0.02)
-        scene.dialog.field.text = str(path)
+        path = tmp_path / "saves" / "mine.kibitz.txt"
+        app.step([key(pygame.K_s, pygame.KMOD_CTRL)], 0.02)  # the chooser, in the saves folder
+        app.step([key(pygame.K_a, pygame.KMOD_CTRL)], 0.02)
+        app.step([pygame.event.Event(pygame.TEXTINPUT, text="mine")], 0.02)
         app.step([key(pygame.K_RETURN)], 0.02)
+        assert scene.dialog is None
         assert path.read_text().startswith("kibitz-save: 1")
         app.step([key(pygame.K_n)], 0.02)
+        assert scene.session.ply == 3  # a game in progress: asked first
+        app.step([key(pygame.K_y)], 0.02)
         assert scene.session.ply == 0
         app.step([key(pygame.K_o, pygame.KMOD_CTRL)], 0.02)
-        scene.dialog.field.text = str(path)
+        scene.dialog.focus = "field"
+        scene.dialog.field.text = "mine.kibitz.txt"
         app.step([key(pygame.K_RETURN)], 0.02)
         assert app.scene.session.moves_text() == ["b2", "a1", "c3"]
         assert app.errors == []
@@ -147,14 +155,18 @@ def test_copy_and_paste_positions(tmp_path, monkeypatch):
         assert app.clipboard["text"] == "----X---- O"
         app.clipboard["text"] = "XXXXXXXXXOOO nonsense"
         app.step([key(pygame.K_v, pygame.KMOD_CTRL)], 0.02)
+        app.step([key(pygame.K_y)], 0.02)
         assert scene.message.error and "Cannot paste" in scene.message.text
         assert scene.session.ply == 1
         app.clipboard["text"] = "XO-XO---- X"
         app.step([key(pygame.K_v, pygame.KMOD_CTRL)], 0.02)
+        app.step([key(pygame.K_y)], 0.02)
         assert scene.game.format_position(scene.session.current) == "XO-XO---- X"
         # no clipboard: a text dialog takes the position instead
+        # (the pasted position is the player's own: replacing it asks first)
         app.clipboard["text"] = None
         app.step([key(pygame.K_v, pygame.KMOD_CTRL)], 0.02)
+        app.step([key(pygame.K_y)], 0.02)
         assert scene.dialog is not None
         for ch in "---------":
             app.step([pygame.event.Event(pygame.TEXTINPUT, text=ch)], 0.02)
@@ -263,7 +275,7 @@ def test_closing_mid_search_stops_the_worker(tmp_path, monkeypatch):
     app = make_app(tmp_path, monkeypatch, game="nim", nim_heaps="8,8,8", nim_max_take=0,
                    seats=seats(SLOW_AI, "human"))
     scene = start_game(app)
-    assert app.run_until(lambda: scene.job is not None and scene.info.nodes > 0)
+    assert app.run_until(lambda: searching(scene))
     worker = app._worker
     app.step([pygame.event.Event(pygame.QUIT)], 0.02)
     assert not app.running

@@ -6,7 +6,7 @@ import json
 
 import pygame
 import pytest
-from test_ui_support import SLOW_AI, click, key, make_app, playing, resize, seats
+from test_ui_support import SLOW_AI, click, key, make_app, playing, resize, searching, seats
 
 from game.ui import theme
 from game.ui.assets import font
@@ -33,7 +33,7 @@ def test_buttons_are_enabled_only_when_they_can_act(tmp_path, monkeypatch):
         resize(app, 1200, 800)  # a new layout must not forget the states
         assert not button(scene, "Undo").enabled and not button(scene, "Redo").enabled
         scene.play_move((0, 1))
-        assert app.run_until(lambda: scene.job is not None and scene.info.nodes > 0)
+        assert app.run_until(lambda: searching(scene))
         app.run_frames(1)
         assert button(scene, "Now!").enabled and button(scene, "Undo").enabled
         assert not button(scene, "Hint").enabled  # hints are for the human's own turn
@@ -197,17 +197,19 @@ def test_ai_never_moves_on_a_replaced_position(tmp_path, monkeypatch, action):
                                                          "seat 2: human"), encoding="utf-8")
             scene.new_game()
         scene.play_move((0, 1))
-        assert app.run_until(lambda: scene.job is not None and scene.info.nodes > 0)
+        assert app.run_until(lambda: searching(scene))
         stale = scene.job.id
         if action == "new":
             app.step([key(pygame.K_n)], 0.02)
+            app.step([key(pygame.K_y)], 0.02)
             expected = "8,8,8 1"
         elif action == "paste":
             app.clipboard["text"] = "5,6,7 1"
             app.step([key(pygame.K_v, pygame.KMOD_CTRL)], 0.02)
+            app.step([key(pygame.K_y)], 0.02)
             expected = "5,6,7 1"
         else:
-            assert scene.load_file(path)
+            assert scene.files.load_file(path)
             expected = "6,8,8 2"
         current = app.scene
         assert app.run_until(lambda: stale not in scene._cancelled, timeout_s=10)
@@ -242,9 +244,9 @@ def test_othello_endgame_values_are_not_the_solvers_bounds(tmp_path, monkeypatch
     position = "XOOOO-O-XOOO-OO-XOOOOOOXXXXXOOO-XXOOXOXXOOOOXOXOOXXXOXOOOX-XXXXO X"
     with playing(tmp_path, monkeypatch, game="othello",
                  seats=seats("human", "human")) as (app, scene):
-        assert scene.set_position_text(position)
+        assert scene.files.set_position_text(position)
         app.step([key(pygame.K_v)], 0.02)
-        assert app.run_until(lambda: scene.job is None and scene.analysed is scene.session.current)
+        assert app.run_until(lambda: scene.job is None and scene.knowledge.values_settled())
         values = scene.context().move_values
         assert set(values) == set(scene.session.current.legal_moves()) and len(values) == 5
         # Black loses whatever: each move's exact final disc margin (not the solver's bound).

@@ -98,3 +98,12 @@ def replay_is_legal(session: Any) -> bool:
             return False
         state = state.apply(move)
     return state.key() == session.current.key()
+
+
+def searching(scene: Any, depth: int = 0) -> bool:
+    """The AI's move search of the shown position is running and has reported progress."""
+    from game.ui.scenes.ai_jobs import Purpose
+
+    report = scene.knowledge.report(Purpose.MOVE)
+    return (scene.job is not None and report is not None and report.thinking
+            and report.nodes > 0 and report.depth >= depth)

@@ -16,6 +16,7 @@ _EVALUATORS: dict[str, tuple[str, str]] = {
     "nim": ("ai.evaluation.nim", "NimEvaluator"),
     "othello": ("ai.evaluation.othello", "OthelloEvaluator"),
     "backgammon": ("ai.evaluation.backgammon", "BackgammonEvaluator"),
+    "classroom": ("ai.evaluation.classroom", "ClassroomEvaluator"),
 }
 
 #: (game id, variant) -> (module, class) of alternative evaluators, e.g. learned weights.

@@ -20,7 +20,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core import CHANCE, TERMINAL, IllegalMoveError, NotationError
+from game.core import CHANCE, TERMINAL, IllegalMoveError, NotationError, check_option_names
 from game.rules import backgammon_movegen as mg
 from game.rules import backgammon_notation as notation
 
@@ -244,15 +244,14 @@ class Backgammon:
     name = "Backgammon"
     player_names = PLAYER_NAMES
 
-    def initial_state(self, **options: Any) -> BackgammonState:
-        if options:
-            raise ValueError(f"backgammon takes no options, got {sorted(options)}")
+    def initial_state(self, /, **options: Any) -> BackgammonState:
+        check_option_names("backgammon", options, ())
         return BackgammonState(opening=True)
 
     def options(self, state: BackgammonState) -> dict[str, Any]:
         return {}
 
-    def parse_position(self, text: str, **options: Any) -> BackgammonState:
+    def parse_position(self, text: str, /, **options: Any) -> BackgammonState:
         """``ID [dice] [player]``, e.g. ``4HPwATDgc/ABMA 31 1``; ``ID opening`` before the first roll.
 
         The ID is seen from the player on roll (``0`` White, the default, or ``1`` Red); without
@@ -310,7 +309,8 @@ class Backgammon:
         chains = notation.parse_chains(text)
         me, opp = state.mover_view()
         d1, d2 = state.dice
-        illegal = f"{text.strip() or notation.EMPTY_MOVE} is not legal with {d1}-{d2}"
+        shown = notation.quote(text) if text.strip() else notation.EMPTY_MOVE
+        illegal = f"{shown} is not legal with {d1}-{d2}"
         result = (
             notation.chains_result(me, opp, chains, text) if chains else (tuple(me), tuple(opp))
         )

@@ -157,6 +157,13 @@ def _parse_point(part: str, token: str) -> tuple[int, bool]:
     return p, hit
 
 
+def quote(text: str, limit: int = 60) -> str:
+    """A move's text as error messages show it: stripped, quoted like the other games' (so a
+    newline or control character shows as an escape, never breaks the line), and capped."""
+    t = text.strip()
+    return repr(t) if len(t) <= limit else repr(t[:limit]) + "..."
+
+
 def parse_chains(text: str) -> list[tuple[list[int], list[bool]]]:
     """The checker paths a move's text names (each repeated as ``(n)`` says); NotationError."""
     t = text.strip().lower()
@@ -204,14 +211,14 @@ def chains_result(
         src, dst = points[0], points[-1]
         if me2[src] <= 0:
             where = "on the bar" if src == BAR else f"on point {src}"
-            raise IllegalMoveError(f"{text.strip()} is not legal: no checker left {where}")
+            raise IllegalMoveError(f"{quote(text)} is not legal: no checker left {where}")
         me2[src] -= 1
         me2[dst] += 1
         for p, hit in zip(points[1:], hits[1:], strict=True):
             if p == OFF:
                 continue
             if hit and opp[p] != 1:
-                raise IllegalMoveError(f"{text.strip()} is not legal: no blot to hit on {p}")
+                raise IllegalMoveError(f"{quote(text)} is not legal: no blot to hit on {p}")
             landed.add(p)
     for p in landed:
         if opp[p] == 1:

@@ -26,7 +26,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from game.core import TERMINAL, IllegalMoveError, NotationError
+from game.core import TERMINAL, IllegalMoveError, NotationError, check_option_names
 
 VARIANTS = ("nim", "grundy")
 #: Bounds that keep every position small enough to draw, search and type.
@@ -177,11 +177,7 @@ _OPTION_NAMES = ("heaps", "max_take", "misere", "variant")
 
 
 def _check_option_names(options: dict[str, Any]) -> None:
-    unknown = sorted(set(options) - set(_OPTION_NAMES))
-    if unknown:
-        raise ValueError(
-            f"unknown Nim option(s) {', '.join(unknown)}; known: {', '.join(_OPTION_NAMES)}"
-        )
+    check_option_names("Nim", options, _OPTION_NAMES)
 
 
 class Nim:
@@ -189,7 +185,7 @@ class Nim:
     name = "Nim"
     player_names = ("Player 1", "Player 2")
 
-    def initial_state(self, **options: Any) -> NimState:
+    def initial_state(self, /, **options: Any) -> NimState:
         """Options: heaps, max_take, misere, variant (see the module docstring)."""
         _check_option_names(options)
         return make_state(options.pop("heaps", DEFAULT_HEAPS), 0, **options)
@@ -197,7 +193,7 @@ class Nim:
     def options(self, state: NimState) -> dict[str, Any]:
         return {"max_take": state.max_take, "misere": state.misere, "variant": state.variant}
 
-    def parse_position(self, text: str, **options: Any) -> NimState:
+    def parse_position(self, text: str, /, **options: Any) -> NimState:
         """The options as for ``initial_state``; ``heaps``, if given (a whole options dict passed
         along), is ignored because the text names the heaps."""
         _check_option_names(options)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Any
 
-from game.core import TERMINAL, IllegalMoveError, NotationError
+from game.core import TERMINAL, IllegalMoveError, NotationError, check_option_names
 
 PASS = 64
 FULL = (1 << 64) - 1
@@ -416,15 +416,14 @@ class Othello:
     name = "Othello"
     player_names = ("Black", "White")
 
-    def initial_state(self, **options: Any) -> OthelloState:
-        if options:
-            raise ValueError(f"Othello takes no options, got {sorted(options)}")
+    def initial_state(self, /, **options: Any) -> OthelloState:
+        check_option_names("Othello", options, ())
         return _make(START_BLACK, START_WHITE, 0)
 
     def options(self, state: OthelloState) -> dict[str, Any]:
         return {}
 
-    def parse_position(self, text: str, **options: Any) -> OthelloState:
+    def parse_position(self, text: str, /, **options: Any) -> OthelloState:
         """The position a text describes: a board and side to move (see ``parse_board``), or
         the position reached by a move transcript or a GGF game (``othello_ggf``). The error
         says why the text is none of these."""

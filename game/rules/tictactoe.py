@@ -10,7 +10,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core import TERMINAL, IllegalMoveError, NotationError
+from game.core import TERMINAL, IllegalMoveError, NotationError, check_option_names
 
 LINES: tuple[tuple[int, int, int], ...] = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),
@@ -151,15 +151,14 @@ class TicTacToe:
     name = "Tic-tac-toe"
     player_names = ("X", "O")
 
-    def initial_state(self, **options: Any) -> TicTacToeState:
-        if options:
-            raise ValueError(f"tic-tac-toe takes no options, got {sorted(options)}")
+    def initial_state(self, /, **options: Any) -> TicTacToeState:
+        check_option_names("tic-tac-toe", options, ())
         return TicTacToeState()
 
     def options(self, state: TicTacToeState) -> dict[str, Any]:
         return {}
 
-    def parse_position(self, text: str, **options: Any) -> TicTacToeState:
+    def parse_position(self, text: str, /, **options: Any) -> TicTacToeState:
         self.initial_state(**options)
         parts = text.split()
         if len(parts) != 2:

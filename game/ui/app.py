@@ -2,7 +2,9 @@
 
 ``App.step(events, dt)`` runs exactly one frame (events, update, draw, flip) so that tests and the
 UI benchmark drive the real loop with synthetic events and virtual time; ``run()`` is that same
-step in a 60 fps loop. Nothing from a scene may reach the user as a traceback: exceptions are
+step in a loop that draws at 60 fps while something moves (an animation, a running search) and
+otherwise sleeps until an event or the scene's next timer, so an idle window costs little CPU.
+Nothing from a scene may reach the user as a traceback: exceptions are
 logged, kept in ``errors`` (tests assert it stays empty) and shown as a one-line message.
 """
 
@@ -25,6 +27,8 @@ log = logging.getLogger(__name__)
 
 MIN_SIZE = (640, 480)
 FPS = 60
+#: Longest sleep of an idle window between checks (also bounds how late a timer can fire).
+IDLE_WAIT_S = 0.5
 
 
 class Scene(Protocol):
@@ -34,6 +38,9 @@ class Scene(Protocol):
     def draw(self, surface: pygame.Surface) -> None: ...
     def on_exit(self) -> None: ...
     def show_message(self, text: str, error: bool = False) -> None: ...
+    def next_frame_in(self) -> float | None:
+        """Seconds until the scene must be drawn though no event comes (0: keep drawing at
+        60 fps; None: only on input). A scene without it is drawn at 60 fps."""
 
 
 class App:
@@ -79,6 +86,10 @@ class App:
         self._worker: Any = None
         self._sound: Any = None
         self.scene: Any = None
+        #: A game left for the menu with Esc, waiting to be resumed (never lost by accident).
+        self.suspended: Any = None
+        #: Frames drawn, and frames skipped by the idle loop (figures for ``bench ui``).
+        self.drawn_frames = 0
         from game.ui.scenes.menu import MenuScene
 
         self.switch(MenuScene(self))
@@ -139,6 +150,8 @@ class App:
 
     # ---- scenes ------------------------------------------------------------------------------
     def switch(self, scene: Any) -> None:
+        if self.suspended is scene:
+            self.suspended = None
         if self.scene is not None:
             try:
                 self.scene.on_exit()
@@ -158,7 +171,8 @@ class App:
             self.screen = pygame.display.set_mode((w, h), flags | pygame.RESIZABLE)
         self.scene.layout(self.screen.get_rect())
 
-    def step(self, events: list[pygame.event.Event] | None = None, dt: float | None = None) -> bool:
+    def step(self, events: list[pygame.event.Event] | None = None, dt: float | None = None,
+             draw: bool = True) -> bool:
         """One frame. ``events`` None = the real event queue; ``dt`` None = real elapsed time."""
         if dt is None:
             dt = self._pace()
@@ -186,12 +200,49 @@ class App:
             self.scene.update(dt)
         except Exception as exc:  # noqa: BLE001
             self._fail("update", exc)
-        try:
-            self.draw()
-        except Exception as exc:  # noqa: BLE001
-            self._fail("drawing", exc)
-        pygame.display.flip()
+        if draw:
+            try:
+                self.draw()
+            except Exception as exc:  # noqa: BLE001
+                self._fail("drawing", exc)
+            pygame.display.flip()
+            self.drawn_frames += 1
         return self.running
+
+    def idle_wait(self) -> float:
+        """Seconds the loop may sleep before the next frame (0 = draw at the full rate)."""
+        try:
+            wait = self.scene.next_frame_in()
+        except AttributeError:
+            return 0.0
+        except Exception as exc:  # noqa: BLE001
+            self._fail("update", exc)
+            return 0.0
+        return IDLE_WAIT_S if wait is None else min(IDLE_WAIT_S, wait)
+
+    def step_calm(self) -> bool:
+        """One turn of the real loop: a paced 60 fps frame while something moves, else sleep
+        until input arrives or the scene's next timer, then one frame."""
+        wait = self.idle_wait()
+        if wait <= 1.0 / FPS:
+            return self.step()
+        timer = wait < IDLE_WAIT_S  # the scene asked to be drawn then (else: a routine check)
+        events = self._wait_events(wait)
+        t = time.perf_counter()
+        dt = t - self._last_frame if self._last_frame is not None else wait
+        self._last_frame = t
+        self._deadline = None  # resynchronise the 60 fps grid after a sleep
+        return self.step(events, min(dt, 0.25), draw=bool(events) or timer)
+
+    def _wait_events(self, seconds: float) -> list[pygame.event.Event]:
+        """Sleep up to ``seconds`` in short naps (so input is seen within a frame's time)."""
+        deadline = time.perf_counter() + seconds
+        while True:
+            events = pygame.event.get()
+            left = deadline - time.perf_counter()
+            if events or left <= 0:
+                return events
+            time.sleep(min(left, 1.0 / FPS))
 
     def _pace(self) -> float:
         """Cap at 60 fps by sleeping until absolute frame deadlines; returns real dt.
@@ -240,18 +291,24 @@ class App:
 
     def run(self) -> int:
         try:
-            while self.running:
-                self.step()
+            self.run_loop()
         except KeyboardInterrupt:
             pass
         finally:
             self.close()
         return 0
 
+    def run_loop(self, until: Any = None) -> None:
+        """The real loop, until the window closes or ``until()`` holds (the benchmark)."""
+        while self.running and not (until is not None and until()):
+            self.step_calm()
+
     def close(self) -> None:
         try:
             if self.scene is not None:
                 self.scene.on_exit()
+            if self.suspended is not None and self.suspended is not self.scene:
+                self.suspended.on_exit()
         except Exception as exc:  # noqa: BLE001
             log.error("error while closing: %s", exc)
         self.save_settings()

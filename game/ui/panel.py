@@ -1,45 +1,40 @@
-"""The "watch it think" side panel: live search figures while the AI searches, the full story
-(principal variation, nodes, cutoffs) once it has moved."""
+"""The "watch it think" side panel, built only from what the AI knows about the shown position.
+
+``panel_lines`` turns the Knowledge of the play screen into labelled lines (plain data, which
+the tests read); ``draw_panel`` draws them. Each search is named with its purpose and depth, so
+when two searches of one position disagree (the values pass and a deeper move search) the panel
+says which is which, and the move the AI is about to play is always the one named here.
+"""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
+from game.core import Game, Move, State
 from game.ui import theme
-from game.ui.widgets import draw_text, format_score
+from game.ui.assets import font
+from game.ui.scenes.ai_jobs import Purpose
+from game.ui.scenes.knowledge import Knowledge, SearchReport
+from game.ui.value_text import value_text
+from game.ui.widgets import draw_text, wrap_text
+
+Describe = Callable[[State, Move], str]
 
 
-@dataclass
-class ThinkInfo:
-    """What the panel shows; the play scene fills it from worker replies."""
+@dataclass(frozen=True)
+class PanelLine:
+    """One line of the panel: a heading, a label/value row, or free text."""
 
-    title: str = ""
-    algorithm: str = ""
-    thinking: bool = False
-    purpose: str = "move"  # "move" | "hint" | "analysis"
-    depth: int = 0
-    nodes: int = 0
-    elapsed_s: float = 0.0
-    best_move: str = ""
-    score: float | None = None
-    # after a finished search
-    done: bool = False
-    pv: list[str] = field(default_factory=list)
-    cutoffs: int = 0
-    tt_hits: int = 0
-    tt_probes: int = 0
-    complete: bool = True
-    final_depth: int = 0
-
-    @property
-    def nodes_per_s(self) -> float:
-        return self.nodes / self.elapsed_s if self.elapsed_s > 0 else 0.0
+    text: str
+    kind: str = "text"  # "heading" | "row" | "text" | "dim" | "accent" | "rule"
+    value: str = ""  # the right-hand column of a "row"
 
 
-def _fmt_int(n: float) -> str:
+def fmt_int(n: float) -> str:
     n = int(n)
     if n >= 10_000_000:
         return f"{n / 1e6:.1f} M"
@@ -48,97 +43,265 @@ def _fmt_int(n: float) -> str:
     return f"{n:,}".replace(",", " ")
 
 
+class PanelText:
+    """Words for one game's reports: moves in notation, values in units with their view."""
+
+    def __init__(self, game: Game, describe: Describe) -> None:
+        self.game = game
+        self.describe = describe
+
+    def move(self, report: SearchReport, move: Move | None) -> str:
+        if move is None:
+            return "—"
+        try:
+            return self.describe(report.state, move)
+        except Exception:  # noqa: BLE001 - a label must never break the frame
+            return str(move)
+
+    def value(self, report: SearchReport, value: float | None) -> str:
+        """The value in the game's units with its point of view: "+2 discs ... for Black"."""
+        if value is None:
+            return "—"
+        return f"{self.bare_value(report, value)} {self.view(report)}"
+
+    def bare_value(self, report: SearchReport, value: float | None) -> str:
+        if value is None:
+            return "—"
+        return value_text(self.game.id, value, exact=report.exact).long
+
+    def view(self, report: SearchReport) -> str:
+        return f"for {self.game.player_names[report.mover]}"
+
+    def pv(self, report: SearchReport) -> str:
+        out, state = [], report.state
+        for mv in report.pv[:10]:
+            try:
+                out.append(self.describe(state, mv))
+                state = state.apply(mv)
+            except Exception:  # noqa: BLE001 - a PV that does not replay is only cut short
+                break
+        return " ".join(out)
+
+
+def _depth_text(report: SearchReport) -> str:
+    if report.thinking and report.depth > report.done_depth:
+        done = f"{report.done_depth} done · " if report.done_depth else ""
+        return f"{done}searching {report.depth}"
+    return str(report.done_depth or report.depth)
+
+
+def _algorithm_text(report: SearchReport) -> str:
+    return f"{report.algorithm} (exact)" if report.exact else report.algorithm
+
+
+def search_lines(words: PanelText, report: SearchReport, heading: str) -> list[PanelLine]:
+    """The full story of one search: figures, the move it names, its value."""
+    lines = [PanelLine(heading, "heading")]
+    if report.thinking:
+        lines.append(PanelLine("thinking", "accent"))
+    elif report.failed:
+        lines.append(PanelLine(f"search failed: {report.failed}", "dim"))
+    elif report.finished:
+        lines.append(PanelLine("search finished" if report.complete
+                               else "search stopped at its limit", "dim"))
+    nps = report.nodes / report.elapsed_s if report.elapsed_s > 0 else 0.0
+    label = "Plays" if report.finished and report.purpose is Purpose.MOVE else (
+        "Best move" if report.best is not None else "Best so far")
+    lines += [
+        PanelLine("Algorithm", "row", _algorithm_text(report)),
+        PanelLine("Depth", "row", _depth_text(report)),
+        PanelLine("Nodes", "row", f"{fmt_int(report.nodes)} ({fmt_int(nps)}/s)"),
+        PanelLine("Time", "row", f"{report.elapsed_s:.2f} s"),
+        PanelLine(label, "row", words.move(report, report.shown_move)),
+        PanelLine(f"Value {words.view(report)}", "row",
+                  words.bare_value(report, report.shown_score)),
+    ]
+    if report.finished:
+        tt = f" · TT {fmt_int(report.tt_hits)}/{fmt_int(report.tt_probes)}" if (
+            report.tt_probes) else ""
+        lines.append(PanelLine("Cutoffs", "row", f"{fmt_int(report.cutoffs)}{tt}"))
+    if report.noisy_pick:
+        # Two lines, each drawn whole: as one, the level's rule was cut off after three rows
+        # ("Casual: picks at random among moves" without "within 3 of the best").
+        lines.append(PanelLine(
+            f"Its best was {words.move(report, report.best)} "
+            f"({words.value(report, report.score)}).", "accent"))
+        lines.append(PanelLine(report.noise_text or "a deliberate random pick", "accent"))
+    elif report.noise_text and report.purpose is Purpose.MOVE:
+        lines.append(PanelLine(report.noise_text, "dim"))
+    if report.finished and report.pv:
+        lines.append(PanelLine(f"Line: {words.pv(report)}", "text"))
+    return lines
+
+
+def panel_lines(words: PanelText, knowledge: Knowledge, show_values: bool = True,
+                ) -> list[PanelLine]:
+    """Everything the panel says about the shown position (and the last move's search); the
+    values pass only while the board shows its values."""
+    lines: list[PanelLine] = []
+    move = knowledge.report(Purpose.MOVE)
+    if move is not None:
+        lines += search_lines(words, move, move.title)
+    # What is known about the position on the board comes before the story of the last move,
+    # so a small window cuts the story, not the board's values or the hint.
+    about_board = _values_lines(words, knowledge) if show_values else []
+    about_board += _hint_lines(words, knowledge)
+    if move is None and about_board:
+        about_board = about_board[1:]  # no rule above the first section
+    lines += about_board
+    if move is None and knowledge.last_move_search is not None:
+        last = knowledge.last_move_search
+        played = words.move(last, last.chosen)
+        side = words.game.player_names[last.mover]
+        if about_board:
+            lines.append(PanelLine("", "rule"))
+        lines += search_lines(words, last, f"Why {side} played {played}")
+    elif move is None and not about_board:
+        lines.append(PanelLine("No search of this position yet.", "dim"))
+        lines.append(PanelLine("H: a hint · V: every move's value", "dim"))
+    return lines
+
+
+def _values_lines(words: PanelText, knowledge: Knowledge) -> list[PanelLine]:
+    report = knowledge.report(Purpose.VALUES)
+    if report is None:
+        return []
+    lines = [PanelLine("", "rule")]
+    if report.values:
+        best = knowledge.values_best()
+        kind = "exact" if report.values_exact else "full window"
+        head = f"Board values: depth {report.values_depth}, {kind}"
+        lines.append(PanelLine(head, "heading"))
+        assert best is not None
+        lines.append(PanelLine(
+            f"best {words.move(report, best)} {words.value(report, report.values[best])}"))
+        if report.thinking:
+            lines.append(PanelLine(_deeper(report.depth, report.values_depth), "accent"))
+    elif report.failed:
+        lines.append(PanelLine(f"Move values failed: {report.failed}", "dim"))
+    else:
+        lines.append(PanelLine("Board values: searching…", "accent"))
+    lines += _disagreement(words, knowledge, report)
+    return lines
+
+
+def _hint_lines(words: PanelText, knowledge: Knowledge) -> list[PanelLine]:
+    report = knowledge.report(Purpose.HINT)
+    if report is None:
+        return []
+    lines = [PanelLine("", "rule")]
+    if report.finished:
+        lines.append(PanelLine(f"Hint (depth {report.done_depth}): "
+                               f"{words.move(report, report.chosen)}", "heading"))
+        lines.append(PanelLine(words.value(report, report.chosen_score)))
+    elif report.failed:
+        lines.append(PanelLine(f"Hint failed: {report.failed}", "dim"))
+    else:
+        lines.append(PanelLine(f"Hint: {_deeper(report.depth, report.done_depth)}", "accent"))
+    return lines
+
+
+def _deeper(depth: int, done: int) -> str:
+    """What a running pass is doing: between a finished depth and the first progress of the
+    next one its live depth still equals the finished one ("depth 5 ... searching depth 5")."""
+    return f"searching depth {depth}…" if depth > done else "searching deeper…"
+
+
+def _disagreement(words: PanelText, knowledge: Knowledge, values: SearchReport) -> list[PanelLine]:
+    """Say so when another search of this position names a different best move."""
+    best = knowledge.values_best()
+    if best is None:
+        return []
+    out = []
+    for purpose in (Purpose.MOVE, Purpose.HINT):
+        other = knowledge.report(purpose)
+        if other is None or not other.finished or other.chosen is None or other.chosen == best:
+            continue
+        if other.noisy_pick:
+            why = "a deliberate random pick"
+        elif other.done_depth != values.values_depth:
+            why = f"depth {other.done_depth} vs {values.values_depth}"
+        else:
+            why = "a different search"
+        name = "AI move" if purpose is Purpose.MOVE else "Hint"
+        out.append(PanelLine(f"{name} {words.move(other, other.chosen)} differs from the "
+                             f"board's best: {why}", "accent"))
+    return out
+
+
 def draw_panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
-    info: ThinkInfo,
     players: list[tuple[str, str, bool]],
+    lines: list[PanelLine],
     now: float,
-    aux: ThinkInfo | None = None,
+    bottom_limit: int | None = None,
 ) -> int:
     """Draw the panel into ``rect``; ``players`` = (side name, who, to move). Returns the y
-    below the drawn content so the caller can place buttons underneath."""
+    below the drawn content (the move list goes underneath)."""
     pad = max(10, rect.width // 22)
     size = theme.text_size(surface.get_height())
     small = max(11, int(size * 0.85))
     line = int(size * 1.5)
     x, y = rect.x + pad, rect.y + pad
     width = rect.width - 2 * pad
+    limit = bottom_limit if bottom_limit is not None else rect.bottom
     dim, text, accent = theme.color("text_dim"), theme.color("text"), theme.color("accent")
 
     for side, who, to_move in players:
         marker = "▶ " if to_move else "   "
         col = accent if to_move else text
-        draw_text(surface, f"{marker}{side}", (x, y), size, col, bold=True, max_width=width // 2)
-        draw_text(surface, who, (rect.right - pad, y), small, dim, anchor="topright",
-                  max_width=width // 2 + pad)
+        name_w = font(size, True).size(f"{marker}{side}")[0]
+        draw_text(surface, f"{marker}{side}", (x, y), size, col, bold=True, max_width=width)
+        draw_text(surface, who, (rect.right - pad, y + (size - small) // 2), small, dim,
+                  anchor="topright", max_width=max(10, width - name_w - pad))
         y += line
     y += line // 3
     pygame.draw.line(surface, theme.color("panel_border"), (x, y), (rect.right - pad, y), 1)
     y += line // 2
-
-    if not info.algorithm and aux is not None:
-        info, aux = aux, None  # no AI move yet: the hint / values search is the story
-    heading = info.title or "AI"
-    draw_text(surface, heading, (x, y), size, text, bold=True, max_width=width - size - 4)
-    y += line
-    if info.thinking:
-        dots = "." * (1 + int(now * 3) % 3)
-        draw_text(surface, f"thinking{dots}", (x, y - line // 4), small, accent, bold=True)
-        # a small spinner so the player sees the search is alive
-        cx, cy, r = rect.right - pad - size // 2, y - line + size // 2 + 2, size // 2
-        a = now * 6.0
-        pygame.draw.circle(surface, theme.color("panel_border"), (cx, cy), r, 2)
-        pygame.draw.line(surface, accent, (cx, cy), (cx + r * math.cos(a), cy + r * math.sin(a)), 3)
-        y += int(small * 1.3)
-    elif info.done:
-        done = "search finished" if info.complete else "search stopped at the limit"
-        draw_text(surface, done, (x, y - line // 4), small, dim)
-        y += int(small * 1.3)
-
-    if not info.algorithm:
-        draw_text(surface, "No search yet. Press H for a hint.", (x, y), small, dim,
-                  max_width=width)
-        return y + line
-
-    rows = [
-        ("Algorithm", info.algorithm),
-        ("Depth", str(info.depth)),
-        ("Nodes", _fmt_int(info.nodes)),
-        ("Nodes/s", _fmt_int(info.nodes_per_s)),
-        ("Time", f"{info.elapsed_s:.2f} s"),
-        ("Best move", info.best_move or "—"),
-        ("Value", format_score(info.score)),
-    ]
-    if info.done:
-        rows.append(("Cutoffs", _fmt_int(info.cutoffs)))
-        if info.tt_probes:
-            rows.append(("TT hits", f"{_fmt_int(info.tt_hits)} / {_fmt_int(info.tt_probes)}"))
-    for label, value in rows:
-        draw_text(surface, label, (x, y), small, dim, max_width=width // 2)
-        draw_text(surface, value, (rect.right - pad, y), small, text, bold=True,
-                  anchor="topright", max_width=width // 2 + pad)
-        y += int(small * 1.45)
-    if info.done and info.pv:
-        y += small // 2
-        draw_text(surface, "Principal variation", (x, y), small, dim)
-        y += int(small * 1.4)
-        f_pv = " ".join(info.pv)
-        from game.ui.assets import font
-        from game.ui.widgets import wrap_text
-
-        for ln in wrap_text(f_pv, font(small), width)[:3]:
-            draw_text(surface, ln, (x, y), small, text, max_width=width)
-            y += int(small * 1.35)
-    if aux is not None and aux.algorithm:
-        y += small
-        pygame.draw.line(surface, theme.color("panel_border"), (x, y), (rect.right - pad, y), 1)
-        y += small // 2
-        state = "searching…" if aux.thinking else f"depth {aux.depth}"
-        draw_text(surface, f"{aux.title}: {state}", (x, y), small, dim, bold=True,
-                  max_width=width)
-        y += int(small * 1.4)
-        line2 = f"{_fmt_int(aux.nodes)} nodes · best {aux.best_move or '—'} {format_score(aux.score)}"
-        draw_text(surface, line2, (x, y), small, text, max_width=width)
-        y += int(small * 1.4)
-    return y + small
+    row_h = int(small * 1.45)
+    for item in lines:
+        if y + row_h > limit:
+            break
+        if item.kind == "rule":
+            y += small // 2
+            pygame.draw.line(surface, theme.color("panel_border"), (x, y),
+                             (rect.right - pad, y), 1)
+            y += small // 2
+        elif item.kind == "heading":
+            draw_text(surface, item.text, (x, y), small, text, bold=True, max_width=width)
+            y += row_h
+        elif item.kind == "row":
+            label_w = font(small).size(item.text)[0]
+            draw_text(surface, item.text, (x, y), small, dim)
+            value_font = font(small, True)
+            if value_font.size(item.value)[0] <= width - label_w - 8:
+                draw_text(surface, item.value, (rect.right - pad, y), small, text, bold=True,
+                          anchor="topright")
+                y += row_h
+                continue
+            # Too long beside its label ("-2 discs (predicted final margin)"): the value
+            # goes on lines of its own below, whole rather than cut short.
+            y += row_h
+            for ln in wrap_text(item.value, value_font, width - small)[:3]:
+                if y + row_h > limit:
+                    break
+                draw_text(surface, ln, (x + small, y), small, text, bold=True)
+                y += row_h
+        elif item.text == "thinking" and item.kind == "accent":
+            dots = "." * (1 + int(now * 3) % 3)
+            draw_text(surface, f"thinking{dots}", (x, y), small, accent, bold=True)
+            cx, cy, r = rect.right - pad - small // 2, y + small // 2 + 1, small // 2
+            a = now * 6.0
+            pygame.draw.circle(surface, theme.color("panel_border"), (cx, cy), r, 2)
+            pygame.draw.line(surface, accent, (cx, cy),
+                             (cx + r * math.cos(a), cy + r * math.sin(a)), 3)
+            y += row_h
+        else:
+            col = {"dim": dim, "accent": accent}.get(item.kind, text)
+            for ln in wrap_text(item.text, font(small), width)[:3]:
+                if y + row_h > limit:
+                    break
+                draw_text(surface, ln, (x, y), small, col, max_width=width)
+                y += int(small * 1.35)
+    return y + small // 2

@@ -14,6 +14,10 @@ from pathlib import Path
 from typing import Any
 
 GAME_CHOICES: tuple[str, ...] = ("tictactoe", "othello", "nim", "backgammon")
+#: How many recently saved or opened files the file chooser offers.
+MAX_RECENT_FILES = 8
+#: A path longer than this in the settings file is not one the chooser wrote: it is dropped.
+MAX_RECENT_PATH_CHARS = 4096
 SEAT_KINDS: tuple[str, ...] = ("human", "level", "custom")
 
 
@@ -44,6 +48,8 @@ class Settings:
     show_values: bool = False
     ai_delay_s: float = 0.6
     window_size: tuple[int, int] = (1100, 720)
+    #: Files saved or opened through the file chooser, newest first (absolute paths).
+    recent_files: list[str] = field(default_factory=list)
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), indent=2)
@@ -76,6 +82,13 @@ class Settings:
                     seat.depth = max(1, min(20, seat.depth))
                     seats.append(seat)
                 s.seats = seats
+            elif key == "recent_files":
+                if not isinstance(value, list):
+                    raise ValueError("recent_files must be a list of paths")
+                s.recent_files = []
+                for path in value:
+                    if isinstance(path, str):
+                        remember_recent(s, path, front=False)
             elif key == "window_size":
                 w, h = (int(v) for v in value)
                 s.window_size = (max(640, min(7680, w)), max(480, min(4320, h)))
@@ -99,6 +112,23 @@ class Settings:
         if s.nim_variant not in ("nim", "grundy"):
             s.nim_variant = "nim"
         return s
+
+
+def remember_recent(settings: Settings, path: str | Path, front: bool = True) -> None:
+    """Put ``path`` in the recent files (newest first, no duplicates, at most MAX_RECENT_FILES).
+
+    ``front=False`` appends instead (reading the list back from the file, in its order).
+    Paths that could never be drawn or opened (empty, NUL inside, absurdly long) are ignored.
+    """
+    text = str(path)
+    if not text or "\x00" in text or len(text) > MAX_RECENT_PATH_CHARS:
+        return
+    recent = [p for p in settings.recent_files if p != text]
+    if front:
+        recent.insert(0, text)
+    elif len(recent) < MAX_RECENT_FILES:
+        recent.append(text)
+    settings.recent_files = recent[:MAX_RECENT_FILES]
 
 
 def config_dir() -> Path:

@@ -7,6 +7,7 @@ callback. All of them are driven by plain pygame events, so tests can click them
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -14,6 +15,9 @@ import pygame
 
 from game.ui import theme
 from game.ui.assets import font
+from game.ui.text import fit, render
+from game.ui.text import width as text_width
+from game.ui.text_edit import LineEdit
 
 
 def draw_text(
@@ -26,21 +30,31 @@ def draw_text(
     anchor: str = "topleft",
     max_width: int | None = None,
 ) -> pygame.Rect:
-    """Blit one line of text anchored at ``pos``; text wider than max_width is ellipsised."""
+    """Blit one line of text anchored at ``pos``; text wider than max_width is ellipsised.
+
+    Never raises for odd text (see game.ui.text): a bad string draws as its printable part.
+    """
     f = font(max(8, int(size)), bold)
     text = fit_text(text, f, max_width) if max_width else text
-    img = f.render(text, True, color or theme.color("text"))
+    img = render(f, text, color or theme.color("text"))
     r = img.get_rect(**{anchor: pos})
     surface.blit(img, r)
     return r
 
 
 def fit_text(text: str, f: pygame.font.Font, max_width: int) -> str:
-    if max_width <= 0 or f.size(text)[0] <= max_width:
-        return text
-    while text and f.size(text + "…")[0] > max_width:
-        text = text[:-1]
-    return text + "…"
+    """``text`` cut with "…" to fit ``max_width`` pixels (unchanged when it fits)."""
+    return fit(text, f, max_width)
+
+
+def fitting_size(text: str, size: int, max_width: int, bold: bool = False,
+                 min_size: int = 10) -> int:
+    """The largest font size from ``size`` down to ``min_size`` at which ``text`` fits
+    ``max_width``; ``min_size`` when none does (the caller then ellipsises)."""
+    size = max(min_size, int(size))
+    while size > min_size and text_width(font(size, bold), text) > max_width:
+        size -= 1
+    return size
 
 
 def wrap_text(text: str, f: pygame.font.Font, max_width: int) -> list[str]:
@@ -50,7 +64,7 @@ def wrap_text(text: str, f: pygame.font.Font, max_width: int) -> list[str]:
         line = ""
         for word in para.split(" "):
             trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= max_width or not line:
+            if text_width(f, trial) <= max_width or not line:
                 line = trial
             else:
                 lines.append(line)
@@ -94,6 +108,8 @@ class Button(Widget):
         self.active = active
         self.enabled = enabled
         self.tooltip = tooltip
+        #: A font size fixed by the layout; 0 = choose from the height (see label_size).
+        self.text_size = 0
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if (
@@ -120,11 +136,38 @@ class Button(Widget):
             fg = theme.color("text_dim")
         radius = max(3, self.rect.height // 5)
         pygame.draw.rect(surface, bg, self.rect, border_radius=radius)
-        size = max(10, int(self.rect.height * 0.42))
         draw_text(
-            surface, self.text, self.rect.center, size, fg, bold=True, anchor="center",
-            max_width=self.rect.width - 8,
+            surface, self.text, self.rect.center, self.label_size(), fg, bold=True,
+            anchor="center", max_width=self.label_width(),
         )
+
+    @staticmethod
+    def margin(height: int) -> int:
+        """Horizontal room a button of ``height`` keeps free around its label (both sides)."""
+        return max(8, height // 3)
+
+    def label_width(self) -> int:
+        return self.rect.width - self.margin(self.rect.height)
+
+    def label_size(self) -> int:
+        """The label's font size: ``text_size`` when a layout chose one (so a row of buttons
+        shares one size), else 42% of the height, shrunk until the label fits."""
+        if self.text_size:
+            return self.text_size
+        return fitting_size(self.text, int(self.rect.height * 0.42), self.label_width(), bold=True)
+
+
+def share_label_size(buttons: Sequence[Button]) -> int:
+    """Give a row of buttons one label size, the largest at which every label fits, so a long
+    name shrinks its row a little instead of being cut ("Backga…") or looking odd alone."""
+    if not buttons:
+        return 0
+    for b in buttons:
+        b.text_size = 0
+    size = min(b.label_size() for b in buttons)
+    for b in buttons:
+        b.text_size = size
+    return size
 
 
 class Choice(Widget):
@@ -195,8 +238,37 @@ class Choice(Widget):
                   anchor="center", max_width=vr.width - 3 * size)
 
 
+
+#: The text of a key press that answered a question (Y, N), and until when it may still arrive.
+_answer_key: tuple[str, float] | None = None
+_ANSWER_KEY_WINDOW_S = 0.5
+
+
+def key_answered(text: str) -> None:
+    """A key press was used as an answer (a confirm dialog's Y or N). SDL follows the key with
+    a text event for the same letter; if the answer opened a text field (Load -> the file
+    chooser), that letter must not be typed into it."""
+    global _answer_key
+    _answer_key = (text, time.monotonic() + _ANSWER_KEY_WINDOW_S) if text else None
+
+
+def is_answer_text(event: pygame.event.Event) -> bool:
+    """True (once) for the text event that belongs to the key press of an answer."""
+    global _answer_key
+    if _answer_key is None:
+        return False
+    text, until = _answer_key
+    _answer_key = None
+    return time.monotonic() <= until and getattr(event, "text", None) == text
+
+
 class TextField(Widget):
-    """One line of editable text; typing goes here while it has the focus."""
+    """One line of editable text; typing goes here while it has the focus.
+
+    Editing follows the usual conventions (caret, Shift-selection, Ctrl+A, Home/End, Ctrl+arrows
+    by word, Ctrl+C/X/V); the rules live in :class:`game.ui.text_edit.LineEdit`, which cleans
+    every typed, pasted or initial text, so nothing in the field can fail to draw.
+    """
 
     def __init__(
         self,
@@ -209,21 +281,25 @@ class TextField(Widget):
     ) -> None:
         super().__init__()
         self.label = label
-        self.text = text
+        self.edit = LineEdit(text, max_len=max_len, allowed=allowed)
         self.on_change = on_change
-        self.max_len = max_len
-        self.allowed = allowed
         self.focused = False
         self.error = False
+        self._scroll = 0  # pixels of the text scrolled off the left edge (set while drawing)
 
-    def _set(self, text: str) -> None:
-        if self.allowed is not None:
-            text = "".join(c for c in text if c in self.allowed)
-        text = text.replace("\n", " ").replace("\r", "")[: self.max_len]
-        if text != self.text:
-            self.text = text
-            if self.on_change:
-                self.on_change(text)
+    @property
+    def text(self) -> str:
+        return self.edit.text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        before = self.edit.text
+        self.edit.set_text(value)
+        self._changed(before)
+
+    def _changed(self, before: str) -> None:
+        if self.edit.text != before and self.on_change:
+            self.on_change(self.edit.text)
 
     def field_rect(self) -> pygame.Rect:
         r = self.rect
@@ -232,33 +308,72 @@ class TextField(Widget):
         left = r.x + int(r.width * 0.42)
         return pygame.Rect(left, r.y, r.right - left, r.height)
 
+    def _font(self) -> pygame.font.Font:
+        return font(max(10, int(self.rect.height * 0.42)))
+
+    def caret_index_at(self, x: int) -> int:
+        """The caret position nearest to window x-coordinate ``x`` (a click in the field)."""
+        f, text = self._font(), self.edit.text
+        target = x - (self.field_rect().x + 8) + self._scroll
+        best, best_gap = 0, abs(target)
+        for i in range(1, len(text) + 1):
+            gap = abs(text_width(f, text[:i]) - target)
+            if gap > best_gap:
+                break  # widths only grow: the nearest boundary has been passed
+            best, best_gap = i, gap
+        return best
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if not self.visible:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.focused = self.field_rect().collidepoint(event.pos)
+            if self.focused and getattr(event, "button", 1) == 1:
+                self.edit.move_to(self.caret_index_at(event.pos[0]))
             return self.focused
         if not self.focused:
             return False
+        before = self.edit.text
         if event.type == pygame.TEXTINPUT:
-            self._set(self.text + event.text)
-            return True
-        if event.type == pygame.KEYDOWN:
-            mods = getattr(event, "mod", 0)
-            if event.key == pygame.K_BACKSPACE:
-                self._set(self.text[:-1])
+            if is_answer_text(event):
                 return True
-            if event.key == pygame.K_v and mods & pygame.KMOD_CTRL:
-                self._set(self.text + (clipboard_get() or ""))
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+            self.edit.insert(event.text)
+        elif event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
                 self.focused = False
                 return True
-            if event.key == pygame.K_ESCAPE:
-                self.focused = False
-                return True
-            return True  # swallow other keys so shortcuts don't fire while typing
-        return False
+            self._key(event.key, getattr(event, "mod", 0))
+        else:
+            return False
+        self._changed(before)
+        return True  # keys are swallowed so shortcuts don't fire while typing
+
+    def _key(self, key: int, mods: int) -> None:
+        ctrl, shift = bool(mods & pygame.KMOD_CTRL), bool(mods & pygame.KMOD_SHIFT)
+        e = self.edit
+        if ctrl and key == pygame.K_a:
+            e.select_all()
+        elif ctrl and key == pygame.K_v:
+            e.insert(clipboard_get() or "")
+        elif ctrl and key in (pygame.K_c, pygame.K_x):
+            if e.selected_text():
+                clipboard_put(e.selected_text())
+                if key == pygame.K_x:
+                    e.cut()
+        else:
+            moves: dict[int, Callable[[], None]] = {
+                pygame.K_BACKSPACE: lambda: e.backspace(word=ctrl),
+                pygame.K_DELETE: lambda: e.delete(word=ctrl),
+                pygame.K_LEFT: lambda: e.left(shift, word=ctrl),
+                pygame.K_RIGHT: lambda: e.right(shift, word=ctrl),
+                pygame.K_HOME: lambda: e.home(shift),
+                pygame.K_END: lambda: e.end(shift),
+                pygame.K_KP7: lambda: e.home(shift),
+                pygame.K_KP1: lambda: e.end(shift),
+            }
+            action = moves.get(key)
+            if action is not None:
+                action()
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
@@ -269,19 +384,37 @@ class TextField(Widget):
             draw_text(surface, self.label, (r.x, r.centery), size, theme.color("text_dim"),
                       anchor="midleft", max_width=int(r.width * 0.4))
         fr = self.field_rect()
-        pygame.draw.rect(surface, theme.color("field"), fr, border_radius=max(3, r.height // 5))
+        radius = max(3, r.height // 5)
+        pygame.draw.rect(surface, theme.color("field"), fr, border_radius=radius)
         border = theme.color("bad") if self.error else (
             theme.color("field_focus") if self.focused else theme.color("panel_border"))
-        pygame.draw.rect(surface, border, fr, width=2, border_radius=max(3, r.height // 5))
-        f = font(size)
-        shown = self.text
-        while shown and f.size(shown)[0] > fr.width - 16:
-            shown = shown[1:]
-        img = f.render(shown, True, theme.color("text"))
-        surface.blit(img, img.get_rect(midleft=(fr.x + 8, fr.centery)))
-        if self.focused and (pygame.time.get_ticks() // 500) % 2 == 0:
-            x = fr.x + 9 + img.get_width()
-            pygame.draw.line(surface, theme.color("text"), (x, fr.y + 6), (x, fr.bottom - 6), 2)
+        pygame.draw.rect(surface, border, fr, width=2, border_radius=radius)
+        inner = fr.inflate(-16, -4)
+        if inner.width <= 0 or inner.height <= 0:
+            return
+        f, e = self._font(), self.edit
+        caret_x = text_width(f, e.text[: e.caret])
+        # scroll just enough to keep the caret inside the field
+        self._scroll = max(0, min(self._scroll, caret_x), caret_x - inner.width + 2)
+        self._scroll = min(self._scroll, max(0, text_width(f, e.text) - inner.width + 2))
+        origin = inner.x - self._scroll
+        clip = surface.get_clip()
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        try:
+            sel = e.selection() if self.focused else None
+            if sel:
+                x0 = origin + text_width(f, e.text[: sel[0]])
+                x1 = origin + text_width(f, e.text[: sel[1]])
+                band = pygame.Rect(x0, fr.y + 5, x1 - x0, fr.height - 10)
+                pygame.draw.rect(surface, theme.color("accent_dark"), band)
+            img = render(f, e.text, theme.color("text"))
+            surface.blit(img, img.get_rect(midleft=(origin, fr.centery)))
+            if self.focused:  # a steady caret: a blinking one would redraw an idle window
+                x = origin + caret_x
+                pygame.draw.line(surface, theme.color("text"), (x, fr.y + 6),
+                                 (x, fr.bottom - 6), 2)
+        finally:
+            surface.set_clip(clip)
 
 
 def dispatch_pointer(widgets: Iterable[Widget], event: pygame.event.Event) -> None:

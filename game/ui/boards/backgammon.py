@@ -60,6 +60,8 @@ def _decision(state: State | None) -> bool:
 
 
 class BackgammonView(BoardView):
+    record_sample = "55: 13/8(2) 6/1(2)"
+
     def __init__(self, game, bottom_player: int | None = None) -> None:
         super().__init__(game)
         #: Fixed bottom player, or None to put the human (the only human seat) at the bottom.
@@ -111,6 +113,24 @@ class BackgammonView(BoardView):
         self._turn_key = None
         self._source = None
 
+    def has_partial_move(self) -> bool:
+        return self._turn is not None and bool(self._turn.steps)
+
+    def undo_partial_move(self) -> bool:
+        """Take back the last checker moved in the turn being built."""
+        if not self.has_partial_move():
+            return False
+        assert self._turn is not None
+        self._turn.steps.pop()
+        self._source = None
+        return True
+
+    def record_text(self, state: State, move: Move) -> str:
+        """A turn as backgammon records write it: the dice, then the checkers (``31: 8/5 6/5``)."""
+        dice = "".join(str(d) for d in (state.dice or ()))
+        played = self.game.format_move(state, move) if move else "no move"
+        return f"{dice}: {played}"
+
     def _builder(self, state: State) -> TurnBuilder | None:
         if not _decision(state):
             self.reset_interaction()
@@ -143,6 +163,7 @@ class BackgammonView(BoardView):
     def handle_event(
         self, event: pygame.event.Event, rect: pygame.Rect, state: State, ctx: ViewContext
     ) -> Move | None:
+        self.refusal = None
         if not ctx.interactive or event.type != pygame.MOUSEBUTTONDOWN:
             return None
         turn = self._builder(state)
@@ -169,6 +190,8 @@ class BackgammonView(BoardView):
             return None
         if self._source is None:
             self._source = where if where in turn.sources() else None
+            if self._source is None:
+                self.refusal = self._why_not_source(state, turn, where)
             return None
         if where == self._source:
             self._source = None
@@ -176,7 +199,11 @@ class BackgammonView(BoardView):
         chain = turn.destinations(self._source).get(where)
         if chain:
             return self._play(state, turn, chain)
-        self._source = where if where in turn.sources() else None
+        if where in turn.sources():
+            self._source = where
+            return None
+        self.refusal = self._why_not_destination(turn, self._source, where)
+        self._source = None
         return None
 
     def _die_step(self, turn: TurnBuilder, index: int, state: State) -> Step | None:
@@ -195,6 +222,29 @@ class BackgammonView(BoardView):
         # checker and a source of another would otherwise be ambiguous.
         return self._finish(state, turn) if turn.complete() else None
 
+    def _dice_left(self, turn: TurnBuilder) -> str:
+        left = turn.unused_dice()
+        return "-".join(str(d) for d in left) if left else "no dice"
+
+    def _why_not_source(self, state: State, turn: TurnBuilder, where: int) -> str:
+        name = NAMES[state.to_move]
+        snap = turn.preview(Snapshot.of(state))
+        if where == OFF:
+            return "Bear off by clicking a checker in your home board, then the tray"
+        label = "the bar" if where == BAR else str(where)
+        if snap.count(state.to_move, where) == 0:
+            return f"No {name} checker on {label}"
+        if where != BAR and snap.count(state.to_move, BAR):
+            return "A checker on the bar must enter first"
+        return f"The checker on {label} cannot move with {self._dice_left(turn)}"
+
+    def _why_not_destination(self, turn: TurnBuilder, src: int, dst: int) -> str:
+        a = "bar" if src == BAR else str(src)
+        b = "off" if dst == OFF else str(dst)
+        if dst == OFF:
+            return f"{a}/off is not possible now: all checkers must be home, with a die to fit"
+        return f"{a}/{b} is not possible with {self._dice_left(turn)} (blocked, or no die fits)"
+
     @staticmethod
     def _mover_location(loc: Location | None, bottom: int, mover: int) -> int | None:
         if loc is None:
@@ -209,10 +259,10 @@ class BackgammonView(BoardView):
         return None
 
     def status_text(self, state: State) -> str:
-        from game.rules.backgammon import pip_counts
-
-        w, r = pip_counts(state)
-        pips = f"Pips: White {w} \u00b7 Red {r}"
+        snap = Snapshot.of(state)
+        if _decision(state) and self._turn is not None and self._turn_key == state.key():
+            snap = self._turn.preview(snap)  # mid-turn: the pips of the board as drawn
+        pips = f"Pips: White {snap.pips(0)} \u00b7 Red {snap.pips(1)}"
         player = state.current_player()
         if player in (0, 1):
             turn = self._builder(state)
@@ -262,7 +312,7 @@ class BackgammonView(BoardView):
         if _decision(state) and _is_steps(ctx.highlight_move) and ctx.highlight_move:
             self._draw_arrows(surface, geo, b, state, ctx.highlight_move)
         if ctx.move_values and _decision(state):
-            self._draw_values(surface, geo, b, state, ctx.move_values)
+            self._draw_values(surface, geo, b, state, ctx)
 
     def _last_turn(self, state: State, ctx: ViewContext) -> tuple[int, Move] | None:
         """(player, steps) of the last checker move, kept across the dice roll that follows it.
@@ -520,9 +570,10 @@ class BackgammonView(BoardView):
         geo: BgGeometry,
         bottom: int,
         state: State,
-        values: dict[Move, float],
+        ctx: ViewContext,
     ) -> None:
         """The best few turns with their values, in the half of the board without dice."""
+        values = ctx.move_values or {}
         ranked = sorted(values.items(), key=lambda kv: -kv[1])[:3]
         if not ranked:
             return
@@ -541,7 +592,7 @@ class BackgammonView(BoardView):
                 name = str(move)
             colour = SELECT if i == 0 else LABEL
             left = f.render(name, True, colour)
-            right = f.render(f"{value:+.3f}", True, colour)
+            right = f.render(ctx.value_label(move, value), True, colour)
             y = box.y + 3 + i * line_h
             surface.blit(right, (box.right - right.get_width() - 4, y))
             clip = pygame.Rect(0, 0, box.width - right.get_width() - 14, line_h)

@@ -30,9 +30,21 @@ class ViewContext:
     interactive: bool = False
     #: Value of each legal move from the mover's view, when the player asked to see them.
     move_values: dict[Move, float] | None = None
+    #: The same values in the game's units, short enough for a square ("W5", "+12").
+    value_labels: dict[Move, str] | None = None
+    #: Whose point of view the values take (the side to move): "White".
+    values_for: str = ""
     #: A suggested move to highlight (hint, or the AI's current best move while it thinks).
     highlight_move: Move | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+    def value_label(self, move: Move, value: float) -> str:
+        """The short text for one move's value (units from the scene, else a plain number)."""
+        if self.value_labels and move in self.value_labels:
+            return self.value_labels[move]
+        from game.ui.widgets import format_score
+
+        return format_score(value, short=True)
 
 
 class SurfaceCache:
@@ -68,8 +80,13 @@ class SurfaceCache:
 class BoardView:
     """Base class: subclasses override draw() and, for games with clicks, handle_event()."""
 
+    #: A typically wide move-list entry (decides between one and two columns).
+    record_sample = "pass"
+
     def __init__(self, game: Game) -> None:
         self.game = game
+        #: Why the last click was refused, in words ("b2 is taken"); None when it was not.
+        self.refusal: str | None = None
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: ViewContext) -> None:
         raise NotImplementedError
@@ -82,6 +99,23 @@ class BoardView:
 
     def reset_interaction(self) -> None:
         """Forget a half-made move (after undo, new game, or the opponent moving)."""
+
+    def has_partial_move(self) -> bool:
+        """A move is half made (backgammon: some checkers of the turn moved)."""
+        return False
+
+    def undo_partial_move(self) -> bool:
+        """Take back the last part of a half-made move; False when there is none."""
+        return False
+
+    def new_game_options(self, start: State) -> dict[str, Any]:
+        """Options that "New game" adds to the match's own so the new game starts like this
+        one (Nim: the heaps, which are part of the position rather than of the options)."""
+        return {}
+
+    def record_text(self, state: State, move: Move) -> str:
+        """One player's turn as the move list writes it."""
+        return self.game.format_move(state, move)
 
     def status_text(self, state: State) -> str:
         """A short line under the board, e.g. pip counts or disc counts."""

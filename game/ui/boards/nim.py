@@ -16,7 +16,7 @@ from game.core import TERMINAL, Game, Move, State
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.boards.base import BoardView, ViewContext
-from game.ui.widgets import draw_text, format_score
+from game.ui.widgets import draw_text
 
 
 def heaps_of(game: Game, state: State) -> list[int]:
@@ -37,7 +37,11 @@ class NimView(BoardView):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
 
+    def new_game_options(self, start: State) -> dict[str, Any]:
+        return {"heaps": tuple(heaps_of(self.game, start))}
+
     # ---- geometry -------------------------------------------------------------------------
+
     def _options(self, state: State) -> dict[str, Any]:
         try:
             return dict(self.game.options(state))
@@ -163,7 +167,7 @@ class NimView(BoardView):
                                    (top.centerx, top.y - int(g["coin_h"] * 0.6)),
                                    max(3, int(g["coin_h"] * 0.18)))
         if ctx.move_values:
-            self._draw_values(surface, rect, heaps, ctx.move_values, grundy)
+            self._draw_values(surface, rect, heaps, ctx, grundy)
 
     def _split_height(self, rect: pygame.Rect, heaps: list[int], heap: int,
                       state: State) -> int | None:
@@ -175,7 +179,8 @@ class NimView(BoardView):
         return int(round((g["base_y"] - pos[1]) / g["coin_h"]))
 
     def _draw_values(self, surface: pygame.Surface, rect: pygame.Rect, heaps: list[int],
-                     values: dict[Move, float], grundy: bool) -> None:
+                     ctx: ViewContext, grundy: bool) -> None:
+        values = ctx.move_values or {}
         g = self.geometry(rect, heaps)
         best = max(values.values())
         size = max(10, int(g["coin_h"] * 0.55))
@@ -192,7 +197,7 @@ class NimView(BoardView):
             cr = self.coin_rect(rect, heaps, i, min(k, n - 1))
             y = cr.bottom if grundy else cr.centery
             col = theme.color("good") if val >= best - 1e-9 else theme.color("text_dim")
-            draw_text(surface, format_score(val, short=True), (cr.right + 6, y), size, col,
+            draw_text(surface, ctx.value_label(mv, val), (cr.right + 6, y), size, col,
                       bold=val >= best - 1e-9, anchor="midleft")
 
     @staticmethod
@@ -214,9 +219,22 @@ class NimView(BoardView):
                      ctx: ViewContext) -> Move | None:
         if not ctx.interactive or event.type != pygame.MOUSEBUTTONDOWN:
             return None
+        self.refusal = None
         if getattr(event, "button", 1) != 1 or state.current_player() == TERMINAL:
             return None
-        return self.move_at(rect, state, event.pos)
+        move = self.move_at(rect, state, event.pos)
+        if move is None:
+            heaps = heaps_of(self.game, state)
+            heap = self._column_at(rect, heaps, event.pos)
+            if heap is not None and heaps[heap] == 0:
+                self.refusal = f"Heap {heap + 1} is empty"
+            elif heap is not None and self._options(state).get("variant") == "grundy":
+                self.refusal = "Click between two coins to split the heap into unequal parts"
+            elif heap is not None:
+                limit = self._options(state).get("max_take")
+                self.refusal = (f"You may take 1 to {limit} coins: click one of the top {limit}"
+                                if limit else "Click the lowest coin you want to take")
+        return move
 
     def status_text(self, state: State) -> str:
         opts = self._options(state)

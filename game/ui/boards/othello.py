@@ -176,7 +176,7 @@ class OthelloView(BoardView):
             for sq in legal:
                 surface.blit(dot, geo.square_rect(sq))
         if ctx.move_values:
-            self._draw_values(surface, geo, ctx.move_values)
+            self._draw_values(surface, geo, ctx)
         if isinstance(ctx.highlight_move, int) and 0 <= ctx.highlight_move < 64:
             pygame.draw.circle(
                 surface,
@@ -195,8 +195,9 @@ class OthelloView(BoardView):
             return None
 
     def _draw_values(
-        self, surface: pygame.Surface, geo: OthelloGeometry, values: dict[Move, float]
+        self, surface: pygame.Surface, geo: OthelloGeometry, ctx: ViewContext
     ) -> None:
+        values = ctx.move_values or {}
         squares = {m: v for m, v in values.items() if isinstance(m, int) and 0 <= m < 64}
         if not squares:
             return
@@ -204,7 +205,7 @@ class OthelloView(BoardView):
         f = font(max(7, int(geo.cell * 0.26)), True)
         for sq, v in squares.items():
             colour = BEST_VALUE if v == best else VALUE_TEXT
-            text = f.render(format_value(v), True, colour)
+            text = f.render(ctx.value_label(sq, v), True, colour)
             box = text.get_rect(center=geo.square_center(sq)).inflate(6, 2)
             plate = pygame.Surface(box.size, pygame.SRCALPHA)
             plate.fill((0, 0, 0, 150 if v == best else 95))
@@ -228,6 +229,7 @@ class OthelloView(BoardView):
             return None
         if state.current_player() not in (0, 1):
             return None
+        self.refusal = None
         geo = OthelloGeometry(rect)
         sq = geo.square_at(event.pos)
         if sq is None:
@@ -235,7 +237,15 @@ class OthelloView(BoardView):
         legal = state.legal_moves()
         if tuple(legal) == (PASS,):
             return PASS
-        return sq if sq in legal else None
+        if sq in legal:
+            return sq
+        name = f"{FILES[sq % 8]}{sq // 8 + 1}"
+        if cells_of(self.game, state)[sq] is not None:
+            self.refusal = f"{name} is taken"
+        else:
+            self.refusal = (f"{name} flips no discs: a move must outflank at least one "
+                            "(dots show where)")
+        return None
 
     def status_text(self, state: State) -> str:
         cells = cells_of(self.game, state)

@@ -7,7 +7,7 @@ import pygame
 from game.core import TERMINAL, Game, Move, State
 from game.ui import theme
 from game.ui.boards.base import BoardView, ViewContext
-from game.ui.widgets import draw_text, format_score
+from game.ui.widgets import draw_text
 
 _LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
@@ -106,7 +106,7 @@ class TicTacToeView(BoardView):
                     col = theme.color("good")
                 else:
                     col = theme.color("bad") if val < 0 else theme.color("text_dim")
-                draw_text(surface, format_score(val, short=True), cr.center,
+                draw_text(surface, ctx.value_label(mv, val), cr.center,
                           max(11, int(cell * 0.15)), col, bold=True, anchor="center")
         # winning line
         if state.current_player() == TERMINAL:
@@ -145,8 +145,13 @@ class TicTacToeView(BoardView):
             return None
         if getattr(event, "button", 1) != 1:
             return None
+        self.refusal = None
         cell = self.cell_at(rect, event.pos)
-        if cell is None or cell not in state.legal_moves():
+        if cell is None:
+            return None
+        if cell not in state.legal_moves():
+            name = self.game.format_move(state, cell) if hasattr(self.game, "format_move") else ""
+            self.refusal = f"{name} is taken: choose an empty square"
             return None
         return cell
 

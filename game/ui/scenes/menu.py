@@ -6,21 +6,26 @@ left it, also after a restart.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.ui import theme
+from game.ui.assets import font
+from game.ui.file_chooser import FileChooser
 from game.ui.scenes.common import MessageLine, draw_background
+from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.settings import SeatSetting
+from game.ui.text import width as text_width
 from game.ui.widgets import (
     Button,
     Choice,
-    TextDialog,
     TextField,
     Widget,
     dispatch_pointer,
     draw_text,
+    share_label_size,
 )
 
 GAME_TITLES: dict[str, str] = {
@@ -70,13 +75,34 @@ def parse_heaps(text: str) -> tuple[int, ...]:
     return heaps
 
 
+class InfoRow(Widget):
+    """A labelled fact where a choice would be, when the rules leave nothing to choose."""
+
+    def __init__(self, label: str, text: str) -> None:
+        super().__init__()
+        self.label = label
+        self.text = text
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        size = max(10, int(r.height * 0.42))
+        draw_text(surface, self.label, (r.x, r.centery), size, theme.color("text_dim"),
+                  anchor="midleft", max_width=int(r.width * 0.4))
+        left = r.x + int(r.width * 0.42)
+        box = pygame.Rect(left, r.y, r.right - left, r.height)
+        pygame.draw.rect(surface, theme.color("panel_border"), box, width=1,
+                         border_radius=max(3, r.height // 5))
+        draw_text(surface, self.text, box.center, size, theme.color("text"), anchor="center",
+                  max_width=box.width - 12)
+
+
 class MenuScene:
     def __init__(self, app: Any) -> None:
         self.app = app
         self.settings = app.settings
         self.message = MessageLine()
         self.widgets: list[Widget] = []
-        self.dialog: TextDialog | None = None
+        self.dialog: FileChooser | ConfirmDialog | None = None
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.title_y = 0
         self.title_size = 28
@@ -132,8 +158,13 @@ class MenuScene:
                                    lambda v, seat=seat: setattr(seat, "algorithm", v)))
                 rows.append(Choice("   depth", [(d, str(d)) for d in range(1, 13)], seat.depth,
                                    lambda v, seat=seat: setattr(seat, "depth", v)))
-        rows.append(Choice("First move", [(0, "Player A"), (1, "Player B")], s.first,
-                           lambda v: self._set("first", v)))
+        from game.ui.scenes.play_setup import first_move_is_chosen
+
+        if first_move_is_chosen(s.game):
+            rows.append(Choice("First move", [(0, "Player A"), (1, "Player B")], s.first,
+                               lambda v: self._set("first", v)))
+        else:  # backgammon: each side rolls one die, the higher one moves first
+            rows.append(InfoRow("First move", "the opening roll decides"))
         if s.game == "nim":
             rows.append(Choice("Variant", [("nim", "Nim (take coins)"),
                                            ("grundy", "Grundy's game (split)")],
@@ -152,13 +183,21 @@ class MenuScene:
         """Title and subtitle, measured from ``title_y``."""
         return int(self.title_size * 1.25 + max(12, self.title_size // 3) * 1.6)
 
+    @staticmethod
+    def _column_width(rect: pygame.Rect, button_h: int, gap: int) -> int:
+        """Wide enough for the longest game name at the buttons' natural text size (no
+        "Backga…"), at least 55% of the window, never wider than the window allows."""
+        size = int(button_h * 0.42)
+        widest = max(text_width(font(size, True), t) for t in GAME_TITLES.values())
+        n = len(GAME_TITLES)
+        need = n * (widest + Button.margin(button_h) + button_h // 2) + (n - 1) * gap
+        return min(rect.width - 40, max(480, int(rect.width * 0.55), need))
+
     def layout(self, rect: pygame.Rect) -> None:
         """Everything must fit: with both players on "pick search" and Nim's options open a
         small window holds 11 rows, so the row height shrinks to what the window allows."""
         self.rect = rect
         s = self.settings
-        col_w = min(rect.width - 40, max(480, int(rect.width * 0.55)))
-        x = rect.centerx - col_w // 2
         rows = self._option_rows()
         self.title_size = max(24, min(rect.height // 12, rect.height // (8 + len(rows))))
         self.title_y = rect.y + max(10, rect.height // 36)
@@ -169,15 +208,20 @@ class MenuScene:
         units = 1.25 + len(rows) + 1.3 + 1 + 0.25 * (len(rows) + 7)
         row_h = max(18, min(44, int((self.footer_top - top) / units)))
         gap = max(3, row_h // 4)
+        col_w = self._column_width(rect, int(row_h * 1.25), gap)
+        x = rect.centerx - col_w // 2
         y = top + gap
         widgets: list[Widget] = []
 
         n = len(GAME_TITLES)
         bw = (col_w - (n - 1) * gap) // n
+        game_buttons = []
         for i, (gid, title) in enumerate(GAME_TITLES.items()):
             b = Button(title, lambda g=gid: self._set_game(g), active=(s.game == gid))
             b.rect = pygame.Rect(x + i * (bw + gap), y, bw, int(row_h * 1.25))
-            widgets.append(b)
+            game_buttons.append(b)
+        share_label_size(game_buttons)
+        widgets.extend(game_buttons)
         y += int(row_h * 1.25) + gap * 2
         for w in rows:
             w.rect = pygame.Rect(x, y, col_w, row_h)
@@ -185,16 +229,20 @@ class MenuScene:
             y += row_h + gap
 
         y += gap
-        bw = (col_w - 3 * gap) // 4
         buttons = [
-            Button("Play", self.start, active=True, tooltip="Enter"),
-            Button("Load…", self.open_load_dialog),
+            Button("Play", self.ask_start, active=self.app.suspended is None, tooltip="Enter"),
+            Button("Load…", self.ask_load),
+            Button("Lab", self.open_classroom, tooltip="the textbook trees, step by step"),
             Button("Settings", self.open_settings),
             Button("Quit", self.app.quit),
         ]
+        if self.app.suspended is not None:
+            buttons.insert(0, Button("Resume", self.resume, active=True, tooltip="Esc"))
+        bw = (col_w - (len(buttons) - 1) * gap) // len(buttons)
         for i, b in enumerate(buttons):
             b.rect = pygame.Rect(x + i * (bw + gap), y, bw, int(row_h * 1.3))
             widgets.append(b)
+        share_label_size(buttons)
         self.message_rect = pygame.Rect(x, y + int(row_h * 1.3) + gap, col_w, row_h)
         self.widgets = widgets
         if self.dialog:
@@ -204,8 +252,34 @@ class MenuScene:
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.show(text, error, self.app.now)
 
+    def _ask(self, action: Any) -> None:
+        """Run ``action``, asking first when it would end the game waiting to be resumed."""
+        waiting = self.app.suspended
+        if waiting is None or not waiting.in_progress:
+            action()
+            return
+        self.dialog = ConfirmDialog(
+            "Leave the game in progress?",
+            f"Your {waiting.game.name} game ({waiting.moves_text}) will be lost. "
+            "Esc keeps it; Resume goes back to it.", action, no="Keep it")
+        self.dialog.layout(self.rect)
+
+    def ask_start(self) -> None:
+        self._ask(self.start)
+
+    def ask_load(self) -> None:
+        self._ask(self.open_load_dialog)
+
+    def resume(self) -> None:
+        scene = self.app.suspended
+        if scene is None:
+            return
+        self.app.switch(scene)
+        scene.resume()
+
     def start(self) -> None:
-        from game.ui.scenes.play import PlayScene, build_session
+        from game.ui.scenes.play import PlayScene
+        from game.ui.scenes.play_setup import build_session
 
         try:
             session = build_session(self.settings)
@@ -213,6 +287,7 @@ class MenuScene:
             self.show_message(str(exc).splitlines()[0] if str(exc) else "cannot start", True)
             return
         scene = PlayScene(self.app, session)
+        self.app.suspended = None
         self.app.save_settings()
         self.app.switch(scene)
 
@@ -221,22 +296,33 @@ class MenuScene:
 
         self.app.switch(SettingsScene(self.app))
 
-    def open_load_dialog(self) -> None:
-        from game.ui.scenes.play import default_save_path, load_session_file
+    def open_classroom(self) -> None:
+        """The search lab on the course's textbook trees (the classroom trees)."""
+        from game.ui.lab import open_classroom
 
-        def ok(path: str) -> None:
+        self.app.switch(open_classroom(self.app))
+
+    def open_load_dialog(self) -> None:
+        """Choose a saved game in the file chooser; a file that cannot be loaded is one line
+        on the menu, and the menu stays."""
+        from game.ui.scenes.play_setup import default_save_path, load_session_file
+
+        def chosen(path: Path) -> None:
             from game.ui.scenes.play import PlayScene
 
             try:
                 session = load_session_file(path)
                 scene = PlayScene(self.app, session)
+                scene.own_position = True
             except (ValueError, OSError) as exc:
-                self.show_message(f"Cannot load: {str(exc).splitlines()[0] if str(exc) else exc}", True)
+                first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                self.show_message(f"Cannot load: {first}", True)
                 return
+            self.app.suspended = None
             self.app.switch(scene)
 
-        self.dialog = TextDialog("Load a game", "File to open:",
-                                 str(default_save_path(self.settings.game)), ok)
+        folder = default_save_path(self.settings.game).parent
+        self.dialog = FileChooser(self.app, "load", folder, "", chosen)
         self.dialog.layout(self.rect)
 
     def on_exit(self) -> None:
@@ -256,15 +342,28 @@ class MenuScene:
                 return
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
+                self.ask_start()
+            elif event.key == pygame.K_ESCAPE and self.app.suspended is not None:
+                self.resume()
             elif event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
-                self.open_load_dialog()
+                self.ask_load()
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
             dispatch_pointer(self.widgets, event)
 
     def update(self, dt: float) -> None:
         pass
+
+    def next_frame_in(self) -> float | None:
+        """Nothing moves on the start screen: draw on input, a blinking cursor, a message."""
+        waits = []
+        typing = self.dialog is not None or any(
+            isinstance(w, TextField) and w.focused for w in self.widgets)
+        if typing:
+            waits.append(0.5)
+        if self.message.visible(self.app.now):
+            waits.append(self.message.until - self.app.now)
+        return max(0.0, min(waits)) if waits else None
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_background(surface)
@@ -278,7 +377,9 @@ class MenuScene:
         for w in self.widgets:
             w.draw(surface)
         self.message.draw(surface, self.message_rect, self.app.now)
-        hint = "Enter: play    Ctrl+O: load    In game: H hint · U/R undo/redo · V values · Esc menu"
+        hint = "Enter: play    Ctrl+O: load    In game: F1 or ? lists every key"
+        if self.app.suspended is not None:
+            hint = "Esc: resume your game    " + hint
         draw_text(surface, hint, (r.centerx, r.bottom - 8), self.footer_size,
                   theme.color("text_dim"), anchor="midbottom", max_width=r.width - 20)
         if self.dialog:

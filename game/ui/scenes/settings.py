@@ -74,6 +74,12 @@ class SettingsScene:
     def update(self, dt: float) -> None:
         pass
 
+    def next_frame_in(self) -> float | None:
+        """Nothing moves here: draw on input, and when a message is due to fade."""
+        if self.message.visible(self.app.now):
+            return max(0.0, self.message.until - self.app.now)
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_background(surface)
         r = self.rect

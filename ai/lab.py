@@ -1,0 +1,447 @@
+"""The search lab's measurements: the algorithms compared on one position, and iterative
+deepening depth by depth.
+
+``compare`` searches one position with minimax, alpha-beta without and then with each of the
+engine's refinements (move ordering, the transposition table, PVS and aspiration windows),
+and for games with dice expectiminimax with and without Star1 pruning and move filtering: the
+nodes, time, value and move of each, and whether the values agree. A row that would take too
+long is not run: ``estimate`` predicts its nodes and seconds from the same search at shallower
+depths (their growth per ply, extrapolated), and the row says so.
+
+``depth_chart`` searches depth 1, 2, 3, ... and reports each depth's value and move (where
+they change is the horizon effect at work), its nodes and the effective branching factor,
+beside the game's branching factor b for the b^d (minimax) and b^(d/2) (alpha-beta's best
+case) reference lines.
+
+All functions take ``cancel`` (an Event-like object) and ``progress`` (a callback receiving
+each finished row), so the UI can run them on the background worker (ai.worker Task) and show
+rows as they arrive; every row is plain picklable data.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ai.api import Limits, Result, SearchConfig
+from ai.profiles import profile_for
+from game.core import CHANCE, TERMINAL, State
+
+#: A compare row whose estimate is above this many seconds is not run unless asked.
+LONG_ROW_S = 15.0
+#: Time the estimate may spend on shallower searches before extrapolating.
+PROBE_S = 0.5
+#: Random walks and their length for measuring a position's branching factor.
+WALKS, WALK_PLIES = 24, 6
+
+Progress = Callable[[Any], None] | None
+
+
+@dataclass(frozen=True)
+class CompareSpec:
+    """One search to compare: a label for the picture and the exact configuration."""
+
+    label: str
+    config: SearchConfig
+
+    @property
+    def switches(self) -> dict[str, bool]:
+        c = self.config
+        return {
+            "ordering": c.use_ordering,
+            "tt": c.use_tt,
+            "pvs": c.use_pvs,
+            "aspiration": c.use_aspiration,
+            "star1": c.use_star1,
+            "move_filter": c.use_move_filter,
+        }
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What a search would cost, from the same search at shallower depths."""
+
+    nodes: float
+    time_s: float
+    #: The deepest depth actually searched to make the estimate.
+    measured_depth: int
+    #: The full search's own Result when the probing reached the requested depth.
+    result: Result | None = None
+
+
+@dataclass
+class CompareRow:
+    label: str
+    algorithm: str
+    switches: dict[str, bool]
+    depth: int
+    #: "done", "too long" (estimated over the limit, not run) or "stopped" (cancelled).
+    status: str
+    nodes: int = 0
+    time_s: float = 0.0
+    value: float | None = None
+    value_text: str = ""
+    move: str | None = None
+    #: Does the value equal the reference (the first row that finished)? None: not run.
+    agree: bool | None = None
+    estimate_nodes: float = 0.0
+    estimate_s: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "algorithm": self.algorithm,
+            "switches": dict(self.switches),
+            "depth": self.depth,
+            "status": self.status,
+            "nodes": self.nodes,
+            "time_s": round(self.time_s, 6),
+            "value": None if self.value is None else round(self.value, 6),
+            "value_text": self.value_text,
+            "move": self.move,
+            "agree": self.agree,
+            "estimate_nodes": round(self.estimate_nodes),
+            "estimate_s": round(self.estimate_s, 3),
+        }
+
+
+@dataclass
+class DepthRow:
+    depth: int
+    value: float
+    value_text: str
+    move: str | None
+    #: Nodes of the depth-d pass itself (what the b^d lines compare with).
+    nodes: int
+    #: Nodes of the whole search to this depth (iterative deepening's shallower passes too).
+    total_nodes: int
+    time_s: float
+    #: Effective branching factor b*: a uniform tree of this depth with b* children per node
+    #: would have ``nodes`` nodes (1 + b* + b*^2 + ... + b*^d = nodes).
+    ebf: float
+    #: True when the move differs from the previous depth's: the answer changed with depth.
+    move_changed: bool
+    #: The search saw the end of the game on every line: deeper search changes nothing.
+    exact: bool
+    #: The game's branching factor b at this position, and the reference lines.
+    branching: float = 0.0
+    b_pow_d: float = field(default=0.0)
+    b_pow_half_d: float = field(default=0.0)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "depth": self.depth,
+            "value": round(self.value, 6),
+            "value_text": self.value_text,
+            "move": self.move,
+            "move_changed": self.move_changed,
+            "nodes": self.nodes,
+            "total_nodes": self.total_nodes,
+            "time_s": round(self.time_s, 6),
+            "ebf": round(self.ebf, 3),
+            "exact": self.exact,
+            "b": round(self.branching, 3),
+            "b_pow_d": round(self.b_pow_d, 1),
+            "b_pow_half_d": round(self.b_pow_half_d, 1),
+        }
+
+
+# --------------------------------------------------------------------------- compare
+
+
+def involves_chance(state: State, game_id: str) -> bool:
+    """Dice in the tree: the game's usual algorithm is expectiminimax, or (a classroom tree)
+    the position says it has chance nodes."""
+    if profile_for(game_id).default_algorithm == "expectiminimax":
+        return True
+    has_chance = getattr(state, "has_chance", None)
+    return bool(has_chance()) if has_chance is not None else False
+
+
+def compare_specs(state: State, game_id: str, depth: int) -> list[CompareSpec]:
+    """The searches compared on ``state``, from the plainest to the one that plays."""
+    limits = Limits(depth=depth)
+    profile = profile_for(game_id)
+    bare = SearchConfig(
+        game_id, "alphabeta", limits, use_tt=False, use_ordering=False, exact=False,
+        use_pvs=False, use_aspiration=False, use_star1=False, use_move_filter=False,
+    )
+    chance = involves_chance(state, game_id)
+    # Plain minimax averages the rolls (it is expectiminimax without any pruning): said so.
+    first = "minimax, rolls averaged (no pruning)" if chance else "minimax"
+    specs = [CompareSpec(first, replace(bare, algorithm="minimax"))]
+    if not chance:
+        specs += [
+            CompareSpec("alpha-beta, no ordering", bare),
+            CompareSpec("+ move ordering", replace(bare, use_ordering=True)),
+            CompareSpec("+ transposition table", replace(bare, use_ordering=True, use_tt=True)),
+        ]
+        refined = replace(bare, use_ordering=True, use_tt=True, use_pvs=True,
+                          use_aspiration=True)
+        label = "+ PVS, aspiration" if profile.aspiration is not None else "+ PVS"
+        specs.append(CompareSpec(label + " (plays)", refined))
+        return specs
+    emm = replace(bare, algorithm="expectiminimax", use_ordering=True, use_tt=True,
+                  use_pvs=True, use_aspiration=True)
+    specs.append(CompareSpec("expectiminimax (alpha-beta at decisions)", emm))
+    if profile.points:
+        specs.append(CompareSpec("+ Star1 pruning", replace(emm, use_star1=True)))
+    if profile.move_filter is not None:
+        specs.append(CompareSpec("+ move filtering (plays)",
+                                 replace(emm, use_star1=True, use_move_filter=True)))
+    return specs
+
+
+def _search(state: State, config: SearchConfig, depth: int, cancel: Any) -> Result:
+    from ai.engine import make_searcher
+
+    searcher = make_searcher(config)
+    return searcher.search(state, replace(config.limits, depth=depth), cancel)
+
+
+def estimate(
+    state: State, config: SearchConfig, *, probe_s: float = PROBE_S, cancel: Any = None
+) -> Estimate:
+    """Nodes and seconds a search to ``config.limits.depth`` would take.
+
+    The same search runs at depth 1, 2, ... while the next depth is predicted to fit in
+    ``probe_s``; the nodes then grow per ply by the last measured factor (over two plies when
+    there are three depths, which evens out alpha-beta's odd-even rhythm), and time follows
+    nodes at the measured speed. If the probing reaches the requested depth, the estimate is
+    the real figure and carries the search's Result."""
+    depth = config.limits.depth
+    if depth is None:
+        raise ValueError("an estimate needs a depth")
+    points: list[tuple[int, int, float]] = []
+    spent = 0.0
+    for k in range(1, depth + 1):
+        if points:
+            predicted = _extrapolate(points, k, state)[1]
+            if spent + predicted > probe_s:
+                break
+        result = _search(state, config, k, cancel)
+        if not result.complete:
+            break
+        points.append((k, result.stats.nodes, result.stats.time_s))
+        spent += result.stats.time_s
+        if k == depth:
+            return Estimate(result.stats.nodes, result.stats.time_s, k, result)
+        if result.exact:  # the game ends within k plies on every line: deeper costs the same
+            return Estimate(result.stats.nodes, result.stats.time_s, k)
+    if not points:
+        return Estimate(math.inf, math.inf, 0)
+    nodes, seconds = _extrapolate(points, depth, state)
+    return Estimate(nodes, seconds, points[-1][0])
+
+
+def _extrapolate(points: list[tuple[int, int, float]], depth: int, state: State
+                 ) -> tuple[float, float]:
+    """Predicted (nodes, seconds) at ``depth`` from measured (depth, nodes, seconds) points.
+
+    Growth per ply is the geometric mean of the last two measured ratios (alpha-beta grows
+    unevenly between odd and even depths). Where three ratios are known and growth is slowing
+    (games that run out of moves, such as tic-tac-toe), it keeps slowing at the same rate."""
+    k, nodes, seconds = points[-1]
+    counts = [n for _, n, _ in points]
+    ratios = [b / max(1, a) for a, b in zip(counts, counts[1:], strict=False)]
+    if not ratios:
+        growth, slowing = max(2.0, branching_factor(state)), 1.0
+    elif len(ratios) == 1:
+        growth, slowing = ratios[-1], 1.0
+    else:
+        growth = (ratios[-1] * ratios[-2]) ** 0.5
+        slowing = min(1.0, (ratios[-1] / ratios[-3]) ** 0.5) if len(ratios) >= 3 else 1.0
+    predicted = float(nodes)
+    for _ in range(depth - k):
+        growth = max(1.0, growth * slowing)
+        predicted *= growth
+    speed = nodes / seconds if seconds > 0 else 1e5
+    return predicted, predicted / speed
+
+
+def run_row(
+    state: State, spec: CompareSpec, *, max_s: float = LONG_ROW_S, force: bool = False,
+    cancel: Any = None,
+) -> CompareRow:
+    """One compare row: estimated first; run unless the estimate is over ``max_s`` (``force``
+    runs it anyway). A cancelled run is "stopped" with the nodes it had searched."""
+    from game.registry import get_game
+
+    config = spec.config
+    depth = config.limits.depth or 1
+    row = CompareRow(spec.label, config.algorithm, spec.switches, depth, "done")
+    guess = estimate(state, config, probe_s=min(PROBE_S, max_s), cancel=cancel)
+    row.estimate_nodes, row.estimate_s = guess.nodes, guess.time_s
+    result = guess.result
+    if result is None:
+        if guess.time_s > max_s and not force:
+            row.status = "too long"
+            return row
+        result = _search(state, config, depth, cancel)
+    if not result.complete or result.move is None:
+        row.status = "stopped"
+        row.nodes = result.stats.nodes
+        row.time_s = result.stats.time_s
+        return row
+    row.nodes, row.time_s = result.stats.nodes, result.stats.time_s
+    row.value = result.score
+    row.value_text = profile_for(config.game_id).value_label(result.score, exact=False).long
+    row.move = get_game(config.game_id).format_move(state, result.move)
+    return row
+
+
+def compare(
+    state: State, game_id: str, depth: int, *, max_row_s: float = LONG_ROW_S,
+    force: bool = False, cancel: Any = None, progress: Progress = None,
+) -> list[CompareRow]:
+    """Every compare row for ``state`` at ``depth``, in ``compare_specs`` order; ``progress``
+    receives each row as it finishes. Rows after a cancel are "stopped" without running."""
+    rows: list[CompareRow] = []
+    for spec in compare_specs(state, game_id, depth):
+        if cancel is not None and cancel.is_set():
+            row = CompareRow(spec.label, spec.config.algorithm, spec.switches, depth, "stopped")
+        else:
+            row = run_row(state, spec, max_s=max_row_s, force=force, cancel=cancel)
+        rows.append(row)
+        mark_agreement(rows)
+        if progress is not None:
+            progress(row)
+    return rows
+
+
+def mark_agreement(rows: list[CompareRow]) -> None:
+    """``agree`` on every finished row: its value equals the first finished row's."""
+    done = [r for r in rows if r.status == "done" and r.value is not None]
+    if not done:
+        return
+    reference = done[0].value
+    assert reference is not None
+    for r in done:
+        assert r.value is not None
+        r.agree = abs(r.value - reference) <= 1e-6 * max(1.0, abs(reference))
+
+
+def agreement_text(rows: list[CompareRow]) -> str:
+    """One line for under the bars: do the finished searches agree on the value?"""
+    done = [r for r in rows if r.status == "done"]
+    if not done:
+        return "No search finished."
+    if len(done) == 1:
+        return (f"Only {done[0].label} finished (value {done[0].value_text}): nothing to "
+                f"compare it with.")
+    if all(r.agree for r in done):
+        return f"All {len(done)} finished searches agree: value {done[0].value_text}."
+    differ = [r.label for r in done if not r.agree]
+    filtered = all(r.switches.get("move_filter") for r in done if not r.agree)
+    why = " (move filtering is a heuristic: it may miss the best move)" if filtered else ""
+    return (f"Values differ: {', '.join(differ)} against {done[0].label}'s "
+            f"{done[0].value_text}{why}.")
+
+
+# --------------------------------------------------------------------------- depth chart
+
+
+def branching_factor(state: State, seed: int = 0) -> float:
+    """The position's branching factor b: the geometric mean of the number of moves (or dice
+    outcomes) at the positions met on a few seeded random walks from ``state``."""
+    rng = random.Random(seed)
+    logs: list[float] = []
+    for _ in range(WALKS):
+        s = state
+        for _ in range(WALK_PLIES):
+            player = s.current_player()
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                outcomes = s.chance_outcomes()
+                logs.append(math.log(len(outcomes)))
+                moves, weights = zip(*outcomes, strict=True)
+                s = s.apply(rng.choices(moves, weights=weights)[0])
+            else:
+                moves = s.legal_moves()
+                logs.append(math.log(len(moves)))
+                s = s.apply(rng.choice(moves))
+    return math.exp(sum(logs) / len(logs)) if logs else 1.0
+
+
+def effective_branching_factor(nodes: int, depth: int) -> float:
+    """b* with 1 + b* + b*^2 + ... + b*^depth = nodes (the textbook's definition)."""
+    if depth <= 0 or nodes <= depth + 1:
+        return 1.0 if nodes >= depth + 1 else 0.0
+    lo, hi = 1.0, float(nodes)
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        total = (mid ** (depth + 1) - 1) / (mid - 1)
+        if total > nodes:
+            hi = mid
+        else:
+            lo = mid
+    return (lo + hi) / 2
+
+
+def _results_by_depth(state: State, config: SearchConfig, max_depth: int, cancel: Any
+                      ) -> Iterator[Result]:
+    """The search to depth 1, 2, ... as a player would run it. A searcher that deepens anyway
+    (move ordering) runs once and reports each finished depth; one that searches a fixed
+    depth in a single pass (minimax, unordered alpha-beta) runs once per depth."""
+    from ai.engine import make_searcher
+
+    searcher = make_searcher(config)
+    if searcher.orders_moves():
+        yield from searcher.iterate(state, Limits(depth=max_depth), cancel)
+        return
+    for d in range(1, max_depth + 1):
+        result = _search(state, config, d, cancel)
+        if not result.complete:  # cancelled
+            return
+        yield result
+
+
+def depth_chart(
+    state: State, config: SearchConfig, max_depth: int, *, max_s: float = 30.0,
+    cancel: Any = None, progress: Progress = None,
+) -> list[DepthRow]:
+    """Depth 1 .. ``max_depth`` searched with ``config``; ``nodes`` of a row is its own pass,
+    ``total_nodes`` and ``time_s`` the whole search to that depth. Stops before a depth
+    predicted to end past ``max_s`` seconds, when cancelled, or after a depth that saw the end
+    of the game on every line (deeper searches would say the same)."""
+    from game.registry import get_game
+
+    game = get_game(config.game_id)
+    profile = profile_for(config.game_id)
+    b = branching_factor(state)
+    rows: list[DepthRow] = []
+    points: list[tuple[int, int, float]] = []
+    for result in _results_by_depth(state, config, max_depth, cancel):
+        if result.move is None or (cancel is not None and cancel.is_set()):
+            break
+        stats = result.stats
+        pass_nodes = stats.nodes_per_depth[-1] if stats.nodes_per_depth else stats.nodes
+        move = game.format_move(state, result.move)
+        row = DepthRow(
+            depth=result.depth,
+            value=result.score,
+            value_text=profile.value_label(result.score, exact=result.exact).long,
+            move=move,
+            nodes=pass_nodes,
+            total_nodes=stats.nodes,
+            time_s=stats.time_s,
+            ebf=effective_branching_factor(pass_nodes, result.depth),
+            move_changed=bool(rows) and rows[-1].move != move,
+            exact=result.exact,
+            branching=b,
+            b_pow_d=b ** result.depth,
+            b_pow_half_d=b ** (result.depth / 2),
+        )
+        rows.append(row)
+        points.append((result.depth, stats.nodes, stats.time_s))
+        if progress is not None:
+            progress(row)
+        if result.exact or result.depth >= max_depth:
+            break
+        if _extrapolate(points, result.depth + 1, state)[1] > max_s:
+            break
+    return rows

@@ -1,0 +1,38 @@
+"""The search lab's recordings as a worker task (ai.worker.Task): a plain function of
+picklable arguments that also takes ``cancel`` and ``progress`` keywords, so the lab's tree
+explorer records in the background worker like any search.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ai.api import SearchConfig
+from game.core import State
+
+#: A recording estimated to take longer than this is refused unless forced.
+MAX_RECORD_S = 20.0
+
+
+class TooLong(ValueError):
+    """The search to record would take too long (the message gives the estimate)."""
+
+
+def record(state: State, config: SearchConfig, node_budget: int, *, force: bool = False,
+           max_s: float = MAX_RECORD_S, cancel: Any = None, progress: Any = None) -> Any:
+    """The recorded search of ``state`` (ai.recorder.record_search).
+
+    A long recording is first estimated (ai.lab.estimate: the same search at shallower depths,
+    extrapolated); above ``max_s`` seconds it is refused with the estimate unless ``force``.
+    ``cancel`` reaches the searcher itself, so a Stop ends even a forced recording within a
+    few thousand nodes (a ValueError says it was stopped)."""
+    from ai.lab import estimate
+    from ai.recorder import record_search
+
+    if not force:
+        guess = estimate(state, config, probe_s=min(0.5, max_s), cancel=cancel)
+        if guess.time_s > max_s:
+            raise TooLong(f"too long: recording this search would take about "
+                          f"{guess.time_s:.0f} s ({guess.nodes:,.0f} nodes); choose a smaller "
+                          "depth, or press Search again to record it anyway")
+    return record_search(state, config, node_budget, cancel=cancel)

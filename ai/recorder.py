@@ -1,0 +1,342 @@
+"""Recordings of real searches: the data the search lab draws (tree explorer, step mode, JSON).
+
+This docstring is the contract between the engine side (the searchers, ``record_search``) and
+the screens that draw recordings; change both together.
+
+A recording is made by the very searcher that plays (ai.minimax, ai.alphabeta,
+ai.expectiminimax), observed node by node (ai.recording); it is never a re-implementation.
+Only the searcher's last iteration is kept (iterative deepening runs depths 1..D; the tree shown
+is the depth-D pass, the one that chose the move), so ``node_count`` equals the searcher's own
+node count for that pass (``stats["iteration_nodes"]``).
+
+Points of view. Every ``value``, ``alpha`` and ``beta`` in a recording is from the view of the
+MAX player (``recording.max_player``): "max" nodes are that player's decisions, "min" nodes
+the opponent's, so values rise at max nodes and fall at min nodes exactly as on the slides,
+although the searchers compute in negamax form. MAX is the player to move at the root, except
+where the game's profile names a fixed MAX (classroom trees: a node inside the tree searched on
+its own keeps the slides' MAX and MIN, so its root may be a "min" node). An unbounded window side is ``None``
+(in JSON: ``null``); minimax records no window at all (``alpha`` and ``beta`` stay ``None``).
+
+RecordedNode (``recording.nodes[i].id == i``; ``nodes[0]`` is the root; a child's id is always
+larger than its parent's, and children are listed in the order the search visited them):
+
+- ``kind``: "max" | "min" | "chance" | "leaf" (a finished game or the depth horizon: the value
+  is a static evaluation or the game's result; ``terminal`` tells which).
+- ``move``: the edge label from the parent in the game's notation (chance children: the
+  outcome, e.g. "31" for a backgammon roll); ``None`` at the root.
+- ``probability``: children of chance nodes only.
+- ``depth``: remaining depth at the node (the root has the search depth).
+- ``alpha``, ``beta``: the window the node was searched with (on entry); ``null_window`` is
+  True for a principal-variation search probe (beta - alpha tiny: only "better or not?").
+- ``value``: the value the node returned. In alpha-beta it can be a bound: ``bound`` says
+  "exact", "upper" (value <= alpha: "at most") or "lower" (value >= beta: "at least").
+- ``pruned``: children never searched because of a cutoff at this node (siblings skipped after
+  the cutoff; at a chance node, outcomes skipped by Star1); ``cutoff`` is True when the search
+  stopped this node's loop early (even when no child was left to skip).
+- ``filtered``: moves dropped by move filtering (expectiminimax) before the loop;
+  ``static_evals``: the cheap evaluations that filtering made (the searcher counts each as a
+  node, so ``node_count`` includes them).
+- ``tt_hit``: the value came from the transposition table; the node has no children.
+- ``research``: this visit re-searches the same move as the previous sibling with a wider window
+  (principal-variation search: the null-window probe said "better", so the search looks again;
+  or an aspiration window failed at the root).
+- ``on_pv``: on the principal variation (the line both sides are expected to play).
+- ``state``: the position, for the small board (not serialised).
+
+StepEvent (``recording.events``, in the order the search did them; replaying them is step
+mode). ``kind``:
+
+- "enter": the search arrives at ``node`` with the window (alpha, beta); value None.
+- "leaf": a leaf is evaluated; value = its value.
+- "update": a child's value has been backed up into ``node``: value = the node's best so far
+  (max: highest, min: lowest, chance: the probability-weighted sum so far), alpha/beta = the
+  node's window after the update (alpha rises at max nodes, beta falls at min nodes).
+- "cutoff": the node stops its loop (value, window as at the cutoff).
+- "tt_hit": the node's value is taken from the transposition table.
+- "filter": move filtering dropped some of the node's moves (``filtered``) before its loop.
+- "exit": the node returns ``value``.
+
+A leaf has one "leaf" event and no "enter"/"exit"; an inner node has "enter", one "update" per
+child visit, possibly "cutoff" or "tt_hit", then "exit"; the first event enters the root and
+the last one exits it.
+
+``line`` names the line of the textbook pseudocode being executed (``ai.textbook.PSEUDOCODE``
+lists each algorithm's lines with these names): "leaf", "max-init", "max-value", "max-cutoff",
+"max-return", the same with "min-", "chance-init", "chance-sum", "chance-return", plus
+"tt-hit", "chance-cutoff" (Star1) and "filter" (move filtering), which the textbook does not
+have and the screen explains in words.
+
+SearchRecording: ``game_id``, ``algorithm``, ``depth`` (of the recorded pass), ``nodes``,
+``events``, ``truncated`` (nodes the searcher visited beyond the node budget: counted, not
+recorded; their subtrees are missing), ``value`` and ``move`` (the search's answer, root view,
+move in notation), ``stats`` (the searcher's ``Stats.as_dict()`` for the whole run plus
+"iteration_nodes"), ``evaluated_leaves`` (leaf values in evaluation order, root view),
+``options`` (the switches: use_tt, use_ordering, use_pvs, use_aspiration, use_star1,
+use_move_filter, node_budget). ``node_count``, ``leaves`` and ``cutoffs`` count the recorded
+pass; ``principal_variation()`` and ``path_to(id)`` give node ids from the root. ``to_json()``
+is the ``explain --json`` object.
+
+The lab's measurements live in ai.lab and are re-exported here: ``compare(state, game_id,
+depth, ...) -> list[CompareRow]`` and ``depth_chart(state, config, max_depth, ...) ->
+list[DepthRow]`` (see that module for the rows' fields).
+
+``record_search(state, config, node_budget=20000, cancel=None) -> SearchRecording`` runs the configured
+search (``config.limits`` must give a depth and nothing else; exact solvers and level noise are
+not part of a recording: the named algorithm runs) and records it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ai.lab import CompareRow, DepthRow, compare, depth_chart
+
+if TYPE_CHECKING:
+    from ai.api import SearchConfig
+    from game.core import State
+
+__all__ = [
+    "CompareRow", "DepthRow", "RecordedNode", "SearchRecording", "StepEvent", "compare",
+    "depth_chart", "record_search",
+]
+
+NODE_KINDS = ("max", "min", "chance", "leaf")
+EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "exit")
+#: Nodes recorded by default; a bigger search is recorded up to here and counts the rest.
+DEFAULT_NODE_BUDGET = 20_000
+
+
+@dataclass
+class RecordedNode:
+    id: int
+    parent: int | None
+    kind: str
+    move: str | None
+    probability: float | None
+    depth: int
+    alpha: float | None
+    beta: float | None
+    value: float | None = None
+    children: list[int] = field(default_factory=list)
+    pruned: int = 0
+    cutoff: bool = False
+    filtered: int = 0
+    static_evals: int = 0
+    tt_hit: bool = False
+    research: bool = False
+    on_pv: bool = False
+    terminal: bool = False
+    state: Any = None
+    #: The move (or chance outcome) object as the rules know it; not serialised.
+    raw_move: Any = None
+
+    @property
+    def bound(self) -> str:
+        """"exact", "upper" (the true value is at most ``value``) or "lower" (at least)."""
+        if self.value is None or self.kind == "leaf":
+            return "exact"
+        if self.alpha is not None and self.value <= self.alpha:
+            return "upper"
+        if self.beta is not None and self.value >= self.beta:
+            return "lower"
+        return "exact"
+
+    @property
+    def null_window(self) -> bool:
+        """Searched with a null window (PVS's "is this move better than alpha?" probe): the
+        answer is only a bound, and a "yes" is re-searched with the full window."""
+        return (
+            self.alpha is not None and self.beta is not None and self.beta - self.alpha < 1e-6
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "parent": self.parent,
+            "kind": self.kind,
+            "move": self.move,
+            "probability": _num(self.probability),
+            "depth": self.depth,
+            "value": _num(self.value),
+            "bound": self.bound,
+            "alpha": _num(self.alpha),
+            "beta": _num(self.beta),
+            "children": list(self.children),
+            "pruned": self.pruned,
+            "cutoff": self.cutoff,
+            "filtered": self.filtered,
+            "static_evals": self.static_evals,
+            "tt_hit": self.tt_hit,
+            "research": self.research,
+            "null_window": self.null_window,
+            "on_pv": self.on_pv,
+            "terminal": self.terminal,
+        }
+
+
+@dataclass
+class StepEvent:
+    kind: str
+    node: int
+    alpha: float | None
+    beta: float | None
+    value: float | None
+    line: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "node": self.node,
+            "alpha": _num(self.alpha),
+            "beta": _num(self.beta),
+            "value": _num(self.value),
+            "line": self.line,
+        }
+
+
+@dataclass
+class SearchRecording:
+    game_id: str
+    algorithm: str
+    depth: int
+    nodes: list[RecordedNode]
+    events: list[StepEvent]
+    truncated: int
+    value: float
+    move: str | None
+    stats: dict[str, Any]
+    evaluated_leaves: list[float]
+    options: dict[str, Any] = field(default_factory=dict)
+    #: The player whose view values are in (0 or 1; see "Points of view").
+    max_player: int = 0
+
+    @property
+    def node_count(self) -> int:
+        """Nodes the searcher counted in the recorded pass: recorded nodes, the static
+        evaluations made for move filtering, and the nodes beyond the budget."""
+        return len(self.nodes) + sum(n.static_evals for n in self.nodes) + self.truncated
+
+    @property
+    def leaves(self) -> int:
+        return sum(1 for n in self.nodes if n.kind == "leaf")
+
+    @property
+    def cutoffs(self) -> int:
+        return sum(1 for n in self.nodes if n.cutoff)
+
+    @property
+    def root(self) -> RecordedNode:
+        return self.nodes[0]
+
+    def principal_variation(self) -> list[int]:
+        """Node ids from the root along ``on_pv`` (the root included)."""
+        path = [0]
+        while True:
+            nxt = [c for c in self.nodes[path[-1]].children if self.nodes[c].on_pv]
+            if not nxt:
+                return path
+            path.append(nxt[-1])
+
+    def path_to(self, node_id: int) -> list[int]:
+        """Node ids from the root down to ``node_id`` (both included)."""
+        path = [node_id]
+        while (parent := self.nodes[path[-1]].parent) is not None:
+            path.append(parent)
+        return path[::-1]
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``explain --json`` object (finite numbers only; an unbounded window is null)."""
+        return {
+            "game": self.game_id,
+            "algorithm": self.algorithm,
+            "depth": self.depth,
+            "value": _num(self.value),
+            "move": self.move,
+            "max_player": self.max_player,
+            "nodes": self.node_count,
+            "recorded_nodes": len(self.nodes),
+            "truncated": self.truncated,
+            "leaves": self.leaves,
+            "cutoffs": self.cutoffs,
+            "options": dict(self.options),
+            "stats": {
+                k: [_num(x) for x in v] if isinstance(v, list | tuple) else _num(v)
+                for k, v in self.stats.items()
+            },
+            "evaluated_leaves": [_num(v) for v in self.evaluated_leaves],
+            "tree": [n.to_json() for n in self.nodes],
+        }
+
+
+def record_search(
+    state: State, config: SearchConfig, node_budget: int = DEFAULT_NODE_BUDGET,
+    cancel: Any = None,
+) -> SearchRecording:
+    """Run the configured search on ``state`` and record its last pass. ``cancel`` (an
+    Event-like object) stops it: a ValueError says the recording was stopped."""
+    from ai.engine import make_searcher
+    from ai.recording import TreeRecorder, observe
+    from game.core import CHANCE, TERMINAL
+    from game.registry import get_game
+
+    limits = config.limits
+    if limits.depth is None or limits.time_s is not None or limits.nodes is not None:
+        raise ValueError("a recorded search needs a depth and no time or node limit")
+    player = state.current_player()
+    if player == TERMINAL:
+        raise ValueError("the game is over: there is no search to record")
+    if player == CHANCE:
+        raise ValueError("the position is at a chance event: roll the dice first")
+    if node_budget < 1:
+        raise ValueError(f"the node budget must be at least 1, got {node_budget}")
+    from ai.profiles import profile_for
+
+    game = get_game(config.game_id)
+    fixed = profile_for(config.game_id).max_player
+    max_player = player if fixed is None else fixed
+    searcher = make_searcher(config)
+    recorder = TreeRecorder(game, max_player, node_budget, windows=config.algorithm != "minimax")
+    observe(searcher, recorder)
+    result = searcher.search(state, limits, cancel)
+    if not result.complete or result.move is None:
+        raise ValueError("the recording was stopped before the search finished")
+    stats: dict[str, Any] = result.stats.as_dict()
+    stats["iteration_nodes"] = result.stats.nodes_per_depth[-1]
+    return SearchRecording(
+        game_id=config.game_id,
+        algorithm=config.algorithm,
+        depth=result.depth,
+        nodes=recorder.nodes,
+        events=recorder.events,
+        truncated=recorder.truncated,
+        value=result.score if max_player == player else -result.score,
+        move=game.format_move(state, result.move),
+        stats=stats,
+        evaluated_leaves=recorder.evaluated_leaves,
+        max_player=max_player,
+        options={
+            "use_tt": config.use_tt,
+            "use_ordering": config.use_ordering,
+            "use_pvs": config.use_pvs,
+            "use_aspiration": config.use_aspiration,
+            "use_star1": config.use_star1,
+            "use_move_filter": config.use_move_filter,
+            "node_budget": node_budget,
+        },
+    )
+
+
+def _num(x: float | None) -> float | int | None:
+    """A JSON-safe number: None stays None, infinities become None (an open window side)."""
+    if x is None:
+        return None
+    if isinstance(x, int) and not isinstance(x, bool):
+        return x
+    x = float(x)
+    if math.isinf(x) or math.isnan(x):
+        return None
+    if x == int(x) and abs(x) < 2**53:
+        return int(x)
+    return round(x, 6)

@@ -1,0 +1,207 @@
+"""``kibitz bench lab``: does the tree explorer keep 60 fps while panning and zooming a
+20,000-node tree?
+
+Records a real search of 20,000 nodes (plain minimax on tic-tac-toe to depth 6, cut at the
+node budget), opens it in the lab's tree explorer with every node expanded, and drags the
+picture across the window at three zooms: labels on (the reading zoom), small shapes, and the
+whole tree fitted into the window. Then it turns the mouse wheel: gestures of five wheel steps
+(one every third frame) in and out around the mouse, from the whole tree to the labels and
+back, counting every frame, the ones that draw the sharp picture after a gesture included.
+Each run lasts a third of ``--seconds`` (pan) or as long (zoom). Frames run through the real
+app loop at 60 fps (SDL dummy driver). Output: a table, then one JSON line (the last line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import tempfile
+import time
+from typing import Any
+
+TARGETS = {"frame_ms_median": 17.0, "frame_ms_p99": 25.0}
+NODES = 20_000
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """`bench lab` reuses `bench`'s --seconds (length of each zoom's run)."""
+
+
+def _pct(values: list[float], p: float) -> float:
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))] if s else 0.0
+
+
+def big_recording() -> Any:
+    from ai.api import Limits, SearchConfig
+    from ai.recorder import record_search
+    from game.registry import get_game
+
+    state = get_game("tictactoe").initial_state()
+    config = SearchConfig("tictactoe", "minimax", Limits(depth=6), use_tt=False,
+                          use_ordering=False, exact=False)
+    return record_search(state, config, NODES)
+
+
+def _pan(app: Any, view: Any, seconds: float, speed_px: int) -> dict[str, float]:
+    import pygame
+
+    periods: list[float] = []
+    busy: list[float] = []
+    x, y = view.rect.center
+    direction = -1
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1)])
+    start = last = time.perf_counter()
+    travelled = 0
+    while time.perf_counter() - start < seconds:
+        if travelled > view.rect.width * 3:
+            direction, travelled = -direction, 0
+        nx = x + direction * speed_px
+        if view.rect.inflate(-20, -20).collidepoint(nx, y):
+            events = [pygame.event.Event(pygame.MOUSEMOTION, pos=(nx, y), rel=(nx - x, 0),
+                                         buttons=(1, 0, 0))]
+            x = nx
+            travelled += speed_px
+        else:  # the mouse reached the edge: let go and grab the picture again mid-window
+            events = [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1),
+                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=view.rect.center,
+                                         button=1)]
+            x, y = view.rect.center
+        t0 = time.perf_counter()
+        app.step(events)
+        t1 = time.perf_counter()
+        busy.append(max(0.0, (t1 - t0) * 1000 - app.sleep_ms))
+        periods.append((t1 - last) * 1000)
+        last = t1
+        if app.errors:
+            raise RuntimeError(app.errors[0].splitlines()[0])
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1)])
+    return {
+        "frames": len(periods),
+        "frame_ms_median": statistics.median(periods[1:]) if len(periods) > 1 else 0.0,
+        "frame_ms_p99": _pct(periods[1:], 99),
+        "busy_ms_median": statistics.median(busy) if busy else 0.0,
+        "busy_ms_p99": _pct(busy, 99),
+    }
+
+
+def _zoom_gestures(app: Any, view: Any, seconds: float) -> dict[str, float]:
+    """Wheel gestures around the window's centre: five steps in, a rest, five steps out, a
+    rest, ...; the frames after each gesture draw the sharp tiles again."""
+    import pygame
+
+    periods: list[float] = []
+    busy: list[float] = []
+    centre = view.rect.center
+    pygame.mouse.set_pos(centre)
+    pygame.event.pump()
+    start = last = time.perf_counter()
+    frame = 0
+    steps = 0
+    direction = 1
+    while time.perf_counter() - start < seconds:
+        phase = frame % 40  # 5 steps on frames 0, 3, ..., 12; then 27 frames at rest
+        events = []
+        if phase <= 12 and phase % 3 == 0:
+            events = [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=direction, flipped=False)]
+            steps += 1
+        elif phase == 39:
+            direction = -direction
+        t0 = time.perf_counter()
+        app.step(events)
+        t1 = time.perf_counter()
+        busy.append(max(0.0, (t1 - t0) * 1000 - app.sleep_ms))
+        periods.append((t1 - last) * 1000)
+        last = t1
+        frame += 1
+        if app.errors:
+            raise RuntimeError(app.errors[0].splitlines()[0])
+    return {
+        "frames": len(periods),
+        "wheel_steps": steps,
+        "frame_ms_median": statistics.median(periods[1:]) if len(periods) > 1 else 0.0,
+        "frame_ms_p99": _pct(periods[1:], 99),
+        "busy_ms_median": statistics.median(busy) if busy else 0.0,
+        "busy_ms_p99": _pct(busy, 99),
+    }
+
+
+def measure(seconds: float) -> tuple[Any, list[dict[str, Any]], dict[str, Any]]:
+    """(the recording, one row per pan zoom, the wheel-zoom row): frames of the tree explorer
+    on a fully open 20,000-node recording (also run by ``bench ui``)."""
+    per_zoom = max(0.3, seconds / 3)
+    rec = big_recording()
+
+    from game.ui.app import App
+    from game.ui.lab import open_lab
+    from game.ui.settings import Settings
+
+    app = App((1280, 800), settings=Settings(), persist_settings=False, worker_mode="thread")
+    try:
+        scene = open_lab(app, rec.nodes[0].state, "tictactoe", "tree")
+        app.switch(scene)
+        pane = scene.pane()
+        pane.take(rec)
+        view = pane.view
+        view.expand_all()
+        rows = []
+        for name, setup in (("labels (64 px a slot)", lambda: _zoom(view, 64.0)),
+                            ("shapes (6 px a slot)", lambda: _zoom(view, 6.0)),
+                            ("whole tree fitted", view.fit)):
+            setup()
+            app.run_frames(2)
+            row = {"zoom": name, "visible_nodes": len(view.layout.x),
+                   **_pan(app, view, per_zoom, 14)}
+            rows.append(row)
+        _zoom(view, 8.0)
+        app.run_frames(2)
+        zoom_row = {"zoom": "wheel zoom (8 px a slot, x3 a gesture)",
+                    "visible_nodes": len(view.layout.x),
+                    **_zoom_gestures(app, view, max(1.0, seconds))}
+    finally:
+        app.close()
+    return rec, rows, zoom_row
+
+
+def summary(rec: Any, rows: list[dict[str, Any]], zoom_row: dict[str, Any]) -> dict[str, Any]:
+    """The JSON figures: the worst pan row's frames, and the wheel zoom's."""
+    return {
+        "nodes": len(rec.nodes),
+        "frame_ms_median": round(max(r["frame_ms_median"] for r in rows), 2),
+        "frame_ms_p99": round(max(r["frame_ms_p99"] for r in rows), 2),
+        "busy_ms_p99": round(max(r["busy_ms_p99"] for r in rows), 2),
+        "zooms": [{k: _fmt(v) for k, v in r.items()} for r in rows],
+        "zoom_frame_ms_median": round(zoom_row["frame_ms_median"], 2),
+        "zoom_frame_ms_p99": round(zoom_row["frame_ms_p99"], 2),
+        "zoom_busy_ms_p99": round(zoom_row["busy_ms_p99"], 2),
+        "zoom": {k: _fmt(v) for k, v in zoom_row.items()},
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["KIBITZ_CONFIG_DIR"] = tempfile.mkdtemp(prefix="kibitz-bench-")
+    rec, rows, zoom_row = measure(float(getattr(args, "seconds", 10.0)))
+    print(f"tree: {len(rec.nodes):,} recorded nodes ({rec.truncated:,} more not recorded), "
+          "all expanded; panning 14 px a frame at 60 fps, then wheel gestures of 5 steps")
+    cols = ("zoom", "frames", "frame_ms_median", "frame_ms_p99", "busy_ms_median", "busy_ms_p99")
+    print("  ".join(f"{c:>22}" for c in cols))
+    for row in [*rows, zoom_row]:
+        print("  ".join(f"{_fmt(row[c]):>22}" for c in cols))
+    print("targets: frame median <= 17 ms, p99 < 25 ms")
+    print(json.dumps(summary(rec, rows, zoom_row)))
+    return 0
+
+
+def _zoom(view: Any, slot: float) -> None:
+    view.slot = slot
+    view.cam_x = view.world(0)[0] - view.rect.width / 2
+    view.cam_y = -view.top_margin
+    view.invalidate()
+
+
+def _fmt(v: Any) -> Any:
+    return round(v, 2) if isinstance(v, float) else v

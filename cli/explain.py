@@ -1,0 +1,258 @@
+"""``kibitz explain``: the recorded search tree of one position, or the algorithms compared.
+
+Examples::
+
+    kibitz explain --example textbook --algorithm alphabeta --json
+    kibitz explain --tree "[[3,12,8],[2,4,6],[14,5,2]]" --algorithm alphabeta
+    kibitz explain --game tictactoe --position "X---O---- X" --algorithm minimax --depth 3
+    kibitz explain --game othello --depth 5 --compare
+    kibitz explain --game backgammon --position "4HPwATDgc/ABMA 31" --depth 3 --depth-chart
+    kibitz explain --example textbook --algorithm alphabeta --png textbook.png
+
+``--png`` draws with the lab's own drawing code (game.ui.lab.export) without opening a window.
+
+The tree is recorded from the searcher that plays (ai.recorder), so its node count is the
+searcher's own. Without ``--json`` it prints as indented text: each node's move, kind, window
+[alpha, beta] and value ("<=" or ">=" when alpha-beta only proved a bound), cutoffs with the
+number of siblings skipped, table hits, and ``*`` on the principal variation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+from cli.common import (
+    MAX_DEPTH,
+    RequestError,
+    load_state,
+    parse_options,
+    parse_time,
+    require_decision,
+    whole_number,
+)
+from game.registry import ALL_GAME_IDS
+
+#: Nodes printed by the text view before it points to --json.
+TEXT_NODES = 300
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=ALL_GAME_IDS, default=None,
+                        help="which game (classroom with --tree or --example)")
+    parser.add_argument("--options", default=None, metavar="JSON", help="game options as JSON")
+    parser.add_argument("--position", default=None, metavar="NOTATION",
+                        help="position in the game's notation (default: the initial position)")
+    tree = parser.add_mutually_exclusive_group()
+    tree.add_argument("--example", default=None, metavar="NAME",
+                      help="a classroom tree by name: textbook, four-ply, chance, chance-rescaled, "
+                           "worst-case, worst-case-rescaled")
+    tree.add_argument("--tree", default=None, metavar="TREE",
+                      help='a classroom tree of your own, e.g. "[[3,12,8],[2,4,6],[14,5,2]]"')
+    parser.add_argument("--algorithm", default=None,
+                        help="minimax, alphabeta or expectiminimax (default: the game's usual one)")
+    parser.add_argument("--depth", type=whole_number(1, MAX_DEPTH), default=None,
+                        help="search depth (default for a classroom tree: down to its leaves)")
+    for flag, what in (("tt", "the transposition table"), ("ordering", "move ordering"),
+                       ("pvs", "principal-variation search (null windows)"),
+                       ("aspiration", "aspiration windows"), ("star1", "Star1 pruning"),
+                       ("filter", "expectiminimax's move filtering")):
+        parser.add_argument(f"--no-{flag}", action="store_true", help=f"switch {what} off")
+    parser.add_argument("--node-budget", type=whole_number(1, 1_000_000), default=20_000,
+                        help="most nodes recorded (the rest are counted, not recorded)")
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument("--compare", action="store_true",
+                      help="compare the algorithms on the position (a JSON table)")
+    what.add_argument("--depth-chart", action="store_true",
+                      help="iterative deepening depth by depth (a JSON table)")
+    parser.add_argument("--max-seconds", type=_seconds, default=15.0,
+                        help="compare: rows estimated to take longer are not run")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--png", default=None, metavar="FILE",
+                        help="also save the tree (or the compare bars, the depth chart) as a PNG")
+
+
+def _seconds(text: str) -> float:
+    try:
+        return parse_time(text)
+    except RequestError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _state(args: argparse.Namespace) -> tuple[str, Any, Any]:
+    game_id = args.game
+    if args.example is not None or args.tree is not None:
+        if game_id not in (None, "classroom"):
+            raise RequestError("--tree and --example are classroom trees: leave out --game")
+        if args.position is not None:
+            raise RequestError("give a --tree, an --example or a --position, not two")
+        game_id = "classroom"
+        options = {"tree": args.tree} if args.tree is not None else {"example": args.example}
+        game, state = load_state(game_id, None, options)
+        return game_id, game, state
+    if game_id is None:
+        raise RequestError("give --game (or a classroom --tree or --example)")
+    game, state = load_state(game_id, args.position, parse_options(args.options))
+    require_decision(game, state)
+    return game_id, game, state
+
+
+def _config(args: argparse.Namespace, game_id: str, state: Any) -> Any:
+    from ai.api import Limits, SearchConfig
+    from ai.engine import ALGORITHMS, default_algorithm
+
+    algorithm = args.algorithm or default_algorithm(game_id)
+    if algorithm not in ALGORITHMS:
+        raise RequestError(
+            f"unknown algorithm {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}"
+        )
+    depth = args.depth
+    if depth is None:
+        if game_id != "classroom":
+            raise RequestError("give --depth (keep it small: every node is recorded)")
+        from game.rules.classroom import height
+
+        depth = height(state.node)
+    return SearchConfig(
+        game_id, algorithm, Limits(depth=depth), use_tt=not args.no_tt,
+        use_ordering=not args.no_ordering, exact=False, use_pvs=not args.no_pvs,
+        use_aspiration=not args.no_aspiration, use_star1=not args.no_star1,
+        use_move_filter=not args.no_filter,
+    )
+
+
+def _check_png(path: str | None) -> None:
+    """A bad picture path is refused before the search runs, not after."""
+    if path is None:
+        return
+    target = Path(path)
+    if target.suffix.lower() != ".png":
+        raise RequestError(f"the picture file must end in .png, got {target.name!r}")
+    if not target.parent.is_dir():
+        raise RequestError(f"no such folder: {target.parent}")
+
+
+def run(args: argparse.Namespace) -> int:
+    game_id, game, state = _state(args)
+    config = _config(args, game_id, state)
+    _check_png(args.png)
+    if args.compare:
+        from ai.lab import agreement_text, compare
+
+        rows = compare(state, game_id, config.limits.depth, max_row_s=args.max_seconds)
+        if args.png is not None:
+            from game.ui.lab.export import export_compare_png
+
+            export_compare_png(rows, args.png, f"Comparing the algorithms: {game.name}, depth "
+                               f"{config.limits.depth}", game_id=game_id)
+        print(json.dumps({
+            "game": game_id, "position": game.format_position(state),
+            "depth": config.limits.depth, "rows": [r.to_json() for r in rows],
+            "agreement": agreement_text(rows),
+        }))
+        return 0
+    if args.depth_chart:
+        from ai.lab import depth_chart
+
+        rows = depth_chart(state, config, config.limits.depth)
+        if args.png is not None:
+            from ai.profiles import profile_for
+            from game.ui.lab.export import export_depth_png
+
+            export_depth_png(rows, args.png, f"What depth changes: {game.name}, "
+                             f"{config.algorithm}", profile_for(game_id).unit, game_id)
+        print(json.dumps({
+            "game": game_id, "position": game.format_position(state),
+            "algorithm": config.algorithm, "rows": [r.to_json() for r in rows],
+        }))
+        return 0
+    from ai.profiles import profile_for
+    from ai.recorder import record_search
+
+    recording = record_search(state, config, args.node_budget)
+    if args.png is not None:
+        from game.ui.lab.export import export_tree_png
+
+        export_tree_png(recording, args.png)
+    label = profile_for(game_id).value_label(recording.value, exact=False)
+    if args.json:
+        out = recording.to_json()
+        out["position"] = game.format_position(state)
+        out["value_text"] = label.long
+        print(json.dumps(out))
+        return 0
+    print(f"{config.algorithm}, depth {recording.depth}: {game.format_position(state)}")
+    print(f"value {label.long}, move {recording.move}; {recording.node_count:,} nodes, "
+          f"{recording.leaves:,} leaves, {recording.cutoffs:,} cutoffs")
+    passes = recording.stats["nodes_per_depth"]
+    if len(passes) > 1:
+        print(f"(the depth-{recording.depth} pass of iterative deepening; all {len(passes)} "
+              f"passes together: {recording.stats['nodes']:,} nodes)")
+    for line in text_tree(recording, game_id, TEXT_NODES):
+        print(line)
+    if recording.truncated:
+        print(f"({recording.truncated:,} more nodes were searched but not recorded: "
+              f"raise --node-budget to see them)")
+    if game_id == "classroom":
+        leaves = ", ".join(_number(v) for v in recording.evaluated_leaves)
+        print(f"leaves evaluated, in order: {leaves}")
+    return 0
+
+
+def text_tree(recording: Any, game_id: str, limit: int) -> list[str]:
+    """The recorded tree as indented lines, depth first, at most ``limit`` nodes."""
+    from ai.profiles import profile_for
+
+    profile = profile_for(game_id)
+
+    def value(x: float | None) -> str:
+        if x is None:
+            return "?"
+        if game_id == "classroom" or math.isinf(x):
+            return _number(x)
+        return profile.value_label(x, exact=False).short
+
+    lines: list[str] = []
+    stack: list[tuple[int, str, str]] = [(0, "", "")]
+    while stack:
+        if len(lines) >= limit:
+            lines.append(f"... {len(recording.nodes) - limit:,} more nodes (use --json)")
+            break
+        node_id, lead, branch = stack.pop()
+        n = recording.nodes[node_id]
+        bound = {"upper": "<=", "lower": ">="}.get(n.bound, "")
+        parts = [n.move or "root", n.kind.upper() if n.kind != "leaf" else "leaf"]
+        if n.probability is not None:
+            parts.append(f"p={n.probability:.3g}")
+        if n.null_window:
+            parts.append(f"(null window at {value(n.alpha)})")
+        elif n.alpha is not None or n.beta is not None:
+            low = "-inf" if n.alpha is None else value(n.alpha)
+            high = "+inf" if n.beta is None else value(n.beta)
+            parts.append(f"[{low}, {high}]")
+        parts.append(f"= {bound}{value(n.value)}")
+        if n.cutoff:
+            parts.append(f"cutoff ({n.pruned} skipped)" if n.pruned else "cutoff")
+        if n.tt_hit:
+            parts.append("table hit")
+        if n.research:
+            parts.append("re-search")
+        if n.filtered:
+            parts.append(f"{n.filtered} filtered out")
+        if n.on_pv:
+            parts.append("*")
+        lines.append(lead + branch + " ".join(parts))
+        child_lead = lead + ("" if not branch else ("   " if branch.startswith("└") else "│  "))
+        children = n.children
+        for i, c in reversed(list(enumerate(children))):
+            stack.append((c, child_lead, "└─ " if i == len(children) - 1 else "├─ "))
+    return lines
+
+
+def _number(x: float) -> str:
+    if math.isinf(x):
+        return "+inf" if x > 0 else "-inf"
+    return str(int(x)) if x == int(x) else f"{x:.4g}"

@@ -1,0 +1,308 @@
+"""The compare bars and the depth chart, drawn onto any surface (the screen or a PNG).
+
+Both plots use log scales where the quantities span orders of magnitude (nodes, seconds), and
+say so on the axis; every axis has a title with its unit. Series differ by pattern as well as
+colour (solid, dashed, dotted lines; filled and hollow markers) for colour-blind readers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from game.ui.lab import style
+from game.ui.widgets import draw_text
+
+GRID = (52, 57, 68)
+AXIS = (150, 156, 170)
+BAR_NODES = (86, 160, 240)
+BAR_TIME = (236, 140, 60)
+GOOD = (110, 200, 120)
+BAD = (230, 96, 90)
+
+
+def si(n: float) -> str:
+    """1 234 -> "1.2k"; axis labels and bar ends."""
+    n = float(n)
+    for unit, div in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if abs(n) >= div:
+            v = n / div
+            return f"{v:.0f}{unit}" if v >= 100 or v == int(v) else f"{v:.1f}{unit}"
+    return f"{n:.0f}" if n == int(n) else f"{n:.2g}"
+
+
+def seconds_text(s: float) -> str:
+    if s >= 1:
+        return f"{s:.1f} s" if s < 100 else f"{s:.0f} s"
+    if s >= 0.001:
+        return f"{s * 1000:.0f} ms" if s >= 0.01 else f"{s * 1000:.1f} ms"
+    return f"{s * 1e6:.0f} µs"
+
+
+class LogAxis:
+    """Maps positive values to pixels on a base-10 log scale spanning whole decades."""
+
+    def __init__(self, lo: float, hi: float, p0: float, p1: float) -> None:
+        lo = max(lo, 1e-9)
+        hi = max(hi, lo * 10)
+        self.d0 = math.floor(math.log10(lo))
+        self.d1 = math.ceil(math.log10(hi))
+        if self.d1 == self.d0:
+            self.d1 += 1
+        self.p0, self.p1 = p0, p1
+
+    def __call__(self, v: float) -> float:
+        t = (math.log10(max(v, 10.0 ** self.d0)) - self.d0) / (self.d1 - self.d0)
+        return self.p0 + (self.p1 - self.p0) * t
+
+    def decades(self) -> list[float]:
+        return [10.0 ** d for d in range(self.d0, self.d1 + 1)]
+
+
+def _dashed(surface: pygame.Surface, col: tuple, pts: Sequence[tuple[float, float]],
+            dash: float, width: int = 2) -> None:
+    for a, b in zip(pts, pts[1:], strict=False):
+        length = math.hypot(b[0] - a[0], b[1] - a[1])
+        n = max(1, int(length / dash))
+        for i in range(0, n, 2):
+            t0, t1 = i / n, min(1.0, (i + 1) / n)
+            pygame.draw.line(surface, col, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
+                             (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), width)
+
+
+# ---- compare ------------------------------------------------------------------------------
+def agree_text(rows: Sequence[Any]) -> tuple[str, bool]:
+    """The line under the bars (ai.lab's wording) and whether the values agree."""
+    from ai.lab import agreement_text
+
+    done = [r for r in rows if r.status == "done"]
+    ok = all(r.agree for r in done)
+    return ("✓ " if ok else "✗ ") + agreement_text(list(rows)), ok
+
+
+def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any],
+                 size: int, notes: dict[int, str] | None = None, game_id: str = "") -> None:
+    """Horizontal bars: nodes and time per algorithm on log scales, value and move beside.
+
+    ``rows`` have label, nodes, time_s, value, move (None while not run); ``notes`` maps a row
+    index to a status text drawn instead of its bars ("running…", "skipped: ~40 s").
+    """
+    notes = notes or {}
+    small = max(10, int(size * 0.85))
+    label_w = int(rect.width * 0.26)
+    value_w = int(rect.width * 0.16)
+    gap = size * 3  # room for the last tick label of the left plot
+    plot_w = (rect.width - label_w - value_w - 3 * gap) // 2
+    top = rect.y + int(size * 3.2)
+    bottom = rect.bottom - int(size * 5.2)
+    n = max(1, len(rows))
+    row_h = min(size * 3.0, (bottom - top) / n)
+    nodes_x0 = rect.x + label_w + gap
+    time_x0 = nodes_x0 + plot_w + gap
+    finished = [r for r in rows if r.status == "done" and r.nodes]
+    # The axes start at least half a decade below the smallest bar, so no bar is a sliver.
+    node_axis = LogAxis(min((r.nodes for r in finished), default=1) / 3,
+                        max((r.nodes for r in finished), default=10), nodes_x0, nodes_x0 + plot_w)
+    timed = [r for r in rows if r.time_s]
+    time_axis = LogAxis(min((r.time_s for r in timed), default=1e-3) / 3,
+                        max((r.time_s for r in timed), default=1e-2), time_x0, time_x0 + plot_w)
+    for axis, x0, title, fmt in ((node_axis, nodes_x0, "nodes searched (log scale)", si),
+                                 (time_axis, time_x0, "time, seconds (log scale)",
+                                  seconds_text)):
+        draw_text(surface, title, (x0 + plot_w // 2, rect.y + int(size * 0.4)), size,
+                  style.TEXT, bold=True, anchor="midtop")
+        for v in axis.decades():
+            x = axis(v)
+            pygame.draw.line(surface, GRID, (x, top - 4), (x, bottom), 1)
+            draw_text(surface, fmt(v), (x, bottom + 4), small, AXIS, anchor="midtop")
+        pygame.draw.line(surface, AXIS, (x0, bottom), (x0 + plot_w, bottom), 1)
+    draw_text(surface, "search", (rect.x, rect.y + int(size * 0.4)), size, style.TEXT,
+              bold=True)
+    draw_text(surface, "value · move", (rect.right, rect.y + int(size * 0.4)), size,
+              style.TEXT, bold=True, anchor="topright")
+    for i, r in enumerate(rows):
+        y = top + i * row_h
+        cy = y + row_h / 2
+        bar_h = max(4, int(row_h * 0.5))
+        draw_text(surface, r.label, (rect.x, cy), small, style.TEXT, anchor="midleft",
+                  max_width=label_w)
+        if i in notes or r.status != "done" or not r.nodes:
+            draw_text(surface, notes.get(i, "not run"), (nodes_x0 + 6, cy), small, style.DIM,
+                      anchor="midleft", max_width=2 * plot_w)
+            continue
+        for axis, x0, v, col, fmt, hatch in ((node_axis, nodes_x0, r.nodes, BAR_NODES, si,
+                                              False),
+                                             (time_axis, time_x0, r.time_s, BAR_TIME,
+                                              seconds_text, True)):
+            x1 = max(x0 + 2, axis(v))
+            bar = pygame.Rect(x0, int(cy - bar_h / 2), int(x1 - x0), bar_h)
+            pygame.draw.rect(surface, col, bar)
+            if hatch:  # time bars hatched: a pattern, not only a hue, tells them apart
+                for hx in range(bar.x, bar.right, 6):
+                    pygame.draw.line(surface, (30, 30, 36), (hx, bar.bottom - 1),
+                                     (min(bar.right - 1, hx + bar_h // 2), bar.y), 1)
+            txt = fmt(v)
+            room = x0 + plot_w - bar.right
+            if room > len(txt) * small * 0.75:
+                draw_text(surface, txt, (bar.right + 4, cy), small, style.TEXT,
+                          anchor="midleft")
+            else:  # a full-length bar: the figure inside, on a plain patch
+                box = draw_text(surface, txt, (bar.right - 6, cy), small, style.TEXT,
+                                anchor="midright")
+                pygame.draw.rect(surface, style.BG, box.inflate(6, 2))
+                draw_text(surface, txt, (bar.right - 6, cy), small, style.TEXT,
+                          anchor="midright")
+        vm = f"{style.value_text(r.value, game_id)} · {r.move or '—'}"
+        draw_text(surface, vm, (rect.right, cy), small, style.TEXT, anchor="midright",
+                  max_width=value_w)
+    text, ok = agree_text([r for r in rows if r.status == "done"])
+    draw_text(surface, text, (rect.x, rect.bottom - int(size * 2.6)), size, GOOD if ok else BAD,
+              bold=True, max_width=rect.width)
+
+
+# ---- depth chart --------------------------------------------------------------------------
+#: Values at or beyond this are forced wins or losses ("W5"), not evaluations.
+WIN_VALUE = 9000.0
+
+
+def squash(v: float, values: Sequence[float]) -> float:
+    """Where a value sits on the value axis: evaluations as they are, a forced win or loss
+    just beyond the largest evaluation (a linear axis from -0.4 to 9995 would flatten every
+    evaluation into one line), later wins a little lower than quicker ones."""
+    plain = [abs(x) for x in values if abs(x) < WIN_VALUE]
+    room = max(plain, default=1.0) or 1.0
+    if abs(v) < WIN_VALUE:
+        return v
+    sign = 1 if v > 0 else -1
+    plies = 10000 - abs(v)
+    return sign * room * (1.6 - 0.02 * min(plies, 20))
+
+
+def answer_changes(rows: Sequence[Any]) -> set[int]:
+    """Indexes of rows whose best move differs from the previous depth's (the horizon)."""
+    return {i for i, r in enumerate(rows) if r.move_changed}
+
+
+def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any],
+                     branching: float, size: int, unit: str = "", game_id: str = "") -> None:
+    """Value and best move per depth (top), nodes per depth on a log scale beside b^d and
+    b^(d/2) (bottom), with the effective branching factor at each depth."""
+    small = max(10, int(size * 0.85))
+    if not rows:
+        draw_text(surface, "No depths searched yet", rect.center, size, style.DIM,
+                  anchor="center")
+        return
+    left = rect.x + int(size * 5.5)
+    right = rect.right - int(size * 12)
+    depths = [r.depth for r in rows]
+    d_lo, d_hi = min(depths), max(max(depths), min(depths) + 1)
+
+    def xd(d: float) -> float:
+        return left + (d - d_lo) / (d_hi - d_lo) * (right - left)
+
+    changes = answer_changes(rows)
+    # -- top: value per depth -------------------------------------------------------------
+    v_top = rect.y + int(size * 3.4)
+    v_bot = rect.y + int(rect.height * 0.32)
+    values = [float(r.value) for r in rows if r.value is not None]
+    shown = [squash(v, values) for v in values]
+    lo, hi = (min(shown), max(shown)) if shown else (0.0, 1.0)
+    if hi - lo < 1e-9:
+        lo, hi = lo - 1, hi + 1
+
+    def yv(v: float) -> float:
+        return v_bot - (squash(v, values) - lo) / (hi - lo) * (v_bot - v_top)
+
+    title = f"Value and best move at each depth{f' ({unit})' if unit else ''}"
+    box = draw_text(surface, title, (rect.x, rect.y), size, style.TEXT, bold=True)
+    if changes:
+        draw_text(surface, "   ▲ the best move changes: the horizon effect at work",
+                  (box.right, box.centery), small, BAD, anchor="midleft",
+                  max_width=rect.right - box.right)
+    by_label = {style.value_text(v, game_id): v for v in sorted(values)}
+    ticks = sorted(by_label.values())
+    if len(ticks) > 6:
+        ticks = [ticks[int(i * (len(ticks) - 1) / 5)] for i in range(6)]
+    labelled: list[float] = []
+    for v in ticks:
+        pygame.draw.line(surface, GRID, (left, yv(v)), (right, yv(v)), 1)
+        if all(abs(yv(v) - y) > small * 1.15 for y in labelled):  # close values: one label
+            labelled.append(yv(v))
+            draw_text(surface, style.value_text(v, game_id), (left - 6, yv(v)), small, AXIS,
+                      anchor="midright")
+    draw_text(surface, "value", (rect.x, (v_top + v_bot) / 2), small, style.TEXT,
+              anchor="midleft")
+    pts = [(xd(r.depth), yv(float(r.value))) for r in rows if r.value is not None]
+    if len(pts) > 1:
+        pygame.draw.lines(surface, style.PV, False, pts, 2)
+    for i, r in enumerate(rows):
+        if r.value is None:
+            continue
+        p = (xd(r.depth), yv(float(r.value)))
+        changed = i in changes
+        if changed:
+            pygame.draw.line(surface, BAD, (p[0], v_top - 4), (p[0], v_bot + 4), 1)
+            draw_text(surface, "▲", (p[0], v_bot + 5), small, BAD, anchor="midtop")
+        pygame.draw.circle(surface, BAD if changed else style.PV, p, 6 if changed else 4)
+        draw_text(surface, f"{r.move or '—'}", (p[0], p[1] - 8), small, style.TEXT,
+                  bold=changed, anchor="midbottom")
+    # -- bottom: nodes per depth, log scale -----------------------------------------------
+    n_top = v_bot + int(size * 3.2)
+    n_bot = rect.bottom - int(size * 4.4)
+    measured = [max(1, r.nodes) for r in rows]
+    bd = [branching ** d for d in depths]
+    bhalf = [branching ** (d / 2) for d in depths]
+    axis = LogAxis(min(measured + bhalf), max(measured + bd), n_bot, n_top)
+    draw_text(surface, "Nodes searched per depth (log scale) beside b^d and b^(d/2)",
+              (rect.x, n_top - int(size * 2.2)), size, style.TEXT, bold=True)
+    for v in axis.decades():
+        y = axis(v)
+        pygame.draw.line(surface, GRID, (left, y), (right, y), 1)
+        draw_text(surface, si(v), (left - 6, y), small, AXIS, anchor="midright")
+    for d in range(d_lo, d_hi + 1):
+        pygame.draw.line(surface, GRID, (xd(d), n_top), (xd(d), n_bot), 1)
+        draw_text(surface, str(d), (xd(d), n_bot + 4), small, AXIS, anchor="midtop")
+    draw_text(surface, "search depth (plies)", ((left + right) // 2, n_bot + int(size * 1.5)),
+              small, style.TEXT, anchor="midtop")
+    label = "nodes"
+    draw_text(surface, label, (rect.x, (n_top + n_bot) // 2), small, style.TEXT,
+              anchor="midleft")
+    series = [
+        (f"b^d (b = {branching:.1f}): minimax's tree", bd, (236, 140, 60), 9, "dashed"),
+        ("b^(d/2): alpha-beta at best", bhalf, (176, 132, 230), 3, "dotted"),
+        ("measured", measured, BAR_NODES, 0, "solid"),
+    ]
+    legend_y = n_top
+    for name, vals, col, dash, kind in series:
+        pts = [(xd(d), axis(v)) for d, v in zip(depths, vals, strict=True)]
+        if len(pts) > 1:
+            if dash:
+                _dashed(surface, col, pts, dash)
+            else:
+                pygame.draw.lines(surface, col, False, pts, 3)
+        for p in pts:
+            if kind == "solid":
+                pygame.draw.circle(surface, col, p, 5)
+            else:
+                pygame.draw.circle(surface, col, p, 4, 1)
+        lx = right + 12
+        if dash:
+            _dashed(surface, col, [(lx, legend_y + 7), (lx + 26, legend_y + 7)], dash / 2)
+        else:
+            pygame.draw.line(surface, col, (lx, legend_y + 7), (lx + 26, legend_y + 7), 3)
+        for ln_i, part in enumerate(name.split(": ")):
+            draw_text(surface, part, (lx, legend_y + 14 + ln_i * int(small * 1.2)), small,
+                      style.TEXT, max_width=rect.right - lx)
+        legend_y += int(small * 3.8)
+    for r in rows:
+        ebf = getattr(r, "ebf", None)
+        if ebf:
+            at = (max(left + size * 2.5, min(xd(r.depth), right - size * 2)),
+                  axis(max(1, r.nodes)) + 8)
+            draw_text(surface, f"EBF {ebf:.1f}", at, small, style.DIM, anchor="midtop")
+    draw_text(surface, "EBF = effective branching factor b*: a uniform tree of depth d with "
+              "1 + b* + b*² + … + b*^d nodes would be this big",
+              (rect.x, rect.bottom - small), small, style.DIM, anchor="bottomleft")

@@ -1,0 +1,93 @@
+"""First settings of the lab for a position, worked out from the position itself.
+
+No table per game: the depth is the deepest full-width search of about ``TARGET_LEAVES``
+leaves at the position's own branching factor (4 plies of Othello from the start, 3 of
+tic-tac-toe, 2 layers of backgammon), so the first tree is big enough to show pruning and small enough to
+read; the algorithm is the one the engine plays the game with.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.core import CHANCE, TERMINAL
+
+TARGET_LEAVES = 1000
+MAX_DEPTH = 12
+
+
+@dataclass
+class LabDefaults:
+    algorithm: str
+    depth: int
+    max_depth: int = MAX_DEPTH
+    #: Start with the engine's refinements (table, ordering, PVS) off, so the recorded
+    #: alpha-beta is the textbook's: the lab-only teaching trees.
+    textbook: bool = False
+
+    def allows(self, algorithm: str) -> bool:
+        return True
+
+
+def branching(state: Any) -> int:
+    player = state.current_player()
+    if player == TERMINAL:
+        return 1
+    if player == CHANCE:
+        return max(1, len(state.chance_outcomes()))
+    return max(1, len(state.legal_moves()))
+
+
+def tree_height(state: Any, limit: int = MAX_DEPTH, budget: int = 400) -> int:
+    """Plies to the deepest end of the game tree, looked for among the first ``budget``
+    positions (beyond that, or ``limit`` plies, the game counts as deeper than any first
+    search): a classroom tree is only a few plies high, and lopsided trees are common."""
+    deepest = 0
+    stack = [(state, 0)]
+    seen = 0
+    while stack:
+        s, d = stack.pop()
+        seen += 1
+        if seen > budget or d >= limit:
+            return limit
+        player = s.current_player()
+        if player == TERMINAL:
+            deepest = max(deepest, d)
+            continue
+        moves = ([m for m, _ in s.chance_outcomes()] if player == CHANCE
+                 else list(s.legal_moves()))
+        stack.extend((s.apply(m), d + 1) for m in moves)
+    return deepest
+
+
+def defaults_for(game_id: str, state: Any) -> LabDefaults:
+    from ai.engine import default_algorithm
+
+    algorithm = default_algorithm(game_id)
+    has_chance = getattr(state, "has_chance", None)
+    if has_chance is not None and has_chance():
+        algorithm = "expectiminimax"  # a classroom tree with a roll: the algorithm for dice
+    height = max(1, tree_height(state))
+    b = branching(state)
+    depth, leaves = 1, b
+    while depth < height and leaves * b <= TARGET_LEAVES:
+        depth += 1
+        leaves *= b
+    if depth < height and ends_on_chance(state, depth - 1):
+        depth += 1  # a roll's outcomes are only worth drawing with the replies they allow
+    from game.registry import LAB_GAME_IDS
+
+    return LabDefaults(algorithm, depth, textbook=game_id in LAB_GAME_IDS)
+
+
+def ends_on_chance(state: Any, depth: int) -> bool:
+    """True when the nodes ``depth`` plies down (along the first moves) are a dice roll:
+    a search ending one ply below them evaluates the same position once per roll."""
+    for _ in range(depth):
+        player = state.current_player()
+        if player == TERMINAL:
+            return False
+        state = state.apply(state.chance_outcomes()[0][0] if player == CHANCE
+                            else state.legal_moves()[0])
+    return state.current_player() == CHANCE

@@ -1,0 +1,163 @@
+"""The depth chart pane: the position searched to depth 1, 2, 3, ... (ai.lab.depth_chart, the
+same rows as ``explain --depth-chart``), run as one task on the worker. Each depth's row
+arrives as it finishes, so the chart grows while the search runs; the next depth's time is
+estimated from the last one (its time times the growth in nodes) so a long wait is announced
+and can be stopped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ai.api import Limits, SearchConfig
+from ai.lab import DepthRow
+from game.ui import theme
+from game.ui.lab import charts, style
+from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text
+
+
+class DepthPane:
+    title = "Depth chart"
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self.rows: list[DepthRow] = []
+        self.max_depth = min(ctx.defaults.max_depth, ctx.defaults.depth + 3)
+        self.error = ""
+        self.started = False
+        self.rect = pygame.Rect(0, 0, 800, 600)
+        self.widgets: list[Widget] = []
+
+    @property
+    def running(self) -> bool:
+        return self.ctx.jobs.running_for(self)
+
+    def config(self) -> SearchConfig:
+        return SearchConfig(self.ctx.game_id, self.ctx.defaults.algorithm,
+                            Limits(depth=self.max_depth), exact=False)
+
+    def on_show(self) -> None:
+        if not self.started:
+            self.run()
+
+    def run(self) -> None:
+        self.rows = []
+        self.error = ""
+        self.started = True
+        self.ctx.jobs.start("ai.lab:depth_chart", self.ctx.state, self.config(),
+                            self.max_depth, on_done=self._done, on_error=self._failed,
+                            on_progress=self.rows.append, owner=self)
+
+    def stop(self) -> None:
+        if self.running:
+            self.ctx.jobs.stop()
+            self.ctx.show_message(f"Stopped after depth {self.rows[-1].depth if self.rows else 0}")
+
+    def _done(self, rows: list[DepthRow]) -> None:
+        self.rows = list(rows)
+        if self.rows and self.rows[-1].depth < self.max_depth and not self.rows[-1].exact:
+            self.ctx.show_message(f"Stopped at depth {self.rows[-1].depth}: the next depth "
+                                  "was estimated to take too long")
+
+    def _failed(self, message: str) -> None:
+        self.error = message
+        self.ctx.show_message(f"Depth chart: {message}", True)
+
+    @property
+    def branching(self) -> float:
+        return self.rows[0].branching if self.rows else 1.0
+
+    def estimate_next_s(self) -> float | None:
+        """Seconds the depth being searched should take: the last depth's time times the
+        growth in nodes from the depth before it (None until two depths are known)."""
+        if len(self.rows) < 2 or not self.rows[-2].nodes:
+            return None
+        growth = self.rows[-1].nodes / self.rows[-2].nodes
+        return self.rows[-1].time_s * max(1.0, growth)
+
+    # ---- layout and events ---------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        size = self.ctx.text_size
+        row = max(24, int(size * 1.9))
+        self.chart = pygame.Rect(rect.x, rect.y, rect.width, rect.height - row - size)
+        y = self.chart.bottom + size // 2
+        specs: list[tuple[Widget, int]] = [
+            (Choice("Deepest", [(d, str(d)) for d in range(2, self.ctx.defaults.max_depth + 1)],
+                    self.max_depth, lambda v: setattr(self, "max_depth", v)), 3),
+            (Button("Run  ↵", self.run, active=True), 2),
+            (Button("Stop  S", self.stop, enabled=self.running), 2),
+        ]
+        x = rect.x
+        self.widgets = []
+        for w, units in specs:
+            w.rect = pygame.Rect(x, y, int(rect.width * 0.075 * units), row)
+            x = w.rect.right + size // 2
+            self.widgets.append(w)
+        self.status_x = x + size
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            before = len(self.widgets)
+            dispatch_pointer(self.widgets, event)
+            return before > 0 and any(w.rect.collidepoint(getattr(event, "pos", (-1, -1)))
+                                      for w in self.widgets)
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.run()
+                return True
+            if event.key == pygame.K_s:
+                self.stop()
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        for w in self.widgets:
+            if isinstance(w, Button) and w.text.startswith("Stop"):
+                w.enabled = self.running
+
+    def export_png(self, path: str) -> None:
+        from game.ui.lab.export import export_depth_png
+
+        if not self.rows:
+            raise ValueError("no depth finished yet")
+        export_depth_png(self.rows, path, self.title_text(), self._unit(), self.ctx.game_id)
+
+    def title_text(self) -> str:
+        return (f"{self.ctx.game.name}: {self.ctx.defaults.algorithm} with iterative deepening "
+                f"on {self.ctx.game.format_position(self.ctx.state)}")
+
+    def _unit(self) -> str:
+        from ai.profiles import profile_for
+
+        return profile_for(self.ctx.game_id).unit
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = self.ctx.text_size
+        pygame.draw.rect(surface, style.BG, self.chart, border_radius=8)
+        inner = self.chart.inflate(-2 * size, -2 * size)
+        draw_text(surface, self.title_text(), (inner.x, inner.y), size, style.PV, bold=True,
+                  max_width=inner.width)
+        body = pygame.Rect(inner.x, inner.y + int(size * 2), inner.width,
+                           inner.height - int(size * 2))
+        if self.rows:
+            charts.draw_depth_chart(surface, body, self.rows, self.branching, size,
+                                    self._unit(), self.ctx.game_id)
+        for w in self.widgets:
+            w.draw(surface)
+        if self.running:
+            est = self.estimate_next_s()
+            nxt = (self.rows[-1].depth + 1) if self.rows else 1
+            text = f"Searching depth {nxt}… {self.ctx.jobs.elapsed_s:.1f} s"
+            if est is not None:
+                text += f" (depth {nxt} estimated ~{charts.seconds_text(est)}: S stops)"
+            col = theme.color("accent")
+        else:
+            text = self.error or (f"Done: depths 1 to {self.rows[-1].depth}" if self.rows
+                                  else "Press Run")
+            col = theme.color("bad") if self.error else style.DIM
+        draw_text(surface, text, (self.status_x, self.widgets[0].rect.centery if self.widgets
+                                  else self.rect.bottom), size, col, anchor="midleft",
+                  max_width=self.rect.right - self.status_x)

@@ -1,0 +1,112 @@
+"""The side panel's node card: what one recorded node is, and its position on a small board.
+
+The small board is the game's own board view drawn into a small rectangle (the views scale to
+any rectangle); a game without a board view (the classroom trees) shows its position in its
+own notation instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui import theme
+from game.ui.assets import font
+from game.ui.boards.base import BoardView, ViewContext
+from game.ui.lab import style
+from game.ui.widgets import draw_text, wrap_text
+
+BOUND_WORDS = {"upper": "at most", "lower": "at least", "exact": ""}
+
+
+def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tuple]]:
+    """The node card as (text, colour) lines."""
+    node = recording.nodes[nid]
+    path = [recording.nodes[i].move or "" for i in recording.path_to(nid)[1:]]
+    lines: list[tuple[str, tuple]] = [
+        (style.KIND_NAME.get(node.kind, node.kind).capitalize(), style.KIND_COLOR.get(
+            node.kind, style.TEXT)),
+        ("Path: " + (" → ".join(path) if path else "the root (the position searched)"),
+         style.TEXT),
+    ]
+    if node.probability is not None:
+        lines.append((f"Probability of this outcome: {style.probability_text(node.probability)}"
+                      f" ({node.probability:.3g})", style.TEXT))
+    bound = BOUND_WORDS.get(getattr(node, "bound", "exact"), "")
+    value = style.value_text(node.value, recording.game_id)
+    lines.append((f"Value: {bound + ' ' if bound else ''}{value}"
+                  f"{'  (a bound: the window cut it short)' if bound else ''}", style.TEXT))
+    if node.alpha is not None or node.beta is not None:
+        lines.append((f"Window on entry (α, β): {style.window_text(node.alpha, node.beta, recording.game_id)}",
+                      style.DIM))
+    lines.append((f"Remaining depth: {node.depth}", style.DIM))
+    if node.kind == "leaf":
+        what = "the game's result" if getattr(node, "terminal", False) else "static evaluation"
+        lines.append((f"Leaf: {what}", style.DIM))
+    else:
+        lines.append((f"Children searched: {len(node.children)}", style.DIM))
+    if node.pruned:
+        lines.append((f"Cutoff: {node.pruned} sibling{'s' if node.pruned != 1 else ''} "
+                      "never searched", style.STUB))
+    elif getattr(node, "cutoff", False):
+        lines.append(("Cutoff: the loop stopped early (nothing left to skip)", style.STUB))
+    if getattr(node, "filtered", 0):
+        lines.append((f"Move filter dropped {node.filtered} move(s) after a quick look",
+                      style.DIM))
+    if node.tt_hit:
+        lines.append(("Transposition table hit: value reused, subtree not searched", style.TT))
+    if getattr(node, "research", False):
+        lines.append(("Re-search with a wider window (the null-window probe said 'better')",
+                      style.DIM))
+    if node.on_pv:
+        lines.append(("On the principal variation (the expected line of play)", style.PV))
+    return lines
+
+
+class NodeCard:
+    """Draws the node card and the small board into a rectangle of the side panel."""
+
+    def __init__(self, game: Any, board: BoardView | None) -> None:
+        self.game = game
+        self.board = board
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, recording: Any,
+             nid: int | None, size: int) -> None:
+        if nid is None:
+            draw_text(surface, "Click a node to see it here.", (rect.x, rect.y), size,
+                      theme.color("text_dim"), max_width=rect.width)
+            return
+        y = rect.y
+        f = font(size)
+        for text, col in node_lines(recording, nid, self.game):
+            for ln in wrap_text(text, f, rect.width):
+                if y + size > rect.bottom:
+                    return
+                draw_text(surface, ln, (rect.x, y), size, col, max_width=rect.width)
+                y += int(size * 1.3)
+        y += size // 2
+        self.draw_position(surface, pygame.Rect(rect.x, y, rect.width, rect.bottom - y),
+                           recording.nodes[nid].state, size)
+
+    def draw_position(self, surface: pygame.Surface, rect: pygame.Rect, state: Any,
+                      size: int) -> None:
+        if state is None or rect.height < 3 * size:
+            return
+        if self.board is not None:
+            side = min(rect.width, rect.height)
+            box = pygame.Rect(rect.x, rect.y, rect.width, side)
+            pygame.draw.rect(surface, theme.color("board"), box, border_radius=6)
+            self.board.draw(surface, box, state, ViewContext())
+            return
+        try:
+            text = self.game.format_position(state)
+        except Exception:  # noqa: BLE001 - a label must never break the frame
+            text = str(state)
+        draw_text(surface, "Position:", (rect.x, rect.y), size, theme.color("text_dim"))
+        y = rect.y + int(size * 1.4)
+        for ln in wrap_text(text, font(size, True), rect.width):
+            if y + size > rect.bottom:
+                break
+            draw_text(surface, ln, (rect.x, y), size, style.TEXT, bold=True)
+            y += int(size * 1.3)

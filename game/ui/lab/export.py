@@ -1,0 +1,178 @@
+"""PNG pictures of the lab's views for slides, on screen or headless (SDL dummy driver).
+
+``export_tree_png``, ``export_compare_png`` and ``export_depth_png`` draw with the same code
+as the screen (TreeView, charts) onto an off-screen surface, so ``python main.py explain
+--png`` produces exactly what the lab shows, without a window.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+#: Widest exported tree picture; wider trees are drawn smaller (labels drop below a size).
+MAX_WIDTH = 8000
+TEXT = 16
+
+
+def _ready() -> None:
+    """Fonts and surfaces without a window: headless runs use the dummy video driver."""
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    if not pygame.font.get_init():
+        pygame.font.init()
+
+
+def save_png(surface: Any, path: str | Path) -> Path:
+    """Write ``surface`` as a PNG; a path that cannot be one is a one-line ValueError."""
+    import pygame
+
+    path = Path(path)
+    if path.suffix.lower() != ".png":
+        raise ValueError(f"the picture file must end in .png, got {path.name!r}")
+    if path.parent and not path.parent.exists():
+        raise ValueError(f"no such folder: {path.parent}")
+    pygame.image.save(surface, str(path))
+    return path
+
+
+def export_tree_png(recording: Any, path: str | Path, view: Any = None,
+                    title: str | None = None) -> Path:
+    """The recorded tree as a PNG: the nodes the lab shows open (``view``'s collapsed set),
+    or its first view; with title, figures, the "not recorded" note and the shape key. In
+    step mode (``view.stepper`` set) the picture is the replayed state on screen: the nodes
+    not reached yet drawn hollow, the values found so far, the current node ringed, and the
+    step panel (the algorithm with its running line) beside the tree."""
+    _ready()
+    import pygame
+
+    from game.ui.lab import style
+    from game.ui.lab.tree_pane import draw_legend
+    from game.ui.lab.treeview import MIN_SLOT, TreeView
+    from game.ui.widgets import draw_text
+
+    tv = TreeView(recording, TEXT)
+    stepper = getattr(view, "stepper", None) if view is not None else None
+    if view is not None:
+        tv.set_collapsed(view.collapsed)
+    tv.stepper = stepper
+    width_slots = max(1, tv.layout.width)
+    # As large as readable, never wider than MAX_WIDTH: a huge open tree becomes a picture of
+    # its shape (labels appear only where there is room for them).
+    tv.slot = max(MIN_SLOT, min(96.0, (MAX_WIDTH - 80) / width_slots))
+    head = TEXT * 5
+    legend = TEXT * 3
+    side_w = STEP_PANEL_W if stepper is not None else 0
+    tree_w = int(width_slots * tv.slot)
+    w = max(900, tree_w + 80)
+    h = int(tv.layout.rows * tv.row_h) + head + legend + 20
+    if stepper is not None:
+        h = max(h, STEP_PANEL_H)
+    surface = pygame.Surface((w + side_w, h))
+    surface.fill(style.BG)
+    canvas = pygame.Rect(0, head, w, h - head)
+    tree_surface = surface.subsurface(pygame.Rect(0, head, w, h - head - legend))
+    ox = -(w - tree_w) / 2
+    tv.render_world(tree_surface, ox, 0)
+    title = title or _title(recording)
+    figures = _figures(recording)
+    if stepper is not None:
+        title += f" — step {stepper.position} of {len(stepper.events)}"
+        _ring_current(tree_surface, tv, stepper, ox)
+        _draw_step_side(surface, pygame.Rect(w, 0, side_w, h), recording, stepper)
+    draw_text(surface, title, (20, 10), int(TEXT * 1.3), style.PV, bold=True)
+    draw_text(surface, figures, (20, 14 + int(TEXT * 1.6)), TEXT, style.TEXT)
+    if recording.truncated:
+        draw_text(surface, f"{recording.truncated:,} nodes not recorded (node budget "
+                  f"{len(recording.nodes):,})", (20, 18 + int(TEXT * 2.9)), TEXT, (230, 96, 90))
+    draw_legend(surface, canvas, TEXT)
+    return save_png(surface, path)
+
+
+#: Step mode's exported side panel (the code and the search's state), in pixels.
+STEP_PANEL_W, STEP_PANEL_H = 460, 900
+
+
+def _ring_current(target: Any, tv: Any, stepper: Any, ox: float) -> None:
+    """The node the replay is at, ringed as on screen."""
+    import pygame
+
+    from game.ui.lab import style
+
+    nid = stepper.current
+    if nid is None or nid not in tv.layout.x:
+        return
+    wx, wy = tv.world(nid)
+    pygame.draw.circle(target, style.CURRENT, (wx - ox, wy), tv.radius + 5, 2)
+
+
+def _draw_step_side(surface: Any, rect: Any, recording: Any, stepper: Any) -> None:
+    import pygame
+
+    from game.ui import theme
+    from game.ui.lab.step_panel import draw_step_panel
+
+    pygame.draw.rect(surface, theme.color("panel"), rect)
+    draw_step_panel(surface, rect.inflate(-24, -24), recording, stepper, TEXT)
+
+
+def _title(recording: Any) -> str:
+    from game.registry import get_game
+
+    try:
+        name = get_game(recording.game_id).name
+    except ValueError:
+        name = recording.game_id
+    return f"{name}: {recording.algorithm}, depth {recording.depth}"
+
+
+def _figures(recording: Any) -> str:
+    from game.ui.lab import style
+
+    nodes = getattr(recording, "node_count", len(recording.nodes))
+    return (f"{nodes:,} nodes · {getattr(recording, 'leaves', 0):,} leaves · "
+            f"{getattr(recording, 'cutoffs', 0):,} cutoffs · value "
+            f"{style.value_text(recording.value, recording.game_id)} · move {recording.move or '—'}")
+
+
+def export_compare_png(rows: Sequence[Any], path: str | Path, title: str = "",
+                       game_id: str = "") -> Path:
+    """The compare bars (nodes and time per algorithm, log scales) as a PNG."""
+    _ready()
+    import pygame
+
+    from game.ui.lab import charts, style
+    from game.ui.widgets import draw_text
+
+    w, h = 1400, max(420, 170 + 46 * len(rows))
+    surface = pygame.Surface((w, h))
+    surface.fill(style.BG)
+    draw_text(surface, title or "Comparing the algorithms", (24, 14), int(TEXT * 1.3), style.PV,
+              bold=True)
+    charts.draw_compare(surface, pygame.Rect(24, 24 + TEXT * 2, w - 48, h - 48 - TEXT * 2),
+                        rows, TEXT, game_id=game_id)
+    return save_png(surface, path)
+
+
+def export_depth_png(rows: Sequence[Any], path: str | Path, title: str = "", unit: str = "",
+                     game_id: str = "") -> Path:
+    """The depth chart (ai.lab.DepthRow: value and move per depth; nodes per depth on a log
+    scale beside b^d and b^(d/2), b = the rows' ``branching``) as a PNG."""
+    _ready()
+    import pygame
+
+    from game.ui.lab import charts, style
+    from game.ui.widgets import draw_text
+
+    w, h = 1400, 900
+    surface = pygame.Surface((w, h))
+    surface.fill(style.BG)
+    draw_text(surface, title or "What depth changes", (24, 14), int(TEXT * 1.3), style.PV,
+              bold=True)
+    charts.draw_depth_chart(surface, pygame.Rect(24, 30 + TEXT * 2, w - 48, h - 60 - TEXT * 2),
+                            rows, rows[0].branching if rows else 1.0, TEXT, unit, game_id)
+    return save_png(surface, path)

@@ -1,0 +1,429 @@
+"""The tree explorer pane: record the search of the position, draw it, step through it.
+
+The recording is made by the real searcher in the worker process (ai.labtasks.record), so the
+tree shown is the search that plays. Mouse: drag pans, the wheel zooms, a click selects a node
+(its card and small board appear on the right), a right-click or double-click opens or closes
+its subtree. Keys: arrows pan, + and - zoom, F fit, E expand all, X back to the first view,
+S step mode; in step mode N / B step forward / back, Space plays, [ and ] change the speed,
+Home and End jump. While a recording runs, its button reads "Stop" and Esc stops it (the
+searcher itself sees the cancel, so even a long forced recording ends at once).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ai.api import Limits, SearchConfig
+from ai.labtasks import MAX_RECORD_S
+from game.ui import theme
+from game.ui.assets import font
+from game.ui.lab import style
+from game.ui.lab.detail import NodeCard
+from game.ui.lab.step_panel import draw_step_panel
+from game.ui.lab.stepper import Stepper
+from game.ui.lab.treeview import TreeView
+from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text, wrap_text
+
+ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
+NODE_BUDGET = 20_000
+#: A recording estimated longer than this waits for a second press of "Search again".
+RECORD_MAX_S = MAX_RECORD_S
+PAN_STEP = 60
+
+
+class TreePane:
+    title = "Tree"
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx  # the scene: app, game, state, jobs, message
+        self.algorithm = ctx.defaults.algorithm
+        self.depth = ctx.defaults.depth
+        refined = not ctx.defaults.textbook
+        self.use_tt = refined
+        self.use_ordering = refined
+        self.use_pvs = refined
+        self.recording: Any = None
+        self.view: TreeView | None = None
+        self.stepper: Stepper | None = None
+        self.playing = False
+        self.speed_i = 3
+        self._step_acc = 0.0
+        self.error = ""
+        self.rect = pygame.Rect(0, 0, 800, 600)
+        self.widgets: list[Widget] = []
+        self.card = NodeCard(ctx.game, ctx.board_view)
+
+    # ---- the recording -------------------------------------------------------------------
+    def config(self) -> SearchConfig:
+        return SearchConfig(self.ctx.game_id, self.algorithm, Limits(depth=self.depth),
+                            use_tt=self.use_tt, use_ordering=self.use_ordering,
+                            use_pvs=self.use_pvs, use_aspiration=self.use_pvs, exact=False)
+
+    def on_show(self) -> None:
+        if self.recording is None and not self.ctx.jobs.running and not self.error:
+            self.record()
+
+    def record(self) -> None:
+        """Record the search with the chosen settings; after a "too long" refusal the next
+        press records anyway (the teacher has seen the estimate)."""
+        force = self.error.startswith("too long")
+        self.error = ""
+        self.ctx.jobs.start("ai.labtasks:record", self.ctx.state, self.config(), NODE_BUDGET,
+                            on_done=self.take, on_error=self._failed, owner=self, force=force,
+                            max_s=RECORD_MAX_S)
+
+    def recording_now(self) -> bool:
+        return bool(self.ctx.jobs.running_for(self))
+
+    def stop(self) -> None:
+        """End a running recording (the searcher sees the cancel within a few thousand
+        nodes); the tree shown before, if any, stays."""
+        if self.recording_now():
+            self.ctx.jobs.stop()
+            self.error = "stopped: press Search again to record"
+            self.ctx.show_message("Recording stopped")
+
+    def search_or_stop(self) -> None:
+        if self.recording_now():
+            self.stop()
+        else:
+            self.record()
+
+    def _failed(self, message: str) -> None:
+        self.error = message
+        self.ctx.show_message(f"Cannot record the search: {message}", True)
+
+    def take(self, recording: Any) -> None:
+        self.recording = recording
+        # The switches show what was recorded (also a recording handed in from elsewhere).
+        self.algorithm, self.depth = recording.algorithm, recording.depth
+        opts = recording.options
+        self.use_tt = opts.get("use_tt", self.use_tt)
+        self.use_ordering = opts.get("use_ordering", self.use_ordering)
+        self.use_pvs = opts.get("use_pvs", self.use_pvs)
+        self.header = header_lines(recording)
+        self.view = TreeView(recording, self.ctx.text_size)
+        self.stepper = None
+        self.playing = False
+        self.layout(self.rect)
+        self.view.readable()
+
+    # ---- layout ----------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        size = self.ctx.text_size
+        pad = max(6, size // 2)
+        side_w = max(260, min(380, int(rect.width * 0.3)))
+        row = max(24, int(size * 1.9))
+        bar_h = 2 * row + 3 * pad
+        self.canvas = pygame.Rect(rect.x, rect.y, rect.width - side_w - pad,
+                                  rect.height - bar_h)
+        self.side = pygame.Rect(self.canvas.right + pad, rect.y, side_w, self.canvas.height)
+        self.bar = pygame.Rect(rect.x, self.canvas.bottom + pad, rect.width, bar_h - pad)
+        if self.view is not None:
+            self.view.top_margin = int(size * 3.2)
+            self.view.set_rect(self.canvas, self.ctx.text_size)
+            self.view.clamp()
+        y1, y2 = self.bar.y + pad // 2, self.bar.y + pad // 2 + row + pad
+        algos = [a for a in ALGORITHMS if self.ctx.defaults.allows(a)]
+        settings: list[tuple[Widget, int]] = [
+            (Choice("Algorithm", [(a, a) for a in algos], self.algorithm,
+                    lambda v: setattr(self, "algorithm", v)), 5),
+            (Choice("Depth", [(d, str(d)) for d in range(1, self.ctx.defaults.max_depth + 1)],
+                    self.depth, lambda v: setattr(self, "depth", v)), 3),
+            (Choice("Table", [(True, "on"), (False, "off")], self.use_tt,
+                    lambda v: setattr(self, "use_tt", v)), 3),
+            (Choice("Ordering", [(True, "on"), (False, "off")], self.use_ordering,
+                    lambda v: setattr(self, "use_ordering", v)), 3),
+            (Choice("PVS", [(True, "on"), (False, "off")], self.use_pvs,
+                    lambda v: setattr(self, "use_pvs", v)), 3),
+            (Button(self._search_label(), self.search_or_stop, active=True), 3),
+        ]
+        tools: list[tuple[Widget, int]] = [
+            (Button("Fit  F", self.fit), 2), (Button("Expand all  E", self.expand_all), 3),
+            (Button("First view  X", self.first_view), 3),
+            (Button("Step mode  S", self.toggle_step, active=self.stepper is not None), 3),
+            (Button("|◀", lambda: self.seek(0)), 1), (Button("◀ B", self.back), 1),
+            (Button("Play  Spc", self.toggle_play, active=self.playing), 2),
+            (Button("N ▶", self.forward), 1), (Button("▶|", lambda: self.seek(10**9)), 1),
+            (Choice("Speed", [(i, f"{s:g}/s") for i, s in enumerate(SPEEDS)], self.speed_i,
+                    lambda v: setattr(self, "speed_i", v)), 3),
+        ]
+        self.widgets = []
+        for items, y in ((settings, y1), (tools, y2)):
+            units = sum(u for _, u in items)
+            x = self.bar.x
+            unit_w = (self.bar.width - pad * (len(items) - 1)) / units
+            for w, u in items:
+                w.rect = pygame.Rect(int(x), y, int(unit_w * u), row)
+                x += unit_w * u + pad
+                self.widgets.append(w)
+        step_tools = ("|◀", "◀ B", "Play  Spc", "N ▶", "▶|")
+        for w in self.widgets:
+            if isinstance(w, Button) and w.text in step_tools:
+                w.enabled = self.stepper is not None
+
+    def _search_label(self) -> str:
+        return "Stop  Esc" if self.recording_now() else "Search again  ↵"
+
+    # ---- commands --------------------------------------------------------------------------
+    def fit(self) -> None:
+        if self.view:
+            self.view.fit()
+            if self.view.slot < 8:
+                self.ctx.show_message("Whole tree shown: too small for labels — zoom in with "
+                                      "the wheel or +, or collapse parts (right-click)")
+
+    def expand_all(self) -> None:
+        if self.view:
+            self.view.expand_all()
+            self.view.fit()
+
+    def first_view(self) -> None:
+        if self.view:
+            self.view.collapse_to_default()
+            self.view.fit()
+
+    def toggle_step(self) -> None:
+        if self.view is None:
+            return
+        if self.stepper is None:
+            if not self.recording.events:
+                self.ctx.show_message("This recording has no steps to replay", True)
+                return
+            self.stepper = Stepper(self.recording.nodes, self.recording.events)
+            self.view.readable()
+        else:
+            self.stepper = None
+            self.playing = False
+        self.view.stepper = self.stepper
+        self.layout(self.rect)
+
+    def forward(self) -> None:
+        if self.stepper is not None and self.stepper.forward():
+            self._follow()
+
+    def back(self) -> None:
+        if self.stepper is not None and self.stepper.back():
+            self._follow()
+
+    def seek(self, position: int) -> None:
+        if self.stepper is not None:
+            self.stepper.seek(position)
+            self._follow()
+
+    def toggle_play(self) -> None:
+        if self.stepper is None:
+            self.toggle_step()
+        if self.stepper is not None:
+            if self.stepper.at_end:
+                self.stepper.seek(0)
+            self.playing = not self.playing
+            self._step_acc = 0.0
+            self.layout(self.rect)
+
+    def _follow(self) -> None:
+        """Keep the search's current node on screen (opening closed parents if needed)."""
+        view, st = self.view, self.stepper
+        if view is None or st is None or st.current is None:
+            return
+        view.reveal(st.current)
+        x, y = view.screen_pos(st.current)
+        inner = view.rect.inflate(-view.rect.width // 5, -view.rect.height // 5)
+        inner.top = view.rect.top + view.top_margin + 10
+        # Pan just enough to bring the node inside, so the picture moves as little as it can.
+        dx = (inner.left - x if x < inner.left else inner.right - x if x > inner.right else 0)
+        dy = (inner.top - y if y < inner.top else inner.bottom - y if y > inner.bottom else 0)
+        if dx or dy:
+            view.pan(dx, dy)
+        view.selected = st.current
+
+    # ---- events and frames --------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
+            for w in self.widgets:
+                if w.rect.collidepoint(getattr(event, "pos", pygame.mouse.get_pos())):
+                    dispatch_pointer(self.widgets, event)
+                    self.layout(self.rect)
+                    return True
+        return bool(self.view is not None and self.view.handle_event(event))
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        k = event.key
+        if k == pygame.K_ESCAPE and self.recording_now():
+            self.stop()  # the first Esc stops the recording, the next one leaves the lab
+            self.layout(self.rect)
+            return True
+        view = self.view
+        pans = {pygame.K_LEFT: (PAN_STEP, 0), pygame.K_RIGHT: (-PAN_STEP, 0),
+                pygame.K_UP: (0, PAN_STEP), pygame.K_DOWN: (0, -PAN_STEP)}
+        if view is not None and k in pans:
+            view.pan(*pans[k])
+            return True
+        if view is not None and k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            view.zoom_at(1.25)
+            return True
+        if view is not None and k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            view.zoom_at(0.8)
+            return True
+        actions = {
+            pygame.K_f: self.fit, pygame.K_e: self.expand_all, pygame.K_x: self.first_view,
+            pygame.K_s: self.toggle_step, pygame.K_n: self.forward, pygame.K_b: self.back,
+            pygame.K_SPACE: self.toggle_play, pygame.K_HOME: lambda: self.seek(0),
+            pygame.K_END: lambda: self.seek(10**9), pygame.K_RETURN: self.record,
+            pygame.K_LEFTBRACKET: lambda: self._speed(-1),
+            pygame.K_RIGHTBRACKET: lambda: self._speed(1),
+        }
+        action = actions.get(k)
+        if action is None:
+            return False
+        action()
+        self.layout(self.rect)
+        return True
+
+    def _speed(self, d: int) -> None:
+        self.speed_i = max(0, min(len(SPEEDS) - 1, self.speed_i + d))
+
+    def update(self, dt: float) -> None:
+        if self.playing and self.stepper is not None:
+            self._step_acc += dt * SPEEDS[self.speed_i]
+            while self._step_acc >= 1.0:
+                self._step_acc -= 1.0
+                if not self.stepper.forward():
+                    self.playing = False
+                    self.layout(self.rect)
+                    break
+            self._follow()
+
+    def export_png(self, path: str) -> None:
+        from game.ui.lab.export import export_tree_png
+
+        if self.recording is None:
+            raise ValueError("no tree recorded yet")
+        export_tree_png(self.recording, path, view=self.view)
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        label = self._search_label()
+        for w in self.widgets:  # the job ends between frames: the button follows it
+            if isinstance(w, Button) and w.on_click == self.search_or_stop:
+                w.text = label
+        size = self.ctx.text_size
+        small = max(10, int(size * 0.86))
+        if self.view is None:
+            surface.fill(style.BG, self.canvas)
+            if self.ctx.jobs.running:
+                text = (f"Recording the search… {self.ctx.jobs.elapsed_s:.1f} s   "
+                        "(Esc or Stop ends it)")
+            else:
+                text = self.error or "No recording"
+            draw_text(surface, text, self.canvas.center, size, theme.color("text_dim"),
+                      anchor="center", max_width=self.canvas.width - 20)
+        else:
+            self.view.draw(surface)
+            self._draw_header(surface, small)
+            draw_legend(surface, self.canvas, small)
+            if self.ctx.jobs.running_for(self):
+                self._draw_status(surface, [f"Recording the search again… "
+                                            f"{self.ctx.jobs.elapsed_s:.1f} s  (Esc stops)"],
+                                  small, theme.color("accent"))
+            elif self.error:
+                # A refused or stopped recording says so for as long as the old tree shows
+                # (the message line fades): "too long: ... about 40 s", press again to force.
+                self._draw_status(surface, wrap_text(f"Not recorded, {self.error}",
+                                                     font(small), self.canvas.width * 2 // 3),
+                                  small, theme.color("bad"))
+        pygame.draw.rect(surface, theme.color("panel"), self.side, border_radius=8)
+        inner = self.side.inflate(-2 * max(8, size // 2), -2 * max(8, size // 2))
+        if self.recording is not None:
+            if self.stepper is not None:
+                y = draw_step_panel(surface, inner, self.recording, self.stepper, size)
+                rest = pygame.Rect(inner.x, y + small, inner.width, inner.bottom - y - small)
+                self.card.draw_position(surface, rest, self._state_of(self.stepper.current),
+                                        small)
+            else:
+                self.card.draw(surface, inner, self.recording, self.view.selected, small)
+        for w in self.widgets:
+            w.draw(surface)
+
+    def _draw_status(self, surface: pygame.Surface, lines: list[str], size: int,
+                     color: tuple[int, ...]) -> None:
+        """Lines at the canvas's top right, below the header (on it they would cover the
+        figures), on a dark box so the tree behind does not run through them."""
+        f = font(size)
+        line_h = int(size * 1.3)
+        width = max(f.size(line)[0] for line in lines) + 12
+        box = pygame.Rect(0, 0, width, line_h * len(lines) + 6)
+        box.topright = (self.canvas.right - 4, self.canvas.y + 3 + int(size * 2.8))
+        pygame.draw.rect(surface, (22, 24, 30), box, border_radius=6)
+        y = box.y + 3
+        for line in lines:
+            draw_text(surface, line, (box.right - 6, y), size, color, anchor="topright")
+            y += line_h
+
+    def _state_of(self, nid: int | None) -> Any:
+        return None if nid is None else self.recording.nodes[nid].state
+
+    def _draw_header(self, surface: pygame.Surface, size: int) -> None:
+        x, y = self.canvas.x + 8, self.canvas.y + 6
+        headline, note = self.header
+        draw_text(surface, headline, (x, y), size, style.TEXT, bold=True,
+                  max_width=self.canvas.width - 16)
+        if note:
+            draw_text(surface, note, (x, y + int(size * 1.4)), size, theme.color("bad"),
+                      max_width=self.canvas.width - 16)
+
+
+def header_lines(rec: Any) -> tuple[str, str]:
+    """The recording's figures and its "not recorded" note (worked out once: counting
+    20,000 nodes every frame would cost the frame rate)."""
+    name = rec.algorithm
+    if name == "minimax" and any(n.kind == "chance" for n in rec.nodes):
+        name = "minimax, rolls averaged"  # what the plain searcher does at a chance node
+    parts = [f"{name} · depth {rec.depth}", f"{rec.node_count:,} nodes",
+             f"{rec.leaves:,} leaves", f"{rec.cutoffs:,} cutoffs",
+             f"value {style.value_text(rec.value, rec.game_id)}", f"move {rec.move or '—'}"]
+    note = ""
+    if rec.truncated:
+        note = (f"{rec.truncated:,} nodes not recorded (node budget {len(rec.nodes):,}): "
+                "their subtrees are missing from the picture")
+    return "   ".join(parts), note
+
+
+def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int) -> None:
+    """The key to the shapes, bottom-left of the canvas (also in exported pictures); items
+    that do not fit the width are left out from the end (the least needed last)."""
+    r = max(5, size // 2)
+    y = canvas.bottom - r - 8
+    back = pygame.Rect(canvas.x + 2, y - r - 6, canvas.width - 4, 2 * r + 12)
+    pygame.draw.rect(surface, (22, 24, 30), back, border_radius=6)
+
+    def shape(kind: str) -> Any:
+        return lambda x: style.draw_shape(surface, kind, (x + r, y), r, style.KIND_COLOR[kind],
+                                          (20, 22, 28), 1)
+
+    items: list[tuple[Any, str]] = [(shape(k), k) for k in ("max", "min", "chance", "leaf")]
+    items += [
+        (lambda x: style.draw_stub(surface, (x + r, y), r), "cutoff (siblings skipped)"),
+        (lambda x: pygame.draw.circle(surface, style.TT, (x + r, y), max(3, r // 2)),
+         "table hit"),
+        (lambda x: pygame.draw.line(surface, style.PV, (x, y), (x + 2 * r, y), 3),
+         "principal variation"),
+        (None, "↻ re-search"),
+        (None, "▸n collapsed"),
+    ]
+    f = font(size)
+    x = canvas.x + 10
+    for mark, label in items:
+        width = (2 * r + 4 if mark else 0) + f.size(label)[0]
+        if x + width > canvas.right - 8:
+            break
+        if mark is not None:
+            mark(x)
+            x += 2 * r + 4
+        x = draw_text(surface, label, (x, y), size, style.DIM, anchor="midleft").right + 12

@@ -1,0 +1,590 @@
+"""The tree explorer's canvas: a recorded search drawn with pan, zoom, expand and collapse.
+
+Speed (a 20,000-node recording must pan at 60 fps): the layout is computed once per set of
+collapsed nodes (layout.py), and the drawing is cut into 512-pixel tiles rendered on demand and
+kept until the zoom, the layout or the step position changes. Panning then costs a dozen blits
+per frame; a tile draws only the nodes and edges that reach into it (bisection per row).
+Zooming would redraw every tile at once (60-75 ms for a fully open 20,000-node tree), so a
+wheel step instead stretches the picture on screen (one scale of the window's pixels: zooming
+only widens the tree, rows keep their height), and the sharp tiles are drawn once the wheel
+rests, a few milliseconds' worth per frame, over the stretched picture. Labels
+(move, value, window) appear once the nodes are far enough apart to hold them, so a zoomed-out
+tree stays a readable picture instead of a smear of text.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from game.ui.assets import font
+from game.ui.lab import style
+from game.ui.lab.layout import TreeLayout, default_collapsed, layout_tree, subtree_sizes
+from game.ui.lab.stepper import OPEN, UNSEEN, Stepper
+
+TILE = 512
+MIN_SLOT, MAX_SLOT = 0.02, 240.0
+#: Slot width (px) from which a node shows its move, value and window.
+LABEL_SLOT = 58.0
+#: The first view's slot width: labels and most windows fit.
+READ_SLOT = 80.0
+MAX_TILES = 64
+#: After a wheel step, sharp tiles wait this long for the next step (a gesture is several).
+ZOOM_SETTLE_S = 0.12
+#: Time per frame spent drawing sharp tiles over a stretched picture.
+TILE_BUDGET_S = 0.006
+
+
+class TreeView:
+    """Owns the camera and the cached drawing; the scene owns the window and the keys."""
+
+    def __init__(self, recording: Any, text_size: int = 14) -> None:
+        self.recording = recording
+        self.nodes: Sequence[Any] = recording.nodes
+        self.sizes = subtree_sizes(self.nodes)
+        self.collapsed: set[int] = default_collapsed(self.nodes)
+        self.layout: TreeLayout = layout_tree(self.nodes, self.collapsed, self.sizes)
+        self.rect = pygame.Rect(0, 0, 800, 600)
+        self.text_size = text_size
+        self.slot = 80.0  # px per layout slot (the zoom)
+        self.cam_x = 0.0  # world px at the view's left edge
+        self.cam_y = 0.0
+        self.selected: int | None = None
+        self.stepper: Stepper | None = None
+        #: Plain minimax has no window; every other algorithm shows (alpha, beta).
+        self.windows_on = getattr(recording, "algorithm", "") != "minimax"
+        self.game_id: str = getattr(recording, "game_id", "")
+        self._tiles: dict[tuple[int, int], pygame.Surface] = {}
+        self._tile_key: tuple = ()
+        self._labels: dict[tuple[str, int, tuple], pygame.Surface] = {}
+        self._drag: tuple[int, int] | None = None
+        self._placed: list[pygame.Rect] = []  # edge labels drawn in the current render pass
+        #: The stretched picture shown while zooming: (surface, cam_x, cam_y, tile key).
+        self._preview: tuple[pygame.Surface, float, float, tuple] | None = None
+        self._zoomed_at = -1.0
+        self.clock: Callable[[], float] = time.perf_counter
+
+    # ---- geometry ------------------------------------------------------------------------
+    @property
+    def row_h(self) -> float:
+        return self.text_size * 6.2
+
+    @property
+    def radius(self) -> float:
+        return max(1.5, min(self.text_size * 0.95, self.slot * 0.3))
+
+    @property
+    def labels_on(self) -> bool:
+        return self.slot >= LABEL_SLOT
+
+    def world(self, nid: int) -> tuple[float, float]:
+        """Node centre in world pixels (before the camera)."""
+        return ((self.layout.x[nid] + 0.5) * self.slot,
+                self.layout.row[nid] * self.row_h + self.row_h * 0.45)
+
+    def screen_pos(self, nid: int) -> tuple[float, float]:
+        wx, wy = self.world(nid)
+        return (self.rect.x + wx - self.cam_x, self.rect.y + wy - self.cam_y)
+
+    def world_size(self) -> tuple[float, float]:
+        return (self.layout.width * self.slot, self.layout.rows * self.row_h)
+
+    def set_rect(self, rect: pygame.Rect, text_size: int | None = None) -> None:
+        if text_size is not None and text_size != self.text_size:
+            self.text_size = text_size
+            self.invalidate()
+        self.rect = pygame.Rect(rect)
+        self.invalidate()
+
+    # ---- camera ----------------------------------------------------------------------------
+    #: Room left above the root for the pane's header lines.
+    top_margin = 0.0
+
+    def fit(self) -> None:
+        """Zoom so the whole shown tree fits the width (never beyond readable size)."""
+        width = max(1, self.layout.width)
+        self.slot = max(MIN_SLOT, min(110.0, (self.rect.width - 20) / width))
+        ww, _ = self.world_size()
+        self.cam_x = (ww - self.rect.width) / 2
+        self.cam_y = -self.top_margin
+        self.invalidate()
+
+    def readable(self) -> None:
+        """Fit, but never so small that the labels disappear: then show the root's part."""
+        self.fit()
+        if self.slot < READ_SLOT:
+            self.slot = READ_SLOT
+            wx, _ = self.world(0)
+            self.cam_x = wx - self.rect.width / 2
+            self.clamp()
+            self.invalidate()
+
+    def center_on(self, nid: int) -> None:
+        wx, wy = self.world(nid)
+        self.cam_x = wx - self.rect.width / 2
+        self.cam_y = max(-self.row_h, wy - self.rect.height / 3)
+        self.clamp()
+
+    def pan(self, dx: float, dy: float) -> None:
+        """Move the picture by (dx, dy) screen pixels."""
+        self.cam_x -= dx
+        self.cam_y -= dy
+        self.clamp()
+
+    def zoom_at(self, factor: float, pos: tuple[int, int] | None = None) -> None:
+        """Zoom around a screen point (the mouse for the wheel, the centre for keys). The
+        picture on screen is stretched at once; the sharp one is drawn when the wheel rests."""
+        px = (pos or self.rect.center)[0] - self.rect.x
+        world_x = (self.cam_x + px) / self.slot
+        new = max(MIN_SLOT, min(MAX_SLOT, self.slot * factor))
+        if new == self.slot:
+            return
+        before = self._compose()
+        old_slot, old_cam_x = self.slot, self.cam_x
+        self.slot = new
+        self.cam_x = world_x * self.slot - px
+        self.clamp()
+        self.invalidate()
+        self._preview = (_stretch(before, self.slot / old_slot, old_cam_x, self.cam_x),
+                         self.cam_x, self.cam_y, self._key())
+        self._zoomed_at = self.clock()
+
+    def _compose(self) -> pygame.Surface:
+        """The window's tree picture as it stands (stretched picture and sharp tiles)."""
+        key = self._key()
+        preview = self._preview
+        if (preview is not None and preview[3] == key and not self._tiles
+                and (preview[1], preview[2]) == (self.cam_x, self.cam_y)):
+            return preview[0]  # mid-gesture: the picture on screen is the stretched one
+        shot = pygame.Surface(self.rect.size)
+        shot.fill(style.BG)
+        if self._preview is not None and self._preview[3] == key:
+            pic, px, py, _ = self._preview
+            shot.blit(pic, (px - self.cam_x, py - self.cam_y))
+        if self._tile_key == key:
+            for (tx, ty), tile in self._tiles.items():
+                shot.blit(tile, (tx * TILE - self.cam_x, ty * TILE - self.cam_y))
+        return shot
+
+    def clamp(self) -> None:
+        """Keep some of the tree on screen whatever the pan."""
+        ww, wh = self.world_size()
+        margin_x = self.rect.width * 0.8
+        self.cam_x = max(-margin_x, min(ww - self.rect.width + margin_x, self.cam_x))
+        self.cam_y = max(-self.rect.height * 0.5 - self.top_margin,
+                         min(wh - self.rect.height * 0.3, self.cam_y))
+
+    # ---- tree shape ------------------------------------------------------------------------
+    def toggle(self, nid: int) -> None:
+        """Expand a collapsed node, or collapse an open one (a leaf does nothing)."""
+        if not self.nodes[nid].children:
+            return
+        anchor = self.screen_pos(nid)
+        if nid in self.collapsed:
+            self.collapsed.discard(nid)
+        else:
+            self.collapsed.add(nid)
+        self._relayout(nid, anchor)
+
+    def set_collapsed(self, collapsed: set[int]) -> None:
+        """Show the tree with exactly these nodes closed (an exported picture copies the
+        screen's)."""
+        self.collapsed = set(collapsed)
+        self._relayout(None, None)
+
+    def expand_all(self) -> None:
+        self.collapsed.clear()
+        self._relayout(self.selected, None)
+
+    def collapse_to_default(self) -> None:
+        self.collapsed = default_collapsed(self.nodes)
+        self._relayout(self.selected, None)
+
+    def reveal(self, nid: int) -> None:
+        """Open every ancestor of ``nid`` (step mode follows the search into closed parts)."""
+        changed = False
+        parent = self.nodes[nid].parent
+        while parent is not None:
+            if parent in self.collapsed:
+                self.collapsed.discard(parent)
+                changed = True
+            parent = self.nodes[parent].parent
+        if changed:
+            self._relayout(None, None)
+
+    def _relayout(self, keep: int | None, anchor: tuple[float, float] | None) -> None:
+        self.layout = layout_tree(self.nodes, self.collapsed, self.sizes)
+        if keep is not None and anchor is not None and keep in self.layout.x:
+            # Keep the toggled node under the mouse: the picture must not jump away.
+            wx, wy = self.world(keep)
+            self.cam_x = wx - (anchor[0] - self.rect.x)
+            self.cam_y = wy - (anchor[1] - self.rect.y)
+        self.clamp()
+        self.invalidate()
+
+    # ---- input -------------------------------------------------------------------------------
+    def node_at(self, pos: tuple[int, int]) -> int | None:
+        """The node drawn at a screen point, if any."""
+        if not self.rect.collidepoint(pos):
+            return None
+        wx = pos[0] - self.rect.x + self.cam_x
+        wy = pos[1] - self.rect.y + self.cam_y
+        row = int(round((wy - self.row_h * 0.45) / self.row_h))
+        node_y = row * self.row_h + self.row_h * 0.45
+        grab = max(self.radius * 1.4, 6.0)
+        if abs(wy - node_y) > grab:
+            return None
+        return self.layout.node_at(wx / self.slot - 0.5, row, max(grab / self.slot, 0.5))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Drag to pan, wheel to zoom, click to select, double-click or right-click to toggle."""
+        if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
+            if event.button == 1:
+                self._drag = event.pos
+                nid = self.node_at(event.pos)
+                if nid is not None:
+                    if nid == self.selected and getattr(event, "clicks", 1) >= 2:
+                        self.toggle(nid)
+                    self.selected = nid
+                return True
+            if event.button == 3:
+                nid = self.node_at(event.pos)
+                if nid is not None:
+                    self.selected = nid
+                    self.toggle(nid)
+                return True
+            return event.button in (4, 5)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._drag is not None:
+            self._drag = None
+            return True
+        if event.type == pygame.MOUSEMOTION and self._drag is not None:
+            dx, dy = event.pos[0] - self._drag[0], event.pos[1] - self._drag[1]
+            if dx or dy:
+                self.pan(dx, dy)
+                self._drag = event.pos
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            try:
+                mouse = pygame.mouse.get_pos()
+            except pygame.error:
+                mouse = self.rect.center
+            if self.rect.collidepoint(mouse):
+                self.zoom_at(1.25 ** event.y, mouse)
+                return True
+        return False
+
+    # ---- drawing ------------------------------------------------------------------------
+    def invalidate(self) -> None:
+        """Forget the drawn tiles (after a change of zoom, size or what is shown)."""
+        self._tiles.clear()
+        self._preview = None
+
+    def _key(self) -> tuple:
+        return (self.slot, self.text_size, id(self.layout),
+                self.stepper.version if self.stepper else -1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        key = self._key()
+        if key != self._tile_key:
+            self._tiles.clear()
+            self._tile_key = key
+        preview = self._preview if self._preview is not None and self._preview[3] == key \
+            else None
+        self._preview = preview
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        surface.fill(style.BG, self.rect)
+        if preview is not None:
+            pic, px, py, _ = preview
+            surface.blit(pic, (self.rect.x + px - self.cam_x, self.rect.y + py - self.cam_y))
+        tx0 = int(self.cam_x // TILE)
+        ty0 = int(self.cam_y // TILE)
+        tx1 = int((self.cam_x + self.rect.width) // TILE)
+        ty1 = int((self.cam_y + self.rect.height) // TILE)
+        rendered = 0
+        missing = 0
+        now = self.clock()
+        # Behind a stretched picture: no sharp tile while the wheel turns, then a few a frame.
+        settling = preview is not None and now - self._zoomed_at < ZOOM_SETTLE_S
+        for ty in range(ty0, ty1 + 1):
+            for tx in range(tx0, tx1 + 1):
+                tile = self._tiles.get((tx, ty))
+                if tile is None:
+                    if preview is not None and (
+                            settling or (rendered and self.clock() - now > TILE_BUDGET_S)):
+                        missing += 1
+                        continue
+                    tile = self._store(tx, ty)
+                    rendered += 1
+                surface.blit(tile, (self.rect.x + tx * TILE - self.cam_x,
+                                    self.rect.y + ty * TILE - self.cam_y))
+        if preview is not None and not missing:
+            self._preview = None  # every tile in the window is sharp again
+        self._draw_overlay(surface)
+        surface.set_clip(clip)
+        if not rendered and not missing:
+            self._prefetch(tx0, ty0, tx1, ty1)
+
+    def _store(self, tx: int, ty: int) -> pygame.Surface:
+        if len(self._tiles) >= MAX_TILES:
+            self._tiles.clear()
+        tile = self._tiles[(tx, ty)] = self._render_tile(tx, ty)
+        return tile
+
+    def _prefetch(self, tx0: int, ty0: int, tx1: int, ty1: int) -> None:
+        """In a frame that rendered nothing, render one tile just outside the window, so a
+        pan reaches tiles that are already drawn instead of drawing several in one frame."""
+        rows = range(max(ty0 - 1, -1), ty1 + 2)
+        ring = [(tx, ty) for ty in rows for tx in (tx0 - 1, tx1 + 1)]
+        ring += [(tx, ty) for tx in range(tx0, tx1 + 1) for ty in (ty0 - 1, ty1 + 1)]
+        world_h = self.layout.rows * self.row_h
+        for tx, ty in ring:
+            if (tx, ty) not in self._tiles and ty * TILE < world_h and (ty + 1) * TILE > -TILE:
+                if len(self._tiles) < MAX_TILES:
+                    self._store(tx, ty)
+                return
+
+    def _render_tile(self, tx: int, ty: int) -> pygame.Surface:
+        tile = pygame.Surface((TILE, TILE))
+        if pygame.display.get_surface() is not None:
+            tile = tile.convert()
+        tile.fill(style.BG)
+        self.render_world(tile, tx * TILE, ty * TILE)
+        return tile
+
+    def render_world(self, target: pygame.Surface, ox: float, oy: float) -> None:
+        """Draw every edge, stub and node reaching into ``target`` placed at world (ox, oy)."""
+        w, h = target.get_size()
+        slot, row_h, r = self.slot, self.row_h, self.radius
+        margin = (max(slot, LABEL_SLOT) if self.labels_on else r) / slot + 1
+        x0, x1 = ox / slot - margin, (ox + w) / slot + margin
+        lay = self.layout
+        row0 = max(0, int(oy // row_h) - 1)
+        row1 = min(lay.rows - 1, int((oy + h) // row_h) + 1)
+        step = self.stepper
+
+        self._placed: list[pygame.Rect] = []  # edge labels drawn in this pass (no overlaps)
+        dense = slot < 1.0
+
+        def pos(nid: int) -> tuple[float, float]:
+            return ((lay.x[nid] + 0.5) * slot - ox, lay.row[nid] * row_h + row_h * 0.45 - oy)
+
+        def in_row(row: int, reach: float = 0.0) -> list[int]:
+            if dense:  # several nodes a pixel: one per pixel column is the picture
+                return lay.sampled_in(row, x0 - reach, x1 + reach, 1.0 / slot)
+            return lay.visible_in(row, x0, x1, reach)
+
+        # Edges: every edge ending in a drawn row whose child lies within reach of the tile.
+        for row in range(max(1, row0), min(lay.rows - 1, row1 + 1) + 1):
+            reach = lay.row_reach[row]
+            for nid in in_row(row, reach):
+                node = self.nodes[nid]
+                a, b = pos(node.parent), pos(nid)
+                if step is not None and step.node_status(nid) == UNSEEN:
+                    col, width = style.UNVISITED, 1
+                elif node.on_pv and (step is None or step.at_end):
+                    col, width = style.PV, 3 if slot >= 6 else 2
+                else:
+                    col, width = style.EDGE, 1
+                pygame.draw.line(target, col, (a[0], a[1] + r * 0.8), (b[0], b[1] - r), width)
+                if self.labels_on:
+                    self._edge_label(target, node, a, b, r)
+            for stub in lay.stubs_in(row, x0 - reach, x1 + reach):
+                if step is not None and stub.parent not in step.cut:
+                    continue
+                a = pos(stub.parent)
+                b = ((stub.x + 0.5) * slot - ox, row * row_h + row_h * 0.45 - oy)
+                style.draw_dashed(target, style.STUB, (a[0], a[1] + r * 0.8), b)
+                style.draw_stub(target, b, max(r, 2.0))
+                if self.labels_on:
+                    self._text(target, f"{stub.skipped} skipped", (b[0], b[1] + r + 2),
+                               style.DIM, "midtop")
+        for row in range(row0, row1 + 1):
+            for nid in in_row(row):
+                self._draw_node(target, nid, pos(nid), r)
+
+    def _edge_label(self, target: pygame.Surface, node: Any, a: tuple[float, float],
+                    b: tuple[float, float], r: float) -> None:
+        label = node.move or ""
+        if getattr(node, "research", False):
+            label += " ↻"  # the same move searched again with a wider window
+        lines = [label] if label else []
+        if node.probability is not None:
+            lines.append(style.probability_text(node.probability))
+        if not lines:
+            return
+        # Just above the child, where sibling labels sit a whole slot apart; a label that
+        # would run into one already drawn is left out (the node card always has it).
+        t = 0.72
+        x = a[0] + (b[0] - a[0]) * t
+        y = a[1] + r * 0.8 + (b[1] - r - a[1] - r * 0.8) * t
+        size = int(self.text_size * 0.78)
+        imgs = [self._render(text, size, style.TEXT if i == 0 else style.DIM)
+                for i, text in enumerate(lines)]
+        height = sum(img.get_height() for img in imgs)
+        box = pygame.Rect(0, 0, max(img.get_width() for img in imgs), height)
+        box.midbottom = (int(x), int(y))
+        # A gap of about a letter between neighbours: labels of moves written with spaces
+        # ("bar/23 24/23 8/7") would otherwise run together into one.
+        if box.inflate(size, 0).collidelist(self._placed) >= 0:
+            return
+        self._placed.append(box)
+        yy = box.y
+        for img in imgs:
+            target.blit(img, img.get_rect(midtop=(box.centerx, yy)))
+            yy += img.get_height()
+
+    def _draw_node(self, target: pygame.Surface, nid: int, p: tuple[float, float],
+                   r: float) -> None:
+        node = self.nodes[nid]
+        col = style.KIND_COLOR.get(node.kind, style.KIND_COLOR["leaf"])
+        step = self.stepper
+        value: float | None = node.value
+        window = (node.alpha, node.beta)
+        fill: tuple[int, ...] | None = col
+        outline: tuple[int, ...] = (20, 22, 28)
+        if step is not None:
+            status = step.node_status(nid)
+            value = step.shown_value(nid)
+            window = step.windows.get(nid, (None, None))
+            if status == UNSEEN:
+                fill, outline = None, style.UNVISITED
+            elif status == OPEN:
+                fill, outline = tuple(c // 2 for c in col), col
+        if node.on_pv and (step is None or step.at_end):
+            outline = style.PV  # in step mode the answer is not known before the end
+        style.draw_shape(target, node.kind, p, r, fill, outline, 3 if node.on_pv else 2)
+        if node.tt_hit and r >= 4:
+            pygame.draw.circle(target, style.TT, (p[0] + r, p[1] - r), max(3, r * 0.35))
+            if self.labels_on:
+                self._text(target, "TT", (p[0] + r * 1.5, p[1] - r), style.TT, "midleft",
+                           small=True)
+        if nid in self.layout.hidden and r >= 3:
+            # Collapsed: a "closed folder" arrow and how many nodes hide below.
+            if self.labels_on:
+                self._text(target, f"▸{self.layout.hidden[nid]}", (p[0] + r + 3, p[1]),
+                           style.DIM, "midleft", small=True)
+            else:
+                pygame.draw.line(target, style.DIM, (p[0], p[1] + r + 2), (p[0], p[1] + r + 6))
+        if not self.labels_on:
+            return
+        y = p[1] + r + 2
+        if step is None or value is not None:
+            text = style.value_text(value, self.game_id)
+            if step is None:
+                text = style.BOUND_PREFIX.get(getattr(node, "bound", "exact"), "") + text
+            # In step mode a value still being worked out ("best so far") is drawn in the
+            # highlight colour with a trailing "…"; a returned value in plain text.
+            working = step is not None and step.node_status(nid) == OPEN
+            self._text(target, text + ("…" if working else ""), (p[0], y),
+                       style.PV if working else style.TEXT, "midtop", boxed=True)
+            y += self.text_size + 1
+        if node.kind != "leaf" and self.windows_on and (step is None or nid in step.windows):
+            self._text(target, style.window_text(*window, self.game_id), (p[0], y), style.DIM,
+                       "midtop", small=True, boxed=True, fit=self.slot - 6)
+
+    def _text(self, target: pygame.Surface, text: str, at: tuple[float, float],
+              color: tuple[int, ...], anchor: str, small: bool = False,
+              boxed: bool = False, fit: float | None = None) -> None:
+        """A cached label; with ``fit``, left out when wider than that (no overlaps)."""
+        size = int(self.text_size * (0.78 if small else 0.9))
+        img = self._render(text, size, color)
+        if fit is not None and img.get_width() > fit:
+            return
+        rect = img.get_rect(**{anchor: (int(at[0]), int(at[1]))})
+        if boxed:  # edges pass under the label, never through its digits
+            target.fill(style.BG, rect.inflate(4, 0))
+        target.blit(img, rect)
+
+    def _render(self, text: str, size: int, color: tuple[int, ...]) -> pygame.Surface:
+        key = (text, size, color)
+        img = self._labels.get(key)
+        if img is None:
+            if len(self._labels) > 4000:
+                self._labels.clear()
+            img = font(size).render(text, True, color)
+            self._labels[key] = img
+        return img
+
+    def _draw_overlay(self, surface: pygame.Surface) -> None:
+        """Per frame, on top of the tiles: the selection and step mode's current node."""
+        r = self.radius
+        marks = []
+        if self.selected is not None and self.selected in self.layout.x:
+            marks.append((self.selected, style.TEXT))
+        if self.stepper is not None and self.stepper.current in self.layout.x:
+            marks.append((self.stepper.current, style.CURRENT))
+        for nid, col in marks:
+            x, y = self.screen_pos(nid)
+            pygame.draw.circle(surface, col, (x, y), r + 5, 2)
+        rising = self.stepper.rising() if self.stepper is not None else None
+        if rising is not None and rising[0] in self.layout.x and rising[1] in self.layout.x:
+            self._draw_rising(surface, *rising)
+        hover = self._hovered()
+        if hover is not None and hover != self.selected:
+            x, y = self.screen_pos(hover)
+            pygame.draw.circle(surface, style.DIM, (x, y), r + 4, 1)
+
+    def _hovered(self) -> int | None:
+        try:
+            pos = pygame.mouse.get_pos()
+        except pygame.error:
+            return None
+        if not pygame.mouse.get_focused():
+            return None
+        return self.node_at(pos)
+
+    def _draw_rising(self, surface: pygame.Surface, child: int, parent: int,
+                     value: float | None) -> None:
+        """Step mode: an arrow up the edge along which a value has just been backed up."""
+        (cx, cy), (px, py) = self.screen_pos(child), self.screen_pos(parent)
+        r = self.radius
+        dx, dy = px - cx, py - cy
+        length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+        ux, uy = dx / length, dy / length
+        # Beside the edge (not on it), so the move label on the edge stays readable.
+        side = 10.0 if dx <= 0 else -10.0
+        ox, oy = -uy * side, ux * side
+        # From the child to the middle of the edge: clear of the parent's value and window.
+        a = (cx + ux * (r + 4) + ox, cy + uy * (r + 4) + oy)
+        b = (cx + dx * 0.55 + ox, cy + dy * 0.55 + oy)
+        pygame.draw.line(surface, style.PV, a, b, 3)
+        head = max(6.0, r * 0.7)
+        left = (b[0] - ux * head - uy * head * 0.6, b[1] - uy * head + ux * head * 0.6)
+        right = (b[0] - ux * head + uy * head * 0.6, b[1] - uy * head - ux * head * 0.6)
+        pygame.draw.polygon(surface, style.PV, [b, left, right])
+        if self.labels_on and value is not None:
+            mid = ((a[0] + b[0]) / 2 + ox, (a[1] + b[1]) / 2 + oy)
+            self._text(surface, style.value_text(value, self.game_id), mid, style.PV,
+                       "center", boxed=True)
+
+
+def _stretch(picture: pygame.Surface, factor: float, old_cam_x: float,
+             new_cam_x: float) -> pygame.Surface:
+    """``picture`` (the window at the old zoom) widened by ``factor`` and placed for the new
+    camera: only the columns that stay in the window are scaled, so a step costs one scale of
+    at most the window's size whatever the zoom."""
+    w, h = picture.get_size()
+    out = pygame.Surface((w, h))
+    offset = old_cam_x * factor - new_cam_x  # new screen x = old screen x * factor + offset
+    s0 = max(0.0, -offset / factor)
+    s1 = min(float(w), (w - offset) / factor)
+    left, right = 0, 0
+    if s1 - s0 >= 1:
+        src = picture.subsurface(pygame.Rect(int(s0), 0, max(1, int(s1 - s0)), h))
+        width = max(1, int(round(src.get_width() * factor)))
+        left = int(round(s0 * factor + offset))
+        right = left + width
+        if left >= 0 and right <= w:  # scaled straight into place: no second copy
+            pygame.transform.scale(src, (width, h), out.subsurface((left, 0, width, h)))
+        else:  # rounding reached a pixel past an edge
+            out.blit(pygame.transform.scale(src, (width, h)), (left, 0))
+    # Only the strips the old picture does not reach are cleared (zooming out).
+    if left > 0:
+        out.fill(style.BG, (0, 0, left, h))
+    if right < w:
+        out.fill(style.BG, (max(0, right), 0, w - max(0, right), h))
+    return out

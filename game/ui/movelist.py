@@ -1,0 +1,253 @@
+"""The game record in the side panel: numbered turns, scrollable, drawn a screenful at a time.
+
+The record uses the form players write: a number per pair of turns, then each side's move
+(``1. d3 c5``; backgammon ``1. 31: 8/5 6/5  52: 13/11 13/8``, where the dice belong to the
+turn and are not moves of their own). It is kept up to date incrementally as moves are played
+or taken back, and each entry is put into words only when it scrolls into view, so a game of
+ten thousand moves costs a frame no more than a game of ten.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.core import Move, State
+from game.ui import theme
+from game.ui.assets import font
+from game.ui.widgets import draw_text, fit_text
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One player's turn in the record."""
+
+    index: int  # its place in the record, from 0
+    number: int  # the turn pair it belongs to, from 1
+    side: int  # 0 or 1
+    state: State  # the position it was played in
+    move: Move
+
+
+class MoveRecord:
+    """The numbered turns of a game; ``sync`` follows the session's history."""
+
+    def __init__(self, describe: Callable[[State, Move], str]) -> None:
+        self.describe = describe
+        self._states: list[State] = []  # every history position seen, chance events included
+        self._moves: list[Move] = []
+        self._entries: list[Entry] = []
+        self._entry_at: list[int] = []  # per history index: entries made before it
+        self._rows: list[list[Entry | None]] = []
+        self._texts: dict[int, str] = {}  # entry index -> words, filled lazily
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    @property
+    def rows(self) -> int:
+        return len(self._rows)
+
+    @property
+    def entries(self) -> list[Entry]:
+        return self._entries
+
+    def sync(self, session: Any) -> None:
+        """Bring the record up to the session's history, reading only its changed end (cheap
+        when moves were added or taken back, whatever the length of the game)."""
+        known = min(len(self._states), session.ply)
+        width = 4
+        while True:
+            start = max(0, known - width)
+            tail = session.history_since(start)
+            keep = next((i for i in range(start, known)
+                         if tail[i - start][0] is not self._states[i]
+                         or tail[i - start][1] != self._moves[i]), known)
+            if keep > start or start == 0:
+                break
+            width *= 4  # the histories part before this window: look further back
+        if keep < len(self._states):
+            self._truncate(keep)
+        for state, move in tail[keep - start:]:
+            self._append(state, move)
+
+    def _truncate(self, keep: int) -> None:
+        n_entries = self._entry_at[keep] if keep < len(self._entry_at) else len(self._entries)
+        for entry in self._entries[n_entries:]:
+            self._texts.pop(entry.index, None)
+        del self._states[keep:]
+        del self._moves[keep:]
+        del self._entry_at[keep:]
+        del self._entries[n_entries:]
+        self._rows = []
+        for entry in self._entries:  # rows are few per entry; rebuilt from the kept entries
+            self._place(entry)
+
+    def _append(self, state: State, move: Move) -> None:
+        self._entry_at.append(len(self._entries))
+        self._states.append(state)
+        self._moves.append(move)
+        side = state.current_player()
+        if side not in (0, 1):
+            return  # a dice roll: shown with the turn it belongs to, not as a move
+        entry = Entry(len(self._entries), self.next_number(side), side, state, move)
+        self._entries.append(entry)
+        self._place(entry)
+
+    def next_number(self, side: int) -> int:
+        """The turn number the next move of ``side`` (0 or 1) gets in the record: the number
+        the top bar shows, so the screen counts moves one way."""
+        last = self._rows[-1] if self._rows else None
+        if last is None or side == 0 or last[1] is not None:
+            return len(self._rows) + 1
+        return len(self._rows)
+
+    def _place(self, entry: Entry) -> None:
+        if entry.number > len(self._rows):
+            self._rows.append([None, None])
+        self._rows[entry.number - 1][entry.side] = entry
+
+    def row(self, index: int) -> list[Entry | None]:
+        return self._rows[index]
+
+    def text(self, entry: Entry) -> str:
+        key = entry.index
+        text = self._texts.get(key)
+        if text is None:
+            try:
+                text = self.describe(entry.state, entry.move)
+            except Exception:  # noqa: BLE001 - one odd entry must not break the frame
+                text = str(entry.move)
+            self._texts[key] = text
+        return text
+
+
+class MoveListView:
+    """Draws a MoveRecord into a rectangle, with scrolling (wheel, PgUp/PgDn, Home/End)."""
+
+    def __init__(self, record: MoveRecord, sample: str = "pass") -> None:
+        self.record = record
+        #: A typically wide entry, to decide between two columns and one line per turn.
+        self.sample = sample
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.size = 12
+        #: Lines hidden below the view (0 = the latest moves are shown and stay in view).
+        self.from_end = 0
+
+    # ---- geometry -----------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect, size: int) -> None:
+        self.rect = rect
+        self.size = size
+
+    @property
+    def line_h(self) -> int:
+        return int(self.size * 1.35)
+
+    @property
+    def visible_lines(self) -> int:
+        return max(0, (self.rect.height - self.line_h) // self.line_h)
+
+    def _number_w(self) -> int:
+        digits = len(str(max(1, self.record.rows)))
+        return font(self.size).size("8" * digits + ". ")[0]
+
+    def two_columns(self) -> bool:
+        f = font(self.size)
+        room = self.rect.width - self._number_w()
+        return room >= 2 * f.size(self.sample)[0] + f.size("  ")[0]
+
+    def total_lines(self) -> int:
+        return self.record.rows if self.two_columns() else len(self.record)
+
+    # ---- scrolling ----------------------------------------------------------------------
+    def scroll(self, lines: int) -> None:
+        """Positive = back towards the start of the game."""
+        top = max(0, self.total_lines() - self.visible_lines)
+        self.from_end = max(0, min(top, self.from_end + lines))
+
+    def page(self, direction: int) -> None:
+        self.scroll(direction * max(1, self.visible_lines - 1))
+
+    def to_start(self) -> None:
+        self.scroll(self.total_lines())
+
+    def to_end(self) -> None:
+        self.from_end = 0
+
+    def handle_wheel(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEWHEEL:
+            return False
+        try:
+            pos = pygame.mouse.get_pos()
+        except pygame.error:
+            return False
+        if not self.rect.collidepoint(pos):
+            return False
+        self.scroll(3 * int(event.y))
+        return True
+
+    def first_visible(self) -> int:
+        return max(0, self.total_lines() - self.visible_lines - self.from_end)
+
+    # ---- drawing ------------------------------------------------------------------------
+    def lines(self) -> list[str]:
+        """The lines on screen now, as text (also what tests read)."""
+        first = self.first_visible()
+        last = min(self.total_lines(), first + self.visible_lines)
+        return [self._line_text(i) for i in range(first, last)]
+
+    def _line_text(self, index: int) -> str:
+        if self.two_columns():
+            a, b = self.record.row(index)
+            left = self.record.text(a) if a else "…"
+            right = self.record.text(b) if b else ""
+            return f"{index + 1}. {left}  {right}".rstrip()
+        entry = self.record.entries[index]
+        mark = "." if entry.side == 0 or entry is self._first_of_row(entry) else "…"
+        return f"{entry.number}{mark} {self.record.text(entry)}"
+
+    def _first_of_row(self, entry: Entry) -> Entry | None:
+        a, b = self.record.row(entry.number - 1)
+        return a or b
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        if r.height < 2 * self.line_h or r.width <= 0:
+            return
+        dim, text_col = theme.color("text_dim"), theme.color("text")
+        pygame.draw.line(surface, theme.color("panel_border"), r.topleft, r.topright, 1)
+        total = self.total_lines()
+        title = f"Moves ({len(self.record)})"
+        if self.from_end:
+            title += f" · {self.from_end} more below, End to follow"
+        draw_text(surface, title, (r.x, r.y + self.line_h // 3), self.size, dim,
+                  max_width=r.width)
+        if not total:
+            return
+        f = font(self.size)
+        y = r.y + self.line_h + self.line_h // 3
+        first = self.first_visible()
+        last = min(total, first + self.visible_lines)
+        two = self.two_columns()
+        num_w = self._number_w()
+        col_w = (r.width - num_w) // 2
+        for i in range(first, last):
+            latest = i == total - 1
+            col = theme.color("accent") if latest else text_col
+            if two:
+                a, b = self.record.row(i)
+                draw_text(surface, f"{i + 1}.", (r.x, y), self.size, dim)
+                for k, entry in enumerate((a, b)):
+                    cell = self.record.text(entry) if entry else ("…" if k == 0 else "")
+                    x = r.x + num_w + k * col_w
+                    surface.blit(f.render(fit_text(cell, f, col_w - 6), True, col), (x, y))
+            else:
+                surface.blit(f.render(fit_text(self._line_text(i), f, r.width), True, col),
+                             (r.x, y))
+            y += self.line_h
+        if first > 0:
+            draw_text(surface, "▲", (r.right, r.y + self.line_h // 3), self.size, dim,
+                      anchor="topright")

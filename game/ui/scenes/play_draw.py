@@ -1,0 +1,136 @@
+"""Drawing the play screen: its parts from the scene's layout and state, and two overlays
+(the list of keys, F1, and the result banner). The scene keeps layout and input."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core import TERMINAL
+from game.ui import theme
+from game.ui.assets import font
+from game.ui.panel import draw_panel
+from game.ui.scenes.ai_jobs import Purpose
+from game.ui.scenes.common import draw_background
+from game.ui.scenes.play_setup import describe_seat
+from game.ui.widgets import draw_text
+
+if TYPE_CHECKING:
+    from game.ui.scenes.play import PlayScene
+
+
+def draw_help(surface: pygame.Surface, r: pygame.Rect, rows: list[tuple[str, str]],
+              text_size: int) -> None:
+    """Every command with its keys over the board (F1 / ? again, Esc or a click closes it)."""
+    plate = pygame.Surface(r.size, pygame.SRCALPHA)
+    plate.fill((12, 16, 24, 248))
+    surface.blit(plate, r)
+    size = max(11, min(text_size, r.height // (len(rows) + 3)))
+    line_h = int(size * 1.3)
+    y = r.y + line_h // 2
+    draw_text(surface, "Keys", (r.x + 12, y), size, theme.color("accent"), bold=True)
+    y += line_h
+    key_w = max(font(size, True).size(k)[0] for k, _ in rows) + 16
+    for keys, text in rows:
+        draw_text(surface, keys, (r.x + 12, y), size, theme.color("accent"), bold=True)
+        draw_text(surface, text, (r.x + 12 + key_w, y), size, theme.color("text"),
+                  max_width=r.width - key_w - 24)
+        y += line_h
+
+
+def draw_banner(surface: pygame.Surface, r: pygame.Rect, text: str, keys: str) -> None:
+    """The result in the top bar: an overlay on the board would hide the final position
+    (the winning line, the last discs) exactly when the player wants to look at it."""
+    accent = theme.color("accent")
+    pygame.draw.rect(surface, theme.color("panel"), r, border_radius=8)
+    pygame.draw.rect(surface, accent, r, width=2, border_radius=8)
+    pad = max(8, r.height // 4)
+    big, small = max(14, int(r.height * 0.5)), max(11, int(r.height * 0.32))
+    keys_w = font(small).size(keys)[0]
+    room = r.width - 2 * pad
+    show_keys = font(big, True).size(text)[0] + keys_w + 2 * pad <= room
+    draw_text(surface, text, (r.x + pad, r.centery), big, accent, bold=True,
+              anchor="midleft", max_width=room - (keys_w + 2 * pad if show_keys else 0))
+    if show_keys:
+        draw_text(surface, keys, (r.right - pad, r.centery), small, theme.color("text_dim"),
+                  anchor="midright")
+
+
+def draw_play_screen(scene: PlayScene, surface: pygame.Surface) -> None:
+    """The whole play screen: top bar (or result banner), board, status line, panel, the
+    message line and any overlay (keys, a dialog)."""
+    draw_background(surface)
+    s = scene.session
+    cur = s.current
+    size = scene.text_size
+    scene._refresh_buttons()
+    draw_text(surface, scene.game.name, scene.top_rect.midleft, scene.title_size,
+              theme.color("accent"), bold=True, anchor="midleft")
+    player = cur.current_player()
+    if player == TERMINAL:
+        draw_banner(surface, scene.banner_rect, s.result_text or "Game over",
+                    "N new game · U undo · Esc menu")
+    else:
+        draw_text(surface, scene.turn_text(), scene.top_rect.midright, size,
+                  theme.color("text"), anchor="midright", max_width=scene.turn_max_width())
+    ctx = scene.context()
+    try:
+        scene.view.draw(surface, scene.board_rect, cur, ctx)
+        status = scene.view.status_text(cur)
+    except Exception as exc:  # noqa: BLE001
+        if not scene.message.visible(scene.app.now):
+            scene._view_error(exc)
+        status = ""
+    if ctx.move_values and ctx.values_for:
+        report = scene.knowledge.report(Purpose.VALUES)
+        depth = f", depth {report.values_depth}" if report is not None else ""
+        status += f" · values for {ctx.values_for}{depth}"
+    draw_text(surface, status, scene.status_rect.center, max(11, int(size * 0.9)),
+              theme.color("text_dim"), anchor="center", max_width=scene.status_rect.width)
+    _draw_panel(scene, surface, size)
+    scene.message.draw(surface, scene.message_rect, scene.app.now)
+    if scene.help_open:
+        _draw_help(scene, surface)
+    if scene.dialog is not None:
+        scene.dialog.draw(surface)
+
+
+def _draw_panel(scene: PlayScene, surface: pygame.Surface, size: int) -> None:
+    s = scene.session
+    player = s.current.current_player()
+    pygame.draw.rect(surface, theme.color("panel"), scene.panel_rect, border_radius=10)
+    pygame.draw.rect(surface, theme.color("panel_border"), scene.panel_rect, width=1,
+                     border_radius=10)
+    players = [(scene.game.player_names[i], describe_seat(seat), player == i)
+               for i, seat in enumerate(s.seats)]
+    small = max(11, int(size * 0.8))
+    # The move list keeps room for its title and up to four lines; the search story
+    # takes the rest (the list scrolls, the story does not).
+    list_min = int(small * 1.35) * (2 + min(4, scene.moves_view.total_lines()))
+    moves_bottom = scene.pace_y - size // 2
+    bottom = draw_panel(surface, scene.panel_rect, players, scene.panel_lines(), scene.app.now,
+                        bottom_limit=moves_bottom - list_min)
+    pad = max(10, scene.panel_rect.width // 22)
+    scene.moves_view.layout(pygame.Rect(scene.panel_rect.x + pad, bottom,
+                                       scene.panel_rect.width - 2 * pad,
+                                       moves_bottom - bottom), small)
+    scene.moves_view.draw(surface)
+    if all(not seat.is_human for seat in s.seats):
+        pace = f"AI vs AI: {scene.app.settings.ai_delay_s:.1f} s between moves"
+        pace += " · PAUSED" if scene.paused else ""
+    else:
+        pace = "PAUSED — Space resumes" if scene.paused else ""
+    draw_text(surface, pace, (scene.panel_rect.centerx, scene.pace_y), small,
+              theme.color("accent") if scene.paused else theme.color("text_dim"),
+              anchor="midtop", max_width=scene.panel_rect.width - 16)
+    for b in scene.buttons:
+        b.draw(surface)
+
+
+def _draw_help(scene: PlayScene, surface: pygame.Surface) -> None:
+    rows = scene.commands.help_lines()
+    rows.append(("Click", "play a move; a refused click says why"))
+    rows.append(("Wheel", "scroll the move list"))
+    draw_help(surface, scene.board_rect.inflate(-scene.pad * 2, -scene.pad * 2), rows,
+              scene.text_size)

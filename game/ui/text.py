@@ -1,0 +1,96 @@
+"""Text that is safe to draw: sanitising what the player types or pastes, and rendering that
+cannot fail.
+
+SDL_ttf refuses some strings outright: a NUL raises ValueError, a lone surrogate cannot be
+encoded, and a string of only zero-width characters (U+200B, U+FEFF, a bidi mark) is "Text has
+zero width". Before this module one such string in a text field made every frame fail to draw.
+Input is cleaned where it enters (typed, pasted, initial text), and every render goes through
+:func:`render` so that a bad string from anywhere else (a file name, a message) degrades to its
+printable part instead of taking the screen down.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pygame
+
+#: Unicode categories never kept in a one-line text: controls, format characters (zero-width
+#: space, joiners, bidi marks, BOM), surrogates, private use, unassigned, line/paragraph separators.
+DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+#: Characters that separate words in pasted text: kept as one space rather than gluing words.
+_SPACE_LIKE = frozenset("\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\u2028\u2029")
+
+
+def is_printable(ch: str) -> bool:
+    return unicodedata.category(ch) not in DROPPED_CATEGORIES
+
+
+def clean_input(text: str, allowed: str | None = None) -> str:
+    """What a one-line field keeps of typed or pasted ``text``.
+
+    Line breaks and tabs become single spaces (a pasted two-line position stays two words);
+    every other non-printing character is dropped; ``allowed``, when given, is a whitelist.
+    """
+    out: list[str] = []
+    for ch in str(text):
+        if ch in _SPACE_LIKE:
+            ch = " "
+        elif not is_printable(ch):
+            continue
+        if allowed is None or ch in allowed:
+            out.append(ch)
+    return "".join(out)
+
+
+def printable(text: str) -> str:
+    """``text`` for display: non-printing characters removed, line breaks as spaces."""
+    return clean_input(text)
+
+
+def display_name(name: str) -> str:
+    """A file name as shown: characters that cannot be drawn become "?" so names stay distinct
+    (a Linux file name may hold control characters or undecodable bytes as surrogates)."""
+    return "".join(ch if is_printable(ch) else "?" for ch in name)
+
+
+def render(f: pygame.font.Font, text: str, color: tuple[int, ...]) -> pygame.Surface:
+    """``f.render`` that never raises: a refused string is retried with only its printable
+    characters, and an empty surface of the font's height is the last resort."""
+    for candidate in (text, printable(text)):
+        if not candidate:
+            break
+        try:
+            return f.render(candidate, True, color)
+        except (ValueError, UnicodeError, pygame.error):
+            continue
+    return pygame.Surface((0, f.get_height()), pygame.SRCALPHA)
+
+
+def width(f: pygame.font.Font, text: str) -> int:
+    """Rendered width of ``text`` in pixels, measured the same forgiving way as :func:`render`."""
+    for candidate in (text, printable(text)):
+        try:
+            return f.size(candidate)[0]
+        except (ValueError, UnicodeError, pygame.error):
+            continue
+    return 0
+
+
+def fit(text: str, f: pygame.font.Font, max_width: int) -> str:
+    """``text`` cut to ``max_width`` pixels with a trailing "…" when it is too wide.
+
+    A binary search over the length, so a pasted 100,000-character line costs a few dozen
+    measurements rather than one per character.
+    """
+    if max_width <= 0 or width(f, text) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if width(f, text[:mid] + "…") <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo] + "…"
