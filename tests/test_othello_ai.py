@@ -292,3 +292,31 @@ def test_stable_discs_never_flip() -> None:
     assert found > 100  # the check is not vacuous
     full_edge = GAME.parse_position("XXXXXXXO" + "-" * 19 + "XO------OX" + "-" * 27 + " X")
     assert stable_discs(full_edge.me, full_edge.opp) & 0xFF == 0x7F
+
+
+def test_hand_made_evaluator_speaks_in_discs() -> None:
+    from ai.evaluation.othello import DISC_SCALE, disc_value
+
+    ev = OthelloEvaluator()
+    rng = random.Random(12)
+    for _ in range(20):
+        s = random_position(rng, rng.randint(10, 50))
+        if s.is_over():
+            continue
+        raw = evaluate_bb(s.me, s.opp)
+        stage = (64 - s.empties - 4) // 4
+        expected = max(-64.0, min(64.0, raw * DISC_SCALE[stage]))
+        assert disc_value(s.me, s.opp) == pytest.approx(expected)
+        assert ev.evaluate(s, s.to_move) == pytest.approx(expected)
+        assert -64 <= ev.evaluate(s, 0) <= 64
+
+
+def test_top_levels_use_the_learned_tables_and_keep_baselines() -> None:
+    from ai.levels import BASELINES, get_level
+    from cli.common import level_config
+
+    assert get_level("othello", "Advanced").evaluator == "patterns"
+    assert get_level("othello", "Master").evaluator == "patterns"
+    baseline = level_config("othello", "master-hand")
+    assert baseline.evaluator is None and baseline.limits.time_s == 2.0
+    assert [lv.name for lv in BASELINES["othello"]] == ["Advanced-hand", "Master-hand"]
