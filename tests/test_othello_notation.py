@@ -137,3 +137,14 @@ def test_opening_names() -> None:
     # Every line of the list is a legal game and is recognised as itself.
     for moves, opening in NAMED_OPENINGS:
         assert opening_name(parse_transcript(moves.replace(" ", ""))) == opening
+
+
+def test_load_takes_a_ggf_record_with_its_moves(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from game import session as session_mod
+
+    path = tmp_path / "game.ggf"
+    path.write_text("(;GM[Othello]TY[8]B[F5]W[D6]B[C3];)\n" + WIPEOUT + "\n")
+    loaded = session_mod.load_file(path)
+    assert loaded.game_id == "othello" and list(loaded.moves) == _sq("f5 d6 c3")
+    with pytest.raises(ValueError, match="not a usable GGF game: GGF game 1, move 2"):
+        session_mod.load("(;GM[Othello]B[F5]B[D6];)")
