@@ -8,7 +8,7 @@ move (tables fitted by ``python -m ai.training.othello_patterns``), so it needs 
 speak in discs and meets the exact endgame solver's margins on one scale.
 
 Fast in pure Python: every image index is a linear function of the 64 cells, so the indices of
-all images are packed as 16-bit fields into one big integer. A position's packed indices are
+all images are packed as 32-bit fields into one big integer. A position's packed indices are
 the sum of eight per-row entries (one per board row, looked up by the row's mover and opponent
 bytes), and unpacking is one ``to_bytes`` and a ``memoryview`` cast. No numpy at run time.
 
@@ -141,8 +141,8 @@ def _row_tables() -> tuple[list[list[int]], tuple[int, ...]]:
     contrib = [[0, 0, 0] for _ in range(64)]  # per square: value 0 / mover / opponent
     for k, img in enumerate(imgs):
         for i, sq in enumerate(img.squares):
-            contrib[sq][1] += 3**i << (16 * k)
-            contrib[sq][2] += 2 * 3**i << (16 * k)
+            contrib[sq][1] += 3**i << (32 * k)
+            contrib[sq][2] += 2 * 3**i << (32 * k)
     rows: list[list[int]] = []
     for r in range(8):
         table = [0] * 65536
@@ -169,8 +169,11 @@ class PatternModel:
 
     def __init__(self, tables: list[array]) -> None:
         self.tables = tables
-        self.rows, self.bases = _row_tables()
-        self.n_images = len(self.bases)
+        self.rows, bases = _row_tables()
+        self.n_images = len(bases)
+        #: Every image's table offset, packed like the indices: added once per position, the
+        #: packed sum unpacks straight into flat table positions.
+        self.base_packed = sum(base << (32 * k) for k, base in enumerate(bases))
         self.bias = bias_index()
         self.dense = self.bias + 1
         assert len(DENSE_FEATURES) == 2
@@ -189,8 +192,9 @@ class PatternModel:
         )
         stage = ((me | opp).bit_count() - 4) // STAGE_DISCS
         table = self.tables[stage if stage < N_STAGES else N_STAGES - 1]
-        idx = memoryview(packed.to_bytes(2 * self.n_images, "little")).cast("H")
-        total = table[self.bias] + sum(map(table.__getitem__, map(int.__add__, self.bases, idx)))
+        packed += self.base_packed
+        idx = memoryview(packed.to_bytes(4 * self.n_images, "little")).cast("I")
+        total = table[self.bias] + sum(map(table.__getitem__, idx))
         mobility, potential = dense_features(me, opp, my_moves)
         total += table[self.dense] * mobility + table[self.dense + 1] * potential
         v = total / SCALE
