@@ -56,6 +56,9 @@ CHECK_EVERY = 2048
 STABILITY_MIN_ALPHA = 8
 #: Plies of the midgame search that orders the root's moves.
 ROOT_ORDER_DEPTH = 2
+#: From this many empties the proof is long enough to afford a deeper ordering search.
+ROOT_ORDER_DEEP_EMPTIES = 18
+ROOT_ORDER_DEPTH_DEEP = 4
 WIN = 64
 
 _CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
@@ -416,15 +419,17 @@ class _Solver:
         return -self.two(opp, me, -beta, -alpha, empty, True)
 
 
-def _midgame_value(me: int, opp: int, depth: int) -> float:
-    """Negamax with the hand-made evaluator, for ordering only (mover's view)."""
+def _midgame_value(
+    me: int, opp: int, depth: int, alpha: float = -1e9, beta: float = 1e9
+) -> float:
+    """Alpha-beta with the hand-made evaluator, for ordering only (mover's view)."""
     from ai.evaluation.othello import evaluate_bb
 
     moves = generate_moves(me, opp)
     if not moves:
         if not generate_moves(opp, me):
             return 10.0 * final_margin_bb(me, opp)
-        return -_midgame_value(opp, me, depth)
+        return -_midgame_value(opp, me, depth, -beta, -alpha)
     if depth == 0:
         return evaluate_bb(me, opp, moves)
     best = -1e9
@@ -432,7 +437,13 @@ def _midgame_value(me: int, opp: int, depth: int) -> float:
         bit = moves & -moves
         moves ^= bit
         f = flip_mask(me, opp, bit.bit_length() - 1)
-        best = max(best, -_midgame_value(opp ^ f, me | f | bit, depth - 1))
+        v = -_midgame_value(opp ^ f, me | f | bit, depth - 1, -beta, -alpha)
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if v >= beta:
+                    break
     return best
 
 
@@ -477,7 +488,8 @@ class _Root:
         children = solver.ordered_children(me, opp, generate_moves(me, opp), -1)
         # Fastest-first is a poor guide at the root, where a wrong first move costs a whole
         # proof per probe: order by a short midgame search instead (a few ms).
-        scored = [(_midgame_value(cm, co, ROOT_ORDER_DEPTH), c) for c in children for cm, co in [c[2:4]]]
+        depth = ROOT_ORDER_DEPTH_DEEP if self.n >= ROOT_ORDER_DEEP_EMPTIES else ROOT_ORDER_DEPTH
+        scored = [(_midgame_value(c[2], c[3], depth), c) for c in children]
         scored.sort(key=lambda vc: vc[0])
         self.children = [c for _, c in scored]
         self.upper = {sq: WIN for _, sq, _, _, _ in self.children}
