@@ -264,6 +264,37 @@ class _Solver:
         children.sort()
         return children
 
+    def order_value(
+        self, me: int, opp: int, depth: int, alpha: float = -1e9, beta: float = 1e9
+    ) -> float:
+        """Alpha-beta with the hand-made evaluator, for the root's move order only (mover's
+        view). Its nodes count, and the cancel event and the deadline stop it too."""
+        from ai.evaluation.othello import evaluate_bb
+
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self.check()
+        moves = generate_moves(me, opp)
+        if not moves:
+            if not generate_moves(opp, me):
+                return 10.0 * final_margin_bb(me, opp)
+            return -self.order_value(opp, me, depth, -beta, -alpha)
+        if depth == 0:
+            return evaluate_bb(me, opp, moves)
+        best = -1e9
+        while moves:
+            bit = moves & -moves
+            moves ^= bit
+            f = flip_mask(me, opp, bit.bit_length() - 1)
+            v = -self.order_value(opp ^ f, me | f | bit, depth - 1, -beta, -alpha)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        return best
+
     # -- many empties: move generation, mobility ordering, transposition table ------------
     def deep(self, me: int, opp: int, alpha: int, beta: int, n: int, moves: int) -> int:
         self.nodes += 1
@@ -419,34 +450,6 @@ class _Solver:
         return -self.two(opp, me, -beta, -alpha, empty, True)
 
 
-def _midgame_value(
-    me: int, opp: int, depth: int, alpha: float = -1e9, beta: float = 1e9
-) -> float:
-    """Alpha-beta with the hand-made evaluator, for ordering only (mover's view)."""
-    from ai.evaluation.othello import evaluate_bb
-
-    moves = generate_moves(me, opp)
-    if not moves:
-        if not generate_moves(opp, me):
-            return 10.0 * final_margin_bb(me, opp)
-        return -_midgame_value(opp, me, depth, -beta, -alpha)
-    if depth == 0:
-        return evaluate_bb(me, opp, moves)
-    best = -1e9
-    while moves:
-        bit = moves & -moves
-        moves ^= bit
-        f = flip_mask(me, opp, bit.bit_length() - 1)
-        v = -_midgame_value(opp ^ f, me | f | bit, depth - 1, -beta, -alpha)
-        if v > best:
-            best = v
-            if v > alpha:
-                alpha = v
-                if v >= beta:
-                    break
-    return best
-
-
 def _last_square(me: int, opp: int, sq: int) -> int:
     """Exact margin with one empty square left, without building the final position."""
     f = flip_mask(me, opp, sq)
@@ -489,7 +492,7 @@ class _Root:
         # Fastest-first is a poor guide at the root, where a wrong first move costs a whole
         # proof per probe: order by a short midgame search instead (a few ms).
         depth = ROOT_ORDER_DEPTH_DEEP if self.n >= ROOT_ORDER_DEEP_EMPTIES else ROOT_ORDER_DEPTH
-        scored = [(_midgame_value(c[2], c[3], depth), c) for c in children]
+        scored = [(solver.order_value(c[2], c[3], depth), c) for c in children]
         scored.sort(key=lambda vc: vc[0])
         self.children = [c for _, c in scored]
         self.upper = {sq: WIN for _, sq, _, _, _ in self.children}
@@ -528,9 +531,9 @@ class _Root:
 
 def _root(solver: _Solver, me: int, opp: int, want_margin: bool, negate: bool) -> SolveResult:
     """Win/loss/draw first, then null-window steps of two discs towards the exact margin."""
-    root = _Root(solver, me, opp)
     best_move: int | None = None
     try:
+        root = _Root(solver, me, opp)
         v = root.probe(-1, 1)
         best_move = root.best_move
         if not want_margin:
