@@ -103,11 +103,7 @@ def _run_job(job_id: int, state: State, config: SearchConfig, cancel: Any, send:
         )
         send(Reply(job_id, "done", result=result))
     except Exception as exc:  # the job fails, the worker survives
-        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        if not isinstance(exc, ValueError):
-            message = f"{type(exc).__name__}: {message}"
-            traceback.print_exc(file=sys.stderr)
-        send(Reply(job_id, "error", error=message))
+        send(_error_reply(job_id, exc))
 
 
 def _run_task(job_id: int, task: Task, cancel: Any, send: Any) -> None:
@@ -119,11 +115,17 @@ def _run_task(job_id: int, task: Task, cancel: Any, send: Any) -> None:
         )
         send(Reply(job_id, "done", value=value))
     except Exception as exc:  # the task fails, the worker survives
-        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        if not isinstance(exc, ValueError):
-            message = f"{type(exc).__name__}: {message}"
-            traceback.print_exc(file=sys.stderr)
-        send(Reply(job_id, "error", error=message))
+        send(_error_reply(job_id, exc))
+
+
+def _error_reply(job_id: int, exc: Exception) -> Reply:
+    """The one-line error a failed job or task reports. A ValueError is a refused request
+    (its message is for the user); anything else is a bug, named and traced on stderr."""
+    message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    if not isinstance(exc, ValueError):
+        message = f"{type(exc).__name__}: {message}"
+        traceback.print_exc(file=sys.stderr)
+    return Reply(job_id, "error", error=message)
 
 
 def _run_any(job_id: int, work: Any, config: Any, cancel: Any, send: Any) -> None:

@@ -34,6 +34,38 @@ def _pct(values: list[float], p: float) -> float:
     return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))] if s else 0.0
 
 
+class _FrameClock:
+    """Steps the app one frame at a time and keeps each frame's period and busy time (the
+    frame minus the loop's sleep), so every benchmark reports the same figures."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.periods: list[float] = []
+        self.busy: list[float] = []
+        self.last = time.perf_counter()
+
+    def step(self, events: list[Any]) -> None:
+        t0 = time.perf_counter()
+        self.app.step(events)
+        t1 = time.perf_counter()
+        self.busy.append(max(0.0, (t1 - t0) * 1000 - self.app.sleep_ms))
+        self.periods.append((t1 - self.last) * 1000)
+        self.last = t1
+        if self.app.errors:
+            raise RuntimeError(self.app.errors[0].splitlines()[0])
+
+    def summary(self) -> dict[str, float]:
+        """The first period runs from before the loop started, so it is left out."""
+        periods, busy = self.periods, self.busy
+        return {
+            "frames": len(periods),
+            "frame_ms_median": statistics.median(periods[1:]) if len(periods) > 1 else 0.0,
+            "frame_ms_p99": _pct(periods[1:], 99),
+            "busy_ms_median": statistics.median(busy) if busy else 0.0,
+            "busy_ms_p99": _pct(busy, 99),
+        }
+
+
 def big_recording() -> Any:
     from ai.api import Limits, SearchConfig
     from ai.recorder import record_search
@@ -48,12 +80,11 @@ def big_recording() -> Any:
 def _pan(app: Any, view: Any, seconds: float, speed_px: int) -> dict[str, float]:
     import pygame
 
-    periods: list[float] = []
-    busy: list[float] = []
     x, y = view.rect.center
     direction = -1
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1)])
-    start = last = time.perf_counter()
+    clock = _FrameClock(app)
+    start = clock.last
     travelled = 0
     while time.perf_counter() - start < seconds:
         if travelled > view.rect.width * 3:
@@ -69,22 +100,9 @@ def _pan(app: Any, view: Any, seconds: float, speed_px: int) -> dict[str, float]
                       pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=view.rect.center,
                                          button=1)]
             x, y = view.rect.center
-        t0 = time.perf_counter()
-        app.step(events)
-        t1 = time.perf_counter()
-        busy.append(max(0.0, (t1 - t0) * 1000 - app.sleep_ms))
-        periods.append((t1 - last) * 1000)
-        last = t1
-        if app.errors:
-            raise RuntimeError(app.errors[0].splitlines()[0])
+        clock.step(events)
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1)])
-    return {
-        "frames": len(periods),
-        "frame_ms_median": statistics.median(periods[1:]) if len(periods) > 1 else 0.0,
-        "frame_ms_p99": _pct(periods[1:], 99),
-        "busy_ms_median": statistics.median(busy) if busy else 0.0,
-        "busy_ms_p99": _pct(busy, 99),
-    }
+    return clock.summary()
 
 
 def _zoom_gestures(app: Any, view: Any, seconds: float) -> dict[str, float]:
@@ -92,12 +110,11 @@ def _zoom_gestures(app: Any, view: Any, seconds: float) -> dict[str, float]:
     rest, ...; the frames after each gesture draw the sharp tiles again."""
     import pygame
 
-    periods: list[float] = []
-    busy: list[float] = []
     centre = view.rect.center
     pygame.mouse.set_pos(centre)
     pygame.event.pump()
-    start = last = time.perf_counter()
+    clock = _FrameClock(app)
+    start = clock.last
     frame = 0
     steps = 0
     direction = 1
@@ -109,23 +126,10 @@ def _zoom_gestures(app: Any, view: Any, seconds: float) -> dict[str, float]:
             steps += 1
         elif phase == 39:
             direction = -direction
-        t0 = time.perf_counter()
-        app.step(events)
-        t1 = time.perf_counter()
-        busy.append(max(0.0, (t1 - t0) * 1000 - app.sleep_ms))
-        periods.append((t1 - last) * 1000)
-        last = t1
+        clock.step(events)
         frame += 1
-        if app.errors:
-            raise RuntimeError(app.errors[0].splitlines()[0])
-    return {
-        "frames": len(periods),
-        "wheel_steps": steps,
-        "frame_ms_median": statistics.median(periods[1:]) if len(periods) > 1 else 0.0,
-        "frame_ms_p99": _pct(periods[1:], 99),
-        "busy_ms_median": statistics.median(busy) if busy else 0.0,
-        "busy_ms_p99": _pct(busy, 99),
-    }
+    summary = clock.summary()
+    return {"frames": summary.pop("frames"), "wheel_steps": steps, **summary}
 
 
 def measure(seconds: float) -> tuple[Any, list[dict[str, Any]], dict[str, Any]]:

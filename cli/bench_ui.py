@@ -124,7 +124,7 @@ def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
             ply = scene.session.ply
             if app.errors:
                 raise RuntimeError(app.errors[0].splitlines()[0])
-        ui_seen = list(scene.cancel_latencies_ms)
+        ui_seen = list(scene.jobs.cancel_latencies_ms)
         deadline = time.perf_counter() + 3
         while time.perf_counter() < deadline and any(j not in delivered for j, _ in cancels):
             time.sleep(0.01)

@@ -8,23 +8,13 @@ an Othello opening position, and Nim in binary. Settings and saves go to a tempo
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "docs" / "screenshots"
-sys.path.insert(0, str(ROOT))
+from make_screenshots import OUT, headless_sandbox
 
 
 def main() -> int:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    temp = tempfile.mkdtemp()
-    os.environ["KIBITZ_CONFIG_DIR"] = os.path.join(temp, "config")
-    os.environ["KIBITZ_SAVE_DIR"] = os.path.join(temp, "saves")
-    OUT.mkdir(parents=True, exist_ok=True)
+    headless_sandbox()
 
     from game.registry import get_game
     from game.ui.app import App

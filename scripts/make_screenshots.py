@@ -51,13 +51,19 @@ def shoot(game_id: str, plies: int, values: bool, human: bool) -> Path:
     return path
 
 
-def main() -> int:
+def headless_sandbox() -> None:
+    """SDL's dummy drivers and a throwaway settings and saves folder (so taking the pictures
+    never touches the user's own), and the output folder."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     temp = tempfile.mkdtemp()
     os.environ["KIBITZ_CONFIG_DIR"] = os.path.join(temp, "config")
     os.environ["KIBITZ_SAVE_DIR"] = os.path.join(temp, "saves")
     OUT.mkdir(parents=True, exist_ok=True)
+
+
+def main() -> int:
+    headless_sandbox()
     for game_id, (plies, values, human) in SHOTS.items():
         print("wrote", shoot(game_id, plies, values, human))
     return 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -22,6 +24,13 @@ def _session(game_id: str, moves: int = 0, **options) -> Session:
     return s
 
 
+def _shown(app, source, game_id: str, tab: str) -> Any:
+    """The lab opened on ``tab`` and switched to, as the play screen's L key does."""
+    scene = open_lab(app, source, game_id, tab)
+    app.switch(scene)
+    return scene
+
+
 def _wait(app, scene) -> None:
     assert app.run_until(lambda: not scene.jobs.running, timeout_s=60)
     app.run_frames(2)
@@ -36,8 +45,7 @@ def app(tmp_path, monkeypatch):
 
 def test_tree_view_from_a_game_records_the_real_search_and_clicks_select(app) -> None:
     before = app.scene
-    scene = open_lab(app, _session("tictactoe", 2), "tictactoe", "tree")
-    app.switch(scene)
+    scene = _shown(app, _session("tictactoe", 2), "tictactoe", "tree")
     scene.pane().on_show()
     _wait(app, scene)
     pane = scene.pane()
@@ -60,8 +68,7 @@ def test_a_recording_estimated_too_long_waits_for_a_second_press(app, monkeypatc
     from game.ui.lab import tree_pane
 
     monkeypatch.setattr(tree_pane, "RECORD_MAX_S", 0.0)
-    scene = open_lab(app, _session("othello"), "othello", "tree")
-    app.switch(scene)
+    scene = _shown(app, _session("othello"), "othello", "tree")
     app.run_frames(1)
     _wait(app, scene)
     pane = scene.pane()
@@ -121,8 +128,7 @@ def test_classroom_tree_typed_by_the_user(app) -> None:
 
 
 def test_compare_runs_every_row_and_the_values_agree(app) -> None:
-    scene = open_lab(app, _session("tictactoe", 2), "tictactoe", "compare")
-    app.switch(scene)
+    scene = _shown(app, _session("tictactoe", 2), "tictactoe", "compare")
     pane = scene.pane()
     pane.depth = 3
     pane.run()
@@ -142,9 +148,8 @@ def test_compare_runs_every_row_and_the_values_agree(app) -> None:
 def test_compare_holds_back_a_search_estimated_too_long(app, monkeypatch) -> None:
     from game.ui.lab import compare_pane
 
-    monkeypatch.setattr(compare_pane, "LONG_S", 0.0)  # every search is "too long" now
-    scene = open_lab(app, _session("othello"), "othello", "compare")
-    app.switch(scene)
+    monkeypatch.setattr(compare_pane, "LONG_ROW_S", 0.0)  # every search is "too long" now
+    scene = _shown(app, _session("othello"), "othello", "compare")
     pane = scene.pane()
     pane.depth = 6
     pane.run()
@@ -156,8 +161,7 @@ def test_compare_holds_back_a_search_estimated_too_long(app, monkeypatch) -> Non
 
 
 def test_compare_stop_button(app) -> None:
-    scene = open_lab(app, _session("othello"), "othello", "compare")
-    app.switch(scene)
+    scene = _shown(app, _session("othello"), "othello", "compare")
     pane = scene.pane()
     pane.depth = 9
     pane.run(force=True)  # minimax to depth 9: minutes, unless stopped
@@ -172,8 +176,7 @@ def test_compare_stop_button(app) -> None:
 
 
 def test_depth_chart_rows_and_horizon_marks(app) -> None:
-    scene = open_lab(app, _session("tictactoe", 2), "tictactoe", "depth")
-    app.switch(scene)
+    scene = _shown(app, _session("tictactoe", 2), "tictactoe", "depth")
     pane = scene.pane()
     pane.max_depth = 4
     pane.run()
@@ -192,8 +195,7 @@ def test_depth_chart_rows_and_horizon_marks(app) -> None:
     {"heaps": (1, 1, 2), "max_take": None, "misere": True},
 ])
 def test_nim_view_draws_every_rule(app, options) -> None:
-    scene = open_lab(app, _session("nim", 0, **options), "nim", "nim")
-    app.switch(scene)
+    scene = _shown(app, _session("nim", 0, **options), "nim", "nim")
     app.run_frames(2)
     assert not app.errors
     from game.ui.lab.nim_pane import explanation
@@ -204,8 +206,7 @@ def test_nim_view_draws_every_rule(app, options) -> None:
 
 def test_nim_view_draws_the_binary_table(app) -> None:
     session = _session("nim", 0, heaps=(3, 4, 5), max_take=None)
-    scene = open_lab(app, session, "nim", "nim")
-    app.switch(scene)
+    _shown(app, session, "nim", "nim")
     app.run_frames(2)
     assert not app.errors
     from game.ui.lab.nim_pane import explanation
@@ -283,8 +284,7 @@ def test_worker_runs_lab_tasks() -> None:
 ])
 def test_every_view_explains_a_position_it_cannot_search(app, game_id, position) -> None:
     state = get_game(game_id).parse_position(position)
-    scene = open_lab(app, state, game_id, "tree")
-    app.switch(scene)
+    scene = _shown(app, state, game_id, "tree")
     for view in scene.views:
         scene.select(view)
         _wait(app, scene)
@@ -294,8 +294,7 @@ def test_every_view_explains_a_position_it_cannot_search(app, game_id, position)
 
 
 def test_every_view_survives_window_resizes(app) -> None:
-    scene = open_lab(app, _session("nim", 0, heaps=(3, 4, 5)), "nim", "tree")
-    app.switch(scene)
+    scene = _shown(app, _session("nim", 0, heaps=(3, 4, 5)), "nim", "tree")
     app.run_frames(1)
     _wait(app, scene)
     for view in scene.views:
@@ -305,6 +304,8 @@ def test_every_view_survives_window_resizes(app) -> None:
             app.step([pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])],
                      0.016)
             app.run_frames(1)
+            assert scene.rect.size == size, (view, size)  # laid out again for the new size
+            assert scene.rect.contains(scene.pane().rect), (view, size)
     assert not app.errors
 
 
@@ -341,8 +342,7 @@ def test_a_forced_recording_stops_when_cancelled() -> None:
 
 
 def test_tree_recording_stop_button_and_escape(app) -> None:
-    scene = open_lab(app, _session("othello"), "othello", "tree")
-    app.switch(scene)
+    scene = _shown(app, _session("othello"), "othello", "tree")
     pane = scene.pane()
     pane.algorithm, pane.depth, pane.use_tt = "minimax", 9, False
     pane.error = "too long: ..."  # the teacher has seen the estimate: record anyway
@@ -360,8 +360,7 @@ def test_tree_recording_stop_button_and_escape(app) -> None:
 
 
 def test_every_view_exports_by_key_and_by_button(app, tmp_path) -> None:
-    scene = open_lab(app, _session("nim", 0, heaps=(3, 4, 5), max_take=None), "nim", "tree")
-    app.switch(scene)
+    scene = _shown(app, _session("nim", 0, heaps=(3, 4, 5), max_take=None), "nim", "tree")
     app.run_frames(1)
     _wait(app, scene)
     for view in ("tree", "compare", "depth", "nim"):

@@ -82,9 +82,9 @@ def test_undo_during_search_ignores_the_stale_reply(tmp_path, monkeypatch):
         assert scene.session.ply == 0 and scene.job is None
         assert scene.session.current is not started_at
         # the cancelled search ends with a "done" for its (now stale) id: it must be ignored
-        assert app.run_until(lambda: stale_job not in scene._cancelled, timeout_s=10)
-        assert scene.stale_replies >= 1
-        assert len(scene.cancel_latencies_ms) == 1  # the worker confirmed that search stopped
+        assert app.run_until(lambda: stale_job not in scene.jobs.cancelled, timeout_s=10)
+        assert scene.jobs.stale_replies >= 1
+        assert len(scene.jobs.cancel_latencies_ms) == 1  # the worker confirmed that search stopped
         app.run_frames(20, 0.05)
         time.sleep(0.1)
         app.run_frames(5, 0.05)
@@ -194,9 +194,9 @@ def test_hint_and_move_values(tmp_path, monkeypatch):
         for sq in (0, 4, 8):
             scene.play_move(sq)  # X a1 c3, O b2: O must not play a corner... any legal hint
         app.step([key(pygame.K_h)], 0.02)
-        assert app.run_until(lambda: scene.hint_move is not None)
-        assert scene.hint_move in scene.session.current.legal_moves()
-        assert scene.context().highlight_move == scene.hint_move
+        assert app.run_until(lambda: scene.knowledge.hint_move() is not None)
+        assert scene.knowledge.hint_move() in scene.session.current.legal_moves()
+        assert scene.context().highlight_move == scene.knowledge.hint_move()
         app.step([key(pygame.K_v)], 0.02)
         assert app.run_until(lambda: scene.context().move_values is not None)
         values = scene.context().move_values

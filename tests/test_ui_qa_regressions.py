@@ -5,8 +5,14 @@ from __future__ import annotations
 import re
 
 import pygame
-from test_ui_support import click, key, make_app, playing, seats, start_game
-from test_ui_truth import drawn_text, scripted_app
+from test_ui_support import (
+    click,
+    drawn_text,
+    key,
+    playing,
+    scripted_playing,
+    seats,
+)
 
 from game.ui.boards.tictactoe import TicTacToeView
 from game.ui.file_chooser import FileChooser
@@ -39,10 +45,8 @@ def test_the_y_that_answers_load_is_not_typed_into_the_file_chooser(tmp_path, mo
 def test_a_noisy_pick_shows_the_level_rule_whole(tmp_path, monkeypatch):
     # The "Its best was ..." line and the rule were one text, cut after three rows: the panel
     # said "Casual: picks at random among moves" and never "within ... of the best".
-    app, worker = scripted_app(tmp_path, monkeypatch, game="tictactoe",
-                               seats=seats("Casual", "human"), animations=False)
-    try:
-        scene = start_game(app)
+    with scripted_playing(tmp_path, monkeypatch, game="tictactoe",
+                          seats=seats("Casual", "human"), animations=False) as (app, worker, scene):
         app.run_frames(20, 0.05)
         job = worker.last
         assert job >= 1 and scene.job is not None
@@ -55,17 +59,13 @@ def test_a_noisy_pick_shows_the_level_rule_whole(tmp_path, monkeypatch):
         assert "Its best was b2" in shown, texts
         assert re.search(r"picks at random among moves within .+ of the best", shown), texts
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_board_values_never_say_they_search_the_depth_they_finished(tmp_path, monkeypatch):
     # Between a finished depth and the next depth's first progress the panel read
     # "Board values: depth 5, full window ... searching depth 5…".
-    app, worker = scripted_app(tmp_path, monkeypatch, game="othello",
-                               seats=seats("human", "human"), show_values=True)
-    try:
-        scene = start_game(app)
+    with scripted_playing(tmp_path, monkeypatch, game="othello",
+                          seats=seats("human", "human"), show_values=True) as (app, worker, scene):
         app.step([], 0.02)
         state = scene.session.current
         values = {m: 0.0 for m in state.legal_moves()}
@@ -78,8 +78,6 @@ def test_board_values_never_say_they_search_the_depth_they_finished(tmp_path, mo
         texts = drawn_text(app, monkeypatch)
         assert any("searching depth 6" in t for t in texts), texts
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_a_pasted_position_waits_in_the_menu_and_is_not_dropped_without_asking(
@@ -87,9 +85,8 @@ def test_a_pasted_position_waits_in_the_menu_and_is_not_dropped_without_asking(
     # A pasted position with no move played yet was dropped by Esc (no Resume) and by N.
     from game.ui.scenes.menu import MenuScene
 
-    app = make_app(tmp_path, monkeypatch, game="tictactoe", seats=seats("human", "human"))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="tictactoe",
+                 seats=seats("human", "human")) as (app, scene):
         app.clipboard["text"] = "XO-XO---- X"
         app.step([key(pygame.K_v, pygame.KMOD_CTRL)], 0.02)
         assert scene.game.format_position(scene.session.current) == "XO-XO---- X"
@@ -104,17 +101,14 @@ def test_a_pasted_position_waits_in_the_menu_and_is_not_dropped_without_asking(
         app.step([key(pygame.K_n, text="n"), key(pygame.K_y, text="y")], 0.02)
         assert scene.session.ply == 0 and not scene.in_progress  # a fresh game: nothing to keep
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_the_menu_counts_moves_not_dice(tmp_path, monkeypatch):
     # The menu said "Your Backgammon game (7 moves)" where the move list held 3 turns.
     from game.ui.scenes.menu import MenuScene
 
-    app = make_app(tmp_path, monkeypatch, game="backgammon", seats=seats("human", "human"))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="backgammon",
+                 seats=seats("human", "human")) as (app, scene):
         for _ in range(3):
             assert app.run_until(lambda: scene.session.is_human_turn, 5.0)
             scene.play_move(scene.session.current.legal_moves()[0])
@@ -125,22 +119,16 @@ def test_the_menu_counts_moves_not_dice(tmp_path, monkeypatch):
         assert "(3 moves)" in detail, detail
         assert scene.session.ply > 3  # the rolls are in the history, not in the count
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_new_game_in_nim_starts_from_the_same_heaps(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, game="nim", nim_heaps="2,5,6", nim_max_take=0,
-                   seats=seats("human", "human"))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="nim", nim_heaps="2,5,6", nim_max_take=0,
+                 seats=seats("human", "human")) as (app, scene):
         scene.play_move(scene.session.current.legal_moves()[0])
         scene.new_game()
         assert scene.session.ply == 0
         assert scene.game.format_position(scene.session.current).split()[0] == "2,5,6"
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_the_top_bar_numbers_moves_as_the_move_list_does(tmp_path, monkeypatch):

@@ -68,7 +68,7 @@ def test_move_values_are_exact_for_every_move(tmp_path, monkeypatch):
         assert all(v <= -WIN_SCORE for m, v in values.items() if m != 4), values
         # a hint search proves only the best move: its bounds must not replace the values
         app.step([key(pygame.K_h)], 0.02)
-        assert app.run_until(lambda: scene.hint_move is not None)
+        assert app.run_until(lambda: scene.knowledge.hint_move() is not None)
         assert app.run_until(settled)
         values = scene.context().move_values
         assert values[4] == 0 and all(v <= -WIN_SCORE for m, v in values.items() if m != 4)
@@ -212,7 +212,7 @@ def test_ai_never_moves_on_a_replaced_position(tmp_path, monkeypatch, action):
             assert scene.files.load_file(path)
             expected = "6,8,8 2"
         current = app.scene
-        assert app.run_until(lambda: stale not in scene._cancelled, timeout_s=10)
+        assert app.run_until(lambda: stale not in scene.jobs.cancelled, timeout_s=10)
         app.run_frames(10, 0.05)
         assert current.game.format_position(current.session.current) == expected
         assert current.session.ply == (1 if action == "load" else 0)

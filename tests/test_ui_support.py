@@ -1,8 +1,10 @@
-"""Helpers for the UI tests (no tests here): a headless App and synthetic input events."""
+"""Helpers for the UI tests (no tests here): a headless App, synthetic input events, and a
+scripted search worker with a recorder of the text a frame draws."""
 
 from __future__ import annotations
 
 import os
+import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -13,6 +15,8 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 
+from ai.api import Progress, Result, Stats  # noqa: E402
+from ai.worker import Reply  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.settings import SeatSetting, Settings  # noqa: E402
 
@@ -79,6 +83,82 @@ def playing(tmp_path: Any, monkeypatch: Any, size: tuple[int, int] = (960, 660),
     app = make_app(tmp_path, monkeypatch, size, **settings)
     try:
         yield app, start_game(app)
+    finally:
+        app.close()
+
+
+class ScriptedWorker:
+    """The SearchWorker interface; the test decides every reply."""
+
+    def __init__(self) -> None:
+        self.submitted: list[tuple[int, Any, Any]] = []
+        self.cancelled_up_to = 0
+        self._out: list[Reply] = []
+        self.busy = False
+
+    def submit(self, state: Any, config: Any) -> int:
+        job_id = len(self.submitted) + 1
+        self.submitted.append((job_id, state, config))
+        return job_id
+
+    def cancel(self) -> None:
+        self.cancelled_up_to = len(self.submitted)
+
+    def poll(self) -> list[Reply]:
+        out, self._out = self._out, []
+        return out
+
+    def close(self) -> None:
+        pass
+
+    @property
+    def last(self) -> int:
+        return len(self.submitted)
+
+    def progress(self, job: int, depth: int, best: Any, score: float, nodes: int = 5000) -> None:
+        self._out.append(Reply(job, "progress", progress=Progress(depth, nodes, 0.5, best, score)))
+
+    def result(self, job: int, kind: str, move: Any, score: float, depth: int,
+               values: dict | None = None) -> None:
+        r = Result(move, score, depth, kind == "done", (move,), Stats(nodes=9000, time_s=1.0),
+                   tuple((values or {}).items()), values is not None)
+        self._out.append(Reply(job, kind, result=r))
+
+
+def scripted_app(tmp_path: Any, monkeypatch: Any,
+                 **settings: Any) -> tuple[App, ScriptedWorker]:
+    """A headless app (1100x720) whose search worker is a ScriptedWorker."""
+    app = make_app(tmp_path, monkeypatch, size=(1100, 720), **settings)
+    worker = ScriptedWorker()
+    app._worker = worker
+    return app, worker
+
+
+def drawn_text(app: App, monkeypatch: Any) -> list[str]:
+    """Every string the UI draws with draw_text in one frame."""
+    seen: list[str] = []
+    for name, module in list(sys.modules.items()):
+        original = getattr(module, "draw_text", None)
+        if not name.startswith("game.ui") or original is None:
+            continue
+
+        def recording(surface, text, *a, _original=original, **k):
+            seen.append(str(text))
+            return _original(surface, text, *a, **k)
+
+        monkeypatch.setattr(module, "draw_text", recording)
+    app.step([], 0.02)
+    monkeypatch.undo()
+    return seen
+
+
+@contextmanager
+def scripted_playing(tmp_path: Any, monkeypatch: Any,
+                     **settings: Any) -> Iterator[tuple[App, ScriptedWorker, Any]]:
+    """scripted_app() then start_game(): yields (app, worker, play scene), always closes."""
+    app, worker = scripted_app(tmp_path, monkeypatch, **settings)
+    try:
+        yield app, worker, start_game(app)
     finally:
         app.close()
 

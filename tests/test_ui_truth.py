@@ -10,78 +10,20 @@ checked is what the window draws: every string passed to draw_text during a fram
 from __future__ import annotations
 
 import re
-import sys
-from typing import Any
+from contextlib import contextmanager
 
 import pygame
 import pytest
-from test_ui_support import click, key, make_app, seats, start_game
-
-from ai.api import Progress, Result, Stats
-from ai.worker import Reply
-
-
-class ScriptedWorker:
-    """The SearchWorker interface; the test decides every reply."""
-
-    def __init__(self) -> None:
-        self.submitted: list[tuple[int, Any, Any]] = []
-        self.cancelled_up_to = 0
-        self._out: list[Reply] = []
-        self.busy = False
-
-    def submit(self, state: Any, config: Any) -> int:
-        job_id = len(self.submitted) + 1
-        self.submitted.append((job_id, state, config))
-        return job_id
-
-    def cancel(self) -> None:
-        self.cancelled_up_to = len(self.submitted)
-
-    def poll(self) -> list[Reply]:
-        out, self._out = self._out, []
-        return out
-
-    def close(self) -> None:
-        pass
-
-    @property
-    def last(self) -> int:
-        return len(self.submitted)
-
-    def progress(self, job: int, depth: int, best: Any, score: float, nodes: int = 5000) -> None:
-        self._out.append(Reply(job, "progress", progress=Progress(depth, nodes, 0.5, best, score)))
-
-    def result(self, job: int, kind: str, move: Any, score: float, depth: int,
-               values: dict | None = None) -> None:
-        r = Result(move, score, depth, kind == "done", (move,), Stats(nodes=9000, time_s=1.0),
-                   tuple((values or {}).items()), values is not None)
-        self._out.append(Reply(job, kind, result=r))
-
-
-def scripted_app(tmp_path, monkeypatch, **settings) -> tuple[Any, ScriptedWorker]:
-    app = make_app(tmp_path, monkeypatch, size=(1100, 720), **settings)
-    worker = ScriptedWorker()
-    app._worker = worker
-    return app, worker
-
-
-def drawn_text(app, monkeypatch) -> list[str]:
-    """Every string the UI draws with draw_text in one frame."""
-    seen: list[str] = []
-    for name, module in list(sys.modules.items()):
-        original = getattr(module, "draw_text", None)
-        if not name.startswith("game.ui") or original is None:
-            continue
-
-        def recording(surface, text, *a, _original=original, **k):
-            seen.append(str(text))
-            return _original(surface, text, *a, **k)
-
-        monkeypatch.setattr(module, "draw_text", recording)
-    app.step([], 0.02)
-    monkeypatch.undo()
-    return seen
+from test_ui_support import (
+    click,
+    drawn_text,
+    key,
+    make_app,
+    playing,
+    scripted_playing,
+    seats,
+    start_game,
+)
 
 
 def named_as_best(texts: list[str], move_text: str) -> bool:
@@ -89,10 +31,8 @@ def named_as_best(texts: list[str], move_text: str) -> bool:
 
 
 def test_backgammon_opening_52_board_values_hint_and_panel_agree(tmp_path, monkeypatch):
-    app, worker = scripted_app(tmp_path, monkeypatch, game="backgammon",
-                               seats=seats("human", "human"), show_values=True, animations=False)
-    try:
-        scene = start_game(app)
+    with scripted_playing(tmp_path, monkeypatch, game="backgammon", seats=seats("human", "human"),
+                          show_values=True, animations=False) as (app, worker, scene):
         scene.session.play((5, 2))  # the opening roll: White plays 5-2
         scene._position_changed(animate=False)
         app.step([], 0.02)
@@ -126,15 +66,11 @@ def test_backgammon_opening_52_board_values_hint_and_panel_agree(tmp_path, monke
         assert any("Hint" in t and "depth 5" in t and "24/22 13/8" in t for t in texts), texts
         assert any("depth 3" in t for t in texts), texts  # the board values' own depth
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_othello_board_values_and_panel_agree_during_a_deeper_pass(tmp_path, monkeypatch):
-    app, worker = scripted_app(tmp_path, monkeypatch, game="othello",
-                               seats=seats("human", "human"), show_values=True)
-    try:
-        scene = start_game(app)
+    with scripted_playing(tmp_path, monkeypatch, game="othello",
+                          seats=seats("human", "human"), show_values=True) as (app, worker, scene):
         app.step([], 0.02)
         state = scene.session.current
         game = scene.game
@@ -147,15 +83,11 @@ def test_othello_board_values_and_panel_agree_during_a_deeper_pass(tmp_path, mon
         texts = drawn_text(app, monkeypatch)
         assert named_as_best(texts, "d3") and not named_as_best(texts, "c4"), texts
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_undo_mid_search_leaves_no_stale_move_on_screen(tmp_path, monkeypatch):
-    app, worker = scripted_app(tmp_path, monkeypatch, game="othello",
-                               seats=seats("human", "Master"), animations=False)
-    try:
-        scene = start_game(app)
+    with scripted_playing(tmp_path, monkeypatch, game="othello",
+                          seats=seats("human", "Master"), animations=False) as (app, worker, scene):
         start = scene.session.current
         game = scene.game
         f5 = game.parse_move(start, "f5")
@@ -176,15 +108,11 @@ def test_undo_mid_search_leaves_no_stale_move_on_screen(tmp_path, monkeypatch):
         texts = drawn_text(app, monkeypatch)
         assert not any(re.search(r"\bf4\b", t) for t in texts), texts
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_a_hint_does_not_outlive_its_position(tmp_path, monkeypatch):
-    app, worker = scripted_app(tmp_path, monkeypatch, game="othello",
-                               seats=seats("human", "human"), animations=False)
-    try:
-        scene = start_game(app)
+    with scripted_playing(tmp_path, monkeypatch, game="othello",
+                          seats=seats("human", "human"), animations=False) as (app, worker, scene):
         start = scene.session.current
         d3 = scene.game.parse_move(start, "d3")
         app.step([key(pygame.K_h)], 0.02)
@@ -199,16 +127,12 @@ def test_a_hint_does_not_outlive_its_position(tmp_path, monkeypatch):
         buttons = {b.text for b in scene.buttons}
         assert not any(t.startswith("Hint") and t not in buttons for t in texts), texts
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_values_of_the_previous_position_vanish_when_the_ai_moves(tmp_path, monkeypatch):
-    app, worker = scripted_app(tmp_path, monkeypatch, game="othello",
-                               seats=seats("human", "Master"), show_values=True,
-                               animations=False)
-    try:
-        scene = start_game(app)
+    with scripted_playing(tmp_path, monkeypatch, game="othello",
+                          seats=seats("human", "Master"), show_values=True,
+                          animations=False) as (app, worker, scene):
         start = scene.session.current
         values = {m: 0.5 for m in start.legal_moves()}
         d3 = scene.game.parse_move(start, "d3")
@@ -222,19 +146,19 @@ def test_values_of_the_previous_position_vanish_when_the_ai_moves(tmp_path, monk
         assert scene.context().move_values is None
         assert not any("values" in t.lower() and "d3" in t for t in texts), texts
         assert not named_as_best(texts, "d3"), texts
-    finally:
-        app.close()
 
 
 # ---- backgammon conventions -------------------------------------------------------------
+@contextmanager
 def _human_backgammon(tmp_path, monkeypatch):
-    app = make_app(tmp_path, monkeypatch, size=(1100, 720), game="backgammon",
-                   seats=seats("human", "human"), animations=False, show_values=False)
-    scene = start_game(app)
-    scene.session.play((5, 2))  # White opens with 5-2
-    scene._position_changed(animate=False)
-    app.step([], 0.02)
-    return app, scene
+    """Two humans at backgammon, White to play an opening 5-2; closes the app after."""
+    with playing(tmp_path, monkeypatch, size=(1100, 720), game="backgammon",
+                 seats=seats("human", "human"), animations=False,
+                 show_values=False) as (app, scene):
+        scene.session.play((5, 2))  # White opens with 5-2
+        scene._position_changed(animate=False)
+        app.step([], 0.02)
+        yield app, scene
 
 
 def _click_step(app, scene, src: int, dst: int) -> None:
@@ -256,8 +180,7 @@ def _status_pips(scene) -> tuple[int, int]:
 
 
 def test_backgammon_undo_takes_back_one_checker_then_whole_turns(tmp_path, monkeypatch):
-    app, scene = _human_backgammon(tmp_path, monkeypatch)
-    try:
+    with _human_backgammon(tmp_path, monkeypatch) as (app, scene):
         assert _status_pips(scene) == (167, 167)
         ply = scene.session.ply
         _click_step(app, scene, 13, 8)  # the 5 of 5-2
@@ -275,23 +198,17 @@ def test_backgammon_undo_takes_back_one_checker_then_whole_turns(tmp_path, monke
         app.step([key(pygame.K_u)], 0.02)  # no checker moved by Red: the whole turn goes
         assert scene.session.ply == ply and scene.session.current.to_move == 0
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_backgammon_pip_counts_agree_mid_turn(tmp_path, monkeypatch):
-    app, scene = _human_backgammon(tmp_path, monkeypatch)
-    try:
+    with _human_backgammon(tmp_path, monkeypatch) as (app, scene):
         _click_step(app, scene, 13, 8)
         assert _partial_steps(scene) == [(13, 8)]
         assert _status_pips(scene) == (162, 167)  # the status line counts the board as drawn
-    finally:
-        app.close()
 
 
 def test_backgammon_move_list_uses_turn_numbers_and_dice(tmp_path, monkeypatch):
-    app, scene = _human_backgammon(tmp_path, monkeypatch)
-    try:
+    with _human_backgammon(tmp_path, monkeypatch) as (app, scene):
         _click_step(app, scene, 13, 11)
         _click_step(app, scene, 13, 8)
         app.run_frames(40, 0.05)
@@ -303,8 +220,6 @@ def test_backgammon_move_list_uses_turn_numbers_and_dice(tmp_path, monkeypatch):
         app.step([], 0.02)
         assert scene.moves_view.lines() == [f"1. 52: 13/11 13/8  {dice}: {red_text}"]
         assert not any(line.startswith("roll") for line in scene.moves_view.lines())
-    finally:
-        app.close()
 
 
 def test_start_screen_says_the_opening_roll_decides(tmp_path, monkeypatch):
@@ -321,10 +236,8 @@ def test_start_screen_says_the_opening_roll_decides(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("game", ["othello", "tictactoe"])
 def test_a_refused_click_says_why(tmp_path, monkeypatch, game):
-    app = make_app(tmp_path, monkeypatch, game=game, seats=seats("human", "human"),
-                   animations=False)
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game=game, seats=seats("human", "human"),
+                 animations=False) as (app, scene):
         if game == "othello":
             from game.ui.boards.othello import OthelloGeometry
 
@@ -340,17 +253,14 @@ def test_a_refused_click_says_why(tmp_path, monkeypatch, game):
             app.step([click(TicTacToeView.cell_rect(scene.board_rect, 4).center)], 0.02)
             assert "b2 is taken" in scene.message.text
         assert scene.session.ply == (0 if game == "othello" else 1)
-    finally:
-        app.close()
 
 
 # ---- never lose a game by accident; a calm window; a long game -----------------------------
 def test_escape_keeps_the_game_and_the_menu_resumes_it(tmp_path, monkeypatch):
     from game.ui.scenes.menu import MenuScene
 
-    app = make_app(tmp_path, monkeypatch, game="tictactoe", seats=seats("human", "human"))
-    try:
-        scene = start_game(app)
+    with playing(tmp_path, monkeypatch, game="tictactoe",
+                 seats=seats("human", "human")) as (app, scene):
         scene.play_move(4)
         app.step([key(pygame.K_ESCAPE)], 0.02)
         assert isinstance(app.scene, MenuScene) and app.suspended is scene
@@ -365,8 +275,6 @@ def test_escape_keeps_the_game_and_the_menu_resumes_it(tmp_path, monkeypatch):
         app.step([key(pygame.K_ESCAPE)], 0.02)
         assert app.scene is scene and scene.session.ply == 1 and scene.dialog is None
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_an_idle_window_asks_for_no_frames(tmp_path, monkeypatch):
@@ -448,10 +356,8 @@ def test_a_ten_thousand_move_list_formats_only_what_is_on_screen(tmp_path, monke
 
 def test_a_noisy_level_says_its_pick_is_random(tmp_path, monkeypatch):
     """Casual plays c3 where its own search rates b2 best: the panel names both and why."""
-    app, worker = scripted_app(tmp_path, monkeypatch, game="tictactoe",
-                               seats=seats("Casual", "human"), animations=False)
-    try:
-        scene = start_game(app)
+    with scripted_playing(tmp_path, monkeypatch, game="tictactoe",
+                          seats=seats("Casual", "human"), animations=False) as (app, worker, scene):
         app.run_frames(20, 0.05)
         job = worker.last
         assert job >= 1 and scene.job is not None
@@ -464,15 +370,11 @@ def test_a_noisy_level_says_its_pick_is_random(tmp_path, monkeypatch):
         app.run_frames(20, 0.05)
         assert scene.session.moves_text() == ["c3"]  # the move played is the one named
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_a_cancelled_search_stops_saying_it_searches(tmp_path, monkeypatch):
-    app, worker = scripted_app(tmp_path, monkeypatch, game="othello",
-                               seats=seats("human", "human"), animations=False)
-    try:
-        scene = start_game(app)
+    with scripted_playing(tmp_path, monkeypatch, game="othello",
+                          seats=seats("human", "human"), animations=False) as (app, worker, scene):
         scene.play_move(scene.game.parse_move(scene.session.current, "d3"))
         app.step([key(pygame.K_h)], 0.02)
         worker.progress(worker.last, 5, None, 0.0)
@@ -483,8 +385,6 @@ def test_a_cancelled_search_stops_saying_it_searches(tmp_path, monkeypatch):
         assert not any(t.startswith("Hint") and "search" in t
                        for t in drawn_text(app, monkeypatch))
         assert app.errors == []
-    finally:
-        app.close()
 
 
 def test_the_real_loop_draws_nothing_while_nothing_changes(tmp_path, monkeypatch):

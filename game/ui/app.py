@@ -22,6 +22,7 @@ import pygame
 
 from game.ui.assets import asset_path, font
 from game.ui.settings import Settings, read_settings, save_settings
+from game.ui.text import error_line
 
 log = logging.getLogger(__name__)
 
@@ -144,7 +145,7 @@ class App:
         detail = "".join(traceback.format_exception(exc))
         self.errors.append(f"{where}: {detail}")
         log.error("error in %s:\n%s", where, detail)
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        first = error_line(exc)
         with contextlib.suppress(Exception):
             self.report(f"Something went wrong ({where}): {first}", error=True)
 

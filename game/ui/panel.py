@@ -272,30 +272,9 @@ def draw_panel(
             draw_text(surface, item.text, (x, y), small, text, bold=True, max_width=width)
             y += row_h
         elif item.kind == "row":
-            label_w = font(small).size(item.text)[0]
-            draw_text(surface, item.text, (x, y), small, dim)
-            value_font = font(small, True)
-            if value_font.size(item.value)[0] <= width - label_w - 8:
-                draw_text(surface, item.value, (rect.right - pad, y), small, text, bold=True,
-                          anchor="topright")
-                y += row_h
-                continue
-            # Too long beside its label ("-2 discs (predicted final margin)"): the value
-            # goes on lines of its own below, whole rather than cut short.
-            y += row_h
-            for ln in wrap_text(item.value, value_font, width - small)[:3]:
-                if y + row_h > limit:
-                    break
-                draw_text(surface, ln, (x + small, y), small, text, bold=True)
-                y += row_h
+            y = _draw_row(surface, item, x, y, width, small, row_h, limit)
         elif item.text == "thinking" and item.kind == "accent":
-            dots = "." * (1 + int(now * 3) % 3)
-            draw_text(surface, f"thinking{dots}", (x, y), small, accent, bold=True)
-            cx, cy, r = rect.right - pad - small // 2, y + small // 2 + 1, small // 2
-            a = now * 6.0
-            pygame.draw.circle(surface, theme.color("panel_border"), (cx, cy), r, 2)
-            pygame.draw.line(surface, accent, (cx, cy),
-                             (cx + r * math.cos(a), cy + r * math.sin(a)), 3)
+            _draw_thinking(surface, x, rect.right - pad, y, small, now)
             y += row_h
         else:
             col = {"dim": dim, "accent": accent}.get(item.kind, text)
@@ -305,3 +284,37 @@ def draw_panel(
                 draw_text(surface, ln, (x, y), small, col, max_width=width)
                 y += int(small * 1.35)
     return y + small // 2
+
+
+def _draw_row(surface: pygame.Surface, item: PanelLine, x: int, y: int, width: int, small: int,
+              row_h: int, limit: int) -> int:
+    """A label with its value at the right; returns the y below it."""
+    dim, text = theme.color("text_dim"), theme.color("text")
+    label_w = font(small).size(item.text)[0]
+    draw_text(surface, item.text, (x, y), small, dim)
+    value_font = font(small, True)
+    y += row_h
+    if value_font.size(item.value)[0] <= width - label_w - 8:
+        draw_text(surface, item.value, (x + width, y - row_h), small, text, bold=True,
+                  anchor="topright")
+        return y
+    # Too long beside its label ("-2 discs (predicted final margin)"): the value goes on
+    # lines of its own below, whole rather than cut short.
+    for ln in wrap_text(item.value, value_font, width - small)[:3]:
+        if y + row_h > limit:
+            break
+        draw_text(surface, ln, (x + small, y), small, text, bold=True)
+        y += row_h
+    return y
+
+
+def _draw_thinking(surface: pygame.Surface, x: int, right: int, y: int, small: int,
+                   now: float) -> None:
+    """"thinking..." with a turning clock hand at the right, so a long search visibly lives."""
+    accent = theme.color("accent")
+    dots = "." * (1 + int(now * 3) % 3)
+    draw_text(surface, f"thinking{dots}", (x, y), small, accent, bold=True)
+    cx, cy, r = right - small // 2, y + small // 2 + 1, small // 2
+    a = now * 6.0
+    pygame.draw.circle(surface, theme.color("panel_border"), (cx, cy), r, 2)
+    pygame.draw.line(surface, accent, (cx, cy), (cx + r * math.cos(a), cy + r * math.sin(a)), 3)

@@ -9,43 +9,30 @@ Stop cancels (the running row ends "stopped").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from ai.lab import LONG_ROW_S, CompareRow, compare_specs
 from game.ui import theme
-from game.ui.lab import charts, style
-from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text
-
-#: Rows estimated longer than this wait for "Run long ones".
-LONG_S = LONG_ROW_S
+from game.ui.lab import charts
+from game.ui.lab.chart_pane import ChartPane
+from game.ui.widgets import Button, Choice, Widget, draw_text
 
 
-class ComparePane:
+class ComparePane(ChartPane):
     title = "Compare"
 
     def __init__(self, ctx: Any) -> None:
-        self.ctx = ctx
+        super().__init__(ctx)
         self.depth = ctx.defaults.depth
         self.rows: list[CompareRow] = []
         self.labels: list[str] = []
         self.force = False
         self.stopped = False
-        self.error = ""
-        self.started = False
-        self.rect = pygame.Rect(0, 0, 800, 600)
-        self.widgets: list[Widget] = []
 
     # ---- running ---------------------------------------------------------------------------
-    @property
-    def running(self) -> bool:
-        return self.ctx.jobs.running_for(self)
-
-    def on_show(self) -> None:
-        if not self.started:
-            self.run()
-
     def run(self, force: bool = False) -> None:
         """Compare at the chosen depth; ``force`` also runs the rows estimated too long."""
         state = self.ctx.state
@@ -54,7 +41,7 @@ class ComparePane:
         self.started = True
         self.ctx.jobs.start("ai.lab:compare", state, self.ctx.game_id, self.depth,
                             on_done=self._done, on_error=self._failed, on_progress=self._row,
-                            owner=self, force=force, max_row_s=LONG_S)
+                            owner=self, force=force, max_row_s=LONG_ROW_S)
 
     def run_long(self) -> None:
         self.run(force=True)
@@ -102,11 +89,6 @@ class ComparePane:
 
     # ---- layout and events ---------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
-        self.rect = rect
-        size = self.ctx.text_size
-        row = max(24, int(size * 1.9))
-        self.chart = pygame.Rect(rect.x, rect.y, rect.width, rect.height - row - size)
-        y = self.chart.bottom + size // 2
         specs: list[tuple[Widget, int]] = [
             (Choice("Depth", [(d, str(d)) for d in range(1, self.ctx.defaults.max_depth + 1)],
                     self.depth, lambda v: setattr(self, "depth", v)), 3),
@@ -114,28 +96,11 @@ class ComparePane:
             (Button("Run long ones  L", self.run_long), 3),
             (Button("Stop  S", self.stop), 2),
         ]
-        x = rect.x
-        self.widgets = []
-        for w, units in specs:
-            w.rect = pygame.Rect(x, y, int(rect.width * 0.075 * units), row)
-            x = w.rect.right + size // 2
-            self.widgets.append(w)
+        self.layout_controls(rect, specs)
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
-            pos = getattr(event, "pos", None) or pygame.mouse.get_pos()
-            if any(w.rect.collidepoint(pos) for w in self.widgets):
-                dispatch_pointer(self.widgets, event)
-                return True
-            return False
-        if event.type == pygame.KEYDOWN:
-            keys = {pygame.K_RETURN: self.run, pygame.K_KP_ENTER: self.run,
-                    pygame.K_l: self.run_long, pygame.K_s: self.stop}
-            action = keys.get(event.key)
-            if action is not None:
-                action()
-                return True
-        return False
+    def keys(self) -> dict[int, Callable[[], None]]:
+        return {pygame.K_RETURN: self.run, pygame.K_KP_ENTER: self.run,
+                pygame.K_l: self.run_long, pygame.K_s: self.stop}
 
     def update(self, dt: float) -> None:
         for w in self.widgets:
@@ -158,12 +123,7 @@ class ComparePane:
 
     def draw(self, surface: pygame.Surface) -> None:
         size = self.ctx.text_size
-        pygame.draw.rect(surface, style.BG, self.chart, border_radius=8)
-        inner = self.chart.inflate(-2 * size, -2 * size)
-        draw_text(surface, self.title_text(), (inner.x, inner.y), size, style.PV, bold=True,
-                  max_width=inner.width)
-        body = pygame.Rect(inner.x, inner.y + int(size * 2), inner.width,
-                           inner.height - int(size * 2))
+        body = self.draw_frame(surface)
         charts.draw_compare(surface, body, self.shown_rows(), size, self.notes(),
                             self.ctx.game_id)
         for w in self.widgets:

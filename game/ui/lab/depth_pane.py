@@ -7,6 +7,7 @@ and can be stopped.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -15,32 +16,22 @@ from ai.api import Limits, SearchConfig
 from ai.lab import DepthRow
 from game.ui import theme
 from game.ui.lab import charts, style
-from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text
+from game.ui.lab.chart_pane import ChartPane
+from game.ui.widgets import Button, Choice, Widget, draw_text
 
 
-class DepthPane:
+class DepthPane(ChartPane):
     title = "Depth chart"
 
     def __init__(self, ctx: Any) -> None:
-        self.ctx = ctx
+        super().__init__(ctx)
         self.rows: list[DepthRow] = []
         self.max_depth = min(ctx.defaults.max_depth, ctx.defaults.depth + 3)
-        self.error = ""
-        self.started = False
-        self.rect = pygame.Rect(0, 0, 800, 600)
-        self.widgets: list[Widget] = []
-
-    @property
-    def running(self) -> bool:
-        return self.ctx.jobs.running_for(self)
+        self.status_x = self.rect.x
 
     def config(self) -> SearchConfig:
         return SearchConfig(self.ctx.game_id, self.ctx.defaults.algorithm,
                             Limits(depth=self.max_depth), exact=False)
-
-    def on_show(self) -> None:
-        if not self.started:
-            self.run()
 
     def run(self) -> None:
         self.rows = []
@@ -79,39 +70,16 @@ class DepthPane:
 
     # ---- layout and events ---------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
-        self.rect = rect
-        size = self.ctx.text_size
-        row = max(24, int(size * 1.9))
-        self.chart = pygame.Rect(rect.x, rect.y, rect.width, rect.height - row - size)
-        y = self.chart.bottom + size // 2
         specs: list[tuple[Widget, int]] = [
             (Choice("Deepest", [(d, str(d)) for d in range(2, self.ctx.defaults.max_depth + 1)],
                     self.max_depth, lambda v: setattr(self, "max_depth", v)), 3),
             (Button("Run  ↵", self.run, active=True), 2),
             (Button("Stop  S", self.stop, enabled=self.running), 2),
         ]
-        x = rect.x
-        self.widgets = []
-        for w, units in specs:
-            w.rect = pygame.Rect(x, y, int(rect.width * 0.075 * units), row)
-            x = w.rect.right + size // 2
-            self.widgets.append(w)
-        self.status_x = x + size
+        self.status_x = self.layout_controls(rect, specs) + self.ctx.text_size
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
-            before = len(self.widgets)
-            dispatch_pointer(self.widgets, event)
-            return before > 0 and any(w.rect.collidepoint(getattr(event, "pos", (-1, -1)))
-                                      for w in self.widgets)
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.run()
-                return True
-            if event.key == pygame.K_s:
-                self.stop()
-                return True
-        return False
+    def keys(self) -> dict[int, Callable[[], None]]:
+        return {pygame.K_RETURN: self.run, pygame.K_KP_ENTER: self.run, pygame.K_s: self.stop}
 
     def update(self, dt: float) -> None:
         for w in self.widgets:
@@ -136,12 +104,7 @@ class DepthPane:
 
     def draw(self, surface: pygame.Surface) -> None:
         size = self.ctx.text_size
-        pygame.draw.rect(surface, style.BG, self.chart, border_radius=8)
-        inner = self.chart.inflate(-2 * size, -2 * size)
-        draw_text(surface, self.title_text(), (inner.x, inner.y), size, style.PV, bold=True,
-                  max_width=inner.width)
-        body = pygame.Rect(inner.x, inner.y + int(size * 2), inner.width,
-                           inner.height - int(size * 2))
+        body = self.draw_frame(surface)
         if self.rows:
             charts.draw_depth_chart(surface, body, self.rows, self.branching, size,
                                     self._unit(), self.ctx.game_id)

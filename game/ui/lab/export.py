@@ -139,20 +139,29 @@ def _figures(recording: Any) -> str:
             f"{style.value_text(recording.value, recording.game_id)} · move {recording.move or '—'}")
 
 
-def export_compare_png(rows: Sequence[Any], path: str | Path, title: str = "",
-                       game_id: str = "") -> Path:
-    """The compare bars (nodes and time per algorithm, log scales) as a PNG."""
+def _chart_canvas(w: int, h: int, title: str) -> Any:
+    """A blank picture in the lab's colours with ``title`` at the top left."""
     _ready()
     import pygame
 
-    from game.ui.lab import charts, style
+    from game.ui.lab import style
     from game.ui.widgets import draw_text
 
-    w, h = 1400, max(420, 170 + 46 * len(rows))
     surface = pygame.Surface((w, h))
     surface.fill(style.BG)
-    draw_text(surface, title or "Comparing the algorithms", (24, 14), int(TEXT * 1.3), style.PV,
-              bold=True)
+    draw_text(surface, title, (24, 14), int(TEXT * 1.3), style.PV, bold=True)
+    return surface
+
+
+def export_compare_png(rows: Sequence[Any], path: str | Path, title: str = "",
+                       game_id: str = "") -> Path:
+    """The compare bars (nodes and time per algorithm, log scales) as a PNG."""
+    import pygame
+
+    from game.ui.lab import charts
+
+    w, h = 1400, max(420, 170 + 46 * len(rows))
+    surface = _chart_canvas(w, h, title or "Comparing the algorithms")
     charts.draw_compare(surface, pygame.Rect(24, 24 + TEXT * 2, w - 48, h - 48 - TEXT * 2),
                         rows, TEXT, game_id=game_id)
     return save_png(surface, path)
@@ -162,17 +171,12 @@ def export_depth_png(rows: Sequence[Any], path: str | Path, title: str = "", uni
                      game_id: str = "") -> Path:
     """The depth chart (ai.lab.DepthRow: value and move per depth; nodes per depth on a log
     scale beside b^d and b^(d/2), b = the rows' ``branching``) as a PNG."""
-    _ready()
     import pygame
 
-    from game.ui.lab import charts, style
-    from game.ui.widgets import draw_text
+    from game.ui.lab import charts
 
     w, h = 1400, 900
-    surface = pygame.Surface((w, h))
-    surface.fill(style.BG)
-    draw_text(surface, title or "What depth changes", (24, 14), int(TEXT * 1.3), style.PV,
-              bold=True)
+    surface = _chart_canvas(w, h, title or "What depth changes")
     charts.draw_depth_chart(surface, pygame.Rect(24, 30 + TEXT * 2, w - 48, h - 60 - TEXT * 2),
                             rows, rows[0].branching if rows else 1.0, TEXT, unit, game_id)
     return save_png(surface, path)

@@ -20,12 +20,10 @@ class LabJob:
         self.app = app
         self.job_id: int | None = None
         self.started = 0.0
-        self.progress: Any = None
         self.owner: Any = None
         self._on_done: Callable[[Any], None] | None = None
         self._on_error: Callable[[str], None] | None = None
         self._on_progress: Callable[[Any], None] | None = None
-        self._on_depth: Callable[[Any], None] | None = None
 
     @property
     def running(self) -> bool:
@@ -43,7 +41,8 @@ class LabJob:
               on_progress: Callable[[Any], None] | None = None, owner: Any = None,
               **kwargs: Any) -> None:
         """Run ``function(*args, **kwargs)`` (an ai.* "module:name") on the worker for
-        ``owner`` (the pane that asked, so a pane knows the running job is its own)."""
+        ``owner`` (the pane that asked, so a pane knows the running job is its own); a
+        missing or dead worker becomes the pane's error line instead of an exception."""
         try:
             self.job_id = self.app.worker.submit_task(Task(function, args, kwargs))
         except Exception as exc:  # noqa: BLE001 - no worker: the pane says so, no crash
@@ -52,29 +51,7 @@ class LabJob:
             return
         self.owner = owner
         self.started = time.perf_counter()
-        self.progress = None
         self._on_done, self._on_error, self._on_progress = on_done, on_error, on_progress
-        self._on_depth = None
-
-    def start_search(self, state: Any, config: Any, *, on_done: Callable[[Any], None],
-                     on_error: Callable[[str], None],
-                     on_progress: Callable[[Any], None] | None = None,
-                     on_depth: Callable[[Any], None] | None = None,
-                     owner: Any = None) -> None:
-        """Run a plain search (``run_search``) on the worker; ``on_progress`` gets the live
-        Progress snapshots, ``on_depth`` each completed depth's Result, ``on_done`` the
-        final Result."""
-        try:
-            self.job_id = self.app.worker.submit(state, config)
-        except Exception as exc:  # noqa: BLE001 - no worker: the pane says so, no crash
-            self.job_id = None
-            on_error(f"the search worker is unavailable ({exc})")
-            return
-        self.owner = owner
-        self.started = time.perf_counter()
-        self.progress = None
-        self._on_done, self._on_error = on_done, on_error
-        self._on_progress, self._on_depth = on_progress, on_depth
 
     def stop(self) -> None:
         """Cancel: the task ends soon with what it has (or an error), which is ignored."""
@@ -89,16 +66,12 @@ class LabJob:
             if self.job_id is None or reply.job_id != self.job_id:
                 continue
             if reply.kind == "progress":
-                self.progress = reply.progress if reply.progress is not None else reply.value
                 if self._on_progress is not None:
-                    self._on_progress(self.progress)
-            elif reply.kind == "depth":
-                if self._on_depth is not None and reply.result is not None:
-                    self._on_depth(reply.result)
+                    self._on_progress(reply.value)
             elif reply.kind == "done":
                 self.job_id = None
                 if self._on_done is not None:
-                    self._on_done(reply.result if reply.result is not None else reply.value)
+                    self._on_done(reply.value)
             elif reply.kind == "error":
                 self.job_id = None
                 if self._on_error is not None:

@@ -15,20 +15,24 @@ import pygame
 
 from game.registry import get_game
 from game.ui import theme
+from game.ui.commands import Command, Commands, Key
 from game.ui.lab.defaults import defaults_for
 from game.ui.lab.jobs import LabJob
-from game.ui.scenes.common import MessageLine, draw_background
+from game.ui.scenes.common import DialogHost, MessageLine, draw_background
+from game.ui.text import error_line
 from game.ui.widgets import Button, TextDialog, draw_text
 
 VIEWS = ("tree", "compare", "depth", "nim")
-VIEW_TITLES = {"tree": "Tree  T", "compare": "Compare  C", "depth": "Depth chart  D",
-               "nim": "Nim in binary  4"}
-#: Keys that open each view (the digits follow the tab order).
-VIEW_KEYS = {"tree": (pygame.K_t, pygame.K_1), "compare": (pygame.K_c, pygame.K_2),
-             "depth": (pygame.K_d, pygame.K_3), "nim": (pygame.K_4,)}
+#: view -> (tab label, keys that open it: the letter, then the digit of its tab, what it shows).
+VIEW_TABS = {
+    "tree": ("Tree", (pygame.K_t, pygame.K_1), "the recorded search as a tree, step by step"),
+    "compare": ("Compare", (pygame.K_c, pygame.K_2), "each algorithm on this position, as bars"),
+    "depth": ("Depth chart", (pygame.K_d, pygame.K_3), "the position searched deeper and deeper"),
+    "nim": ("Nim in binary", (pygame.K_4,), "the heaps in binary with the nim-sum"),
+}
 
 
-class LabScene:
+class LabScene(DialogHost):
     def __init__(self, app: Any, state: Any, game_id: str, view: str = "tree",
                  back: Any = None) -> None:
         if view not in VIEWS:
@@ -78,12 +82,7 @@ class LabScene:
                                         rect.width - 2 * pad, bar_h - 4)
         self.body = pygame.Rect(rect.x + pad, self.top.bottom + pad, rect.width - 2 * pad,
                                 rect.height - bar_h - 2 * pad - self.top.height - pad)
-        specs = [(VIEW_TITLES[v], (lambda v=v: self.select(v)), v == self.view)
-                 for v in self.views]
-        if self.game_id == "classroom":
-            specs += [("Example  G", self.next_example, False),
-                      ("Edit tree  Y", self.edit_tree, False)]
-        specs += [("Export PNG  P", self.export, False), ("Back  Esc", self.go_back, False)]
+        commands = self._commands().buttons()
         from game.ui.assets import font
 
         self.title_size = int(self.text_size * 1.15)
@@ -91,10 +90,11 @@ class LabScene:
         title_w = font(self.title_size, True).size(self.title)[0] + 2 * pad
         x = self.top.x + title_w
         gap = pad
-        bw = (self.top.right - x - gap * (len(specs) - 1)) // len(specs)
+        bw = (self.top.right - x - gap * (len(commands) - 1)) // len(commands)
         self.tabs = []
-        for text, fn, active in specs:
-            b = Button(text, fn, active=active)
+        for command in commands:
+            b = Button(f"{command.name}  {command.short_key_text}", command.action,
+                       active=command.active())
             b.rect = pygame.Rect(x, self.top.y, bw, self.top.height)
             self.tabs.append(b)
             x += bw + gap
@@ -103,15 +103,29 @@ class LabScene:
         if self.dialog:
             self.dialog.layout(rect)
 
+    def _commands(self) -> Commands:
+        """The top bar's buttons with their keys, as on the play screen: one list for both,
+        so a button and its key cannot drift apart."""
+        commands = [Command(VIEW_TABS[v][0], tuple(Key(k) for k in VIEW_TABS[v][1]),
+                            (lambda v=v: self.select(v)), VIEW_TABS[v][2],
+                            active=(lambda v=v: v == self.view))
+                    for v in self.views]
+        if self.game_id == "classroom":
+            commands += [Command("Example", (Key(pygame.K_g),), self.next_example,
+                                 "the next textbook tree"),
+                         Command("Edit tree", (Key(pygame.K_y),), self.edit_tree,
+                                 "type a tree of your own")]
+        commands += [Command("Export PNG", (Key(pygame.K_p),), self.export,
+                             "save the view as a picture"),
+                     Command("Back", (Key(pygame.K_ESCAPE),), self.go_back,
+                             "back to the screen the lab came from")]
+        return Commands(commands)
+
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.show(text, error, self.app.now)
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.dialog is not None:
-            dialog = self.dialog
-            dialog.handle_event(event)
-            if dialog.closed and self.dialog is dialog:
-                self.dialog = None
+        if self.dialog_takes(event):
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for b in self.tabs:
@@ -120,16 +134,9 @@ class LabScene:
         if self.pane().handle_event(event):
             return
         if event.type == pygame.KEYDOWN:
-            keys: dict[int, Any] = {pygame.K_ESCAPE: self.go_back, pygame.K_p: self.export}
-            if self.game_id == "classroom":
-                keys[pygame.K_y] = self.edit_tree
-                keys[pygame.K_g] = self.next_example
-            for view in self.views:
-                for k in VIEW_KEYS[view]:
-                    keys[k] = lambda v=view: self.select(v)
-            action = keys.get(event.key)
-            if action is not None:
-                action()
+            command = self._commands().for_event(event)
+            if command is not None:
+                command.action()
 
     def update(self, dt: float) -> None:
         if not self._shown:
@@ -179,14 +186,14 @@ class LabScene:
             try:
                 state = self.game.parse_position(text)
             except ValueError as exc:
-                self.show_message(f"Not a tree: {str(exc).splitlines()[0]}", True)
+                self.show_message(f"Not a tree: {error_line(exc)}", True)
                 return
             self.set_state(state)
 
-        self.dialog = TextDialog("A tree of your own",
-                                 "Leaves are numbers, [..] a decision, {0.9: .., 0.1: ..} a roll:",
-                                 self.game.format_position(self.state), ok)
-        self.dialog.layout(self.rect)
+        self.open_dialog(TextDialog(
+            "A tree of your own",
+            "Leaves are numbers, [..] a decision, {0.9: .., 0.1: ..} a roll:",
+            self.game.format_position(self.state), ok))
 
     def go_back(self) -> None:
         if self.back_scene is not None:

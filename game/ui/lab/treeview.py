@@ -122,12 +122,6 @@ class TreeView:
             self.clamp()
             self.invalidate()
 
-    def center_on(self, nid: int) -> None:
-        wx, wy = self.world(nid)
-        self.cam_x = wx - self.rect.width / 2
-        self.cam_y = max(-self.row_h, wy - self.rect.height / 3)
-        self.clamp()
-
     def pan(self, dx: float, dy: float) -> None:
         """Move the picture by (dx, dy) screen pixels."""
         self.cam_x -= dx

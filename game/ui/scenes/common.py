@@ -1,6 +1,8 @@
-"""Pieces shared by the screens: the message line and the background."""
+"""Pieces shared by the screens: the modal dialog slot, the message line and the background."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
@@ -8,6 +10,32 @@ from game.ui import theme
 from game.ui.widgets import draw_text
 
 MESSAGE_S = 5.0
+
+
+class DialogHost:
+    """A screen that shows at most one modal dialog (text, file chooser, question) on top.
+
+    While a dialog is open it gets every event. A dialog's answer may open the next dialog
+    (a chosen file asking "overwrite?"), so only the dialog that handled the event is cleared
+    when it closes, never its successor.
+    """
+
+    dialog: Any
+    rect: pygame.Rect
+
+    def open_dialog(self, dialog: Any) -> None:
+        self.dialog = dialog
+        dialog.layout(self.rect)
+
+    def dialog_takes(self, event: pygame.event.Event) -> bool:
+        """Give ``event`` to the open dialog; False when there is none."""
+        dialog = self.dialog
+        if dialog is None:
+            return False
+        dialog.handle_event(event)
+        if dialog.closed and self.dialog is dialog:
+            self.dialog = None
+        return True
 
 
 class MessageLine:

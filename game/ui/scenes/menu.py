@@ -14,9 +14,10 @@ import pygame
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.file_chooser import FileChooser
-from game.ui.scenes.common import MessageLine, draw_background
+from game.ui.scenes.common import DialogHost, MessageLine, draw_background
 from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.settings import SeatSetting
+from game.ui.text import error_line
 from game.ui.text import width as text_width
 from game.ui.widgets import (
     Button,
@@ -96,7 +97,7 @@ class InfoRow(Widget):
                   max_width=box.width - 12)
 
 
-class MenuScene:
+class MenuScene(DialogHost):
     def __init__(self, app: Any) -> None:
         self.app = app
         self.settings = app.settings
@@ -258,11 +259,10 @@ class MenuScene:
         if waiting is None or not waiting.in_progress:
             action()
             return
-        self.dialog = ConfirmDialog(
+        self.open_dialog(ConfirmDialog(
             "Leave the game in progress?",
             f"Your {waiting.game.name} game ({waiting.moves_text}) will be lost. "
-            "Esc keeps it; Resume goes back to it.", action, no="Keep it")
-        self.dialog.layout(self.rect)
+            "Esc keeps it; Resume goes back to it.", action, no="Keep it"))
 
     def ask_start(self) -> None:
         self._ask(self.start)
@@ -284,7 +284,7 @@ class MenuScene:
         try:
             session = build_session(self.settings)
         except ValueError as exc:
-            self.show_message(str(exc).splitlines()[0] if str(exc) else "cannot start", True)
+            self.show_message(error_line(exc, "cannot start"), True)
             return
         scene = PlayScene(self.app, session)
         self.app.suspended = None
@@ -312,28 +312,22 @@ class MenuScene:
 
             try:
                 session = load_session_file(path)
-                scene = PlayScene(self.app, session)
-                scene.own_position = True
+                scene = PlayScene(self.app, session, own_position=True)
             except (ValueError, OSError) as exc:
-                first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-                self.show_message(f"Cannot load: {first}", True)
+                self.show_message(f"Cannot load: {error_line(exc)}", True)
                 return
             self.app.suspended = None
             self.app.switch(scene)
 
         folder = default_save_path(self.settings.game).parent
-        self.dialog = FileChooser(self.app, "load", folder, "", chosen)
-        self.dialog.layout(self.rect)
+        self.open_dialog(FileChooser(self.app, "load", folder, "", chosen))
 
     def on_exit(self) -> None:
         pass
 
     # ---- frame -----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.dialog is not None:
-            self.dialog.handle_event(event)
-            if self.dialog.closed:
-                self.dialog = None
+        if self.dialog_takes(event):
             return
         for w in self.widgets:
             if isinstance(w, TextField) and w.focused and event.type in (pygame.KEYDOWN,

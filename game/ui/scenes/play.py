@@ -1,4 +1,5 @@
-"""The play screen: layout and input around one match (its drawing is in ``play_draw``).
+"""The play screen around one match (its layout, input and drawing are in ``play_layout``,
+``play_input`` and ``play_draw``).
 
 The match is a Session; the AI is reached only through ``AiJobs`` (one live search, typed
 replies, everything superseded dropped); what the AI knows about the position on the board is
@@ -18,21 +19,21 @@ import pygame
 
 from game.core import CHANCE, TERMINAL, Move, State
 from game.session import Session
-from game.ui import theme
-from game.ui.assets import font
 from game.ui.boards.base import BoardView, ViewContext
 from game.ui.boards.registry import make_view
 from game.ui.commands import Commands
 from game.ui.movelist import MoveListView, MoveRecord
 from game.ui.panel import PanelLine, PanelText, panel_lines
 from game.ui.scenes.ai_jobs import AiJobs, Job, Purpose
-from game.ui.scenes.common import MessageLine
+from game.ui.scenes.common import DialogHost, MessageLine
 from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.scenes.knowledge import Knowledge
 from game.ui.scenes.play_ai import AiTurns
 from game.ui.scenes.play_commands import play_commands
 from game.ui.scenes.play_draw import draw_play_screen
 from game.ui.scenes.play_files import GameFiles
+from game.ui.scenes.play_input import handle_play_event
+from game.ui.scenes.play_layout import layout_play_screen
 from game.ui.scenes.play_setup import (  # noqa: F401 - re-exported for the menu and tools
     build_session,
     default_save_path,
@@ -43,8 +44,9 @@ from game.ui.scenes.play_setup import (  # noqa: F401 - re-exported for the menu
     strongest_config,
     values_config,
 )
+from game.ui.text import error_line
 from game.ui.value_text import value_text
-from game.ui.widgets import Button, TextDialog, share_label_size
+from game.ui.widgets import Button, TextDialog
 
 log = logging.getLogger(__name__)
 
@@ -54,8 +56,8 @@ HUMAN_VS_AI_PAUSE_S = 0.25
 PACE_STEPS = (0.0, 0.1, 0.2, 0.4, 0.6, 1.0, 1.5, 2.0, 3.0)
 
 
-class PlayScene:
-    def __init__(self, app: Any, session: Session) -> None:
+class PlayScene(DialogHost):
+    def __init__(self, app: Any, session: Session, own_position: bool = False) -> None:
         self.app = app
         self.view: BoardView = make_view(session.game)
         self.message = MessageLine()
@@ -70,7 +72,7 @@ class PlayScene:
         self.jobs = AiJobs(lambda: self.app.worker, lambda: self.app.has_worker,
                            on_cancel=self.knowledge.stopped)
         self.pending: tuple[Job, Move] | None = None
-        self._set_session(session)
+        self._set_session(session, own_position)
         self.files = GameFiles(self)
         self.ai = AiTurns(self)
         self.commands = Commands(play_commands(self))
@@ -80,26 +82,10 @@ class PlayScene:
             except Exception as exc:  # noqa: BLE001
                 self.show_message(f"AI unavailable: {exc}", True)
 
-    # ---- compatibility views of the AI state (tests, bench) -------------------------------
     @property
     def job(self) -> Job | None:
+        """The one search the screen still waits for (None when idle)."""
         return self.jobs.current
-
-    @property
-    def stale_replies(self) -> int:
-        return self.jobs.stale_replies
-
-    @property
-    def cancel_latencies_ms(self) -> list[float]:
-        return self.jobs.cancel_latencies_ms
-
-    @property
-    def _cancelled(self) -> dict[int, float]:
-        return self.jobs.cancelled
-
-    @property
-    def hint_move(self) -> Move | None:
-        return self.knowledge.hint_move()
 
     # ---- session changes -----------------------------------------------------------------
     def _set_session(self, session: Session, own_position: bool = False) -> None:
@@ -143,7 +129,7 @@ class PlayScene:
         try:
             self.view.reset_interaction()
         except Exception as exc:  # noqa: BLE001
-            self._view_error(exc)
+            self.view_error(exc)
         self._over_announced = False
 
     @property
@@ -160,48 +146,9 @@ class PlayScene:
 
     # ---- layout --------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
-        self.rect = rect
-        w, h = rect.size
-        pad = max(8, min(w, h) // 60)
-        self.pad = pad
-        panel_w = max(250, min(440, int(w * 0.3)))
-        self.top_rect = pygame.Rect(pad, pad, w - panel_w - 3 * pad, max(30, h // 15))
-        self.title_size = int(theme.text_size(h) * 1.3)
-        title_w = font(self.title_size, True).size(self.game.name)[0]
-        left = self.top_rect.x + title_w + 2 * pad
-        self.banner_rect = pygame.Rect(left, self.top_rect.y, self.top_rect.right - left,
-                                       self.top_rect.height)
-        self.panel_rect = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
-        status_h = max(24, h // 24)
-        self.board_rect = pygame.Rect(pad, self.top_rect.bottom + pad, self.top_rect.width,
-                                      h - self.top_rect.bottom - status_h - 3 * pad)
-        self.status_rect = pygame.Rect(pad, self.board_rect.bottom + pad, self.top_rect.width,
-                                       status_h)
-        # Feedback replaces the status line for a few seconds instead of covering the board.
-        self.message_rect = self.status_rect.copy()
-        commands = self.commands.buttons()
-        cols = 3
-        rows = (len(commands) + cols - 1) // cols
-        gap = max(4, pad // 2)
-        bh = max(24, min(38, h // 24))
-        bw = (panel_w - 2 * pad - (cols - 1) * gap) // cols
-        top = self.panel_rect.bottom - pad - rows * bh - (rows - 1) * gap
-        self.buttons = []
-        for i, command in enumerate(commands):
-            b = Button(f"{command.name}  {command.short_key_text}", command.action)
-            b.command = command  # type: ignore[attr-defined]
-            r, c = divmod(i, cols)
-            b.rect = pygame.Rect(self.panel_rect.x + pad + c * (bw + gap), top + r * (bh + gap),
-                                 bw, bh)
-            self.buttons.append(b)
-        share_label_size(self.buttons)
-        self.pace_y = top - int(bh * 0.9)
-        self.text_size = theme.text_size(h)
-        self._refresh_buttons()
-        if self.dialog:
-            self.dialog.layout(rect)
+        layout_play_screen(self, rect)
 
-    def _refresh_buttons(self) -> None:
+    def refresh_buttons(self) -> None:
         """Mirror the match in the buttons, so AI moves, dice and new layouts can never leave a
         button looking usable when pressing it would do nothing."""
         for b in self.buttons:
@@ -213,10 +160,9 @@ class PlayScene:
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.show(text, error, self.app.now)
 
-    def _view_error(self, exc: BaseException) -> None:
+    def view_error(self, exc: BaseException) -> None:
         log.exception("board view error", exc_info=exc)
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        self.show_message(f"Board error: {first}", True)
+        self.show_message(f"Board error: {error_line(exc)}", True)
 
     def _fmt_move(self, state: State, move: Move) -> str:
         try:
@@ -324,8 +270,7 @@ class PlayScene:
             return True
         if any(seat.is_human for seat in self.session.seats):
             humans = {i for i, seat in enumerate(self.session.seats) if seat.is_human}
-            return any(entry.side in humans for entry in self.record.entries[-3:]) or any(
-                entry.side in humans for entry in self.record.entries)
+            return any(entry.side in humans for entry in self.record.entries)
         return self.session.can_undo
 
     def undo(self) -> None:
@@ -367,10 +312,9 @@ class PlayScene:
         if not self.in_progress:
             action()
             return
-        self.dialog = ConfirmDialog(
+        self.open_dialog(ConfirmDialog(
             question, f"The game in progress ({self.moves_text}) will be lost. "
-            "Esc keeps playing it.", action)
-        self.dialog.layout(self.rect)
+            "Esc keeps playing it.", action))
 
     def ask_new_game(self) -> None:
         self._ask("Start a new game?", self.new_game)
@@ -412,9 +356,7 @@ class PlayScene:
         """Play ``session`` instead (loaded or pasted): here, or on a new screen for another
         game. The caller has asked first if a game was in progress."""
         if session.game_id != self.game.id:
-            scene = PlayScene(self.app, session)
-            scene.own_position = True
-            self.app.switch(scene)
+            self.app.switch(PlayScene(self.app, session, own_position=True))
             return
         self._set_session(session, own_position=True)
         self.paused = False
@@ -423,78 +365,19 @@ class PlayScene:
     def open_text_dialog(self, title: str, prompt: str, text: str, ok: Any) -> None:
         self.open_dialog(TextDialog(title, prompt, text, ok))
 
-    def open_dialog(self, dialog: Any) -> None:
-        """Show a modal dialog (text, file chooser, question) over the screen."""
-        self.dialog = dialog
-        self.dialog.layout(self.rect)
-
     # ---- events ---------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.dialog is not None:
-            dialog = self.dialog
-            dialog.handle_event(event)
-            if dialog.closed and self.dialog is dialog:
-                self.dialog = None
-            return
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-            return
-        if event.type == pygame.MOUSEWHEEL:
-            self.moves_view.handle_wheel(event)
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN and self.help_open:
-            self.help_open = False
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            for b in self.buttons:
-                if b.rect.collidepoint(event.pos):
-                    self._run(b.command)  # type: ignore[attr-defined]
-                    return
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            self._board_event(event)
+        handle_play_event(self, event)
 
-    def _key(self, event: pygame.event.Event) -> None:
-        if self.help_open and event.key == pygame.K_ESCAPE:
-            self.help_open = False
-            return
-        command = self.commands.for_event(event)
-        if command is not None:
-            self._run(command)
-
-    def _run(self, command: Any) -> None:
+    def run_command(self, command: Any) -> None:
+        """Run a command from a key or a button, or say why it cannot run now."""
         if not command.enabled():
             reason = command.why_not()
             if reason:
                 self.show_message(reason)
             return
         command.action()
-        self._refresh_buttons()
-
-    def _board_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEBUTTONDOWN and not self.board_rect.collidepoint(event.pos):
-            return
-        ctx = self.context()
-        if event.type == pygame.MOUSEBUTTONDOWN and not ctx.interactive:
-            if self.session.is_over:
-                self.show_message(f"{self.session.result_text} — N for a new game")
-            elif self.jobs.running(Purpose.MOVE) or self.pending is not None:
-                self.show_message("The AI is thinking — U to undo, Space to pause")
-            elif self.session.current.current_player() == CHANCE:
-                self.show_message("The dice are being rolled")
-            return
-        if not ctx.interactive:
-            return
-        try:
-            move = self.view.handle_event(event, self.board_rect, self.session.current, ctx)
-            reason = self.view.refusal if move is None else None
-        except Exception as exc:  # noqa: BLE001 - a view bug is a message, not a crash
-            self._view_error(exc)
-            return
-        if reason:
-            self.show_message(reason)
-        if move is not None:
-            self.play_move(move)
-            self._refresh_buttons()
+        self.refresh_buttons()
 
     # ---- per frame ------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -20,6 +20,7 @@ from game.ui.scenes.play_setup import (
     strongest_config,
     values_config,
 )
+from game.ui.text import error_line
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -59,8 +60,7 @@ class AiTurns:
         except Exception as exc:  # noqa: BLE001 - AI package problems become a message
             s.jobs.current = None
             s.paused = purpose is Purpose.MOVE or s.paused
-            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            s.show_message(f"AI unavailable: {first}", True)
+            s.show_message(f"AI unavailable: {error_line(exc)}", True)
 
     def values_wanted(self) -> bool:
         """The board should show values and none are known or coming for this position."""

@@ -1,5 +1,5 @@
 """Drawing the play screen: its parts from the scene's layout and state, and two overlays
-(the list of keys, F1, and the result banner). The scene keeps layout and input."""
+(the list of keys, F1, and the result banner)."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def draw_play_screen(scene: PlayScene, surface: pygame.Surface) -> None:
     s = scene.session
     cur = s.current
     size = scene.text_size
-    scene._refresh_buttons()
+    scene.refresh_buttons()
     draw_text(surface, scene.game.name, scene.top_rect.midleft, scene.title_size,
               theme.color("accent"), bold=True, anchor="midleft")
     player = cur.current_player()
@@ -80,7 +80,7 @@ def draw_play_screen(scene: PlayScene, surface: pygame.Surface) -> None:
         status = scene.view.status_text(cur)
     except Exception as exc:  # noqa: BLE001
         if not scene.message.visible(scene.app.now):
-            scene._view_error(exc)
+            scene.view_error(exc)
         status = ""
     if ctx.move_values and ctx.values_for:
         report = scene.knowledge.report(Purpose.VALUES)

@@ -14,6 +14,7 @@ from game.session import Session
 from game.ui import widgets
 from game.ui.file_chooser import FileChooser
 from game.ui.scenes.play_setup import default_save_path, load_session_file
+from game.ui.text import error_line
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -34,8 +35,7 @@ class GameFiles:
             path.parent.mkdir(parents=True, exist_ok=True)
             session_mod.save_file(self.scene.session, path)
         except (OSError, ValueError) as exc:
-            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            self.scene.show_message(f"Cannot save: {first}", True)
+            self.scene.show_message(f"Cannot save: {error_line(exc)}", True)
             return False
         self.scene.show_message(f"Saved to {path}")
         return True
@@ -51,8 +51,7 @@ class GameFiles:
         try:
             session = load_session_file(path)
         except (ValueError, OSError) as exc:
-            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            self.scene.show_message(f"Cannot load: {first}", True)
+            self.scene.show_message(f"Cannot load: {error_line(exc)}", True)
             return False
         self.scene.replace_session(session, f"Loaded {Path(str(path)).name}")
         return True
@@ -88,7 +87,7 @@ class GameFiles:
                 session = Session(self.scene.game.id, None, self.scene.session.seats,
                                   start_state=state)
         except ValueError as exc:
-            first = str(exc).splitlines()[0] if str(exc) else "malformed position"
+            first = error_line(exc, "malformed position")
             self.scene.show_message(f"Cannot paste: {first}", True)
             return False
         except Exception as exc:  # noqa: BLE001 - rules bugs on odd text must not crash
