@@ -13,7 +13,7 @@ from game.rules.othello_ggf import (
     parse_ggf,
     read_othello,
 )
-from game.rules.othello_openings import NAMED_OPENINGS, opening_name
+from game.rules.othello_openings import NAMED_OPENINGS, book_opening_name, opening_name
 
 START_BO = "8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *"
 #: The nine-move wipe-out, written as a GGS server would (move annotations, ratings, times).
@@ -148,3 +148,17 @@ def test_load_takes_a_ggf_record_with_its_moves(tmp_path) -> None:  # type: igno
     assert loaded.game_id == "othello" and list(loaded.moves) == _sq("f5 d6 c3")
     with pytest.raises(ValueError, match="not a usable GGF game: GGF game 1, move 2"):
         session_mod.load("(;GM[Othello]B[F5]B[D6];)")
+
+
+def test_book_opening_name_is_none_once_the_game_leaves_every_named_line() -> None:
+    def name(transcript: str) -> str | None:
+        return book_opening_name(parse_transcript(transcript))
+
+    assert name("f5d6c3d3c4") == "Tiger"
+    assert name("f5d6c3d3c4f4") == "Tiger"  # still on the Stephenson, Rose-Bill ... lines
+    assert name("f5d6c3d3c4f4f6") == "Stephenson"
+    assert name("f5d6c3d3c4g6") is None  # no named line goes on with g6 (opening_name: Tiger)
+    assert opening_name(parse_transcript("f5d6c3d3c4g6")) == "Tiger"
+    assert name("c4e3f6e6f5") == "Tiger"  # mirror images too
+    assert name("e6f4c3c4d3f7") is None and name("e6f4c3c4d3c2") == "Aubrey / Tanaka"
+    assert name("") is None and name("f5") is None

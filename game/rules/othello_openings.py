@@ -120,6 +120,8 @@ def _index() -> dict[tuple[int, ...], str]:
 
 _BY_MOVES = _index()
 _LONGEST = max(len(k) for k in _BY_MOVES)
+#: Every beginning of a named line: a game whose moves are one of these is still in the book.
+_BOOK = frozenset(line[:n] for line in _BY_MOVES for n in range(1, len(line) + 1))
 
 
 def opening_name(moves: Iterable[int]) -> str | None:
@@ -139,3 +141,15 @@ def opening_name(moves: Iterable[int]) -> str | None:
         if name is not None:
             return name
     return None
+
+
+def book_opening_name(moves: Iterable[int]) -> str | None:
+    """The opening's name while the game is still on a named line (its moves begin some named
+    opening's moves), None once a move leaves every named line, as the move list shows it."""
+    played = [m for m in moves if m != PASS]
+    if not played or len(played) > _LONGEST:
+        return None
+    perm = _symmetry_to_f5(played[0])
+    if perm is None or tuple(perm[m] for m in played) not in _BOOK:
+        return None
+    return opening_name(played)

@@ -136,6 +136,8 @@ class MoveListView:
         self.size = 12
         #: Lines hidden below the view (0 = the latest moves are shown and stay in view).
         self.from_end = 0
+        #: A line under the heading about the game so far ("Opening: Tiger"), or "".
+        self.caption = ""
 
     # ---- geometry -----------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, size: int) -> None:
@@ -147,8 +149,13 @@ class MoveListView:
         return int(self.size * 1.35)
 
     @property
+    def header_lines(self) -> int:
+        """The heading, and the caption under it when there is one."""
+        return 2 if self.caption else 1
+
+    @property
     def visible_lines(self) -> int:
-        return max(0, (self.rect.height - self.line_h) // self.line_h)
+        return max(0, (self.rect.height - self.header_lines * self.line_h) // self.line_h)
 
     def _number_w(self) -> int:
         digits = len(str(max(1, self.record.rows)))
@@ -225,10 +232,13 @@ class MoveListView:
             title += f" · {self.from_end} more below, End to follow"
         draw_text(surface, title, (r.x, r.y + self.line_h // 3), self.size, dim,
                   max_width=r.width)
+        if self.caption:
+            draw_text(surface, self.caption, (r.x, r.y + self.line_h + self.line_h // 3),
+                      self.size, theme.color("accent"), max_width=r.width)
         if not total:
             return
         f = font(self.size)
-        y = r.y + self.line_h + self.line_h // 3
+        y = r.y + self.header_lines * self.line_h + self.line_h // 3
         first = self.first_visible()
         last = min(total, first + self.visible_lines)
         two = self.two_columns()

@@ -7,7 +7,7 @@ tested alone, headless, with synthetic events.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,4 +119,9 @@ class BoardView:
 
     def status_text(self, state: State) -> str:
         """A short line under the board, e.g. pip counts or disc counts."""
+        return ""
+
+    def record_caption(self, start: State, moves: Sequence[Move]) -> str:
+        """A line under the move list's heading about the game so far (Othello: the named
+        opening being played); empty when the game has nothing to say."""
         return ""

@@ -9,10 +9,12 @@ sprites once per cell size, so a frame is a handful of blits even in a large win
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
 from game.core import TERMINAL, Move, State
+from game.rules.othello_openings import book_opening_name
 from game.ui.assets import font
 from game.ui.boards.base import BoardView, SurfaceCache, ViewContext
 
@@ -246,6 +248,14 @@ class OthelloView(BoardView):
             self.refusal = (f"{name} flips no discs: a move must outflank at least one "
                             "(dots show where)")
         return None
+
+    def record_caption(self, start: State, moves: Sequence[Move]) -> str:
+        """"Opening: Tiger" while the game follows a named opening line from the standard
+        start; nothing once it leaves the book or when it began from another position."""
+        if start.key() != self.game.initial_state().key():
+            return ""
+        name = book_opening_name(moves)
+        return f"Opening: {name}" if name else ""
 
     def status_text(self, state: State) -> str:
         cells = cells_of(self.game, state)

@@ -117,6 +117,8 @@ class PlayScene(DialogHost):
         last = self.session.history_since(self.session.ply - 1)
         self.prev_state, self.last_move = last[-1] if last else (None, None)
         self.record.sync(self.session)
+        self.moves_view.caption = self.view.record_caption(self.session.start,
+                                                           self.session.moves)
         self.moves_view.to_end()
         now = self.app.now
         anim = ANIM_S if (animate and self.app.settings.animations) else 0.0

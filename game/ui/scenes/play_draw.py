@@ -14,7 +14,7 @@ from game.ui.panel import draw_panel
 from game.ui.scenes.ai_jobs import Purpose
 from game.ui.scenes.common import draw_background
 from game.ui.scenes.play_setup import describe_seat
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_text, fitting_size, wrap_text
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -41,7 +41,11 @@ def draw_help(surface: pygame.Surface, r: pygame.Rect, rows: list[tuple[str, str
 
 def draw_banner(surface: pygame.Surface, r: pygame.Rect, text: str, keys: str) -> None:
     """The result in the top bar: an overlay on the board would hide the final position
-    (the winning line, the last discs) exactly when the player wants to look at it."""
+    (the winning line, the last discs) exactly when the player wants to look at it.
+
+    A long result (Othello's world-championship scoring explains where the empty squares
+    went) first drops the key reminder, then a smaller size, then takes two lines, so the
+    whole result stays readable in a small window."""
     accent = theme.color("accent")
     pygame.draw.rect(surface, theme.color("panel"), r, border_radius=8)
     pygame.draw.rect(surface, accent, r, width=2, border_radius=8)
@@ -49,12 +53,35 @@ def draw_banner(surface: pygame.Surface, r: pygame.Rect, text: str, keys: str) -
     big, small = max(14, int(r.height * 0.5)), max(11, int(r.height * 0.32))
     keys_w = font(small).size(keys)[0]
     room = r.width - 2 * pad
-    show_keys = font(big, True).size(text)[0] + keys_w + 2 * pad <= room
-    draw_text(surface, text, (r.x + pad, r.centery), big, accent, bold=True,
-              anchor="midleft", max_width=room - (keys_w + 2 * pad if show_keys else 0))
-    if show_keys:
+    if font(big, True).size(text)[0] + keys_w + 2 * pad <= room:
+        draw_text(surface, text, (r.x + pad, r.centery), big, accent, bold=True,
+                  anchor="midleft")
         draw_text(surface, keys, (r.right - pad, r.centery), small, theme.color("text_dim"),
                   anchor="midright")
+        return
+    size, lines = banner_lines(text, big, room, r.height)
+    line_h = r.height // len(lines)
+    for i, line in enumerate(lines):
+        draw_text(surface, line, (r.x + pad, r.y + line_h * i + line_h // 2), size, accent,
+                  bold=True, anchor="midleft", max_width=room)
+
+
+def banner_lines(text: str, size: int, room: int, height: int) -> tuple[int, list[str]]:
+    """The font size and lines (one, else two) that show ``text`` whole in ``room`` pixels
+    wide and ``height`` high; below the smallest readable size the last line is cut."""
+    smallest = 10
+    one = fitting_size(text, size, room, bold=True, min_size=max(smallest, int(height * 0.4)))
+    if font(one, True).size(text)[0] <= room:
+        return one, [text]
+    two = max(smallest, min(size, int(height / 2.5)))
+    while True:
+        lines = wrap_text(text, font(two, True), room)
+        if len(lines) <= 2 or two == smallest:
+            break
+        two -= 1
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return two, lines
 
 
 def draw_play_screen(scene: PlayScene, surface: pygame.Surface) -> None:
@@ -105,9 +132,10 @@ def _draw_panel(scene: PlayScene, surface: pygame.Surface, size: int) -> None:
     players = [(scene.game.player_names[i], describe_seat(seat), player == i)
                for i, seat in enumerate(s.seats)]
     small = max(11, int(size * 0.8))
-    # The move list keeps room for its title and up to four lines; the search story
+    # The move list keeps room for its title (and caption) and up to four lines; the search story
     # takes the rest (the list scrolls, the story does not).
-    list_min = int(small * 1.35) * (2 + min(4, scene.moves_view.total_lines()))
+    list_min = int(small * 1.35) * (1 + scene.moves_view.header_lines
+                                    + min(4, scene.moves_view.total_lines()))
     moves_bottom = scene.pace_y - size // 2
     bottom = draw_panel(surface, scene.panel_rect, players, scene.panel_lines(), scene.app.now,
                         bottom_limit=moves_bottom - list_min)
