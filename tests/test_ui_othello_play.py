@@ -98,3 +98,7 @@ def test_the_world_championship_result_is_shown_whole(tmp_path, monkeypatch, siz
         for text, text_size, _ in lines:
             assert text_size >= 10  # readable
             assert font(text_size, True).size(text)[0] <= room  # drawn uncut
+        status = scene.view.status_text(scene.session.current)
+        assert status == "Black 36 \u2013 White 27 on the board \u00b7 game over"
+        status_size = max(11, int(scene.text_size * 0.9))
+        assert font(status_size).size(status)[0] <= scene.status_rect.width

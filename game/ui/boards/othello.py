@@ -262,7 +262,9 @@ class OthelloView(BoardView):
         counts = f"Black {cells.count(0)} \u2013 White {cells.count(1)}"
         player = state.current_player()
         if player == TERMINAL:
-            return f"{counts} \u00b7 {self.game.describe_result(state)}"
+            # The result itself (which may explain where the empty squares went) is in the
+            # top bar; repeating it here would not fit under a small board.
+            return f"{counts} on the board \u00b7 game over"
         name = ("Black", "White")[player] if player in (0, 1) else ""
         if tuple(state.legal_moves()) == (PASS,):
             return f"{counts} \u00b7 {name} must pass \u2014 click to pass"
