@@ -73,7 +73,7 @@ def banner_lines(text: str, size: int, room: int, height: int) -> tuple[int, lis
     one = fitting_size(text, size, room, bold=True, min_size=max(smallest, int(height * 0.4)))
     if font(one, True).size(text)[0] <= room:
         return one, [text]
-    two = max(smallest, min(size, int(height / 2.5)))
+    two = max(smallest, min(size, int(height / 2.8)))
     while True:
         lines = wrap_text(text, font(two, True), room)
         if len(lines) <= 2 or two == smallest:
