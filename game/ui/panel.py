@@ -135,9 +135,11 @@ def search_lines(words: PanelText, report: SearchReport, heading: str) -> list[P
 
 
 def panel_lines(words: PanelText, knowledge: Knowledge, show_values: bool = True,
-                ) -> list[PanelLine]:
+                belief: list[PanelLine] | None = None) -> list[PanelLine]:
     """Everything the panel says about the shown position (and the last move's search); the
-    values pass only while the board shows its values."""
+    values pass only while the board shows its values. ``belief``: what the game's evaluator
+    says about the position without a search (backgammon's network), after the searches of
+    the position and before the story of the last move."""
     lines: list[PanelLine] = []
     move = knowledge.report(Purpose.MOVE)
     if move is not None:
@@ -146,6 +148,8 @@ def panel_lines(words: PanelText, knowledge: Knowledge, show_values: bool = True
     # so a small window cuts the story, not the board's values or the hint.
     about_board = _values_lines(words, knowledge) if show_values else []
     about_board += _hint_lines(words, knowledge)
+    if belief:
+        about_board += [PanelLine("", "rule"), *belief]
     if move is None and about_board:
         about_board = about_board[1:]  # no rule above the first section
     lines += about_board

@@ -428,7 +428,20 @@ class PlayScene(DialogHost):
         draw_play_screen(self, surface)
 
     def panel_lines(self) -> list[PanelLine]:
-        return panel_lines(self.words, self.knowledge, show_values=self.show_values)
+        return panel_lines(self.words, self.knowledge, show_values=self.show_values,
+                           belief=self.belief_lines())
+
+    def belief_lines(self) -> list[PanelLine]:
+        """What the game's evaluator believes about the shown position (backgammon's network:
+        chances and candidate equities); computed once per position."""
+        if self.game.id != "backgammon":
+            return []
+        from game.ui.bg_insight import insight, insight_panel_lines
+
+        state, cube = self.session.current, self.session.cube
+        info = self.knowledge.believed((state.key(), cube),
+                                       lambda: insight(state, cube, max_moves=4))
+        return insight_panel_lines(info)
 
     def turn_text(self) -> str:
         s = self.session
