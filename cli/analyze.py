@@ -19,8 +19,8 @@ from cli.common import (
     json_number,
     load_state,
     noise_fields,
-    require_decision,
     probability_fields,
+    require_decision,
     root_value_fields,
     value_fields,
 )

@@ -32,8 +32,8 @@ from cli.common import (
     parse_options,
     parse_seed,
     parse_time,
-    require_decision,
     probability_fields,
+    require_decision,
     root_value_fields,
     value_fields,
 )
