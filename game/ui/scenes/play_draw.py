@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core import TERMINAL
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.panel import draw_panel
@@ -67,8 +66,7 @@ def draw_play_screen(scene: PlayScene, surface: pygame.Surface) -> None:
     scene.refresh_buttons()
     draw_text(surface, scene.game.name, scene.top_rect.midleft, scene.title_size,
               theme.color("accent"), bold=True, anchor="midleft")
-    player = cur.current_player()
-    if player == TERMINAL:
+    if s.is_over:
         draw_banner(surface, scene.banner_rect, s.result_text or "Game over",
                     "N new game · U undo · Esc menu")
     else:
