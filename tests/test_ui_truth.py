@@ -423,7 +423,7 @@ def test_backgammon_panel_shows_the_networks_chances_for_the_shown_position(
         assert rows[0] == "Network, for White (to move)"
         assert f"{opening.equity:+.3f} points" in rows
         w, wg, wbg = opening.probs[:3]
-        assert f"Wins {w:.0%}" in rows and f"gammons {wg:.0%} · backgammons {wbg:.0%}" in rows
+        assert f"Wins {w:.0%}" in rows and f"gammons {wg:.0%} · bg {wbg:.0%}" in rows
         assert opening.moves[0][0] in rows  # the best candidate of 5-2 with its equity
         _click_step(app, scene, 13, 11)
         _click_step(app, scene, 13, 8)

@@ -101,8 +101,8 @@ def insight_panel_lines(info: Insight) -> list[PanelLine]:
     lines = [
         PanelLine(f"Network, for {name} (to move)", "heading"),
         PanelLine("Equity (cubeless)", "row", points(info.equity)),
-        PanelLine(f"Wins {w:.0%}", "row", f"gammons {wg:.0%} · backgammons {wbg:.0%}"),
-        PanelLine(f"Loses {1 - w:.0%}", "row", f"gammons {lg:.0%} · backgammons {lbg:.0%}"),
+        PanelLine(f"Wins {w:.0%}", "row", f"gammons {wg:.0%} · bg {wbg:.0%}"),
+        PanelLine(f"Loses {1 - w:.0%}", "row", f"gammons {lg:.0%} · bg {lbg:.0%}"),
     ]
     if info.cube_text:
         lines.append(PanelLine(info.cube_text, "accent"))

@@ -182,6 +182,14 @@ class PlayScene(DialogHost):
             return 1.0
         return max(0.0, min(1.0, (self.app.now - self.anim_start) / self.anim_len))
 
+    def deciding_side(self) -> int | None:
+        """The side whose decision the game waits for (a move, or a cube decision before the
+        roll), None while dice roll by themselves or after the end."""
+        player = self.session.current.current_player()
+        if player in (0, 1) and not self.session.is_over:
+            return player
+        return self.cube_turns.deciding_side()
+
     def is_human_turn(self) -> bool:
         return self.session.is_human_turn and self.dialog is None
 

@@ -142,6 +142,18 @@ class CubeTurns:
             return f"{names[player]} to roll — Double (O) or Roll (Enter)"
         return ""
 
+    def deciding_side(self) -> int | None:
+        """The side with a cube decision to make now (the taker of a double, or a human on
+        roll who may double), else None."""
+        cube = self.cube
+        if cube is None or self.scene.session.is_over:
+            return None
+        if cube.offered_by is not None:
+            return 1 - cube.offered_by
+        if self.waiting_for_human():
+            return self.scene.session.current.to_move  # type: ignore[attr-defined]
+        return None
+
     def wake_at(self) -> float | None:
         """When the frame loop must look again for the cube: inf while a human decides, the
         AI's answer time while it considers a double, None when the cube waits for nothing."""

@@ -96,7 +96,7 @@ def draw_play_screen(scene: PlayScene, surface: pygame.Surface) -> None:
 
 def _draw_panel(scene: PlayScene, surface: pygame.Surface, size: int) -> None:
     s = scene.session
-    player = s.current.current_player()
+    player = scene.deciding_side()
     pygame.draw.rect(surface, theme.color("panel"), scene.panel_rect, border_radius=10)
     pygame.draw.rect(surface, theme.color("panel_border"), scene.panel_rect, width=1,
                      border_radius=10)
