@@ -70,6 +70,14 @@ def test_a_human_double_is_taken_by_the_ai_who_then_owns_the_cube(tmp_path, monk
         assert app.run_until(lambda: scene.session.current.dice is not None, timeout_s=10)
         cube_moves = [m for m in scene.session.moves_text() if m in ("double", "take", "drop")]
         assert cube_moves == ["double", "take"]  # both decisions are in the game's record
+        app.step([], 0.02)
+        assert scene.moves_view.lines()[0] == "1. Doubles  Takes"  # as records write them
+        # The cube is in the save: loaded back, Red still owns it at 2.
+        path = tmp_path / "cube.kibitz.txt"
+        assert scene.files.save_to(path)
+        assert "cube: on" in path.read_text()
+        assert scene.files.load_file(path)
+        assert app.scene.session.cube == Cube(value=2, owner=1)
         assert app.errors == []
 
 

@@ -60,6 +60,13 @@ def _is_steps(move: object) -> bool:
     )
 
 
+def _cube_kind(move: object) -> str:
+    """"double", "take" or "drop" for a cube action, else ""."""
+    from game.rules.backgammon_cube import CubeAction
+
+    return move.kind if isinstance(move, CubeAction) else ""
+
+
 def _decision(state: State | None) -> bool:
     return state is not None and state.current_player() in (0, 1)
 
@@ -131,10 +138,21 @@ class BackgammonView(BoardView):
         return True
 
     def record_text(self, state: State, move: Move) -> str:
-        """A turn as backgammon records write it: the dice, then the checkers (``31: 8/5 6/5``)."""
+        """A turn as backgammon records write it: the dice, then the checkers (``31: 8/5 6/5``);
+        a cube action as a word of its own (``Doubles``, ``Takes``, ``Drops``)."""
+        kind = _cube_kind(move)
+        if kind:
+            return {"double": "Doubles", "take": "Takes", "drop": "Drops"}[kind]
         dice = "".join(str(d) for d in (state.dice or ()))
         played = self.game.format_move(state, move) if move else "no move"
         return f"{dice}: {played}"
+
+    def record_side(self, state: State, move: Move) -> int | None:
+        """A double is the side on roll's; a take or a drop, the other side's."""
+        kind = _cube_kind(move)
+        if not kind:
+            return None
+        return state.to_move if kind == "double" else 1 - state.to_move
 
     def _builder(self, state: State) -> TurnBuilder | None:
         if not _decision(state):

@@ -98,7 +98,7 @@ class PlayScene(DialogHost):
         self.game = session.game
         self.knowledge.clear()
         self.words = PanelText(self.game, self._fmt_move)
-        self.record = MoveRecord(self.view.record_text)
+        self.record = MoveRecord(self.view.record_text, self.view.record_side)
         self.moves_view = MoveListView(self.record, self.view.record_sample)
         self._position_changed(animate=False)
 
