@@ -87,6 +87,7 @@ def test_a_human_double_dropped_by_the_ai_ends_the_game_at_the_cube_value(
         app.step([key(pygame.K_o)], 0.02)
         assert app.run_until(lambda: scene.session.is_over, timeout_s=10)
         assert scene.session.result_text == "Red drops the cube: White wins 1 point"
+        assert scene.cube_turns.score() == (1, -1)
         assert scene.session.current.dice is None  # no roll after the game ended
         app.run_frames(30, 0.05)
         assert scene.session.current.dice is None
@@ -106,6 +107,14 @@ def test_the_ai_doubles_and_a_human_drop_loses_at_the_cube_value(tmp_path, monke
         app.step([key(pygame.K_p)], 0.02)
         assert scene.session.is_over
         assert scene.session.result_text == "White drops the cube: Red wins 1 point"
+        assert scene.cube_turns.score() == (-1, 1)
+        assert any("Red +1 (1 game)" in t for t in drawn_text(app, monkeypatch))
+        app.step([key(pygame.K_u)], 0.02)  # the drop taken back: it no longer counts
+        assert not scene.session.is_over and scene.cube_turns.score() is None
+        app.step([key(pygame.K_p)], 0.02)
+        assert scene.cube_turns.score() == (-1, 1)
+        app.step([key(pygame.K_n)], 0.02)  # a new game: the score stays, the cube is fresh
+        assert scene.session.cube == Cube() and scene.cube_turns.score() == (-1, 1)
         assert app.errors == []
 
 

@@ -73,10 +73,10 @@ class PlayScene(DialogHost):
         self.jobs = AiJobs(lambda: self.app.worker, lambda: self.app.has_worker,
                            on_cancel=self.knowledge.stopped)
         self.pending: tuple[Job, Move] | None = None
+        self.cube_turns = CubeTurns(self)
         self._set_session(session, own_position)
         self.files = GameFiles(self)
         self.ai = AiTurns(self)
-        self.cube_turns = CubeTurns(self)
         self.commands = Commands(play_commands(self))
         if any(not s.is_human for s in session.seats):
             try:
@@ -120,6 +120,7 @@ class PlayScene(DialogHost):
             self.jobs.cancel()
         self.pending = None
         self.knowledge.show(cur, self._last_decision())
+        self.cube_turns.record_result()
         last = self.session.history_since(self.session.ply - 1)
         self.prev_state, self.last_move = last[-1] if last else (None, None)
         self.record.sync(self.session)
@@ -473,7 +474,9 @@ class PlayScene(DialogHost):
         state, cube = self.session.current, self.session.cube
         info = self.knowledge.believed((state.key(), cube),
                                        lambda: insight(state, cube, max_moves=4))
-        return insight_panel_lines(info)
+        score = self.cube_turns.score_text()
+        money = [PanelLine("Money score (points)", "row", score)] if score else []
+        return money + insight_panel_lines(info)
 
     def turn_text(self) -> str:
         s = self.session

@@ -26,6 +26,9 @@ class CubeTurns:
         self.scene = scene
         #: The ply at which the AI on roll last made its cube decision (once per turn).
         self._ai_decided_at: int | None = None
+        #: The money score of this screen: each finished game with the cube (kept by its
+        #: session) and its points for (player 0, player 1).
+        self._results: dict[int, tuple[Any, tuple[int, int]]] = {}
 
     # ---- facts --------------------------------------------------------------------------
     @property
@@ -122,6 +125,40 @@ class CubeTurns:
         """The human on roll chose not to double: roll now."""
         self.scene.roll_at = self.scene.app.now
         self.scene.roll_dice()
+
+    # ---- the money score -------------------------------------------------------------------
+    def record_result(self) -> None:
+        """Count the shown game in the score once it is over, at its cube value; a game
+        taken back out of its end stops counting."""
+        session = self.scene.session
+        cube = self.cube
+        if cube is None or not session.is_over:
+            self._results.pop(id(session), None)
+            return
+        if cube.dropped_by is not None:
+            a, b = cube.drop_returns()
+            points = (int(a), int(b))
+        else:
+            state = session.current
+            k = cube.points(state.game_value())  # type: ignore[attr-defined]
+            points = (k, -k) if state.winner() == 0 else (-k, k)  # type: ignore[attr-defined]
+        self._results[id(session)] = (session, points)
+
+    def score(self) -> tuple[int, int] | None:
+        """Points won by each side over the finished cube games of this screen."""
+        if not self._results:
+            return None
+        return (sum(p[0] for _, p in self._results.values()),
+                sum(p[1] for _, p in self._results.values()))
+
+    def score_text(self) -> str:
+        score = self.score()
+        if score is None:
+            return ""
+        names = self.scene.game.player_names
+        games = len(self._results)
+        return (f"{names[0]} {score[0]:+d} · {names[1]} {score[1]:+d} "
+                f"({games} game{'s' if games > 1 else ''})")
 
     # ---- the screen ---------------------------------------------------------------------
     def turn_text(self) -> str:
