@@ -472,11 +472,13 @@ class PlayScene(DialogHost):
         from game.ui.bg_insight import insight, insight_panel_lines
 
         state, cube = self.session.current, self.session.cube
+        money = self.cube_turns.score_lines()
+        if self.session.is_over:  # over by a dropped double too: nothing left to believe
+            return money
         info = self.knowledge.believed((state.key(), cube),
                                        lambda: insight(state, cube, max_moves=4))
-        score = self.cube_turns.score_text()
-        money = [PanelLine("Money score (points)", "row", score)] if score else []
-        return money + insight_panel_lines(info)
+        belief = insight_panel_lines(info)
+        return [*money, PanelLine("", "rule"), *belief] if money and belief else money + belief
 
     def turn_text(self) -> str:
         s = self.session

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.core import CHANCE, IllegalMoveError
+from game.ui.panel import PanelLine
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -151,14 +152,15 @@ class CubeTurns:
         return (sum(p[0] for _, p in self._results.values()),
                 sum(p[1] for _, p in self._results.values()))
 
-    def score_text(self) -> str:
+    def score_lines(self) -> list[PanelLine]:
+        """The money score for the panel ("Money score, 2 games   White +3 · Red -3")."""
         score = self.score()
         if score is None:
-            return ""
+            return []
         names = self.scene.game.player_names
         games = len(self._results)
-        return (f"{names[0]} {score[0]:+d} · {names[1]} {score[1]:+d} "
-                f"({games} game{'s' if games > 1 else ''})")
+        return [PanelLine(f"Money score, {games} game{'s' if games > 1 else ''}", "row",
+                          f"{names[0]} {score[0]:+d} · {names[1]} {score[1]:+d}")]
 
     # ---- the screen ---------------------------------------------------------------------
     def turn_text(self) -> str:
