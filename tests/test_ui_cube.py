@@ -85,7 +85,9 @@ def test_a_human_double_dropped_by_the_ai_ends_the_game_at_the_cube_value(
         tmp_path, monkeypatch):
     with cube_game(tmp_path, monkeypatch, WHITE_DOUBLE_PASS) as (app, scene):
         app.step([key(pygame.K_o)], 0.02)
-        assert app.run_until(lambda: scene.session.is_over, timeout_s=10)
+        app.step([key(pygame.K_m)], 0.02)  # Now!: the AI answers without its pause
+        app.step([], 0.02)
+        assert scene.session.is_over
         assert scene.session.result_text == "Red drops the cube: White wins 1 point"
         assert scene.cube_turns.score() == (1, -1)
         assert scene.session.current.dice is None  # no roll after the game ended

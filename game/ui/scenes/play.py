@@ -260,6 +260,9 @@ class PlayScene(DialogHost):
             return
         if self.jobs.running(Purpose.MOVE):
             self.jobs.hurry()  # the job still ends with its final reply and best move
+        cube = self.session.cube
+        if cube is not None and cube.offered_by is not None:
+            self.cube_turns.hurry()
         self.ai_submit_at = self.ai_apply_at = self.app.now
 
     def toggle_values(self) -> None:

@@ -225,6 +225,10 @@ class CubeTurns:
             return self.cube.offered_by is not None
         return self.waiting_for_human()
 
+    def hurry(self) -> None:
+        """"Now!" while the AI considers a double: it answers at once."""
+        self.scene.roll_at = self.scene.app.now - ANSWER_PAUSE_S
+
     def _ai_offer(self) -> None:
         from ai.backgammon_cube import advise, probabilities
 
