@@ -145,3 +145,11 @@ def test_double_is_refused_with_a_reason_when_not_on_roll(tmp_path, monkeypatch)
         app.step([key(pygame.K_o)], 0.02)
         assert scene.message.text == "A double comes before the roll, at the start of your turn"
         assert scene.session.cube == Cube()
+
+
+def test_the_cube_choice_is_remembered_and_a_foreign_value_falls_back_to_off():
+    from game.ui.settings import Settings
+
+    assert Settings.from_dict({"bg_cube": "jacoby"}).bg_cube == "jacoby"
+    assert Settings.from_dict({"bg_cube": "always"}).bg_cube == "off"
+    assert '"bg_cube": "on"' in Settings(bg_cube="on").to_json()
