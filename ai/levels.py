@@ -8,7 +8,7 @@ it applies.
 
 Noise is in the game's value units (ai.profiles says them, and describes a level's noise for
 the screen): tic-tac-toe open lines (-8..8, a win ~10000); Nim searched without its (perfect)
-evaluator, so unfinished positions are 0 and wins ~10000; Othello discs of final margin;
+evaluator, so unfinished positions are 0 and wins ~10000; Othello discs (a predicted final margin, -64..64);
 backgammon equity in points (-3..3).
 """
 
@@ -33,7 +33,8 @@ class Level:
     #: False: search without the game's evaluator (see SearchConfig.use_evaluator).
     use_evaluator: bool = True
     #: Evaluator variant (SearchConfig.evaluator): "td" = backgammon weights learned by
-    #: self-play, which beat the hand-made evaluator (see README).
+    #: self-play, "patterns" = Othello pattern tables fitted to self-play results; both beat
+    #: the hand-made evaluator (see README).
     evaluator: str | None = None
 
     def config(self, game_id: str, seed: int | None = None) -> SearchConfig:
@@ -75,10 +76,12 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         Level("Beginner", "alphabeta", 1, None, 30.0, False),
         Level("Casual", "alphabeta", 2, None, 10.0, False),
         Level("Intermediate", "alphabeta", 3, 1.0, 0.0, False),
-        # Four plies ahead (and the last empties solved exactly): one step below Master.
-        Level("Advanced", "alphabeta", 4, 1.0, 0.0, True),
-        # Iterative deepening for two seconds; the last ~12 empties solved exactly.
-        Level("Master", "alphabeta", None, 2.0, 0.0, True),
+        # Four plies ahead with the learned pattern evaluation (and the last empties solved
+        # exactly): one step below Master.
+        Level("Advanced", "alphabeta", 4, 1.0, 0.0, True, evaluator="patterns"),
+        # Iterative deepening for two seconds with the learned evaluation; the last 14-16
+        # empties solved exactly.
+        Level("Master", "alphabeta", None, 2.0, 0.0, True, evaluator="patterns"),
     ),
     "backgammon": (
         Level("Beginner", "expectiminimax", 1, None, 0.4, False),
@@ -94,10 +97,16 @@ LEVELS: dict[str, tuple[Level, ...]] = {
     ),
 }
 
-#: Fixed benchmark opponents for ``match`` (not offered as levels in the app): Tesauro's
-#: pubeval, the yardstick published backgammon programs report their strength against.
+#: Opponents for ``match`` only, not offered as levels in the app: Tesauro's pubeval, the
+#: yardstick published backgammon programs report their strength against, and Othello's levels
+#: as they played before a learned evaluator replaced their hand-made one
+#: (``match --a Advanced --b Advanced-hand``).
 BENCHMARKS: dict[str, tuple[Level, ...]] = {
     "backgammon": (Level("pubeval", "expectiminimax", 1, None, 0.0, False, evaluator="pubeval"),),
+    "othello": (
+        Level("Advanced-hand", "alphabeta", 4, 1.0, 0.0, True),
+        Level("Master-hand", "alphabeta", None, 2.0, 0.0, True),
+    ),
 }
 
 

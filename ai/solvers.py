@@ -29,9 +29,10 @@ from ai.searchbase import WIN, evaluator_for
 from game.core import TERMINAL, Move, State
 
 #: Othello: most empties solved exactly, by time budget (seconds). ai.othello_endgame needs
-#: roughly 0.05 s at 12 empties, 0.3 s at 14 and 1-1.5 s at 16 (measured, midgame-random
-#: positions). With no time limit (depth-only searches) 14.
-OTHELLO_EXACT_EMPTIES: tuple[tuple[float, int], ...] = ((0.25, 12), (1.0, 14), (3.0, 16))
+#: a median 0.11 s at 14 empties and 0.47 s at 16 (worst of 12: 0.47 s / 2.8 s), 4.3 s at 18
+#: (CPU time on self-play positions); a solve gets 60% of the move's time before the search
+#: takes over. With no time limit (depth-only searches) 14.
+OTHELLO_EXACT_EMPTIES: tuple[tuple[float, int], ...] = ((0.25, 12), (1.0, 14), (2.0, 16))
 OTHELLO_EXACT_NO_TIME = 14
 
 

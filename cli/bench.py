@@ -1,4 +1,7 @@
-"""``kibitz bench rules|search|all|ui``: speed figures, as a readable table then one JSON line.
+"""``kibitz bench rules|search|all|ui|endgame``: speed figures, a readable table then one JSON line.
+
+``endgame`` proves the FFO #40 Othello endgame (20 empties) and two of its successors; it takes
+about a minute a run, so it is not part of ``all``.
 
 The JSON line is the last line of output so scripts (and the published benchmark tables) can
 take it with ``tail -n 1``. Figures are medians of ``--repeat`` runs.
@@ -32,8 +35,9 @@ TICTACTOE_TREE_NODES = 549946
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("what", choices=("rules", "search", "all", "ui", "lab"),
-                        help="which figures")
+    parser.add_argument(
+        "what", choices=("rules", "search", "all", "ui", "lab", "endgame"), help="which figures"
+    )
     parser.add_argument(
         "--repeat", type=whole_number(1, 1000), default=3, metavar="N", help="runs per figure (median)"
     )
@@ -154,6 +158,12 @@ def run(args: argparse.Namespace) -> int:
     if args.what == "lab":
         return int(importlib.import_module("cli.bench_lab").run(args) or 0)
     figures: dict[str, Any] = {"repeat": args.repeat}
+    if args.what == "endgame":
+        from cli.bench_endgame_othello import bench as endgame_bench
+        from cli.bench_endgame_othello import format_table as endgame_table
+
+        figures["othello_endgame"] = endgame_bench(args.repeat)
+        print(endgame_table(figures["othello_endgame"]), flush=True)
     if args.what in ("rules", "all"):
         figures["rules"] = bench_rules(args.repeat, args.games)
         print(format_rules(figures["rules"]), flush=True)

@@ -479,6 +479,8 @@ def load(text: str) -> Session:
     if len(text) > MAX_SAVE_CHARS:
         raise SaveFormatError(f"file too large for a saved game ({len(text)} characters)")
     text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
+    if "(;" in text and not text.lstrip().startswith(FORMAT_NAME):
+        return _load_ggf(text)
     raw = text.splitlines()
     # (line number, text) pairs are made as they are read, never all at once: a long game's
     # moves would cost a tuple each.
@@ -637,6 +639,21 @@ def _quoted(text: str) -> str:
     if len(text) <= QUOTE_CHARS:
         return repr(text)
     return repr(text[:QUOTE_CHARS]) + f"... ({len(text)} characters)"
+
+
+def _load_ggf(text: str) -> Session:
+    """The first game of an Othello GGF record (as NBoard, WZebra or Edax write it), with its
+    moves, so a game from another program can be replayed and taken over."""
+    from game.rules.othello_ggf import parse_ggf
+
+    try:
+        record = parse_ggf(text)[0]
+    except ValueError as exc:
+        raise SaveFormatError(f"not a Kibitz saved game, and not a usable GGF game: {exc}") from None
+    session = Session("othello", None, None, start_state=record.start)
+    for move in record.moves:
+        session.play(move)
+    return session
 
 
 def load_file(path: Any) -> Session:

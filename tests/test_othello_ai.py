@@ -11,6 +11,7 @@ import pytest
 from ai.evaluation.othello import LIMIT, OthelloEvaluator, evaluate_bb, final_margin
 from ai.othello_endgame import CHECK_EVERY, solve
 from game.rules.othello import GAME, PASS, OthelloState, play_transcript
+from game.rules.othello import parse_square as name_to_square
 
 ONLY_PASS = "--X-OOO-X-XXXXXXXOOXOXXOXOXOOOXOXOOOOXOOXOOOOOOOOOOOOOOXOOOOOOO- X"
 
@@ -232,3 +233,90 @@ def test_engine_values_every_root_move_exactly_when_asked() -> None:
             assert value == expected, (GAME.format_position(s), move)
         checked += 1
     assert checked >= 3
+
+
+def test_solver_margins_follow_the_world_championship_rule() -> None:
+    """Black wipes White out with 59 squares still empty: 5-0 on the board, 64-0 scored."""
+    cells = ["-"] * 64
+    for name, mark in (("d4", "X"), ("e4", "X"), ("d5", "X"), ("e5", "O")):
+        cells[name_to_square(name)] = mark
+    state = GAME.parse_position("".join(cells) + " X")
+    result = solve(state)
+    assert result.complete and result.margin == 64
+    assert sorted(v for _, v in result.root_values) == [64, 64, 64]
+    end = state.apply(result.move)
+    assert end.is_over() and GAME.describe_result(end) == (
+        "Black wins 64-0 (5-0 on the board; the 59 empty squares go to the winner)"
+    )
+
+
+def test_endgame_bench_checks_the_published_answer() -> None:
+    from cli.bench_endgame_othello import FFO40, bench, format_table
+
+    assert GAME.parse_position(FFO40).empties == 20
+    figures = bench(quick=True)
+    (label, row), = figures.items()
+    assert row["empties"] == 16 and row["margin"] == -38 and row["nodes"] > 0
+    assert label in format_table(figures)
+
+
+def _ever_flipped(me: int, opp: int) -> int:
+    """Every disc that changes colour in some continuation (brute force)."""
+    from game.rules.othello import flip_mask, generate_moves
+
+    moves = generate_moves(me, opp)
+    if not moves:
+        return _ever_flipped(opp, me) if generate_moves(opp, me) else 0
+    out = 0
+    while moves:
+        bit = moves & -moves
+        moves ^= bit
+        f = flip_mask(me, opp, bit.bit_length() - 1)
+        out |= f | _ever_flipped(opp ^ f, me | f | bit)
+    return out
+
+
+def test_stable_discs_never_flip() -> None:
+    """The stability cutoff's discs are truly unflippable: checked against every continuation."""
+    from ai.othello_endgame import stable_discs
+
+    rng = random.Random(5)
+    found = 0
+    for _ in range(30):
+        s = GAME.initial_state()
+        while not s.is_over() and s.empties > 8:
+            s = s.apply(rng.choice(s.legal_moves()))
+        stable = stable_discs(s.me, s.opp) | stable_discs(s.opp, s.me)
+        assert not stable & _ever_flipped(s.me, s.opp), GAME.format_position(s)
+        found += stable.bit_count()
+    assert found > 100  # the check is not vacuous
+    full_edge = GAME.parse_position("XXXXXXXO" + "-" * 19 + "XO------OX" + "-" * 27 + " X")
+    assert stable_discs(full_edge.me, full_edge.opp) & 0xFF == 0x7F
+
+
+def test_hand_made_evaluator_speaks_in_discs() -> None:
+    from ai.evaluation.othello import DISC_SCALE, disc_value
+
+    ev = OthelloEvaluator()
+    rng = random.Random(12)
+    for _ in range(20):
+        s = random_position(rng, rng.randint(10, 50))
+        if s.is_over():
+            continue
+        raw = evaluate_bb(s.me, s.opp)
+        stage = (64 - s.empties - 4) // 4
+        expected = max(-64.0, min(64.0, raw * DISC_SCALE[stage]))
+        assert disc_value(s.me, s.opp) == pytest.approx(expected)
+        assert ev.evaluate(s, s.to_move) == pytest.approx(expected)
+        assert -64 <= ev.evaluate(s, 0) <= 64
+
+
+def test_top_levels_use_the_learned_tables_and_keep_baselines() -> None:
+    from ai.levels import BENCHMARKS, get_level
+    from cli.common import level_config
+
+    assert get_level("othello", "Advanced").evaluator == "patterns"
+    assert get_level("othello", "Master").evaluator == "patterns"
+    baseline = level_config("othello", "master-hand")
+    assert baseline.evaluator is None and baseline.limits.time_s == 2.0
+    assert [lv.name for lv in BENCHMARKS["othello"]] == ["Advanced-hand", "Master-hand"]

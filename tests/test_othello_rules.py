@@ -14,6 +14,7 @@ from game.rules.othello import (
     OthelloState,
     disc_counts,
     final_margin,
+    final_score,
     flip_mask,
     flipped_squares,
     format_transcript,
@@ -157,7 +158,28 @@ def test_game_ends_when_neither_side_can_move() -> None:
     assert s.returns() == (1.0, -1.0)
     assert winner(s) == 0
     assert final_margin(s, 0) == 64 and final_margin(s, 1) == -64  # empties go to the winner
-    assert GAME.describe_result(s) == "Black wins 13-0"
+    assert final_score(s) == (64, 0)
+    assert GAME.describe_result(s) == (
+        "Black wins 64-0 (13-0 on the board; the 51 empty squares go to the winner)"
+    )
+
+
+def test_world_championship_rule_scores() -> None:
+    """Empty squares go to the winner, are shared in a draw; a full board is scored as is."""
+    white_wins = GAME.parse_position("O" * 33 + "X" * 31 + " X")
+    assert final_score(white_wins) == (31, 33)
+    assert GAME.describe_result(white_wins) == "White wins 33-31"
+    # a1 empty and fenced by White discs only (row 1, row 2, file a, the long diagonal): nobody
+    # can ever play there, so the game is over with Black ahead 36-27 on the board.
+    white = {*range(1, 8), *range(8, 16), *range(16, 64, 8), *range(18, 64, 9)}
+    cells = "".join("-" if i == 0 else "O" if i in white else "X" for i in range(64))
+    hole = GAME.parse_position(cells + " O")
+    assert hole.is_over() and disc_counts(hole) == (36, 27)
+    assert final_score(hole) == (37, 27)
+    assert final_margin(hole, 0) == 10 and final_margin(hole, 1) == -10
+    assert GAME.describe_result(hole) == (
+        "Black wins 37-27 (36-27 on the board; the empty square goes to the winner)"
+    )
 
 
 def test_full_board_results() -> None:

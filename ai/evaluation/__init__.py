@@ -24,13 +24,15 @@ _VARIANTS: dict[tuple[str, str], tuple[str, str]] = {
     ("backgammon", "td"): ("ai.evaluation.backgammon_td", "TDBackgammonEvaluator"),
     ("backgammon", "net"): ("ai.evaluation.backgammon_net", "NetEvaluator"),
     ("backgammon", "pubeval"): ("ai.evaluation.backgammon_pubeval", "PubevalEvaluator"),
+    ("othello", "patterns"): ("ai.evaluation.othello_patterns", "OthelloPatternEvaluator"),
 }
 
 
 def get_evaluator(game_id: str, variant: str | None = None) -> Evaluator:
     """A fresh evaluator for ``game_id``; a ValueError naming the known ids for anything else.
 
-    ``variant`` picks an alternative (``"td"``: backgammon weights learned by self-play). A
+    ``variant`` picks an alternative (``"td"``: backgammon weights learned by self-play;
+    ``"patterns"``: Othello pattern tables fitted to self-play results). A
     variant whose data is unusable raises its ValueError rather than silently falling back.
     """
     if variant is not None:

@@ -8,17 +8,28 @@ score is exactly zero-sum: ``evaluate(s, 0) == -evaluate(s, 1)``.
 - stable edge discs (runs anchored on a corner, or any disc of a full edge), from a 3^8 table;
 - parity (who is due to play last) and the disc count, which only matter late.
 
-Weights depend on the number of empty squares. The result is clamped to +-99 so it can never
-be confused with the search's proven-win scores (10000 and up).
+Weights depend on the number of empty squares. ``evaluate_bb`` is the raw weighted sum,
+clamped to +-99. ``OthelloEvaluator`` speaks in discs: the raw sum times ``DISC_SCALE`` for the
+position's stage, the factor that best predicts the final disc margin of self-play games
+(least squares, fitted by ``python -m ai.training.othello_patterns``; a 60-move game has 16
+stages of four discs), so its values share one scale with the exact solver's margins and the
+learned pattern evaluator's.
 """
 
 from __future__ import annotations
 
 from game.rules.othello import CORNERS, FULL, OthelloState, final_margin, generate_moves
 
-__all__ = ["LIMIT", "OthelloEvaluator", "evaluate_bb", "final_margin"]
+__all__ = ["DISC_SCALE", "LIMIT", "OthelloEvaluator", "evaluate_bb", "final_margin"]
 
 LIMIT = 99.0
+#: Discs per unit of ``evaluate_bb``, per stage (discs - 4) // 4 (see the module docstring).
+DISC_SCALE = (
+    0.10203, 0.28532, 0.88712, 1.22742, 1.42062, 1.45999, 1.37361, 1.24252,
+    1.11188, 0.97354, 0.85472, 0.74242, 0.64087, 0.54439, 0.45416, 0.45416,
+)  # fmt: skip
+#: Disc values never exceed a real margin.
+DISC_LIMIT = 64.0
 
 _NOT_A = 0xFEFEFEFEFEFEFEFE  # every column but a: where a shift towards h may land
 _NOT_H = 0x7F7F7F7F7F7F7F7F
@@ -148,13 +159,20 @@ def evaluate_bb(me: int, opp: int, my_moves: int | None = None) -> float:
     return score
 
 
+def disc_value(me: int, opp: int, my_moves: int | None = None) -> float:
+    """The hand-made score in discs: a predicted final margin for the mover."""
+    v = evaluate_bb(me, opp, my_moves) * DISC_SCALE[((me | opp).bit_count() - 4) >> 2]
+    return max(-DISC_LIMIT, min(DISC_LIMIT, v))
+
+
 class OthelloEvaluator:
-    """Evaluator protocol adapter: the state caches the mover's moves, so reuse them."""
+    """Evaluator protocol adapter, in discs; the state caches the mover's moves, so reuse
+    them."""
 
     name = "othello-features"
 
     def evaluate(self, state: OthelloState, player: int) -> float:
         if state.is_over():
             return float(final_margin(state, player))
-        v = evaluate_bb(state.me, state.opp, state.moves_mask)
+        v = disc_value(state.me, state.opp, state.moves_mask)
         return v if player == state.to_move else -v

@@ -348,6 +348,18 @@ def final_margin(state: OthelloState, player: int) -> int:
     return m if player == state.to_move else -m
 
 
+def final_score(state: OthelloState) -> tuple[int, int]:
+    """(Black, White) final score under the world-championship rule: the empty squares of a
+    finished game go to the winner (shared equally in a draw), so the two always sum to 64."""
+    b, w = disc_counts(state)
+    empties = 64 - b - w
+    if b > w:
+        return b + empties, w
+    if w > b:
+        return b, w + empties
+    return b + empties // 2, w + empties // 2
+
+
 def perft(state: OthelloState, depth: int) -> int:
     """Leaf count of the game tree: a pass is a move, a finished game is a leaf."""
     if depth < 0:
@@ -412,11 +424,19 @@ class Othello:
         return {}
 
     def parse_position(self, text: str, /, **options: Any) -> OthelloState:
+        """The position a text describes: a board and side to move (see ``parse_board``), or
+        the position reached by a move transcript or a GGF game (``othello_ggf``). The error
+        says why the text is none of these."""
+        from game.rules.othello_ggf import read_othello
+
+        self.initial_state(**options)
+        return read_othello(text).final()
+
+    def parse_board(self, text: str) -> OthelloState:
         """64 cells a1..h8 (``X``/``*`` black, ``O`` white, ``-``/``.`` empty), then ``X``/``O``.
 
         The cells may be split over several whitespace-separated chunks (e.g. eight rows).
         """
-        self.initial_state(**options)
         parts = text.split()
         if len(parts) < 2:
             raise NotationError(
@@ -462,12 +482,24 @@ class Othello:
         return square_name(move)
 
     def describe_result(self, state: OthelloState) -> str:
+        """The result under the world-championship rule, saying so when it mattered."""
         b, w = disc_counts(state)
         if not state.is_over():
             return f"Game in progress: Black {b}, White {w}"
-        if b == w:
-            return f"Draw, {b}-{w}"
-        return f"{'Black' if b > w else 'White'} wins {max(b, w)}-{min(b, w)}"
+        fb, fw = final_score(state)
+        empties = 64 - b - w
+        if fb == fw:
+            head = f"Draw, {fb}-{fw}"
+        else:
+            head = f"{'Black' if fb > fw else 'White'} wins {max(fb, fw)}-{min(fb, fw)}"
+        if not empties:
+            return head
+        if empties == 1:
+            rest = "the empty square goes to the winner" if fb != fw else "it is shared"
+        else:
+            verb = "are shared" if fb == fw else "go to the winner"
+            rest = f"the {empties} empty squares {verb}"
+        return f"{head} ({b}-{w} on the board; {rest})"
 
 
 GAME = Othello()

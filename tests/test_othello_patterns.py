@@ -1,0 +1,128 @@
+"""The learned Othello evaluator: weights file format, packed indices, symmetry, errors."""
+
+from __future__ import annotations
+
+import random
+from array import array
+from pathlib import Path
+
+import pytest
+
+from ai.evaluation import othello_patterns as op
+from ai.evaluation.othello_patterns_def import (
+    N_STAGES,
+    PATTERNS,
+    SYMMETRIES,
+    bias_index,
+    images,
+    weights_per_stage,
+)
+from game.rules.othello import GAME, OthelloState
+
+
+def _random_tables(seed: int) -> list[array]:
+    rng = random.Random(seed)
+    return [
+        array("h", (rng.randint(-3000, 3000) for _ in range(weights_per_stage())))
+        for _ in range(N_STAGES)
+    ]
+
+
+def _positions(seed: int, games: int = 6) -> list[OthelloState]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        s = GAME.initial_state()
+        while not s.is_over():
+            out.append(s)
+            s = s.apply(rng.choice(s.legal_moves()))
+    return out
+
+
+def _by_hand(tables: list[array], s: OthelloState) -> float:
+    """The definition, square by square: every image's configuration index, summed."""
+    table = tables[min((64 - s.empties - 4) // 4, N_STAGES - 1)]
+    offsets = op.table_offsets()
+    total = table[bias_index()]
+    for img in images():
+        index = 0
+        for i, sq in enumerate(img.squares):
+            cell = 1 if s.me >> sq & 1 else 2 if s.opp >> sq & 1 else 0
+            index += 3**i * cell
+        total += table[offsets[img.pattern] + index]
+    for k, feature in enumerate(op.dense_features(s.me, s.opp), start=1):
+        total += table[bias_index() + k] * feature
+    return max(-op.LIMIT, min(op.LIMIT, total / op.SCALE))
+
+
+def test_packed_indices_match_the_definition() -> None:
+    tables = _random_tables(1)
+    model = op.PatternModel(tables)
+    for s in _positions(2, games=3):
+        assert model.value(s.me, s.opp) == pytest.approx(_by_hand(tables, s))
+
+
+def test_every_image_and_symmetry_is_used() -> None:
+    assert len(PATTERNS) == 11 and len(images()) == 84
+    model = op.PatternModel(_random_tables(3))
+    for s in _positions(4, games=3)[::7]:
+        value = model.value(s.me, s.opp)
+        for perm in SYMMETRIES:
+            me = sum(1 << perm[q] for q in range(64) if s.me >> q & 1)
+            opp = sum(1 << perm[q] for q in range(64) if s.opp >> q & 1)
+            assert model.value(me, opp) == pytest.approx(value)
+
+
+def test_weights_round_trip(tmp_path: Path) -> None:
+    weights = [[w / op.SCALE for w in t] for t in _random_tables(5)]
+    path = tmp_path / "w.bin"
+    op.save_weights(path, weights, {"seed": 9})
+    header, tables = op.load_weights(path)
+    assert header["seed"] == 9 and header["format_version"] == op.FORMAT_VERSION
+    assert tables == _random_tables(5)
+
+
+@pytest.mark.parametrize(
+    ("mangle", "message"),
+    [
+        (lambda raw: b"GARBAGE" + raw, "not an Othello pattern weights file"),
+        (lambda raw: raw[:-50], "corrupt"),
+        (lambda raw: raw.replace(b'"stages": 16', b'"stages": 15'), "other patterns"),
+    ],
+)
+def test_bad_weight_files_give_one_line(tmp_path: Path, mangle, message: str) -> None:
+    path = tmp_path / "w.bin"
+    op.save_weights(path, [[0.0] * weights_per_stage()] * N_STAGES, {})
+    path.write_bytes(mangle(path.read_bytes()))
+    with pytest.raises(ValueError, match=message) as info:
+        op.load_weights(path)
+    assert "\n" not in str(info.value)
+    with pytest.raises(ValueError, match="cannot read"):
+        op.load_weights(tmp_path / "missing.bin")
+
+
+def test_missing_weights_fail_only_the_levels_that_use_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ai.api import Limits, SearchConfig
+    from ai.engine import run_search
+
+    monkeypatch.setattr(op, "default_weights_path", lambda: tmp_path / "none.bin")
+    monkeypatch.setattr(op, "_MODEL", None)
+    start = GAME.initial_state()
+    with pytest.raises(ValueError, match="cannot read Othello pattern weights"):
+        run_search(start, SearchConfig("othello", limits=Limits(depth=2), evaluator="patterns"))
+    assert run_search(start, SearchConfig("othello", limits=Limits(depth=2))).move is not None
+
+
+def test_shipped_weights_load_and_speak_in_discs() -> None:
+    ev = op.OthelloPatternEvaluator()
+    start = GAME.initial_state()
+    assert abs(ev.evaluate(start, 0)) < 8  # the start is about even
+    s = _positions(6, games=1)[30]
+    assert ev.evaluate(s, 0) == pytest.approx(-ev.evaluate(s, 1))
+    # A corner-heavy position for Black is a big predicted win for Black.
+    corners = GAME.parse_position(
+        "XXXXXXXXXX----XXX-OOO--XX-OXXO-XX-OXO--XX-OOO--XXX----XXXXXXXXXX O"
+    )
+    assert ev.evaluate(corners, 0) > 20
