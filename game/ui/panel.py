@@ -282,11 +282,15 @@ def draw_panel(
             y += row_h
         else:
             col = {"dim": dim, "accent": accent}.get(item.kind, text)
-            for ln in wrap_text(item.text, font(small), width)[:3]:
-                if y + row_h > limit:
-                    break
+            step = int(small * 1.35)
+            wrapped = wrap_text(item.text, font(small), width)
+            room = max(1, min(3, (limit - y - row_h) // step + 1))
+            if len(wrapped) > room:
+                # A sentence cut short must say so, or it reads as a different, complete one.
+                wrapped = [*wrapped[:room - 1], wrapped[room - 1].rstrip(" .,") + "…"]
+            for ln in wrapped:
                 draw_text(surface, ln, (x, y), small, col, max_width=width)
-                y += int(small * 1.35)
+                y += step
     return y + small // 2
 
 
