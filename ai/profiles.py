@@ -81,17 +81,15 @@ class Profile:
     #: The player whose view the search lab records values in; None: whoever is to move at
     #: the root of the search (ai.recorder, "Points of view").
     max_player: int | None = None
+    #: True when a finished game scores the game's points (backgammon's 1, 2 or 3; a classroom
+    #: leaf's number) rather than a win or a loss.
+    points: bool = False
 
     # ------------------------------------------------------------------ search
 
     def scoring(self) -> Scoring:
-        """How a finished game scores (win scores unless a subclass says otherwise)."""
-        return Scoring(points=False, bounds=self.value_bounds)
-
-    @property
-    def points(self) -> bool:
-        """True when a finished game scores the game's points (backgammon's 1, 2 or 3)."""
-        return False
+        """How a finished game scores: its points, or win scores (10000 minus the plies)."""
+        return Scoring(points=self.points, bounds=self.value_bounds)
 
     def solve(
         self,
@@ -283,13 +281,7 @@ class BackgammonProfile(Profile):
     move_filter: tuple[int, int] | None = (2, 3)
     value_bounds: tuple[float, float] = (-3.0, 3.0)
     noise_unit: str = "points a game"
-
-    @property
-    def points(self) -> bool:
-        return True
-
-    def scoring(self) -> Scoring:
-        return Scoring(points=True, bounds=self.value_bounds)
+    points: bool = True
 
     def value_label(self, value: float, *, exact: bool) -> ValueLabel:
         if not math.isfinite(value):
@@ -307,15 +299,9 @@ class ClassroomProfile(Profile):
     unit: str = "for MAX (the leaf values)"
     #: MAX is the tree's MAX even when a search starts at one of MIN's nodes.
     max_player: int | None = 0
+    points: bool = True
     #: The notation's limit on leaf values (Star1 needs bounds that always hold).
     value_bounds: tuple[float, float] = (-1e9, 1e9)
-
-    @property
-    def points(self) -> bool:
-        return True
-
-    def scoring(self) -> Scoring:
-        return Scoring(points=True, bounds=self.value_bounds)
 
     def value_label(self, value: float, *, exact: bool) -> ValueLabel:
         if not math.isfinite(value):

@@ -19,6 +19,7 @@ from cli.common import (
     json_number,
     load_state,
     noise_fields,
+    probability_fields,
     require_decision,
     root_value_fields,
     value_fields,
@@ -61,6 +62,7 @@ def analyze(
         "complete": result.complete,
         "pv": format_line(game, state, result.pv),
         **root_value_fields(game, state, result),
+        **probability_fields(game, state, config),
         **noise_fields(game_id, level, config),
         "stats": {
             "nodes": stats.nodes,

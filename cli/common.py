@@ -270,6 +270,34 @@ def value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
     }
 
 
+#: The names of an evaluator's chances in JSON, by how many it gives: the network's five
+#: outputs, or the older TD net's three.
+PROBABILITY_NAMES = {
+    5: ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon"),
+    3: ("win", "win_gammon", "lose_gammon"),
+}
+
+
+def probability_fields(game: Game, state: State, config: Any) -> dict[str, Any]:
+    """Backgammon: the searching evaluator's chances for the side to move in the position
+    asked about ("probabilities": {"win": .., "win_gammon": .., ...}), when it gives them
+    (the network does; the hand-made evaluators and pubeval give only an equity)."""
+    if not config.use_evaluator or config.evaluator is None:
+        return {}
+    from ai.evaluation import get_evaluator
+
+    evaluator = get_evaluator(game.id, config.evaluator)
+    chances = getattr(evaluator, "probabilities", None)
+    player = state.current_player()
+    if chances is None or player not in (0, 1):
+        return {}
+    probs = [float(p) for p in chances(state, player)]
+    names = PROBABILITY_NAMES.get(len(probs))
+    if names is None:
+        return {}
+    return {"probabilities": {k: round(p, 4) for k, p in zip(names, probs, strict=True)}}
+
+
 def root_value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
     """Each root move's value in notation ("root_values") and as text ("root_values_text").
     When alpha-beta only proved a move no better than the best, its text says so."""

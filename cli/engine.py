@@ -32,6 +32,7 @@ from cli.common import (
     parse_options,
     parse_seed,
     parse_time,
+    probability_fields,
     require_decision,
     root_value_fields,
     value_fields,
@@ -103,7 +104,11 @@ Commands and answers:
              "algorithm" is what actually ran (a solver's name such as "nim-solver" when
              exact solving answered); "exact" is true when the value is proven. A level
              that plays with deliberate randomness adds "noise_text", e.g. "Casual: picks
-             at random among moves within 10 discs of the best".
+             at random among moves within 10 discs of the best". Backgammon searched
+             with the network (Advanced, Master, "evaluator" net) adds the network's
+             chances for the side to move in the position asked about: "probabilities":
+             {"win": .., "win_gammon": .., "win_backgammon": .., "lose_gammon": ..,
+             "lose_backgammon": ..}.
   legal      {"moves": ["a1", "b1", ...]}
   cube       backgammon money play, the position before the roll (no dice): {"action":
              "double / take", "double": true, "take": true, "equities": {"no_double": ..,
@@ -227,6 +232,7 @@ def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
         "time": json_number(result.stats.time_s),
         "pv": format_line(game, state, result.pv),
         **root_value_fields(game, state, result),
+        **probability_fields(game, state, config),
         **noise_fields(game_id, request.get("level"), config),
     }
 

@@ -354,17 +354,24 @@ class Session:
         the player to their own previous choice. Does nothing (returns 0) when no human has
         moved yet; otherwise returns the number of moves taken back.
         """
-        human_plies = [
-            i
-            for i, state in enumerate(self._states[:-1])
-            if state.current_player() in (0, 1) and self.seats[state.current_player()].is_human
-        ]
+        deciders = (self._decider(i) for i in range(len(self._moves)))
+        human_plies = [i for i, d in enumerate(deciders) if d is not None and self.seats[d].is_human]
         if not human_plies:
             return 0
         count = len(self._moves) - human_plies[-1]
         for _ in range(count):
             self.undo()
         return count
+
+    def _decider(self, i: int) -> int | None:
+        """The player who made move ``i`` (a cube action's too: the double is the side on
+        roll's, the take or drop the other side's); None for a chance outcome."""
+        state, move = self._states[i], self._moves[i]
+        if isinstance(move, cubes.CubeAction):
+            on_roll: int = state.to_move  # type: ignore[attr-defined]
+            return on_roll if move.kind == "double" else 1 - on_roll
+        player = state.current_player()
+        return player if player in (0, 1) else None
 
     # -- notation ---------------------------------------------------------------------------
 

@@ -250,19 +250,21 @@ def test_opening_position_is_no_double() -> None:
     assert answer["action"] == "no double"
 
 
-def test_panel_insight_lines_and_drawing() -> None:
-    import pygame
-
+def test_panel_insight_lines_say_whose_view() -> None:
     from game.rules.backgammon import GAME
-    from game.ui.bg_insight import draw_insight, insight
+    from game.ui.bg_insight import insight, insight_panel_lines
 
     state = GAME.parse_position("4HPwATDgc/ABMA 31")
     info = insight(state)
-    assert info.lines[0].startswith("White to move: ") and info.lines[1].startswith("wins ")
+    assert info.lines[0].endswith("points a game for White (cubeless)")
+    assert info.lines[1].startswith("wins ")
+    w, wg, wbg, lg, lbg = info.probs
+    assert 0 <= wbg <= wg <= w <= 1 and 0 <= lbg <= lg <= 1 - w
+    assert info.equity == pytest.approx(2 * w - 1 + wg - lg + wbg - lbg)
     assert info.moves[0][1] == max(v for _, v in info.moves) and len(info.moves) == 6
+    rows = insight_panel_lines(info)
+    assert rows[0].text == "Network, for White (to move)"
+    assert rows[1].value == f"{info.equity:+.3f} points"
+    assert rows[-6].text == info.moves[0][0] and rows[-6].value.endswith(" points")
     before = insight(GAME.parse_position("4HPwATDgc/ABMA"), Cube())
     assert before.lines[-1].startswith("cube 1: no double, 0.")
-    pygame.init()
-    surface = pygame.Surface((400, 300))
-    bottom = draw_insight(surface, pygame.Rect(10, 10, 380, 280), info)
-    assert bottom == 10 + (3 + 6) * 20

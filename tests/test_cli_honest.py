@@ -94,3 +94,26 @@ def test_a_noisy_level_says_its_move_is_chosen_at_random() -> None:
     )
     best, _ = answer_line(json.dumps({"game": "othello", "level": "Master", "depth": 2}))
     assert "noise_text" not in best
+
+
+def test_backgammon_answers_carry_the_networks_chances(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from ai.evaluation.backgammon_net import NetEvaluator
+    from game.rules.backgammon import GAME
+
+    position = "4HPwATDgc/ABMA 31"
+    state = GAME.parse_position(position)
+    w, wg, wbg, lg, lbg = (round(float(p), 4) for p in NetEvaluator().probabilities(state, 0))
+    expected = {"win": w, "win_gammon": wg, "win_backgammon": wbg, "lose_gammon": lg,
+                "lose_backgammon": lbg}
+    assert 0 <= wbg <= wg <= w <= 1 and 0 <= lbg <= lg <= 1 - w
+    r = analyze(capsys, "--game", "backgammon", "--position", position, "--level", "Advanced")
+    assert r["probabilities"] == expected and r["point_of_view"] == "White"
+    answer, _ = answer_line(json.dumps({"game": "backgammon", "position": position,
+                                        "level": "Advanced"}))
+    assert answer["probabilities"] == expected
+    # The hand-made evaluator gives an equity only: no chances are invented for it.
+    answer, _ = answer_line(json.dumps({"game": "backgammon", "position": position,
+                                        "level": "Intermediate"}))
+    assert "probabilities" not in answer and answer["move"]

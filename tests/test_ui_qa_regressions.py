@@ -143,3 +143,33 @@ def test_the_top_bar_numbers_moves_as_the_move_list_does(tmp_path, monkeypatch):
         assert scene.turn_text().startswith("Move 2 "), scene.turn_text()
         scene.play_move(8)
         assert scene.turn_text().startswith("Move 3 "), scene.turn_text()
+
+
+def test_a_panel_sentence_cut_by_the_room_left_ends_in_an_ellipsis(monkeypatch):
+    # The panel once drew "Casual: picks at random among moves" and dropped the rest of the
+    # level's rule for lack of room, which reads as a complete (and different) sentence.
+    from game.ui import panel
+
+    pygame.init()
+    surface = pygame.Surface((300, 400))
+    drawn: list[str] = []
+    original = panel.draw_text
+
+    def recording(surface, text, *a, **k):
+        drawn.append(str(text))
+        return original(surface, text, *a, **k)
+
+    monkeypatch.setattr(panel, "draw_text", recording)
+    rule = "Casual: picks at random among moves within 10 discs of the best"
+    lines = [panel.PanelLine(rule, "dim")]
+    rect = pygame.Rect(0, 0, 200, 400)
+    top = panel.draw_panel(surface, rect, [("Black", "Human", True)], [], 0.0)
+    drawn.clear()
+    panel.draw_panel(surface, rect, [("Black", "Human", True)], lines, 0.0,
+                     bottom_limit=top + 30)
+    cut = [t for t in drawn if t and "Black" not in t and t != "Human"]
+    drawn.clear()
+    panel.draw_panel(surface, rect, [("Black", "Human", True)], lines, 0.0)
+    whole = [t for t in drawn if t and "Black" not in t and t != "Human"]
+    assert " ".join(whole) == rule
+    assert len(cut) < len(whole) and cut[-1].endswith("…"), cut

@@ -405,3 +405,36 @@ def test_the_real_loop_draws_nothing_while_nothing_changes(tmp_path, monkeypatch
         assert app.drawn_frames == frames + 1  # one event, one frame
     finally:
         app.close()
+
+
+def _network_rows(app, monkeypatch) -> list[str]:
+    text = drawn_text(app, monkeypatch)
+    start = text.index(next(t for t in text if t.startswith("Network, for ")))
+    return text[start:start + 12]
+
+
+def test_backgammon_panel_shows_the_networks_chances_for_the_shown_position(
+        tmp_path, monkeypatch):
+    from game.ui.bg_insight import insight
+
+    with _human_backgammon(tmp_path, monkeypatch) as (app, scene):
+        opening = insight(scene.session.current)
+        rows = _network_rows(app, monkeypatch)
+        assert rows[0] == "Network, for White (to move)"
+        assert f"{opening.equity:+.3f} points" in rows
+        w, wg, wbg = opening.probs[:3]
+        assert f"Wins {w:.0%}" in rows and f"gammons {wg:.0%} · bg {wbg:.0%}" in rows
+        assert opening.moves[0][0] in rows  # the best candidate of 5-2 with its equity
+        _click_step(app, scene, 13, 11)
+        _click_step(app, scene, 13, 8)
+        app.run_frames(40, 0.05)  # Red's roll
+        assert scene.session.current.to_move == 1
+        after = insight(scene.session.current)
+        rows = _network_rows(app, monkeypatch)
+        assert rows[0] == "Network, for Red (to move)"
+        assert f"{after.equity:+.3f} points" in rows and after.equity != opening.equity
+        app.step([key(pygame.K_u)], 0.02)  # undo: back to White's 5-2, and its figures
+        rows = _network_rows(app, monkeypatch)
+        assert rows[0] == "Network, for White (to move)"
+        assert f"{opening.equity:+.3f} points" in rows
+        assert app.errors == []

@@ -1,81 +1,112 @@
 """What the backgammon network believes about the position on screen, for the side panel.
 
-The play scene can show these lines beside the search figures: the side to move's chances of
-winning, of a gammon and of a backgammon (both ways), the cubeless equity, each candidate
-move's equity for the dice rolled, and with the doubling cube the network's cube decision
-("double / take, 0.62 wins, 0.21 gammons"). Everything is computed here from the shipped
-network in one batch per roll (about a millisecond), so it needs no worker round trip. When
-the weights cannot be loaded the panel shows the one-line reason instead.
+The play screen shows these lines above the search figures: the side to move's chances of
+winning, of a gammon and of a backgammon (both ways), the cubeless equity in points a game,
+each candidate move's equity for the dice rolled, and with the doubling cube the network's cube
+decision ("double / take, 0.62 wins, 0.21 gammons"). Every figure is from the side to move's
+point of view and says so ("for White"). Everything is computed here from the shipped network
+in one batch per roll (about a millisecond), so it needs no worker round trip; the play screen
+keeps the result in its Knowledge, which drops it when the position changes. When the weights
+cannot be loaded the panel shows the one-line reason instead.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pygame
-
 from game.rules.backgammon import GAME, PLAYER_NAMES, BackgammonState
 from game.rules.backgammon_cube import Cube
-from game.ui import theme
-from game.ui.widgets import draw_text
+from game.ui.panel import PanelLine
 
 
 @dataclass(frozen=True)
 class Insight:
-    lines: tuple[str, ...]
+    """The network's view of one position, from the side to move (``side``)."""
+
+    side: int = 0
+    #: (win, win gammon, win backgammon, lose gammon, lose backgammon); empty when not known.
+    probs: tuple[float, ...] = ()
+    #: The cube decision in words, with the doubling cube before the roll.
+    cube_text: str = ""
     #: (move text, equity for the mover) best first, when the dice are rolled.
     moves: tuple[tuple[str, float], ...] = ()
+    #: Why there is nothing to show (missing weights), else "".
+    error: str = ""
+
+    @property
+    def equity(self) -> float:
+        w, wg, wbg, lg, lbg = self.probs
+        return w * 2 - 1 + wg - lg + wbg - lbg
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The view in plain words (also what the panel's rows say)."""
+        if self.error:
+            return (self.error,)
+        if not self.probs:
+            return ()
+        w, wg, wbg, lg, lbg = self.probs
+        out = [
+            f"{points(self.equity)} a game for {PLAYER_NAMES[self.side]} (cubeless)",
+            f"wins {w:.0%}: gammons {wg:.0%}, backgammons {wbg:.0%}",
+            f"loses {1 - w:.0%}: gammons {lg:.0%}, backgammons {lbg:.0%}",
+        ]
+        if self.cube_text:
+            out.append(self.cube_text)
+        return tuple(out)
+
+
+def points(equity: float) -> str:
+    """Equity in the unit players read: "+0.213 points"."""
+    return f"{equity:+.3f} points"
 
 
 def insight(state: BackgammonState, cube: Cube | None = None, max_moves: int = 6) -> Insight:
-    """The network's view of ``state`` from the side to move, as panel lines."""
+    """The network's view of ``state`` from the side to move."""
     if state.is_over() or state.opening:
-        return Insight(())
+        return Insight()
     try:
         from ai.evaluation.backgammon_net import NetEvaluator, equity
 
         ev = NetEvaluator()
     except ValueError as exc:  # WeightsError: missing or damaged weights
-        return Insight((str(exc),))
+        return Insight(error=str(exc))
     side = state.to_move
-    w, wg, wbg, lg, lbg = (float(v) for v in ev.probabilities(state, side))
-    eq = w * 2 - 1 + wg - lg + wbg - lbg
-    lines = [
-        f"{PLAYER_NAMES[side]} to move: {eq:+.3f} points a game (cubeless)",
-        f"wins {w:.0%}: gammons {wg:.0%}, backgammons {wbg:.0%}",
-        f"loses {1 - w:.0%}: gammons {lg:.0%}, backgammons {lbg:.0%}",
-    ]
-    if cube is not None and state.dice is None:
+    probs = tuple(float(v) for v in ev.probabilities(state, side))
+    cube_text = ""
+    if cube is not None and state.dice is None and cube.dropped_by is None:
         from ai.backgammon_cube import advise
 
-        advice = advise((w, wg, wbg, lg, lbg), cube, side)
-        lines.append(f"cube {cube.value}: {advice.text()}")
+        cube_text = f"cube {cube.value}: {advise(probs, cube, side).text()}"
     ranked: list[tuple[str, float]] = []
     if state.dice is not None:
-        moves, probs = ev.move_probabilities(state)
-        values = equity(probs)
+        moves, move_probs = ev.move_probabilities(state)
+        values = equity(move_probs)
         ranked = sorted(
             ((GAME.format_move(state, m), float(v)) for m, v in zip(moves, values, strict=True)),
             key=lambda mv: -mv[1],
         )[:max_moves]
-    return Insight(tuple(lines), tuple(ranked))
+    return Insight(side, probs, cube_text, tuple(ranked))
 
 
-def draw_insight(surface: pygame.Surface, rect: pygame.Rect, info: Insight, size: int = 15) -> int:
-    """Draw ``info`` in ``rect`` (lines, then the candidate moves with their equity);
-    returns the y below the last line drawn."""
-    y = rect.top
-    step = size + 5
-    for line in info.lines:
-        if y + step > rect.bottom:
-            return y
-        draw_text(surface, line, (rect.left, y), size, theme.color("text"), max_width=rect.width)
-        y += step
-    for i, (move, value) in enumerate(info.moves):
-        if y + step > rect.bottom:
-            break
-        color = theme.color("text") if i else theme.color("accent")
-        draw_text(surface, move, (rect.left, y), size, color, max_width=rect.width - 70)
-        draw_text(surface, f"{value:+.3f}", (rect.right, y), size, color, anchor="topright")
-        y += step
-    return y
+def insight_panel_lines(info: Insight) -> list[PanelLine]:
+    """The panel's section for ``info``: a heading with the point of view, the chances, the
+    cube decision, then the candidate moves with their equity (best first)."""
+    if info.error:
+        return [PanelLine(info.error, "dim")]
+    if not info.probs:
+        return []
+    name = PLAYER_NAMES[info.side]
+    w, wg, wbg, lg, lbg = info.probs
+    lines = [
+        PanelLine(f"Network, for {name} (to move)", "heading"),
+        PanelLine("Equity (cubeless)", "row", points(info.equity)),
+        PanelLine(f"Wins {w:.0%}", "row", f"gammons {wg:.0%} · bg {wbg:.0%}"),
+        PanelLine(f"Loses {1 - w:.0%}", "row", f"gammons {lg:.0%} · bg {lbg:.0%}"),
+    ]
+    if info.cube_text:
+        lines.append(PanelLine(info.cube_text, "accent"))
+    if info.moves:
+        lines.append(PanelLine(f"Candidate moves, equity for {name}", "dim"))
+        lines += [PanelLine(move, "row", points(value)) for move, value in info.moves]
+    return lines

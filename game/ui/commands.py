@@ -34,6 +34,8 @@ class Key:
 _KEY_NAMES = {
     pygame.K_ESCAPE: "Esc",
     pygame.K_SPACE: "Space",
+    pygame.K_RETURN: "Enter",
+    pygame.K_KP_ENTER: "Enter",
     pygame.K_MINUS: "-",
     pygame.K_KP_MINUS: "-",
     pygame.K_PLUS: "+",

@@ -35,8 +35,12 @@ class Entry:
 class MoveRecord:
     """The numbered turns of a game; ``sync`` follows the session's history."""
 
-    def __init__(self, describe: Callable[[State, Move], str]) -> None:
+    def __init__(self, describe: Callable[[State, Move], str],
+                 side_of: Callable[[State, Move], int | None] | None = None) -> None:
         self.describe = describe
+        #: Who made a move at a position where no player is to move (a cube action); None
+        #: for a chance outcome (a dice roll), which is not an entry of its own.
+        self.side_of = side_of or (lambda state, move: None)
         self._states: list[State] = []  # every history position seen, chance events included
         self._moves: list[Move] = []
         self._entries: list[Entry] = []
@@ -91,6 +95,8 @@ class MoveRecord:
         self._states.append(state)
         self._moves.append(move)
         side = state.current_player()
+        if side not in (0, 1):
+            side = self.side_of(state, move)
         if side not in (0, 1):
             return  # a dice roll: shown with the turn it belongs to, not as a move
         entry = Entry(len(self._entries), self.next_number(side), side, state, move)

@@ -135,9 +135,11 @@ def search_lines(words: PanelText, report: SearchReport, heading: str) -> list[P
 
 
 def panel_lines(words: PanelText, knowledge: Knowledge, show_values: bool = True,
-                ) -> list[PanelLine]:
+                belief: list[PanelLine] | None = None) -> list[PanelLine]:
     """Everything the panel says about the shown position (and the last move's search); the
-    values pass only while the board shows its values."""
+    values pass only while the board shows its values. ``belief``: what the game's evaluator
+    says about the position without a search (backgammon's network), after the searches of
+    the position and before the story of the last move."""
     lines: list[PanelLine] = []
     move = knowledge.report(Purpose.MOVE)
     if move is not None:
@@ -146,6 +148,8 @@ def panel_lines(words: PanelText, knowledge: Knowledge, show_values: bool = True
     # so a small window cuts the story, not the board's values or the hint.
     about_board = _values_lines(words, knowledge) if show_values else []
     about_board += _hint_lines(words, knowledge)
+    if belief:
+        about_board += [PanelLine("", "rule"), *belief]
     if move is None and about_board:
         about_board = about_board[1:]  # no rule above the first section
     lines += about_board
@@ -278,11 +282,15 @@ def draw_panel(
             y += row_h
         else:
             col = {"dim": dim, "accent": accent}.get(item.kind, text)
-            for ln in wrap_text(item.text, font(small), width)[:3]:
-                if y + row_h > limit:
-                    break
+            step = int(small * 1.35)
+            wrapped = wrap_text(item.text, font(small), width)
+            room = max(1, min(3, (limit - y - row_h) // step + 1))
+            if len(wrapped) > room:
+                # A sentence cut short must say so, or it reads as a different, complete one.
+                wrapped = [*wrapped[:room - 1], wrapped[room - 1].rstrip(" .,") + "…"]
+            for ln in wrapped:
                 draw_text(surface, ln, (x, y), small, col, max_width=width)
-                y += int(small * 1.35)
+                y += step
     return y + small // 2
 
 

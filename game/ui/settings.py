@@ -19,6 +19,8 @@ MAX_RECENT_FILES = 8
 #: A path longer than this in the settings file is not one the chooser wrote: it is dropped.
 MAX_RECENT_PATH_CHARS = 4096
 SEAT_KINDS: tuple[str, ...] = ("human", "level", "custom")
+#: The start screen's doubling-cube choices for a backgammon money game.
+CUBE_CHOICES: tuple[str, ...] = ("off", "on", "jacoby")
 
 
 @dataclass
@@ -43,6 +45,9 @@ class Settings:
     nim_max_take: int = 3  # 0 = no limit; the classic game: take 1 to 3
     nim_misere: bool = False
     nim_variant: str = "nim"
+    #: Backgammon money play: "off" (cubeless), "on" (the doubling cube), "jacoby" (the cube
+    #: with the Jacoby rule: gammons count single until the cube is turned).
+    bg_cube: str = "off"
     sound: bool = False
     animations: bool = True
     show_values: bool = False
@@ -111,6 +116,8 @@ class Settings:
         s.nim_max_take = max(0, min(99, s.nim_max_take))
         if s.nim_variant not in ("nim", "grundy"):
             s.nim_variant = "nim"
+        if s.bg_cube not in CUBE_CHOICES:
+            s.bg_cube = "off"
         return s
 
 

@@ -9,10 +9,12 @@ only once the chosen steps form a complete legal sequence.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pygame
 
 from game.core import Move, State
+from game.ui import theme
 from game.ui.assets import font
 from game.ui.boards.base import BoardView, SurfaceCache, ViewContext
 from game.ui.boards.bg_geometry import MAX_SHOWN, MAX_SHOWN_BAR, BgGeometry, Location
@@ -36,6 +38,9 @@ SELECT = (255, 214, 90)
 HINT = (80, 200, 255)
 PIP_TEXT = ((244, 240, 228), (255, 112, 100))
 NAMES = ("White", "Red")
+CUBE_FACE = (236, 232, 214)
+CUBE_EDGE = (60, 40, 20)
+CUBE_TEXT = (30, 24, 16)
 
 #: Pip layout on a die face, in thirds of the face.
 PIPS = {
@@ -53,6 +58,13 @@ def _is_steps(move: object) -> bool:
     return isinstance(move, tuple) and all(
         isinstance(s, tuple) and len(s) == 2 for s in move
     )
+
+
+def _cube_kind(move: object) -> str:
+    """"double", "take" or "drop" for a cube action, else ""."""
+    from game.rules.backgammon_cube import CubeAction
+
+    return move.kind if isinstance(move, CubeAction) else ""
 
 
 def _decision(state: State | None) -> bool:
@@ -126,10 +138,21 @@ class BackgammonView(BoardView):
         return True
 
     def record_text(self, state: State, move: Move) -> str:
-        """A turn as backgammon records write it: the dice, then the checkers (``31: 8/5 6/5``)."""
+        """A turn as backgammon records write it: the dice, then the checkers (``31: 8/5 6/5``);
+        a cube action as a word of its own (``Doubles``, ``Takes``, ``Drops``)."""
+        kind = _cube_kind(move)
+        if kind:
+            return {"double": "Doubles", "take": "Takes", "drop": "Drops"}[kind]
         dice = "".join(str(d) for d in (state.dice or ()))
         played = self.game.format_move(state, move) if move else "no move"
         return f"{dice}: {played}"
+
+    def record_side(self, state: State, move: Move) -> int | None:
+        """A double is the side on roll's; a take or a drop, the other side's."""
+        kind = _cube_kind(move)
+        if not kind:
+            return None
+        return state.to_move if kind == "double" else 1 - state.to_move
 
     def _builder(self, state: State) -> TurnBuilder | None:
         if not _decision(state):
@@ -309,6 +332,9 @@ class BackgammonView(BoardView):
             self._draw_targets(surface, geo, b, state.to_move, turn, snap)
         self._draw_dice(surface, geo, b, state)
         self._draw_pips(surface, geo, b, snap)
+        cube = ctx.extra.get("cube")
+        if cube is not None:
+            draw_cube(surface, geo, b, cube)
         if _decision(state) and _is_steps(ctx.highlight_move) and ctx.highlight_move:
             self._draw_arrows(surface, geo, b, state, ctx.highlight_move)
         if ctx.move_values and _decision(state):
@@ -617,3 +643,35 @@ def _arrow(
     left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
     right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
     pygame.draw.polygon(surface, colour, [end, left, right])
+
+
+def cube_rect(geo: BgGeometry, bottom: int, cube: Any) -> pygame.Rect:
+    """Where the doubling cube sits: on the bar between the two bar stacks while it is in the
+    middle (or offered), at the owner's end of the bar once it is owned."""
+    side = int(geo.pw * 0.78)
+    r = pygame.Rect(0, 0, side, side)
+    if cube.owner is None or cube.offered_by is not None:
+        r.center = (geo.bar.centerx, geo.mid)
+    elif cube.owner == bottom:
+        r.midbottom = (geo.bar.centerx, geo.bottom - geo.pw // 8)
+    else:
+        r.midtop = (geo.bar.centerx, geo.top + geo.pw // 8)
+    return r
+
+
+def draw_cube(surface: pygame.Surface, geo: BgGeometry, bottom: int, cube: Any) -> None:
+    """The doubling cube with its value (64 while untouched in the middle, as on a real
+    board); an offered double shows the new value, outlined, until it is answered."""
+    r = cube_rect(geo, bottom, cube)
+    offered = cube.offered_by is not None
+    value = cube.value * 2 if offered else cube.value
+    text = "64" if value == 1 and cube.owner is None else str(value)
+    radius = max(2, r.width // 6)
+    pygame.draw.rect(surface, (0, 0, 0), r.move(2, 2), border_radius=radius)
+    pygame.draw.rect(surface, CUBE_FACE, r, border_radius=radius)
+    edge = theme.color("accent") if offered else CUBE_EDGE
+    pygame.draw.rect(surface, edge, r, max(1, r.width // (6 if offered else 14)),
+                     border_radius=radius)
+    f = font(int(r.height * (0.55 if len(text) < 3 else 0.42)), True)
+    label = f.render(text, True, CUBE_TEXT)
+    surface.blit(label, label.get_rect(center=r.center))

@@ -117,6 +117,11 @@ class BoardView:
         """One player's turn as the move list writes it."""
         return self.game.format_move(state, move)
 
+    def record_side(self, state: State, move: Move) -> int | None:
+        """The player who made ``move`` at a position where no player is to move (a decision
+        beside the board, such as a backgammon cube action), or None for a chance outcome."""
+        return None
+
     def status_text(self, state: State) -> str:
         """A short line under the board, e.g. pip counts or disc counts."""
         return ""

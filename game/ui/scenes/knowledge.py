@@ -11,7 +11,7 @@ behind the last move played, kept (and labelled as such) while that move is the 
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -93,6 +93,11 @@ class Knowledge:
     reports: dict[Purpose, SearchReport] = field(default_factory=dict)
     #: The finished move search that chose the last decision move played, while it is last.
     last_move_search: SearchReport | None = None
+    #: What an evaluator believes about the shown position without a search (backgammon: the
+    #: network's chances and candidate equities), kept with the key it was computed for and
+    #: dropped with everything else when the position changes.
+    belief: Any = None
+    belief_key: Hashable = None
 
     # ---- the position shown -------------------------------------------------------------
     def show(self, state: State, last_decision: tuple[State, Move] | None) -> None:
@@ -112,11 +117,20 @@ class Knowledge:
         if key != self.position:
             self.reports = {}
             self.position = key
+            self.belief = self.belief_key = None
 
     def clear(self) -> None:
         self.position = None
         self.reports = {}
         self.last_move_search = None
+        self.belief = self.belief_key = None
+
+    def believed(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """The evaluator's view of the shown position, computed once per ``key`` (the position
+        and anything beside it that the view depends on, such as the cube)."""
+        if self.belief is None or self.belief_key != key:
+            self.belief, self.belief_key = compute(), key
+        return self.belief
 
     def stopped(self, job: Job) -> None:
         """``job`` was cancelled: its report stops "thinking" (an unfinished hint goes; the

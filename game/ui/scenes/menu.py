@@ -166,6 +166,10 @@ class MenuScene(DialogHost):
                                lambda v: self._set("first", v)))
         else:  # backgammon: each side rolls one die, the higher one moves first
             rows.append(InfoRow("First move", "the opening roll decides"))
+        if s.game == "backgammon":
+            rows.append(Choice("Doubling cube", [("off", "off (cubeless)"), ("on", "on (money)"),
+                                                 ("jacoby", "on, Jacoby rule")],
+                               s.bg_cube, lambda v: self._set("bg_cube", v)))
         if s.game == "nim":
             rows.append(Choice("Variant", [("nim", "Nim (take coins)"),
                                            ("grundy", "Grundy's game (split)")],

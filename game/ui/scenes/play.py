@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from game.core import CHANCE, TERMINAL, Move, State
+from game.core import CHANCE, Move, State
 from game.session import Session
 from game.ui.boards.base import BoardView, ViewContext
 from game.ui.boards.registry import make_view
@@ -30,6 +30,7 @@ from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.scenes.knowledge import Knowledge
 from game.ui.scenes.play_ai import AiTurns
 from game.ui.scenes.play_commands import play_commands
+from game.ui.scenes.play_cube import CubeTurns
 from game.ui.scenes.play_draw import draw_play_screen
 from game.ui.scenes.play_files import GameFiles
 from game.ui.scenes.play_input import handle_play_event
@@ -72,6 +73,7 @@ class PlayScene(DialogHost):
         self.jobs = AiJobs(lambda: self.app.worker, lambda: self.app.has_worker,
                            on_cancel=self.knowledge.stopped)
         self.pending: tuple[Job, Move] | None = None
+        self.cube_turns = CubeTurns(self)
         self._set_session(session, own_position)
         self.files = GameFiles(self)
         self.ai = AiTurns(self)
@@ -96,7 +98,7 @@ class PlayScene(DialogHost):
         self.game = session.game
         self.knowledge.clear()
         self.words = PanelText(self.game, self._fmt_move)
-        self.record = MoveRecord(self.view.record_text)
+        self.record = MoveRecord(self.view.record_text, self.view.record_side)
         self.moves_view = MoveListView(self.record, self.view.record_sample)
         self._position_changed(animate=False)
 
@@ -106,6 +108,10 @@ class PlayScene(DialogHost):
                 return state, move
         return None
 
+    def position_changed(self, animate: bool = True) -> None:
+        """The shown position (or the cube beside it) changed: see ``_position_changed``."""
+        self._position_changed(animate)
+
     def _position_changed(self, animate: bool = True) -> None:
         """Everything that must happen whenever the shown position changes."""
         cur = self.session.current
@@ -114,6 +120,7 @@ class PlayScene(DialogHost):
             self.jobs.cancel()
         self.pending = None
         self.knowledge.show(cur, self._last_decision())
+        self.cube_turns.record_result()
         last = self.session.history_since(self.session.ply - 1)
         self.prev_state, self.last_move = last[-1] if last else (None, None)
         self.record.sync(self.session)
@@ -178,6 +185,14 @@ class PlayScene(DialogHost):
             return 1.0
         return max(0.0, min(1.0, (self.app.now - self.anim_start) / self.anim_len))
 
+    def deciding_side(self) -> int | None:
+        """The side whose decision the game waits for (a move, or a cube decision before the
+        roll), None while dice roll by themselves or after the end."""
+        player = self.session.current.current_player()
+        if player in (0, 1) and not self.session.is_over:
+            return player
+        return self.cube_turns.deciding_side()
+
     def is_human_turn(self) -> bool:
         return self.session.is_human_turn and self.dialog is None
 
@@ -199,7 +214,8 @@ class PlayScene(DialogHost):
             values_for=self.game.player_names[mover] if mover in (0, 1) else "",
             highlight_move=self.knowledge.highlight(),
             extra={"human_sides": tuple(i for i, s in enumerate(self.session.seats)
-                                        if s.is_human)},
+                                        if s.is_human),
+                   "cube": self.session.cube},
         )
 
     # ---- the AI --------------------------------------------------------------------------
@@ -223,11 +239,13 @@ class PlayScene(DialogHost):
         return True
 
     def can_hint(self) -> bool:
-        return self.session.is_human_turn
+        return self.session.is_human_turn and self.session.current.current_player() in (0, 1)
 
     def why_no_hint(self) -> str:
         if self.session.is_over:
             return "The game is over — N for a new game"
+        if self.cube_turns.waiting_for_human():
+            return "Hints are for checker play: this is a cube decision (the panel advises)"
         return "Hints are for your own turn"
 
     def hint(self) -> None:
@@ -244,6 +262,9 @@ class PlayScene(DialogHost):
             return
         if self.jobs.running(Purpose.MOVE):
             self.jobs.hurry()  # the job still ends with its final reply and best move
+        cube = self.session.cube
+        if cube is not None and cube.offered_by is not None:
+            self.cube_turns.hurry()
         self.ai_submit_at = self.ai_apply_at = self.app.now
 
     def toggle_values(self) -> None:
@@ -327,10 +348,16 @@ class PlayScene(DialogHost):
     def ask_paste(self) -> None:
         self._ask("Replace this game with the pasted position?", self.files.paste_position)
 
+    def fresh_cube(self) -> Any:
+        """A new game's cube: centred at 1 with this game's rule, or None if cubeless."""
+        start = self.session.start_cube
+        return None if start is None else type(start)(jacoby=start.jacoby)
+
     def new_game(self) -> None:
         s = self.session
         try:
-            fresh = Session(s.game_id, s.options | self.view.new_game_options(s.start), s.seats)
+            fresh = Session(s.game_id, s.options | self.view.new_game_options(s.start), s.seats,
+                            cube=self.fresh_cube())
         except ValueError as exc:
             self.show_message(str(exc), True)
             return
@@ -357,7 +384,9 @@ class PlayScene(DialogHost):
     def replace_session(self, session: Session, message: str) -> None:
         """Play ``session`` instead (loaded or pasted): here, or on a new screen for another
         game. The caller has asked first if a game was in progress."""
-        if session.game_id != self.game.id:
+        if session.game_id != self.game.id or (
+                (session.start_cube is None) != (self.session.start_cube is None)):
+            # Another game, or with the cube where there was none (its commands): a new screen.
             self.app.switch(PlayScene(self.app, session, own_position=True))
             return
         self._set_session(session, own_position=True)
@@ -389,21 +418,24 @@ class PlayScene(DialogHost):
         s = self.session
         now = self.app.now
         player = s.current.current_player()
-        if player == TERMINAL:
+        if s.is_over:  # the last move, or a dropped double
             if not self._over_announced:
                 self._over_announced = True
                 self.jobs.cancel()
             return
-        if self.paused:
+        if self.paused or self.cube_turns.step(now):
             return
         if player == CHANCE:
             if now >= self.roll_at:
-                s.roll(self.rng)
-                self._position_changed()
+                self.roll_dice()
             return
         seat = s.seat_to_move()
         if seat is not None:
             self.ai.step(seat, now)
+
+    def roll_dice(self) -> None:
+        self.session.roll(self.rng)
+        self._position_changed()
 
     def next_frame_in(self) -> float | None:
         """Seconds until the screen must be drawn again though nothing happens (0: keep
@@ -416,7 +448,11 @@ class PlayScene(DialogHost):
             waits.append(0.5)  # the text cursor blinks
         elif not self.paused and not self.session.is_over:
             player = self.session.current.current_player()
-            if player == CHANCE:
+            wake = self.cube_turns.wake_at()
+            if wake is not None:
+                if wake < float("inf"):
+                    waits.append(wake - now)
+            elif player == CHANCE:
                 waits.append(self.roll_at - now)
             elif self.ai_to_move():
                 waits.append((self.ai_apply_at if self.pending else self.ai_submit_at) - now)
@@ -430,13 +466,33 @@ class PlayScene(DialogHost):
         draw_play_screen(self, surface)
 
     def panel_lines(self) -> list[PanelLine]:
-        return panel_lines(self.words, self.knowledge, show_values=self.show_values)
+        return panel_lines(self.words, self.knowledge, show_values=self.show_values,
+                           belief=self.belief_lines())
+
+    def belief_lines(self) -> list[PanelLine]:
+        """What the game's evaluator believes about the shown position (backgammon's network:
+        chances and candidate equities); computed once per position."""
+        if self.game.id != "backgammon":
+            return []
+        from game.ui.bg_insight import insight, insight_panel_lines
+
+        state, cube = self.session.current, self.session.cube
+        money = self.cube_turns.score_lines()
+        if self.session.is_over:  # over by a dropped double too: nothing left to believe
+            return money
+        info = self.knowledge.believed((state.key(), cube),
+                                       lambda: insight(state, cube, max_moves=4))
+        belief = insight_panel_lines(info)
+        return [*money, PanelLine("", "rule"), *belief] if money and belief else money + belief
 
     def turn_text(self) -> str:
         s = self.session
         player = s.current.current_player()
-        if player == TERMINAL:
+        if s.is_over:
             return s.result_text or "Game over"
+        cube_text = self.cube_turns.turn_text()
+        if cube_text:
+            return cube_text
         if player == CHANCE:
             turn = "Rolling the dice…" if not self.paused else "Dice to roll (paused)"
             number = self.record.next_number(1)  # the turn in progress, or the next one

@@ -67,6 +67,8 @@ class AiTurns:
         s = self.scene
         if not (s.show_values and s.session.is_human_turn) or s.jobs.busy:
             return False
+        if s.session.current.current_player() not in (0, 1):  # a cube decision, not a move
+            return False
         report = s.knowledge.report(Purpose.VALUES)
         return report is None or (not report.finished and report.failed is None)
 

@@ -49,6 +49,7 @@ def play_commands(s: PlayScene) -> list[Command]:
                 enabled=s.ai_to_move, why_not=lambda: "It is not the AI's turn"),
         Command("Keys", (Key(K.K_F1), Key(K.K_SLASH)), s.toggle_help, "this list of keys",
                 active=lambda: s.help_open),
+        *cube_commands(s),
         *[
             Command(label, (Key(K.key.key_code(key)),), lambda a=action: a(s.app, s.session),
                     LAB_HELP[label], enabled=lambda: not why_no_lab(s.session),
@@ -63,4 +64,23 @@ def play_commands(s: PlayScene) -> list[Command]:
                 "the start of the move list", button=False),
         Command("Latest", (Key(K.K_END),), lambda: s.moves_view.to_end(),
                 "the latest moves", button=False),
+    ]
+
+
+def cube_commands(s: PlayScene) -> list[Command]:
+    """A backgammon money game's cube decisions (only in a game played with the cube)."""
+    if s.session.start_cube is None:
+        return []
+    K, c = pygame, s.cube_turns
+    return [
+        Command("Double", (Key(K.K_o),), c.double, "offer a double before your roll",
+                enabled=c.can_double, why_not=c.why_no_double),
+        Command("Roll", (Key(K.K_RETURN), Key(K.K_KP_ENTER)), c.roll,
+                "roll without doubling (when you could double)", enabled=c.can_roll,
+                why_not=lambda: "The dice roll by themselves now"),
+        Command("Take", (Key(K.K_a),), c.take, "accept the double offered to you",
+                enabled=c.must_answer, why_not=c.why_no_answer),
+        Command("Drop", (Key(K.K_p),), c.drop,
+                "refuse the double: the game ends, lost at the cube's value",
+                enabled=c.must_answer, why_not=c.why_no_answer),
     ]

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core import TERMINAL
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.panel import draw_panel
@@ -94,8 +93,7 @@ def draw_play_screen(scene: PlayScene, surface: pygame.Surface) -> None:
     scene.refresh_buttons()
     draw_text(surface, scene.game.name, scene.top_rect.midleft, scene.title_size,
               theme.color("accent"), bold=True, anchor="midleft")
-    player = cur.current_player()
-    if player == TERMINAL:
+    if s.is_over:
         draw_banner(surface, scene.banner_rect, s.result_text or "Game over",
                     "N new game · U undo · Esc menu")
     else:
@@ -125,7 +123,7 @@ def draw_play_screen(scene: PlayScene, surface: pygame.Surface) -> None:
 
 def _draw_panel(scene: PlayScene, surface: pygame.Surface, size: int) -> None:
     s = scene.session
-    player = s.current.current_player()
+    player = scene.deciding_side()
     pygame.draw.rect(surface, theme.color("panel"), scene.panel_rect, border_radius=10)
     pygame.draw.rect(surface, theme.color("panel_border"), scene.panel_rect, width=1,
                      border_radius=10)

@@ -85,7 +85,7 @@ class GameFiles:
                 options = dict(self.scene.session.options)
                 state = self.scene.game.parse_position(text, **options)
                 session = Session(self.scene.game.id, None, self.scene.session.seats,
-                                  start_state=state)
+                                  start_state=state, cube=self.scene.fresh_cube())
         except ValueError as exc:
             first = error_line(exc, "malformed position")
             self.scene.show_message(f"Cannot paste: {first}", True)

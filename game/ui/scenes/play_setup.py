@@ -42,7 +42,16 @@ def build_session(settings: Settings) -> Session:
     # moves first, so there Player A is always White.
     first = settings.first if first_move_is_chosen(settings.game) else 0
     seats = (b, a) if first else (a, b)
-    return Session(settings.game, options, seats)
+    return Session(settings.game, options, seats, cube=start_cube(settings))
+
+
+def start_cube(settings: Settings) -> Any:
+    """The doubling cube the start screen asks for (None: a cubeless game)."""
+    if settings.game != "backgammon" or settings.bg_cube == "off":
+        return None
+    from game.rules.backgammon_cube import Cube
+
+    return Cube(jacoby=settings.bg_cube == "jacoby")
 
 
 def first_move_is_chosen(game_id: str) -> bool:
