@@ -51,7 +51,7 @@ from ai.evaluation.backgammon_net import (
     load_net,
     save_net,
 )
-from ai.training.td_backgammon import Canvas, write_csv
+from ai.training.td_backgammon import CurvePanel, plot, write_csv
 from game.rules import backgammon_movegen as mg
 from game.rules.backgammon import START_POINTS
 
@@ -256,37 +256,11 @@ def match(net: Net, pairs: int, seed: int) -> dict[str, float]:
 # -- curve -------------------------------------------------------------------------------------------
 
 
-def plot(rows: list[tuple[int, float, float, float]], path: Path) -> None:
-    """Win rate and points per game against pubeval, by games trained."""
-    W, H = 640, 420
-    cv = Canvas(W, H, (255, 255, 255))
-    ink, grid = (40, 40, 40), (215, 215, 215)
-    left, right = 60, W - 20
-    xmax = max([r[0] for r in rows] + [1])
-    panels = (
-        ("WIN RATE VS PUBEVAL (0-PLY)", 1, 0.0, 1.0, 0.5, (30, 90, 200), "{:.0%}"),
-        ("POINTS/GAME VS PUBEVAL", 2, -1.5, 1.0, 0.0, (220, 110, 20), "{:.1f}"),
-    )
-    for idx, (title, col, lo, hi, ref, color, fmt) in enumerate(panels):
-        top, bottom = 30 + idx * 190, 30 + idx * 190 + 150
-        cv.text(left, top - 20, title, ink)
-
-        def ypix(v: float, top=top, bottom=bottom, lo=lo, hi=hi) -> int:
-            v = min(hi, max(lo, v))
-            return round(bottom - (v - lo) / (hi - lo) * (bottom - top))
-
-        for v in (lo, ref, hi):
-            cv.line(left, ypix(v), right, ypix(v), grid if v != ref else (150, 150, 150))
-            cv.text(4, ypix(v) - 5, fmt.format(v), ink)
-        cv.line(left, top, left, bottom, ink)
-        pts = [(left + round(r[0] / xmax * (right - left)), ypix(r[col])) for r in rows]
-        for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
-            cv.line(x0, y0, x1, y1, color, thick=2)
-        for x, y in pts:
-            cv.line(x - 2, y, x + 2, y, color, thick=2)
-    cv.text(left, H - 14, f"GAMES TRAINED 0 - {xmax}", ink)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(cv.png())
+#: The curve's panels: measured against pubeval at 0-ply.
+PUBEVAL_PANELS: tuple[CurvePanel, ...] = (
+    ("WIN RATE VS PUBEVAL (0-PLY)", 1, 0.0, 1.0, 0.5, (30, 90, 200), "{:.0%}"),
+    ("POINTS/GAME VS PUBEVAL", 2, -1.5, 1.0, 0.0, (220, 110, 20), "{:.1f}"),
+)
 
 
 # -- checkpoints --------------------------------------------------------------------------------------
@@ -379,7 +353,7 @@ def train(args: argparse.Namespace) -> int:
         res = match(net, args.eval_games // 2, args.seed + 99)
         rows.append((done, res["win_rate"], res["points_per_game"], elapsed()))
         write_csv(Path(args.csv), rows)
-        plot(rows, Path(args.png))
+        plot(rows, Path(args.png), PUBEVAL_PANELS)
         note = f"last: {res['points_per_game']:+.3f} ppg vs pubeval"
         save_checkpoint(ckpt, net, done, elapsed(), rows)
         publish()

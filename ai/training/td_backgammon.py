@@ -350,17 +350,25 @@ class Canvas:
         )
 
 
-def plot(rows: list[tuple[int, float, float, float]], path: Path) -> None:
-    """Two panels against games trained: win rate (50% line) and points per game (0 line)."""
+#: One panel of a learning curve: (title, row column, lowest, highest, reference line, colour,
+#: label format).
+CurvePanel = tuple[str, int, float, float, float, tuple[int, int, int], str]
+
+HAND_MADE_PANELS: tuple[CurvePanel, ...] = (
+    ("WIN RATE VS HAND-MADE", 1, 0.0, 1.0, 0.5, (30, 90, 200), "{:.0%}"),
+    ("POINTS/GAME", 2, -2.0, 1.0, 0.0, (220, 110, 20), "{:.1f}"),
+)
+
+
+def plot(rows: list[tuple[int, float, float, float]], path: Path,
+         panels: Sequence[CurvePanel] = HAND_MADE_PANELS) -> None:
+    """Two panels against games trained, each with its reference line: win rate (50%) and
+    points per game (0) against the opponent the trainer measures with."""
     W, H = 640, 420
     cv = Canvas(W, H, (255, 255, 255))
     ink, grid = (40, 40, 40), (215, 215, 215)
     left, right = 60, W - 20
     xmax = max([r[0] for r in rows] + [1])
-    panels = (
-        ("WIN RATE VS HAND-MADE", 1, 0.0, 1.0, 0.5, (30, 90, 200), "{:.0%}"),
-        ("POINTS/GAME", 2, -2.0, 1.0, 0.0, (220, 110, 20), "{:.1f}"),
-    )
     for idx, (title, col, lo, hi, ref, color, fmt) in enumerate(panels):
         top, bottom = 30 + idx * 190, 30 + idx * 190 + 150
         cv.text(left, top - 20, title, ink)
@@ -371,7 +379,7 @@ def plot(rows: list[tuple[int, float, float, float]], path: Path) -> None:
 
         for v in (lo, ref, hi):
             cv.line(left, ypix(v), right, ypix(v), grid if v != ref else (150, 150, 150))
-            cv.text(4, ypix(v) - 5, fmt.format(v).replace("%", "%"), ink)
+            cv.text(4, ypix(v) - 5, fmt.format(v), ink)
         cv.line(left, top, left, bottom, ink)
         pts = [(left + round(r[0] / xmax * (right - left)), ypix(r[col])) for r in rows]
         for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
