@@ -268,7 +268,8 @@ def summary(tally: Tally, **header: Any) -> dict[str, Any]:
 def _fmt_elo(x: float | None, lo_side: bool) -> str:
     if x is None:
         return "-inf" if lo_side else "+inf"
-    return f"{x:+.0f}"
+    rounded = round(x)
+    return f"{rounded:+d}" if rounded else "0"  # an even score is "0", never "-0"
 
 
 def format_text(s: dict[str, Any]) -> str:

@@ -36,3 +36,11 @@ def test_a_bad_option_in_a_save_names_the_options_line(game_id, options):
     message = str(caught.value)
     assert message.startswith("line 3 (options): "), message
     assert "\n" not in message
+
+
+def test_an_even_match_reports_elo_zero_without_a_sign():
+    from cli.match import _fmt_elo
+
+    assert _fmt_elo(-0.3, False) == "0" and _fmt_elo(0.0, True) == "0"
+    assert _fmt_elo(146.6, False) == "+147" and _fmt_elo(-31.5, True) == "-32"
+    assert _fmt_elo(None, True) == "-inf"
