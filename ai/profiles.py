@@ -18,6 +18,7 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ai import solvers
 from ai.searchbase import WIN, Scoring, is_win_score
 
 if TYPE_CHECKING:
@@ -72,6 +73,9 @@ class Profile:
     move_filter: tuple[int, int] | None = None
     #: Name of the exact solver (reported as ``Result.algorithm``), None if the game has none.
     solver: str | None = None
+    #: The solver itself: (state, config, cancel, deadline) -> Result, or None when the
+    #: position is beyond its reach.
+    solve_exactly: solvers.Solver | None = None
     #: Lowest and highest value any position can take (Star1 pruning relies on them).
     value_bounds: tuple[float, float] = (-WIN, WIN)
     #: The unit in which a level's noise is stated ("open lines", "discs", ...).
@@ -101,22 +105,12 @@ class Profile:
         """The exact answer for ``state``, or None when the game has no solver or the position
         is beyond its reach (``deadline`` is a ``time.monotonic()`` value). The Result names
         the solver as its algorithm; it is exact unless ``cancel`` cut the proof short."""
-        if self.solver is None:
+        if self.solver is None or self.solve_exactly is None:
             return None
-        result = self._solve(state, config, cancel, deadline)
+        result = self.solve_exactly(state, config, cancel, deadline)
         if result is None:
             return None
         return dataclasses.replace(result, algorithm=self.solver, exact=result.complete)
-
-    def _solve(
-        self,
-        state: State,
-        config: SearchConfig,
-        cancel: threading.Event | None,
-        deadline: float | None,
-    ) -> Result | None:
-        """The game's solver (a subclass with a ``solver`` name provides it)."""
-        raise NotImplementedError
 
     # ------------------------------------------------------------------ text
 
@@ -160,6 +154,7 @@ class TicTacToeProfile(Profile):
     unit: str = "plies to the result"
     aspiration: float | None = 1.0
     solver: str | None = "tictactoe-solver"
+    solve_exactly: solvers.Solver | None = solvers.solve_tictactoe
     noise_unit: str = "open lines"
     # Every first move draws with perfect play, so one random ply leaves neither side lost.
     match_opening: tuple[int, int] | None = (1, 1)
@@ -173,16 +168,6 @@ class TicTacToeProfile(Profile):
         n = _signed(value, 0) if value == int(value) else _signed(value, 2)
         return ValueLabel(n, f"{n} open lines (estimate: no result within the search depth)")
 
-    def _solve(
-        self,
-        state: State,
-        config: SearchConfig,
-        cancel: threading.Event | None,
-        deadline: float | None,
-    ) -> Result | None:
-        from ai.solvers import solve_tictactoe
-
-        return solve_tictactoe(state, config, cancel)
 
 
 @dataclass(frozen=True)
@@ -190,6 +175,7 @@ class NimProfile(Profile):
     game_id: str = "nim"
     unit: str = "plies to the result"
     solver: str | None = "nim-solver"
+    solve_exactly: solvers.Solver | None = solvers.solve_nim
 
     def value_label(self, value: float, *, exact: bool) -> ValueLabel:
         if is_win_score(value):
@@ -214,16 +200,6 @@ class NimProfile(Profile):
             out["heaps"] = tuple(rng.randint(1, 9) for _ in range(rng.randint(2, 4)))
         return out
 
-    def _solve(
-        self,
-        state: State,
-        config: SearchConfig,
-        cancel: threading.Event | None,
-        deadline: float | None,
-    ) -> Result | None:
-        from ai.solvers import solve_nim
-
-        return solve_nim(state)
 
 
 def _othello_margin(state: State, player: int) -> float:
@@ -238,6 +214,7 @@ class OthelloProfile(Profile):
     unit: str = "discs"
     aspiration: float | None = 4.0
     solver: str | None = "othello-endgame-solver"
+    solve_exactly: solvers.Solver | None = solvers.solve_othello
     value_bounds: tuple[float, float] = (-64.0, 64.0)
     noise_unit: str = "discs"
     match_opening: tuple[int, int] | None = (2, 4)
@@ -260,16 +237,6 @@ class OthelloProfile(Profile):
         short = _signed(value, 0)
         return ValueLabel(short, f"{short} discs (predicted final margin)")
 
-    def _solve(
-        self,
-        state: State,
-        config: SearchConfig,
-        cancel: threading.Event | None,
-        deadline: float | None,
-    ) -> Result | None:
-        from ai.solvers import solve_othello
-
-        return solve_othello(state, config, cancel, deadline)
 
 
 @dataclass(frozen=True)

@@ -23,10 +23,16 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 
 from ai.api import Limits, Result, SearchConfig, Stats
 from ai.searchbase import WIN, evaluator_for
 from game.core import TERMINAL, Move, State
+
+#: Every solver's shape, so a game's profile can hold its own: the exact answer for the
+#: position, or None when it is beyond the solver's reach by the ``deadline``
+#: (``time.monotonic()``).
+Solver = Callable[[State, SearchConfig, threading.Event | None, float | None], Result | None]
 
 #: Othello: most empties solved exactly, by time budget (seconds). ai.othello_endgame needs
 #: a median 0.11 s at 14 empties and 0.47 s at 16 (worst of 12: 0.47 s / 2.8 s), 4.3 s at 18
@@ -37,7 +43,7 @@ OTHELLO_EXACT_NO_TIME = 14
 
 
 def solve_tictactoe(
-    state: State, config: SearchConfig, cancel: threading.Event | None
+    state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None
 ) -> Result:
     from ai.alphabeta import AlphaBetaSearcher
     from ai.profiles import profile_for
@@ -103,7 +109,9 @@ def nim_root_distances(state: State, limit: int = NIM_DISTANCE_MOVES
         return None
 
 
-def solve_nim(state: State) -> Result | None:
+def solve_nim(
+    state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None
+) -> Result | None:
     from ai.evaluation.nim import NimEvaluator
 
     start = time.perf_counter()
