@@ -265,6 +265,10 @@ def test_panel_insight_lines_say_whose_view() -> None:
     rows = insight_panel_lines(info)
     assert rows[0].text == "Network, for White (to move)"
     assert rows[1].value == f"{info.equity:+.3f} points"
+    # With the dice rolled the candidates' equities differ from this 36-roll average.
+    assert rows[1].text == "Equity before the roll"
+    assert insight_panel_lines(insight(GAME.parse_position("4HPwATDgc/ABMA")))[1].text == (
+        "Equity (cubeless)")
     assert rows[-6].text == info.moves[0][0] and rows[-6].value.endswith(" points")
     before = insight(GAME.parse_position("4HPwATDgc/ABMA"), Cube())
     assert before.lines[-1].startswith("cube 1: no double, 0.")

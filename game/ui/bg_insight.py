@@ -100,7 +100,10 @@ def insight_panel_lines(info: Insight) -> list[PanelLine]:
     w, wg, wbg, lg, lbg = info.probs
     lines = [
         PanelLine(f"Network, for {name} (to move)", "heading"),
-        PanelLine("Equity (cubeless)", "row", points(info.equity)),
+        # With the dice rolled, the moves below are worth more or less than this average over
+        # all 36 rolls: say which figure is which.
+        PanelLine("Equity before the roll" if info.moves else "Equity (cubeless)", "row",
+                  points(info.equity)),
         PanelLine(f"Wins {w:.0%}", "row", f"gammons {wg:.0%} · bg {wbg:.0%}"),
         PanelLine(f"Loses {1 - w:.0%}", "row", f"gammons {lg:.0%} · bg {lbg:.0%}"),
     ]
