@@ -62,6 +62,27 @@ def test_packed_indices_match_the_definition() -> None:
         assert model.value(s.me, s.opp) == pytest.approx(_by_hand(tables, s))
 
 
+def test_symmetric_images_fold_into_one_placement() -> None:
+    # The edge, the rows, the diagonals and the 3x3 corner are their own mirror images, so
+    # their eight ordered images cover four placements (the long diagonal two); the 2x5
+    # corner has no symmetry of its own: eight placements.
+    per_pattern = [0] * len(PATTERNS)
+    for first, maps in op.placements():
+        per_pattern[first.pattern] += 1
+        assert len(maps) == (1 if PATTERNS[first.pattern].name == "corner2x5" else 2)
+    assert per_pattern == [4, 4, 8, 4, 4, 4, 2, 4, 4, 4, 4]
+    assert sum(per_pattern) == op.PatternModel(_random_tables(7)).n_images == 46
+    # Folding adds the two images' weights: a configuration read backwards by the edge's
+    # mirror image lands on the same folded entry.
+    tables = _random_tables(8)
+    folded = op.fold_tables(tables)
+    edge = PATTERNS[0]
+    index = 1 * 3**0 + 2 * 3**1  # a1 mover, b1 opponent, rest empty
+    mirrored = 1 * 3**7 + 2 * 3**6  # the same squares read from h1: h1 mover, g1 opponent
+    assert edge.name == "edge+2x"
+    assert folded[0][index] == tables[0][index] + tables[0][mirrored]
+
+
 def test_every_image_and_symmetry_is_used() -> None:
     assert len(PATTERNS) == 11 and len(images()) == 84
     model = op.PatternModel(_random_tables(3))
