@@ -22,8 +22,8 @@ distributions give the race's chances exactly.
 
 * **File** ``assets/weights/backgammon_bearoff.npz`` (``np.savez_compressed``, no pickles):
   ``off``, ``first`` and ``meta``, a JSON string with ``format`` = ``"kibitz-backgammon-bearoff"``,
-  ``version`` and how it was made. ``python -m ai.training.backgammon_bearoff`` rebuilds it
-  bit for bit. A missing or damaged file raises :class:`BearoffError` with a one-line reason.
+  ``version`` and how it was made. ``python -m ai.training.backgammon_bearoff`` rebuilds the
+  same arrays. A missing or damaged file raises :class:`BearoffError` with a one-line reason.
 
 **Race values** (:meth:`BearoffTable.race_probs`): with ``a`` on roll needing ``Na`` rolls and
 ``b`` needing ``Nb``, ``a`` wins when ``Na <= Nb`` (``a`` rolls first). ``a`` wins a gammon when
