@@ -11,7 +11,7 @@ distributions give the race's chances exactly.
   ``i`` of the tables belongs to the ``i``-th position in ascending order of its key
   ``c1 + 16 c2 + .. + 16^5 c6`` (:func:`positions` rebuilds that order; nothing else is stored).
 * **Tables** (each row a probability distribution, stored as ``uint16`` counts out of 65,535 that
-  sum to exactly 65,535, read back as floats that sum to 1):
+  sum to exactly 65,535, read back as float32; about 21 MB in memory with their tails):
 
   - ``off[i, n]``: P(the side bears off all its checkers in exactly ``n`` rolls), n = 0..31,
     playing each roll to minimise the expected number of rolls (30 rolls always suffice:
@@ -107,12 +107,22 @@ def covers(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 @dataclass
 class BearoffTable:
-    """The two one-sided tables as float distributions, indexed by :func:`positions`."""
+    """The two one-sided tables as float32 distributions, indexed by :func:`positions`, with
+    their tails ``P(count >= n)`` kept beside them for the race sums."""
 
     off: np.ndarray
     first: np.ndarray
     meta: dict[str, Any] = field(default_factory=dict)
     keys: np.ndarray = field(default_factory=lambda: position_keys(positions()))
+
+    def __post_init__(self) -> None:
+        self.off = np.asarray(self.off, dtype=np.float32)
+        self.first = np.asarray(self.first, dtype=np.float32)
+        # at_least[:, n] = P(count >= n), n = 0..OFF_ROLLS-1; the first-off tail is zero for
+        # positions with a checker off (their gammon is saved already).
+        self.off_at_least = np.cumsum(self.off[:, ::-1], axis=1)[:, ::-1].copy()
+        self.first_at_least = np.zeros_like(self.off)
+        self.first_at_least[:, :FIRST_ROLLS] = np.cumsum(self.first[:, ::-1], axis=1)[:, ::-1]
 
     def rows(self, home: np.ndarray) -> np.ndarray:
         """Table rows of home-board positions (M, 6)."""
@@ -120,7 +130,7 @@ class BearoffTable:
 
     def expected_rolls(self, home: Any) -> float:
         """Mean rolls to bear off the checkers of one home board (six counts)."""
-        row = self.off[self.rows(np.asarray(home))[0]]
+        row = self.off[self.rows(np.asarray(home))[0]].astype(np.float64)
         return float(row @ np.arange(OFF_ROLLS))
 
     def race_probs(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -132,30 +142,19 @@ class BearoffTable:
         mask = covers(a, b)
         if not mask.any():
             return mask, np.zeros((0, 5))
-        a, b = a[mask], b[mask]
-        ra, rb = self.rows(a[:, 1 : HOME + 1]), self.rows(b[:, 1 : HOME + 1])
+        ra, rb = self.rows(a[mask, 1 : HOME + 1]), self.rows(b[mask, 1 : HOME + 1])
         pa, pb = self.off[ra], self.off[rb]
-        # at_least[:, n] = P(N >= n), n = 0..OFF_ROLLS-1.
-        b_at_least = np.cumsum(pb[:, ::-1], axis=1)[:, ::-1]
-        win = (pa * b_at_least).sum(axis=1)
-        fa, fb = self._first_at_least(ra), self._first_at_least(rb)
-        win_g = np.where(b[:, 0] == 0, (pa * fb).sum(axis=1), 0.0)
-        # a loses a gammon when b finishes on roll n and a's first is still on: Fa >= n + 1.
-        lose_g = np.where(a[:, 0] == 0, (pb[:, :-1] * fa[:, 1:]).sum(axis=1), 0.0)
-        out = np.zeros((len(a), 5))
-        out[:, 0] = np.clip(win, 0.0, 1.0)
-        out[:, 1] = np.minimum(np.clip(win_g, 0.0, 1.0), out[:, 0])
-        out[:, 3] = np.minimum(np.clip(lose_g, 0.0, 1.0), 1.0 - out[:, 0])
+        out = np.zeros((len(ra), 5))
+        # a finishes on its roll n having given b n - 1 rolls: a wins if Nb >= n, and wins a
+        # gammon if b's first checker is still on then, Fb >= n; a loses a gammon if b
+        # finishes on roll n with a's first checker still on after a's n rolls, Fa >= n + 1.
+        out[:, 0] = np.einsum("ij,ij->i", pa, self.off_at_least[rb])
+        out[:, 1] = np.einsum("ij,ij->i", pa, self.first_at_least[rb])
+        out[:, 3] = np.einsum("ij,ij->i", pb[:, :-1], self.first_at_least[ra][:, 1:])
+        np.clip(out, 0.0, 1.0, out=out)
+        out[:, 1] = np.minimum(out[:, 1], out[:, 0])
+        out[:, 3] = np.minimum(out[:, 3], 1.0 - out[:, 0])
         return mask, out
-
-    def _first_at_least(self, rows: np.ndarray) -> np.ndarray:
-        """P(first checker off on roll >= n), n = 0..OFF_ROLLS-1, for 15-checker rows (rows
-        with checkers off get zeros: their gammon is already saved)."""
-        f = self.first[rows]
-        at_least = np.cumsum(f[:, ::-1], axis=1)[:, ::-1]
-        out = np.zeros((len(rows), OFF_ROLLS))
-        out[:, :FIRST_ROLLS] = at_least
-        return out
 
     def override(self, a: np.ndarray, b: np.ndarray, probs: np.ndarray) -> np.ndarray:
         """``probs`` (N, 5) of ``a`` on roll with the bear-off rows replaced by their exact
@@ -203,7 +202,8 @@ def load_table(path: Path | str | None = None) -> BearoffTable:
         raise BearoffError(f"{path.name} is not a {FORMAT} file")
     if meta.get("version") != VERSION:
         raise BearoffError(f"{path.name}: version {meta.get('version')!r}, expected {VERSION}")
-    keys = position_keys(positions())
+    homes = positions()
+    keys = position_keys(homes)
     tables = {}
     for name, cols, rows_sum in (("off", OFF_ROLLS, SCALE), ("first", FIRST_ROLLS, None)):
         arr = arrays[name]
@@ -215,8 +215,8 @@ def load_table(path: Path | str | None = None) -> BearoffTable:
         sums = arr.sum(axis=1, dtype=np.int64)
         if (rows_sum is not None and (sums != rows_sum).any()) or not np.isin(sums, (0, SCALE)).all():
             raise BearoffError(f"{path.name}: {name} has rows that are not distributions")
-        tables[name] = arr.astype(np.float64) / SCALE
-    full = np.asarray(positions().sum(axis=1) == CHECKERS)
+        tables[name] = arr.astype(np.float32) / np.float32(SCALE)
+    full = homes.sum(axis=1) == CHECKERS
     if ((tables["first"].sum(axis=1) > 0) != full).any():
         raise BearoffError(f"{path.name}: first has rows for positions with checkers off")
     extra = {k: v for k, v in meta.items() if k not in ("format", "version")}
