@@ -170,26 +170,41 @@ def _progress(label: str, done: int, total: int) -> None:
 
 @dataclasses.dataclass
 class Hits:
-    """How often a greedy player's candidate positions reach the database."""
+    """How often a greedy player's candidate positions reach the database, and how much its
+    choices lose by the database's values where every candidate is in it."""
 
     decisions: int = 0
     decisions_hit: int = 0
     candidates: int = 0
     candidates_hit: int = 0
+    judged: int = 0
+    wrong: int = 0
+    equity_lost: float = 0.0
 
 
-def counting_chooser(net: bn.Net, hits: Hits) -> Callable[[list], int]:
-    """The network's greedy choice among movegen results, counting database hits."""
+def counting_chooser(net: bn.Net, hits: Hits, judge: bo.BearoffTable) -> Callable[[list], int]:
+    """The network's greedy choice among movegen results, counting database hits and judging
+    the choice by ``judge`` when all its candidates are bear-off positions (or won)."""
 
     def choose(results: list) -> int:
         me = np.asarray([r[1] for r in results], dtype=np.int64)
         opp = np.asarray([r[2] for r in results], dtype=np.int64)
-        covered = bo.covers(opp[:, ::-1], me) & (me[:, 0] < bo.CHECKERS)
+        won = me[:, 0] == bo.CHECKERS
+        covered = bo.covers(opp[:, ::-1], me) & ~won
         hits.decisions += 1
         hits.decisions_hit += bool(covered.any())
         hits.candidates += len(results)
         hits.candidates_hit += int(covered.sum())
-        return int(np.argmax(bn.equity(bn.flip(net.probs(opp[:, ::-1], me)))))
+        choice = int(np.argmax(bn.equity(bn.flip(net.probs(opp[:, ::-1], me)))))
+        if covered.any() and (covered | won).all() and len(results) > 1:
+            exact = bn.flip(judge.override(opp[:, ::-1], me, np.zeros((len(me), 5))))
+            for i in np.flatnonzero(won):
+                exact[i] = bn.terminal_probs(me[i], opp[i])
+            values = bn.equity(exact)
+            hits.judged += 1
+            hits.wrong += bool(values[choice] < values.max())
+            hits.equity_lost += float(values.max() - values[choice])
+        return choice
 
     return choose
 
@@ -201,8 +216,9 @@ def compare(pairs: int, seed: int, table: bo.BearoffTable) -> dict[str, float]:
 
     plain = bn.load_net()
     with_table = dataclasses.replace(plain, bearoff=table)
-    hits = Hits()
-    mine, theirs = counting_chooser(with_table, hits), counting_chooser(plain, Hits())
+    hits, plain_hits = Hits(), Hits()
+    mine = counting_chooser(with_table, hits, table)
+    theirs = counting_chooser(plain, plain_hits, table)
     means: list[float] = []
     wins = differing = 0
     for i in range(pairs):
@@ -221,7 +237,8 @@ def compare(pairs: int, seed: int, table: bo.BearoffTable) -> dict[str, float]:
     var = sum((v - m) ** 2 for v in means) / max(1, pairs - 1)
     return {"games": 2 * pairs, "win_rate": wins / (2 * pairs), "points_per_game": m,
             "ppg_half": Z95 * math.sqrt(var / pairs), "pairs_differing": differing,
-            **dataclasses.asdict(hits)}  # fmt: skip
+            **dataclasses.asdict(hits),
+            **{f"plain_{k}": v for k, v in dataclasses.asdict(plain_hits).items()}}  # fmt: skip
 
 
 def run_compare(args: argparse.Namespace) -> int:
@@ -241,6 +258,12 @@ def run_compare(args: argparse.Namespace) -> int:
         f" ({r['decisions_hit'] / max(1, r['decisions']):.1%}), {r['candidates_hit']} of"
         f" {r['candidates']} candidate positions"
         f" ({r['candidates_hit'] / max(1, r['candidates']):.1%})"
+        f"\n  where every candidate is in the database ({r['plain_judged']} decisions of the"
+        f" network alone) it picks a worse move than the database {r['plain_wrong']} times"
+        f" ({r['plain_wrong'] / max(1, r['plain_judged']):.1%}), losing"
+        f" {r['plain_equity_lost'] / max(1, r['plain_judged']):.4f} points per such decision,"
+        f" {r['plain_equity_lost'] / r['games']:.4f} per game"
+        f"\n  (with the database: {r['wrong']} worse moves of {r['judged']})"
     )
     return 0
 
