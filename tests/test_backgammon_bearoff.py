@@ -330,8 +330,8 @@ def test_the_panel_says_the_chances_come_from_the_database() -> None:
 
     info = insight(GAME.parse_position(_certain_win()))
     rows = [line.text for line in insight_panel_lines(info)]
-    assert rows[0] == "Bear-off database, for White (to move)"
-    assert rows[2] == "Wins 100%" and info.equity == 1.0
+    assert rows[:2] == ["Exact race, for White (to move)", "from the bear-off database"]
+    assert rows[3] == "Wins 100%" and info.equity == 1.0
     opening = insight(GAME.parse_position("4HPwATDgc/ABMA"))
     assert insight_panel_lines(opening)[0].text == "Network, for White (to move)"
 
