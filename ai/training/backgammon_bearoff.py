@@ -180,6 +180,9 @@ class Hits:
     judged: int = 0
     wrong: int = 0
     equity_lost: float = 0.0
+    #: Sum and maximum of |P(win) by the player's net - by the database| over the candidates hit.
+    win_error: float = 0.0
+    win_error_max: float = 0.0
 
 
 def counting_chooser(net: bn.Net, hits: Hits, judge: bo.BearoffTable) -> Callable[[list], int]:
@@ -195,7 +198,13 @@ def counting_chooser(net: bn.Net, hits: Hits, judge: bo.BearoffTable) -> Callabl
         hits.decisions_hit += bool(covered.any())
         hits.candidates += len(results)
         hits.candidates_hit += int(covered.sum())
-        choice = int(np.argmax(bn.equity(bn.flip(net.probs(opp[:, ::-1], me)))))
+        probs = net.probs(opp[:, ::-1], me)
+        choice = int(np.argmax(bn.equity(bn.flip(probs))))
+        if covered.any():
+            _, exact = judge.race_probs(opp[covered, ::-1], me[covered])
+            error = np.abs(probs[covered, 0] - exact[:, 0])
+            hits.win_error += float(error.sum())
+            hits.win_error_max = max(hits.win_error_max, float(error.max()))
         if covered.any() and (covered | won).all() and len(results) > 1:
             exact = bn.flip(judge.override(opp[:, ::-1], me, np.zeros((len(me), 5))))
             for i in np.flatnonzero(won):
@@ -263,7 +272,10 @@ def run_compare(args: argparse.Namespace) -> int:
         f" ({r['plain_wrong'] / max(1, r['plain_judged']):.1%}), losing"
         f" {r['plain_equity_lost'] / max(1, r['plain_judged']):.4f} points per such decision,"
         f" {r['plain_equity_lost'] / r['games']:.4f} per game"
-        f"\n  (with the database: {r['wrong']} worse moves of {r['judged']})"
+        f"\n  (with the database: {r['wrong']} worse moves of {r['judged']});"
+        f" the network alone's chance of winning there is off by"
+        f" {r['plain_win_error'] / max(1, r['plain_candidates_hit']):.4f} on average,"
+        f" {r['plain_win_error_max']:.3f} at most"
     )
     return 0
 
