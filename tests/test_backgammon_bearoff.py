@@ -347,3 +347,13 @@ def test_analyze_reports_exact_chances_and_their_source(capsys: pytest.CaptureFi
         assert answer["probabilities_source"] == source
         if win is not None:
             assert answer["probabilities"]["win"] == win
+
+
+def test_the_comparison_match_judges_bear_off_choices(table: bo.BearoffTable) -> None:
+    r = gen.compare(6, 1, table)
+    assert r["games"] == 12 and r["decisions_hit"] > 0 and r["judged"] > 0
+    # The side with the database always picks the database's best move; the network alone
+    # is judged by the same values, never gaining on them.
+    assert r["wrong"] == 0 and r["equity_lost"] == 0.0
+    assert r["plain_equity_lost"] >= 0.0 and r["plain_judged"] > 0
+    assert r["win_error"] < 1e-9 and r["plain_win_error"] > 0.0
