@@ -404,7 +404,9 @@ class PlayScene(DialogHost):
         if session.game_id != self.game.id or (
                 (session.start_cube is None) != (self.session.start_cube is None)):
             # Another game, or with the cube where there was none (its commands): a new screen.
-            self.app.switch(PlayScene(self.app, session, own_position=True))
+            screen = PlayScene(self.app, session, own_position=True)
+            self.app.switch(screen)
+            screen.show_message(message)
             return
         self._set_session(session, own_position=True)
         self.paused = False
