@@ -186,3 +186,16 @@ def test_analyze_gives_the_gnu_pair(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run_main(capsys, "analyze", "--game", "backgammon", "--position",
                             f"{START_ID}:QYkqASAAIAAA")
     assert code != 0 and "9-point match" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_engine_reads_the_cube_from_the_pair() -> None:
+    from cli.engine import answer_line
+
+    request = {"cmd": "cube", "game": "backgammon", "position": f"{START_ID}:UQkAAAAAAAAA"}
+    answer, _ = answer_line(json.dumps(request))
+    assert answer["match_id"] == "UQkAAAAAAAAA"  # Red on roll, owning a 2-cube
+    centred, _ = answer_line(json.dumps({**request, "position": f"{START_ID}:cAkAAAAAAAAA"}))
+    assert centred["match_id"] == "cAkAAAAAAAAA"
+    assert answer["equities"]["double_pass"] == 2 * centred["equities"]["double_pass"]
+    bad, _ = answer_line(json.dumps({**request, "position": f"{START_ID}:QYkqASAAIAAA"}))
+    assert bad["error"].startswith("Match ID: a 9-point match")
