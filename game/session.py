@@ -387,7 +387,7 @@ class Session:
         return backgammon_ids.gnu_ids(self.current, self.cube)  # type: ignore[arg-type]
 
     @classmethod
-    def from_position(cls, game_id: str, text: str, seats: tuple[Seat, Seat],
+    def from_position(cls, game_id: str, text: str, seats: tuple[Seat, Seat] | None,
                       cube: cubes.Cube | None, options: dict[str, Any]) -> Session:
         """A new match from a position in text (pasted), with ``cube`` as a new game's cube.
 
