@@ -248,6 +248,18 @@ def json_number(x: float) -> float | int:
     return round(x, 6)
 
 
+def position_fields(game: Game, state: State) -> dict[str, Any]:
+    """The position in notation ("position"); backgammon's also as GNU Backgammon writes it,
+    Position ID and Match ID ("gnu_id": "4HPwATDgc/ABMA:MAEAAAAAAAAA"; the Match ID gives the
+    player on roll and the dice, with the cube centred as a search here is cubeless)."""
+    fields: dict[str, Any] = {"position": game.format_position(state)}
+    if game.id == "backgammon":
+        from game.rules.backgammon_ids import gnu_ids
+
+        fields["gnu_id"] = gnu_ids(state)  # type: ignore[arg-type]
+    return fields
+
+
 def value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
     """What ran and what the value means: "algorithm", "exact", "value" (the number, from the
     side to move's point of view), "value_text" in the game's units with that point of view
