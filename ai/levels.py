@@ -88,12 +88,14 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         Level("Casual", "expectiminimax", 1, None, 0.15, False),
         # depth 1: the best move by the static equity evaluation ("0-ply").
         Level("Intermediate", "expectiminimax", 1, None, 0.0, False),
-        # depth 3 on the neural network: the 8 best moves averaged over the opponent's 21
-        # rolls and best replies ("1-ply"), every roll's replies in one network batch.
-        Level("Advanced", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
-        # depth 5 on the network: the 3 best moves by 1-ply searched two chance layers deep,
-        # the opponent's 2 best replies followed ("2-ply" with move filtering); 2-5 s a move.
-        Level("Master", "expectiminimax", 5, 8.0, 0.0, False, evaluator="net"),
+        # depth 1 on the neural network: the move whose resulting position the network
+        # values most ("0-ply"), every candidate position of the roll in one batch.
+        Level("Advanced", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
+        # depth 3 on the network: the best moves by 0-ply (see ai.backgammon_ply's root
+        # filter) each averaged over the opponent's 21 rolls and his best reply by the
+        # network ("1-ply", one chance layer). Two chance layers (depth 5) stay a custom
+        # depth: several seconds a move and not shown to be stronger.
+        Level("Master", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
     ),
 }
 
