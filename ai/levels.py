@@ -3,8 +3,9 @@
 Weak levels are weak in an honest way a person can learn from: they look fewer moves ahead
 and, at the bottom, choose at random among the moves within ``noise`` of the best (in the
 game's evaluation units). The top level of every game is as strong as the engine gets in about
-two seconds a move (backgammon's two chance layers take up to ~5), with exact solving wherever
-it applies.
+two seconds a move, with exact solving wherever it applies; every level is meant to be
+measurably stronger than the one below (backgammon's Master searches one chance layer, not
+two: a second one costs several times the time and was not shown to play better).
 
 Noise is in the game's value units (ai.profiles says them, and describes a level's noise for
 the screen): tic-tac-toe open lines (-8..8, a win ~10000); Nim searched without its (perfect)
