@@ -89,15 +89,15 @@ def _play(game_id: str, seed: int) -> str:
 
 
 def _check_network() -> str:
-    """The backgammon network (numpy and its weights file) answers a 1-ply search."""
+    """The backgammon network (numpy and its weights file) answers a 1-ply search (Master)."""
     from ai.engine import run_search
     from ai.levels import get_level
     from game.registry import get_game
 
     game = get_game("backgammon")
     state = game.parse_position("4HPwATDgc/ABMA 31")
-    result = run_search(state, get_level("backgammon", "Advanced").config("backgammon"))
-    return f"Advanced plays 31 as {game.format_move(state, result.move)} ({result.score:+.3f})"
+    result = run_search(state, get_level("backgammon", "Master").config("backgammon"))
+    return f"Master plays 31 as {game.format_move(state, result.move)} ({result.score:+.3f})"
 
 
 def run(args: argparse.Namespace) -> int:
