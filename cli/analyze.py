@@ -19,6 +19,7 @@ from cli.common import (
     json_number,
     load_state,
     noise_fields,
+    position_fields,
     probability_fields,
     require_decision,
     root_value_fields,
@@ -49,7 +50,7 @@ def analyze(
     stats = result.stats
     return {
         "game": game_id,
-        "position": game.format_position(state),
+        **position_fields(game, state),
         "options": game.options(state),
         "requested_algorithm": config.algorithm,
         "exact_solving": config.exact,

@@ -248,6 +248,18 @@ def json_number(x: float) -> float | int:
     return round(x, 6)
 
 
+def position_fields(game: Game, state: State) -> dict[str, Any]:
+    """The position in notation ("position"); backgammon's also as GNU Backgammon writes it,
+    Position ID and Match ID ("gnu_id": "4HPwATDgc/ABMA:MAEAAAAAAAAA"; the Match ID gives the
+    player on roll and the dice, with the cube centred as a search here is cubeless)."""
+    fields: dict[str, Any] = {"position": game.format_position(state)}
+    if game.id == "backgammon":
+        from game.rules.backgammon_ids import gnu_ids
+
+        fields["gnu_id"] = gnu_ids(state)  # type: ignore[arg-type]
+    return fields
+
+
 def value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
     """What ran and what the value means: "algorithm", "exact", "value" (the number, from the
     side to move's point of view), "value_text" in the game's units with that point of view
@@ -281,7 +293,9 @@ PROBABILITY_NAMES = {
 def probability_fields(game: Game, state: State, config: Any) -> dict[str, Any]:
     """Backgammon: the searching evaluator's chances for the side to move in the position
     asked about ("probabilities": {"win": .., "win_gammon": .., ...}), when it gives them
-    (the network does; the hand-made evaluators and pubeval give only an equity)."""
+    (the network does; the hand-made evaluators and pubeval give only an equity), and for the
+    network where they come from ("probabilities_source": "network", or "bear-off database":
+    exact race values when both sides are bearing off)."""
     if not config.use_evaluator or config.evaluator is None:
         return {}
     from ai.evaluation import get_evaluator
@@ -295,7 +309,15 @@ def probability_fields(game: Game, state: State, config: Any) -> dict[str, Any]:
     names = PROBABILITY_NAMES.get(len(probs))
     if names is None:
         return {}
-    return {"probabilities": {k: round(p, 4) for k, p in zip(names, probs, strict=True)}}
+    fields: dict[str, Any] = {
+        "probabilities": {k: round(p, 4) for k, p in zip(names, probs, strict=True)}
+    }
+    from_table = getattr(evaluator, "from_bearoff_database", None)
+    if from_table is not None:
+        fields["probabilities_source"] = (
+            "bear-off database" if from_table(state) else "network"
+        )
+    return fields
 
 
 def root_value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:

@@ -93,7 +93,8 @@ Request keys (anything else is an error that lists these):
              own setting; false when an algorithm is named)
   use_tt, use_ordering   true/false, default true
   seed       whole number: seeds a level's deliberate randomness
-  match_id   backgammon "cube": GNU Backgammon Match ID of the cube (default: centred at 1)
+  match_id   backgammon "cube": GNU Backgammon Match ID of the cube (default: the position's
+             own, given as "PositionID:MatchID", else centred at 1)
   jacoby     backgammon "cube": true for the Jacoby rule
 
 Commands and answers:
@@ -243,11 +244,15 @@ def _cube(game_id: str, state: Any, request: dict[str, Any]) -> dict[str, Any]:
         raise RequestError("'cube' is a backgammon command")
     from ai.backgammon_cube import cube_answer
     from game.rules.backgammon_cube import Cube, decode_match_id
+    from game.rules.backgammon_ids import has_match_id, parse_gnu_ids
 
     jacoby = request.get("jacoby", False)
     cube = Cube(jacoby=jacoby)
+    position = request.get("position")
     if "match_id" in request:
         cube = decode_match_id(request["match_id"], jacoby).cube
+    elif isinstance(position, str) and has_match_id(position):
+        cube = parse_gnu_ids(position, jacoby).cube
     return cube_answer(state, cube)
 
 

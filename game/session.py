@@ -23,7 +23,9 @@ The header is ``key: value`` lines in exactly that order; ``moves`` counts the l
 A backgammon money game with the doubling cube has one more header line after ``start``,
 ``cube: on`` (or ``cube: jacoby`` with the Jacoby rule), and its cube decisions are move lines
 of their own: ``double``, then ``take`` or ``drop``. The cube's state follows from them, so
-undo and redo take cube decisions back like any move.
+undo and redo take cube decisions back like any move. A game that did not start with the cube
+fresh (a pasted position with a turned or offered cube) gives its starting cube as GNU
+Backgammon's Match ID after the rule: ``cube: on UYkWAAAAAAAA``.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from typing import Any
 from game.core import CHANCE, TERMINAL, Game, IllegalMoveError, Move, State
 from game.registry import GAME_IDS, get_game
 from game.rules import backgammon_cube as cubes
+from game.rules import backgammon_ids
 
 FORMAT_NAME = "kibitz-save"
 FORMAT_VERSION = 1
@@ -375,6 +378,33 @@ class Session:
 
     # -- notation ---------------------------------------------------------------------------
 
+    def position_text(self) -> str:
+        """The position on the board as text to copy: the game's notation; backgammon's as GNU
+        Backgammon's ``PositionID:MatchID``, which carries the cube (value, owner, a double
+        waiting), the player on roll and the dice, and pastes into GNU Backgammon as it is."""
+        if self.game_id != "backgammon":
+            return self.game.format_position(self.current)
+        return backgammon_ids.gnu_ids(self.current, self.cube)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_position(cls, game_id: str, text: str, seats: tuple[Seat, Seat] | None,
+                      cube: cubes.Cube | None, options: dict[str, Any]) -> Session:
+        """A new match from a position in text (pasted), with ``cube`` as a new game's cube.
+
+        A backgammon position with GNU Backgammon's Match ID starts with the cube it
+        describes (value, owner, a pending double, a dropped one) under the rule of ``cube``
+        (Jacoby or not); a cubeless game stays cubeless unless that cube was turned or offered.
+        """
+        game = get_game(game_id)
+        if game_id == "backgammon" and backgammon_ids.has_match_id(text):
+            game.initial_state(**options)  # the options are checked as for any position
+            given = backgammon_ids.parse_gnu_ids(text, jacoby=cube is not None and cube.jacoby)
+            fresh = cubes.Cube(jacoby=given.cube.jacoby)
+            start_cube = given.cube if cube is not None or given.cube != fresh else None
+            return cls(game_id, None, seats, start_state=given.state, cube=start_cube)
+        state = game.parse_position(text, **options)
+        return cls(game_id, None, seats, start_state=state, cube=cube)
+
     def format_move_text(self, state: State, move: Move) -> str:
         """A move in the game's notation; a chance outcome as ``roll <outcome>``."""
         if isinstance(move, cubes.CubeAction):
@@ -431,6 +461,16 @@ class Session:
 
     # -- save / load ------------------------------------------------------------------------
 
+    def _cube_line(self) -> str:
+        """``cube: on`` / ``cube: jacoby``, then the start's Match ID when the game did not
+        start with the cube fresh (a pasted position with a turned or offered cube)."""
+        cube = self.start_cube
+        assert cube is not None
+        line = f"cube: {'jacoby' if cube.jacoby else 'on'}"
+        if cube != cubes.Cube(jacoby=cube.jacoby):
+            line += f" {cubes.match_id(cube, self.start)}"  # type: ignore[arg-type]
+        return line
+
     def save(self) -> str:
         """The whole match as readable text; ``load`` turns it back into an equal session."""
         lines = [
@@ -440,11 +480,26 @@ class Session:
             f"seat 1: {self.seats[0].to_text()}",
             f"seat 2: {self.seats[1].to_text()}",
             f"start: {self.game.format_position(self.start)}",
-            *([f"cube: {'jacoby' if self.start_cube.jacoby else 'on'}"] if self.start_cube else []),
+            *([self._cube_line()] if self.start_cube else []),
             f"moves: {len(self._moves)}",
             *self.moves_text(),
         ]
         return "\n".join(lines) + "\n"
+
+
+def _start_cube(start: State, match_id: str, jacoby: bool, line: int) -> cubes.Cube:
+    """The cube a saved game started with, from the Match ID of its ``cube:`` line (which must
+    agree with the start position: same player on roll, same dice)."""
+    state: Any = start
+    try:
+        given = backgammon_ids.parse_gnu_ids(
+            f"{backgammon_ids.position_id(state)}:{match_id}", jacoby)
+    except ValueError as exc:
+        raise SaveFormatError(f"line {line} (cube): {_one_line(exc)}") from None
+    if given.state.key() != start.key():
+        raise SaveFormatError(f"line {line} (cube): the Match ID does not agree with the start "
+                              "position (player on roll or dice)")
+    return given.cube
 
 
 def _outcome_text(outcome: Move) -> str:
@@ -487,12 +542,13 @@ def load(text: str) -> Session:
     lines = _content_lines(raw, 0)
     header: dict[str, str] = {}
     number_of: dict[str, int] = {}
-    cube_rule = None
+    cube_rule, cube_id, cube_line = None, "", 0
     for index, key in enumerate(_HEADER_KEYS):
         got = next(lines, None)
         if got is not None and key == "moves" and got[1].partition(":")[0].strip() == "cube":
             # The optional line of a backgammon money game with the doubling cube.
-            cube_rule = got[1].partition(":")[2].strip()
+            cube_line = got[0]
+            cube_rule, _, cube_id = got[1].partition(":")[2].strip().partition(" ")
             if cube_rule not in ("on", "jacoby"):
                 raise SaveFormatError(f"line {got[0]} (cube): expected 'on' or 'jacoby'")
             got = next(lines, None)
@@ -570,6 +626,8 @@ def load(text: str) -> Session:
     if cube_rule is not None and game_id != "backgammon":
         raise SaveFormatError("a 'cube:' line belongs to backgammon saves only")
     cube = None if cube_rule is None else cubes.Cube(jacoby=cube_rule == "jacoby")
+    if cube is not None and cube_id:
+        cube = _start_cube(start, cube_id.strip(), cube.jacoby, cube_line)
     session = Session(game_id, None, seats, start, cube)
     replay = _Replay(session)
     for number, line in _content_lines(raw, first_move):

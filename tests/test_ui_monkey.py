@@ -22,7 +22,7 @@ EVENTS = 20_000
 GAMES = ("tictactoe", "nim", "othello", "backgammon")
 KEYS = [pygame.K_h, pygame.K_u, pygame.K_r, pygame.K_n, pygame.K_v, pygame.K_SPACE, pygame.K_m,
         pygame.K_PLUS, pygame.K_MINUS, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE,
-        pygame.K_TAB, pygame.K_a, pygame.K_1]
+        pygame.K_TAB, pygame.K_a, pygame.K_1, pygame.K_o, pygame.K_p]
 CTRL_KEYS = [pygame.K_c, pygame.K_v, pygame.K_s, pygame.K_o, pygame.K_z, pygame.K_y]
 
 
@@ -60,6 +60,8 @@ def test_monkey(tmp_path, monkeypatch):
                 app.scene.dialog = None if isinstance(app.scene, MenuScene) else app.scene.dialog
                 if isinstance(app.scene, MenuScene):
                     app.settings.game = GAMES[rotation % len(GAMES)]
+                    # Backgammon alternates cubeless and money games (doubles in the record).
+                    app.settings.bg_cube = ("off", "on")[rotation // len(GAMES) % 2]
                     app.settings.seats[rng.randrange(2)].kind = "level"
                     rotation += 1
                     app.scene.layout(app.scene.rect)

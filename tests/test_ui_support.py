@@ -169,15 +169,29 @@ def resize(app: App, w: int, h: int) -> None:
 
 
 def replay_is_legal(session: Any) -> bool:
-    """Every recorded move is legal where it was played and leads to the next state."""
-    state = session.start
+    """Every recorded move is legal where it was played and leads to the next state.
+
+    The moves are replayed through a fresh Session from the same start and cube, so a cube
+    decision (``double``, ``take``, ``drop``: a move of the session, not of the board) is
+    checked by the cube's rules and leaves the board as it was; a checker move or a roll is
+    checked by the board's rules."""
+    from game.rules.backgammon_cube import CubeAction
+    from game.session import Session
+
+    replay = Session(session.game_id, None, session.seats, start_state=session.start,
+                     cube=session.start_cube)
     for recorded, move in session.history:
+        state = replay.current
         if recorded.key() != state.key():
             return False
-        if state.current_player() in (0, 1) and move not in state.legal_moves():
+        decision = state.current_player() in (0, 1) and not isinstance(move, CubeAction)
+        if decision and move not in state.legal_moves():
             return False
-        state = state.apply(move)
-    return state.key() == session.current.key()
+        try:
+            replay.play(move)
+        except ValueError:
+            return False
+    return replay.current.key() == session.current.key() and replay.cube == session.cube
 
 
 def searching(scene: Any, depth: int = 0) -> bool:

@@ -26,12 +26,14 @@ encoder, the network and its weights file; ``ai.training.backgammon_net`` trains
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from ai.evaluation import backgammon_bearoff as bearoff
 from game.paths import asset_path
 from game.rules.backgammon import BackgammonState
 from game.rules.backgammon_movegen import perspective
@@ -166,6 +168,8 @@ class Net:
     W2: np.ndarray
     b2: np.ndarray
     meta: dict[str, Any] = field(default_factory=dict)
+    #: Exact race values for bear-off against bear-off rows (``probs`` uses them when set).
+    bearoff: bearoff.BearoffTable | None = None
 
     @classmethod
     def random(cls, hidden: int, rng: np.random.Generator, scale: float = 0.1) -> Net:
@@ -186,8 +190,10 @@ class Net:
         return h, sigmoid(h @ self.W2 + self.b2)
 
     def probs(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        """Consistent probabilities (N, 5) of the side on roll ``a``."""
-        return consistent(self.forward(encode(a, b))[1])
+        """Consistent probabilities (N, 5) of the side on roll ``a``; the bear-off database's
+        exact values where both sides are bearing off, when the net has one."""
+        p = consistent(self.forward(encode(a, b))[1])
+        return p if self.bearoff is None else self.bearoff.override(a, b, p)
 
     def after_moves(self, results: list[tuple[Any, Any]]) -> np.ndarray:
         """Probabilities (N, 5) for the mover after each of his candidate moves, given as
@@ -273,7 +279,18 @@ def _shared_net(path: Path | str | None) -> Net:
     if key not in _LOADED:
         _LOADED.clear()
         _LOADED[key] = load_net(path)
+        _LOADED[key].bearoff = _bearoff_or_none()
     return _LOADED[key]
+
+
+def _bearoff_or_none() -> bearoff.BearoffTable | None:
+    """The shipped bear-off database, or None with its one-line reason on stderr: the network
+    then plays bear-offs on its own."""
+    try:
+        return bearoff.shared_table()
+    except bearoff.BearoffError as exc:
+        print(f"warning: {exc}; the network plays bear-offs without it", file=sys.stderr)
+        return None
 
 
 # -- the evaluator ----------------------------------------------------------------------------------
@@ -303,6 +320,13 @@ class NetEvaluator:
         a, b = sides(state)
         p = self.net.probs(np.array(a), np.array(b))
         return p[0] if player == state.to_move else flip(p)[0]
+
+    def from_bearoff_database(self, state: BackgammonState) -> bool:
+        """Whether :meth:`probabilities` of ``state`` come from the bear-off database."""
+        if self.net.bearoff is None or state.is_over():
+            return False
+        a, b = sides(state)
+        return bool(bearoff.covers(np.array(a), np.array(b))[0])
 
     def evaluate(self, state: BackgammonState, player: int) -> float:
         if state.is_over():

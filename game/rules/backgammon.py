@@ -255,9 +255,16 @@ class Backgammon:
         """``ID [dice] [player]``, e.g. ``4HPwATDgc/ABMA 31 1``; ``ID opening`` before the first roll.
 
         The ID is seen from the player on roll (``0`` White, the default, or ``1`` Red); without
-        dice it is that player's roll.
+        dice it is that player's roll. GNU Backgammon's ``PositionID:MatchID`` (or its
+        ``Position ID: ... Match ID: ...`` header) is read too: the Match ID gives the player
+        on roll and the dice (its cube, which a position does not hold, is read by
+        ``backgammon_ids.parse_gnu_ids``).
         """
         self.initial_state(**options)
+        from game.rules import backgammon_ids  # imports this module: imported on use
+
+        if backgammon_ids.has_match_id(text):
+            return backgammon_ids.parse_gnu_ids(text).state
         parts = text.split()
         if not parts:
             raise NotationError(

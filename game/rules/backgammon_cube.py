@@ -27,7 +27,7 @@ from game.core import IllegalMoveError, NotationError
 from game.rules.backgammon import PLAYER_NAMES, BackgammonState
 
 #: Game states of the Match ID.
-PLAYING, OVER, DROPPED = 1, 2, 4
+NOT_STARTED, PLAYING, OVER, RESIGNED, DROPPED = 0, 1, 2, 3, 4
 MAX_CUBE = 2**15
 
 
@@ -130,6 +130,8 @@ class MatchInfo:
     match_length: int = 0
     score: tuple[int, int] = (0, 0)
     crawford: bool = False
+    #: A resignation on offer: 0 none, 1 single, 2 gammon, 3 backgammon.
+    resign: int = 0
 
 
 def encode_match_id(info: MatchInfo) -> str:
@@ -142,7 +144,7 @@ def encode_match_id(info: MatchInfo) -> str:
         "state": DROPPED if cube.dropped_by is not None else info.state,
         "turn": info.turn,
         "doubled": int(cube.offered_by is not None),
-        "resign": 0,
+        "resign": info.resign,
         "die1": info.dice[0] if info.dice else 0,
         "die2": info.dice[1] if info.dice else 0,
         "match_length": info.match_length,
@@ -172,9 +174,9 @@ def decode_match_id(text: str, jacoby: bool = False) -> MatchInfo:
         key >>= bits
     if v["owner"] == 2:
         raise NotationError("Match ID: cube owner 2 does not exist (0, 1 or 3 = centred)")
-    if v["state"] not in (0, PLAYING, OVER, 3, DROPPED):
+    if v["state"] not in (NOT_STARTED, PLAYING, OVER, RESIGNED, DROPPED):
         raise NotationError(f"Match ID: unknown game state {v['state']}")
-    dice = (v["die1"], v["die2"]) if v["die1"] else None
+    dice = (v["die1"], v["die2"]) if v["die1"] or v["die2"] else None
     if dice is not None and not all(1 <= d <= 6 for d in dice):
         raise NotationError(f"Match ID: dice {dice} are not two dice 1-6")
     owner = None if v["owner"] == 3 else v["owner"]
@@ -182,7 +184,7 @@ def decode_match_id(text: str, jacoby: bool = False) -> MatchInfo:
     cube = Cube(1 << v["cube_log2"], owner, offered, jacoby)
     return MatchInfo(
         cube, v["on_roll"], v["turn"], dice, v["state"], v["match_length"],
-        (v["score0"], v["score1"]), bool(v["crawford"]),
+        (v["score0"], v["score1"]), bool(v["crawford"]), v["resign"],
     )  # fmt: skip
 
 
@@ -230,7 +232,16 @@ def drop_text(cube: Cube) -> str:
 
 
 def match_id(cube: Cube, state: BackgammonState) -> str:
-    """The Match ID of a money game in ``state`` with ``cube`` (beside its Position ID)."""
-    turn = 1 - cube.offered_by if cube.offered_by is not None else state.to_move
+    """The Match ID of a money game in ``state`` with ``cube`` (beside its Position ID).
+
+    Before the opening roll no game has started (game state 0, player 0 "on roll"); after a
+    dropped double the player to act is the one who dropped."""
+    if state.opening:
+        return encode_match_id(MatchInfo(cube, 0, 0, None, NOT_STARTED))
+    turn = state.to_move
+    if cube.offered_by is not None:
+        turn = 1 - cube.offered_by
+    elif cube.dropped_by is not None:
+        turn = cube.dropped_by
     game_state = OVER if state.is_over() else PLAYING
     return encode_match_id(MatchInfo(cube, state.to_move, turn, state.dice, game_state))

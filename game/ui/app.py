@@ -21,6 +21,7 @@ from typing import Any, Protocol
 import pygame
 
 from game.ui.assets import asset_path, font
+from game.ui.key_text import KeyText, front_of
 from game.ui.settings import Settings, read_settings, save_settings
 from game.ui.text import error_line
 
@@ -87,6 +88,8 @@ class App:
         self._worker: Any = None
         self._sound: Any = None
         self.scene: Any = None
+        #: Pairs each typed character with the screen or dialog that took its key press.
+        self._key_text = KeyText()
         #: A game left for the menu with Esc, waiting to be resumed (never lost by accident).
         self.suspended: Any = None
         #: Frames drawn, and frames skipped by the idle loop (figures for ``bench ui``).
@@ -191,6 +194,11 @@ class App:
             if event.type == pygame.WINDOWSIZECHANGED:
                 self._resize((event.x, event.y))
                 continue
+            if event.type == pygame.KEYDOWN:
+                self._key_text.key_down(event, front_of(self.scene))
+            elif event.type == pygame.TEXTINPUT and not self._key_text.text_belongs(
+                    front_of(self.scene)):
+                continue  # typed by a key press that something else, now gone, answered
             try:
                 self.scene.handle_event(event)
             except Exception as exc:  # noqa: BLE001

@@ -7,7 +7,9 @@ decision ("double / take, 0.62 wins, 0.21 gammons"). Every figure is from the si
 point of view and says so ("for White"). Everything is computed here from the shipped network
 in one batch per roll (about a millisecond), so it needs no worker round trip; the play screen
 keeps the result in its Knowledge, which drops it when the position changes. When the weights
-cannot be loaded the panel shows the one-line reason instead.
+cannot be loaded the panel shows the one-line reason instead. When both sides are bearing off,
+the chances are the bear-off database's exact race values: the heading reads "Exact race" and
+the next line names the database.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from dataclasses import dataclass
 from game.rules.backgammon import GAME, PLAYER_NAMES, BackgammonState
 from game.rules.backgammon_cube import Cube
 from game.ui.panel import PanelLine
+
+NETWORK, BEAROFF_DATABASE = "Network", "Bear-off database"
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,14 @@ class Insight:
     moves: tuple[tuple[str, float], ...] = ()
     #: Why there is nothing to show (missing weights), else "".
     error: str = ""
+    #: Where the chances come from: the network, or the bear-off database when both sides are
+    #: bearing off (exact there: a certain win reads 100%).
+    source: str = NETWORK
+
+    @property
+    def heading(self) -> str:
+        """The panel heading's first words (short: the panel is narrow)."""
+        return "Network" if self.source == NETWORK else "Exact race"
 
     @property
     def equity(self) -> float:
@@ -86,7 +98,8 @@ def insight(state: BackgammonState, cube: Cube | None = None, max_moves: int = 6
             ((GAME.format_move(state, m), float(v)) for m, v in zip(moves, values, strict=True)),
             key=lambda mv: -mv[1],
         )[:max_moves]
-    return Insight(side, probs, cube_text, tuple(ranked))
+    source = BEAROFF_DATABASE if ev.from_bearoff_database(state) else NETWORK
+    return Insight(side, probs, cube_text, tuple(ranked), source=source)
 
 
 def insight_panel_lines(info: Insight) -> list[PanelLine]:
@@ -99,7 +112,7 @@ def insight_panel_lines(info: Insight) -> list[PanelLine]:
     name = PLAYER_NAMES[info.side]
     w, wg, wbg, lg, lbg = info.probs
     lines = [
-        PanelLine(f"Network, for {name} (to move)", "heading"),
+        PanelLine(f"{info.heading}, for {name} (to move)", "heading"),
         # With the dice rolled, the moves below are worth more or less than this average over
         # all 36 rolls: say which figure is which.
         PanelLine("Equity before the roll" if info.moves else "Equity (cubeless)", "row",
@@ -107,6 +120,8 @@ def insight_panel_lines(info: Insight) -> list[PanelLine]:
         PanelLine(f"Wins {w:.0%}", "row", f"gammons {wg:.0%} · bg {wbg:.0%}"),
         PanelLine(f"Loses {1 - w:.0%}", "row", f"gammons {lg:.0%} · bg {lbg:.0%}"),
     ]
+    if info.source != NETWORK:
+        lines.insert(1, PanelLine(f"from the {info.source.lower()}", "dim"))
     if info.cube_text:
         lines.append(PanelLine(info.cube_text, "accent"))
     if info.moves:

@@ -33,7 +33,7 @@ from game.ui.file_listing import (
 )
 from game.ui.settings import remember_recent
 from game.ui.text import display_name
-from game.ui.widgets import Button, TextField, Widget, is_answer_text
+from game.ui.widgets import Button, TextField, Widget
 
 Mode = Literal["save", "load"]
 Focus = Literal["list", "recent", "field"]
@@ -215,6 +215,12 @@ class FileChooser(Widget):
             return
         self._finish(path)
 
+    @property
+    def front_layer(self) -> Path | None:
+        """The "Replace?" prompt while it is open (a layer in front of the chooser, whose Y or
+        N must not also type into the name field: see ``game.ui.key_text``)."""
+        return self.confirm
+
     def _confirm_replace(self) -> None:
         if self.confirm is not None:
             self._finish(self.confirm)
@@ -253,8 +259,6 @@ class FileChooser(Widget):
         elif event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.TEXTINPUT:
-            if is_answer_text(event):  # the Y that answered "Load another game?"
-                return True
             self._set_focus("field")
             self.field.handle_event(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:

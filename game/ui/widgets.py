@@ -7,7 +7,6 @@ callback. All of them are driven by plain pygame events, so tests can click them
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -239,29 +238,6 @@ class Choice(Widget):
 
 
 
-#: The text of a key press that answered a question (Y, N), and until when it may still arrive.
-_answer_key: tuple[str, float] | None = None
-_ANSWER_KEY_WINDOW_S = 0.5
-
-
-def key_answered(text: str) -> None:
-    """A key press was used as an answer (a confirm dialog's Y or N). SDL follows the key with
-    a text event for the same letter; if the answer opened a text field (Load -> the file
-    chooser), that letter must not be typed into it."""
-    global _answer_key
-    _answer_key = (text, time.monotonic() + _ANSWER_KEY_WINDOW_S) if text else None
-
-
-def is_answer_text(event: pygame.event.Event) -> bool:
-    """True (once) for the text event that belongs to the key press of an answer."""
-    global _answer_key
-    if _answer_key is None:
-        return False
-    text, until = _answer_key
-    _answer_key = None
-    return time.monotonic() <= until and getattr(event, "text", None) == text
-
-
 class TextField(Widget):
     """One line of editable text; typing goes here while it has the focus.
 
@@ -335,8 +311,6 @@ class TextField(Widget):
             return False
         before = self.edit.text
         if event.type == pygame.TEXTINPUT:
-            if is_answer_text(event):
-                return True
             self.edit.insert(event.text)
         elif event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):

@@ -8,7 +8,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.assets import font
-from game.ui.widgets import Button, draw_text, key_answered, wrap_text
+from game.ui.widgets import Button, draw_text, wrap_text
 
 
 class ConfirmDialog:
@@ -46,10 +46,8 @@ class ConfirmDialog:
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_y, pygame.K_RETURN, pygame.K_KP_ENTER):
-                key_answered(getattr(event, "unicode", ""))
                 self._yes()
             elif event.key in (pygame.K_n, pygame.K_ESCAPE):
-                key_answered(getattr(event, "unicode", ""))
                 self._no()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:

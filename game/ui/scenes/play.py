@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from game.core import CHANCE, Move, State
+from game.core import CHANCE, IllegalMoveError, Move, State
 from game.session import Session
 from game.ui.boards.base import BoardView, ViewContext
 from game.ui.boards.registry import make_view
@@ -225,18 +225,35 @@ class PlayScene(DialogHost):
 
     # ---- commands -------------------------------------------------------------------------
     def play_move(self, move: Move) -> bool:
+        """Play a player's move on the board; one that is not legal now (none is at a roll,
+        while a double waits or after the end) is refused with a message and a log line."""
+        state = self.session.current
         try:
-            state = self.session.current
-            if state.current_player() in (0, 1) and move not in state.legal_moves():
-                self.show_message(f"Illegal move: {self._fmt_move(state, move)}", True)
-                return False
+            why_not = self.why_no_move_now()
+            if why_not is not None:
+                raise IllegalMoveError(f"no move is due now: {why_not}")
+            if move not in state.legal_moves():
+                raise IllegalMoveError(self._fmt_move(state, move))
             self.session.play(move)
         except ValueError as exc:
-            self.show_message(f"Illegal move: {exc}", True)
+            log.warning("refused move %r: %s", move, exc)
+            self.show_message(f"Illegal move: {error_line(exc)}", True)
             return False
         self.app.play_click()
         self._position_changed()
         return True
+
+    def why_no_move_now(self) -> str | None:
+        """Why no player may move on the board now (None: the side to move may)."""
+        s = self.session
+        if s.is_over:
+            return "the game is over"
+        cube = s.cube
+        if cube is not None and cube.offered_by is not None:
+            return "a double waits for its answer"
+        if s.current.current_player() not in (0, 1):
+            return "the dice are to be rolled"
+        return None
 
     def can_hint(self) -> bool:
         return self.session.is_human_turn and self.session.current.current_player() in (0, 1)
@@ -387,7 +404,9 @@ class PlayScene(DialogHost):
         if session.game_id != self.game.id or (
                 (session.start_cube is None) != (self.session.start_cube is None)):
             # Another game, or with the cube where there was none (its commands): a new screen.
-            self.app.switch(PlayScene(self.app, session, own_position=True))
+            screen = PlayScene(self.app, session, own_position=True)
+            self.app.switch(screen)
+            screen.show_message(message)
             return
         self._set_session(session, own_position=True)
         self.paused = False

@@ -8,9 +8,11 @@ search of the position still on the board ever becomes a move.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from game.core import Move
 from game.session import Seat
 from game.ui.scenes.ai_jobs import Failed, Finished, Job, Purpose
 from game.ui.scenes.play_setup import (
@@ -24,6 +26,8 @@ from game.ui.text import error_line
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
+
+log = logging.getLogger(__name__)
 
 
 class AiTurns:
@@ -81,12 +85,40 @@ class AiTurns:
                 self.safe_submit(Purpose.VALUES)
             return
         if s.pending is not None:
-            job, move = s.pending
-            if now >= s.ai_apply_at and job.state is s.session.current:
+            if now >= s.ai_apply_at:
+                job, move = s.pending
                 s.pending = None
-                s.play_move(move)
+                self.play_reply(job, move)
         elif not s.jobs.running(Purpose.MOVE) and now >= s.ai_submit_at:
             self.safe_submit(Purpose.MOVE)
+
+    def stale_reason(self, job: Job, move: Move) -> str | None:
+        """Why the AI's ``move``, found by ``job``, must not be played now (None: play it).
+
+        A reply is only ever played in the very position it was computed for, at a decision
+        of the side whose turn it is: never after the board moved on (undo, redo, new game,
+        paste, load, a roll), never at a roll or while a double waits, never if illegal.
+        """
+        s = self.scene
+        if job.purpose is not Purpose.MOVE:
+            return f"a {job.purpose.label.lower()} is not a move to play"
+        if job.state.key() != s.session.current.key():
+            return "the position changed since the search began"
+        why_not = s.why_no_move_now()
+        if why_not is not None:
+            return why_not
+        if move not in s.session.current.legal_moves():
+            return "the move is not legal here"
+        return None
+
+    def play_reply(self, job: Job, move: Move) -> bool:
+        """Play the AI's move, or drop it with a log line when ``stale_reason`` objects (the
+        AI then searches the position on the board afresh)."""
+        why = self.stale_reason(job, move)
+        if why is not None:
+            log.warning("dropped the AI's move %r from search %d: %s", move, job.id, why)
+            return False
+        return self.scene.play_move(move)
 
     def hint(self) -> None:
         """The best move for the human: the board values' best when they are known (so the

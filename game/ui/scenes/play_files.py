@@ -57,7 +57,7 @@ class GameFiles:
         return True
 
     def copy_position(self) -> None:
-        text = self.scene.game.format_position(self.scene.session.current)
+        text = self.scene.session.position_text()
         if widgets.clipboard_put(text):
             self.scene.show_message(f"Copied: {text}")
         else:
@@ -82,10 +82,10 @@ class GameFiles:
             if text.startswith(session_mod.FORMAT_NAME):
                 session = session_mod.load(text)
             else:
-                options = dict(self.scene.session.options)
-                state = self.scene.game.parse_position(text, **options)
-                session = Session(self.scene.game.id, None, self.scene.session.seats,
-                                  start_state=state, cube=self.scene.fresh_cube())
+                session = Session.from_position(self.scene.game.id, text,
+                                                self.scene.session.seats,
+                                                self.scene.fresh_cube(),
+                                                dict(self.scene.session.options))
         except ValueError as exc:
             first = error_line(exc, "malformed position")
             self.scene.show_message(f"Cannot paste: {first}", True)
