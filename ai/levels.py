@@ -92,10 +92,10 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         # depth 1 on the neural network: the move whose resulting position the network
         # values most ("0-ply"), every candidate position of the roll in one batch.
         Level("Advanced", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
-        # depth 3 on the network: the best moves by 0-ply (see ai.backgammon_ply's root
-        # filter) each averaged over the opponent's 21 rolls and his best reply by the
-        # network ("1-ply", one chance layer). Two chance layers (depth 5) stay a custom
-        # depth: several seconds a move and not shown to be stronger.
+        # depth 3 on the network: the moves within 0.3 points of the 0-ply best (at most 16,
+        # ai.backgammon_ply's root filter), each averaged over the opponent's 21 rolls and his
+        # best reply by the network ("1-ply", one chance layer). Two chance layers (depth 5)
+        # stay a custom depth: tens of times slower and not shown to be stronger.
         Level("Master", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
     ),
 }
