@@ -100,8 +100,23 @@ def _check_network() -> str:
     return f"Master plays 31 as {game.format_move(state, result.move)} ({result.score:+.3f})"
 
 
+def _check_learned_tables() -> str:
+    """Every learned table loads strictly: the levels fall back quietly when one is damaged (the
+    bear-off database) or refuse only when asked for it, so a build missing one would otherwise
+    still pass the game checks."""
+    from ai.evaluation import backgammon_bearoff, backgammon_net, othello_patterns
+
+    backgammon_net.load_net()
+    bearoff = backgammon_bearoff.load_table()
+    othello_patterns.load_weights(othello_patterns.default_weights_path())
+    return (
+        f"backgammon network, bear-off database ({len(bearoff.off)} positions) and Othello "
+        "pattern tables load"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
-    checks = [("assets", _check_assets)]
+    checks = [("assets", _check_assets), ("learned tables", _check_learned_tables)]
     checks += [(g, lambda g=g: _play(g, args.seed)) for g in SELFTEST_GAMES]
     checks.append(("backgammon network", _check_network))
     failures = 0
