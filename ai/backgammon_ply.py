@@ -7,11 +7,14 @@ the same algorithm as :mod:`ai.expectiminimax` (decision layers take the best mo
 layers average the 21 rolls by probability, depth counts every layer) with the move filtering
 strong backgammon programs use:
 
-- depth 1: every move's resulting position, scored by the network ("0-ply");
-- depth 3: the ``ROOT_KEEP[3]`` best moves by depth 1, each averaged over the opponent's 21
-  rolls and his best reply by the network ("1-ply", one chance layer);
+- depth 1: every move's resulting position, scored by the network ("0-ply"; the Advanced level);
+- depth 3: the best moves by depth 1 (at most ``ROOT_KEEP[3]``, only those within
+  ``ROOT_MARGIN[3]`` points of the best), each averaged over the opponent's 21 rolls and his best
+  reply by the network ("1-ply", one chance layer; the Master level). The last chance layer puts
+  all 21 rolls' replies through the network in one batch;
 - depth 5: the ``ROOT_KEEP[5]`` best moves by depth 3, with two chance layers; at the opponent's
-  decisions only his ``REPLY_KEEP`` best replies by the network are searched on ("2-ply").
+  decisions only his ``REPLY_KEEP`` best replies by the network are searched on ("2-ply", a
+  custom depth: slower, and not shown to play better than 1-ply).
 
 Even depths end on a chance layer whose rolled positions the network scores without their
 dice, so depth 2k has exactly the values of depth 2k - 1; they are taken over, not recomputed.
@@ -28,8 +31,10 @@ from game.core import Move, State
 from game.rules import backgammon_movegen as mg
 from game.rules.backgammon import ROLLS
 
-#: Root moves searched further at depths 3 and 5 (the best ones by the depth below).
-ROOT_KEEP: dict[int, int] = {3: 8, 5: 3}
+#: Root moves searched further at depths 3 and 5: at most ``ROOT_KEEP`` of the best ones by the
+#: depth below, and of those only the ones within ``ROOT_MARGIN`` points of the best.
+ROOT_KEEP: dict[int, int] = {3: 16, 5: 3}
+ROOT_MARGIN: dict[int, float] = {3: 0.3, 5: 3.0}
 #: Replies searched on at an opponent's decision with two chance layers below.
 REPLY_KEEP = 2
 
@@ -60,9 +65,29 @@ class BackgammonPlySearcher(SearchBase):
 
     def _chance(self, a: list[int], b: list[int], depth: int) -> float:
         """Equity of ``a`` (on roll, dice not yet thrown) with ``depth`` layers below."""
+        if depth <= 2:
+            return self._last_chance(a, b)
         total = 0.0
         for (d1, d2), prob in ROLLS:
             total += prob * self._decision(a, b, d1, d2, depth - 1)
+        return total
+
+    def _last_chance(self, a: list[int], b: list[int]) -> float:
+        """A chance layer whose decisions end the search: the moves of all 21 rolls go through
+        the network in one batch (a batch costs little more than one position), then each
+        roll's best move is averaged by the roll's probability."""
+        opp = b[::-1]
+        results: list[tuple[Any, ...]] = []
+        ends: list[int] = []
+        for (d1, d2), _ in ROLLS:
+            results += mg.generate(a, opp, d1, d2)
+            ends.append(len(results))
+        self.nodes += len(ROLLS)
+        values = self._after_moves(results)
+        total, start = 0.0, 0
+        for ((_, prob), end) in zip(ROLLS, ends, strict=True):
+            total += prob * max(values[start:end])
+            start = end
         return total
 
     def _decision(self, a: list[int], b: list[int], d1: int, d2: int, depth: int) -> float:
@@ -95,9 +120,12 @@ class BackgammonPlySearcher(SearchBase):
             ranked = sorted(zip(moves, values, strict=True), key=lambda mv: -mv[1])
             return ranked[0][1], ranked[0][0], tuple(ranked), (ranked[0][0],), True
         keep = ROOT_KEEP.get(depth, ROOT_KEEP[max(ROOT_KEEP)])
-        order = [m for m, _ in previous.root_values] if previous is not None else moves
+        margin = ROOT_MARGIN.get(depth, ROOT_MARGIN[max(ROOT_MARGIN)])
+        assert previous is not None  # always deepens (orders_moves): depth 1 came first
+        ranked = previous.root_values
+        order = [m for m, v in ranked if v >= ranked[0][1] - margin][:keep]
         scored: list[tuple[Move, float]] = []
-        for m in order[:keep]:
+        for m in order:
             me, opp = table[m]
             if me[0] == 15:
                 v = self._after_moves([(m, me, opp)])[0]

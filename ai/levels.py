@@ -3,8 +3,9 @@
 Weak levels are weak in an honest way a person can learn from: they look fewer moves ahead
 and, at the bottom, choose at random among the moves within ``noise`` of the best (in the
 game's evaluation units). The top level of every game is as strong as the engine gets in about
-two seconds a move (backgammon's two chance layers take up to ~5), with exact solving wherever
-it applies.
+two seconds a move, with exact solving wherever it applies; every level is meant to be
+measurably stronger than the one below (backgammon's Master searches one chance layer, not
+two: a second one costs several times the time and was not shown to play better).
 
 Noise is in the game's value units (ai.profiles says them, and describes a level's noise for
 the screen): tic-tac-toe open lines (-8..8, a win ~10000); Nim searched without its (perfect)
@@ -88,12 +89,14 @@ LEVELS: dict[str, tuple[Level, ...]] = {
         Level("Casual", "expectiminimax", 1, None, 0.15, False),
         # depth 1: the best move by the static equity evaluation ("0-ply").
         Level("Intermediate", "expectiminimax", 1, None, 0.0, False),
-        # depth 3 on the neural network: the 8 best moves averaged over the opponent's 21
-        # rolls and best replies ("1-ply"), every roll's replies in one network batch.
-        Level("Advanced", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
-        # depth 5 on the network: the 3 best moves by 1-ply searched two chance layers deep,
-        # the opponent's 2 best replies followed ("2-ply" with move filtering); 2-5 s a move.
-        Level("Master", "expectiminimax", 5, 8.0, 0.0, False, evaluator="net"),
+        # depth 1 on the neural network: the move whose resulting position the network
+        # values most ("0-ply"), every candidate position of the roll in one batch.
+        Level("Advanced", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
+        # depth 3 on the network: the moves within 0.3 points of the 0-ply best (at most 16,
+        # ai.backgammon_ply's root filter), each averaged over the opponent's 21 rolls and his
+        # best reply by the network ("1-ply", one chance layer). Two chance layers (depth 5)
+        # stay a custom depth: tens of times slower and not shown to be stronger.
+        Level("Master", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
     ),
 }
 

@@ -60,15 +60,20 @@ def _deterministic(depth: int, minimax_depth: int | None = None) -> tuple[Varian
 EXPECTI_DEPTHS = {"1 chance layer": 3, "2 chance layers": 5}
 
 
+#: The network's searches: Advanced (d1), Master (d3) and the custom depth 5.
+NET_DEPTHS = {"0-ply": 1, **EXPECTI_DEPTHS}
+
+
 def _chance() -> tuple[Variant, ...]:
-    """Hand-made evaluator, then the network (the Advanced and Master levels' searches)."""
+    """Hand-made evaluator, then the network (Advanced at depth 1, Master at depth 3, and two
+    chance layers as a custom depth)."""
     hand = tuple(
         Variant(f"expectiminimax {label} (d{d})", "expectiminimax", d)
         for label, d in EXPECTI_DEPTHS.items()
     )
     net = tuple(
         Variant(f"expectiminimax net {label} (d{d})", "expectiminimax", d, evaluator="net")
-        for label, d in EXPECTI_DEPTHS.items()
+        for label, d in NET_DEPTHS.items()
     )
     return hand + net
 

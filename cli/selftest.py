@@ -89,19 +89,34 @@ def _play(game_id: str, seed: int) -> str:
 
 
 def _check_network() -> str:
-    """The backgammon network (numpy and its weights file) answers a 1-ply search."""
+    """The backgammon network (numpy and its weights file) answers a 1-ply search (Master)."""
     from ai.engine import run_search
     from ai.levels import get_level
     from game.registry import get_game
 
     game = get_game("backgammon")
     state = game.parse_position("4HPwATDgc/ABMA 31")
-    result = run_search(state, get_level("backgammon", "Advanced").config("backgammon"))
-    return f"Advanced plays 31 as {game.format_move(state, result.move)} ({result.score:+.3f})"
+    result = run_search(state, get_level("backgammon", "Master").config("backgammon"))
+    return f"Master plays 31 as {game.format_move(state, result.move)} ({result.score:+.3f})"
+
+
+def _check_learned_tables() -> str:
+    """Every learned table loads strictly: the levels fall back quietly when one is damaged (the
+    bear-off database) or refuse only when asked for it, so a build missing one would otherwise
+    still pass the game checks."""
+    from ai.evaluation import backgammon_bearoff, backgammon_net, othello_patterns
+
+    backgammon_net.load_net()
+    bearoff = backgammon_bearoff.load_table()
+    othello_patterns.load_weights(othello_patterns.default_weights_path())
+    return (
+        f"backgammon network, bear-off database ({len(bearoff.off)} positions) and Othello "
+        "pattern tables load"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    checks = [("assets", _check_assets)]
+    checks = [("assets", _check_assets), ("learned tables", _check_learned_tables)]
     checks += [(g, lambda g=g: _play(g, args.seed)) for g in SELFTEST_GAMES]
     checks.append(("backgammon network", _check_network))
     failures = 0

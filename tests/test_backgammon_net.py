@@ -63,6 +63,57 @@ def test_features_worked_example() -> None:
     assert x[-1] == 0.0  # contact: b's 17 is behind a's checkers
 
 
+def reference_inputs(a: list[int], b: list[int]) -> list[float]:
+    """The inputs of one position as the module docstring defines them, one checker count at a
+    time in plain Python: the vectorised batch encoder must give exactly these numbers."""
+
+    def one_side(own: list[int], other: list[int]) -> list[float]:
+        units: list[float] = []
+        for p in range(1, 25):
+            n = own[p]
+            units += [float(n >= 1), float(n >= 2), float(n >= 3), max(n - 3, 0) / 2.0]
+        # The opponent's checker on his point q stands on own place 25 - q; his bar at 0.
+        places = {25 - q for q in range(1, 25) if other[q]} | ({0} if other[25] else set())
+        blots = [p for p in range(1, 25) if own[p] == 1]
+        made = [own[p] >= 2 for p in range(1, 25)]
+        prime = run = 0
+        for m in made:
+            run = run + 1 if m else 0
+            prime = max(prime, run)
+        hittable = [p for p in blots if any(r in places for r in range(max(0, p - 6), p))]
+        return units + [
+            own[25] / 2.0,
+            own[0] / 15.0,
+            (sum(p * own[p] for p in range(1, 25)) + 25 * own[25]) / 100.0,
+            len(blots) / 5.0,
+            sum(made[:6]) / 6.0,
+            prime / 6.0,
+            sum(own[19:26]) / 5.0,
+            len(hittable) / 3.0,
+        ]
+
+    top_a = max([p for p in range(1, 26) if a[p]], default=0)
+    top_b = max([p for p in range(1, 26) if b[p]], default=0)
+    return one_side(a, b) + one_side(b, a) + [float(top_a + top_b <= 25)]
+
+
+def test_batch_encoding_equals_the_plain_definition() -> None:
+    from game.rules import backgammon_movegen as mg
+
+    pairs = []
+    for s in positions(21, 40):
+        if s.dice is None:
+            continue
+        a, b = bn.sides(s)
+        # Every position after every move of the roll, seen by the opponent now on roll.
+        pairs += [(list(opp[::-1]), list(me)) for _, me, opp in mg.generate(a, b[::-1], *s.dice)]
+    assert len(pairs) > 300
+    x = bn.encode(np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs]))
+    expected = np.array([reference_inputs(a, b) for a, b in pairs])
+    assert x.shape == expected.shape
+    assert np.array_equal(x, expected)
+
+
 def test_blot_out_of_direct_range_and_race_flag() -> None:
     a = side(p10=1, p6=14)
     behind = side(p14=1, p6=14)  # a's place 11: behind the blot
@@ -204,36 +255,81 @@ def test_missing_weights_stop_only_the_levels_that_need_them(monkeypatch) -> Non
 # -- search on top of the network -------------------------------------------------------------
 
 
+def plain_one_ply(ev: bn.NetEvaluator, s: BackgammonState, move: object) -> float:
+    """The textbook 1-ply value of ``move``: the average over the opponent's 21 rolls of minus
+    his best reply's value, one position at a time through the public evaluator."""
+    after = s.apply(move)
+    if after.is_over():
+        return ev.evaluate(after, s.to_move)
+    expected = 0.0
+    for roll, prob in after.chance_outcomes():
+        rolled = after.apply(roll)
+        best = max(ev.evaluate(rolled.apply(r), 1 - s.to_move) for r in rolled.legal_moves())
+        expected += prob * -best
+    return expected
+
+
 def test_one_ply_agrees_with_a_plain_expectimax(random_net: bn.Net, monkeypatch) -> None:
     """Depth 3 with every root move kept equals the textbook average over the 21 rolls of the
-    opponent's best reply, computed one position at a time through the public evaluator."""
+    opponent's best reply (the searcher puts all 21 rolls' replies through one batch)."""
     import ai.backgammon_ply as ply
 
     monkeypatch.setitem(ply.ROOT_KEEP, 3, 99)
+    monkeypatch.setitem(ply.ROOT_MARGIN, 3, 99.0)
     ev = bn.NetEvaluator(random_net)
     # A race: White on his 1-6 points, Red on his; few moves per roll keeps this quick.
     pts = [2, 2, 2, 2, 0, 0] + [0] * 12 + [0, 0, -2, -2, -2, -2]
     s = from_board(pts, dice=(4, 2))
     result = BackgammonPlySearcher(ev).search(s, Limits(depth=3))
-    me = s.to_move
+    assert {m for m, _ in result.root_values} == set(s.legal_moves())
     for move, value in result.root_values:
-        after = s.apply(move)
-        expected = 0.0
-        for roll, prob in after.chance_outcomes():
-            rolled = after.apply(roll)
-            best = max(ev.evaluate(rolled.apply(r), 1 - me) for r in rolled.legal_moves())
-            expected += prob * -best
-        assert value == pytest.approx(expected, abs=1e-9)
+        assert value == pytest.approx(plain_one_ply(ev, s, move), abs=1e-9)
     assert result.move == max(result.root_values, key=lambda mv: mv[1])[0]
 
 
+def test_one_ply_in_contact_agrees_with_a_plain_expectimax(random_net: bn.Net) -> None:
+    """The same in a middle-game position with hits and the bar, for the moves the root filter
+    keeps."""
+    ev = bn.NetEvaluator(random_net)
+    s = GAME.parse_position("Zj3BABPg03ADMA 53")
+    result = BackgammonPlySearcher(ev).search(s, Limits(depth=3))
+    for move, value in result.root_values[:3]:
+        assert value == pytest.approx(plain_one_ply(ev, s, move), abs=1e-9)
+
+
+def test_root_filter_keeps_the_0_ply_moves_within_the_margin(monkeypatch) -> None:
+    import ai.backgammon_ply as ply
+
+    ev = bn.NetEvaluator()
+    for position, keep in (("Zj3BABPg03ADMA 53", 16), ("4HPwATDgc/ABMA 31", 3)):
+        monkeypatch.setitem(ply.ROOT_KEEP, 3, keep)
+        s = GAME.parse_position(position)
+        zero = BackgammonPlySearcher(ev).search(s, Limits(depth=1)).root_values
+        best = zero[0][1]
+        expected = [m for m, v in zero if v >= best - ply.ROOT_MARGIN[3]][:keep]
+        one = BackgammonPlySearcher(ev).search(s, Limits(depth=3)).root_values
+        assert 1 < len(expected) < len(zero)
+        assert {m for m, _ in one} == set(expected)
+
+
 def test_levels_search_with_the_network() -> None:
+    """Advanced plays the network's 0-ply move, Master searches one chance layer; two chance
+    layers stay available as a custom depth on Master's recipe."""
+    from cli.common import build_config
+
     s = GAME.parse_position("4HPwATDgc/ABMA 31")
-    for name, depth in (("Advanced", 3), ("Master", 5)):
-        config = get_level("backgammon", name).config("backgammon")
-        assert isinstance(make_searcher(config), BackgammonPlySearcher)
-        result = run_search(s, config)
-        assert result.depth == depth and result.move in s.legal_moves()
+    ev = bn.NetEvaluator()
+    zero = BackgammonPlySearcher(ev).search(s, Limits(depth=1))
+    advanced = run_search(s, get_level("backgammon", "Advanced").config("backgammon"))
+    assert advanced.depth == 1 and advanced.move == zero.move
+    master_config = get_level("backgammon", "Master").config("backgammon")
+    assert isinstance(make_searcher(master_config), BackgammonPlySearcher)
+    master = run_search(s, master_config)
+    assert master.depth == 3 and master.move == BackgammonPlySearcher(ev).search(
+        s, Limits(depth=3)
+    ).move
+    two = run_search(s, build_config("backgammon", level="Master", depth=5))
+    assert two.depth == 5 and two.move in s.legal_moves()
 
 
 # -- pubeval ------------------------------------------------------------------------------------

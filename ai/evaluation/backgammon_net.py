@@ -44,7 +44,8 @@ OUTPUTS: tuple[str, ...] = ("win", "win_gammon", "win_backgammon", "lose_gammon"
 N_OUT = len(OUTPUTS)
 SIDE_UNITS = 24 * 4 + 2
 SIDE_FEATURES = 6
-N_INPUTS = 2 * (SIDE_UNITS + SIDE_FEATURES) + 1
+SIDE_WIDTH = SIDE_UNITS + SIDE_FEATURES
+N_INPUTS = 2 * SIDE_WIDTH + 1
 WEIGHTS_FILE = ("weights", "backgammon_net.npz")
 #: Index permutation turning one side's outputs into the other side's: win <-> loss.
 FLIP = np.array([0, 3, 4, 1, 2])
@@ -70,38 +71,43 @@ def default_weights_path() -> Path:
 
 def _longest_run(made: np.ndarray) -> np.ndarray:
     """Length of the longest run of True along axis 1 (a prime), by shifting a bit mask."""
-    mask = (made.astype(np.int64) * _BITS).sum(axis=1)
+    mask = made.astype(np.int64) @ _BITS
     run = np.zeros(len(mask), dtype=np.int64)
-    while mask.any():
-        run += mask != 0
+    while True:
+        nonzero = mask != 0
+        if not nonzero.any():
+            return run
+        run += nonzero
         mask &= mask >> 1
-    return run
 
 
-def _side(own: np.ndarray, other: np.ndarray) -> np.ndarray:
-    """The inputs of one side (``own``) given the other side (``other``), both (N, 26)."""
+def _side_into(out: np.ndarray, own: np.ndarray, other: np.ndarray) -> None:
+    """Write the inputs of one side (``own``) given the other side (``other``), both (N, 26),
+    into ``out`` (N, SIDE_WIDTH): column slices of one preallocated array, because a search
+    encodes hundreds of positions per call and numpy's per-call cost dominates small arrays."""
+    n = len(own)
     pts = own[:, 1:25]
-    units = np.stack(
-        (pts >= 1, pts >= 2, pts >= 3, np.maximum(pts - 3, 0) / 2.0), axis=2
-    ).reshape(len(own), 96)
+    out[:, 0:96:4] = pts >= 1
+    out[:, 1:96:4] = pts >= 2
+    out[:, 2:96:4] = pts >= 3
+    out[:, 3:96:4] = np.maximum(pts - 3, 0) / 2.0
+    out[:, 96] = own[:, 25] / 2.0
+    out[:, 97] = own[:, 0] / 15.0
     blots = pts == 1
     # Opposing checkers in own numbering: place r = 25 - q for their point q; r = 0 their bar.
-    occupied = np.concatenate((other[:, 25:26] > 0, other[:, 24:0:-1] > 0), axis=1)
-    cum = np.concatenate((np.zeros((len(own), 1)), np.cumsum(occupied, axis=1)), axis=1)
-    in_range = (cum[:, _HIT_HI] - cum[:, _HIT_LO]) > 0
+    occupied = np.empty((n, 25), dtype=np.int64)
+    occupied[:, 0] = other[:, 25] > 0
+    occupied[:, 1:] = other[:, 24:0:-1] > 0
+    cum = np.zeros((n, 26), dtype=np.int64)
+    np.cumsum(occupied, axis=1, out=cum[:, 1:])
+    in_range = cum[:, _HIT_HI] > cum[:, _HIT_LO]
     made = pts >= 2
-    features = np.stack(
-        (
-            ((pts * _POINT).sum(axis=1) + 25 * own[:, 25]) / 100.0,
-            blots.sum(axis=1) / 5.0,
-            made[:, :6].sum(axis=1) / 6.0,
-            _longest_run(made) / 6.0,
-            own[:, 19:26].sum(axis=1) / 5.0,
-            (blots & in_range).sum(axis=1) / 3.0,
-        ),
-        axis=1,
-    )
-    return np.concatenate((units, own[:, 25:26] / 2.0, own[:, 0:1] / 15.0, features), axis=1)
+    out[:, 98] = (pts @ _POINT + 25 * own[:, 25]) / 100.0
+    out[:, 99] = blots.sum(axis=1) / 5.0
+    out[:, 100] = made[:, :6].sum(axis=1) / 6.0
+    out[:, 101] = _longest_run(made) / 6.0
+    out[:, 102] = own[:, 19:26].sum(axis=1) / 5.0
+    out[:, 103] = (blots & in_range).sum(axis=1) / 3.0
 
 
 def is_race(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -117,8 +123,11 @@ def encode(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Network inputs (N, N_INPUTS) for positions with ``a`` on roll, ``b`` waiting."""
     a = np.asarray(a, dtype=np.int64).reshape(-1, 26)
     b = np.asarray(b, dtype=np.int64).reshape(-1, 26)
-    race = is_race(a, b)[:, None].astype(np.float64)
-    return np.concatenate((_side(a, b), _side(b, a), race), axis=1)
+    x = np.empty((len(a), N_INPUTS))
+    _side_into(x[:, :SIDE_WIDTH], a, b)
+    _side_into(x[:, SIDE_WIDTH : 2 * SIDE_WIDTH], b, a)
+    x[:, -1] = is_race(a, b)
+    return x
 
 
 # -- the network ----------------------------------------------------------------------------------
