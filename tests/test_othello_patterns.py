@@ -147,3 +147,13 @@ def test_shipped_weights_load_and_speak_in_discs() -> None:
         "XXXXXXXXXX----XXX-OOO--XX-OXXO-XX-OXO--XX-OOO--XXX----XXXXXXXXXX O"
     )
     assert ev.evaluate(corners, 0) > 12  # the 14,000-game tables: +17
+
+
+def test_the_trainers_defaults_are_the_shipped_tables_recipe() -> None:
+    from ai.evaluation.othello_patterns import default_weights_path, load_weights
+    from ai.training.othello_patterns import build_parser
+
+    header, _ = load_weights(default_weights_path())
+    args = build_parser().parse_args([])
+    recipe = {"seed": args.seed, "games": args.games, "ridge": args.ridge, "iters": args.iters}
+    assert recipe == {k: header[k] for k in recipe}

@@ -285,18 +285,24 @@ def write_curve(path: Path, rows: list[tuple[int, float, float]]) -> None:
 # -- command line ------------------------------------------------------------------------------
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The defaults are the shipped tables' recipe, so a bare run remakes them."""
     parser = argparse.ArgumentParser(prog="python -m ai.training.othello_patterns")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--games", type=int, default=3000)
-    parser.add_argument("--ridge", type=float, default=3.0)
-    parser.add_argument("--iters", type=int, default=60, help="conjugate-gradient steps a stage")
+    parser.add_argument("--games", type=int, default=14000)
+    parser.add_argument("--ridge", type=float, default=200.0)
+    parser.add_argument("--iters", type=int, default=40, help="conjugate-gradient steps a stage")
     parser.add_argument("--curve-points", type=int, default=4)
     parser.add_argument("--data-dir", default=str(DEFAULT_DATA))
     parser.add_argument("--out", default=str(default_weights_path()))
     parser.add_argument("--csv", default=str(DEFAULT_CSV))
     parser.add_argument("--png", default=str(DEFAULT_PNG))
     parser.add_argument("--replot", action="store_true", help="only redraw the PNG from the CSV")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
     if args.replot:
         plot(read_curve(Path(args.csv)), Path(args.png))
