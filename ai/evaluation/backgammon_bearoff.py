@@ -43,6 +43,7 @@ from typing import Any
 
 import numpy as np
 
+from ai.evaluation.npz_file import read_npz
 from game.paths import asset_path
 
 FORMAT = "kibitz-backgammon-bearoff"
@@ -185,21 +186,9 @@ def save_table(off_counts: np.ndarray, first_counts: np.ndarray, meta: dict[str,
 def load_table(path: Path | str | None = None) -> BearoffTable:
     """The database in ``path`` (default: the shipped file); BearoffError if unusable."""
     path = Path(path) if path is not None else default_bearoff_path()
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {k: np.array(data[k]) for k in ("off", "first", "meta")}
-    except FileNotFoundError:
-        raise BearoffError(f"bear-off database not found: {path.name}") from None
-    except KeyError as exc:
-        raise BearoffError(f"{path.name} lacks the array {exc}") from None
-    except Exception as exc:  # zip, npy header or pickle errors all mean a damaged file
-        raise BearoffError(f"bear-off database unreadable ({path.name}): {exc}") from None
-    try:
-        meta = json.loads(str(arrays["meta"]))
-    except json.JSONDecodeError:
-        raise BearoffError(f"{path.name}: its metadata is not JSON") from None
-    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
-        raise BearoffError(f"{path.name} is not a {FORMAT} file")
+    arrays, meta = read_npz(
+        path, ("off", "first", "meta"), "bear-off database", FORMAT, BearoffError
+    )
     if meta.get("version") != VERSION:
         raise BearoffError(f"{path.name}: version {meta.get('version')!r}, expected {VERSION}")
     homes = positions()

@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from ai.evaluation import backgammon_bearoff as bearoff
+from ai.evaluation.npz_file import read_npz
 from game.paths import asset_path
 from game.rules.backgammon import BackgammonState
 from game.rules.backgammon_movegen import perspective
@@ -233,21 +234,9 @@ def save_net(net: Net, path: Path | str) -> None:
 def load_net(path: Path | str | None = None) -> Net:
     """The network in ``path`` (default: the shipped weights); WeightsError if unusable."""
     path = Path(path) if path is not None else default_weights_path()
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {k: np.array(data[k]) for k in ("W1", "b1", "W2", "b2", "meta")}
-    except FileNotFoundError:
-        raise WeightsError(f"backgammon network weights not found: {path.name}") from None
-    except KeyError as exc:
-        raise WeightsError(f"{path.name} lacks the array {exc}") from None
-    except Exception as exc:  # zip, npy header or pickle errors all mean a damaged file
-        raise WeightsError(f"backgammon network weights unreadable ({path.name}): {exc}") from None
-    try:
-        meta = json.loads(str(arrays["meta"]))
-    except json.JSONDecodeError:
-        raise WeightsError(f"{path.name}: its metadata is not JSON") from None
-    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
-        raise WeightsError(f"{path.name} is not a {FORMAT} file")
+    arrays, meta = read_npz(
+        path, ("W1", "b1", "W2", "b2", "meta"), "backgammon network weights", FORMAT, WeightsError
+    )
     if meta.get("version") != VERSION or meta.get("inputs") != N_INPUTS:
         raise WeightsError(
             f"{path.name}: version {meta.get('version')!r} with {meta.get('inputs')!r} inputs,"

@@ -34,6 +34,15 @@ from game.rules.othello import (
 PLAIN_TYPES = ("8", "8r")
 
 
+def replay(start: OthelloState, moves: list[int]) -> OthelloState:
+    """The position after ``moves`` from ``start`` (both a GGF game and a pasted record end
+    where their moves lead)."""
+    state = start
+    for move in moves:
+        state = state.apply(move)
+    return state
+
+
 @dataclass
 class GgfGame:
     """One game: its start, its moves (squares, PASS for a pass) and its other properties."""
@@ -44,10 +53,7 @@ class GgfGame:
     tags: dict[str, str] = field(default_factory=dict)
 
     def final(self) -> OthelloState:
-        state = self.start
-        for move in self.moves:
-            state = state.apply(move)
-        return state
+        return replay(self.start, self.moves)
 
 
 # -- reading ---------------------------------------------------------------------------------
@@ -230,10 +236,7 @@ class OthelloRecord:
     tags: dict[str, str] = field(default_factory=dict)
 
     def final(self) -> OthelloState:
-        state = self.start
-        for move in self.moves:
-            state = state.apply(move)
-        return state
+        return replay(self.start, self.moves)
 
 
 def read_othello(text: str) -> OthelloRecord:
