@@ -52,9 +52,13 @@ class CubeAdvice:
             return "too good to double"
         return "no double"
 
-    def text(self) -> str:
+    def figures(self) -> str:
+        """The chances the decision rests on, in the form players quote them."""
         w, wg = self.probs[0], self.probs[1]
-        return f"{self.action}, {w:.2f} wins, {wg:.2f} gammons"
+        return f"{w:.2f} wins, {wg:.2f} gammons"
+
+    def text(self) -> str:
+        return f"{self.action}, {self.figures()}"
 
 
 def _averages(probs: tuple[float, ...], count_gammons: bool) -> tuple[float, float, float]:

@@ -272,3 +272,6 @@ def test_panel_insight_lines_say_whose_view() -> None:
     assert rows[-6].text == info.moves[0][0] and rows[-6].value.endswith(" points")
     before = insight(GAME.parse_position("4HPwATDgc/ABMA"), Cube())
     assert before.lines[-1].startswith("cube 1: no double, 0.")
+    cube_rows = [row.text for row in insight_panel_lines(before)][-2:]
+    assert cube_rows[0] == "Cube 1: no double" and cube_rows[1].startswith("at 0.")
+    assert cube_rows[1].endswith(" gammons")

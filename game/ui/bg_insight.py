@@ -30,8 +30,9 @@ class Insight:
     side: int = 0
     #: (win, win gammon, win backgammon, lose gammon, lose backgammon); empty when not known.
     probs: tuple[float, ...] = ()
-    #: The cube decision in words, with the doubling cube before the roll.
-    cube_text: str = ""
+    #: The cube decision in words, with the doubling cube before the roll:
+    #: ("cube 1: no double", "0.63 wins, 0.23 gammons"), else empty.
+    cube_advice: tuple[str, ...] = ()
     #: (move text, equity for the mover) best first, when the dice are rolled.
     moves: tuple[tuple[str, float], ...] = ()
     #: Why there is nothing to show (missing weights), else "".
@@ -63,8 +64,8 @@ class Insight:
             f"wins {w:.0%}: gammons {wg:.0%}, backgammons {wbg:.0%}",
             f"loses {1 - w:.0%}: gammons {lg:.0%}, backgammons {lbg:.0%}",
         ]
-        if self.cube_text:
-            out.append(self.cube_text)
+        if self.cube_advice:
+            out.append(", ".join(self.cube_advice))
         return tuple(out)
 
 
@@ -85,11 +86,12 @@ def insight(state: BackgammonState, cube: Cube | None = None, max_moves: int = 6
         return Insight(error=str(exc))
     side = state.to_move
     probs = tuple(float(v) for v in ev.probabilities(state, side))
-    cube_text = ""
+    cube_advice: tuple[str, ...] = ()
     if cube is not None and state.dice is None and cube.dropped_by is None:
         from ai.backgammon_cube import advise
 
-        cube_text = f"cube {cube.value}: {advise(probs, cube, side).text()}"
+        advice = advise(probs, cube, side)
+        cube_advice = (f"cube {cube.value}: {advice.action}", advice.figures())
     ranked: list[tuple[str, float]] = []
     if state.dice is not None:
         moves, move_probs = ev.move_probabilities(state)
@@ -99,7 +101,7 @@ def insight(state: BackgammonState, cube: Cube | None = None, max_moves: int = 6
             key=lambda mv: -mv[1],
         )[:max_moves]
     source = BEAROFF_DATABASE if ev.from_bearoff_database(state) else NETWORK
-    return Insight(side, probs, cube_text, tuple(ranked), source=source)
+    return Insight(side, probs, cube_advice, tuple(ranked), source=source)
 
 
 def insight_panel_lines(info: Insight) -> list[PanelLine]:
@@ -122,8 +124,10 @@ def insight_panel_lines(info: Insight) -> list[PanelLine]:
     ]
     if info.source != NETWORK:
         lines.insert(1, PanelLine(f"from the {info.source.lower()}", "dim"))
-    if info.cube_text:
-        lines.append(PanelLine(info.cube_text, "accent"))
+    if info.cube_advice:
+        # Two short lines: the narrow panel would wrap the one-line form mid-figure.
+        action, figures = info.cube_advice
+        lines += [PanelLine(action.capitalize(), "accent"), PanelLine(f"at {figures}", "dim")]
     if info.moves:
         lines.append(PanelLine(f"Candidate moves, equity for {name}", "dim"))
         lines += [PanelLine(move, "row", points(value)) for move, value in info.moves]
