@@ -14,7 +14,7 @@ Ctrl+C; ``--resume`` continues from it. Game ``g`` draws its dice from its own s
 the learning rate depends only on ``g``, so a resumed run ends with the same weights as an
 uninterrupted one (on the same numpy build).
 
-Reproduce the shipped weights (one core, 51 minutes on a shared 2-core machine; see
+Reproduce the shipped weights (one core, 28 to 51 minutes on a shared 2-core machine; see
 docs/training/README.md)::
 
     python -m ai.training.backgammon_net --seed 1 --games 47500
