@@ -191,6 +191,9 @@ def test_shipped_weights_describe_their_training() -> None:
     assert net.W1.shape == (bn.N_INPUTS, net.hidden)
     assert net.meta["games_trained"] > 0
     assert net.meta["command"].startswith("python -m ai.training.backgammon_net --seed ")
+    # The header's recipe is the run that made the weights, so its command retrains them.
+    assert net.meta["config"]["games"] == net.meta["games_trained"]
+    assert f"--games {net.meta['games_trained']} " in net.meta["command"]
 
 
 @pytest.mark.parametrize(
@@ -377,6 +380,22 @@ def test_training_resumes_to_the_same_weights(tmp_path) -> None:
     rows = (tmp_path / "c.csv").read_text().splitlines()
     assert rows[0] == "games_trained,win_rate,points_per_game,seconds"
     assert [r.split(",")[0] for r in rows[1:]] == ["0", "3", "6"]
+
+
+def test_a_network_against_itself_breaks_even_with_paired_dice(tmp_path, capsys) -> None:
+    net = bn.Net.random(6, np.random.default_rng(4))
+    # Each dice sequence is played with colours swapped: the same chooser on both sides plays
+    # the same game twice, once for each side, so every pair sums to zero.
+    res = trainer.match(net, 3, seed=2, opponent=trainer.net_chooser(net))
+    assert res["games"] == 6 and res["points_per_game"] == 0 and res["win_rate"] == 0.5
+    path = tmp_path / "w.npz"
+    bn.save_net(net, path)
+    assert trainer.main(["--out", str(path), "--match", "2", "--against", str(path)]) == 0
+    assert "vs " + str(path) + " (0-ply), 4 games" in capsys.readouterr().out
+    assert trainer.main(["--out", str(path), "--match", "2", "--against", str(tmp_path / "x")]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    with pytest.raises(SystemExit):
+        trainer.main(["--against", str(path)])
 
 
 def test_td_update_moves_the_value_toward_the_target() -> None:

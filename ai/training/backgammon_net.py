@@ -224,9 +224,12 @@ def greedy_game(players: tuple[Chooser, Chooser], rng: random.Random) -> int:
         d1, d2 = roll(rng)
 
 
-def match(net: Net, pairs: int, seed: int) -> dict[str, float]:
-    """``pairs`` dice sequences, the network as player 0 then as player 1: win rate and points
-    per game with 95% intervals (pairs as the unit for points)."""
+def match(
+    net: Net, pairs: int, seed: int, opponent: Chooser = pubeval_chooser
+) -> dict[str, float]:
+    """``pairs`` dice sequences, the network as player 0 then as player 1, against pubeval or
+    ``opponent``: win rate and points per game with 95% intervals (pairs as the unit for points,
+    which cancels most of the dice's luck)."""
     mine = net_chooser(net)
     games: list[int] = []
     means: list[float] = []
@@ -234,7 +237,7 @@ def match(net: Net, pairs: int, seed: int) -> dict[str, float]:
         total = 0
         for side in (0, 1):
             rng = random.Random(seed * 7_919 + i)
-            players = (mine, pubeval_chooser) if side == 0 else (pubeval_chooser, mine)
+            players = (mine, opponent) if side == 0 else (opponent, mine)
             pts = greedy_game(players, rng)
             pts = pts if side == 0 else -pts
             games.append(pts)
@@ -386,10 +389,13 @@ def train(args: argparse.Namespace) -> int:
 
 def run_match(args: argparse.Namespace) -> int:
     net = load_net(args.out)
+    opponent, name = pubeval_chooser, "pubeval"
+    if args.against:
+        opponent, name = net_chooser(load_net(args.against)), f"{args.against} (0-ply)"
     t = time.perf_counter()
-    res = match(net, args.match, args.seed)
+    res = match(net, args.match, args.seed, opponent)
     print(
-        f"network (0-ply) vs pubeval, {res['games']} games ({args.match} dice sequences, both"
+        f"network (0-ply) vs {name}, {res['games']} games ({args.match} dice sequences, both"
         f" colours), seed {args.seed}: win rate {res['win_rate']:.3f} +- {res['win_rate_half']:.3f},"
         f" points per game {res['points_per_game']:+.3f} +- {res['ppg_half']:.3f} (95%),"
         f" {time.perf_counter() - t:.0f} s"
@@ -418,9 +424,15 @@ def main(argv: list[str] | None = None) -> int:
         "--match", type=int, default=0, metavar="PAIRS",
         help="instead of training: play PAIRS x 2 games of --out against pubeval",
     )  # fmt: skip
+    p.add_argument(
+        "--against", metavar="FILE",
+        help="with --match: the opponent is this weights file's network (0-ply), not pubeval",
+    )  # fmt: skip
     args = p.parse_args(argv)
     if args.games < 0 or args.eval_every <= 0 or args.eval_games < 2 or args.hidden < 1:
         p.error("--games >= 0, --eval-every > 0, --eval-games >= 2, --hidden >= 1 are required")
+    if args.against and not args.match:
+        p.error("--against needs --match PAIRS")
     try:
         return run_match(args) if args.match else train(args)
     except WeightsError as exc:
