@@ -422,7 +422,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--png", default=str(DEFAULT_PNG))
     p.add_argument(
         "--match", type=int, default=0, metavar="PAIRS",
-        help="instead of training: play PAIRS x 2 games of --out against pubeval",
+        help="instead of training: play PAIRS x 2 games of --out against pubeval (or --against)",
     )  # fmt: skip
     p.add_argument(
         "--against", metavar="FILE",
