@@ -261,17 +261,7 @@ class PatternModel:
         packed += self.base_packed
         idx = memoryview(packed.to_bytes(4 * self.n_images, "little")).cast("I")
         total = table[self.bias] + sum(map(table.__getitem__, idx))
-        # dense_features, inlined (one call less per evaluation, a tenth of its cost).
-        if my_moves is None:
-            my_moves = generate_moves(me, opp)
-        empty = ~(me | opp) & FULL
-        mobility = my_moves.bit_count() - generate_moves(opp, me).bit_count()
-        east = (opp << 1 | opp << 9 | opp >> 7) & _NOT_A
-        west = (opp >> 1 | opp >> 9 | opp << 7) & _NOT_H
-        potential = ((east | west | opp << 8 | opp >> 8) & empty).bit_count()
-        east = (me << 1 | me << 9 | me >> 7) & _NOT_A
-        west = (me >> 1 | me >> 9 | me << 7) & _NOT_H
-        potential -= ((east | west | me << 8 | me >> 8) & empty).bit_count()
+        mobility, potential = dense_features(me, opp, my_moves)
         total += table[self.dense] * mobility + table[self.dense + 1] * potential
         v = total / SCALE
         if v > LIMIT:

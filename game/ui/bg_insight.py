@@ -31,8 +31,8 @@ class Insight:
     #: (win, win gammon, win backgammon, lose gammon, lose backgammon); empty when not known.
     probs: tuple[float, ...] = ()
     #: The cube decision in words, with the doubling cube before the roll:
-    #: ("cube 1: no double", "0.63 wins, 0.23 gammons"), else empty.
-    cube_advice: tuple[str, ...] = ()
+    #: ("cube 1: no double", "0.63 wins, 0.23 gammons"), else None.
+    cube_advice: tuple[str, str] | None = None
     #: (move text, equity for the mover) best first, when the dice are rolled.
     moves: tuple[tuple[str, float], ...] = ()
     #: Why there is nothing to show (missing weights), else "".
@@ -86,7 +86,7 @@ def insight(state: BackgammonState, cube: Cube | None = None, max_moves: int = 6
         return Insight(error=str(exc))
     side = state.to_move
     probs = tuple(float(v) for v in ev.probabilities(state, side))
-    cube_advice: tuple[str, ...] = ()
+    cube_advice: tuple[str, str] | None = None
     if cube is not None and state.dice is None and cube.dropped_by is None:
         from ai.backgammon_cube import advise
 
