@@ -342,3 +342,14 @@ def test_random_clicks_only_ever_return_legal_turns():
             state = state.apply(move)  # raises if the view produced an illegal turn
             played += 1
     assert played >= 5  # random clicks finish a turn only now and then
+
+
+def test_status_before_a_roll_names_who_rolls():
+    view = BackgammonView(GAME)
+    start = GAME.initial_state()
+    assert view.status_text(start).endswith("\u00b7 opening roll")
+    rolled = start.apply(start.chance_outcomes()[0][0])  # the opening roll
+    played = rolled.apply(rolled.legal_moves()[0])
+    mover = "White" if played.to_move == 0 else "Red"
+    assert played.current_player() == -1
+    assert view.status_text(played).endswith(f"\u00b7 {mover} to roll")

@@ -295,7 +295,9 @@ class BackgammonView(BoardView):
             dice = f"{state.dice[0]}-{state.dice[1]}"
             return f"{pips} \u00b7 {name} to play {dice}"
         if player == -1:
-            return f"{pips} \u00b7 rolling"
+            # Before a roll: the opening roll, or the side on roll (who may double first).
+            roller = "opening roll" if state.opening else f"{NAMES[state.to_move]} to roll"
+            return f"{pips} \u00b7 {roller}"
         return f"{pips} \u00b7 {self.game.describe_result(state)}"
 
     # ------------------------------------------------------------------ drawing
