@@ -36,6 +36,7 @@ from ai.searchbase import (
     is_win_score,
     state_key_fn,
 )
+from ai.trace import Tracer
 from ai.tt import EXACT, LOWER, UPPER, TranspositionTable
 from game.core import CHANCE, TERMINAL, Move, State
 
@@ -79,6 +80,25 @@ class AlphaBetaSearcher(SearchBase):
 
     def orders_moves(self) -> bool:
         return self.use_ordering
+
+    def set_tracer(self, tracer: Tracer | None) -> None:
+        """A traced searcher enters and leaves every node through ``_traced_child``; an
+        untraced one keeps the class's ``_child`` (no test on the hot path)."""
+        super().set_tracer(tracer)
+        if tracer is None:
+            self.__dict__.pop("_child", None)
+        else:
+            self._child = self._traced_child  # type: ignore[method-assign]
+
+    def _traced_child(
+        self, child: State, p: int, depth: int, alpha: float, beta: float, ply: int
+    ) -> float:
+        tracer = self.tracer
+        assert tracer is not None
+        tracer.enter(child, p, depth, alpha, beta)
+        v = type(self)._child(self, child, p, depth, alpha, beta, ply)
+        tracer.leave(v)
+        return v
 
     # ------------------------------------------------------------------ root
 
@@ -127,12 +147,17 @@ class AlphaBetaSearcher(SearchBase):
         p = state.current_player()
         full = alpha == -INF and beta == INF
         exact_all = self.exact_root_values
+        tracer = self.tracer
+        if tracer is not None:
+            tracer.root_window(moves, alpha, beta)
         best, best_move, pv = -INF, moves[0], (moves[0],)
         values: list[tuple[Move, float]] = []
         a = alpha
         root_exact = True
         for i, m in enumerate(moves):
             child = state.apply(m)
+            if tracer is not None:
+                tracer.edge(m)
             if exact_all:
                 v = self._child(child, p, depth - 1, -INF, INF, 1)
             elif i == 0 or not self.pvs:
@@ -140,6 +165,8 @@ class AlphaBetaSearcher(SearchBase):
             else:
                 v = self._child(child, p, depth - 1, a, a + NULL_WIDTH, 1)
                 if v > a:
+                    if tracer is not None:
+                        tracer.edge(m, research=True)
                     v = self._child(child, p, depth - 1, a, beta, 1)
                 else:
                     root_exact = False  # v is an upper bound: this move is no better
@@ -153,6 +180,8 @@ class AlphaBetaSearcher(SearchBase):
                 a = v
             if a >= beta:
                 root_exact = False
+                if tracer is not None:
+                    tracer.cutoff(moves[i + 1:])
                 break
         if self.tt is not None and (full or alpha < best < beta):
             self.tt.store(self._key(state), depth, best, EXACT, best_move, self._horizon)
@@ -212,7 +241,10 @@ class AlphaBetaSearcher(SearchBase):
             self._horizon = True
             return self._leaf_value(state, p)
         total = 0.0
+        tracer = self.tracer
         for outcome, prob in state.chance_outcomes():
+            if tracer is not None:
+                tracer.edge(outcome, prob)
             total += prob * self._child(state.apply(outcome), p, depth - 1, -INF, INF, ply + 1)
         return total
 
@@ -229,6 +261,7 @@ class AlphaBetaSearcher(SearchBase):
         tt_move = None
         key = None
         outer_horizon = self._horizon
+        tracer = self.tracer
         if tt is not None:
             key = self._key(state)
             stats = self.stats
@@ -239,24 +272,23 @@ class AlphaBetaSearcher(SearchBase):
                 tt_move = e.move
                 if e.depth == depth:
                     v = _from_tt(e.value, ply)
-                    if e.bound == EXACT:
+                    if e.bound == EXACT or (v >= beta if e.bound == LOWER else v <= alpha):
                         self._horizon = outer_horizon or e.horizon
-                        self._pv[ply] = (e.move,) if e.move is not None else ()
+                        if e.bound == EXACT:
+                            self._pv[ply] = (e.move,) if e.move is not None else ()
+                        if tracer is not None:
+                            tracer.table_hit()
                         return v
                     if e.bound == LOWER:
-                        if v >= beta:
-                            self._horizon = outer_horizon or e.horizon
-                            return v
                         alpha = max(alpha, v)
-                    elif v <= alpha:
-                        self._horizon = outer_horizon or e.horizon
-                        return v
                     else:
                         beta = min(beta, v)
         self._horizon = False  # before _moves_at: a move filter marks the node inexact
         moves = self._moves_at(state, depth, ply)
         if self.use_ordering and len(moves) > 1:
             moves = self._order(p, moves, tt_move, ply)
+        if tracer is not None:
+            tracer.expanded(moves)
         alpha0 = alpha
         best = -INF
         best_move = moves[0]
@@ -269,11 +301,15 @@ class AlphaBetaSearcher(SearchBase):
         full_windows = not self.pvs
         for i, m in enumerate(moves):
             child = apply(m)
+            if tracer is not None:
+                tracer.edge(m)
             if i == 0 or full_windows:
                 v = child_value(child, p, d, a, beta, next_ply)
             else:
                 v = child_value(child, p, d, a, a + NULL_WIDTH, next_ply)
                 if a < v < beta:
+                    if tracer is not None:
+                        tracer.edge(m, research=True)
                     v = child_value(child, p, d, a, beta, next_ply)
             if v > best:
                 best, best_move = v, m
@@ -284,6 +320,8 @@ class AlphaBetaSearcher(SearchBase):
                         self.stats.cutoffs += 1
                         if self.use_ordering:
                             self._reward(p, m, depth, ply, tt_move)
+                        if tracer is not None:
+                            tracer.cutoff(moves[i + 1:])
                         break
         horizon = self._horizon
         self._horizon = outer_horizon or horizon

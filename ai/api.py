@@ -34,6 +34,8 @@ class Stats:
     #: Nodes of each pass, shallowest first: one entry for a single fixed-depth pass, one per
     #: depth under iterative deepening (the last may be an interrupted pass).
     nodes_per_depth: tuple[int, ...] = ()
+    #: Leaves (static evaluations and finished games) of each pass, like ``nodes_per_depth``.
+    leaves_per_depth: tuple[int, ...] = ()
 
     @property
     def nodes_per_s(self) -> float:
@@ -50,6 +52,7 @@ class Stats:
             "time_s": round(self.time_s, 6),
             "nodes_per_s": round(self.nodes_per_s, 1),
             "nodes_per_depth": list(self.nodes_per_depth),
+            "leaves_per_depth": list(self.leaves_per_depth),
         }
 
 

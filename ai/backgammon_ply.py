@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ai.evaluation.backgammon_net import NetEvaluator, equity
-from ai.searchbase import Scoring, SearchBase
+from ai.searchbase import INF, Scoring, SearchBase
 from game.core import Move, State
 from game.rules import backgammon_movegen as mg
 from game.rules.backgammon import ROLLS
@@ -41,6 +41,7 @@ REPLY_KEEP = 2
 
 class BackgammonPlySearcher(SearchBase):
     name = "expectiminimax"
+    has_windows = False
 
     def __init__(self, evaluator: NetEvaluator, scoring: Scoring | None = None) -> None:
         super().__init__(evaluator.evaluate, scoring or Scoring(points=True))
@@ -63,16 +64,28 @@ class BackgammonPlySearcher(SearchBase):
             self._tick()
         return equity(self.net.after_moves([(r[1], r[2]) for r in results])).tolist()
 
-    def _chance(self, a: list[int], b: list[int], depth: int) -> float:
-        """Equity of ``a`` (on roll, dice not yet thrown) with ``depth`` layers below."""
+    def _chance(self, a: list[int], b: list[int], depth: int, state: State | None = None
+                ) -> float:
+        """Equity of ``a`` (on roll, dice not yet thrown) with ``depth`` layers below.
+        ``state`` is the same position as a State, carried only when the search is traced."""
+        self.nodes += 1
         if depth <= 2:
-            return self._last_chance(a, b)
+            return self._last_chance(a, b, state)
+        tracer = self.tracer
         total = 0.0
         for (d1, d2), prob in ROLLS:
-            total += prob * self._decision(a, b, d1, d2, depth - 1)
+            if tracer is not None and state is not None:
+                rolled = state.apply((d1, d2))
+                tracer.edge((d1, d2), prob)
+                tracer.enter(rolled, rolled.current_player(), depth - 1, -INF, INF)
+                v = self._decision(a, b, d1, d2, depth - 1, rolled)
+                tracer.leave(v)
+            else:
+                v = self._decision(a, b, d1, d2, depth - 1)
+            total += prob * v
         return total
 
-    def _last_chance(self, a: list[int], b: list[int]) -> float:
+    def _last_chance(self, a: list[int], b: list[int], state: State | None) -> float:
         """A chance layer whose decisions end the search: the moves of all 21 rolls go through
         the network in one batch (a batch costs little more than one position), then each
         roll's best move is averaged by the roll's probability."""
@@ -84,24 +97,68 @@ class BackgammonPlySearcher(SearchBase):
             ends.append(len(results))
         self.nodes += len(ROLLS)
         values = self._after_moves(results)
+        tracer = self.tracer
         total, start = 0.0, 0
-        for ((_, prob), end) in zip(ROLLS, ends, strict=True):
-            total += prob * max(values[start:end])
+        for ((roll, prob), end) in zip(ROLLS, ends, strict=True):
+            best = max(values[start:end])
+            if tracer is not None and state is not None:
+                rolled = state.apply(roll)
+                tracer.edge(roll, prob)
+                tracer.enter(rolled, rolled.current_player(), 1, -INF, INF)
+                self._trace_leaves(rolled, results[start:end], values[start:end])
+                tracer.leave(best)
+            total += prob * best
             start = end
         return total
 
-    def _decision(self, a: list[int], b: list[int], d1: int, d2: int, depth: int) -> float:
+    def _trace_leaves(self, state: State, results: list[tuple[Any, ...]], values: list[float]
+                      ) -> None:
+        """The positions one batch scored, each a leaf below ``state`` (in the mover's view)."""
+        tracer = self.tracer
+        assert tracer is not None
+        mover = state.current_player()
+        tracer.expanded([r[0] for r in results])
+        for r, v in zip(results, values, strict=True):
+            tracer.edge(r[0])
+            tracer.enter(state.apply(r[0]), mover, 0, -INF, INF)
+            tracer.leave(v)
+
+    def _decision(self, a: list[int], b: list[int], d1: int, d2: int, depth: int,
+                  state: State | None = None) -> float:
         """Equity of ``a`` to play ``d1-d2``: his best move with ``depth`` layers left."""
         self.nodes += 1
         results = mg.generate(a, b[::-1], d1, d2)
         values = self._after_moves(results)
+        tracer = self.tracer if state is not None else None
         if depth <= 1:
+            if tracer is not None:
+                self._trace_leaves(state, results, values)  # type: ignore[arg-type]
             return max(values)
+        keep = sorted(range(len(values)), key=lambda j: -values[j])[:REPLY_KEEP]
+        if tracer is not None:
+            # Every reply was scored by the network; the best few are searched further.
+            tracer.filtered(len(keep), len(values), len(values))
+            tracer.expanded([results[i][0] for i in keep])
         best = -float("inf")
-        for i in sorted(range(len(values)), key=lambda j: -values[j])[:REPLY_KEEP]:
-            _, me, opp = results[i]
+        for i in keep:
+            steps, me, opp = results[i]
             won = me[0] == 15  # the reply bore off the last checker: its value is exact
-            best = max(best, values[i] if won else -self._chance(list(opp[::-1]), list(me), depth - 1))
+            child = None
+            if tracer is not None:
+                child = state.apply(steps)  # type: ignore[union-attr]
+                tracer.edge(steps)
+                # A won game's value is the mover's; a chance node's, the roller's (his opponent).
+                mover = state.current_player()  # type: ignore[union-attr]
+                tracer.enter(child, mover if won else 1 - mover, depth - 1, -INF, INF)
+            if won:
+                v = values[i]
+                if tracer is not None:
+                    tracer.leave(v)
+            else:
+                v = -self._chance(list(opp[::-1]), list(me), depth - 1, child)
+                if tracer is not None:
+                    tracer.leave(-v)
+            best = max(best, v)
         return best
 
     # ------------------------------------------------------------------ root
@@ -110,13 +167,19 @@ class BackgammonPlySearcher(SearchBase):
         self, state: State, depth: int, previous: Any
     ) -> tuple[float, Move, tuple[tuple[Move, float], ...], tuple[Move, ...], bool]:
         self._horizon = True
+        tracer = self.tracer
         if depth % 2 == 0 and previous is not None and previous.depth == depth - 1:
+            if tracer is not None:
+                tracer.pass_reused()
             return (previous.score, previous.move, previous.root_values, previous.pv,
                     previous.root_values_exact)  # fmt: skip
         table = state._generated()  # type: ignore[attr-defined]
         moves = list(table)
         if depth == 1 or len(moves) == 1:
-            values = self._after_moves([(m, *table[m]) for m in moves])
+            results = [(m, *table[m]) for m in moves]
+            values = self._after_moves(results)
+            if tracer is not None:
+                self._trace_leaves(state, results, values)
             ranked = sorted(zip(moves, values, strict=True), key=lambda mv: -mv[1])
             return ranked[0][1], ranked[0][0], tuple(ranked), (ranked[0][0],), True
         keep = ROOT_KEEP.get(depth, ROOT_KEEP[max(ROOT_KEEP)])
@@ -124,13 +187,28 @@ class BackgammonPlySearcher(SearchBase):
         assert previous is not None  # always deepens (orders_moves): depth 1 came first
         ranked = previous.root_values
         order = [m for m, v in ranked if v >= ranked[0][1] - margin][:keep]
+        if tracer is not None:
+            # The depth below scored every move; only these are searched further (the
+            # scores were counted as nodes in that pass, not in this one).
+            tracer.filtered(len(order), len(moves), 0)
+            tracer.expanded(order)
         scored: list[tuple[Move, float]] = []
+        mover = state.current_player()
         for m in order:
             me, opp = table[m]
+            child = None
+            if tracer is not None:
+                child = state.apply(m)
+                tracer.edge(m)
+                tracer.enter(child, mover if me[0] == 15 else 1 - mover, depth - 1, -INF, INF)
             if me[0] == 15:
                 v = self._after_moves([(m, me, opp)])[0]
+                if tracer is not None:
+                    tracer.leave(v)
             else:
-                v = -self._chance(list(opp[::-1]), list(me), depth - 1)
+                v = -self._chance(list(opp[::-1]), list(me), depth - 1, child)
+                if tracer is not None:
+                    tracer.leave(-v)
             scored.append((m, v))
             if self._root_best is None or v > self._root_best[1]:
                 self._root_best = (m, v)

@@ -16,6 +16,7 @@ from dataclasses import replace
 from ai.api import ProgressCallback, Result, SearchConfig, Searcher
 from ai.profiles import profile_for
 from ai.searchbase import evaluator_for, zero_eval
+from ai.trace import Tracer
 from game.core import CHANCE, TERMINAL, State
 
 ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "expectiminimax")
@@ -88,6 +89,7 @@ def run_search(
     cancel: threading.Event | None = None,
     progress: ProgressCallback | None = None,
     on_depth: Callable[[Result], None] | None = None,
+    tracer: Tracer | None = None,
 ) -> Result:
     """The move to play in ``state`` and how it was found.
 
@@ -95,6 +97,7 @@ def run_search(
     search; then, if ``config.noise`` > 0, a random choice among the root moves whose value is
     within ``noise`` (evaluation units) of the best, seeded by ``config.seed``. The returned
     Result's ``move`` is the move actually chosen. ``on_depth`` receives each completed depth.
+    ``tracer`` hears the search (or the solver's answer) as it runs: the lab's recorder.
     """
     player = state.current_player()
     if player == TERMINAL:
@@ -102,12 +105,13 @@ def run_search(
     if player == CHANCE:
         raise ValueError("the position is at a chance event: roll the dice first")
     searcher = make_searcher(config)  # validates the algorithm before any solving
+    searcher.set_tracer(tracer)
     start = time.monotonic()
     limits = config.limits
     result: Result | None = None
     if config.exact:
         deadline = start + 0.6 * limits.time_s if limits.time_s is not None else None
-        result = profile_for(config.game_id).solve(state, config, cancel, deadline)
+        result = profile_for(config.game_id).solve(state, config, cancel, deadline, tracer)
         if result is not None and config.noise > 0 and not result.root_values_exact:
             result = None  # noise needs every root move's exact value
         if result is not None and on_depth is not None:

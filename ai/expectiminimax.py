@@ -54,6 +54,15 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
         if star1:  # Star1's bounds must hold at the leaves too
             self._leaf_value = self._clamped_eval
 
+    def _search_root(self, state: State, depth: int, previous: Any
+                     ) -> tuple[float, Move, tuple[tuple[Move, float], ...], tuple[Move, ...], bool]:
+        """A position that knows tighter bounds than the game's (a classroom tree: its lowest
+        and highest leaf) gives Star1 those, as the slides' L and U."""
+        own = getattr(state, "value_bounds", None)
+        if own is not None:
+            self.lo, self.hi = own()
+        return super()._search_root(state, depth, previous)
+
     def _clamped_eval(self, state: State, p: int) -> float:
         v = self.evaluate(state, p)
         return self.lo if v < self.lo else self.hi if v > self.hi else v
@@ -67,7 +76,11 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
         lo, hi = self.lo, self.hi
         total = 0.0
         remaining = 1.0
-        for outcome, prob in state.chance_outcomes():
+        tracer = self.tracer
+        outcomes = state.chance_outcomes()
+        for i, (outcome, prob) in enumerate(outcomes):
+            if tracer is not None:
+                tracer.edge(outcome, prob)
             remaining -= prob
             if remaining < 1e-12:
                 remaining = 0.0
@@ -78,12 +91,12 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
                 state.apply(outcome), p, depth - 1, max(ca, lo - 1.0), min(cb, hi + 1.0), ply + 1
             )
             total += prob * v
-            if v <= ca:
+            if v <= ca or v >= cb:
                 self.stats.cutoffs += 1
-                return total + remaining * hi  # an upper bound, at most alpha
-            if v >= cb:
-                self.stats.cutoffs += 1
-                return total + remaining * lo  # a lower bound, at least beta
+                if tracer is not None:
+                    tracer.cutoff([o for o, _ in outcomes[i + 1:]])
+                # Fail low: an upper bound, at most alpha; fail high: at least beta.
+                return total + remaining * (hi if v <= ca else lo)
         return total
 
     def _filter(self, state: State, moves: list[Move], depth: int, ply: int) -> list[Move]:
@@ -101,6 +114,8 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
         scored.sort(key=lambda vm: -vm[0])
         # Moves left unsearched: like a horizon, the value is no longer proven (Result.exact).
         self._horizon = True
+        if self.tracer is not None:
+            self.tracer.filtered(k, len(moves), len(moves))
         return [m for _, m in scored[:k]]
 
     def _moves_at(self, state: State, depth: int, ply: int) -> list[Move]:

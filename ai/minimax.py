@@ -15,12 +15,31 @@ keeps its sign. Every root move's value is exact.
 from __future__ import annotations
 
 from ai.api import Result
-from ai.searchbase import SearchBase
+from ai.searchbase import INF, SearchBase
+from ai.trace import Tracer
 from game.core import TERMINAL, Move, State
 
 
 class MinimaxSearcher(SearchBase):
     name = "minimax"
+    has_windows = False
+
+    def set_tracer(self, tracer: Tracer | None) -> None:
+        """A traced searcher enters and leaves every node through ``_traced_value``."""
+        super().set_tracer(tracer)
+        if tracer is None:
+            self.__dict__.pop("_value", None)
+        else:
+            self._value = self._traced_value  # type: ignore[method-assign]
+
+    def _traced_value(self, state: State, p: int, depth: int, ply: int
+                      ) -> tuple[float, tuple[Move, ...]]:
+        tracer = self.tracer
+        assert tracer is not None
+        tracer.enter(state, p, depth, -INF, INF)
+        out = type(self)._value(self, state, p, depth, ply)
+        tracer.leave(out[0])
+        return out
 
     def _search_root(
         self, state: State, depth: int, previous: Result | None
@@ -40,7 +59,12 @@ class MinimaxSearcher(SearchBase):
             rank = {m: i for i, (m, _) in enumerate(ranked)}
             moves.sort(key=lambda m: rank.get(m, len(rank)))
             self._previous_best_first = moves[0] == previous.move
+        tracer = self.tracer
+        if tracer is not None:
+            tracer.expanded(moves)
         for m in moves:
+            if tracer is not None:
+                tracer.edge(m)
             v, pv = self._value(state.apply(m), p, depth - 1, 1)
             values.append((m, v))
             if v > best:
@@ -61,14 +85,19 @@ class MinimaxSearcher(SearchBase):
             self.stats.leaves += 1
             self._horizon = True
             return self.evaluate(state, p), ()
+        tracer = self.tracer
         if cp < 0:  # CHANCE: the probability-weighted average; the PV stops at the dice
             total = 0.0
             for outcome, prob in state.chance_outcomes():
+                if tracer is not None:
+                    tracer.edge(outcome, prob)
                 total += prob * self._value(state.apply(outcome), p, depth - 1, ply + 1)[0]
             return total, ()
         sign = 1.0 if cp == p else -1.0
         best, best_pv = -float("inf"), ()
         for m in state.legal_moves():
+            if tracer is not None:
+                tracer.edge(m)
             v, pv = self._value(state.apply(m), cp, depth - 1, ply + 1)
             if v > best:
                 best, best_pv = v, (m, *pv)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ai import solvers
 from ai.searchbase import WIN, Scoring, is_win_score
+from ai.trace import Tracer
 
 if TYPE_CHECKING:
     from ai.api import Result, SearchConfig
@@ -101,13 +102,15 @@ class Profile:
         config: SearchConfig,
         cancel: threading.Event | None,
         deadline: float | None,
+        tracer: Tracer | None = None,
     ) -> Result | None:
         """The exact answer for ``state``, or None when the game has no solver or the position
         is beyond its reach (``deadline`` is a ``time.monotonic()`` value). The Result names
-        the solver as its algorithm; it is exact unless ``cancel`` cut the proof short."""
+        the solver as its algorithm; it is exact unless ``cancel`` cut the proof short.
+        ``tracer`` hears the proof (a searching solver) or its answer (ai.trace)."""
         if self.solver is None or self.solve_exactly is None:
             return None
-        result = self.solve_exactly(state, config, cancel, deadline)
+        result = self.solve_exactly(state, config, cancel, deadline, tracer)
         if result is None:
             return None
         return dataclasses.replace(result, algorithm=self.solver, exact=result.complete)

@@ -88,9 +88,10 @@ not part of a recording: the named algorithm runs) and records it.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from ai.api import Limits
 from ai.lab import CompareRow, DepthRow, compare, depth_chart
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ __all__ = [
 ]
 
 NODE_KINDS = ("max", "min", "chance", "leaf")
-EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "exit")
+EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "research", "exit")
 #: Nodes recorded by default; a bigger search is recorded up to here and counts the rest.
 DEFAULT_NODE_BUDGET = 20_000
 
@@ -131,6 +132,9 @@ class RecordedNode:
     state: Any = None
     #: The move (or chance outcome) object as the rules know it; not serialised.
     raw_move: Any = None
+    #: The children this node's cutoff left unsearched, in the order the search would have
+    #: visited them: (move label, value when known without searching: a classroom leaf).
+    skipped: list[tuple[str, float | None]] = field(default_factory=list)
 
     @property
     def bound(self) -> str:
@@ -173,6 +177,7 @@ class RecordedNode:
             "null_window": self.null_window,
             "on_pv": self.on_pv,
             "terminal": self.terminal,
+            "skipped": [{"move": m, "value": _num(v)} for m, v in self.skipped],
         }
 
 
@@ -211,6 +216,19 @@ class SearchRecording:
     options: dict[str, Any] = field(default_factory=dict)
     #: The player whose view values are in (0 or 1; see "Points of view").
     max_player: int = 0
+    #: The level whose search this is (None: a configuration named flag by flag).
+    level: str | None = None
+    #: Whose search, in one line for the screen ("Master's search: learned tables, depth 3").
+    description: str = ""
+    #: The value is proven: no position was scored by an estimate (or a solver answered).
+    exact: bool = False
+    #: Nodes of each pass of iterative deepening (the last is the recorded one).
+    passes: tuple[int, ...] = ()
+    #: What answered: the algorithm, or an exact solver's name (Result.algorithm).
+    answered_by: str = ""
+    #: The best move before a level's noise chose among the near-best (None: no noise, or
+    #: noise chose the best).
+    best_move: str | None = None
 
     @property
     def node_count(self) -> int:
@@ -224,7 +242,32 @@ class SearchRecording:
 
     @property
     def cutoffs(self) -> int:
-        return sum(1 for n in self.nodes if n.cutoff)
+        """Prunings: nodes whose cutoff skipped at least one child (a loop that ends at a
+        cutoff with nothing left to skip prunes nothing)."""
+        return sum(1 for n in self.nodes if n.pruned)
+
+    @property
+    def total_nodes(self) -> int:
+        """Nodes of the whole search, every pass of iterative deepening together."""
+        return int(self.stats.get("nodes", self.node_count))
+
+    @property
+    def solved(self) -> bool:
+        """An exact solver answered: the tree is its proof's answer, one value a move."""
+        return self.answered_by not in ("", self.algorithm)
+
+    @property
+    def algorithm_label(self) -> str:
+        """The algorithm as a reader should name it: minimax over a tree with dice averages
+        the rolls, which is expectiminimax without pruning."""
+        if self.solved:
+            return self.answered_by
+        chance = any(n.kind == "chance" for n in self.nodes)
+        if chance and self.algorithm == "minimax":
+            return "expectiminimax without pruning (minimax, rolls averaged)"
+        if chance and self.algorithm == "alphabeta":
+            return "alpha-beta at decisions, rolls averaged without pruning"
+        return self.algorithm
 
     @property
     def root(self) -> RecordedNode:
@@ -251,11 +294,19 @@ class SearchRecording:
         return {
             "game": self.game_id,
             "algorithm": self.algorithm,
+            "algorithm_label": self.algorithm_label,
+            "answered_by": self.answered_by,
+            "level": self.level,
+            "description": self.description,
+            "exact": self.exact,
             "depth": self.depth,
             "value": _num(self.value),
             "move": self.move,
+            "best_move": self.best_move,
             "max_player": self.max_player,
             "nodes": self.node_count,
+            "total_nodes": self.total_nodes,
+            "passes": list(self.passes),
             "recorded_nodes": len(self.nodes),
             "truncated": self.truncated,
             "leaves": self.leaves,
@@ -272,18 +323,22 @@ class SearchRecording:
 
 def record_search(
     state: State, config: SearchConfig, node_budget: int = DEFAULT_NODE_BUDGET,
-    cancel: Any = None,
+    cancel: Any = None, level: str | None = None,
 ) -> SearchRecording:
-    """Run the configured search on ``state`` and record its last pass. ``cancel`` (an
-    Event-like object) stops it: a ValueError says the recording was stopped."""
-    from ai.engine import make_searcher
-    from ai.recording import TreeRecorder, observe
+    """Run the search ``config`` describes on ``state``, exactly as play runs it
+    (ai.engine.run_search: the exact solver where the configuration allows it, the level's
+    evaluator and noise), and record its last finished pass. ``cancel`` (an Event-like object)
+    stops it: a ValueError says the recording was stopped.
+
+    A search limited by time is run first as it plays (recording slows a search, so a
+    recorded timed search would reach less deep), then recorded to the depth it finished."""
+    from ai.engine import make_searcher, run_search
+    from ai.labsearch import describe
+    from ai.profiles import profile_for
+    from ai.recording import TreeRecorder
     from game.core import CHANCE, TERMINAL
     from game.registry import get_game
 
-    limits = config.limits
-    if limits.depth is None or limits.time_s is not None or limits.nodes is not None:
-        raise ValueError("a recorded search needs a depth and no time or node limit")
     player = state.current_player()
     if player == TERMINAL:
         raise ValueError("the game is over: there is no search to record")
@@ -291,31 +346,55 @@ def record_search(
         raise ValueError("the position is at a chance event: roll the dice first")
     if node_budget < 1:
         raise ValueError(f"the node budget must be at least 1, got {node_budget}")
-    from ai.profiles import profile_for
-
+    profile = profile_for(config.game_id)
+    if config.limits.time_s is not None or config.limits.nodes is not None:
+        played = run_search(state, config, cancel)
+        if played.algorithm == profile.solver:
+            pass  # the solver answered within the time: it answers the recording too
+        elif played.depth < 1:
+            raise ValueError("the search was stopped before it finished a depth")
+        else:
+            config = replace(config, exact=False, limits=Limits(depth=played.depth))
     game = get_game(config.game_id)
-    fixed = profile_for(config.game_id).max_player
+    fixed = profile.max_player
     max_player = player if fixed is None else fixed
-    searcher = make_searcher(config)
-    recorder = TreeRecorder(game, max_player, node_budget, windows=config.algorithm != "minimax")
-    observe(searcher, recorder)
-    result = searcher.search(state, limits, cancel)
-    if not result.complete or result.move is None:
+
+    def known_value(child: State) -> float | None:
+        if not profile.points or child.current_player() != TERMINAL:
+            return None
+        return child.returns()[max_player]
+
+    recorder = TreeRecorder(game, max_player, node_budget,
+                            windows=make_searcher(config).has_windows,
+                            bounds=_bounds(state, profile.value_bounds),
+                            known_value=known_value)
+    result = run_search(state, config, cancel, tracer=recorder)
+    recorded = recorder.completed
+    if not result.complete or result.move is None or recorded is None:
         raise ValueError("the recording was stopped before the search finished")
     stats: dict[str, Any] = result.stats.as_dict()
-    stats["iteration_nodes"] = result.stats.nodes_per_depth[-1]
+    passes = result.stats.nodes_per_depth or (result.stats.nodes,)
+    stats["iteration_nodes"] = passes[-1]
+    move = game.format_move(state, result.move)
+    best = next((n for n in recorded.nodes if n.parent == 0 and n.on_pv), None)
     return SearchRecording(
         game_id=config.game_id,
         algorithm=config.algorithm,
-        depth=result.depth,
-        nodes=recorder.nodes,
-        events=recorder.events,
-        truncated=recorder.truncated,
+        depth=recorded.depth,
+        nodes=recorded.nodes,
+        events=recorded.events,
+        truncated=recorded.truncated,
         value=result.score if max_player == player else -result.score,
-        move=game.format_move(state, result.move),
+        move=move,
         stats=stats,
-        evaluated_leaves=recorder.evaluated_leaves,
+        evaluated_leaves=recorded.evaluated_leaves,
         max_player=max_player,
+        level=level,
+        description=describe(config.game_id, level, config) if level else "",
+        exact=result.exact,
+        passes=tuple(passes),
+        answered_by=result.algorithm or config.algorithm,
+        best_move=best.move if best is not None and best.move != move else None,
         options={
             "use_tt": config.use_tt,
             "use_ordering": config.use_ordering,
@@ -326,6 +405,13 @@ def record_search(
             "node_budget": node_budget,
         },
     )
+
+
+def _bounds(state: State, game_bounds: tuple[float, float]) -> tuple[float, float]:
+    """The values any node can take: the position's own bounds where it knows them (a
+    classroom tree's leaves), else the game's. A window side beyond them is shown open."""
+    own = getattr(state, "value_bounds", None)
+    return own() if own is not None else game_bounds
 
 
 def _num(x: float | None) -> float | int | None:

@@ -1,35 +1,22 @@
-"""Recording the searchers that play, node by node, without a line of search code of its own.
+"""The lab's tracer: it hears a search that plays (ai.trace) and writes it down as a tree.
 
-``record_search`` builds the searcher exactly as play does (``ai.engine.make_searcher``) and
-then gives that one object an observing subclass: each node method of the searcher
-(``_value`` for minimax; ``_child``, ``_moves_at``, ``_order``, ``_filter``, ``_root_window``
-for the alpha-beta family) is wrapped by one that tells a ``TreeRecorder`` "entering this
-node with this window", then calls the searcher's own method unchanged, then reports the value
-it returned. So the recorded tree is the search that ran (same nodes, same order, same values),
-and the searcher classes used in play carry no recording code at all: with no recorder the hot
-path pays nothing, not even an ``if``.
+``TreeRecorder`` implements the ``ai.trace.Tracer`` calls. The searchers say everything
+themselves: which move leads to the next node, the window it is searched with, the value it
+returns, a cutoff and the moves it skips, a table hit, a re-search, a chance outcome with its
+probability, the moves a filter dropped, and when a pass of iterative deepening starts and
+finishes. The recorder only changes points of view (everything is stored in MAX's view, as on
+the slides), follows each node's window as the search narrows it (so step mode shows the window
+the search had at that step), and keeps the last *finished* pass: the one whose answer the
+search returned. A pass that a budget stopped half-way is dropped, and so is a pass that took
+the previous depth's answer over without searching.
 
-What the wrappers can see and how each recorded fact is derived:
-
-- node entry and exit, the window and the value: the arguments and result of ``_child``
-  (alpha-beta) or ``_value`` (minimax), turned into the root player's view;
-- the move that led to a node: the parent's move list as the searcher expanded it (after
-  filtering and ordering: ``_moves_at`` / ``_order`` / ``_filter`` return it), walked in order;
-  a second call with the very same child object is a re-search of that move (PVS);
-- cutoffs: the searcher's own ``stats.cutoffs`` counter, attributed to the node whose loop
-  raised it; the skipped siblings are the moves of the list never visited;
-- transposition-table hits: a decision node that returned without expanding its moves took
-  its value from the table;
-- static evaluations for move filtering: the searcher's node counter moving inside
-  ``_filter``.
-
-See ai.recorder for the data model.
+See ai.recorder for the data model this fills.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from ai.recorder import RecordedNode, StepEvent
@@ -40,140 +27,206 @@ INF = float("inf")
 
 @dataclass(eq=False)
 class _Frame:
-    """An open node on the recorder's stack (None on the stack: a node beyond the budget)."""
+    """An open node (None on the stack: a node beyond the budget)."""
 
     node: RecordedNode
     state: State
-    #: The searcher's view of this node's window and value: ``view`` is the player whose
-    #: point of view they are in (the parent's mover).
+    #: The player whose side the searcher's window and values for this node are on.
     view: int
-    #: The moves (or (outcome, probability) pairs) in the order the search will visit them.
-    moves: list[Any] | None = None
-    cursor: int = 0
-    last_child: State | None = None
-    last_move: Any = None
-    last_probability: float | None = None
-    visited: set[Any] = field(default_factory=set)
-    expanded: bool = False
-    #: ``stats.cutoffs`` on entry and the part of it raised inside the children's subtrees.
-    cutoffs_on_entry: int = 0
-    child_cutoffs: int = 0
+    #: The node's window now, in MAX's view (None: open); it narrows as children return.
+    alpha: float | None = None
+    beta: float | None = None
+    #: The best value (max, min) or the running probability-weighted sum (chance) so far.
     best: float | None = None
-    #: A second pass over the root's moves (an aspiration window failed).
+    #: The edge the next child is reached by: (move, probability, research).
+    pending: tuple[Any, float | None, bool] | None = None
+    #: A second pass over the root's moves (its aspiration window failed).
     research_pass: bool = False
 
 
-class TreeRecorder:
-    """Collects one pass of a search as RecordedNodes and StepEvents (see ai.recorder)."""
+@dataclass
+class Pass:
+    """One pass of iterative deepening, as recorded."""
 
-    def __init__(self, game: Game, max_player: int, node_budget: int, windows: bool) -> None:
+    depth: int
+    nodes: list[RecordedNode] = field(default_factory=list)
+    events: list[StepEvent] = field(default_factory=list)
+    evaluated_leaves: list[float] = field(default_factory=list)
+    #: Nodes the searcher visited beyond the node budget: counted, not recorded.
+    truncated: int = 0
+    reused: bool = False
+
+
+class TreeRecorder:
+    """Records a traced search (see the module docstring); ``completed`` is the last finished
+    pass."""
+
+    def __init__(self, game: Game, max_player: int, node_budget: int, windows: bool,
+                 bounds: tuple[float, float] = (-INF, INF),
+                 known_value: Callable[[State], float | None] | None = None) -> None:
         self.game = game
         #: Whose view values and windows are recorded in: MAX (see ai.recorder).
         self.max_player = max_player
         self.node_budget = node_budget
-        #: False for minimax, which has no window: alpha and beta stay None.
+        #: False for searchers without a window (minimax, the network's expectiminimax).
         self.windows = windows
-        self.reset()
-
-    def reset(self) -> None:
-        """Forget everything: a new iteration of iterative deepening starts."""
-        self.nodes: list[RecordedNode] = []
-        self.events: list[StepEvent] = []
-        self.evaluated_leaves: list[float] = []
-        self.truncated = 0
+        #: The game's value bounds: a window side beyond them is open (no sentinel on screen).
+        self.bounds = bounds
+        #: The value of a child a cutoff skips, when it is known without searching (a
+        #: classroom tree's leaf), in MAX's view; None otherwise.
+        self.known_value = known_value
+        self.completed: Pass | None = None
+        self.current = Pass(0)
         self.stack: list[_Frame | None] = []
 
     # ------------------------------------------------------------------ views
 
-    def _to_max(self, view: int, value: float | None) -> float | None:
-        if value is None or view == self.max_player:
-            return value
-        return -value
+    def _to_max(self, view: int, value: float) -> float:
+        return value if view == self.max_player else -value
 
     def _window(self, view: int, alpha: float, beta: float) -> tuple[float | None, float | None]:
         if not self.windows:
             return None, None
         if view != self.max_player:
             alpha, beta = -beta, -alpha
-        return (None if alpha == -INF else alpha), (None if beta == INF else beta)
+        lo, hi = self.bounds
+        return (None if alpha < lo else alpha), (None if beta > hi else beta)
 
-    def _event(self, kind: str, node: RecordedNode, value: float | None, line: str,
-               alpha: float | None = None, beta: float | None = None) -> None:
-        self.events.append(StepEvent(kind, node.id, alpha, beta, value, line))
+    def _event(self, kind: str, frame: _Frame, value: float | None, line: str) -> None:
+        self.current.events.append(
+            StepEvent(kind, frame.node.id, frame.alpha, frame.beta, value, line))
+
+    def _top(self) -> _Frame | None:
+        return self.stack[-1] if self.stack else None
+
+    # ------------------------------------------------------------------ passes
+
+    def iteration(self, depth: int) -> None:
+        self.current = Pass(depth)
+        self.stack = []
+
+    def pass_reused(self) -> None:
+        self.current.reused = True
+
+    def pass_done(self, pv: Sequence[Move]) -> None:
+        if self.current.reused or not self.current.nodes:
+            return
+        self._mark_pv(pv)
+        self.completed = self.current
 
     # ------------------------------------------------------------------ nodes
 
-    def enter_root(self, state: State, depth: int, cutoffs: int) -> None:
-        self.reset()
-        node = RecordedNode(0, None, self._kind(state, depth), None, None, depth, None, None,
-                            state=state)
-        self.nodes.append(node)
-        mover = state.current_player()  # the searcher's root values are in the mover's view
-        self.stack.append(_Frame(node, state, mover, cutoffs_on_entry=cutoffs))
-        self._event("enter", node, None, f"{node.kind}-init")
-
-    def root_pass(self, moves: list[Move], alpha: float, beta: float) -> None:
-        """``_root_window`` starts a pass over the root's moves with this window."""
-        frame = self.stack[0]
-        assert frame is not None
-        if frame.moves is not None:
-            frame.research_pass = True
-            frame.best = None
-        frame.moves, frame.cursor, frame.last_child = list(moves), 0, None
-        frame.expanded = True
-        frame.node.alpha, frame.node.beta = self._window(frame.view, alpha, beta)
-
-    def exit_root(self, value: float, cutoffs: int, pv: tuple[Move, ...]) -> None:
-        frame = self.stack.pop()
-        assert frame is not None and not self.stack
-        self._close(frame, self._to_max(frame.view, value), cutoffs)
-        self._mark_pv(pv)
-
-    def enter(self, state: State, view: int, depth: int, alpha: float, beta: float,
-              cutoffs: int) -> None:
-        """The search arrives at ``state`` (a child of the node on top of the stack)."""
-        parent = self.stack[-1] if self.stack else None
-        if parent is None or len(self.nodes) >= self.node_budget:
-            if parent is not None:
-                self._advance(parent, state)  # keep the parent's move walk in step
-            self.truncated += 1
+    def enter(self, state: State, view: int, depth: int, alpha: float, beta: float) -> None:
+        rec = self.current
+        if not self.stack and not rec.nodes:
+            self._enter_root(state, view, depth, alpha, beta)
+            return
+        parent = self._top()
+        edge = parent.pending if parent is not None else None
+        if parent is not None:
+            parent.pending = None
+        if parent is None or edge is None or len(rec.nodes) >= self.node_budget:
+            rec.truncated += 1
             self.stack.append(None)
             return
-        move, probability, research = self._advance(parent, state)
-        kind = self._kind(state, depth)
+        move, probability, research = edge
+        research = research or parent.research_pass
         a, b = self._window(view, alpha, beta)
+        if edge[2]:
+            # The parent searches the same move again, now with this wider window.
+            rec.events.append(StepEvent("research", parent.node.id, a, b, parent.best,
+                                        "research"))
+        kind = self._kind(state, depth)
         node = RecordedNode(
-            len(self.nodes), parent.node.id, kind, self._label(parent, move), probability, depth,
-            a, b, research=research, state=state, raw_move=move,
+            len(rec.nodes), parent.node.id, kind, self._label(parent.state, move), probability,
+            depth, a, b, research=research, state=state, raw_move=move,
         )
-        self.nodes.append(node)
+        rec.nodes.append(node)
         parent.node.children.append(node.id)
-        self.stack.append(_Frame(node, state, view, cutoffs_on_entry=cutoffs))
+        frame = _Frame(node, state, view, a, b)
+        self.stack.append(frame)
         if kind != "leaf":
-            self._event("enter", node, None, f"{kind}-init", a, b)
+            self._event("enter", frame, None, f"{kind}-init")
 
-    def exit(self, value: float, cutoffs: int) -> None:
-        frame = self.stack.pop()
+    def _enter_root(self, state: State, view: int, depth: int, alpha: float, beta: float
+                    ) -> None:
+        a, b = self._window(view, alpha, beta)
+        node = RecordedNode(0, None, self._kind(state, depth), None, None, depth, a, b,
+                            state=state)
+        self.current.nodes.append(node)
+        frame = _Frame(node, state, view, a, b)
+        self.stack.append(frame)
+        self._event("enter", frame, None, f"{node.kind}-init")
+
+    def leave(self, value: float) -> None:
+        frame = self.stack.pop() if self.stack else None
         if frame is None:
             return
-        self._close(frame, self._to_max(frame.view, value), cutoffs)
+        node = frame.node
+        node.value = self._to_max(frame.view, value)
+        if node.kind == "leaf":
+            self.current.evaluated_leaves.append(node.value)
+            node.terminal = frame.state.current_player() == TERMINAL
+            self._event("leaf", frame, node.value, "leaf")
+        else:
+            if node.tt_hit:
+                self._event("tt_hit", frame, node.value, "tt-hit")
+            self._event("exit", frame, node.value, f"{node.kind}-return")
+        parent = self._top()
+        if parent is not None:
+            self._update(parent, node)
 
-    def expanded(self, moves: list[Move] | tuple[Move, ...]) -> None:
-        """The node on top of the stack searches these moves, in this order."""
-        frame = self.stack[-1] if self.stack else None
+    def edge(self, move: Any, probability: float | None = None, research: bool = False
+             ) -> None:
+        frame = self._top()
         if frame is not None:
-            frame.moves, frame.cursor, frame.expanded = list(moves), 0, True
+            frame.pending = (move, probability, research)
+
+    def root_window(self, moves: Sequence[Move], alpha: float, beta: float) -> None:
+        frame = self.stack[0] if self.stack else None
+        if frame is None:
+            return
+        a, b = self._window(frame.view, alpha, beta)
+        if frame.node.children:
+            # The aspiration window failed: the root's moves are searched again, wider.
+            frame.research_pass = True
+            frame.best = None
+            frame.alpha, frame.beta = a, b
+            self._event("research", frame, None, "research")
+        else:
+            frame.node.alpha, frame.node.beta = a, b
+            frame.alpha, frame.beta = a, b
+
+    def expanded(self, moves: Sequence[Any]) -> None:
+        """The order is visible in the edges that follow; nothing to keep."""
 
     def filtered(self, kept: int, total: int, static_evals: int) -> None:
-        """Move filtering kept ``kept`` of ``total`` moves after ``static_evals`` evaluations."""
-        frame = self.stack[-1] if self.stack else None
+        frame = self._top()
         if frame is None:
-            self.truncated += static_evals
+            self.current.truncated += static_evals
             return
         frame.node.filtered += total - kept
         frame.node.static_evals += static_evals
         if total > kept:
-            self._event("filter", frame.node, None, "filter", frame.node.alpha, frame.node.beta)
+            self._event("filter", frame, None, "filter")
+
+    def cutoff(self, skipped: Sequence[Any]) -> None:
+        frame = self._top()
+        if frame is None:
+            return
+        node = frame.node
+        node.cutoff = True
+        node.pruned = len(skipped)
+        chance = node.kind == "chance"
+        node.skipped = [(self._label(frame.state, m), self._skipped_value(frame.state, m))
+                        for m in skipped]
+        self._event("cutoff", frame, frame.best, "chance-cutoff" if chance
+                    else f"{node.kind}-cutoff")
+
+    def table_hit(self) -> None:
+        frame = self._top()
+        if frame is not None:
+            frame.node.tt_hit = True
 
     # ------------------------------------------------------------------ helpers
 
@@ -185,32 +238,7 @@ class TreeRecorder:
             return "chance"
         return "max" if player == self.max_player else "min"
 
-    def _advance(self, parent: _Frame, child: State) -> tuple[Any, float | None, bool]:
-        """The move from ``parent`` to ``child``, its probability, and whether this visit
-        re-searches the previous sibling's move."""
-        if child is parent.last_child:
-            return parent.last_move, parent.last_probability, True
-        if parent.moves is None:
-            # Minimax (a recorded search is one pass: no earlier depth reorders its root) and
-            # chance nodes visit their children in the rules' order.
-            state = parent.state
-            if state.current_player() == CHANCE:
-                parent.moves = list(state.chance_outcomes())
-            else:
-                parent.moves = list(state.legal_moves())
-            parent.expanded = True
-        move: Any = parent.moves[parent.cursor]
-        parent.cursor += 1
-        probability = None
-        if isinstance(move, tuple) and parent.state.current_player() == CHANCE:
-            move, probability = move
-        research = parent.research_pass or move in parent.visited
-        parent.visited.add(move)
-        parent.last_child, parent.last_move, parent.last_probability = child, move, probability
-        return move, probability, research
-
-    def _label(self, parent: _Frame, move: Any) -> str:
-        state = parent.state
+    def _label(self, state: State, move: Any) -> str:
         if state.current_player() == CHANCE:
             fmt = getattr(self.game, "format_outcome", None)
             if fmt is not None:
@@ -220,39 +248,20 @@ class TreeRecorder:
             return str(move)
         return self.game.format_move(state, move)
 
-    def _close(self, frame: _Frame, value: float | None, cutoffs: int) -> None:
-        node = frame.node
-        node.value = value
-        subtree_cutoffs = cutoffs - frame.cutoffs_on_entry
-        own = subtree_cutoffs - frame.child_cutoffs
-        parent = self.stack[-1] if self.stack else None
-        if parent is not None:
-            parent.child_cutoffs += subtree_cutoffs
-        if node.kind == "leaf":
-            self.evaluated_leaves.append(value)  # type: ignore[arg-type]
-            node.terminal = frame.state.current_player() == TERMINAL
-            self._event("leaf", node, value, "leaf", node.alpha, node.beta)
-        else:
-            if node.kind in ("max", "min") and not frame.expanded:
-                node.tt_hit = True
-                self._event("tt_hit", node, value, "tt-hit", node.alpha, node.beta)
-            node.cutoff = own > 0
-            if frame.moves is not None:
-                node.pruned = max(0, len(frame.moves) - len(frame.visited))
-            if node.cutoff:
-                line = "chance-cutoff" if node.kind == "chance" else f"{node.kind}-cutoff"
-                self._event("cutoff", node, value, line, node.alpha, node.beta)
-            self._event("exit", node, value, f"{node.kind}-return", node.alpha, node.beta)
-        if parent is not None:
-            self._update(parent, node)
+    def _skipped_value(self, state: State, move: Any) -> float | None:
+        if self.known_value is None:
+            return None
+        return self.known_value(state.apply(move))
 
     def _update(self, parent: _Frame, child: RecordedNode) -> None:
         """Back the child's value up into the parent (the "update" step event)."""
-        node = parent.node
         v = child.value
         if v is None:
             return
-        alpha, beta = node.alpha, node.beta
+        node = parent.node
+        if child.null_window and self._research_follows(parent, v):
+            return  # PVS's probe said "better": the value that counts is the re-search's
+        alpha, beta = parent.alpha, parent.beta
         if node.kind == "chance":
             parent.best = (parent.best or 0.0) + (child.probability or 0.0) * v
             line = "chance-sum"
@@ -261,114 +270,38 @@ class TreeRecorder:
             if self.windows and (alpha is None or parent.best > alpha) and (
                 beta is None or parent.best < beta  # at or above beta: a cutoff, no update
             ):
-                alpha = parent.best
+                parent.alpha = parent.best
             line = "max-value"
         else:
             parent.best = v if parent.best is None or v < parent.best else parent.best
             if self.windows and (beta is None or parent.best < beta) and (
                 alpha is None or parent.best > alpha
             ):
-                beta = parent.best
+                parent.beta = parent.best
             line = "min-value"
-        self.events.append(StepEvent("update", node.id, alpha, beta, parent.best, line))
+        self._event("update", parent, parent.best, line)
 
-    def _mark_pv(self, pv: tuple[Move, ...]) -> None:
-        node = self.nodes[0]
+    @staticmethod
+    def _research_follows(parent: _Frame, v: float) -> bool:
+        """Does the searcher re-search a null-window child that returned ``v``? Inside a node
+        when alpha < v < beta; at the root whenever v beats alpha (beta may be an aspiration
+        bound)."""
+        alpha, beta = parent.alpha, parent.beta
+        above = alpha is None or v > alpha
+        below = beta is None or v < beta
+        if parent.node.id == 0:
+            return above if parent.node.kind == "max" else below
+        return above and below
+
+    def _mark_pv(self, pv: Sequence[Move]) -> None:
+        nodes = self.current.nodes
+        node = nodes[0]
         node.on_pv = True
         for move in pv:
-            nxt = [c for c in node.children if self.nodes[c].raw_move == move]
+            nxt = [c for c in node.children if nodes[c].raw_move == move]
             if not nxt:
                 return
-            node = self.nodes[nxt[-1]]
+            node = nodes[nxt[-1]]
             node.on_pv = True
             if node.kind == "chance":
                 return
-
-
-# --------------------------------------------------------------------------- the observers
-
-
-class _RootObserver:
-    """The root of each pass (shared by both families). The recorder restarts with every
-    iteration of iterative deepening, so it ends up holding the last pass: the one that chose
-    the move."""
-
-    recorder: TreeRecorder
-
-    def _search_root(self, state, depth, previous):  # type: ignore[no-untyped-def]
-        rec = self.recorder
-        rec.enter_root(state, depth, self.stats.cutoffs)  # type: ignore[attr-defined]
-        out = super()._search_root(state, depth, previous)  # type: ignore[misc]
-        rec.exit_root(out[0], self.stats.cutoffs, out[3])  # type: ignore[attr-defined]
-        return out
-
-
-class _MinimaxObserver(_RootObserver):
-    def _value(self, state, p, depth, ply):  # type: ignore[no-untyped-def]
-        rec = self.recorder
-        rec.enter(state, p, depth, -INF, INF, 0)
-        out = super()._value(state, p, depth, ply)  # type: ignore[misc]
-        rec.exit(out[0], 0)
-        return out
-
-
-class _TreeObserver(_RootObserver):
-    """Alpha-beta and expectiminimax: every node of the tree passes through ``_child``."""
-
-    def _child(self, child, p, depth, alpha, beta, ply):  # type: ignore[no-untyped-def]
-        rec = self.recorder
-        rec.enter(child, p, depth, alpha, beta, self.stats.cutoffs)  # type: ignore[attr-defined]
-        v = super()._child(child, p, depth, alpha, beta, ply)  # type: ignore[misc]
-        rec.exit(v, self.stats.cutoffs)  # type: ignore[attr-defined]
-        return v
-
-    def _root_window(self, state, moves, depth, alpha, beta):  # type: ignore[no-untyped-def]
-        self.recorder.root_pass(moves, alpha, beta)
-        return super()._root_window(state, moves, depth, alpha, beta)  # type: ignore[misc]
-
-    def _moves_at(self, state, depth, ply):  # type: ignore[no-untyped-def]
-        moves = super()._moves_at(state, depth, ply)  # type: ignore[misc]
-        self.recorder.expanded(moves)
-        return moves
-
-    def _order(self, p, moves, tt_move, ply):  # type: ignore[no-untyped-def]
-        ordered = super()._order(p, moves, tt_move, ply)  # type: ignore[misc]
-        self.recorder.expanded(ordered)
-        return ordered
-
-
-class _FilterObserver(_TreeObserver):
-    """Expectiminimax's move filtering (its static evaluations count as nodes)."""
-
-    def _filter(self, state, moves, depth, ply):  # type: ignore[no-untyped-def]
-        before = self.nodes  # type: ignore[attr-defined]
-        kept = super()._filter(state, moves, depth, ply)  # type: ignore[misc]
-        self.recorder.filtered(len(kept), len(moves), self.nodes - before)  # type: ignore[attr-defined]
-        self.recorder.expanded(kept)
-        return kept
-
-
-@cache
-def _observed_class(cls: type) -> type:
-    from ai.alphabeta import AlphaBetaSearcher
-    from ai.expectiminimax import ExpectiminimaxSearcher
-    from ai.minimax import MinimaxSearcher
-
-    if issubclass(cls, ExpectiminimaxSearcher):
-        observer: type = _FilterObserver
-    elif issubclass(cls, AlphaBetaSearcher):
-        observer = _TreeObserver
-    elif issubclass(cls, MinimaxSearcher):
-        observer = _MinimaxObserver
-    else:
-        raise ValueError(f"cannot record a {cls.__name__}")
-    return type(f"Recorded{cls.__name__}", (observer, cls), {})
-
-
-def observe(searcher: Any, recorder: TreeRecorder) -> Any:
-    """Make ``searcher`` report to ``recorder``: the object keeps its state and settings and
-    gains the observing subclass of its own class (once: observing again swaps the recorder)."""
-    if not isinstance(searcher, _RootObserver):
-        searcher.__class__ = _observed_class(type(searcher))
-    searcher.recorder = recorder
-    return searcher

@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable, Iterator
 
 from ai.api import Limits, Progress, ProgressCallback, Result, Stats
+from ai.trace import Tracer
 from game.core import CHANCE, TERMINAL, Move, State
 
 #: A proven win is worth WIN - plies-to-win, so a faster win beats a slower one.
@@ -143,6 +144,15 @@ class SearchBase:
         #: Set by ``_search_root`` when it searched the previous depth's best move first: only
         #: then may an interrupted iteration's best replace the last completed answer.
         self._previous_best_first = False
+        #: Who hears about the search as it runs (ai.trace); None in play.
+        self.tracer: Tracer | None = None
+
+    #: False for searchers that search without an (alpha, beta) window.
+    has_windows = True
+
+    def set_tracer(self, tracer: Tracer | None) -> None:
+        """Report every later search to ``tracer`` (None: stop reporting)."""
+        self.tracer = tracer
 
     def orders_moves(self) -> bool:
         """True when a shallow iteration makes the next one cheaper (move ordering). Without
@@ -247,22 +257,34 @@ class SearchBase:
         first = self.first_depth if self._deepens(limits) else max_depth
         last: Result | None = None
         per_depth: list[int] = []
+        leaves_per_depth: list[int] = []
+        tracer = self.tracer
         for depth in range(min(first, max_depth), max_depth + 1):
             self._depth_in_progress = depth
             self._root_best = None
             self._previous_best_first = False
             self._horizon = False
-            nodes_before = self.nodes
+            nodes_before, leaves_before = self.nodes, self.stats.leaves
+            if tracer is not None:
+                tracer.iteration(depth)
+                tracer.enter(state, player, depth, -INF, INF)
             try:
                 self.nodes += 1  # the root
                 score, move, root_values, pv, root_exact = self._search_root(state, depth, last)
             except SearchAborted:
                 per_depth.append(self.nodes - nodes_before)
+                leaves_per_depth.append(self.stats.leaves - leaves_before)
                 self.stats.nodes_per_depth = tuple(per_depth)
+                self.stats.leaves_per_depth = tuple(leaves_per_depth)
                 self.final_result = self._interrupted(state, last)
                 return
+            if tracer is not None:
+                tracer.leave(score)
+                tracer.pass_done(pv)
             per_depth.append(self.nodes - nodes_before)
+            leaves_per_depth.append(self.stats.leaves - leaves_before)
             self.stats.nodes_per_depth = tuple(per_depth)
+            self.stats.leaves_per_depth = tuple(leaves_per_depth)
             solved = not self._horizon
             result = Result(
                 move=move,

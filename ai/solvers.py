@@ -27,12 +27,15 @@ from collections.abc import Callable
 
 from ai.api import Limits, Result, SearchConfig, Stats
 from ai.searchbase import WIN, evaluator_for
+from ai.trace import Tracer, trace_root_values
 from game.core import TERMINAL, Move, State
 
 #: Every solver's shape, so a game's profile can hold its own: the exact answer for the
 #: position, or None when it is beyond the solver's reach by the ``deadline``
 #: (``time.monotonic()``).
-Solver = Callable[[State, SearchConfig, threading.Event | None, float | None], Result | None]
+Solver = Callable[
+    [State, SearchConfig, threading.Event | None, float | None, Tracer | None], Result | None
+]
 
 #: Othello: most empties solved exactly, by time budget (seconds). ai.othello_endgame needs
 #: a median 0.11 s at 14 empties and 0.47 s at 16 (worst of 12: 0.47 s / 2.8 s), 4.3 s at 18
@@ -43,7 +46,8 @@ OTHELLO_EXACT_NO_TIME = 14
 
 
 def solve_tictactoe(
-    state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None
+    state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None,
+    tracer: Tracer | None = None,
 ) -> Result:
     from ai.alphabeta import AlphaBetaSearcher
     from ai.profiles import profile_for
@@ -56,6 +60,7 @@ def solve_tictactoe(
         exact_root_values=config.exact_root_values or config.noise > 0,
         tt_size_log2=12,
     )
+    searcher.set_tracer(tracer)  # a search like any other: the lab records it node by node
     empties = len(state.legal_moves())
     searcher.first_depth = empties  # the game ends within this many plies: no deepening
     # Cancelled before the proof is finished: the best move found so far (complete=False).
@@ -110,8 +115,17 @@ def nim_root_distances(state: State, limit: int = NIM_DISTANCE_MOVES
 
 
 def solve_nim(
-    state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None
+    state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None,
+    tracer: Tracer | None = None,
 ) -> Result | None:
+    result = _solve_nim(state)
+    if tracer is not None:
+        trace_root_values(tracer, state, result.depth, result.score, result.root_values,
+                          result.pv)
+    return result
+
+
+def _solve_nim(state: State) -> Result:
     from ai.evaluation.nim import NimEvaluator
 
     start = time.perf_counter()
@@ -163,7 +177,8 @@ OTHELLO_EXACT_ALL_EMPTIES = 12
 
 
 def solve_othello(
-    state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None
+    state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None,
+    tracer: Tracer | None = None,
 ) -> Result | None:
     from ai import othello_endgame
     from game.rules.othello import final_margin
@@ -197,6 +212,8 @@ def solve_othello(
         values = tuple(exact)
     elapsed = time.perf_counter() - start
     stats = Stats(nodes=nodes, depth=empties, time_s=elapsed)
+    if tracer is not None:
+        trace_root_values(tracer, state, empties, float(solved.margin), values, (solved.move,))
     return Result(
         solved.move,
         float(solved.margin),

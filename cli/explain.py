@@ -22,12 +22,14 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from cli.common import (
-    MAX_DEPTH,
     RequestError,
+    add_search_arguments,
+    build_config,
     load_state,
     parse_options,
     parse_time,
@@ -52,12 +54,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                            "worst-case, worst-case-rescaled")
     tree.add_argument("--tree", default=None, metavar="TREE",
                       help='a classroom tree of your own, e.g. "[[3,12,8],[2,4,6],[14,5,2]]"')
-    parser.add_argument("--algorithm", default=None,
-                        help="minimax, alphabeta or expectiminimax (default: the game's usual one)")
-    parser.add_argument("--depth", type=whole_number(1, MAX_DEPTH), default=None,
-                        help="search depth (default for a classroom tree: down to its leaves)")
-    for flag, what in (("tt", "the transposition table"), ("ordering", "move ordering"),
-                       ("pvs", "principal-variation search (null windows)"),
+    add_search_arguments(parser)
+    for flag, what in (("pvs", "principal-variation search (null windows)"),
                        ("aspiration", "aspiration windows"), ("star1", "Star1 pruning"),
                        ("filter", "expectiminimax's move filtering")):
         parser.add_argument(f"--no-{flag}", action="store_true", help=f"switch {what} off")
@@ -101,26 +99,30 @@ def _state(args: argparse.Namespace) -> tuple[str, Any, Any]:
 
 
 def _config(args: argparse.Namespace, game_id: str, state: Any) -> Any:
-    from ai.api import Limits, SearchConfig
-    from ai.engine import ALGORITHMS, default_algorithm
+    """The search to record, built exactly as ``analyze`` builds it from the same flags (a
+    level's own configuration, or the named algorithm), plus the lab's extra switches."""
+    from ai.labsearch import usual_algorithm
 
-    algorithm = args.algorithm or default_algorithm(game_id)
-    if algorithm not in ALGORITHMS:
-        raise RequestError(
-            f"unknown algorithm {algorithm!r}; choose one of: {', '.join(ALGORITHMS)}"
-        )
-    depth = args.depth
-    if depth is None:
+    depth, algorithm = args.depth, args.algorithm
+    if depth is None and args.time is None and args.level is None:
         if game_id != "classroom":
-            raise RequestError("give --depth (keep it small: every node is recorded)")
+            raise RequestError("give --depth, --time or --level (keep it small: every node is "
+                               "recorded)")
         from game.rules.classroom import height
 
         depth = height(state.node)
-    return SearchConfig(
-        game_id, algorithm, Limits(depth=depth), use_tt=not args.no_tt,
-        use_ordering=not args.no_ordering, exact=False, use_pvs=not args.no_pvs,
-        use_aspiration=not args.no_aspiration, use_star1=not args.no_star1,
-        use_move_filter=not args.no_filter,
+    if algorithm is None and args.level is None:
+        algorithm = usual_algorithm(game_id, state)
+    config = build_config(
+        game_id, algorithm=algorithm, level=args.level, depth=depth, time_s=args.time,
+        use_tt=not args.no_tt, use_ordering=not args.no_ordering, seed=args.seed,
+        exact=args.exact,
+    )
+    return replace(
+        config, use_pvs=config.use_pvs and not args.no_pvs,
+        use_aspiration=config.use_aspiration and not args.no_aspiration,
+        use_star1=config.use_star1 and not args.no_star1,
+        use_move_filter=config.use_move_filter and not args.no_filter,
     )
 
 
@@ -169,28 +171,21 @@ def run(args: argparse.Namespace) -> int:
             "algorithm": config.algorithm, "rows": [r.to_json() for r in rows],
         }))
         return 0
-    from ai.profiles import profile_for
     from ai.recorder import record_search
 
-    recording = record_search(state, config, args.node_budget)
+    recording = record_search(state, config, args.node_budget, level=args.level)
     if args.png is not None:
         from game.ui.lab.export import export_tree_png
 
         export_tree_png(recording, args.png)
-    label = profile_for(game_id).value_label(recording.value, exact=False)
     if args.json:
         out = recording.to_json()
         out["position"] = game.format_position(state)
-        out["value_text"] = label.long
+        out["value_text"] = value_text(recording)
         print(json.dumps(out))
         return 0
-    print(f"{config.algorithm}, depth {recording.depth}: {game.format_position(state)}")
-    print(f"value {label.long}, move {recording.move}; {recording.node_count:,} nodes, "
-          f"{recording.leaves:,} leaves, {recording.cutoffs:,} cutoffs")
-    passes = recording.stats["nodes_per_depth"]
-    if len(passes) > 1:
-        print(f"(the depth-{recording.depth} pass of iterative deepening; all {len(passes)} "
-              f"passes together: {recording.stats['nodes']:,} nodes)")
+    for line in summary(recording, game.format_position(state)):
+        print(line)
     for line in text_tree(recording, game_id, TEXT_NODES):
         print(line)
     if recording.truncated:
@@ -200,6 +195,40 @@ def run(args: argparse.Namespace) -> int:
         leaves = ", ".join(_number(v) for v in recording.evaluated_leaves)
         print(f"leaves evaluated, in order: {leaves}")
     return 0
+
+
+def value_text(recording: Any) -> str:
+    """The recorded value in the game's words; exact ("draw", "win in 5") when the search
+    proved it, an estimate otherwise."""
+    from ai.profiles import profile_for
+
+    return profile_for(recording.game_id).value_label(recording.value,
+                                                       exact=recording.exact).long
+
+
+def summary(recording: Any, position: str) -> list[str]:
+    """The lines above the tree: whose search, what it found, and what it cost."""
+    lines = []
+    if recording.description:
+        lines.append(recording.description)
+    lines.append(f"{recording.algorithm_label}, depth {recording.depth}: {position}")
+    proven = " (proven)" if recording.exact else ""
+    prunings = recording.cutoffs
+    skipped = sum(n.pruned for n in recording.nodes)
+    pruned = (f"{prunings:,} pruning{'s' if prunings != 1 else ''} ({skipped:,} skipped)"
+              if prunings else "no pruning")
+    lines.append(f"value {value_text(recording)}{proven}, move {recording.move}; "
+                 f"{recording.node_count:,} nodes, {recording.leaves:,} leaves, {pruned}")
+    if recording.best_move is not None:
+        lines.append(f"(the level's noise chose {recording.move}; the search's best was "
+                     f"{recording.best_move})")
+    if recording.solved:
+        lines.append(f"(answered by the exact solver, {recording.answered_by}: each move with "
+                     f"the value it proved; {recording.total_nodes:,} positions searched)")
+    elif len(recording.passes) > 1:
+        lines.append(f"(the depth-{recording.depth} pass of iterative deepening; all "
+                     f"{len(recording.passes)} passes together: {recording.total_nodes:,} nodes)")
+    return lines
 
 
 def text_tree(recording: Any, game_id: str, limit: int) -> list[str]:

@@ -24,7 +24,7 @@ def test_tree_json_textbook(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     data = json.loads(out)
     assert (data["value"], data["move"], data["value_text"]) == (3, "a", "3 for MAX")
-    assert (data["nodes"], data["leaves"], data["cutoffs"]) == (11, 7, 2)
+    assert (data["nodes"], data["leaves"], data["cutoffs"]) == (11, 7, 1)
     assert data["evaluated_leaves"] == [3, 12, 8, 2, 14, 5, 2]
     tree = data["tree"]
     root = tree[0]
@@ -56,7 +56,7 @@ def test_text_tree(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = explain(capsys, "--tree", TEXTBOOK, "--algorithm", "alphabeta", *BARE)
     assert code == 0
     lines = out.splitlines()
-    assert lines[1] == "value 3 for MAX, move a; 11 nodes, 7 leaves, 2 cutoffs"
+    assert lines[1] == "value 3 for MAX (proven), move a; 11 nodes, 7 leaves, 1 pruning (2 skipped)"
     assert "├─ b MIN [3, +inf] = <=2 cutoff (2 skipped)" in lines
     assert lines[-1] == "leaves evaluated, in order: 3, 12, 8, 2, 14, 5, 2"
 
@@ -117,7 +117,7 @@ def test_png_export(capsys: pytest.CaptureFixture[str], tmp_path, monkeypatch) -
         (["--game", "tictactoe", "--position", "XXXOO---- O", "--depth", "2"], "game is over"),
         (["--game", "backgammon", "--depth", "2"], "no dice"),
         (["--depth", "2"], "give --game"),
-        (["--game", "nim", "--depth", "0"], "expected 1 to 64"),
+        (["--game", "nim", "--depth", "0"], "between 1 and 64"),
         (["--example", "textbook", "--png", "tree.jpg"], "must end in .png"),
         (["--example", "textbook", "--compare", "--max-seconds", "nan"], "time must be"),
         (["--example", "textbook", "--png", "/no/such/folder/t.png"], "no such folder"),

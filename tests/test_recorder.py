@@ -50,11 +50,11 @@ def test_hand_made_recording_counts_and_json_shape() -> None:
     assert [n.id for n in rec.nodes] == list(range(11))
     assert rec.node_count == 11
     assert rec.leaves == 7
-    assert rec.cutoffs == 2
+    assert rec.cutoffs == 1  # one pruning: b skips 4 and 6
     out = rec.to_json()
     json.dumps(out)  # finite numbers only
     assert out["value"] == 3 and out["move"] == "a"
-    assert out["nodes"] == 11 and out["leaves"] == 7 and out["cutoffs"] == 2
+    assert out["nodes"] == 11 and out["leaves"] == 7 and out["cutoffs"] == 1
     assert out["evaluated_leaves"] == [3, 12, 8, 2, 14, 5, 2]
     tree = out["tree"]
     assert tree[0]["alpha"] is None and tree[0]["beta"] is None  # an open window is null

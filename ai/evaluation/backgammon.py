@@ -341,6 +341,9 @@ def evaluate_with(weights: Sequence[float], state: BackgammonState, player: int)
 class BackgammonEvaluator:
     """Equity estimates for search; pass learned ``weights`` to replace the hand-set ones."""
 
+    #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
+    title = "hand-made equity"
+
     def __init__(self, weights: Sequence[float] | None = None) -> None:
         self.weights: tuple[float, ...] = tuple(DEFAULT_WEIGHTS if weights is None else weights)
         if len(self.weights) != len(FEATURE_NAMES):

@@ -296,6 +296,9 @@ class NetEvaluator:
     evaluation of every move of a roll. The dice of a rolled position are ignored: it scores as
     the same position before the roll."""
 
+    #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
+    title = "neural network"
+
     def __init__(self, net: Net | None = None, path: Path | str | None = None) -> None:
         self.net = net if net is not None else _shared_net(path)
 

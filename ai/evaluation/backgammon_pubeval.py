@@ -117,6 +117,9 @@ class PubevalEvaluator:
     """Pubeval behind the evaluator contract: meant for depth 1 (pick the move whose resulting
     position pubeval likes best), which is how pubeval plays as a benchmark."""
 
+    #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
+    title = "pubeval"
+
     def evaluate(self, state: BackgammonState, player: int) -> float:
         if state.is_over():
             return state.returns()[player]

@@ -252,6 +252,9 @@ class TDBackgammonEvaluator:
     hand-made BackgammonEvaluator, dice ignored (a state scores the same before and after
     its roll)."""
 
+    #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
+    title = "TD-learned weights"
+
     def __init__(self, weights: Weights | None = None, path: Path | str | None = None) -> None:
         if weights is None:
             weights, self.meta = load_weights(path)

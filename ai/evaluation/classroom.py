@@ -11,6 +11,9 @@ from game.rules.classroom import ClassroomState
 
 
 class ClassroomEvaluator:
+    #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
+    title = "the tree's numbers"
+
     def evaluate(self, state: ClassroomState, player: int) -> float:
         value = state.leaf_value()
         if value is None:

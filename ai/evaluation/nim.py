@@ -98,6 +98,9 @@ def winning_moves(state: NimState) -> tuple[tuple[int, int], ...]:
 class NimEvaluator:
     """+1 / -1 for a won / lost position from ``player``'s view: exact, not a heuristic."""
 
+    #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
+    title = "Sprague-Grundy theory"
+
     def evaluate(self, state: NimState, player: int) -> float:
         if state.current_player() == TERMINAL:
             return state.returns()[player]

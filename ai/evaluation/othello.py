@@ -169,6 +169,9 @@ class OthelloEvaluator:
     """Evaluator protocol adapter, in discs; the state caches the mover's moves, so reuse
     them."""
 
+    #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
+    title = "hand-made evaluation"
+
     name = "othello-features"
 
     def evaluate(self, state: OthelloState, player: int) -> float:

@@ -286,6 +286,9 @@ def model() -> PatternModel:
 class OthelloPatternEvaluator:
     """Evaluator protocol: the predicted final disc margin, from ``player``'s view."""
 
+    #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
+    title = "learned tables"
+
     name = "othello-patterns"
 
     def __init__(self) -> None:

@@ -22,6 +22,9 @@ def open_lines(state: TicTacToeState, player: int) -> int:
 
 
 class TicTacToeEvaluator:
+
+    #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
+    title = "open lines"
     def evaluate(self, state: TicTacToeState, player: int) -> float:
         marks = state.marks
         return float(_OPEN_LINES[marks[1 - player]] - _OPEN_LINES[marks[player]])

@@ -153,6 +153,13 @@ class ClassroomState:
         """Does the tree below this node hold a chance node (a roll of the dice)?"""
         return _has_chance(self.node)
 
+    def value_bounds(self) -> tuple[float, float]:
+        """The lowest and highest leaf of the whole tree: the L and U that Star1 pruning
+        assumes for outcomes not yet searched, as the slides do (the notation's own limit,
+        a billion, would make every window edge an unreadable number)."""
+        values = list(_leaves(self.tree))
+        return min(values), max(values)
+
     def leaf_value(self) -> float | None:
         """The leaf's value for MAX, None for an inner node."""
         node = self.node
@@ -377,6 +384,14 @@ def _has_chance(tree: Tree) -> bool:
     if isinstance(tree, ChanceNode):
         return True
     return isinstance(tree, tuple) and any(_has_chance(c) for c in tree)
+
+
+def _leaves(tree: Tree) -> list[float]:
+    if isinstance(tree, tuple):
+        return [v for c in tree for v in _leaves(c)]
+    if isinstance(tree, ChanceNode):
+        return [v for c in tree.children for v in _leaves(c)]
+    return [tree]
 
 
 def height(tree: Tree) -> int:

@@ -1,0 +1,116 @@
+"""Whose search the lab shows: a level's, exactly as it plays, or the labelled teaching mode.
+
+The lab exists so that a student can believe it, so its tree, step mode, compare bars, depth
+chart and ``explain`` all search with the configuration of a level the user picks (its
+algorithm, evaluator, switches, exact solving and noise), only with a depth the screen can
+draw. The hand-made evaluator with every refinement off is a choice of its own, "Teaching",
+named on screen like any level, never a silent default. ``describe`` is the line that says
+which search the pictures come from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ai.api import Limits, SearchConfig
+from ai.levels import LEVELS, get_level
+from game.core import State
+
+#: The lab-only choice: the game's usual algorithm as the textbook writes it, on the game's
+#: hand-made evaluator, with no table, ordering, PVS, aspiration, Star1, filtering or solver.
+TEACHING = "Teaching"
+
+
+def lab_levels(game_id: str) -> tuple[str, ...]:
+    """The choices offered in the lab: the game's levels, weakest first, then TEACHING
+    (a classroom tree has no levels: only TEACHING)."""
+    return tuple(level.name for level in LEVELS.get(game_id, ())) + (TEACHING,)
+
+
+def default_level(game_id: str) -> str:
+    """The strongest level where the game has levels, else TEACHING."""
+    return lab_levels(game_id)[-2] if game_id in LEVELS else TEACHING
+
+
+def usual_algorithm(game_id: str, state: State | None = None) -> str:
+    """The algorithm for ``state``: the game's usual one, or expectiminimax for a classroom
+    tree with a roll in it (the screen and ``explain`` must agree on it)."""
+    from ai.engine import default_algorithm
+
+    has_chance = getattr(state, "has_chance", None)
+    if has_chance is not None and has_chance():
+        return "expectiminimax"
+    return default_algorithm(game_id)
+
+
+def lab_config(game_id: str, level: str, depth: int | None, state: State | None = None
+               ) -> SearchConfig:
+    """The SearchConfig the lab records for ``level`` (any case; a ValueError lists the
+    choices), limited to ``depth`` when given (else the level's own limits). ``state`` picks
+    the teaching mode's algorithm (a classroom tree with dice: expectiminimax)."""
+    if level.strip().lower() == TEACHING.lower():
+        return teaching_config(game_id, depth or 1, usual_algorithm(game_id, state))
+    # Seed 0: a level with noise picks the same move every time the lab records it.
+    config = get_level(game_id, level).config(game_id, seed=0)
+    if depth is not None:
+        config = replace(config, limits=Limits(depth=depth))
+    return config
+
+
+def teaching_config(game_id: str, depth: int, algorithm: str) -> SearchConfig:
+    """The textbook's search: ``algorithm`` with every refinement off."""
+    return SearchConfig(
+        game_id, algorithm, Limits(depth=depth), use_tt=False,
+        use_ordering=False, exact=False, use_pvs=False, use_aspiration=False,
+        use_star1=False, use_move_filter=False,
+    )
+
+
+def evaluator_title(config: SearchConfig) -> str:
+    """The evaluation a search uses, in words ("learned tables", "hand-made evaluation")."""
+    if not config.use_evaluator:
+        return "no evaluation (wins and losses only)"
+    from ai.evaluation import get_evaluator
+
+    evaluator = get_evaluator(config.game_id, config.evaluator)
+    return str(getattr(evaluator, "title", type(evaluator).__name__))
+
+
+def refinements(config: SearchConfig) -> list[str]:
+    """The refinements switched on in ``config``, as a reader names them."""
+    from ai.profiles import profile_for
+
+    profile = profile_for(config.game_id)
+    if config.algorithm == "minimax":
+        return []
+    on = [
+        ("table", config.use_tt), ("ordering", config.use_ordering),
+        ("PVS", config.use_pvs and config.algorithm == "alphabeta"),
+        ("aspiration", config.use_aspiration and profile.aspiration is not None
+         and config.algorithm == "alphabeta"),
+        ("Star1", config.use_star1 and profile.points and config.algorithm == "expectiminimax"),
+        ("move filter", config.use_move_filter and profile.move_filter is not None
+         and config.algorithm == "expectiminimax"),
+    ]
+    return [name for name, used in on if used]
+
+
+def describe(game_id: str, level: str, config: SearchConfig) -> str:
+    """One line for the screen: "Master's search: learned tables, depth 3"."""
+    depth = config.limits.depth
+    parts = [evaluator_title(config)]
+    if depth is not None:
+        parts.append(f"depth {depth}")
+    elif config.limits.time_s is not None:
+        parts.append(f"{config.limits.time_s:g} s a move")
+    if level.strip().lower() == TEACHING.lower():
+        extras = refinements(config)
+        switches = ", ".join(extras) if extras else "no refinements"
+        return f"Teaching mode: {config.algorithm}, {parts[0]}, {switches}, " + ", ".join(
+            parts[1:])
+    name = get_level(game_id, level).name
+    if config.exact:
+        parts.append("exact solving where it reaches")
+    if config.noise > 0:
+        parts.append("with noise")
+    return f"{name}'s search: " + ", ".join(parts)

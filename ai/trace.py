@@ -1,0 +1,96 @@
+"""What a searcher tells the lab while it searches: the tracer protocol.
+
+Every searcher that plays (minimax, alpha-beta, expectiminimax, the backgammon network's
+searcher, and the exact solvers' answers) reports its own search as it happens, in these calls,
+to a ``Tracer`` it is given with ``set_tracer``. Play gives none: the searchers' hot paths then
+take their untraced code (node entry and exit are traced by a wrapper installed only on a
+traced searcher; the few calls inside a node sit behind one ``is not None`` test), so a traced
+and an untraced search of the same configuration are the same search, node for node, and play
+pays nothing measurable (README, ``python main.py bench search``).
+
+The order of calls, for one pass of iterative deepening::
+
+    iteration(depth)
+    enter(root, view, depth, -inf, +inf)
+      root_window(moves, alpha, beta)          # alpha-beta family: a pass over the root's moves
+      edge(move)  enter(child, ...)  ... leave(value)
+      edge(move, research=True)  enter(child, ...) ... leave(value)   # the same move again
+      cutoff(skipped_moves)
+    leave(value)
+    pass_done(pv)                              # or nothing, when the budget stopped the pass
+
+Inside any node: ``expanded(moves)`` (the moves in the order they will be searched),
+``filtered(kept, total, static_evals)`` (move filtering), ``table_hit()`` (the value comes from
+the transposition table), ``edge(outcome, probability)`` at chance nodes, ``cutoff(skipped)``.
+``pass_reused()`` says a pass took the previous depth's answer without searching.
+
+Values and windows are in the view of ``view``, the player named at ``enter``: the searchers
+are negamaxes, and the recorder (ai.recording) turns everything into MAX's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from game.core import Move, State
+
+INF = float("inf")
+
+
+class Tracer(Protocol):
+    def iteration(self, depth: int) -> None:
+        """A pass of iterative deepening to ``depth`` starts."""
+
+    def enter(self, state: State, view: int, depth: int, alpha: float, beta: float) -> None:
+        """The search arrives at ``state`` with ``depth`` plies left and the window (alpha,
+        beta) from ``view``'s side (a searcher without windows passes -inf, +inf)."""
+
+    def leave(self, value: float) -> None:
+        """The node entered last and not yet left returns ``value`` (``view``'s side)."""
+
+    def edge(self, move: Any, probability: float | None = None, research: bool = False
+             ) -> None:
+        """The next node entered is reached by ``move`` (a chance outcome with its
+        ``probability``); ``research``: the same move again, with a wider window."""
+
+    def root_window(self, moves: Sequence[Move], alpha: float, beta: float) -> None:
+        """The root searches ``moves`` in this order with this window (a second call in one
+        pass: the aspiration window failed and the root is searched again)."""
+
+    def expanded(self, moves: Sequence[Any]) -> None:
+        """The current node will search ``moves`` in this order."""
+
+    def filtered(self, kept: int, total: int, static_evals: int) -> None:
+        """Move filtering kept ``kept`` of ``total`` moves after ``static_evals`` cheap
+        evaluations (each counted as a node by the searcher)."""
+
+    def cutoff(self, skipped: Sequence[Any]) -> None:
+        """The current node stops its loop; ``skipped`` are the moves (or outcomes) it will
+        never search."""
+
+    def table_hit(self) -> None:
+        """The current node's value comes from the transposition table."""
+
+    def pass_done(self, pv: Sequence[Move]) -> None:
+        """The pass finished; ``pv`` is its principal variation."""
+
+    def pass_reused(self) -> None:
+        """The pass took the previous depth's answer over without searching."""
+
+
+def trace_root_values(tracer: Tracer, state: State, depth: int, score: float,
+                      root_values: Sequence[tuple[Move, float]], pv: Sequence[Move]) -> None:
+    """An exact solver's answer as a one-layer tree: the root and each move with the value
+    the solver proved for it (solvers that prove by theory or on bitboards report their
+    answer, not their inner nodes)."""
+    mover = state.current_player()
+    tracer.iteration(depth)
+    tracer.enter(state, mover, depth, -INF, INF)
+    tracer.expanded([m for m, _ in root_values])
+    for move, value in root_values:
+        tracer.edge(move)
+        tracer.enter(state.apply(move), mover, 0, -INF, INF)
+        tracer.leave(value)
+    tracer.leave(score)
+    tracer.pass_done(pv)

@@ -1,0 +1,144 @@
+"""The lab records the search that plays: ``explain --level`` against ``analyze --level``, the
+tracer against the untraced search, and the worked answers the slides give (issue "The lab
+tells the truth")."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import main
+from ai.api import Limits, SearchConfig
+from ai.engine import run_search
+from ai.labsearch import TEACHING, describe, lab_config, lab_levels
+from ai.levels import LEVELS
+from ai.recorder import record_search
+from game.registry import get_game
+
+TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
+BARE = ["--no-tt", "--no-ordering", "--no-pvs"]
+#: A position per game for the level-by-level check (backgammon needs the dice).
+POSITIONS = {"tictactoe": "X---O---- X", "othello": None, "nim": None,
+             "backgammon": "4HPwATDgc/ABMA 31"}
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
+    code = main.main(list(args))
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return json.loads(out)
+
+
+def level_cases() -> list[tuple[str, str]]:
+    return [(game_id, level.name) for game_id in POSITIONS for level in LEVELS[game_id]]
+
+
+@pytest.mark.parametrize(("game_id", "level"), level_cases())
+def test_explain_records_what_analyze_plays(capsys: pytest.CaptureFixture[str], game_id: str,
+                                            level: str) -> None:
+    """Same move, same root value, for every game and level (backgammon's network Master
+    included). A level that plays by the clock gets a depth, as a student would give it, so
+    both commands search the same tree however busy the machine is."""
+    args = ["--game", game_id, "--level", level, "--seed", "3"]
+    if POSITIONS[game_id] is not None:
+        args += ["--position", POSITIONS[game_id]]
+    timed = next(lv for lv in LEVELS[game_id] if lv.name == level).time_s is not None
+    if timed:
+        args += ["--depth", "2"]
+    played = run_json(capsys, "analyze", *args)
+    recorded = run_json(capsys, "explain", *args, "--json")
+    assert recorded["move"] == played["best_move"]
+    # Both from the view of the side to move (MAX is the mover outside classroom trees).
+    assert recorded["value"] == pytest.approx(played["value"], abs=1e-6)
+    assert recorded["answered_by"] == played["algorithm"]
+    assert recorded["level"] == level and recorded["description"].startswith(f"{level}'s search")
+
+
+def test_traced_search_is_the_untraced_search() -> None:
+    """Tracing changes nothing: the same nodes, leaves, value and move, pass by pass."""
+    game = get_game("othello")
+    state = game.initial_state()
+    for move in ("f5", "d6", "c3", "d3"):
+        state = state.apply(game.parse_move(state, move))
+    config = lab_config("othello", "Master", 4)
+    plain = run_search(state, config)
+    recording = record_search(state, config, level="Master")
+    assert recording.passes == plain.stats.nodes_per_depth
+    assert recording.total_nodes == plain.stats.nodes
+    assert recording.node_count == plain.stats.nodes_per_depth[-1]
+    assert recording.move == game.format_move(state, plain.move)
+    assert recording.value == pytest.approx(plain.score)
+
+
+def test_lab_uses_the_levels_evaluator() -> None:
+    """Master's Othello search is the learned tables', and the lab says so; teaching mode is
+    the hand-made evaluator with every refinement off, and says that."""
+    master = lab_config("othello", "Master", 3)
+    assert master.evaluator == "patterns" and master.use_tt and master.use_pvs
+    assert describe("othello", "Master", master) == (
+        "Master's search: learned tables, depth 3, exact solving where it reaches")
+    teaching = lab_config("othello", TEACHING, 3)
+    assert teaching.evaluator is None and not (teaching.use_tt or teaching.use_ordering)
+    assert describe("othello", TEACHING, teaching).startswith(
+        "Teaching mode: alphabeta, hand-made evaluation, no refinements")
+    assert lab_levels("classroom") == (TEACHING,)
+    assert lab_config("backgammon", "Master", None).evaluator == "net"
+
+
+def test_step_windows_follow_the_search() -> None:
+    """The textbook tree, alpha-beta as the slides write it: node c is entered with (3, +inf),
+    narrows to (3, 14) and (3, 5), and its cutoff at 2 happens with the window (3, 5)."""
+    game = get_game("classroom")
+    state = game.initial_state(tree=TEXTBOOK)
+    config = SearchConfig("classroom", "alphabeta", Limits(depth=2), use_tt=False,
+                          use_ordering=False, use_pvs=False, use_aspiration=False)
+    rec = record_search(state, config)
+    c = next(n for n in rec.nodes if n.move == "c" and n.parent == 0)
+    windows = [(e.kind, e.alpha, e.beta) for e in rec.events if e.node == c.id]
+    assert windows == [("enter", 3, None), ("update", 3, 14), ("update", 3, 5),
+                       ("update", 3, 5), ("cutoff", 3, 5), ("exit", 3, 5)]
+    b = next(n for n in rec.nodes if n.move == "b" and n.parent == 0)
+    cut = [(e.alpha, e.beta, e.value) for e in rec.events if e.node == b.id and
+           e.kind == "cutoff"]
+    assert cut == [(3, None, 2)]
+    # The leaves alpha-beta never looked at, with the values the slide shows greyed.
+    assert [v for _, v in b.skipped] == [4, 6]
+    assert rec.cutoffs == 1 and rec.evaluated_leaves == [3, 12, 8, 2, 14, 5, 2]
+
+
+def test_chance_trees_run_and_name_the_algorithm(capsys: pytest.CaptureFixture[str]) -> None:
+    """A tree with a roll runs expectiminimax by default, as the screen does; minimax over it
+    averages the rolls and is named for what it is; no window side is a sentinel."""
+    data = run_json(capsys, "explain", "--example", "chance", "--json")
+    assert data["algorithm"] == "expectiminimax"
+    for node in data["tree"]:
+        for side in (node["alpha"], node["beta"]):
+            assert side is None or abs(side) < 1e6
+    data = run_json(capsys, "explain", "--example", "chance", "--algorithm", "minimax",
+                    "--json")
+    assert data["algorithm_label"].startswith("expectiminimax without pruning")
+
+
+def test_whole_tree_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    """Minimax to depth 9 sees every end of tic-tac-toe: the value is a proven draw, as
+    ``analyze`` says, not an estimate."""
+    main.main(["explain", "--game", "tictactoe", "--algorithm", "minimax", "--depth", "9"])
+    lines = capsys.readouterr()[0].splitlines()
+    assert lines[1].startswith("value draw (proven), move a1; 549,946 nodes")
+
+
+def test_network_search_records_every_roll() -> None:
+    """Backgammon's Master: its one chance layer is 21 rolls under each move searched, every
+    reply the network scored is a leaf, and the moves the 0-ply pass dropped are counted."""
+    game = get_game("backgammon")
+    state = game.parse_position("4HPwATDgc/ABMA 31")
+    rec = record_search(state, lab_config("backgammon", "Master", None), level="Master")
+    root = rec.root
+    assert rec.algorithm == "expectiminimax" and rec.depth == 3 and rec.truncated == 0
+    searched = [rec.nodes[c] for c in root.children]
+    assert root.filtered + len(searched) == len(state.legal_moves())
+    for child in searched:
+        assert child.kind == "chance" and len(child.children) == 21
+        assert sum(rec.nodes[r].probability for r in child.children) == pytest.approx(1.0)
+    assert rec.node_count == rec.passes[-1]
