@@ -19,13 +19,15 @@ class TooLong(ValueError):
 
 
 def record(state: State, config: SearchConfig, node_budget: int, *, force: bool = False,
-           max_s: float = MAX_RECORD_S, cancel: Any = None, progress: Any = None) -> Any:
+           max_s: float = MAX_RECORD_S, level: str | None = None, cancel: Any = None,
+           progress: Any = None) -> Any:
     """The recorded search of ``state`` (ai.recorder.record_search).
 
     A long recording is first estimated (ai.lab.estimate: the same search at shallower depths,
     extrapolated); above ``max_s`` seconds it is refused with the estimate unless ``force``.
     ``cancel`` reaches the searcher itself, so a Stop ends even a forced recording within a
-    few thousand nodes (a ValueError says it was stopped)."""
+    few thousand nodes (a ValueError says it was stopped). ``level`` names whose search
+    ``config`` is (ai.labsearch), for the recording's description."""
     from ai.lab import estimate
     from ai.recorder import record_search
 
@@ -35,4 +37,4 @@ def record(state: State, config: SearchConfig, node_budget: int, *, force: bool 
             raise TooLong(f"too long: recording this search would take about "
                           f"{guess.time_s:.0f} s ({guess.nodes:,.0f} nodes); choose a smaller "
                           "depth, or press Search again to record it anyway")
-    return record_search(state, config, node_budget, cancel=cancel)
+    return record_search(state, config, node_budget, cancel=cancel, level=level)

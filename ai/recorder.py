@@ -3,11 +3,14 @@
 This docstring is the contract between the engine side (the searchers, ``record_search``) and
 the screens that draw recordings; change both together.
 
-A recording is made by the very searcher that plays (ai.minimax, ai.alphabeta,
-ai.expectiminimax), observed node by node (ai.recording); it is never a re-implementation.
-Only the searcher's last iteration is kept (iterative deepening runs depths 1..D; the tree shown
-is the depth-D pass, the one that chose the move), so ``node_count`` equals the searcher's own
-node count for that pass (``stats["iteration_nodes"]``).
+A recording is made by the very search that plays (``ai.engine.run_search`` with the level's
+configuration: its evaluator, exact solver and noise), which reports itself node by node to a
+tracer (ai.trace; the recorder is ai.recording); it is never a re-implementation. Only the
+search's last finished pass is kept (iterative deepening runs depths 1..D; the tree shown is the
+depth-D pass, the one that chose the move), so ``node_count`` equals the searcher's own node
+count for that pass (``stats["iteration_nodes"]``, ``passes[-1]``); ``total_nodes`` counts all
+passes. When an exact solver answers (``solved``), the tree is the root and each move with the
+value the solver proved (a tic-tac-toe solve is an alpha-beta search and is recorded in full).
 
 Points of view. Every ``value``, ``alpha`` and ``beta`` in a recording is from the view of the
 MAX player (``recording.max_player``): "max" nodes are that player's decisions, "min" nodes
@@ -31,8 +34,9 @@ larger than its parent's, and children are listed in the order the search visite
 - ``value``: the value the node returned. In alpha-beta it can be a bound: ``bound`` says
   "exact", "upper" (value <= alpha: "at most") or "lower" (value >= beta: "at least").
 - ``pruned``: children never searched because of a cutoff at this node (siblings skipped after
-  the cutoff; at a chance node, outcomes skipped by Star1); ``cutoff`` is True when the search
-  stopped this node's loop early (even when no child was left to skip).
+  the cutoff; at a chance node, outcomes skipped by Star1); ``skipped`` lists them (move label,
+  and the value where it is known without search: a classroom tree's leaf); ``cutoff`` is True
+  when the search stopped this node's loop early (even when no child was left to skip).
 - ``filtered``: moves dropped by move filtering (expectiminimax) before the loop;
   ``static_evals``: the cheap evaluations that filtering made (the searcher counts each as a
   node, so ``node_count`` includes them).
@@ -44,7 +48,8 @@ larger than its parent's, and children are listed in the order the search visite
 - ``state``: the position, for the small board (not serialised).
 
 StepEvent (``recording.events``, in the order the search did them; replaying them is step
-mode). ``kind``:
+mode). ``alpha`` and ``beta`` are the node's window *at that step*: the entry window, narrowed
+by every update (a window side beyond the values any node can take is open, None). ``kind``:
 
 - "enter": the search arrives at ``node`` with the window (alpha, beta); value None.
 - "leaf": a leaf is evaluated; value = its value.
@@ -54,17 +59,20 @@ mode). ``kind``:
 - "cutoff": the node stops its loop (value, window as at the cutoff).
 - "tt_hit": the node's value is taken from the transposition table.
 - "filter": move filtering dropped some of the node's moves (``filtered``) before its loop.
+- "research": the node searches its last child's move again with a wider window (PVS: the
+  null-window probe said "better"; at the root: the aspiration window failed); alpha/beta are
+  the re-search's window. A probe that is searched again has no "update" of its own.
 - "exit": the node returns ``value``.
 
 A leaf has one "leaf" event and no "enter"/"exit"; an inner node has "enter", one "update" per
-child visit, possibly "cutoff" or "tt_hit", then "exit"; the first event enters the root and
-the last one exits it.
+child visit (but a re-searched probe), possibly "cutoff" or "tt_hit", then "exit"; the first
+event enters the root and the last one exits it.
 
 ``line`` names the line of the textbook pseudocode being executed (``ai.textbook.PSEUDOCODE``
 lists each algorithm's lines with these names): "leaf", "max-init", "max-value", "max-cutoff",
 "max-return", the same with "min-", "chance-init", "chance-sum", "chance-return", plus
-"tt-hit", "chance-cutoff" (Star1) and "filter" (move filtering), which the textbook does not
-have and the screen explains in words.
+"tt-hit", "chance-cutoff" (Star1), "filter" (move filtering) and "research" (PVS, aspiration),
+which the textbook does not have and the screen explains in words.
 
 SearchRecording: ``game_id``, ``algorithm``, ``depth`` (of the recorded pass), ``nodes``,
 ``events``, ``truncated`` (nodes the searcher visited beyond the node budget: counted, not
@@ -72,17 +80,21 @@ recorded; their subtrees are missing), ``value`` and ``move`` (the search's answ
 move in notation), ``stats`` (the searcher's ``Stats.as_dict()`` for the whole run plus
 "iteration_nodes"), ``evaluated_leaves`` (leaf values in evaluation order, root view),
 ``options`` (the switches: use_tt, use_ordering, use_pvs, use_aspiration, use_star1,
-use_move_filter, node_budget). ``node_count``, ``leaves`` and ``cutoffs`` count the recorded
-pass; ``principal_variation()`` and ``path_to(id)`` give node ids from the root. ``to_json()``
+use_move_filter, node_budget), ``level`` and ``description`` (whose search: "Master's search:
+learned tables, depth 3"), ``exact`` (the value is proven), ``passes`` (nodes of every pass),
+``answered_by`` (the algorithm, or the solver that answered), ``best_move`` (the search's best
+when a level's noise played another). ``node_count``, ``leaves`` and ``cutoffs`` (prunings:
+nodes that skipped at least one child) count the recorded pass; ``algorithm_label`` names the
+algorithm as a reader should (minimax over dice is expectiminimax without pruning); ``principal_variation()`` and ``path_to(id)`` give node ids from the root. ``to_json()``
 is the ``explain --json`` object.
 
 The lab's measurements live in ai.lab and are re-exported here: ``compare(state, game_id,
 depth, ...) -> list[CompareRow]`` and ``depth_chart(state, config, max_depth, ...) ->
 list[DepthRow]`` (see that module for the rows' fields).
 
-``record_search(state, config, node_budget=20000, cancel=None) -> SearchRecording`` runs the configured
-search (``config.limits`` must give a depth and nothing else; exact solvers and level noise are
-not part of a recording: the named algorithm runs) and records it.
+``record_search(state, config, node_budget=20000, cancel=None, level=None) -> SearchRecording``
+runs the configured search exactly as play does and records it (a search limited by time is
+played first, then recorded to the depth it finished).
 """
 
 from __future__ import annotations

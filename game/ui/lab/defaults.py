@@ -62,12 +62,9 @@ def tree_height(state: Any, limit: int = MAX_DEPTH, budget: int = 400) -> int:
 
 
 def defaults_for(game_id: str, state: Any) -> LabDefaults:
-    from ai.engine import default_algorithm
+    from ai.labsearch import usual_algorithm
 
-    algorithm = default_algorithm(game_id)
-    has_chance = getattr(state, "has_chance", None)
-    if has_chance is not None and has_chance():
-        algorithm = "expectiminimax"  # a classroom tree with a roll: the algorithm for dice
+    algorithm = usual_algorithm(game_id, state)  # a classroom tree with a roll: expectiminimax
     height = max(1, tree_height(state))
     b = branching(state)
     depth, leaves = 1, b
