@@ -222,6 +222,9 @@ ENGINE_LINES: dict[str, str] = {
                      "value, the average could not matter any more; the rest are skipped.",
     "filter": "Move filtering: the moves are scored by a quick evaluation and only the best "
               "few are searched further.",
+    "research": "Re-search: the null-window probe said this move is better than alpha, so "
+                "it is searched again with the full window to learn its value (at the root: "
+                "the aspiration window failed, so the root is searched again, wider).",
     # The engine's expectiminimax prunes its decision nodes as alpha-beta does.
     "max-cutoff": "Alpha-beta at a decision node: v >= beta, MIN will not allow this line; "
                   "the remaining moves are skipped.",

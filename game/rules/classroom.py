@@ -154,10 +154,12 @@ class ClassroomState:
         return _has_chance(self.node)
 
     def value_bounds(self) -> tuple[float, float]:
-        """The lowest and highest leaf of the whole tree: the L and U that Star1 pruning
-        assumes for outcomes not yet searched, as the slides do (the notation's own limit,
-        a billion, would make every window edge an unreadable number)."""
-        values = list(_leaves(self.tree))
+        """The lowest and highest value a search of this tree can meet: its leaves, and 0,
+        what an inner node is worth when a search stops above the leaves (it has no
+        evaluation). These are the L and U that Star1 pruning assumes for outcomes not yet
+        searched, as the slides do; the notation's own limit, a billion, would make every
+        window edge an unreadable number."""
+        values = [0.0, *_leaves(self.tree)]
         return min(values), max(values)
 
     def leaf_value(self) -> float | None:
