@@ -95,8 +95,13 @@ def refinements(config: SearchConfig) -> list[str]:
     return [name for name, used in on if used]
 
 
-def describe(game_id: str, level: str, config: SearchConfig) -> str:
-    """One line for the screen: "Master's search: learned tables, depth 3"."""
+def describe(game_id: str, level: str, config: SearchConfig, solved_by: str | None = None
+             ) -> str:
+    """One line for the screen: "Master's search: learned tables, depth 3". ``solved_by``:
+    the exact solver answered instead of the search (so the depth did not matter)."""
+    if solved_by is not None:
+        return (f"{get_level(game_id, level).name}'s answer: solved exactly by the "
+                f"{solved_by.replace('-', ' ')}, no depth limit")
     depth = config.limits.depth
     parts = [evaluator_title(config)]
     if depth is not None:

@@ -31,10 +31,23 @@ def record(state: State, config: SearchConfig, node_budget: int, *, force: bool 
     from ai.lab import estimate
     from ai.recorder import record_search
 
-    if not force:
+    if not force and not _solver_answers(state, config, max_s, cancel):
         guess = estimate(state, config, probe_s=min(0.5, max_s), cancel=cancel)
         if guess.time_s > max_s:
             raise TooLong(f"too long: recording this search would take about "
                           f"{guess.time_s:.0f} s ({guess.nodes:,.0f} nodes); choose a smaller "
                           "depth, or press Search again to record it anyway")
     return record_search(state, config, node_budget, cancel=cancel, level=level)
+
+
+def _solver_answers(state: State, config: SearchConfig, max_s: float, cancel: Any) -> bool:
+    """Does the level's exact solver answer here within ``max_s``? Then the recording is the
+    solver's (no search tree to estimate), however deep the search would have been."""
+    import time
+
+    from ai.profiles import profile_for
+
+    if not config.exact:
+        return False
+    deadline = time.monotonic() + max_s
+    return profile_for(config.game_id).solve(state, config, cancel, deadline) is not None

@@ -402,7 +402,9 @@ def record_search(
         evaluated_leaves=recorded.evaluated_leaves,
         max_player=max_player,
         level=level,
-        description=describe(config.game_id, level, config) if level else "",
+        description=describe(config.game_id, level, config,
+                             result.algorithm if result.algorithm == profile.solver else None)
+        if level else "",
         exact=result.exact,
         passes=tuple(passes),
         answered_by=result.algorithm or config.algorithm,

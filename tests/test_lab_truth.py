@@ -52,7 +52,7 @@ def test_explain_records_what_analyze_plays(capsys: pytest.CaptureFixture[str], 
     # Both from the view of the side to move (MAX is the mover outside classroom trees).
     assert recorded["value"] == pytest.approx(played["value"], abs=1e-6)
     assert recorded["answered_by"] == played["algorithm"]
-    assert recorded["level"] == level and recorded["description"].startswith(f"{level}'s search")
+    assert recorded["level"] == level and recorded["description"].startswith(f"{level}'s ")
 
 
 def test_traced_search_is_the_untraced_search() -> None:
