@@ -28,6 +28,12 @@ Measured with ``python main.py bench endgame`` (FFO #40, 20 empties, +38 by a2):
 
 The deadline and the cancel event are checked every couple of thousand nodes; when either
 fires the result comes back promptly with ``complete=False``.
+
+Given a tracer (ai.trace), the solver reports its proof to the lab: each probe of the root is a
+pass, every node with its window and value, cutoffs (the stability cap and the enhanced
+transposition cutoff skip all of a node's moves), table hits, passes as moves, and the last
+square scored in place as a leaf. Traced, ``deep``, ``shallow`` and ``two`` are wrapped on the
+instance; untraced, they run as written.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ import threading
 import time
 from typing import NamedTuple
 
+from ai.trace import Tracer
 from game.rules.othello import (
     FULL,
     NEIGHBOURS,
@@ -226,13 +233,53 @@ def _frontier(me: int, opp: int) -> int:
     return (east | west | me << 8 | me >> 8) & empty
 
 
+def _squares(moves: int) -> list[int]:
+    out = []
+    while moves:
+        bit = moves & -moves
+        moves ^= bit
+        out.append(bit.bit_length() - 1)
+    return out
+
+
 class _Solver:
-    def __init__(self, cancel: threading.Event | None, deadline: float | None) -> None:
+    def __init__(self, cancel: threading.Event | None, deadline: float | None,
+                 tracer: Tracer | None = None, colour: int = 0) -> None:
         self.cancel = cancel
         self.deadline = deadline
         self.nodes = 0
         self.next_check = CHECK_EVERY
         self.tt: dict[tuple[int, int], list[int]] = {}
+        self.tracer = tracer
+        if tracer is not None:
+            #: The colour to move at each open node (every call below flips it).
+            self.colours = [colour]
+            self.deep = self._traced(type(self).deep)  # type: ignore[method-assign]
+            self.shallow = self._traced(type(self).shallow)  # type: ignore[method-assign]
+
+    def _traced(self, method):  # type: ignore[no-untyped-def]
+        """``method`` reporting its node: entered with the mover's window, left with its
+        value (both from the mover's side)."""
+        tracer = self.tracer
+        assert tracer is not None
+
+        def traced(me: int, opp: int, alpha: int, beta: int, n: int, *rest: object) -> int:
+            colour = self.colours[-1] ^ 1  # a child, or the same squares after a pass
+            state = OthelloState(me, opp, colour)
+            tracer.enter(state, colour, n, alpha, beta)
+            self.colours.append(colour)
+            try:
+                v = method(self, me, opp, alpha, beta, n, *rest)
+            finally:
+                self.colours.pop()
+            tracer.leave(v)
+            return v
+
+        return traced
+
+    def trace_edge(self, move: int) -> None:
+        if self.tracer is not None:
+            self.tracer.edge(move)
 
     def check(self) -> None:
         self.next_check = self.nodes + CHECK_EVERY
@@ -302,10 +349,12 @@ class _Solver:
         self.nodes += 1
         if self.nodes >= self.next_check:
             self.check()
+        tracer = self.tracer
         if not moves:
             opp_moves = generate_moves(opp, me)
             if not opp_moves:
                 return final_margin_bb(me, opp)
+            self.trace_edge(PASS)
             return -self.deep(opp, me, -beta, -alpha, n, opp_moves)
 
         entry = None
@@ -314,12 +363,10 @@ class _Solver:
             entry = self.tt.get((me, opp))
             if entry is not None:
                 lo, hi, tt_move = entry
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
+                if lo >= beta or hi <= alpha or lo == hi:
+                    if tracer is not None:
+                        tracer.table_hit()
+                    return lo if lo >= beta or lo == hi else hi
                 if lo > alpha:
                     alpha = lo
                 if hi < beta:
@@ -328,6 +375,8 @@ class _Solver:
         if alpha >= STABILITY_MIN_ALPHA and 2 * opp.bit_count() >= WIN - alpha:
             cap = WIN - 2 * stable_discs(opp, me).bit_count()
             if cap <= alpha:
+                if tracer is not None:  # stable discs prove no move can reach alpha
+                    tracer.cutoff(_squares(moves))
                 return cap
             if cap < beta:
                 beta = cap
@@ -348,8 +397,12 @@ class _Solver:
                         tt[(me, opp)] = entry
                     entry[0] = max(entry[0], -child[1])
                     entry[2] = sq
+                    if tracer is not None:
+                        tracer.table_hit()
                     return -child[1]
-        for _, sq, child_me, child_opp, reply in children:
+        for i, (_, sq, child_me, child_opp, reply) in enumerate(children):
+            if tracer is not None:
+                tracer.edge(sq)
             if n1 > SMALL:
                 v = -self.deep(child_me, child_opp, -beta, -alpha, n1, reply)
             else:
@@ -360,6 +413,8 @@ class _Solver:
                 if v > alpha:
                     alpha = v
                     if v >= beta:
+                        if tracer is not None:
+                            tracer.cutoff([c[1] for c in children[i + 1:]])
                         break
 
         if n >= TT_MIN:
@@ -389,6 +444,8 @@ class _Solver:
         if n >= 4 and alpha >= STABILITY_MIN_ALPHA and 2 * opp.bit_count() >= WIN - alpha:
             cap = WIN - 2 * stable_discs(opp, me).bit_count()
             if cap <= alpha:
+                if self.tracer is not None:  # no move list here: the skipped ones are unnamed
+                    self.tracer.cutoff(())
                 return cap
         odd = 0
         for q in _QUADRANTS:
@@ -410,17 +467,21 @@ class _Solver:
                     f = flip_mask(me, opp, sq)
                     if not f:
                         continue
+                    self.trace_edge(sq)
                     v = -self.shallow(opp ^ f, me | f | bit, -beta, -alpha, n1, False)
                     if v > best:
                         best = v
                         if v > alpha:
                             alpha = v
                             if v >= beta:
+                                if self.tracer is not None:
+                                    self.tracer.cutoff(())
                                 return v
         if best > -WIN - 1:
             return best
         if passed:
             return final_margin_bb(me, opp)  # neither side can move
+        self.trace_edge(PASS)
         return -self.shallow(opp, me, -beta, -alpha, n, True)
 
     def two(self, me: int, opp: int, alpha: int, beta: int, empty: int, passed: bool) -> int:
@@ -435,13 +496,20 @@ class _Solver:
             if f:
                 self.nodes += 1
                 best = -_last_square(opp ^ f, me | f | a, sq_b)
+                if self.tracer is not None:
+                    self._trace_last_square(opp ^ f, me | f | a, sq_a, -best)
                 if best >= beta:
+                    if self.tracer is not None:
+                        legal = NEIGHBOURS[sq_b] & opp and flip_mask(me, opp, sq_b)
+                        self.tracer.cutoff([sq_b] if legal else [])
                     return best
         if NEIGHBOURS[sq_b] & opp:
             f = flip_mask(me, opp, sq_b)
             if f:
                 self.nodes += 1
                 v = -_last_square(opp ^ f, me | f | b, sq_a)
+                if self.tracer is not None:
+                    self._trace_last_square(opp ^ f, me | f | b, sq_b, -v)
                 if v > best:
                     best = v
         if best > -WIN - 1:
@@ -449,7 +517,27 @@ class _Solver:
         if passed:
             return final_margin_bb(me, opp)
         self.nodes += 1
-        return -self.two(opp, me, -beta, -alpha, empty, True)
+        tracer = self.tracer
+        if tracer is None:
+            return -self.two(opp, me, -beta, -alpha, empty, True)
+        colour = self.colours[-1] ^ 1  # the pass, traced as a node of its own
+        tracer.edge(PASS)
+        tracer.enter(OthelloState(opp, me, colour), colour, 2, -beta, -alpha)
+        self.colours.append(colour)
+        v = self.two(opp, me, -beta, -alpha, empty, True)
+        self.colours.pop()
+        tracer.leave(v)
+        return -v
+
+    def _trace_last_square(self, me: int, opp: int, move: int, value: int) -> None:
+        """A move into one of the last two squares, scored in place (exact: the last square
+        plays itself) as a leaf of the traced proof."""
+        tracer = self.tracer
+        assert tracer is not None
+        colour = self.colours[-1] ^ 1
+        tracer.edge(move)
+        tracer.enter(OthelloState(me, opp, colour), colour, 0, -WIN - 1, WIN + 1)
+        tracer.leave(value)
 
 
 def _last_square(me: int, opp: int, sq: int) -> int:
@@ -468,6 +556,7 @@ def solve(
     cancel: threading.Event | None = None,
     deadline: float | None = None,
     want_margin: bool = True,
+    tracer: Tracer | None = None,
 ) -> SolveResult:
     """Perfect play from ``state``: the best move and its exact margin for the mover.
 
@@ -478,6 +567,8 @@ def solve(
         return SolveResult(None, final_margin_bb(state.me, state.opp), 0, True, ())
     solver = _Solver(cancel, deadline)
     me, opp = state.me, state.opp
+    if tracer is not None and not state.must_pass():
+        solver = _Solver(cancel, deadline, tracer, state.to_move)
     if state.must_pass():
         sub = _root(solver, opp, me, want_margin, negate=True)
         return sub._replace(move=PASS, root_values=((PASS, sub.margin),) if sub.complete else ())
@@ -489,6 +580,7 @@ class _Root:
 
     def __init__(self, solver: _Solver, me: int, opp: int) -> None:
         self.solver = solver
+        self.me, self.opp = me, opp
         self.n = 64 - (me | opp).bit_count()
         children = solver.ordered_children(me, opp, generate_moves(me, opp), -1)
         # Fastest-first is a poor guide at the root, where a wrong first move costs a whole
@@ -503,15 +595,35 @@ class _Root:
     def probe(self, alpha: int, beta: int) -> int:
         """Fail-soft value of the root in the window; the move that did best goes first next."""
         solver = self.solver
+        tracer = solver.tracer
+        if tracer is None:
+            return self._probe(alpha, beta)
+        # Traced, each probe is a pass: the root entered, its moves, its value.
+        colour = solver.colours[0]
+        tracer.iteration(self.n)
+        tracer.enter(OthelloState(self.me, self.opp, colour), colour, self.n, alpha, beta)
+        tracer.root_window([c[1] for c in self.children], alpha, beta)
+        v = self._probe(alpha, beta)
+        tracer.leave(v)
+        tracer.pass_done((self.best_move,))
+        return v
+
+    def _probe(self, alpha: int, beta: int) -> int:
+        solver = self.solver
+        tracer = solver.tracer
         best = -WIN - 1
         best_index = 0
+        proven = 0
         for index, (_, sq, cm, co, reply) in enumerate(self.children):
             if self.upper[sq] <= alpha:
                 # An earlier probe proved this move fails here; its bound still counts.
+                proven += 1
                 if self.upper[sq] > best:
                     best = self.upper[sq]
                     best_index = index
                 continue
+            if tracer is not None:
+                tracer.edge(sq)
             if self.n - 1 > SMALL:
                 v = -solver.deep(cm, co, -beta, -alpha, self.n - 1, reply)
             else:
@@ -524,7 +636,12 @@ class _Root:
                 if v > alpha:
                     alpha = v
                     if v >= beta:
+                        if tracer is not None:
+                            tracer.cutoff([c[1] for c in self.children[index + 1:]])
                         break
+        if tracer is not None and proven:
+            # Moves an earlier probe already proved too weak for this window: not searched.
+            tracer.filtered(len(self.children) - proven, len(self.children), 0)
         self.best_move = self.children[best_index][1]
         if best_index:
             self.children.insert(0, self.children.pop(best_index))

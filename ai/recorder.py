@@ -344,7 +344,7 @@ def record_search(
 
     A search limited by time is run first as it plays (recording slows a search, so a
     recorded timed search would reach less deep), then recorded to the depth it finished."""
-    from ai.engine import make_searcher, run_search
+    from ai.engine import apply_noise, make_searcher, run_search
     from ai.labsearch import describe
     from ai.profiles import profile_for
     from ai.recording import TreeRecorder
@@ -359,10 +359,13 @@ def record_search(
     if node_budget < 1:
         raise ValueError(f"the node budget must be at least 1, got {node_budget}")
     profile = profile_for(config.game_id)
+    solved_in_play = False
     if config.limits.time_s is not None or config.limits.nodes is not None:
         played = run_search(state, config, cancel)
         if played.algorithm == profile.solver:
-            pass  # the solver answered within the time: it answers the recording too
+            # The solver answered within the time: it answers the recording too, given all
+            # the time a traced (slower) proof needs.
+            solved_in_play = True
         elif played.depth < 1:
             raise ValueError("the search was stopped before it finished a depth")
         else:
@@ -372,15 +375,20 @@ def record_search(
     max_player = player if fixed is None else fixed
 
     def known_value(child: State) -> float | None:
-        if not profile.points or child.current_player() != TERMINAL:
-            return None
-        return child.returns()[max_player]
+        """A skipped child's value where the slides show it: a finished game's points."""
+        return child.returns()[max_player] if child.current_player() == TERMINAL else None
 
     recorder = TreeRecorder(game, max_player, node_budget,
                             windows=make_searcher(config).has_windows,
                             bounds=_bounds(state, profile.value_bounds),
-                            known_value=known_value)
-    result = run_search(state, config, cancel, tracer=recorder)
+                            known_value=known_value if profile.points else None)
+    if solved_in_play:
+        solved = profile.solve(state, config, cancel, None, recorder)
+        if solved is None:
+            raise ValueError("the recording was stopped before the solver finished")
+        result = apply_noise(solved, config.noise, config.seed)
+    else:
+        result = run_search(state, config, cancel, tracer=recorder)
     recorded = recorder.completed
     if not result.complete or result.move is None or recorded is None:
         raise ValueError("the recording was stopped before the search finished")

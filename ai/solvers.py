@@ -190,7 +190,11 @@ def solve_othello(
     if exact_all and empties > OTHELLO_EXACT_ALL_EMPTIES:
         return None
     start = time.perf_counter()
-    solved = othello_endgame.solve(state, cancel=cancel, deadline=deadline, want_margin=True)
+    # A position whose mover must pass is solved from the opponent's side: traced as an
+    # answer (ai.trace.trace_root_values); any other, node by node.
+    traced = tracer if tracer is not None and not state.must_pass() else None  # type: ignore[attr-defined]
+    solved = othello_endgame.solve(state, cancel=cancel, deadline=deadline, want_margin=True,
+                                   tracer=traced)
     if not solved.complete or solved.move is None:
         return None
     nodes = solved.nodes
@@ -212,7 +216,7 @@ def solve_othello(
         values = tuple(exact)
     elapsed = time.perf_counter() - start
     stats = Stats(nodes=nodes, depth=empties, time_s=elapsed)
-    if tracer is not None:
+    if tracer is not None and traced is None:
         trace_root_values(tracer, state, empties, float(solved.margin), values, (solved.move,))
     return Result(
         solved.move,

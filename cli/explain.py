@@ -223,8 +223,11 @@ def summary(recording: Any, position: str) -> list[str]:
         lines.append(f"(the level's noise chose {recording.move}; the search's best was "
                      f"{recording.best_move})")
     if recording.solved:
-        lines.append(f"(answered by the exact solver, {recording.answered_by}: each move with "
-                     f"the value it proved; {recording.total_nodes:,} positions searched)")
+        flat = all(n.parent in (None, 0) for n in recording.nodes)
+        shown = ("each move with the value it proved" if flat else
+                 "its last proof, node by node")
+        lines.append(f"(answered by the exact solver, {recording.answered_by}: {shown}; "
+                     f"{recording.total_nodes:,} positions searched in all)")
     elif len(recording.passes) > 1:
         lines.append(f"(the depth-{recording.depth} pass of iterative deepening; all "
                      f"{len(recording.passes)} passes together: {recording.total_nodes:,} nodes)")

@@ -142,3 +142,20 @@ def test_network_search_records_every_roll() -> None:
         assert child.kind == "chance" and len(child.children) == 21
         assert sum(rec.nodes[r].probability for r in child.children) == pytest.approx(1.0)
     assert rec.node_count == rec.passes[-1]
+
+
+def test_endgame_solver_records_its_proof(capsys: pytest.CaptureFixture[str]) -> None:
+    """Othello's Master solves the last 14 empties exactly: the recording is the solver's own
+    proof (its last null-window probe, node by node), with the move, the value and the node
+    count ``analyze`` reports."""
+    position = "-XXX----XXXXXXXX--OXXOXXOOOXXXOXOOOXXOOOOOOOOOO--OOOOOO---O-X-XO X"
+    args = ["--game", "othello", "--position", position, "--level", "Master", "--depth", "3"]
+    played = run_json(capsys, "analyze", *args)
+    recorded = run_json(capsys, "explain", *args, "--json")
+    assert played["algorithm"] == recorded["answered_by"] == "othello-endgame-solver"
+    assert (recorded["move"], recorded["value"]) == (played["best_move"], played["value"])
+    assert recorded["total_nodes"] == played["stats"]["nodes"]
+    tree = recorded["tree"]
+    assert max(node["depth"] for node in tree) == 14 and len(tree) > 1000
+    root = tree[0]
+    assert root["beta"] - root["alpha"] == 1  # a null-window probe: is it better than -5?
