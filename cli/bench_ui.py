@@ -10,7 +10,9 @@ level (Othello and backgammon) and measures:
 - the search's nodes per second while the UI runs beside it;
 - idle CPU: the share of one core the window uses through the real loop (``App.run_loop``)
   while nothing moves - the start screen, and a game waiting for the human to move - with
-  the frames it drew per second (a calm window draws only when something changes).
+  the frames it drew per second (a calm window draws only when something changes);
+- the same for each view of the search lab once its work has finished (tree, compare, depth
+  chart, Nim in binary, step mode): a finished view must sleep like the rest of the app.
 
 Both worker modes are measured by default (``--worker process|thread|both``). Output: a short
 table, then as its last line one JSON object (the default "process" mode at top level).
@@ -28,12 +30,26 @@ import time
 from typing import Any
 
 TARGETS = {"frame_ms_median": 17.0, "frame_ms_p99": 25.0, "cancel_ms_max": 100.0,
-           "idle_cpu_pct": 10.0}
+           "idle_cpu_pct": 10.0, "lab_idle_cpu_pct": 1.0}
+#: The lab views measured idle: view -> (game, tab, what it shows), on the position ``_lab``
+#: opens for it. Step mode is the tree view with the stepper on, a few steps in.
+LAB_VIEWS: dict[str, tuple[str, str, str]] = {
+    "tree": ("othello", "tree", "Othello start, the recorded tree"),
+    "compare": ("othello", "compare", "Othello start, every algorithm's bars"),
+    "depth": ("othello", "depth", "Othello start, the depth chart"),
+    "nim": ("nim", "nim", "Nim 3,4,5, the heaps in binary"),
+    "step": ("classroom", "tree", "the textbook tree in step mode, 5 steps in"),
+}
+#: Longest wait for a lab view's own work (recording, comparison, depths) before measuring.
+LAB_WORK_S = 90.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--worker", choices=("process", "thread", "both"), default="both")
     parser.add_argument("--seconds", type=_seconds, default=10.0, help="Othello run length")
+    parser.add_argument("--part", choices=("all", "play", "idle"), default="all",
+                        help="ui only: all figures, only the playing frames, or only the "
+                             "idle window (start screen, waiting game, each lab view)")
 
 
 def _seconds(text: str) -> float:
@@ -198,6 +214,72 @@ def _idle(where: str, mode: str, seconds: float) -> dict[str, Any]:
         app.close()
 
 
+def _open_lab(app: Any, view: str) -> Any:
+    """The lab scene of ``view`` (LAB_VIEWS) switched to, as a player would open it: from a
+    game against Master (so the lab shows Master's search), or the menu's classroom trees."""
+    from game.session import Seat, Session
+    from game.ui.lab import open_classroom, open_lab
+
+    game_id, tab, _ = LAB_VIEWS[view]
+    if game_id == "classroom":
+        scene = open_classroom(app)
+    else:
+        options = {"heaps": (3, 4, 5), "max_take": None} if game_id == "nim" else None
+        session = Session(game_id, options, (Seat.human(), Seat.ai_level("Master")))
+        scene = open_lab(app, session, game_id, tab)
+    app.switch(scene)
+    return scene
+
+
+def _lab_idle(view: str, mode: str, seconds: float) -> dict[str, Any]:
+    """CPU share of the real loop on a lab view whose work has finished: the view is opened,
+    its search runs to the end through the real loop, then the window is left alone."""
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    app = App((1280, 720), settings=Settings(), persist_settings=False, worker_mode=mode)
+    try:
+        scene = _open_lab(app, view)
+        give_up = time.perf_counter() + LAB_WORK_S
+
+        def settled() -> bool:
+            return (scene._shown and not scene.jobs.running) or time.perf_counter() > give_up
+
+        app.run_loop(until=settled)
+        unfinished = scene.jobs.running
+        if view == "step":
+            keys = [pygame.K_s] + [pygame.K_n] * 5
+            app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0) for k in keys])
+        settle = time.perf_counter() + 1.0
+        app.run_loop(until=lambda: time.perf_counter() > settle)  # the last frames, caches
+        proc = getattr(app._worker, "_proc", None)
+        pid = proc.pid if proc is not None else None
+        frames0, wall0, cpu0 = app.drawn_frames, time.perf_counter(), _cpu_s()
+        worker0 = _cpu_s(pid) if pid else 0.0
+        stop = wall0 + seconds
+        app.run_loop(until=lambda: time.perf_counter() > stop)
+        wall = time.perf_counter() - wall0
+        if app.errors:
+            raise RuntimeError(f"lab {view}: {app.errors[0].splitlines()[0]}")
+        return {"where": f"lab {view}", "worker": mode, "seconds": wall,
+                "ui_cpu_pct": 100 * (_cpu_s() - cpu0) / wall,
+                "worker_cpu_pct": 100 * (_cpu_s(pid) - worker0) / wall if pid else 0.0,
+                "frames_per_s": (app.drawn_frames - frames0) / wall,
+                "work_unfinished": unfinished}
+    finally:
+        app.close()
+
+
+def _print_idle(rows: list[dict[str, Any]]) -> None:
+    for row in rows:
+        note = "  (its work was still running)" if row.get("work_unfinished") else ""
+        print(f"  {row['where']:>12}: UI {row['ui_cpu_pct']:.1f}%  worker "
+              f"{row['worker_cpu_pct']:.1f}%  {row['frames_per_s']:.1f} frames/s "
+              f"over {row['seconds']:.1f} s{note}")
+
+
 def _r(x: Any, nd: int = 1) -> Any:
     return round(x, nd) if isinstance(x, float) else x
 
@@ -210,11 +292,22 @@ def run(args: argparse.Namespace) -> int:
     mode_arg = getattr(args, "worker", "both")
     modes = ("process", "thread") if mode_arg == "both" else (mode_arg,)
     seconds = float(getattr(args, "seconds", 10.0))
+    part = getattr(args, "part", "all")
+    out: dict[str, Any] = {}
+    if part in ("all", "play"):
+        out.update(_play_figures(modes, seconds))
+    if part in ("all", "idle"):
+        out.update(_idle_figures(max(2.0, min(10.0, seconds / 2))))
+    if part in ("all", "play"):
+        out["lab_tree"] = _lab_tree(seconds)
+    print(json.dumps(out))
+    return 0
+
+
+def _play_figures(modes: tuple[str, ...], seconds: float) -> dict[str, Any]:
+    """Frame times and cancel latency while AI plays AI, per worker mode."""
     games = [("othello", seconds), ("backgammon", max(3.0, seconds / 2))]
-    rows = []
-    for mode in modes:
-        for game_id, secs in games:
-            rows.append(_run_game(game_id, mode, secs))
+    rows = [_run_game(game_id, mode, secs) for mode in modes for game_id, secs in games]
     if not rows:
         raise ValueError("no game could be benchmarked")
     cols = ("game", "worker", "frames", "plies", "frame_ms_median", "frame_ms_p99",
@@ -224,15 +317,6 @@ def run(args: argparse.Namespace) -> int:
     for row in rows:
         print("  ".join(f"{_r(row[c])!s:>14}" for c in cols))
     print("targets: frame median <= 17 ms, p99 < 25 ms, cancel <= 100 ms")
-    idle_s = max(2.0, min(10.0, seconds / 2))
-    idle = [_idle(where, "process", idle_s) for where in ("menu", "waiting")]
-    print()
-    print("idle window (real loop, nothing moving), share of one core:")
-    for row in idle:
-        print(f"  {row['where']:>8}: UI {row['ui_cpu_pct']:.1f}%  worker "
-              f"{row['worker_cpu_pct']:.1f}%  {row['frames_per_s']:.1f} frames/s "
-              f"over {row['seconds']:.1f} s")
-    print("target: idle UI under 10% of a core")
 
     def summary(rs: list[dict[str, Any]]) -> dict[str, Any]:
         cancels = [r["cancel_ms_max"] for r in rs if r["cancel_ms_max"] is not None]
@@ -247,13 +331,29 @@ def run(args: argparse.Namespace) -> int:
     by_mode = {m: [r for r in rows if r["worker"] == m] for m in modes}
     main_mode = "process" if by_mode.get("process") else modes[0]
     out: dict[str, Any] = {"worker": main_mode, **summary(by_mode[main_mode])}
-    out["idle_cpu_pct"] = _r(max(r["ui_cpu_pct"] for r in idle), 2)
-    out["idle"] = [{k: _r(v, 2) for k, v in r.items()} for r in idle]
     out["modes"] = {m: summary(rs) for m, rs in by_mode.items() if rs}
     out["runs"] = [{k: _r(v, 2) for k, v in r.items()} for r in rows]
-    out["lab_tree"] = _lab_tree(seconds)
-    print(json.dumps(out))
-    return 0
+    return out
+
+
+def _idle_figures(idle_s: float) -> dict[str, Any]:
+    """Idle CPU of the start screen, a game waiting for the human, and every lab view."""
+    idle = [_idle(where, "process", idle_s) for where in ("menu", "waiting")]
+    print()
+    print("idle window (real loop, nothing moving), share of one core:")
+    _print_idle(idle)
+    print("target: idle UI under 10% of a core")
+    lab = [_lab_idle(view, "process", idle_s) for view in LAB_VIEWS]
+    print()
+    print("idle search lab at 1280x720 (each view's work finished, then left alone):")
+    _print_idle(lab)
+    print(f"target: every lab view under {TARGETS['lab_idle_cpu_pct']:g}% of a core")
+    return {
+        "idle_cpu_pct": _r(max(r["ui_cpu_pct"] for r in idle), 2),
+        "idle": [{k: _r(v, 2) for k, v in r.items()} for r in idle],
+        "lab_idle_cpu_pct": _r(max(r["ui_cpu_pct"] for r in lab), 2),
+        "lab_idle": [{k: _r(v, 2) for k, v in r.items()} for r in lab],
+    }
 
 
 def _lab_tree(seconds: float) -> dict[str, Any]:

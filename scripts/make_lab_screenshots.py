@@ -1,9 +1,11 @@
 """Regenerate README's search-lab screenshots with the app itself:
 ``python scripts/make_lab_screenshots.py``.
 
-Runs the real window headless (SDL's dummy driver) and saves docs/screenshots/lab-*.png: step
-mode half-way through alpha-beta on the textbook tree, the compare bars and the depth chart on
-an Othello opening position, and Nim in binary. Settings and saves go to a temporary folder.
+Runs the real window headless (SDL's dummy driver) at 1280x720 in presentation mode (the lab's
+projector text sizes) and saves docs/screenshots/lab-*.png: the textbook tree as alpha-beta
+searches it (4 and 6 greyed: never looked at), step mode at the cutoff of the second MIN node,
+the compare bars and the depth chart of Master's search on an Othello opening position, and Nim
+in binary. Settings and saves go to a temporary folder.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ def main() -> int:
     from game.ui.lab import open_classroom, open_lab
     from game.ui.settings import Settings
 
-    app = App((1200, 760), settings=Settings(), persist_settings=False, worker_mode="thread")
+    app = App((1280, 720), settings=Settings(lab_presentation=True), persist_settings=False,
+              worker_mode="thread")
 
     def settle(scene: object) -> None:
         app.run_frames(1)
@@ -37,6 +40,7 @@ def main() -> int:
         scene = open_classroom(app)
         app.switch(scene)
         settle(scene)
+        save("tree")
         pane = scene.pane()
         pane.toggle_step()
         for _ in range(16):  # the second MIN node has just cut off: 4 and 6 are skipped

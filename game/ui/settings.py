@@ -52,6 +52,8 @@ class Settings:
     animations: bool = True
     show_values: bool = False
     ai_delay_s: float = 0.6
+    #: The search lab's presentation mode (F5 in the lab): text sized for a projector.
+    lab_presentation: bool = False
     window_size: tuple[int, int] = (1100, 720)
     #: Files saved or opened through the file chooser, newest first (absolute paths).
     recent_files: list[str] = field(default_factory=list)

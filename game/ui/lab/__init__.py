@@ -3,8 +3,9 @@
 Entry points for the other screens:
 
 - ``open_lab(app, session_or_state, game_id, view)`` returns the lab scene on the shown
-  position, opened on "tree", "compare", "depth" or "nim"; Esc returns to the screen that was
-  showing when it was opened;
+  position, opened on "tree", "compare", "depth" or "nim", showing the search of the level
+  of the game's AI seat (``seat_level``); Esc returns to the screen that was showing when it
+  was opened;
 - ``lab_commands(game_id)`` lists (label, key, action) for the play screen's buttons and keys
   (``action(app, session)`` opens the view; ``LAB_HELP[label]`` is its help line, and
   ``why_no_lab(session)`` says why the position cannot be searched, "" when it can);
@@ -31,12 +32,31 @@ LAB_HELP: dict[str, str] = {
 }
 
 
-def open_lab(app: Any, session_or_state: Any, game_id: str, view: str = "tree") -> Any:
-    """The lab scene on the current position of a Session (or on a bare State)."""
+def open_lab(app: Any, session_or_state: Any, game_id: str, view: str = "tree",
+             level: str | None = None) -> Any:
+    """The lab scene on the current position of a Session (or on a bare State), showing
+    ``level``'s search (default: the level of the session's AI, see ``seat_level``)."""
     from game.ui.lab.scene import LabScene
 
     state = getattr(session_or_state, "current", session_or_state)
-    return LabScene(app, state, game_id, view, back=app.scene)
+    if level is None:
+        level = seat_level(session_or_state)
+    return LabScene(app, state, game_id, view, back=app.scene, level=level)
+
+
+def seat_level(session: Any) -> str | None:
+    """The level of the AI the game on screen plays against, so the lab shows the search
+    that plays: the seat to move when it is an AI with a level (AI against AI), else the
+    other seat's; None for a bare position or when no seat is an AI with a level (the lab
+    then uses its default level)."""
+    seats = getattr(session, "seats", None)
+    if not seats:
+        return None
+    with_level = [s for s in seats if getattr(s, "kind", "") == "ai" and getattr(s, "level", None)]
+    if not with_level:
+        return None
+    to_move = session.seat_to_move() if hasattr(session, "seat_to_move") else None
+    return str((to_move if to_move in with_level else with_level[0]).level)
 
 
 def lab_commands(game_id: str | None = None) -> list[tuple[str, str, Any]]:

@@ -80,15 +80,19 @@ class NimPane:
     def draw_into(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, style.BG, rect, border_radius=8)
         state = self.ctx.state
-        if self.ctx.board_view is not None and rect.width > 900:
-            # The heaps themselves on the right, so the bits stay tied to the coins.
+        if (self.ctx.board_view is not None and rect.width > 900
+                and not getattr(self.ctx, "presentation", False)):
+            # The heaps themselves on the right, so the bits stay tied to the coins (not in
+            # presentation mode: the board's labels are sized for its box, too small to read
+            # from afar, and the table already gives every heap's size).
             board = pygame.Rect(rect.x + rect.width * 0.55, rect.y + 10, rect.width * 0.43,
                                 rect.height * 0.5)
             self.ctx.board_view.draw(surface, board, state, ViewContext())
             rect = pygame.Rect(rect.x, rect.y, int(rect.width * 0.55), rect.height)
         table = nim_table(state)
         bits_n = table.width
-        size = self.ctx.text_size + 2
+        # The scene's sizes (presentation mode makes them projector-sized): body and labels.
+        size, small = self.ctx.text_size, self.ctx.small_size
         pad = size
         x0, y = rect.x + pad, rect.y + pad
         value_head = "counts as" if table.grundy else ""
@@ -119,7 +123,7 @@ class NimPane:
             if row.target is not None:
                 draw_text(surface, f"→ {row.target} wins", (bits_x + bits_n * cell + size,
                                                              y + cell // 2),
-                          size - 2, style.PV, anchor="midleft")
+                          small, style.PV, anchor="midleft")
             y += cell + 4
         pygame.draw.line(surface, style.TEXT, (x0, y + 2), (bits_x + bits_n * cell, y + 2), 2)
         y += 8
@@ -134,27 +138,36 @@ class NimPane:
                 col_rect = pygame.Rect(bits_x + b * cell - 2, top_bits - 4, cell + 4,
                                        y + cell - top_bits + 8)
                 pygame.draw.rect(surface, ODD, col_rect, 2, border_radius=6)
-                draw_text(surface, "odd", (col_rect.centerx, col_rect.bottom + 2), size - 2,
+                draw_text(surface, "odd", (col_rect.centerx, col_rect.bottom + 2), small,
                           ODD, anchor="midtop")
         y += cell + int(size * 2.2)
-        width = rect.right - pad - x0
         from game.ui.assets import font
 
-        for para in explanation(table):
-            for ln in wrap_text(para, font(size), width):
-                if y + size > rect.bottom:
-                    return
-                draw_text(surface, ln, (x0, y), size, style.TEXT)
-                y += int(size * 1.35)
-            y += size // 2
         key = "Filled square = 1, hollow = 0. A column with an odd number of ones makes the " \
               "nim-sum non-zero."
-        lines = wrap_text(key, font(size - 2), width)
-        y = rect.bottom - pad - int((size - 2) * 1.35) * (len(lines) - 1)
-        for ln in lines:  # wrapped: the whole sentence, never cut short
-            draw_text(surface, ln, (x0, y), size - 2, theme.color("text_dim"),
+        key_lines = wrap_text(key, font(small), rect.right - pad - x0)
+        key_h = int(small * 1.35) * len(key_lines)
+        # The words beside the table where the pane is wide enough (presentation mode's large
+        # text would push the last of them, who wins and how, off the bottom), else below it.
+        targets = [f"→ {r.target} wins" for r in table.rows if r.target is not None]
+        table_right = bits_x + bits_n * cell + size + max(
+            [font(small).size(t)[0] for t in targets] + [font(size, True).size("= 99")[0]])
+        text_x, text_y = x0, y
+        if rect.right - pad - (table_right + 2 * size) >= 16 * size:
+            text_x, text_y = table_right + 2 * size, rect.y + pad
+        width = rect.right - pad - text_x
+        for para in explanation(table):  # above the key, never over it
+            for ln in wrap_text(para, font(size), width):
+                if text_y + size > rect.bottom - pad - key_h:
+                    break
+                draw_text(surface, ln, (text_x, text_y), size, style.TEXT)
+                text_y += int(size * 1.35)
+            text_y += size // 2
+        y = rect.bottom - pad - int(small * 1.35) * (len(key_lines) - 1)
+        for ln in key_lines:  # wrapped: the whole sentence, never cut short
+            draw_text(surface, ln, (x0, y), small, theme.color("text_dim"),
                       anchor="bottomleft")
-            y += int((size - 2) * 1.35)
+            y += int(small * 1.35)
 
     @staticmethod
     def _bits(surface: pygame.Surface, x: int, y: int, cell: int, value: int, bits: int,

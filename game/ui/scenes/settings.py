@@ -1,4 +1,5 @@
-"""Preferences: sound (off by default), animations, move values, the AI-vs-AI pace."""
+"""Preferences: sound (off by default), animations, move values, the AI-vs-AI pace, the
+lab's presentation mode."""
 
 from __future__ import annotations
 
@@ -43,6 +44,8 @@ class SettingsScene:
             Choice("AI vs AI pause", [(d, f"{d:.1f} s") for d in DELAYS],
                    min(DELAYS, key=lambda d: abs(d - s.ai_delay_s)),
                    lambda v: setattr(self.settings, "ai_delay_s", v)),
+            Choice("Lab presentation mode", on_off, s.lab_presentation,
+                   lambda v: self._toggle("lab_presentation", v)),
         ]
         for w in rows:
             w.rect = pygame.Rect(x, y, col_w, row_h)
