@@ -45,6 +45,10 @@ from game.core import State
 
 #: Seconds close() waits for the worker before terminating it.
 CLOSE_TIMEOUT_S = 2.0
+#: How often the reply reader, with nothing to read, checks that the process is alive. Each
+#: look wakes the UI process; twice a second keeps an idle window idle (the process's own
+#: goodbye, a None reply, ends the reader without waiting).
+READER_WAKE_S = 0.5
 
 
 @dataclass(frozen=True)
@@ -145,6 +149,7 @@ def _process_main(jobs: Any, replies: Any, cancelled: Any) -> None:
     while True:
         job = jobs.get()
         if job is None:
+            replies.put(None)  # wakes the UI's reader at once: it may stop now
             return
         job_id, work, config = job
         _run_any(job_id, work, config, _CancelledUpTo(cancelled, job_id), replies.put)
@@ -279,7 +284,7 @@ class SearchWorker:
         """The one thread that reads the process's replies (and watches it stay alive)."""
         while True:
             try:
-                reply = self._replies.get(timeout=0.05)
+                reply = self._replies.get(timeout=READER_WAKE_S)
             except queue.Empty:
                 if self._closed:
                     return
@@ -290,6 +295,10 @@ class SearchWorker:
                 if self._closed:
                     return
                 self._restart()
+                continue
+            if reply is None:
+                if self._closed:
+                    return
                 continue
             self._deliver(reply)
 
