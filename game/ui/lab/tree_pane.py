@@ -11,11 +11,13 @@ searcher itself sees the cancel, so even a long forced recording ends at once).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
 
-from ai.api import Limits, SearchConfig
+from ai.api import SearchConfig
+from ai.labsearch import TEACHING, lab_config
 from ai.labtasks import MAX_RECORD_S
 from game.ui import theme
 from game.ui.assets import font
@@ -41,10 +43,8 @@ class TreePane:
         self.ctx = ctx  # the scene: app, game, state, jobs, message
         self.algorithm = ctx.defaults.algorithm
         self.depth = ctx.defaults.depth
-        refined = not ctx.defaults.textbook
-        self.use_tt = refined
-        self.use_ordering = refined
-        self.use_pvs = refined
+        # Teaching mode's switches start as the textbook has them: every refinement off.
+        self.use_tt = self.use_ordering = self.use_pvs = False
         self.recording: Any = None
         self.view: TreeView | None = None
         self.stepper: Stepper | None = None
@@ -57,10 +57,29 @@ class TreePane:
         self.card = NodeCard(ctx.game, ctx.board_view)
 
     # ---- the recording -------------------------------------------------------------------
+    @property
+    def teaching(self) -> bool:
+        """Teaching mode: the algorithm and the refinements are the user's to choose; at a
+        level the search is exactly that level's (only the depth is chosen)."""
+        return str(getattr(self.ctx, "level", TEACHING)).lower() == TEACHING.lower()
+
     def config(self) -> SearchConfig:
-        return SearchConfig(self.ctx.game_id, self.algorithm, Limits(depth=self.depth),
-                            use_tt=self.use_tt, use_ordering=self.use_ordering,
-                            use_pvs=self.use_pvs, use_aspiration=self.use_pvs, exact=False)
+        level = getattr(self.ctx, "level", TEACHING)
+        if not self.teaching:
+            return lab_config(self.ctx.game_id, level, self.depth, self.ctx.state)
+        return replace(lab_config(self.ctx.game_id, TEACHING, self.depth, self.ctx.state),
+                       algorithm=self.algorithm, use_tt=self.use_tt,
+                       use_ordering=self.use_ordering, use_pvs=self.use_pvs,
+                       use_aspiration=self.use_pvs)
+
+    def on_level(self, level: str) -> None:
+        """Another level's search: record it (a running recording of the old one stops)."""
+        if self.recording_now():
+            self.ctx.jobs.stop()
+        self.error = ""
+        self.stepper = None
+        self.playing = False
+        self.record()
 
     def on_show(self) -> None:
         if self.recording is None and not self.ctx.jobs.running and not self.error:
@@ -71,9 +90,10 @@ class TreePane:
         press records anyway (the teacher has seen the estimate)."""
         force = self.error.startswith("too long")
         self.error = ""
+        level = getattr(self.ctx, "level", TEACHING)
         self.ctx.jobs.start("ai.labtasks:record", self.ctx.state, self.config(), NODE_BUDGET,
                             on_done=self.take, on_error=self._failed, owner=self, force=force,
-                            max_s=RECORD_MAX_S)
+                            max_s=RECORD_MAX_S, level=level)
 
     def recording_now(self) -> bool:
         return bool(self.ctx.jobs.running_for(self))
@@ -98,8 +118,11 @@ class TreePane:
 
     def take(self, recording: Any) -> None:
         self.recording = recording
-        # The switches show what was recorded (also a recording handed in from elsewhere).
-        self.algorithm, self.depth = recording.algorithm, recording.depth
+        # The switches show what was recorded (also a recording handed in from elsewhere); a
+        # solver's answer keeps the depth the user chose (the solver had no depth limit).
+        self.algorithm = recording.algorithm
+        if not recording.solved:
+            self.depth = recording.depth
         opts = recording.options
         self.use_tt = opts.get("use_tt", self.use_tt)
         self.use_ordering = opts.get("use_ordering", self.use_ordering)
@@ -129,19 +152,24 @@ class TreePane:
             self.view.clamp()
         y1, y2 = self.bar.y + pad // 2, self.bar.y + pad // 2 + row + pad
         algos = [a for a in ALGORITHMS if self.ctx.defaults.allows(a)]
-        settings: list[tuple[Widget, int]] = [
-            (Choice("Algorithm", [(a, a) for a in algos], self.algorithm,
-                    lambda v: setattr(self, "algorithm", v)), 5),
-            (Choice("Depth", [(d, str(d)) for d in range(1, self.ctx.defaults.max_depth + 1)],
-                    self.depth, lambda v: setattr(self, "depth", v)), 3),
-            (Choice("Table", [(True, "on"), (False, "off")], self.use_tt,
-                    lambda v: setattr(self, "use_tt", v)), 3),
-            (Choice("Ordering", [(True, "on"), (False, "off")], self.use_ordering,
-                    lambda v: setattr(self, "use_ordering", v)), 3),
-            (Choice("PVS", [(True, "on"), (False, "off")], self.use_pvs,
-                    lambda v: setattr(self, "use_pvs", v)), 3),
-            (Button(self._search_label(), self.search_or_stop, active=True), 3),
-        ]
+        depth_choice = (Choice("Depth", [(d, str(d)) for d in
+                                         range(1, self.ctx.defaults.max_depth + 1)],
+                               self.depth, lambda v: setattr(self, "depth", v)), 3)
+        search = (Button(self._search_label(), self.search_or_stop, active=True), 3)
+        settings: list[tuple[Widget, int]] = [depth_choice, search]
+        if self.teaching:
+            settings = [
+                (Choice("Algorithm", [(a, a) for a in algos], self.algorithm,
+                        lambda v: setattr(self, "algorithm", v)), 5),
+                depth_choice,
+                (Choice("Table", [(True, "on"), (False, "off")], self.use_tt,
+                        lambda v: setattr(self, "use_tt", v)), 3),
+                (Choice("Ordering", [(True, "on"), (False, "off")], self.use_ordering,
+                        lambda v: setattr(self, "use_ordering", v)), 3),
+                (Choice("PVS", [(True, "on"), (False, "off")], self.use_pvs,
+                        lambda v: setattr(self, "use_pvs", v)), 3),
+                search,
+            ]
         tools: list[tuple[Widget, int]] = [
             (Button("Fit  F", self.fit), 2), (Button("Expand all  E", self.expand_all), 3),
             (Button("First view  X", self.first_view), 3),
@@ -382,12 +410,15 @@ class TreePane:
 def header_lines(rec: Any) -> tuple[str, str]:
     """The recording's figures and its "not recorded" note (worked out once: counting
     20,000 nodes every frame would cost the frame rate)."""
-    name = rec.algorithm
-    if name == "minimax" and any(n.kind == "chance" for n in rec.nodes):
-        name = "minimax, rolls averaged"  # what the plain searcher does at a chance node
-    parts = [f"{name} · depth {rec.depth}", f"{rec.node_count:,} nodes",
-             f"{rec.leaves:,} leaves", f"{rec.cutoffs:,} cutoffs",
+    prunings = rec.cutoffs
+    skipped = sum(n.pruned for n in rec.nodes)
+    pruned = (f"{prunings:,} pruning{'s' if prunings != 1 else ''} ({skipped:,} skipped)"
+              if prunings else "no pruning")
+    parts = [f"{rec.algorithm_label} · depth {rec.depth}", f"{rec.node_count:,} nodes",
+             f"{rec.leaves:,} leaves", pruned,
              f"value {style.value_text(rec.value, rec.game_id)}", f"move {rec.move or '—'}"]
+    if len(rec.passes) > 1 and not rec.solved:
+        parts.insert(2, f"(all {len(rec.passes)} passes: {rec.total_nodes:,})")
     note = ""
     if rec.truncated:
         note = (f"{rec.truncated:,} nodes not recorded (node budget {len(rec.nodes):,}): "
