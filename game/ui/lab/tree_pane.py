@@ -123,10 +123,11 @@ class TreePane:
         self.algorithm = recording.algorithm
         if not recording.solved:
             self.depth = recording.depth
-        opts = recording.options
-        self.use_tt = opts.get("use_tt", self.use_tt)
-        self.use_ordering = opts.get("use_ordering", self.use_ordering)
-        self.use_pvs = opts.get("use_pvs", self.use_pvs)
+        if self.teaching:  # a level's switches are the level's, not teaching mode's
+            opts = recording.options
+            self.use_tt = opts.get("use_tt", self.use_tt)
+            self.use_ordering = opts.get("use_ordering", self.use_ordering)
+            self.use_pvs = opts.get("use_pvs", self.use_pvs)
         self.header = header_lines(recording)
         self.view = TreeView(recording, self.ctx.text_size)
         self.stepper = None

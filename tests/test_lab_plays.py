@@ -1,0 +1,49 @@
+"""The lab's tree on screen is the search the AI on screen plays: the seat's level, its
+evaluator, the move and the value ``analyze --level`` gives at the same depth."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from ai.labsearch import TEACHING
+from cli.analyze import analyze
+from cli.common import build_config
+from game.session import Seat, Session
+from game.ui.lab import open_lab
+from tests.test_ui_support import make_app
+
+
+@pytest.fixture
+def app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    a = make_app(tmp_path, monkeypatch, size=(1280, 720))
+    yield a
+    a.close()
+
+
+def _settle(app: Any, scene: Any) -> None:
+    assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=90)
+    app.run_frames(2)
+
+
+def test_lab_tree_is_the_seats_search(app: Any) -> None:
+    session = Session("othello", None, (Seat.human(), Seat.ai_level("Master")))
+    scene = open_lab(app, session, "othello", "tree")
+    app.switch(scene)
+    _settle(app, scene)
+    rec = scene.pane("tree").recording
+    assert rec is not None and rec.level == "Master"
+    assert rec.description.startswith("Master's search: learned tables, depth")
+    config = build_config("othello", level="Master", depth=rec.depth)
+    played = analyze("othello", None, {}, config, "Master")
+    assert rec.move == played["best_move"]
+    assert abs(rec.value - played["value"]) < 1e-6
+    # Teaching mode is a choice of its own, and says so.
+    scene.choose_level(TEACHING)
+    _settle(app, scene)
+    rec = scene.pane("tree").recording
+    assert rec.level == TEACHING and rec.description.startswith(
+        "Teaching mode: alphabeta, hand-made evaluation, no refinements")
+    assert not rec.options["use_tt"] and not rec.options["use_ordering"]
