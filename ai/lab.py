@@ -3,15 +3,20 @@ deepening depth by depth.
 
 ``compare`` searches one position with minimax, alpha-beta without and then with each of the
 engine's refinements (move ordering, the transposition table, PVS and aspiration windows),
-and for games with dice expectiminimax with and without Star1 pruning and move filtering: the
-nodes, time, value and move of each, and whether the values agree. A row that would take too
-long is not run: ``estimate`` predicts its nodes and seconds from the same search at shallower
-depths (their growth per ply, extrapolated), and the row says so.
+and for games with dice expectiminimax with and without Star1 pruning and move filtering, all
+on the evaluator of the level the lab shows (``base``, ai.labsearch): the nodes of the final
+pass and of all passes (iterative deepening, which move ordering needs, also searches the
+shallower depths first), time, value and move of each, and whether the values agree. The row
+that is the level's own search says so, worked out from the level's configuration. A row that
+would take too long is not run: ``estimate`` predicts its nodes and seconds from the same
+search at shallower depths (their growth per ply, extrapolated), and the row says so.
 
-``depth_chart`` searches depth 1, 2, 3, ... and reports each depth's value and move (where
-they change is the horizon effect at work), its nodes and the effective branching factor,
-beside the game's branching factor b for the b^d (minimax) and b^(d/2) (alpha-beta's best
-case) reference lines.
+``depth_chart`` searches depth 1, 2, 3, ... and reports each depth's value and move (a changed
+move is just that; a value that swings across zero or into a proven result when one more ply
+is searched is the horizon effect), its nodes and leaves, the effective branching factor, and
+like-against-like references for a uniform tree of the game's branching factor b: minimax's
+1 + b + ... + b^d nodes and b^d leaves, and alpha-beta's best case of b^ceil(d/2) +
+b^floor(d/2) - 1 leaves (Knuth and Moore).
 
 All functions take ``cancel`` (an Event-like object) and ``progress`` (a callback receiving
 each finished row), so the UI can run them on the background worker (ai.worker Task) and show
@@ -28,6 +33,7 @@ from typing import Any
 
 from ai.api import Limits, Result, SearchConfig
 from ai.profiles import profile_for
+from ai.searchbase import is_win_score
 from game.core import CHANCE, TERMINAL, State
 
 #: A compare row whose estimate is above this many seconds is not run unless asked.
@@ -80,7 +86,12 @@ class CompareRow:
     depth: int
     #: "done", "too long" (estimated over the limit, not run) or "stopped" (cancelled).
     status: str
+    #: Nodes of the whole search: every pass of iterative deepening.
     nodes: int = 0
+    #: Nodes of the final pass alone (the depth-``depth`` tree): like against like.
+    final_nodes: int = 0
+    #: Passes searched (1: the depth alone; more: iterative deepening 1, 2, ..., depth).
+    passes: int = 0
     time_s: float = 0.0
     value: float | None = None
     value_text: str = ""
@@ -98,6 +109,8 @@ class CompareRow:
             "depth": self.depth,
             "status": self.status,
             "nodes": self.nodes,
+            "final_nodes": self.final_nodes,
+            "passes": self.passes,
             "time_s": round(self.time_s, 6),
             "value": None if self.value is None else round(self.value, 6),
             "value_text": self.value_text,
@@ -114,7 +127,7 @@ class DepthRow:
     value: float
     value_text: str
     move: str | None
-    #: Nodes of the depth-d pass itself (what the b^d lines compare with).
+    #: Nodes of the depth-d pass itself (what the 1 + b + ... + b^d line compares with).
     nodes: int
     #: Nodes of the whole search to this depth (iterative deepening's shallower passes too).
     total_nodes: int
@@ -130,6 +143,18 @@ class DepthRow:
     branching: float = 0.0
     b_pow_d: float = field(default=0.0)
     b_pow_half_d: float = field(default=0.0)
+    #: Leaves of the depth-d pass (what the b^d and best-case lines compare with).
+    leaves: int = 0
+    #: A uniform tree's nodes, 1 + b + ... + b^d (minimax's whole tree).
+    tree_nodes: float = 0.0
+    #: Alpha-beta's best case on that tree: b^ceil(d/2) + b^floor(d/2) - 1 leaves.
+    best_case_leaves: float = 0.0
+    #: One more ply turned the verdict: the value crossed zero by a wide margin or a proven
+    #: win or loss appeared or vanished (the horizon effect); see ``horizon_swing``.
+    horizon: bool = False
+    #: False when the search stopped above positions that have no value of their own (a
+    #: classroom tree has numbers only at its leaves): ``value`` is then not a real value.
+    has_value: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -146,6 +171,11 @@ class DepthRow:
             "b": round(self.branching, 3),
             "b_pow_d": round(self.b_pow_d, 1),
             "b_pow_half_d": round(self.b_pow_half_d, 1),
+            "leaves": self.leaves,
+            "tree_nodes": round(self.tree_nodes, 1),
+            "best_case_leaves": round(self.best_case_leaves, 1),
+            "horizon": self.horizon,
+            "has_value": self.has_value,
         }
 
 
@@ -161,13 +191,19 @@ def involves_chance(state: State, game_id: str) -> bool:
     return bool(has_chance()) if has_chance is not None else False
 
 
-def compare_specs(state: State, game_id: str, depth: int) -> list[CompareSpec]:
-    """The searches compared on ``state``, from the plainest to the one that plays."""
+def compare_specs(state: State, game_id: str, depth: int, base: SearchConfig | None = None,
+                  level: str | None = None) -> list[CompareSpec]:
+    """The searches compared on ``state``, from the plainest to the most refined, all with
+    ``base``'s evaluator (a level's, ai.labsearch.lab_config; None: the game's own). The row
+    that is ``level``'s own search is marked "(<level> plays)"; when no row is, the level's
+    search is added as the last row."""
     limits = Limits(depth=depth)
     profile = profile_for(game_id)
-    bare = SearchConfig(
-        game_id, "alphabeta", limits, use_tt=False, use_ordering=False, exact=False,
-        use_pvs=False, use_aspiration=False, use_star1=False, use_move_filter=False,
+    base = replace(base or SearchConfig(game_id), limits=limits, noise=0.0, seed=None,
+                   exact=False, exact_root_values=False)
+    bare = replace(
+        base, algorithm="alphabeta", use_tt=False, use_ordering=False, use_pvs=False,
+        use_aspiration=False, use_star1=False, use_move_filter=False,
     )
     chance = involves_chance(state, game_id)
     # Plain minimax averages the rolls (it is expectiminimax without any pruning): said so.
@@ -182,17 +218,52 @@ def compare_specs(state: State, game_id: str, depth: int) -> list[CompareSpec]:
         refined = replace(bare, use_ordering=True, use_tt=True, use_pvs=True,
                           use_aspiration=True)
         label = "+ PVS, aspiration" if profile.aspiration is not None else "+ PVS"
-        specs.append(CompareSpec(label + " (plays)", refined))
+        specs.append(CompareSpec(label, refined))
+    elif not hasattr(_searcher(base), "use_tt"):
+        # A searcher of its own (backgammon's network: every roll's moves in one batch, the
+        # root filtered by the depth below): no switches to compare, only its cost.
+        specs.append(CompareSpec("expectiminimax, network batches and root filter", base))
+    else:
+        emm = replace(bare, algorithm="expectiminimax", use_ordering=True, use_tt=True,
+                      use_pvs=True, use_aspiration=True)
+        specs.append(CompareSpec("expectiminimax (alpha-beta at decisions)", emm))
+        if profile.points:
+            specs.append(CompareSpec("+ Star1 pruning", replace(emm, use_star1=True)))
+        if profile.move_filter is not None:
+            specs.append(CompareSpec("+ move filtering",
+                                     replace(emm, use_star1=True, use_move_filter=True)))
+    if level is None:
         return specs
-    emm = replace(bare, algorithm="expectiminimax", use_ordering=True, use_tt=True,
-                  use_pvs=True, use_aspiration=True)
-    specs.append(CompareSpec("expectiminimax (alpha-beta at decisions)", emm))
-    if profile.points:
-        specs.append(CompareSpec("+ Star1 pruning", replace(emm, use_star1=True)))
-    if profile.move_filter is not None:
-        specs.append(CompareSpec("+ move filtering (plays)",
-                                 replace(emm, use_star1=True, use_move_filter=True)))
+    own = _same_search(base, [s.config for s in specs])
+    if own is None:
+        specs.append(CompareSpec(f"{level}'s own search", base))
+        own = len(specs) - 1
+    specs[own] = CompareSpec(f"{specs[own].label} ({level} plays)", specs[own].config)
     return specs
+
+
+def _searcher(config: SearchConfig) -> Any:
+    from ai.engine import make_searcher
+
+    return make_searcher(config)
+
+
+def _same_search(config: SearchConfig, candidates: list[SearchConfig]) -> int | None:
+    """The index of the candidate that runs the very search ``config`` runs (the same searcher
+    class with the same switches, where the switch matters), or None."""
+
+    def signature(c: SearchConfig) -> tuple[object, ...]:
+        searcher = _searcher(c)
+        return (type(searcher).__name__, c.evaluator, c.use_evaluator, *sorted(
+            (k, v) for k, v in vars(searcher).items()
+            if k in ("use_tt", "use_ordering", "pvs", "aspiration", "star1", "filter_k",
+                     "root_filter_k")))
+
+    wanted = signature(config)
+    for i, c in enumerate(candidates):
+        if signature(c) == wanted:
+            return i
+    return None
 
 
 def _search(state: State, config: SearchConfig, depth: int, cancel: Any) -> Result:
@@ -287,6 +358,8 @@ def run_row(
         row.time_s = result.stats.time_s
         return row
     row.nodes, row.time_s = result.stats.nodes, result.stats.time_s
+    passes = result.stats.nodes_per_depth or (result.stats.nodes,)
+    row.final_nodes, row.passes = passes[-1], len(passes)
     row.value = result.score
     row.value_text = profile_for(config.game_id).value_label(result.score, exact=False).long
     row.move = get_game(config.game_id).format_move(state, result.move)
@@ -295,12 +368,13 @@ def run_row(
 
 def compare(
     state: State, game_id: str, depth: int, *, max_row_s: float = LONG_ROW_S,
-    force: bool = False, cancel: Any = None, progress: Progress = None,
+    force: bool = False, base: SearchConfig | None = None, level: str | None = None,
+    cancel: Any = None, progress: Progress = None,
 ) -> list[CompareRow]:
     """Every compare row for ``state`` at ``depth``, in ``compare_specs`` order; ``progress``
     receives each row as it finishes. Rows after a cancel are "stopped" without running."""
     rows: list[CompareRow] = []
-    for spec in compare_specs(state, game_id, depth):
+    for spec in compare_specs(state, game_id, depth, base, level):
         if cancel is not None and cancel.is_set():
             row = CompareRow(spec.label, spec.config.algorithm, spec.switches, depth, "stopped")
         else:
@@ -322,6 +396,30 @@ def mark_agreement(rows: list[CompareRow]) -> None:
     for r in done:
         assert r.value is not None
         r.agree = abs(r.value - reference) <= 1e-6 * max(1.0, abs(reference))
+
+
+def counting_note(rows: list[CompareRow]) -> str:
+    """How the bars count: the final pass, and what iterative deepening adds where it ran."""
+    deepened = [r for r in rows if r.status == "done" and r.passes > 1]
+    if not deepened:
+        return "Each bar counts the nodes of one search to the full depth."
+    return ("Bars count the final pass (the depth-d tree: like against like); rows with move "
+            "ordering first search depths 1 .. d-1 (iterative deepening: each pass orders the "
+            "next), and their totals with those passes are shown after the bar.")
+
+
+def refinement_notes(rows: list[CompareRow]) -> list[str]:
+    """Where a refinement did not pay on this position: its final pass searched more nodes
+    than the row before it. That is a lesson too, so it is said, never hidden."""
+    notes = []
+    done = [r for r in rows if r.status == "done" and r.final_nodes]
+    for before, after in zip(done, done[1:], strict=False):
+        if after.final_nodes > before.final_nodes and after.label.startswith("+"):
+            name = after.label.lstrip("+ ").split(" (")[0]
+            notes.append(f"Here {name} did not pay: {after.final_nodes:,} nodes against "
+                         f"{before.final_nodes:,} without it (a small tree, or PVS re-searching "
+                         "moves it guessed wrong).")
+    return notes
 
 
 def agreement_text(rows: list[CompareRow]) -> str:
@@ -400,18 +498,55 @@ def _results_by_depth(state: State, config: SearchConfig, max_depth: int, cancel
         yield result
 
 
+#: A verdict turns when the value swings by at least this share of the range values take.
+HORIZON_SHARE = 0.05
+
+
+def horizon_swing(previous: DepthRow, value: float, min_swing: float = 0.0) -> bool:
+    """The horizon effect, as the chart names it: one more ply turns the verdict. Either a
+    proven win or loss appears or vanishes, or the value crosses zero into an opposite verdict
+    of comparable size (the smaller side at least half the larger) by at least ``min_swing``
+    in the game's units: a capture, a corner or a hit the shallower search could not see. A
+    best move that merely changes, or an evaluation that wobbles around zero from one ply to
+    the next, is not called that."""
+    if not previous.has_value:
+        return False
+    before = previous.value
+    if is_win_score(before) != is_win_score(value):
+        return True
+    crosses = (before > 0 > value) or (before < 0 < value)
+    small, large = sorted((abs(before), abs(value)))
+    return crosses and small >= 0.5 * large and abs(value - before) >= min_swing
+
+
+def uniform_tree(b: float, depth: int) -> tuple[float, float, float]:
+    """A uniform tree of branching factor ``b``: (nodes 1 + b + ... + b^d, leaves b^d,
+    alpha-beta's best-case leaves b^ceil(d/2) + b^floor(d/2) - 1)."""
+    nodes = float(depth + 1) if abs(b - 1.0) < 1e-9 else (b ** (depth + 1) - 1) / (b - 1)
+    best = b ** math.ceil(depth / 2) + b ** math.floor(depth / 2) - 1
+    return nodes, b ** depth, best
+
+
 def depth_chart(
     state: State, config: SearchConfig, max_depth: int, *, max_s: float = 30.0,
     cancel: Any = None, progress: Progress = None,
 ) -> list[DepthRow]:
-    """Depth 1 .. ``max_depth`` searched with ``config``; ``nodes`` of a row is its own pass,
-    ``total_nodes`` and ``time_s`` the whole search to that depth. Stops before a depth
-    predicted to end past ``max_s`` seconds, when cancelled, or after a depth that saw the end
-    of the game on every line (deeper searches would say the same)."""
+    """Depth 1 .. ``max_depth`` searched with ``config``; ``nodes`` and ``leaves`` of a row are
+    its own pass, ``total_nodes`` and ``time_s`` the whole search to that depth. Stops before a
+    depth predicted to end past ``max_s`` seconds, when cancelled, or after a depth that saw
+    the end of the game on every line (deeper searches would say the same)."""
+    from ai.evaluation import get_evaluator
     from game.registry import get_game
 
     game = get_game(config.game_id)
     profile = profile_for(config.game_id)
+    evaluator = get_evaluator(config.game_id, config.evaluator) if config.use_evaluator else None
+    # A tree with numbers only at its leaves (a classroom tree) has no value above them.
+    values_inside = getattr(evaluator, "values_inner_nodes", True)
+    config = replace(config, noise=0.0, exact=False)
+    own = getattr(state, "value_bounds", None)
+    lo, hi = own() if own is not None else profile.value_bounds
+    min_swing = HORIZON_SHARE * (hi - lo)
     b = branching_factor(state)
     rows: list[DepthRow] = []
     points: list[tuple[int, int, float]] = []
@@ -420,11 +555,15 @@ def depth_chart(
             break
         stats = result.stats
         pass_nodes = stats.nodes_per_depth[-1] if stats.nodes_per_depth else stats.nodes
+        pass_leaves = stats.leaves_per_depth[-1] if stats.leaves_per_depth else stats.leaves
         move = game.format_move(state, result.move)
+        has_value = result.exact or values_inside
+        tree_nodes, leaves, best_case = uniform_tree(b, result.depth)
         row = DepthRow(
             depth=result.depth,
             value=result.score,
-            value_text=profile.value_label(result.score, exact=result.exact).long,
+            value_text=(profile.value_label(result.score, exact=result.exact).long if has_value
+                        else "no value: the tree has numbers only at its leaves"),
             move=move,
             nodes=pass_nodes,
             total_nodes=stats.nodes,
@@ -433,8 +572,14 @@ def depth_chart(
             move_changed=bool(rows) and rows[-1].move != move,
             exact=result.exact,
             branching=b,
-            b_pow_d=b ** result.depth,
+            b_pow_d=leaves,
             b_pow_half_d=b ** (result.depth / 2),
+            leaves=pass_leaves,
+            tree_nodes=tree_nodes,
+            best_case_leaves=best_case,
+            horizon=bool(rows) and has_value and horizon_swing(rows[-1], result.score,
+                                                                min_swing),
+            has_value=has_value,
         )
         rows.append(row)
         points.append((result.depth, stats.nodes, stats.time_s))

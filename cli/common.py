@@ -431,9 +431,10 @@ def level_config(game_id: str, name: str, seed: int | None = None) -> Any:
     for lv in (*LEVELS.get(game_id, ()), *BENCHMARKS.get(game_id, ())):
         if lv.name.lower() == str(name).lower():
             return lv.config(game_id, seed=seed)
-    raise RequestError(
-        f"unknown level {name!r} for {game_id}; choose one of: {', '.join(level_names(game_id))}"
-    )
+    names = level_names(game_id)
+    if not names:
+        raise RequestError(f"{game_id} has no levels: name an --algorithm instead")
+    raise RequestError(f"unknown level {name!r} for {game_id}; choose one of: {', '.join(names)}")
 
 
 def config_from_args(args: argparse.Namespace) -> Any:

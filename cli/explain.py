@@ -142,9 +142,12 @@ def run(args: argparse.Namespace) -> int:
     config = _config(args, game_id, state)
     _check_png(args.png)
     if args.compare:
-        from ai.lab import agreement_text, compare
+        from ai.lab import agreement_text, compare, counting_note, refinement_notes
 
-        rows = compare(state, game_id, config.limits.depth, max_row_s=args.max_seconds)
+        if config.limits.depth is None:
+            raise RequestError("give --depth: the comparison searches to one depth")
+        rows = compare(state, game_id, config.limits.depth, max_row_s=args.max_seconds,
+                       base=config, level=args.level)
         if args.png is not None:
             from game.ui.lab.export import export_compare_png
 
@@ -152,13 +155,16 @@ def run(args: argparse.Namespace) -> int:
                                f"{config.limits.depth}", game_id=game_id)
         print(json.dumps({
             "game": game_id, "position": game.format_position(state),
-            "depth": config.limits.depth, "rows": [r.to_json() for r in rows],
-            "agreement": agreement_text(rows),
+            "depth": config.limits.depth, "level": args.level,
+            "rows": [r.to_json() for r in rows], "agreement": agreement_text(rows),
+            "counting": counting_note(rows), "notes": refinement_notes(rows),
         }))
         return 0
     if args.depth_chart:
         from ai.lab import depth_chart
 
+        if config.limits.depth is None:
+            raise RequestError("give --depth: the chart searches depth 1, 2, ... up to it")
         rows = depth_chart(state, config, config.limits.depth)
         if args.png is not None:
             from ai.profiles import profile_for

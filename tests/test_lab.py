@@ -17,6 +17,7 @@ from ai.lab import (
     effective_branching_factor,
     estimate,
 )
+from ai.labsearch import lab_config
 from game.registry import get_game
 
 CLASSROOM = get_game("classroom")
@@ -25,13 +26,17 @@ CLASSROOM = get_game("classroom")
 def test_compare_textbook_tree() -> None:
     state = CLASSROOM.initial_state(example="textbook")
     rows = compare(state, "classroom", 2)
+    # A classroom tree has no level: no row is marked as the one that plays.
     assert [r.label for r in rows] == [
         "minimax", "alpha-beta, no ordering", "+ move ordering", "+ transposition table",
-        "+ PVS (plays)",
+        "+ PVS",
     ]
     assert all(r.status == "done" and r.agree and r.value == 3 and r.move == "a" for r in rows)
-    # 1 root + 3 MIN nodes + 9 leaves; alpha-beta skips the leaves 4 and 6.
+    # 1 root + 3 MIN nodes + 9 leaves; alpha-beta skips the leaves 4 and 6. Ordering's
+    # iterative deepening adds a depth-1 pass (4 nodes): counted in the total, not the bar.
     assert [r.nodes for r in rows[:2]] == [13, 11]
+    assert [r.final_nodes for r in rows] == [13, 11, 11, 11, 11]
+    assert [r.nodes for r in rows[2:]] == [15, 15, 15] and rows[2].passes == 2
     assert agreement_text(rows) == "All 5 finished searches agree: value 3 for MAX."
     assert rows[0].to_json()["switches"]["tt"] is False
 
@@ -46,8 +51,19 @@ def test_compare_with_dice() -> None:
     assert all(r.move == "b" and r.value == pytest.approx(7.9) for r in rows)
     backgammon = get_game("backgammon").parse_position("4HPwATDgc/ABMA 31")
     specs = compare_specs(backgammon, "backgammon", 3)
-    assert specs[-1].label == "+ move filtering (plays)"
+    assert specs[-1].label == "+ move filtering"
     assert specs[-1].config.use_move_filter and not specs[-2].config.use_move_filter
+    # "(plays)" comes from the level's own configuration: Intermediate is the generic
+    # searcher with every refinement; Master is the network's own searcher.
+    base = lab_config("backgammon", "Intermediate", 3)
+    specs = compare_specs(backgammon, "backgammon", 3, base, "Intermediate")
+    assert specs[-1].label == "+ move filtering (Intermediate plays)"
+    specs = compare_specs(backgammon, "backgammon", 3, lab_config("backgammon", "Master", 3),
+                          "Master")
+    assert [s.label for s in specs] == [
+        "minimax, rolls averaged (no pruning)",
+        "expectiminimax, network batches and root filter (Master plays)"]
+    assert all(s.config.evaluator == "net" for s in specs)
 
 
 def test_long_rows_are_estimated_not_run() -> None:

@@ -13,6 +13,8 @@ from game.rules.classroom import ClassroomState
 class ClassroomEvaluator:
     #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
     title = "the tree's numbers"
+    #: Only leaves carry numbers: a search that stops above them has no value to report.
+    values_inner_nodes = False
 
     def evaluate(self, state: ClassroomState, player: int) -> float:
         value = state.leaf_value()

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from ai.lab import counting_note, refinement_notes, uniform_tree
 from game.ui.lab import style
 from game.ui.widgets import draw_text
 
@@ -87,8 +88,10 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
                  size: int, notes: dict[int, str] | None = None, game_id: str = "") -> None:
     """Horizontal bars: nodes and time per algorithm on log scales, value and move beside.
 
-    ``rows`` have label, nodes, time_s, value, move (None while not run); ``notes`` maps a row
-    index to a status text drawn instead of its bars ("running…", "skipped: ~40 s").
+    ``rows`` have label, nodes, final_nodes, passes, time_s, value, move (None while not run);
+    ``notes`` maps a row index to a status text drawn instead of its bars ("running…",
+    "skipped: ~40 s"). The node bars are the final pass (like against like); a row that also
+    searched the shallower depths (iterative deepening) shows its total after the bar.
     """
     notes = notes or {}
     small = max(10, int(size * 0.85))
@@ -104,12 +107,13 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
     time_x0 = nodes_x0 + plot_w + gap
     finished = [r for r in rows if r.status == "done" and r.nodes]
     # The axes start at least half a decade below the smallest bar, so no bar is a sliver.
-    node_axis = LogAxis(min((r.nodes for r in finished), default=1) / 3,
+    node_axis = LogAxis(min((_final(r) for r in finished), default=1) / 3,
                         max((r.nodes for r in finished), default=10), nodes_x0, nodes_x0 + plot_w)
     timed = [r for r in rows if r.time_s]
     time_axis = LogAxis(min((r.time_s for r in timed), default=1e-3) / 3,
                         max((r.time_s for r in timed), default=1e-2), time_x0, time_x0 + plot_w)
-    for axis, x0, title, fmt in ((node_axis, nodes_x0, "nodes searched (log scale)", si),
+    for axis, x0, title, fmt in ((node_axis, nodes_x0, "nodes of the final pass (log scale)",
+                                  si),
                                  (time_axis, time_x0, "time, seconds (log scale)",
                                   seconds_text)):
         draw_text(surface, title, (x0 + plot_w // 2, rect.y + int(size * 0.4)), size,
@@ -133,7 +137,7 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
             draw_text(surface, notes.get(i, "not run"), (nodes_x0 + 6, cy), small, style.DIM,
                       anchor="midleft", max_width=2 * plot_w)
             continue
-        for axis, x0, v, col, fmt, hatch in ((node_axis, nodes_x0, r.nodes, BAR_NODES, si,
+        for axis, x0, v, col, fmt, hatch in ((node_axis, nodes_x0, _final(r), BAR_NODES, si,
                                               False),
                                              (time_axis, time_x0, r.time_s, BAR_TIME,
                                               seconds_text, True)):
@@ -145,6 +149,8 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
                     pygame.draw.line(surface, (30, 30, 36), (hx, bar.bottom - 1),
                                      (min(bar.right - 1, hx + bar_h // 2), bar.y), 1)
             txt = fmt(v)
+            if axis is node_axis and r.nodes > _final(r):
+                txt += f" · {si(r.nodes)} with {getattr(r, 'passes', 0) - 1} shallower"
             room = x0 + plot_w - bar.right
             if room > len(txt) * small * 0.75:
                 draw_text(surface, txt, (bar.right + 4, cy), small, style.TEXT,
@@ -159,8 +165,18 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
         draw_text(surface, vm, (rect.right, cy), small, style.TEXT, anchor="midright",
                   max_width=value_w)
     text, ok = agree_text([r for r in rows if r.status == "done"])
-    draw_text(surface, text, (rect.x, rect.bottom - int(size * 2.6)), size, GOOD if ok else BAD,
+    draw_text(surface, text, (rect.x, rect.bottom - int(size * 4.2)), size, GOOD if ok else BAD,
               bold=True, max_width=rect.width)
+    lines = [*refinement_notes(list(rows)), counting_note(list(rows))]
+    y = rect.bottom - int(size * 2.8)
+    for line in lines[-2:]:
+        draw_text(surface, line, (rect.x, y), small, style.DIM, max_width=rect.width)
+        y += int(small * 1.3)
+
+
+def _final(row: Any) -> int:
+    """The nodes of a row's final pass (rows made before the count existed: all nodes)."""
+    return int(getattr(row, "final_nodes", 0) or row.nodes)
 
 
 # ---- depth chart --------------------------------------------------------------------------
@@ -182,8 +198,19 @@ def squash(v: float, values: Sequence[float]) -> float:
 
 
 def answer_changes(rows: Sequence[Any]) -> set[int]:
-    """Indexes of rows whose best move differs from the previous depth's (the horizon)."""
+    """Indexes of rows whose best move differs from the previous depth's."""
     return {i for i, r in enumerate(rows) if r.move_changed}
+
+
+def horizon_rows(rows: Sequence[Any]) -> set[int]:
+    """Indexes of rows where one more ply turned the verdict (ai.lab.horizon_swing)."""
+    return {i for i, r in enumerate(rows) if getattr(r, "horizon", False)}
+
+
+def valued(rows: Sequence[Any]) -> list[Any]:
+    """The rows whose value is a real value (not a search stopped above a classroom tree's
+    numbered leaves, where no value exists)."""
+    return [r for r in rows if r.value is not None and getattr(r, "has_value", True)]
 
 
 def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any],
@@ -204,10 +231,11 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
         return left + (d - d_lo) / (d_hi - d_lo) * (right - left)
 
     changes = answer_changes(rows)
+    horizons = horizon_rows(rows)
     # -- top: value per depth -------------------------------------------------------------
     v_top = rect.y + int(size * 3.4)
     v_bot = rect.y + int(rect.height * 0.32)
-    values = [float(r.value) for r in rows if r.value is not None]
+    values = [float(r.value) for r in valued(rows)]
     shown = [squash(v, values) for v in values]
     lo, hi = (min(shown), max(shown)) if shown else (0.0, 1.0)
     if hi - lo < 1e-9:
@@ -218,10 +246,16 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
 
     title = f"Value and best move at each depth{f' ({unit})' if unit else ''}"
     box = draw_text(surface, title, (rect.x, rect.y), size, style.TEXT, bold=True)
+    caption = []
     if changes:
-        draw_text(surface, "   ▲ the best move changes: the horizon effect at work",
-                  (box.right, box.centery), small, BAD, anchor="midleft",
-                  max_width=rect.right - box.right)
+        caption.append("▲ best move changed")
+    if horizons:
+        caption.append("◆ horizon effect: one more ply turned the verdict")
+    if len(valued(rows)) < len(rows):
+        caption.append("no value where the search stops above the leaves")
+    if caption:
+        draw_text(surface, "   " + " · ".join(caption), (box.right, box.centery), small, BAD,
+                  anchor="midleft", max_width=rect.right - box.right)
     by_label = {style.value_text(v, game_id): v for v in sorted(values)}
     ticks = sorted(by_label.values())
     if len(ticks) > 6:
@@ -235,17 +269,21 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
                       anchor="midright")
     draw_text(surface, "value", (rect.x, (v_top + v_bot) / 2), small, style.TEXT,
               anchor="midleft")
-    pts = [(xd(r.depth), yv(float(r.value))) for r in rows if r.value is not None]
+    shown_rows = valued(rows)
+    pts = [(xd(r.depth), yv(float(r.value))) for r in shown_rows]
     if len(pts) > 1:
         pygame.draw.lines(surface, style.PV, False, pts, 2)
     for i, r in enumerate(rows):
-        if r.value is None:
+        if r not in shown_rows:
+            draw_text(surface, f"{r.move or '—'} (no value)", (xd(r.depth), v_bot), small,
+                      style.DIM, anchor="midbottom")
             continue
         p = (xd(r.depth), yv(float(r.value)))
         changed = i in changes
         if changed:
             pygame.draw.line(surface, BAD, (p[0], v_top - 4), (p[0], v_bot + 4), 1)
-            draw_text(surface, "▲", (p[0], v_bot + 5), small, BAD, anchor="midtop")
+            draw_text(surface, "◆" if i in horizons else "▲", (p[0], v_bot + 5), small, BAD,
+                      anchor="midtop")
         pygame.draw.circle(surface, BAD if changed else style.PV, p, 6 if changed else 4)
         draw_text(surface, f"{r.move or '—'}", (p[0], p[1] - 8), small, style.TEXT,
                   bold=changed, anchor="midbottom")
@@ -253,11 +291,16 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     n_top = v_bot + int(size * 3.2)
     n_bot = rect.bottom - int(size * 4.4)
     measured = [max(1, r.nodes) for r in rows]
-    bd = [branching ** d for d in depths]
-    bhalf = [branching ** (d / 2) for d in depths]
-    axis = LogAxis(min(measured + bhalf), max(measured + bd), n_bot, n_top)
-    draw_text(surface, "Nodes searched per depth (log scale) beside b^d and b^(d/2)",
-              (rect.x, n_top - int(size * 2.2)), size, style.TEXT, bold=True)
+    leaves = [max(1, getattr(r, "leaves", 0) or 1) for r in rows]
+    tree = [uniform_tree(branching, d) for d in depths]
+    tree_nodes = [t[0] for t in tree]
+    bd = [t[1] for t in tree]
+    best = [t[2] for t in tree]
+    axis = LogAxis(min(leaves + best), max(measured + tree_nodes), n_bot, n_top)
+    draw_text(surface, "Per depth (log scale): nodes against a uniform tree's nodes, leaves "
+              "against its b^d",
+              (rect.x, n_top - int(size * 2.2)), size, style.TEXT, bold=True,
+              max_width=rect.width)
     for v in axis.decades():
         y = axis(v)
         pygame.draw.line(surface, GRID, (left, y), (right, y), 1)
@@ -271,9 +314,12 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     draw_text(surface, label, (rect.x, (n_top + n_bot) // 2), small, style.TEXT,
               anchor="midleft")
     series = [
-        (f"b^d (b = {branching:.1f}): minimax's tree", bd, (236, 140, 60), 9, "dashed"),
-        ("b^(d/2): alpha-beta at best", bhalf, (176, 132, 230), 3, "dotted"),
-        ("measured", measured, BAR_NODES, 0, "solid"),
+        (f"1+b+…+b^d (b = {branching:.1f}): minimax's nodes", tree_nodes, (236, 140, 60), 9,
+         "dashed"),
+        ("nodes: measured", measured, BAR_NODES, 0, "solid"),
+        ("b^d: minimax's leaves", bd, (236, 190, 60), 5, "dashed"),
+        ("b^⌈d/2⌉+b^⌊d/2⌋−1: alpha-beta's best leaves", best, (176, 132, 230), 3, "dotted"),
+        ("leaves: measured", leaves, (120, 200, 160), 0, "solid"),
     ]
     legend_y = n_top
     for name, vals, col, dash, kind in series:
@@ -296,7 +342,7 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
         for ln_i, part in enumerate(name.split(": ")):
             draw_text(surface, part, (lx, legend_y + 14 + ln_i * int(small * 1.2)), small,
                       style.TEXT, max_width=rect.right - lx)
-        legend_y += int(small * 3.8)
+        legend_y += int(small * 1.3 * (len(name.split(": ")) + 0.9))
     for r in rows:
         ebf = getattr(r, "ebf", None)
         if ebf:

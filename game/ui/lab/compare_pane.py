@@ -36,12 +36,30 @@ class ComparePane(ChartPane):
     def run(self, force: bool = False) -> None:
         """Compare at the chosen depth; ``force`` also runs the rows estimated too long."""
         state = self.ctx.state
-        self.labels = [s.label for s in compare_specs(state, self.ctx.game_id, self.depth)]
+        base, level = self.level_search()
+        self.labels = [s.label for s in compare_specs(state, self.ctx.game_id, self.depth,
+                                                      base, level)]
         self.rows, self.force, self.stopped, self.error = [], force, False, ""
         self.started = True
         self.ctx.jobs.start("ai.lab:compare", state, self.ctx.game_id, self.depth,
                             on_done=self._done, on_error=self._failed, on_progress=self._row,
-                            owner=self, force=force, max_row_s=LONG_ROW_S)
+                            owner=self, force=force, max_row_s=LONG_ROW_S, base=base,
+                            level=level)
+
+    def level_search(self) -> tuple[Any, str | None]:
+        """The level's configuration the rows are built from (its evaluator; the row that is
+        its own search is marked), and its name (None in teaching mode: no row "plays")."""
+        from ai.labsearch import TEACHING, lab_config
+
+        level = getattr(self.ctx, "level", TEACHING)
+        base = lab_config(self.ctx.game_id, level, self.depth, self.ctx.state)
+        return base, None if level.lower() == TEACHING.lower() else level
+
+    def on_level(self, level: str) -> None:
+        """Compare again with the new level's evaluator."""
+        if self.running:
+            self.ctx.jobs.stop()
+        self.run()
 
     def run_long(self) -> None:
         self.run(force=True)

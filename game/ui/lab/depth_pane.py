@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from ai.api import Limits, SearchConfig
+from ai.api import SearchConfig
 from ai.lab import DepthRow
 from game.ui import theme
 from game.ui.lab import charts, style
@@ -30,8 +30,17 @@ class DepthPane(ChartPane):
         self.status_x = self.rect.x
 
     def config(self) -> SearchConfig:
-        return SearchConfig(self.ctx.game_id, self.ctx.defaults.algorithm,
-                            Limits(depth=self.max_depth), exact=False)
+        """The level's search (its evaluator and refinements) to the chart's last depth."""
+        from ai.labsearch import TEACHING, lab_config
+
+        level = getattr(self.ctx, "level", TEACHING)
+        return lab_config(self.ctx.game_id, level, self.max_depth, self.ctx.state)
+
+    def on_level(self, level: str) -> None:
+        """Chart the new level's search."""
+        if self.running:
+            self.ctx.jobs.stop()
+        self.run()
 
     def run(self) -> None:
         self.rows = []
@@ -94,7 +103,7 @@ class DepthPane(ChartPane):
         export_depth_png(self.rows, path, self.title_text(), self._unit(), self.ctx.game_id)
 
     def title_text(self) -> str:
-        return (f"{self.ctx.game.name}: {self.ctx.defaults.algorithm} with iterative deepening "
+        return (f"{self.ctx.game.name}: {self.config().algorithm} with iterative deepening "
                 f"on {self.ctx.game.format_position(self.ctx.state)}")
 
     def _unit(self) -> str:
