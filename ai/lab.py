@@ -403,9 +403,9 @@ def counting_note(rows: list[CompareRow]) -> str:
     deepened = [r for r in rows if r.status == "done" and r.passes > 1]
     if not deepened:
         return "Each bar counts the nodes of one search to the full depth."
-    return ("Bars count the final pass (the depth-d tree: like against like); rows with move "
-            "ordering first search depths 1 .. d-1 (iterative deepening: each pass orders the "
-            "next), and their totals with those passes are shown after the bar.")
+    return ("Solid bars count the final pass (the depth-d tree: like against like). Rows with "
+            "move ordering first search depths 1 .. d-1 (iterative deepening: each pass orders "
+            "the next); those passes are the outlined part of their bars.")
 
 
 def refinement_notes(rows: list[CompareRow]) -> list[str]:

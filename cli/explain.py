@@ -126,6 +126,16 @@ def _config(args: argparse.Namespace, game_id: str, state: Any) -> Any:
     )
 
 
+def _whose(level: str | None, config: Any) -> str:
+    """" (Master's search: learned tables)" for a picture's title; "" without a level."""
+    if level is None:
+        return ""
+    from ai.labsearch import evaluator_title
+    from ai.levels import get_level
+
+    return f" ({get_level(config.game_id, level).name}'s search: {evaluator_title(config)})"
+
+
 def _check_png(path: str | None) -> None:
     """A bad picture path is refused before the search runs, not after."""
     if path is None:
@@ -152,7 +162,8 @@ def run(args: argparse.Namespace) -> int:
             from game.ui.lab.export import export_compare_png
 
             export_compare_png(rows, args.png, f"Comparing the algorithms: {game.name}, depth "
-                               f"{config.limits.depth}", game_id=game_id)
+                               f"{config.limits.depth}{_whose(args.level, config)}",
+                               game_id=game_id)
         print(json.dumps({
             "game": game_id, "position": game.format_position(state),
             "depth": config.limits.depth, "level": args.level,
@@ -171,7 +182,8 @@ def run(args: argparse.Namespace) -> int:
             from game.ui.lab.export import export_depth_png
 
             export_depth_png(rows, args.png, f"What depth changes: {game.name}, "
-                             f"{config.algorithm}", profile_for(game_id).unit, game_id)
+                             f"{config.algorithm}{_whose(args.level, config)}",
+                             profile_for(game_id).unit, game_id)
         print(json.dumps({
             "game": game_id, "position": game.format_position(state),
             "algorithm": config.algorithm, "rows": [r.to_json() for r in rows],

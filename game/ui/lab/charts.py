@@ -14,8 +14,9 @@ from typing import Any
 import pygame
 
 from ai.lab import counting_note, refinement_notes, uniform_tree
+from game.ui.assets import font
 from game.ui.lab import style
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_text, wrap_text
 
 GRID = (52, 57, 68)
 AXIS = (150, 156, 170)
@@ -100,7 +101,7 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
     gap = size * 3  # room for the last tick label of the left plot
     plot_w = (rect.width - label_w - value_w - 3 * gap) // 2
     top = rect.y + int(size * 3.2)
-    bottom = rect.bottom - int(size * 5.2)
+    bottom = rect.bottom - int(size * 3.0 + small * 4.2)
     n = max(1, len(rows))
     row_h = min(size * 3.0, (bottom - top) / n)
     nodes_x0 = rect.x + label_w + gap
@@ -143,16 +144,26 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
                                               seconds_text, True)):
             x1 = max(x0 + 2, axis(v))
             bar = pygame.Rect(x0, int(cy - bar_h / 2), int(x1 - x0), bar_h)
-            pygame.draw.rect(surface, col, bar)
+            txt = fmt(v)
+            if axis is node_axis and r.nodes > _final(r):
+                # Iterative deepening's shallower passes: an outlined extension to the total.
+                ghost = pygame.Rect(bar.right, bar.y, max(2, int(axis(r.nodes) - bar.right)),
+                                    bar_h)
+                pygame.draw.rect(surface, col, ghost, 1)
+                txt = f"{fmt(v)} (+{fmt(r.nodes - _final(r))} in {r.passes - 1} shallower)"
+                bar = bar.union(ghost)
+            else:
+                pygame.draw.rect(surface, col, bar)
             if hatch:  # time bars hatched: a pattern, not only a hue, tells them apart
                 for hx in range(bar.x, bar.right, 6):
                     pygame.draw.line(surface, (30, 30, 36), (hx, bar.bottom - 1),
                                      (min(bar.right - 1, hx + bar_h // 2), bar.y), 1)
-            txt = fmt(v)
             if axis is node_axis and r.nodes > _final(r):
-                txt += f" · {si(r.nodes)} with {getattr(r, 'passes', 0) - 1} shallower"
+                pygame.draw.rect(surface, col, (x0, bar.y, int(x1 - x0), bar_h))
             room = x0 + plot_w - bar.right
-            if room > len(txt) * small * 0.75:
+            if font(small).size(txt)[0] + 8 > room:
+                txt = fmt(v)  # no room for the passes' note: the final pass alone
+            if room > font(small).size(txt)[0] + 8:
                 draw_text(surface, txt, (bar.right + 4, cy), small, style.TEXT,
                           anchor="midleft")
             else:  # a full-length bar: the figure inside, on a plain patch
@@ -165,13 +176,14 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
         draw_text(surface, vm, (rect.right, cy), small, style.TEXT, anchor="midright",
                   max_width=value_w)
     text, ok = agree_text([r for r in rows if r.status == "done"])
-    draw_text(surface, text, (rect.x, rect.bottom - int(size * 4.2)), size, GOOD if ok else BAD,
-              bold=True, max_width=rect.width)
+    draw_text(surface, text, (rect.x, rect.bottom - int(size * 1.4 + small * 3.8)), size,
+              GOOD if ok else BAD, bold=True, max_width=rect.width)
     lines = [*refinement_notes(list(rows)), counting_note(list(rows))]
-    y = rect.bottom - int(size * 2.8)
-    for line in lines[-2:]:
+    wrapped = [part for line in lines for part in wrap_text(line, font(small), rect.width)]
+    y = rect.bottom - int(small * 3.8)
+    for line in wrapped[:3]:
         draw_text(surface, line, (rect.x, y), small, style.DIM, max_width=rect.width)
-        y += int(small * 1.3)
+        y += int(small * 1.25)
 
 
 def _final(row: Any) -> int:
@@ -289,7 +301,7 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
                   bold=changed, anchor="midbottom")
     # -- bottom: nodes per depth, log scale -----------------------------------------------
     n_top = v_bot + int(size * 3.2)
-    n_bot = rect.bottom - int(size * 4.4)
+    n_bot = rect.bottom - int(size * 2.2 + small * 3.9)
     measured = [max(1, r.nodes) for r in rows]
     leaves = [max(1, getattr(r, "leaves", 0) or 1) for r in rows]
     tree = [uniform_tree(branching, d) for d in depths]
@@ -308,8 +320,13 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     for d in range(d_lo, d_hi + 1):
         pygame.draw.line(surface, GRID, (xd(d), n_top), (xd(d), n_bot), 1)
         draw_text(surface, str(d), (xd(d), n_bot + 4), small, AXIS, anchor="midtop")
-    draw_text(surface, "search depth (plies)", ((left + right) // 2, n_bot + int(size * 1.5)),
-              small, style.TEXT, anchor="midtop")
+    # The effective branching factor sits in its own row under the depths: no label crosses
+    # a line of the plot.
+    draw_text(surface, "EBF b*", (left - int(size * 1.4), n_bot + 4 + int(small * 1.25)),
+              small, style.DIM, anchor="topright")
+    draw_text(surface, "search depth (plies)",
+              ((left + right) // 2, n_bot + 4 + int(small * 2.5)), small, style.TEXT,
+              anchor="midtop")
     label = "nodes"
     draw_text(surface, label, (rect.x, (n_top + n_bot) // 2), small, style.TEXT,
               anchor="midleft")
@@ -346,9 +363,8 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     for r in rows:
         ebf = getattr(r, "ebf", None)
         if ebf:
-            at = (max(left + size * 2.5, min(xd(r.depth), right - size * 2)),
-                  axis(max(1, r.nodes)) + 8)
-            draw_text(surface, f"EBF {ebf:.1f}", at, small, style.DIM, anchor="midtop")
+            draw_text(surface, f"{ebf:.1f}", (xd(r.depth), n_bot + 4 + int(small * 1.25)),
+                      small, style.DIM, anchor="midtop")
     draw_text(surface, "EBF = effective branching factor b*: a uniform tree of depth d with "
               "1 + b* + b*² + … + b*^d nodes would be this big",
               (rect.x, rect.bottom - small), small, style.DIM, anchor="bottomleft")
