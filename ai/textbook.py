@@ -214,6 +214,91 @@ PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
     ),
 }
 
+#: The engine's own forms, for step mode's code panel beside a search that ran them: alpha-beta
+#: as the negamax the engine is (one function; values and windows from the mover's side),
+#: principal-variation search with its null-window test and re-search (and the aspiration
+#: window at the root), and expectiminimax with alpha-beta at its decisions, with and without
+#: Star1 at its chance nodes. Line names are the panel's; game.ui.lab.pseudocode maps each
+#: recorded step onto them.
+ENGINE_PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
+    "negamax": (
+        ("", "function NEGAMAX(s, depth, alpha, beta)   # for the mover"),
+        ("leaf", "  if TERMINAL(s) or depth = 0: return UTILITY(s, mover)"),
+        ("init", "  v = -infinity"),
+        ("loop", "  for each a in ACTIONS(s):"),
+        ("value", "    v = max(v, -NEGAMAX(RESULT(s, a), depth-1, -beta, -alpha))"),
+        ("cutoff", "    if v >= beta: return v"),
+        ("raise", "    alpha = max(alpha, v)"),
+        ("return", "  return v"),
+    ),
+    "pvs": (
+        ("asp-window", "root: alpha, beta = last value -/+ delta   # aspiration"),
+        ("asp-research", "root: if v <= alpha or v >= beta: PVS(root, d, -inf, +inf)"),
+        ("", ""),
+        ("", "function PVS(s, depth, alpha, beta)   # NegaScout, for the mover"),
+        ("leaf", "  if TERMINAL(s) or depth = 0: return UTILITY(s, mover)"),
+        ("init", "  v = -infinity"),
+        ("loop", "  for each a in ACTIONS(s), the best guess first:"),
+        ("value", "    if a is the first: score = -PVS(RESULT(s, a), depth-1, -beta, -alpha)"),
+        ("probe", "    else: score = -PVS(RESULT(s, a), depth-1, -alpha-eps, -alpha)"),
+        ("research", "      if alpha < score < beta: score = -PVS(RESULT(s, a), depth-1, "
+                     "-beta, -alpha)"),
+        ("cutoff", "    v = max(v, score); if v >= beta: return v"),
+        ("raise", "    alpha = max(alpha, v)"),
+        ("return", "  return v"),
+    ),
+    "expectiminimax-ab": (
+        ("", "function EXPECTIMINIMAX(s, depth, alpha, beta)"),
+        ("leaf", "  if TERMINAL(s) or depth = 0: return UTILITY(s)"),
+        ("", "  if PLAYER(s) = CHANCE:   # every roll counts: no window here"),
+        ("chance-init", "    total = 0"),
+        ("chance-loop", "    for each outcome r with probability P(r):"),
+        ("chance-sum", "      total = total + P(r) * EXPECTIMINIMAX(RESULT(s, r), depth-1, "
+                       "-inf, +inf)"),
+        ("chance-return", "    return total"),
+        ("", "  if PLAYER(s) = MAX:   # alpha-beta at decisions"),
+        ("max-init", "    v = -infinity"),
+        ("max-value", "    for each a: v = max(v, EXPECTIMINIMAX(RESULT(s, a), depth-1, "
+                      "alpha, beta))"),
+        ("max-cutoff", "      if v >= beta: return v"),
+        ("max-alpha", "      alpha = max(alpha, v)"),
+        ("max-return", "    return v"),
+        ("", "  if PLAYER(s) = MIN:"),
+        ("min-init", "    v = +infinity"),
+        ("min-value", "    for each a: v = min(v, EXPECTIMINIMAX(RESULT(s, a), depth-1, "
+                      "alpha, beta))"),
+        ("min-cutoff", "      if v <= alpha: return v"),
+        ("min-beta", "      beta = min(beta, v)"),
+        ("min-return", "    return v"),
+    ),
+    "expectiminimax-star1": (
+        ("", "function EXPECTIMINIMAX(s, depth, alpha, beta)   # values within [L, U]"),
+        ("leaf", "  if TERMINAL(s) or depth = 0: return UTILITY(s)"),
+        ("", "  if PLAYER(s) = CHANCE:   # Star1"),
+        ("chance-init", "    total = 0; left = 1"),
+        ("chance-loop", "    for each outcome r with probability P(r): left = left - P(r)"),
+        ("chance-sum", "      total = total + P(r) * EXPECTIMINIMAX(RESULT(s, r), depth-1, "
+                       "(alpha - total - left*U) / P(r), (beta - total - left*L) / P(r))"),
+        ("chance-cutoff", "      if total + left*U <= alpha or total + left*L >= beta: "
+                          "return that bound"),
+        ("chance-return", "    return total"),
+        ("", "  if PLAYER(s) = MAX:   # alpha-beta at decisions"),
+        ("max-init", "    v = -infinity"),
+        ("max-value", "    for each a: v = max(v, EXPECTIMINIMAX(RESULT(s, a), depth-1, "
+                      "alpha, beta))"),
+        ("max-cutoff", "      if v >= beta: return v"),
+        ("max-alpha", "      alpha = max(alpha, v)"),
+        ("max-return", "    return v"),
+        ("", "  if PLAYER(s) = MIN:"),
+        ("min-init", "    v = +infinity"),
+        ("min-value", "    for each a: v = min(v, EXPECTIMINIMAX(RESULT(s, a), depth-1, "
+                      "alpha, beta))"),
+        ("min-cutoff", "      if v <= alpha: return v"),
+        ("min-beta", "      beta = min(beta, v)"),
+        ("min-return", "    return v"),
+    ),
+}
+
 #: Lines step mode may name that no slide has: the engine's additions, explained in words.
 ENGINE_LINES: dict[str, str] = {
     "tt-hit": "Transposition table: this position was searched before to the same depth; its "

@@ -23,13 +23,16 @@ BOUND_WORDS = {"upper": "at most", "lower": "at least", "exact": ""}
 def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tuple]]:
     """The node card as (text, colour) lines."""
     node = recording.nodes[nid]
-    path = [recording.nodes[i].move or "" for i in recording.path_to(nid)[1:]]
+    game_id = recording.game_id
+    path = [style.edge_text(recording.nodes[i], game_id) for i in recording.path_to(nid)[1:]]
     lines: list[tuple[str, tuple]] = [
         (style.KIND_NAME.get(node.kind, node.kind).capitalize(), style.KIND_COLOR.get(
             node.kind, style.TEXT)),
         ("Path: " + (" → ".join(path) if path else "the root (the position searched)"),
          style.TEXT),
     ]
+    if path and path[-1] != (node.move or ""):  # Nim's edges show heaps: the move as well
+        lines.append((f"Move: {node.move}", style.DIM))
     if node.probability is not None:
         lines.append((f"Probability of this outcome: {style.probability_text(node.probability)}"
                       f" ({node.probability:.3g})", style.TEXT))
@@ -47,8 +50,8 @@ def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tu
     else:
         lines.append((f"Children searched: {len(node.children)}", style.DIM))
     if node.pruned:
-        lines.append((f"Cutoff: {node.pruned} sibling{'s' if node.pruned != 1 else ''} "
-                      "never searched", style.STUB))
+        lines.append((f"Cutoff: {_skipped_words(node, game_id)} never searched (drawn "
+                      "greyed)", style.STUB))
     elif getattr(node, "cutoff", False):
         lines.append(("Cutoff: the loop stopped early (nothing left to skip)", style.STUB))
     if getattr(node, "filtered", 0):
@@ -56,12 +59,44 @@ def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tu
                       style.DIM))
     if node.tt_hit:
         lines.append(("Transposition table hit: value reused, subtree not searched", style.TT))
-    if getattr(node, "research", False):
-        lines.append(("Re-search with a wider window (the null-window probe said 'better')",
-                      style.DIM))
+    lines += _research_lines(recording, nid)
     if node.on_pv:
         lines.append(("On the principal variation (the expected line of play)", style.PV))
     return lines
+
+
+def _skipped_words(node: Any, game_id: str) -> str:
+    """The children a cutoff skipped, named: "2 children: b (4), c (6)"."""
+    skipped = list(getattr(node, "skipped", None) or ())
+    count = f"{node.pruned} child{'ren' if node.pruned != 1 else ''}"
+    if not skipped:
+        return count
+    names = [f"{move} ({style.value_text(value, game_id)})" if value is not None else move
+             for move, value in skipped[:8]]
+    more = f", +{len(skipped) - 8} more" if len(skipped) > 8 else ""
+    return f"{count}: {', '.join(names)}{more}"
+
+
+def _research_lines(recording: Any, nid: int) -> list[tuple[str, tuple]]:
+    """A move searched twice: what each visit was (the tree names the move once)."""
+    node = recording.nodes[nid]
+    if node.parent is None:
+        return []
+    siblings = recording.nodes[node.parent].children
+    later = siblings[siblings.index(nid) + 1:]
+    again = next((c for c in later if recording.nodes[c].move == node.move
+                  and recording.nodes[c].research), None)
+    if again is not None:
+        if node.null_window:
+            return [("Null-window probe: only asks \"is this move better than α?\"; it said "
+                     "yes, so the move is searched again beside it with a real window",
+                     style.RESEARCH)]
+        return [("First try in the root's aspiration window: the value fell outside it, so "
+                 "the move is searched again with a wider window", style.RESEARCH)]
+    if node.research:
+        return [("↻ Re-search of this move with a wider window (the dashed visit beside it "
+                 "was the first try); its value is the one that counts", style.RESEARCH)]
+    return []
 
 
 class NodeCard:

@@ -14,7 +14,9 @@ from typing import Any
 
 #: Widest exported tree picture; wider trees are drawn smaller (labels drop below a size).
 MAX_WIDTH = 8000
+#: Text sizes of exported pictures (values and titles; windows, edge labels and the key).
 TEXT = 16
+SMALL = 14
 
 
 def _ready() -> None:
@@ -55,7 +57,7 @@ def export_tree_png(recording: Any, path: str | Path, view: Any = None,
     from game.ui.lab.treeview import MIN_SLOT, TreeView
     from game.ui.widgets import draw_text
 
-    tv = TreeView(recording, TEXT)
+    tv = TreeView(recording, TEXT, SMALL)
     stepper = getattr(view, "stepper", None) if view is not None else None
     if view is not None:
         tv.set_collapsed(view.collapsed)
@@ -84,12 +86,14 @@ def export_tree_png(recording: Any, path: str | Path, view: Any = None,
         title += f" — step {stepper.position} of {len(stepper.events)}"
         _ring_current(tree_surface, tv, stepper, ox)
         _draw_step_side(surface, pygame.Rect(w, 0, side_w, h), recording, stepper)
-    draw_text(surface, title, (20, 10), int(TEXT * 1.3), style.PV, bold=True)
-    draw_text(surface, figures, (20, 14 + int(TEXT * 1.6)), TEXT, style.TEXT)
+    draw_text(surface, title, (20, 10), int(TEXT * 1.3), style.PV, bold=True,
+              max_width=w + side_w - 40)
+    draw_text(surface, figures, (20, 14 + int(TEXT * 1.6)), TEXT, style.TEXT,
+              max_width=w + side_w - 40)
     if recording.truncated:
         draw_text(surface, f"{recording.truncated:,} nodes not recorded (node budget "
                   f"{len(recording.nodes):,})", (20, 18 + int(TEXT * 2.9)), TEXT, (230, 96, 90))
-    draw_legend(surface, canvas, TEXT)
+    draw_legend(surface, canvas, SMALL)
     return save_png(surface, path)
 
 
@@ -121,22 +125,29 @@ def _draw_step_side(surface: Any, rect: Any, recording: Any, stepper: Any) -> No
 
 
 def _title(recording: Any) -> str:
+    """The game and whose search: the recording's own words ("Master's search: learned
+    tables, depth 3") where it has them, else the algorithm and depth."""
     from game.registry import get_game
 
     try:
         name = get_game(recording.game_id).name
     except ValueError:
         name = recording.game_id
-    return f"{name}: {recording.algorithm}, depth {recording.depth}"
+    description = getattr(recording, "description", "")
+    if description:
+        return f"{name}: {description}"
+    label = getattr(recording, "algorithm_label", recording.algorithm)
+    return f"{name}: {label}, depth {recording.depth}"
 
 
 def _figures(recording: Any) -> str:
-    from game.ui.lab import style
+    """The header's figures, as the lab's tree pane writes them."""
+    from game.ui.lab.tree_pane import header_lines
 
-    nodes = getattr(recording, "node_count", len(recording.nodes))
-    return (f"{nodes:,} nodes · {getattr(recording, 'leaves', 0):,} leaves · "
-            f"{getattr(recording, 'cutoffs', 0):,} cutoffs · value "
-            f"{style.value_text(recording.value, recording.game_id)} · move {recording.move or '—'}")
+    figures = header_lines(recording)[0].split("   ")
+    if not getattr(recording, "description", ""):
+        figures = figures[1:]  # the title already names the algorithm and the depth
+    return " · ".join(figures)
 
 
 def _chart_canvas(w: int, h: int, title: str) -> Any:

@@ -9,6 +9,7 @@ under the code instead of being passed off as a line of it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
@@ -26,14 +27,95 @@ OFF_PAGE: dict[str, str] = {
                      "remaining rolls are skipped.",
     "filter": "Move filtering: the moves are scored by a quick evaluation and only the best "
               "few are searched further.",
+    "research": "Re-search: the null-window probe said this move is better than alpha, so it "
+                "is searched again with the full window to learn its value.",
 }
 
+#: Each panel's title over its code.
+TITLES = {
+    "minimax": "Minimax (textbook)", "alphabeta": "Alpha-beta (textbook: MAX-VALUE, MIN-VALUE)",
+    "expectiminimax": "Expectiminimax (textbook)", "negamax": "Alpha-beta as negamax (engine)",
+    "pvs": "Principal-variation search (engine)",
+    "expectiminimax-ab": "Expectiminimax, alpha-beta at decisions (engine)",
+    "expectiminimax-star1": "Expectiminimax with Star1 (engine)",
+}
+#: Panels whose windows are the mover's (negamax form), not MAX's.
+MOVER_WINDOWS = ("negamax", "pvs")
+#: Panels with no window at all: nothing is pruned, so the screen shows none.
+NO_WINDOW = ("minimax", "expectiminimax")
 
-def pseudocode_lines(algorithm: str) -> list[tuple[str, str]]:
-    """(line name, text) for ``algorithm`` as ai.textbook writes it."""
-    from ai.textbook import PSEUDOCODE
 
-    return [(str(name), str(text)) for name, text in PSEUDOCODE[algorithm]]
+def panel_for(recording: Any, negamax: bool = False) -> str:
+    """The code that ran, for the recording: its algorithm and switches (``options``), the
+    chance nodes in its tree, and whether it searched with windows at all. ``negamax``: show
+    plain alpha-beta in the engine's one-function form instead of the textbook's two."""
+    nodes = recording.nodes
+    chance = any(n.kind == "chance" for n in nodes)
+    windows = any(n.alpha is not None or n.beta is not None for n in nodes)
+    probes = any(n.null_window for n in nodes)
+    if recording.algorithm == "minimax" or not windows:
+        return "expectiminimax" if chance else "minimax"
+    if chance:
+        star1 = recording.options.get("use_star1") and recording.algorithm == "expectiminimax"
+        return "expectiminimax-star1" if star1 else "expectiminimax-ab"
+    if probes:
+        return "pvs"
+    return "negamax" if negamax else "alphabeta"
+
+
+def panel_lines(panel: str) -> list[tuple[str, str]]:
+    """(line name, text) of a panel: the textbook's or the engine's form."""
+    from ai.textbook import ENGINE_PSEUDOCODE, PSEUDOCODE
+
+    code = PSEUDOCODE.get(panel) or ENGINE_PSEUDOCODE[panel]
+    return [(str(name), str(text)) for name, text in code]
+
+
+def panel_line(panel: str, recording: Any, events: Sequence[Any], position: int) -> str:
+    """The panel's line for the step just replayed (``events[position - 1]``). The textbook
+    panels use the recorded names; the negamax forms fold MAX's and MIN's lines into one, and
+    PVS tells its null-window probe and its re-search apart."""
+    if position <= 0:
+        return ""
+    ev = events[position - 1]
+    line = str(ev.line)
+    if panel not in MOVER_WINDOWS:
+        return line
+    if line == "research":
+        if ev.node == 0 and panel == "pvs" and recording.options.get("use_aspiration"):
+            last = events[position - 2] if position >= 2 else None
+            if last is not None and last.kind != "leaf" and last.node == 0:
+                return "asp-research"  # the root's whole pass again, wider
+        return "research"
+    if panel == "pvs" and ev.kind == "enter" and ev.node == 0:
+        root = recording.nodes[0]
+        if root.alpha is not None and root.beta is not None:
+            return "asp-window"
+    if panel == "pvs" and ev.kind == "update" and position >= 2:
+        child = recording.nodes[events[position - 2].node]
+        if child.null_window:
+            return "probe"
+        if child.research:
+            return "research"
+    for role in ("init", "value", "cutoff", "return", "alpha", "beta"):
+        if line.endswith("-" + role) and not line.startswith("chance"):
+            return {"alpha": "raise", "beta": "raise"}.get(role, role)
+    return line
+
+
+def shown_window(panel: str, node: Any, window: tuple[float | None, float | None] | None
+                 ) -> tuple[float | None, float | None] | None:
+    """The window as the panel's code holds it: none where the code has none (minimax,
+    textbook expectiminimax, a chance node searched with every roll counting), the mover's
+    (negated and swapped at MIN's nodes) in the negamax forms, MAX's otherwise."""
+    if window is None or panel in NO_WINDOW:
+        return None
+    if node.kind == "chance" and panel == "expectiminimax-ab":
+        return None
+    if panel in MOVER_WINDOWS and node.kind == "min":
+        alpha, beta = window
+        return (None if beta is None else -beta), (None if alpha is None else -alpha)
+    return window
 
 
 def lit_lines(lines: Sequence[tuple[str, str]], active: str, section: str = "") -> set[int]:
@@ -54,13 +136,13 @@ def lit_lines(lines: Sequence[tuple[str, str]], active: str, section: str = "") 
 
 
 def draw_pseudocode(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[tuple[str, str]],
-                    active: str, size: int, section: str = "") -> int:
+                    active: str, size: int, section: str = "", min_size: int = 0) -> int:
     """Draw the code with line ``active`` highlighted; returns the y below what was drawn.
     A line too wide for the panel is first drawn a little smaller, then broken after a comma
     onto an indented second line (the highlight covers both): a line of code cut short would
     hide its arguments (alpha, beta)."""
     texts = [text.replace("\t", "    ") for _, text in lines]
-    size = fitted_size(texts, rect.width, size, smallest=max(9, size - 2))
+    size = fitted_size(texts, rect.width, size, smallest=max(9, min_size or size - 2))
     f = font(size)
     line_h = int(size * 1.32)
     y = rect.y

@@ -11,7 +11,15 @@ import pygame
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.lab import style
-from game.ui.lab.pseudocode import draw_pseudocode, pseudocode_lines
+from game.ui.lab.pseudocode import (
+    MOVER_WINDOWS,
+    TITLES,
+    draw_pseudocode,
+    panel_for,
+    panel_line,
+    panel_lines,
+    shown_window,
+)
 from game.ui.lab.stepper import Stepper
 from game.ui.widgets import draw_text, wrap_text
 
@@ -64,24 +72,25 @@ def event_text(recording: Any, stepper: Stepper) -> str:
 
 
 def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
-                    stepper: Stepper, size: int) -> int:
-    """Draw into ``rect``; returns the y below the drawn content."""
-    small = max(10, int(size * 0.86))
+                    stepper: Stepper, size: int, small: int = 0, negamax: bool = False) -> int:
+    """Draw into ``rect``; returns the y below the drawn content. The code is the code that
+    ran (pseudocode.panel_for: the textbook's, or the engine's negamax, PVS or expectiminimax
+    with alpha-beta and Star1), never drawn below ``small`` (presentation mode's minimum):
+    a line too wide is broken instead. ``negamax``: plain alpha-beta in the engine's
+    one-function form."""
+    small = small or max(10, int(size * 0.86))
+    panel = panel_for(recording, negamax)
     y = rect.y
-    title = {"minimax": "Minimax", "alphabeta": "Alpha-beta",
-             "expectiminimax": "Expectiminimax"}.get(recording.algorithm, recording.algorithm)
-    draw_text(surface, f"{title} (textbook)", (rect.x, y), size,
+    draw_text(surface, TITLES.get(panel, panel), (rect.x, y), size,
               theme.color("accent"), bold=True, max_width=rect.width)
     y += int(size * 1.5)
-    try:
-        lines = pseudocode_lines(recording.algorithm)
-    except KeyError:
-        lines = [("", f"({recording.algorithm}: no textbook version)")]
-    code_size = max(10, int(small * 0.95))
-    code_h = min(int(rect.height * 0.62), len(lines) * int(code_size * 1.32) + code_size)
+    lines = panel_lines(panel)
+    line = panel_line(panel, recording, stepper.events, stepper.position)
+    code_h = min(int(rect.height * 0.62), len(lines) * int(small * 1.32) + small)
     code_rect = pygame.Rect(rect.x + 4, y, rect.width - 8, code_h)
-    y = draw_pseudocode(surface, code_rect, lines, stepper.line, code_size,
-                        _section(recording, stepper))
+    section = _section(recording, stepper) if panel == "alphabeta" else ""
+    y = draw_pseudocode(surface, code_rect, lines, line, small, section,
+                        min_size=small if small >= 18 else 0)
     y += small // 2
     pygame.draw.line(surface, theme.color("panel_border"), (rect.x, y), (rect.right, y), 1)
     y += small // 2
@@ -93,9 +102,12 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
     for ln in wrap_text(event_text(recording, stepper), f, rect.width)[:3]:
         draw_text(surface, ln, (rect.x, y), small, style.TEXT)
         y += int(small * 1.3)
-    window = stepper.current_window()
+    node = recording.nodes[stepper.current] if stepper.current is not None else None
+    window = shown_window(panel, node, stepper.current_window()) if node is not None else None
     if window is not None and window != (None, None):
-        draw_text(surface, f"Current window (α, β) = {style.window_text(*window, recording.game_id)}",
+        whose = "for the mover" if panel in MOVER_WINDOWS else "for MAX"
+        text = style.window_text(*window, recording.game_id)
+        draw_text(surface, f"Current window (α, β) {whose} = {text}",
                   (rect.x, y), small, style.PV, bold=True, max_width=rect.width)
         y += int(small * 1.4)
     path = stepper.path_to_current()

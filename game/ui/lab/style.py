@@ -9,7 +9,9 @@ a palette that stays distinct under the common forms of colour blindness).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 import pygame
 
@@ -144,13 +146,13 @@ NULL_WINDOW = 1e-6
 
 def window_text(alpha: float | None, beta: float | None, game_id: str = "") -> str:
     """The (alpha, beta) window a node was entered with, e.g. "(3, +∞)"; a null window
-    (PVS's "is this move better than alpha?") as "(3, 3+ε)"."""
+    (PVS's "is this move better than alpha?") as "null window at 3", since "(L4, L4+ε)" is no
+    value a game can have."""
     low = bound_text(alpha, -1, game_id)
     if alpha is not None and beta is not None and 0 < beta - alpha < NULL_WINDOW:
-        return f"({low}, {low}+ε)"
+        return f"null window at {low}"
     if alpha is not None and beta is not None and 0 < alpha - beta < NULL_WINDOW:
-        high = bound_text(beta, 1, game_id)
-        return f"({high}−ε, {high})"
+        return f"null window at {bound_text(beta, 1, game_id)}"
     return f"({low}, {bound_text(beta, 1, game_id)})"
 
 
@@ -163,3 +165,106 @@ def probability_text(p: float | None) -> str:
         if abs(num - round(num)) < 1e-9 and round(num) >= 1 and den > 2 and p < 0.5:
             return f"{int(round(num))}/{den}"
     return f"{p:.2g}"
+
+
+# ---- what the edges and the header say ---------------------------------------------------
+#: A child a cutoff left unsearched: drawn hollow-grey on a dashed edge, its value when known.
+SKIPPED_FILL = (54, 58, 66)
+#: The badge of a move searched a second time (a re-search after a null-window probe).
+RESEARCH = (120, 200, 230)
+
+
+def edge_text(node: Any, game_id: str = "") -> str:
+    """The label of the edge into ``node``: the move in the game's notation, except in Nim
+    and Grundy's game, where the heaps the move leaves say more than "2:3" or "1:3" (Nim:
+    "3,1,5"; Grundy's split of a heap of 7: "4+3", the two new heaps joined by "+")."""
+    move = getattr(node, "move", None) or ""
+    state = getattr(node, "state", None)
+    if game_id != "nim" or not move or state is None:
+        return move
+    return heaps_text(state, getattr(node, "raw_move", None))
+
+
+def heaps_text(state: Any, move: Any = None) -> str:
+    """A Nim position's heaps, "3,1,5"; after a Grundy split ``move`` = (heap, part), the
+    two heaps it made joined by "+": "3+1,3"."""
+    heaps = [str(h) for h in getattr(state, "heaps", ())]
+    if (getattr(state, "variant", "") == "grundy" and isinstance(move, tuple) and len(move) == 2
+            and isinstance(move[0], int) and 0 <= move[0] < len(heaps) - 1):
+        i = move[0]
+        heaps[i:i + 2] = [f"{heaps[i]}+{heaps[i + 1]}"]
+    return ",".join(heaps)
+
+
+def skipped_edge_text(parent: Any, label: str, game_id: str = "") -> str:
+    """The label of the edge to a child a cutoff skipped: its move, or in Nim the heaps it
+    would have left (worked out from the parent's position: the rules are cheap)."""
+    state = getattr(parent, "state", None)
+    if game_id != "nim" or state is None:
+        return label
+    try:
+        from game.registry import get_game
+
+        game = get_game("nim")
+        move = game.parse_move(state, label)
+        return heaps_text(state.apply(move), move)
+    except ValueError:  # a label the rules cannot read: show it as recorded
+        return label
+
+
+def skipped_kind(nodes: Sequence[Any], parent: Any, value: float | None) -> str:
+    """The shape a skipped child is drawn with: a leaf when its value is known or the horizon
+    is one ply down; else the kind of its searched siblings (what the next ply is)."""
+    if value is not None or parent.depth <= 1:
+        return "leaf"
+    for cid in parent.children:
+        kind = nodes[cid].kind
+        if kind != "leaf":
+            return kind
+    return {"max": "min", "min": "max"}.get(parent.kind, "max")
+
+
+def pruning_text(nodes: Sequence[Any]) -> str:
+    """The header's prunings, counted as the slides count them: "1 pruning (2 leaves
+    skipped)"; a pruning is a node whose cutoff skipped at least one child, and the skipped
+    children are named by what they are (leaves, whole subtrees, rolls of the dice)."""
+    prunings = 0
+    counts = {"leaf": 0, "subtree": 0, "roll": 0}
+    for node in nodes:
+        if not node.pruned:
+            continue
+        prunings += 1
+        values = [v for _, v in getattr(node, "skipped", ())]
+        values += [None] * max(0, node.pruned - len(values))
+        for value in values[:node.pruned]:
+            if node.kind == "chance":
+                counts["roll"] += 1
+            elif value is not None or node.depth <= 1:
+                counts["leaf"] += 1
+            else:
+                counts["subtree"] += 1
+    if not prunings:
+        return "no pruning"
+    words = {"leaf": ("leaf", "leaves"), "subtree": ("subtree", "subtrees"),
+             "roll": ("roll", "rolls")}
+    skipped = ", ".join(f"{n:,} {words[k][n != 1]}" for k, n in counts.items() if n)
+    return f"{prunings:,} pruning{'s' if prunings != 1 else ''} ({skipped} skipped)"
+
+
+def research_pairs(nodes: Sequence[Any]) -> dict[int, int]:
+    """First visit -> re-search, for every move searched twice at one node: PVS's
+    null-window probe followed by the full-window search of the same move, or a root move
+    tried in a failed aspiration window and then searched again. The screen draws such a
+    move once, as the re-search, with its first visit dashed beside it."""
+    pairs: dict[int, int] = {}
+    for node in nodes:
+        if not any(nodes[c].research for c in node.children):
+            continue
+        earlier: dict[str | None, list[int]] = {}
+        for cid in node.children:
+            child = nodes[cid]
+            if child.research and earlier.get(child.move):
+                pairs[earlier[child.move].pop()] = cid
+            # A re-search can be superseded in turn (an aspiration re-pass's probe).
+            earlier.setdefault(child.move, []).append(cid)
+    return pairs

@@ -49,6 +49,8 @@ class TreePane:
         self.view: TreeView | None = None
         self.stepper: Stepper | None = None
         self.playing = False
+        #: Step mode shows plain alpha-beta as negamax (M) rather than MAX/MIN-VALUE.
+        self.negamax_view = False
         self.speed_i = 3
         self._step_acc = 0.0
         self.error = ""
@@ -129,7 +131,7 @@ class TreePane:
             self.use_ordering = opts.get("use_ordering", self.use_ordering)
             self.use_pvs = opts.get("use_pvs", self.use_pvs)
         self.header = header_lines(recording)
-        self.view = TreeView(recording, self.ctx.text_size)
+        self.view = TreeView(recording, self.ctx.text_size, self._small())
         self.stepper = None
         self.playing = False
         self.layout(self.rect)
@@ -148,8 +150,10 @@ class TreePane:
         self.side = pygame.Rect(self.canvas.right + pad, rect.y, side_w, self.canvas.height)
         self.bar = pygame.Rect(rect.x, self.canvas.bottom + pad, rect.width, bar_h - pad)
         if self.view is not None:
-            self.view.top_margin = int(size * 3.2)
-            self.view.set_rect(self.canvas, self.ctx.text_size)
+            small = self._small()
+            self.view.top_margin = len(self._header_rows()) * int(small * 1.35) + 8
+            self.view.bottom_margin = small + 16  # the key to the shapes
+            self.view.set_rect(self.canvas, self.ctx.text_size, self._small())
             self.view.clamp()
         y1, y2 = self.bar.y + pad // 2, self.bar.y + pad // 2 + row + pad
         algos = [a for a in ALGORITHMS if self.ctx.defaults.allows(a)]
@@ -195,6 +199,10 @@ class TreePane:
             if isinstance(w, Button) and w.text in step_tools:
                 w.enabled = self.stepper is not None
 
+    def _small(self) -> int:
+        """The scene's size for small labels (windows, edge labels, the legend)."""
+        return int(getattr(self.ctx, "small_size", 0) or max(10, int(self.ctx.text_size * 0.86)))
+
     def _search_label(self) -> str:
         return "Stop  Esc" if self.recording_now() else "Search again  ↵"
 
@@ -215,6 +223,14 @@ class TreePane:
         if self.view:
             self.view.collapse_to_default()
             self.view.fit()
+
+    def toggle_negamax(self) -> None:
+        """Step mode's code for plain alpha-beta: the textbook's MAX-VALUE and MIN-VALUE, or
+        the one negamax function the engine runs (windows then from the mover's side)."""
+        self.negamax_view = not self.negamax_view
+        self.ctx.show_message("Code: alpha-beta as negamax, the engine's form" if
+                              self.negamax_view else "Code: MAX-VALUE and MIN-VALUE, the "
+                              "textbook's form")
 
     def toggle_step(self) -> None:
         if self.view is None:
@@ -303,6 +319,7 @@ class TreePane:
         actions = {
             pygame.K_f: self.fit, pygame.K_e: self.expand_all, pygame.K_x: self.first_view,
             pygame.K_s: self.toggle_step, pygame.K_n: self.forward, pygame.K_b: self.back,
+            pygame.K_m: self.toggle_negamax,
             pygame.K_SPACE: self.toggle_play, pygame.K_HOME: lambda: self.seek(0),
             pygame.K_END: lambda: self.seek(10**9), pygame.K_RETURN: self.record,
             pygame.K_LEFTBRACKET: lambda: self._speed(-1),
@@ -343,7 +360,7 @@ class TreePane:
             if isinstance(w, Button) and w.on_click == self.search_or_stop:
                 w.text = label
         size = self.ctx.text_size
-        small = max(10, int(size * 0.86))
+        small = self._small()
         if self.view is None:
             surface.fill(style.BG, self.canvas)
             if self.ctx.jobs.running:
@@ -371,7 +388,8 @@ class TreePane:
         inner = self.side.inflate(-2 * max(8, size // 2), -2 * max(8, size // 2))
         if self.recording is not None:
             if self.stepper is not None:
-                y = draw_step_panel(surface, inner, self.recording, self.stepper, size)
+                y = draw_step_panel(surface, inner, self.recording, self.stepper, size, small,
+                                    self.negamax_view)
                 rest = pygame.Rect(inner.x, y + small, inner.width, inner.bottom - y - small)
                 self.card.draw_position(surface, rest, self._state_of(self.stepper.current),
                                         small)
@@ -398,25 +416,36 @@ class TreePane:
     def _state_of(self, nid: int | None) -> Any:
         return None if nid is None else self.recording.nodes[nid].state
 
+    def _header_rows(self) -> list[tuple[str, bool]]:
+        """The header broken into lines that fit the canvas (figures first, then the "not
+        recorded" note), each with "is it the note?" (a large text breaks the figures onto
+        a second line rather than cutting them off)."""
+        if self.recording is None:
+            return []
+        headline, note = self.header
+        width = self.canvas.width - 16
+        small = self._small()
+        # Break between figures (three spaces), never inside one.
+        rows = [(line, False)
+                for line in _break_figures(headline.split("   "), font(small, True), width)]
+        rows += [(line, True) for line in (wrap_text(note, font(small), width) if note else [])]
+        return rows
+
     def _draw_header(self, surface: pygame.Surface, size: int) -> None:
         x, y = self.canvas.x + 8, self.canvas.y + 6
-        headline, note = self.header
-        draw_text(surface, headline, (x, y), size, style.TEXT, bold=True,
-                  max_width=self.canvas.width - 16)
-        if note:
-            draw_text(surface, note, (x, y + int(size * 1.4)), size, theme.color("bad"),
-                      max_width=self.canvas.width - 16)
+        for text, is_note in self._header_rows():
+            draw_text(surface, text, (x, y), size, theme.color("bad") if is_note else style.TEXT,
+                      bold=not is_note, max_width=self.canvas.width - 16)
+            y += int(size * 1.35)
 
 
 def header_lines(rec: Any) -> tuple[str, str]:
     """The recording's figures and its "not recorded" note (worked out once: counting
     20,000 nodes every frame would cost the frame rate)."""
-    prunings = rec.cutoffs
-    skipped = sum(n.pruned for n in rec.nodes)
-    pruned = (f"{prunings:,} pruning{'s' if prunings != 1 else ''} ({skipped:,} skipped)"
-              if prunings else "no pruning")
-    parts = [f"{rec.algorithm_label} · depth {rec.depth}", f"{rec.node_count:,} nodes",
-             f"{rec.leaves:,} leaves", pruned,
+    # A solver's proof has no depth limit: its depth would read as a horizon it never had.
+    how = "exact, no depth limit" if rec.solved else f"depth {rec.depth}"
+    parts = [f"{rec.algorithm_label} · {how}", f"{rec.node_count:,} nodes",
+             f"{rec.leaves:,} leaves", style.pruning_text(rec.nodes),
              f"value {style.value_text(rec.value, rec.game_id)}", f"move {rec.move or '—'}"]
     if len(rec.passes) > 1 and not rec.solved:
         parts.insert(2, f"(all {len(rec.passes)} passes: {rec.total_nodes:,})")
@@ -425,6 +454,17 @@ def header_lines(rec: Any) -> tuple[str, str]:
         note = (f"{rec.truncated:,} nodes not recorded (node budget {len(rec.nodes):,}): "
                 "their subtrees are missing from the picture")
     return "   ".join(parts), note
+
+
+def _break_figures(figures: list[str], f: Any, width: int) -> list[str]:
+    """The header's figures joined three spaces apart, on as many lines as ``width`` needs."""
+    lines: list[str] = []
+    for figure in figures:
+        if lines and f.size(lines[-1] + "   " + figure)[0] <= width:
+            lines[-1] += "   " + figure
+        else:
+            lines.append(figure)
+    return lines
 
 
 def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int) -> None:
@@ -441,12 +481,13 @@ def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int) -> None
 
     items: list[tuple[Any, str]] = [(shape(k), k) for k in ("max", "min", "chance", "leaf")]
     items += [
-        (lambda x: style.draw_stub(surface, (x + r, y), r), "cutoff (siblings skipped)"),
-        (lambda x: pygame.draw.circle(surface, style.TT, (x + r, y), max(3, r // 2)),
-         "table hit"),
+        (lambda x: style.draw_shape(surface, "leaf", (x + r, y), r, style.SKIPPED_FILL,
+                                    style.STUB, 1), "skipped by a cutoff"),
         (lambda x: pygame.draw.line(surface, style.PV, (x, y), (x + 2 * r, y), 3),
          "principal variation"),
-        (None, "↻ re-search"),
+        (lambda x: pygame.draw.circle(surface, style.TT, (x + r, y), max(3, r // 2)),
+         "table hit"),
+        (None, "↻ re-searched (probe dashed)"),
         (None, "▸n collapsed"),
     ]
     f = font(size)

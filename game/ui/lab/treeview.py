@@ -10,11 +10,19 @@ only widens the tree, rows keep their height), and the sharp tiles are drawn onc
 rests, a few milliseconds' worth per frame, over the stretched picture. Labels
 (move, value, window) appear once the nodes are far enough apart to hold them, so a zoomed-out
 tree stays a readable picture instead of a smear of text.
+
+What the picture teaches: children a cutoff skipped are drawn greyed on dashed edges, with
+their value where it is known (shown_tree.py), and can be neither selected nor counted; a move
+searched twice (a null-window probe, then the re-search) is named once, on the re-search,
+with its first visit dashed beside it and labelled "probe". Every text size comes from the
+scene (``text_size`` for values, ``small_size`` for windows and edge labels), so presentation
+mode enlarges the tree with the rest of the lab.
 """
 
 from __future__ import annotations
 
 import time
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -23,14 +31,20 @@ import pygame
 from game.ui.assets import font
 from game.ui.lab import style
 from game.ui.lab.layout import TreeLayout, default_collapsed, layout_tree, subtree_sizes
+from game.ui.lab.shown_tree import SkippedChild, WithSkipped, shown_nodes
 from game.ui.lab.stepper import OPEN, UNSEEN, Stepper
 
 TILE = 512
 MIN_SLOT, MAX_SLOT = 0.02, 240.0
-#: Slot width (px) from which a node shows its move, value and window.
+#: Slot width (px) from which a node shows its move, value and window (up to 22 px text;
+#: beyond, the widths grow with the text).
 LABEL_SLOT = 58.0
 #: The first view's slot width: labels and most windows fit.
 READ_SLOT = 80.0
+#: The text size the fitted zoom's cap is for.
+BASE_TEXT = 14
+#: Rows are this many text heights apart; fitting a tall tree may close them up to the least.
+ROW_TEXTS, MIN_ROW_TEXTS = 6.2, 5.0
 MAX_TILES = 64
 #: After a wheel step, sharp tiles wait this long for the next step (a gesture is several).
 ZOOM_SETTLE_S = 0.12
@@ -41,14 +55,24 @@ TILE_BUDGET_S = 0.006
 class TreeView:
     """Owns the camera and the cached drawing; the scene owns the window and the keys."""
 
-    def __init__(self, recording: Any, text_size: int = 14) -> None:
+    def __init__(self, recording: Any, text_size: int = 14, small_size: int | None = None
+                 ) -> None:
         self.recording = recording
-        self.nodes: Sequence[Any] = recording.nodes
-        self.sizes = subtree_sizes(self.nodes)
+        self.game_id: str = getattr(recording, "game_id", "")
+        #: Ids below this are searched nodes; the rest are children cutoffs skipped.
+        self.searched = len(recording.nodes)
+        self.nodes: Sequence[Any] = shown_nodes(recording.nodes, self.game_id)
+        # "▸n collapsed" counts searched nodes only: a skipped child was never a node.
+        self.sizes = subtree_sizes(recording.nodes) + [0] * (len(self.nodes) - self.searched)
+        #: First visit -> re-search of the same move (drawn as one move, see the docstring).
+        self.research_of = style.research_pairs(recording.nodes)
         self.collapsed: set[int] = default_collapsed(self.nodes)
         self.layout: TreeLayout = layout_tree(self.nodes, self.collapsed, self.sizes)
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.text_size = text_size
+        self.small_size = small_size or max(10, round(text_size * 0.86))
+        #: Row spacing in text heights (fit closes it up for a tall tree).
+        self.row_texts = ROW_TEXTS
         self.slot = 80.0  # px per layout slot (the zoom)
         self.cam_x = 0.0  # world px at the view's left edge
         self.cam_y = 0.0
@@ -56,7 +80,6 @@ class TreeView:
         self.stepper: Stepper | None = None
         #: Plain minimax has no window; every other algorithm shows (alpha, beta).
         self.windows_on = getattr(recording, "algorithm", "") != "minimax"
-        self.game_id: str = getattr(recording, "game_id", "")
         self._tiles: dict[tuple[int, int], pygame.Surface] = {}
         self._tile_key: tuple = ()
         self._labels: dict[tuple[str, int, tuple], pygame.Surface] = {}
@@ -70,15 +93,29 @@ class TreeView:
     # ---- geometry ------------------------------------------------------------------------
     @property
     def row_h(self) -> float:
-        return self.text_size * 6.2
+        return self.text_size * self.row_texts
 
     @property
     def radius(self) -> float:
         return max(1.5, min(self.text_size * 0.95, self.slot * 0.3))
 
     @property
+    def label_slot(self) -> float:
+        """The slot width from which labels show: room for a value at this text size (edge
+        labels that would touch and windows wider than a slot are left out one by one)."""
+        return max(LABEL_SLOT, self.text_size * LABEL_SLOT / 22)
+
+    @property
+    def read_slot(self) -> float:
+        return max(READ_SLOT, self.text_size * READ_SLOT / 22)
+
+    @property
     def labels_on(self) -> bool:
-        return self.slot >= LABEL_SLOT
+        return self.slot >= self.label_slot
+
+    def is_skipped(self, nid: int) -> bool:
+        """A child a cutoff skipped (drawn greyed; not a searched node)."""
+        return nid >= self.searched
 
     def world(self, nid: int) -> tuple[float, float]:
         """Node centre in world pixels (before the camera)."""
@@ -92,31 +129,49 @@ class TreeView:
     def world_size(self) -> tuple[float, float]:
         return (self.layout.width * self.slot, self.layout.rows * self.row_h)
 
-    def set_rect(self, rect: pygame.Rect, text_size: int | None = None) -> None:
+    def set_rect(self, rect: pygame.Rect, text_size: int | None = None,
+                 small_size: int | None = None) -> None:
         if text_size is not None and text_size != self.text_size:
             self.text_size = text_size
+            self.invalidate()
+        if small_size is not None and small_size != self.small_size:
+            self.small_size = small_size
             self.invalidate()
         self.rect = pygame.Rect(rect)
         self.invalidate()
 
     # ---- camera ----------------------------------------------------------------------------
-    #: Room left above the root for the pane's header lines.
+    #: Room left above the root for the pane's header lines, and below the tree for the key.
     top_margin = 0.0
+    bottom_margin = 0.0
 
     def fit(self) -> None:
-        """Zoom so the whole shown tree fits the width (never beyond readable size)."""
+        """Zoom so the whole shown tree fits the window: its width by the zoom (never beyond
+        readable size), its height by closing the rows up as far as their labels allow."""
         width = max(1, self.layout.width)
-        self.slot = max(MIN_SLOT, min(110.0, (self.rect.width - 20) / width))
+        self.slot = max(MIN_SLOT, min(110.0 * max(1.0, self.text_size / BASE_TEXT),
+                                      (self.rect.width - 20) / width))
+        # The root's apex just under the header; under the last row, its value and window.
+        above = self.radius + 4
+        below = self.radius + 2 + self.text_size + self.small_size * 1.3
+        room = self.rect.height - self.top_margin - self.bottom_margin - above - below
+        gaps = max(1, self.layout.rows - 1)
+        self.row_texts = max(MIN_ROW_TEXTS, min(ROW_TEXTS, room / (gaps * self.text_size)))
         ww, _ = self.world_size()
         self.cam_x = (ww - self.rect.width) / 2
-        self.cam_y = -self.top_margin
+        self.cam_y = self.world(0)[1] - above - self.top_margin
         self.invalidate()
+
+    def fits_readably(self) -> bool:
+        """Does the whole shown tree fit the window with its labels on?"""
+        width = max(1, self.layout.width)
+        return (self.rect.width - 20) / width >= self.label_slot
 
     def readable(self) -> None:
         """Fit, but never so small that the labels disappear: then show the root's part."""
         self.fit()
-        if self.slot < READ_SLOT:
-            self.slot = READ_SLOT
+        if self.slot < self.read_slot and not self.fits_readably():
+            self.slot = self.read_slot
             wx, _ = self.world(0)
             self.cam_x = wx - self.rect.width / 2
             self.clamp()
@@ -231,7 +286,8 @@ class TreeView:
         grab = max(self.radius * 1.4, 6.0)
         if abs(wy - node_y) > grab:
             return None
-        return self.layout.node_at(wx / self.slot - 0.5, row, max(grab / self.slot, 0.5))
+        nid = self.layout.node_at(wx / self.slot - 0.5, row, max(grab / self.slot, 0.5))
+        return None if nid is None or self.is_skipped(nid) else nid
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Drag to pan, wheel to zoom, click to select, double-click or right-click to toggle."""
@@ -277,7 +333,7 @@ class TreeView:
         self._preview = None
 
     def _key(self) -> tuple:
-        return (self.slot, self.text_size, id(self.layout),
+        return (self.slot, self.text_size, self.small_size, self.row_texts, id(self.layout),
                 self.stepper.version if self.stepper else -1)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -353,7 +409,7 @@ class TreeView:
         """Draw every edge, stub and node reaching into ``target`` placed at world (ox, oy)."""
         w, h = target.get_size()
         slot, row_h, r = self.slot, self.row_h, self.radius
-        margin = (max(slot, LABEL_SLOT) if self.labels_on else r) / slot + 1
+        margin = (max(slot, self.label_slot) if self.labels_on else r) / slot + 1
         x0, x1 = ox / slot - margin, (ox + w) / slot + margin
         lay = self.layout
         row0 = max(0, int(oy // row_h) - 1)
@@ -377,15 +433,23 @@ class TreeView:
             for nid in in_row(row, reach):
                 node = self.nodes[nid]
                 a, b = pos(node.parent), pos(nid)
+                if isinstance(node, SkippedChild):
+                    if step is None or node.parent in step.cut:
+                        self._skipped_edge(target, node, a, b, r)
+                    continue
                 if step is not None and step.node_status(nid) == UNSEEN:
                     col, width = style.UNVISITED, 1
                 elif node.on_pv and (step is None or step.at_end):
                     col, width = style.PV, 3 if slot >= 6 else 2
                 else:
                     col, width = style.EDGE, 1
-                pygame.draw.line(target, col, (a[0], a[1] + r * 0.8), (b[0], b[1] - r), width)
+                start, end = (a[0], a[1] + r * 0.8), (b[0], b[1] - r)
+                if nid in self.research_of:  # a first visit, searched again beside it
+                    style.draw_dashed(target, col, start, end)
+                else:
+                    pygame.draw.line(target, col, start, end, width)
                 if self.labels_on:
-                    self._edge_label(target, node, a, b, r)
+                    self._edge_label(target, nid, a, b, r)
             for stub in lay.stubs_in(row, x0 - reach, x1 + reach):
                 if step is not None and stub.parent not in step.cut:
                     continue
@@ -394,30 +458,56 @@ class TreeView:
                 style.draw_dashed(target, style.STUB, (a[0], a[1] + r * 0.8), b)
                 style.draw_stub(target, b, max(r, 2.0))
                 if self.labels_on:
-                    self._text(target, f"{stub.skipped} skipped", (b[0], b[1] + r + 2),
-                               style.DIM, "midtop")
+                    parent = self.nodes[stub.parent]
+                    more = isinstance(parent, WithSkipped) and parent.shown_skipped
+                    text = f"+{stub.skipped} more" if more else f"{stub.skipped} skipped"
+                    self._text(target, text, (b[0], b[1] + r + 2), style.DIM, "midtop",
+                               small=True)
         for row in range(row0, row1 + 1):
             for nid in in_row(row):
+                node = self.nodes[nid]
+                if isinstance(node, SkippedChild):
+                    if step is None or node.parent in step.cut:
+                        self._draw_skipped(target, node, pos(nid), r)
+                    continue
                 self._draw_node(target, nid, pos(nid), r)
 
-    def _edge_label(self, target: pygame.Surface, node: Any, a: tuple[float, float],
-                    b: tuple[float, float], r: float) -> None:
-        label = node.move or ""
-        if getattr(node, "research", False):
-            label += " ↻"  # the same move searched again with a wider window
-        lines = [label] if label else []
+    def _edge_lines(self, nid: int) -> list[tuple[str, tuple[int, ...]]]:
+        """The label of the edge into a searched node, line by line with colours: the move
+        (Nim: the heaps it leaves), a chance outcome's probability, and for a move searched
+        twice its name once: "probe" on the first visit, "↻ re-searched" under the move on
+        the second."""
+        node = self.nodes[nid]
+        lines: list[tuple[str, tuple[int, ...]]] = []
+        if nid in self.research_of:
+            first = "probe" if node.null_window else "first try"
+            return [(first, style.DIM)]
+        label = style.edge_text(node, self.game_id)
+        if label:
+            lines.append((label, style.TEXT))
         if node.probability is not None:
-            lines.append(style.probability_text(node.probability))
+            lines.append((style.probability_text(node.probability), style.DIM))
+        if node.research:
+            lines.append(("↻ re-searched", style.RESEARCH))
+        return lines
+
+    def _edge_label(self, target: pygame.Surface, nid: int, a: tuple[float, float],
+                    b: tuple[float, float], r: float) -> None:
+        self._place_label(target, self._edge_lines(nid), a, b, r)
+
+    def _place_label(self, target: pygame.Surface, lines: list[tuple[str, tuple[int, ...]]],
+                     a: tuple[float, float], b: tuple[float, float], r: float) -> None:
         if not lines:
             return
-        # Just above the child, where sibling labels sit a whole slot apart; a label that
-        # would run into one already drawn is left out (the node card always has it).
-        t = 0.72
+        # Just above the child, where sibling labels sit a whole slot apart and clear of the
+        # parent's value and window; a label that would run into one already drawn is left
+        # out (the node card always has it).
+        top, bottom = a[1] + r * 0.8, b[1] - r
+        t = max(0.5, 1.0 - self.text_size * 0.3 / max(1.0, bottom - top))
         x = a[0] + (b[0] - a[0]) * t
-        y = a[1] + r * 0.8 + (b[1] - r - a[1] - r * 0.8) * t
-        size = int(self.text_size * 0.78)
-        imgs = [self._render(text, size, style.TEXT if i == 0 else style.DIM)
-                for i, text in enumerate(lines)]
+        y = top + (bottom - top) * t
+        size = self.small_size
+        imgs = [self._render(text, size, color) for text, color in lines]
         height = sum(img.get_height() for img in imgs)
         box = pygame.Rect(0, 0, max(img.get_width() for img in imgs), height)
         box.midbottom = (int(x), int(y))
@@ -426,10 +516,32 @@ class TreeView:
         if box.inflate(size, 0).collidelist(self._placed) >= 0:
             return
         self._placed.append(box)
+        if len(imgs) > 1:  # a label of several lines sits on its edge: the line passes under
+            target.fill(style.BG, box.inflate(4, 0))
         yy = box.y
         for img in imgs:
             target.blit(img, img.get_rect(midtop=(box.centerx, yy)))
             yy += img.get_height()
+
+    def _skipped_edge(self, target: pygame.Surface, node: SkippedChild,
+                      a: tuple[float, float], b: tuple[float, float], r: float) -> None:
+        """The dashed grey edge to a child a cutoff skipped, labelled with its move."""
+        style.draw_dashed(target, style.STUB, (a[0], a[1] + r * 0.8), (b[0], b[1] - r))
+        if self.labels_on and node.label:
+            self._place_label(target, [(node.label, style.DIM)], a, b, r)
+
+    def _draw_skipped(self, target: pygame.Surface, node: SkippedChild,
+                      p: tuple[float, float], r: float) -> None:
+        """A skipped child: its shape hollow in grey, its value (when known) below in grey,
+        "not searched" otherwise."""
+        style.draw_shape(target, node.kind, p, r, style.SKIPPED_FILL, style.STUB, 1)
+        if not self.labels_on:
+            return
+        text = (style.value_text(node.value, self.game_id) if node.value is not None
+                else "not searched")
+        small = node.value is None
+        self._text(target, text, (p[0], p[1] + r + 2), style.STUB if small else style.DIM,
+                   "midtop", small=small, boxed=True, fit=self._room(node.id) if small else None)
 
     def _draw_node(self, target: pygame.Surface, nid: int, p: tuple[float, float],
                    r: float) -> None:
@@ -478,13 +590,29 @@ class TreeView:
             y += self.text_size + 1
         if node.kind != "leaf" and self.windows_on and (step is None or nid in step.windows):
             self._text(target, style.window_text(*window, self.game_id), (p[0], y), style.DIM,
-                       "midtop", small=True, boxed=True, fit=self.slot - 6)
+                       "midtop", small=True, boxed=True, fit=self._room(nid))
+
+    def _room(self, nid: int) -> float:
+        """Pixels a label under ``nid`` may take: the gap to its neighbours in its row (a
+        root or a lone node has room for a whole window, however narrow the slots)."""
+        lay = self.layout
+        row = lay.row[nid]
+        xs = lay.row_xs[row]
+        x = lay.x[nid]
+        i = bisect_left(xs, x)
+        gaps = [x - xs[i - 1]] if i > 0 else []
+        if i + 1 < len(xs):
+            gaps.append(xs[i + 1] - x)
+        stubs = lay.row_stub_xs[row] if row < len(lay.row_stub_xs) else []
+        j = bisect_left(stubs, x)
+        gaps += [abs(stubs[k] - x) for k in (j - 1, j) if 0 <= k < len(stubs)]
+        return (min(gaps) if gaps else 4.0) * self.slot - 6
 
     def _text(self, target: pygame.Surface, text: str, at: tuple[float, float],
               color: tuple[int, ...], anchor: str, small: bool = False,
               boxed: bool = False, fit: float | None = None) -> None:
         """A cached label; with ``fit``, left out when wider than that (no overlaps)."""
-        size = int(self.text_size * (0.78 if small else 0.9))
+        size = self.small_size if small else int(self.text_size * 0.9)
         img = self._render(text, size, color)
         if fit is not None and img.get_width() > fit:
             return

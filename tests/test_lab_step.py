@@ -1,0 +1,93 @@
+"""Step mode shows the code that ran, the line it was on and the window it had (issue "The
+lab tells the truth": the cutoff at c showed (3, +inf) after (3, 5); PVS ran beside plain
+alpha-beta code; expectiminimax's code had no window but the panel showed one)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.api import Limits, SearchConfig
+from ai.labsearch import lab_config
+from ai.recorder import record_search
+from game.registry import get_game
+from game.ui.lab.pseudocode import (
+    OFF_PAGE,
+    panel_for,
+    panel_line,
+    panel_lines,
+    shown_window,
+)
+from game.ui.lab.stepper import Stepper
+
+TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
+CHANCE = "[{0.9: [2,3], 0.1: [4,5]}, {0.9: [1,6], 0.1: [7,8]}]"
+BARE = {"use_tt": False, "use_ordering": False, "use_pvs": False, "use_aspiration": False}
+
+
+def classroom(text: str, algorithm: str, depth: int, **switches: bool):  # type: ignore[no-untyped-def]
+    state = get_game("classroom").parse_position(text)
+    return record_search(state, SearchConfig("classroom", algorithm, Limits(depth=depth),
+                                             **switches))
+
+
+def test_the_cutoff_at_c_shows_the_window_the_search_had() -> None:
+    rec = classroom(TEXTBOOK, "alphabeta", 2, **BARE)
+    stepper = Stepper(rec.nodes, rec.events)
+    c = next(n.id for n in rec.nodes if n.move == "c" and n.parent == 0)
+    seen = []
+    while stepper.forward():
+        if stepper.current == c:
+            line = panel_line("alphabeta", rec, rec.events, stepper.position)
+            seen.append((line, stepper.current_window()))
+    assert seen == [("min-init", (3, None)), ("min-value", (3, 14)), ("min-value", (3, 5)),
+                    ("min-value", (3, 5)), ("min-cutoff", (3, 5)), ("min-return", (3, 5))]
+
+
+@pytest.mark.parametrize(("text", "algorithm", "switches", "panel"), [
+    (TEXTBOOK, "minimax", {}, "minimax"),
+    (TEXTBOOK, "alphabeta", BARE, "alphabeta"),
+    (TEXTBOOK, "alphabeta", {}, "pvs"),
+    (CHANCE, "minimax", {}, "expectiminimax"),
+    (CHANCE, "expectiminimax", {"use_star1": False}, "expectiminimax-ab"),
+    (CHANCE, "expectiminimax", {}, "expectiminimax-star1"),
+])
+def test_each_search_gets_its_own_code(text: str, algorithm: str, switches: dict[str, bool],
+                                       panel: str) -> None:
+    rec = classroom(text, algorithm, 3 if text == CHANCE else 2, **switches)
+    assert panel_for(rec) == panel
+    names = {name for name, _ in panel_lines(panel)} | set(OFF_PAGE)
+    stepper = Stepper(rec.nodes, rec.events)
+    while stepper.forward():
+        line = panel_line(panel, rec, rec.events, stepper.position)
+        assert line in names, (panel, line)
+        node = rec.nodes[stepper.current]
+        window = shown_window(panel, node, stepper.current_window())
+        if panel in ("minimax", "expectiminimax") or (
+                panel == "expectiminimax-ab" and node.kind == "chance"):
+            assert window is None  # the code has no window here: none is shown
+
+
+def test_pvs_names_its_probe_and_its_re_search() -> None:
+    state = get_game("tictactoe").parse_position("X---O---- X")
+    rec = record_search(state, SearchConfig("tictactoe", "alphabeta", Limits(depth=4),
+                                            use_tt=False, use_aspiration=False))
+    lines = set()
+    stepper = Stepper(rec.nodes, rec.events)
+    while stepper.forward():
+        lines.add(panel_line("pvs", rec, rec.events, stepper.position))
+    assert {"probe", "research", "cutoff", "value", "leaf"} <= lines
+
+
+def test_negamax_view_turns_windows_to_the_movers_side() -> None:
+    rec = classroom(TEXTBOOK, "alphabeta", 2, **BARE)
+    assert panel_for(rec, negamax=True) == "negamax"
+    b = next(n for n in rec.nodes if n.move == "b" and n.parent == 0)
+    assert shown_window("negamax", b, (3.0, None)) == (None, -3.0)  # MIN's: (-inf, -3)
+    assert shown_window("alphabeta", b, (3.0, None)) == (3.0, None)
+
+
+def test_the_network_search_shows_textbook_expectiminimax_without_a_window() -> None:
+    state = get_game("backgammon").parse_position("4HPwATDgc/ABMA 31")
+    rec = record_search(state, lab_config("backgammon", "Master", None), level="Master")
+    assert panel_for(rec) == "expectiminimax"
+    assert all(e.alpha is None and e.beta is None for e in rec.events)
