@@ -142,24 +142,34 @@ class BackgammonPlySearcher(SearchBase):
         best = -float("inf")
         for i in keep:
             steps, me, opp = results[i]
-            won = me[0] == 15  # the reply bore off the last checker: its value is exact
-            child = None
-            if tracer is not None:
-                child = state.apply(steps)  # type: ignore[union-attr]
-                tracer.edge(steps)
-                # A won game's value is the mover's; a chance node's, the roller's (his opponent).
-                mover = state.current_player()  # type: ignore[union-attr]
-                tracer.enter(child, mover if won else 1 - mover, depth - 1, -INF, INF)
-            if won:
-                v = values[i]
-                if tracer is not None:
-                    tracer.leave(v)
-            else:
-                v = -self._chance(list(opp[::-1]), list(me), depth - 1, child)
-                if tracer is not None:
-                    tracer.leave(-v)
-            best = max(best, v)
+            best = max(best, self._move_value(state, steps, me, opp, depth - 1, values[i]))
         return best
+
+    def _move_value(self, state: State | None, steps: Move, me: list[int], opp: list[int],
+                    depth: int, scored: float | None) -> float:
+        """The mover's equity after ``steps`` (leaving ``me``/``opp``) with ``depth`` layers
+        below: a won game's exact value (``scored``, or scored now), else minus the
+        opponent's chance node. Reported as a node when the search is traced (``state``, the
+        position before the move, is given only then)."""
+        won = me[0] == 15  # the move bore off the last checker: its value is exact
+        tracer = self.tracer if state is not None else None
+        child = None
+        if tracer is not None:
+            assert state is not None
+            child = state.apply(steps)
+            mover = state.current_player()
+            tracer.edge(steps)
+            # A won game's value is the mover's; a chance node's, the roller's (his opponent).
+            tracer.enter(child, mover if won else 1 - mover, depth, -INF, INF)
+        if won:
+            v = scored if scored is not None else self._after_moves([(steps, me, opp)])[0]
+            shown = v
+        else:
+            v = -self._chance(list(opp[::-1]), list(me), depth, child)
+            shown = -v
+        if tracer is not None:
+            tracer.leave(shown)
+        return v
 
     # ------------------------------------------------------------------ root
 
@@ -193,22 +203,10 @@ class BackgammonPlySearcher(SearchBase):
             tracer.filtered(len(order), len(moves), 0)
             tracer.expanded(order)
         scored: list[tuple[Move, float]] = []
-        mover = state.current_player()
+        traced = state if tracer is not None else None
         for m in order:
             me, opp = table[m]
-            child = None
-            if tracer is not None:
-                child = state.apply(m)
-                tracer.edge(m)
-                tracer.enter(child, mover if me[0] == 15 else 1 - mover, depth - 1, -INF, INF)
-            if me[0] == 15:
-                v = self._after_moves([(m, me, opp)])[0]
-                if tracer is not None:
-                    tracer.leave(v)
-            else:
-                v = -self._chance(list(opp[::-1]), list(me), depth - 1, child)
-                if tracer is not None:
-                    tracer.leave(-v)
+            v = self._move_value(traced, m, list(me), list(opp), depth - 1, None)
             scored.append((m, v))
             if self._root_best is None or v > self._root_best[1]:
                 self._root_best = (m, v)

@@ -214,6 +214,24 @@ PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
     ),
 }
 
+#: The decisions of the engine's expectiminimax: alpha-beta, as MAX-VALUE and MIN-VALUE do it.
+_DECISIONS: tuple[tuple[str, str], ...] = (
+        ("", "  if PLAYER(s) = MAX:   # alpha-beta at decisions"),
+        ("max-init", "    v = -infinity"),
+        ("max-value", "    for each a: v = max(v, EXPECTIMINIMAX(RESULT(s, a), depth-1, "
+                      "alpha, beta))"),
+        ("max-cutoff", "      if v >= beta: return v"),
+        ("max-alpha", "      alpha = max(alpha, v)"),
+        ("max-return", "    return v"),
+        ("", "  if PLAYER(s) = MIN:"),
+        ("min-init", "    v = +infinity"),
+        ("min-value", "    for each a: v = min(v, EXPECTIMINIMAX(RESULT(s, a), depth-1, "
+                      "alpha, beta))"),
+        ("min-cutoff", "      if v <= alpha: return v"),
+        ("min-beta", "      beta = min(beta, v)"),
+        ("min-return", "    return v"),
+)
+
 #: The engine's own forms, for step mode's code panel beside a search that ran them: alpha-beta
 #: as the negamax the engine is (one function; values and windows from the mover's side),
 #: principal-variation search with its null-window test and re-search (and the aspiration
@@ -256,21 +274,7 @@ ENGINE_PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
         ("chance-sum", "      total = total + P(r) * EXPECTIMINIMAX(RESULT(s, r), depth-1, "
                        "-inf, +inf)"),
         ("chance-return", "    return total"),
-        ("", "  if PLAYER(s) = MAX:   # alpha-beta at decisions"),
-        ("max-init", "    v = -infinity"),
-        ("max-value", "    for each a: v = max(v, EXPECTIMINIMAX(RESULT(s, a), depth-1, "
-                      "alpha, beta))"),
-        ("max-cutoff", "      if v >= beta: return v"),
-        ("max-alpha", "      alpha = max(alpha, v)"),
-        ("max-return", "    return v"),
-        ("", "  if PLAYER(s) = MIN:"),
-        ("min-init", "    v = +infinity"),
-        ("min-value", "    for each a: v = min(v, EXPECTIMINIMAX(RESULT(s, a), depth-1, "
-                      "alpha, beta))"),
-        ("min-cutoff", "      if v <= alpha: return v"),
-        ("min-beta", "      beta = min(beta, v)"),
-        ("min-return", "    return v"),
-    ),
+    ) + _DECISIONS,
     "expectiminimax-star1": (
         ("", "function EXPECTIMINIMAX(s, depth, alpha, beta)   # values within [L, U]"),
         ("leaf", "  if TERMINAL(s) or depth = 0: return UTILITY(s)"),
@@ -282,21 +286,7 @@ ENGINE_PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
         ("chance-cutoff", "      if total + left*U <= alpha or total + left*L >= beta: "
                           "return that bound"),
         ("chance-return", "    return total"),
-        ("", "  if PLAYER(s) = MAX:   # alpha-beta at decisions"),
-        ("max-init", "    v = -infinity"),
-        ("max-value", "    for each a: v = max(v, EXPECTIMINIMAX(RESULT(s, a), depth-1, "
-                      "alpha, beta))"),
-        ("max-cutoff", "      if v >= beta: return v"),
-        ("max-alpha", "      alpha = max(alpha, v)"),
-        ("max-return", "    return v"),
-        ("", "  if PLAYER(s) = MIN:"),
-        ("min-init", "    v = +infinity"),
-        ("min-value", "    for each a: v = min(v, EXPECTIMINIMAX(RESULT(s, a), depth-1, "
-                      "alpha, beta))"),
-        ("min-cutoff", "      if v <= alpha: return v"),
-        ("min-beta", "      beta = min(beta, v)"),
-        ("min-return", "    return v"),
-    ),
+    ) + _DECISIONS,
 }
 
 #: Lines step mode may name that no slide has: the engine's additions, explained in words.

@@ -196,22 +196,26 @@ def _idle(where: str, mode: str, seconds: float) -> dict[str, Any]:
             if not isinstance(app.scene, PlayScene):
                 raise ValueError(f"the play scene did not start ({app.scene.message.text})")
             _ = app.worker  # the AI's worker is up, idle, as in a real game
-        settle = time.perf_counter() + 1.0
-        app.run_loop(until=lambda: time.perf_counter() > settle)  # first frames, caches
-        proc = getattr(app._worker, "_proc", None)
-        pid = proc.pid if proc is not None else None
-        frames0, wall0, cpu0 = app.drawn_frames, time.perf_counter(), _cpu_s()
-        worker0 = _cpu_s(pid) if pid else 0.0
-        stop = wall0 + seconds
-        app.run_loop(until=lambda: time.perf_counter() > stop)
-        wall = time.perf_counter() - wall0
-        ui_pct = 100 * (_cpu_s() - cpu0) / wall
-        worker_pct = 100 * (_cpu_s(pid) - worker0) / wall if pid else 0.0
-        return {"where": where, "worker": mode, "seconds": wall,
-                "ui_cpu_pct": ui_pct, "worker_cpu_pct": worker_pct,
-                "frames_per_s": (app.drawn_frames - frames0) / wall}
+        return {"where": where, "worker": mode, **_left_alone(app, seconds)}
     finally:
         app.close()
+
+
+def _left_alone(app: Any, seconds: float) -> dict[str, float]:
+    """A second of frames to settle (first frames, caches), then ``seconds`` of the real
+    loop with nothing happening: the UI's and the worker's share of a core, frames drawn."""
+    settle = time.perf_counter() + 1.0
+    app.run_loop(until=lambda: time.perf_counter() > settle)
+    proc = getattr(app._worker, "_proc", None)
+    pid = proc.pid if proc is not None else None
+    frames0, wall0, cpu0 = app.drawn_frames, time.perf_counter(), _cpu_s()
+    worker0 = _cpu_s(pid) if pid else 0.0
+    stop = wall0 + seconds
+    app.run_loop(until=lambda: time.perf_counter() > stop)
+    wall = time.perf_counter() - wall0
+    return {"seconds": wall, "ui_cpu_pct": 100 * (_cpu_s() - cpu0) / wall,
+            "worker_cpu_pct": 100 * (_cpu_s(pid) - worker0) / wall if pid else 0.0,
+            "frames_per_s": (app.drawn_frames - frames0) / wall}
 
 
 def _open_lab(app: Any, view: str) -> Any:
@@ -252,21 +256,10 @@ def _lab_idle(view: str, mode: str, seconds: float) -> dict[str, Any]:
         if view == "step":
             keys = [pygame.K_s] + [pygame.K_n] * 5
             app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0) for k in keys])
-        settle = time.perf_counter() + 1.0
-        app.run_loop(until=lambda: time.perf_counter() > settle)  # the last frames, caches
-        proc = getattr(app._worker, "_proc", None)
-        pid = proc.pid if proc is not None else None
-        frames0, wall0, cpu0 = app.drawn_frames, time.perf_counter(), _cpu_s()
-        worker0 = _cpu_s(pid) if pid else 0.0
-        stop = wall0 + seconds
-        app.run_loop(until=lambda: time.perf_counter() > stop)
-        wall = time.perf_counter() - wall0
+        figures = _left_alone(app, seconds)
         if app.errors:
             raise RuntimeError(f"lab {view}: {app.errors[0].splitlines()[0]}")
-        return {"where": f"lab {view}", "worker": mode, "seconds": wall,
-                "ui_cpu_pct": 100 * (_cpu_s() - cpu0) / wall,
-                "worker_cpu_pct": 100 * (_cpu_s(pid) - worker0) / wall if pid else 0.0,
-                "frames_per_s": (app.drawn_frames - frames0) / wall,
+        return {"where": f"lab {view}", "worker": mode, **figures,
                 "work_unfinished": unfinished}
     finally:
         app.close()
