@@ -7,6 +7,7 @@ own notation instead.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -99,6 +100,24 @@ def _research_lines(recording: Any, nid: int) -> list[tuple[str, tuple]]:
     return []
 
 
+def _wrap_anywhere(text: str, f: Any, width: int) -> Iterator[str]:
+    """Lines of ``text`` no wider than ``width``: at spaces where it has them, else anywhere
+    (a classroom tree is one long word of brackets and would run off the panel). A generator:
+    the caller stops at the bottom of its box, so a long tree costs only the lines shown."""
+    for line in wrap_text(text, f, width):
+        while len(line) > 1 and f.size(line)[0] > width:
+            lo, hi = 1, len(line) - 1  # the longest head that fits, by bisection
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if f.size(line[:mid])[0] <= width:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            yield line[:lo]
+            line = line[lo:]
+        yield line
+
+
 class NodeCard:
     """Draws the node card and the small board into a rectangle of the side panel."""
 
@@ -140,7 +159,7 @@ class NodeCard:
             text = str(state)
         draw_text(surface, "Position:", (rect.x, rect.y), size, theme.color("text_dim"))
         y = rect.y + int(size * 1.4)
-        for ln in wrap_text(text, font(size, True), rect.width):
+        for ln in _wrap_anywhere(text, font(size, True), rect.width):
             if y + size > rect.bottom:
                 break
             draw_text(surface, ln, (rect.x, y), size, style.TEXT, bold=True)

@@ -33,11 +33,10 @@ OFF_PAGE: dict[str, str] = {
 
 #: Each panel's title over its code.
 TITLES = {
-    "minimax": "Minimax (textbook)", "alphabeta": "Alpha-beta (textbook: MAX-VALUE, MIN-VALUE)",
-    "expectiminimax": "Expectiminimax (textbook)", "negamax": "Alpha-beta as negamax (engine)",
-    "pvs": "Principal-variation search (engine)",
-    "expectiminimax-ab": "Expectiminimax, alpha-beta at decisions (engine)",
-    "expectiminimax-star1": "Expectiminimax with Star1 (engine)",
+    "minimax": "Minimax (textbook)", "alphabeta": "Alpha-beta (textbook)",
+    "expectiminimax": "Expectiminimax (textbook)", "negamax": "Alpha-beta as negamax",
+    "pvs": "PVS (NegaScout)", "expectiminimax-ab": "Expectiminimax + alpha-beta",
+    "expectiminimax-star1": "Expectiminimax + Star1",
 }
 #: Panels whose windows are the mover's (negamax form), not MAX's.
 MOVER_WINDOWS = ("negamax", "pvs")

@@ -423,19 +423,12 @@ class LabScene(DialogHost):
         self.show_message(f"{example.name}: {example.note}")
 
     def edit_tree(self) -> None:
-        """Type a tree (or change leaf values): nested lists, chance nodes in braces."""
-        def ok(text: str) -> None:
-            try:
-                state = self.game.parse_position(text)
-            except ValueError as exc:
-                self.show_message(f"Not a tree: {error_line(exc)}", True)
-                return
-            self.set_state(state)
+        """Type a tree (or change leaf values): nested lists, chance nodes in braces. A tree
+        the rules cannot read stays in the box with the reason under it."""
+        from game.ui.lab.tree_editor import TreeDialog
 
-        self.open_dialog(TextDialog(
-            "A tree of your own",
-            "Leaves are numbers, [..] a decision, {0.9: .., 0.1: ..} a roll:",
-            self.game.format_position(self.state), ok))
+        self.open_dialog(TreeDialog(self.game, self.game.format_position(self.state),
+                                    self.set_state, lambda text: self.show_message(text, True)))
 
     def go_back(self) -> None:
         if self.back_scene is not None:

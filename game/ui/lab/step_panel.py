@@ -107,9 +107,12 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
     if window is not None and window != (None, None):
         whose = "for the mover" if panel in MOVER_WINDOWS else "for MAX"
         text = style.window_text(*window, recording.game_id)
-        draw_text(surface, f"Current window (α, β) {whose} = {text}",
-                  (rect.x, y), small, style.PV, bold=True, max_width=rect.width)
-        y += int(small * 1.4)
+        for ln in wrap_text(f"Window (α, β) {whose}: {text}", font(small, bold=True),
+                            rect.width):
+            draw_text(surface, ln, (rect.x, y), small, style.PV, bold=True,
+                      max_width=rect.width)
+            y += int(small * 1.3)
+        y += int(small * 0.1)
     path = stepper.path_to_current()
     if path:
         draw_text(surface, "Values on the path (rising to the root):", (rect.x, y), small,

@@ -24,10 +24,13 @@ PROMPT = "Leaves are numbers, [..] a decision, {0.9: .., 0.1: ..} a roll:"
 class TreeDialog(TextDialog):
     """A one-line tree editor that keeps a tree it cannot read, with the reason under it."""
 
-    def __init__(self, game: Any, text: str, on_tree: Callable[[Any], Any]) -> None:
+    def __init__(self, game: Any, text: str, on_tree: Callable[[Any], Any],
+                 on_error: Callable[[str], Any] | None = None) -> None:
         super().__init__(TITLE, PROMPT, text, on_ok=lambda _text: None)
         self.game = game
         self.on_tree = on_tree
+        #: Also told the reason (the screen's message line).
+        self.on_error = on_error
         #: Why the typed text is not a tree ("" while there is nothing to say).
         self.error = ""
         self.field.on_change = self._edited
@@ -41,6 +44,8 @@ class TreeDialog(TextDialog):
         except ValueError as exc:
             self.error = f"Not a tree: {error_line(exc)}"
             self.field.error = True
+            if self.on_error is not None:
+                self.on_error(self.error)
             return
         self.closed = True
         self.on_tree(state)

@@ -142,7 +142,9 @@ class TreePane:
         self.rect = rect
         size = self.ctx.text_size
         pad = max(6, size // 2)
-        side_w = max(260, min(380, int(rect.width * 0.3)))
+        # The side panel holds step mode's code: wider when presentation mode's text is large.
+        wide = getattr(self.ctx, "presentation", False)
+        side_w = max(260, min(560 if wide else 380, int(rect.width * (0.4 if wide else 0.3))))
         row = max(24, int(size * 1.9))
         bar_h = 2 * row + 3 * pad
         self.canvas = pygame.Rect(rect.x, rect.y, rect.width - side_w - pad,

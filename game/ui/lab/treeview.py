@@ -44,7 +44,7 @@ READ_SLOT = 80.0
 #: The text size the fitted zoom's cap is for.
 BASE_TEXT = 14
 #: Rows are this many text heights apart; fitting a tall tree may close them up to the least.
-ROW_TEXTS, MIN_ROW_TEXTS = 6.2, 5.0
+ROW_TEXTS, MIN_ROW_TEXTS = 6.2, 5.4
 MAX_TILES = 64
 #: After a wheel step, sharp tiles wait this long for the next step (a gesture is several).
 ZOOM_SETTLE_S = 0.12
@@ -171,6 +171,7 @@ class TreeView:
         """Fit, but never so small that the labels disappear: then show the root's part."""
         self.fit()
         if self.slot < self.read_slot and not self.fits_readably():
+            self.row_texts = ROW_TEXTS  # a tree that is panned anyway keeps its full rows
             self.slot = self.read_slot
             wx, _ = self.world(0)
             self.cam_x = wx - self.rect.width / 2
@@ -416,7 +417,7 @@ class TreeView:
         row1 = min(lay.rows - 1, int((oy + h) // row_h) + 1)
         step = self.stepper
 
-        self._placed: list[pygame.Rect] = []  # edge labels drawn in this pass (no overlaps)
+        self._placed: list[pygame.Rect] = []  # labels in this pass: none may cover another
         dense = slot < 1.0
 
         def pos(nid: int) -> tuple[float, float]:
@@ -427,6 +428,11 @@ class TreeView:
                 return lay.sampled_in(row, x0 - reach, x1 + reach, 1.0 / slot)
             return lay.visible_in(row, x0, x1, reach)
 
+        if self.labels_on:  # nodes' values and windows first: edge labels keep clear of them
+            for row in range(max(0, row0 - 1), row1 + 1):
+                for nid in in_row(row):
+                    if not self.is_skipped(nid):
+                        self._placed += [rect for *_, rect in self._node_labels(nid, pos(nid), r)]
         # Edges: every edge ending in a drawn row whose child lies within reach of the tile.
         for row in range(max(1, row0), min(lay.rows - 1, row1 + 1) + 1):
             reach = lay.row_reach[row]
@@ -503,17 +509,19 @@ class TreeView:
         # parent's value and window; a label that would run into one already drawn is left
         # out (the node card always has it).
         top, bottom = a[1] + r * 0.8, b[1] - r
-        t = max(0.5, 1.0 - self.text_size * 0.3 / max(1.0, bottom - top))
-        x = a[0] + (b[0] - a[0]) * t
-        y = top + (bottom - top) * t
         size = self.small_size
         imgs = [self._render(text, size, color) for text, color in lines]
         height = sum(img.get_height() for img in imgs)
         box = pygame.Rect(0, 0, max(img.get_width() for img in imgs), height)
-        box.midbottom = (int(x), int(y))
         # A gap of about a letter between neighbours: labels of moves written with spaces
-        # ("bar/23 24/23 8/7") would otherwise run together into one.
-        if box.inflate(size, 0).collidelist(self._placed) >= 0:
+        # ("bar/23 24/23 8/7") would otherwise run together into one. Where the first place
+        # is taken (a parent's window), the label tries the top of the child.
+        for gap in (self.text_size * 0.3, 1.0):
+            t = max(0.5, 1.0 - gap / max(1.0, bottom - top))
+            box.midbottom = (int(a[0] + (b[0] - a[0]) * t), int(top + (bottom - top) * t))
+            if box.inflate(size, 0).collidelist(self._placed) < 0:
+                break
+        else:
             return
         self._placed.append(box)
         if len(imgs) > 1:  # a label of several lines sits on its edge: the line passes under
@@ -548,14 +556,10 @@ class TreeView:
         node = self.nodes[nid]
         col = style.KIND_COLOR.get(node.kind, style.KIND_COLOR["leaf"])
         step = self.stepper
-        value: float | None = node.value
-        window = (node.alpha, node.beta)
         fill: tuple[int, ...] | None = col
         outline: tuple[int, ...] = (20, 22, 28)
         if step is not None:
             status = step.node_status(nid)
-            value = step.shown_value(nid)
-            window = step.windows.get(nid, (None, None))
             if status == UNSEEN:
                 fill, outline = None, style.UNVISITED
             elif status == OPEN:
@@ -577,6 +581,18 @@ class TreeView:
                 pygame.draw.line(target, style.DIM, (p[0], p[1] + r + 2), (p[0], p[1] + r + 6))
         if not self.labels_on:
             return
+        for img, rect in self._node_labels(nid, p, r):
+            target.fill(style.BG, rect.inflate(4, 0))  # edges pass under the label
+            target.blit(img, rect)
+
+    def _node_labels(self, nid: int, p: tuple[float, float], r: float
+                     ) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The value and window under a searched node, as pictures and where they go."""
+        node = self.nodes[nid]
+        step = self.stepper
+        value = node.value if step is None else step.shown_value(nid)
+        window = (node.alpha, node.beta) if step is None else step.windows.get(nid, (None, None))
+        out = []
         y = p[1] + r + 2
         if step is None or value is not None:
             text = style.value_text(value, self.game_id)
@@ -585,12 +601,16 @@ class TreeView:
             # In step mode a value still being worked out ("best so far") is drawn in the
             # highlight colour with a trailing "…"; a returned value in plain text.
             working = step is not None and step.node_status(nid) == OPEN
-            self._text(target, text + ("…" if working else ""), (p[0], y),
-                       style.PV if working else style.TEXT, "midtop", boxed=True)
+            img = self._render(text + ("…" if working else ""), int(self.text_size * 0.9),
+                               style.PV if working else style.TEXT)
+            out.append((img, img.get_rect(midtop=(int(p[0]), int(y)))))
             y += self.text_size + 1
         if node.kind != "leaf" and self.windows_on and (step is None or nid in step.windows):
-            self._text(target, style.window_text(*window, self.game_id), (p[0], y), style.DIM,
-                       "midtop", small=True, boxed=True, fit=self._room(nid))
+            img = self._render(style.window_text(*window, self.game_id), self.small_size,
+                               style.DIM)
+            if img.get_width() <= self._room(nid):
+                out.append((img, img.get_rect(midtop=(int(p[0]), int(y)))))
+        return out
 
     def _room(self, nid: int) -> float:
         """Pixels a label under ``nid`` may take: the gap to its neighbours in its row (a

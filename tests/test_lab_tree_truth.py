@@ -1,0 +1,305 @@
+"""Issue 18, the lab's tree: what it draws must be what the search did, and readable.
+
+Headless (SDL dummy driver, thread worker). Each test fails on the tree view before the
+issue: it drew a cutoff as one "2 skipped" box (the textbook's 4 and 6 never appeared), said
+"2 skipped" without saying what, labelled Grundy's game with moves ("1:3"), threw a mistyped
+tree away, opened the four-ply example cropped, drew a re-searched move as two moves
+("c", "c ↻") and took its label sizes from a fixed fraction of the body text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+from typing import Any
+
+import pygame
+import pytest
+
+from ai.labsearch import TEACHING, lab_config
+from ai.recorder import record_search
+from game.registry import get_game
+from game.rules.classroom import EXAMPLES
+from game.ui.lab import open_classroom, open_lab, style
+from game.ui.lab.shown_tree import SkippedChild
+from game.ui.lab.tree_editor import TreeDialog
+from game.ui.lab.tree_pane import header_lines
+from game.ui.lab.treeview import TreeView
+from tests.test_ui_support import click, key, make_app
+
+TEXTBOOK = EXAMPLES["textbook"].text
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    a = make_app(tmp_path, monkeypatch, size=(1280, 720))
+    yield a
+    a.close()
+
+
+@pytest.fixture
+def display():
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((1280, 720))
+    yield
+
+
+def _record(game_id: str, position: str, depth: int, refined: bool = False,
+            **options: Any) -> Any:
+    """Teaching mode's search of ``position`` (with ordering and PVS when ``refined``)."""
+    game = get_game(game_id)
+    state = game.parse_position(position, **options)
+    config = lab_config(game_id, TEACHING, depth, state)
+    if refined:
+        config = replace(config, use_ordering=True, use_pvs=True)
+    return record_search(state, config, level=TEACHING)
+
+
+@contextmanager
+def _drawn_texts(view: TreeView) -> Iterator[list[tuple[str, int, tuple[int, ...]]]]:
+    """Every label the view renders while inside, as (text, px size, colour)."""
+    texts: list[tuple[str, int, tuple[int, ...]]] = []
+    original = view._render
+
+    def render(text: str, size: int, color: tuple[int, ...]) -> pygame.Surface:
+        texts.append((text, size, tuple(color)))
+        return original(text, size, color)
+
+    view._render = render  # type: ignore[method-assign]
+    view._labels.clear()
+    try:
+        yield texts
+    finally:
+        view._render = original  # type: ignore[method-assign]
+
+
+def _render_all(view: TreeView) -> pygame.Surface:
+    """The whole laid-out tree drawn on one surface at a readable zoom."""
+    view.slot = 90.0
+    width, height = view.world_size()
+    surface = pygame.Surface((int(width) + 40, int(height) + 40))
+    view.render_world(surface, 0, 0)
+    return surface
+
+
+# ---- pruned leaves drawn greyed, with their values ----------------------------------------
+def test_the_textbook_tree_draws_4_and_6_greyed_under_the_cutoff(display) -> None:
+    rec = _record("classroom", TEXTBOOK, 2)
+    view = TreeView(rec, 15, 13)
+    b = next(n for n in rec.nodes if n.parent == 0 and n.move == "b")
+    skipped = [n for n in view.nodes if isinstance(n, SkippedChild)]
+    assert [(n.parent, n.label, n.value, n.kind) for n in skipped] == [
+        (b.id, "b", 4, "leaf"), (b.id, "c", 6, "leaf")]
+    with _drawn_texts(view) as texts:
+        surface = _render_all(view)
+    grey = [t for t, _, color in texts if color == style.DIM]
+    assert "4" in grey and "6" in grey  # their values, drawn in grey
+    for ghost in skipped:
+        x, y = view.world(ghost.id)
+        assert surface.get_at((int(x), int(y)))[:3] == style.SKIPPED_FILL
+    # Skipped children are laid out beside the searched ones, not counted as searched.
+    assert rec.node_count == 11 and rec.leaves == 7
+    assert view.sizes[0] == len(rec.nodes) - 1
+
+
+def test_a_skipped_child_cannot_be_selected(display) -> None:
+    rec = _record("classroom", TEXTBOOK, 2)
+    view = TreeView(rec, 15, 13)
+    view.set_rect(pygame.Rect(0, 0, 1000, 600))
+    view.fit()
+    ghost = next(n.id for n in view.nodes if isinstance(n, SkippedChild))
+    x, y = view.screen_pos(ghost)
+    assert view.rect.collidepoint(x, y)
+    view.handle_event(click((int(x), int(y))))
+    assert view.selected is None
+    searched = rec.nodes[0].children[0]
+    view.handle_event(click(tuple(int(v) for v in view.screen_pos(searched))))
+    assert view.selected == searched
+
+
+def test_skipped_children_appear_in_step_mode_once_the_cutoff_happens(display) -> None:
+    from game.ui.lab.stepper import Stepper
+
+    rec = _record("classroom", TEXTBOOK, 2)
+    view = TreeView(rec, 15, 13)
+    view.stepper = Stepper(rec.nodes, rec.events)
+    cut = next(i for i, e in enumerate(rec.events) if e.kind == "cutoff")
+    view.stepper.seek(cut)
+    with _drawn_texts(view) as before:
+        _render_all(view)
+    view.stepper.seek(cut + 1)
+    with _drawn_texts(view) as after:
+        _render_all(view)
+    assert "6" not in [t for t, _, _ in before]
+    assert "6" in [t for t, _, _ in after]
+
+
+def test_the_header_counts_prunings_and_names_what_they_skipped() -> None:
+    textbook = _record("classroom", TEXTBOOK, 2)
+    assert "1 pruning (2 leaves skipped)" in header_lines(textbook)[0]
+    four_ply = _record("classroom", EXAMPLES["four-ply"].text, 4)
+    assert "2 prunings (1 leaf, 1 subtree skipped)" in header_lines(four_ply)[0]
+
+
+# ---- Nim and Grundy's game read as heaps ---------------------------------------------------
+def test_grundy_edges_show_the_heaps_a_split_makes(display) -> None:
+    rec = _record("nim", "7 1", 3, variant="grundy")
+    view = TreeView(rec, 15, 13)
+    with _drawn_texts(view) as texts:
+        _render_all(view)
+    shown = {t for t, _, _ in texts}
+    assert {"6+1", "5+2", "4+3"} <= shown  # the first splits of a heap of 7
+    assert "5+1,1" in shown  # and deeper: heaps 5, 1, 1 after splitting the 6
+    assert not any(":" in t for t in shown)  # no move notation such as "1:3"
+
+
+def test_nim_edges_show_the_heaps_left() -> None:
+    rec = _record("nim", "3,4,5 1", 1, max_take=None)
+    labels = {style.edge_text(rec.nodes[c], "nim") for c in rec.nodes[0].children}
+    assert {"2,4,5", "3,4,0", "3,1,5"} <= labels
+
+
+# ---- a re-searched move is one move --------------------------------------------------------
+def test_a_re_searched_move_is_named_once_with_its_probe_beside_it(display) -> None:
+    rec = _record("classroom", "[[1,2],[5,0],[7,3]]", 2, refined=True)
+    research = [n for n in rec.nodes if n.research]
+    assert research, "PVS should re-search move c (its probe says 'better')"
+    again = research[0]
+    view = TreeView(rec, 15, 13)
+    siblings = rec.nodes[again.parent].children
+    edges = {cid: [text for text, _ in view._edge_lines(cid)] for cid in siblings}
+    named = [cid for cid, lines in edges.items() if again.move in lines]
+    assert named == [again.id]  # the move is named once: on the re-search
+    probe = next(cid for cid, lines in edges.items() if lines == ["probe"])
+    assert rec.nodes[probe].move == again.move and rec.nodes[probe].null_window
+    assert edges[again.id] == [again.move, "↻ re-searched"]
+    with _drawn_texts(view) as texts:
+        _render_all(view)
+    shown = {t for t, _, _ in texts}
+    assert {"probe", "↻ re-searched"} <= shown
+    assert not any(t.endswith("↻") for t in shown)  # no "c ↻" beside a "c"
+
+
+# ---- windows in the game's units -----------------------------------------------------------
+def test_windows_in_node_labels_are_never_sentinels(display) -> None:
+    game = get_game("tictactoe")
+    state = game.initial_state()
+    rec = record_search(state, lab_config("tictactoe", "Master", 3, state), level="Master")
+    view = TreeView(rec, 15, 13)
+    with _drawn_texts(view) as texts:
+        _render_all(view)
+    assert texts
+    assert not any(any(s in t for s in ("1000000", "e+", "inf")) for t, _, _ in texts)
+
+
+# ---- a mistyped tree stays in the box ------------------------------------------------------
+def test_a_mistyped_tree_stays_in_the_box_with_the_reason_under_it(app) -> None:
+    scene = open_classroom(app)
+    app.switch(scene)
+    app.run_frames(1)
+    scene.edit_tree()
+    dialog = scene.dialog
+    assert isinstance(dialog, TreeDialog)
+    typed = "[[3,12,8],[2,4,6],[14,5,2]"
+    dialog.field.text = typed
+    app.step([key(pygame.K_RETURN)], 0.016)
+    assert scene.dialog is dialog and not dialog.closed
+    assert dialog.field.text == typed and dialog.error.startswith("Not a tree")
+    # One more bracket and Enter: the tree is read and searched.
+    dialog.field.text = typed + "]"
+    app.step([key(pygame.K_RETURN)], 0.016)
+    assert scene.dialog is None
+    assert app.run_until(lambda: not scene.jobs.running, timeout_s=60)
+    app.run_frames(2)
+    assert scene.pane().recording.value == 3
+
+
+def test_the_tree_dialog_draws_its_error_and_clears_it_on_typing(app) -> None:
+    game = get_game("classroom")
+    taken: list[Any] = []
+    dialog = TreeDialog(game, "[[1,2]", taken.append)
+    dialog.layout(app.screen.get_rect())
+    dialog.accept()
+    assert not dialog.closed and not taken and dialog.error
+    surface = pygame.Surface(app.screen.get_size())
+    dialog.draw(surface)
+    dialog.field.handle_event(pygame.event.Event(pygame.TEXTINPUT, text="]"))
+    assert dialog.field.text == "[[1,2]]" and not dialog.error
+    dialog.accept()
+    assert dialog.closed and len(taken) == 1
+
+
+# ---- examples open fitted, texts from the scene --------------------------------------------
+@pytest.mark.parametrize("example", ["textbook", "four-ply", "chance"])
+def test_examples_open_fitted_with_every_node_in_the_pane(app, example) -> None:
+    scene = open_classroom(app, example)
+    app.switch(scene)
+    assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=60)
+    app.run_frames(2)
+    pane = scene.pane()
+    view = pane.view
+    assert view is not None and view.labels_on
+    inside = view.rect.inflate(-2 * view.radius, 0)
+    inside.top = view.rect.top + int(view.top_margin)
+    inside.bottom = view.rect.bottom - int(view.bottom_margin)
+    for nid in view.layout.x:
+        x, y = view.screen_pos(nid)
+        assert inside.collidepoint(x, y), f"{example}: node {nid} at {(x, y)} outside {inside}"
+
+
+def test_tree_labels_take_the_scenes_sizes_in_presentation_mode(tmp_path, monkeypatch) -> None:
+    app = make_app(tmp_path, monkeypatch, size=(1280, 720), lab_presentation=True)
+    try:
+        scene = open_classroom(app)
+        app.switch(scene)
+        assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=60)
+        app.run_frames(2)
+        view = scene.pane().view
+        assert (view.text_size, view.small_size) == (scene.text_size, scene.small_size)
+        with _drawn_texts(view) as texts:
+            view.invalidate()
+            app.step([], 0.016)
+            app.draw()
+        sizes = {t: size for t, size, _ in texts}
+        assert sizes.get("(3, +∞)") == scene.small_size  # a window
+        assert sizes.get("b") == scene.small_size  # an edge label
+        assert min(size for _, size, _ in texts) >= scene.small_size
+    finally:
+        app.close()
+
+
+def test_a_level_search_is_drawn_with_its_own_description(app) -> None:
+    scene = open_lab(app, get_game("tictactoe").initial_state(), "tictactoe", "tree",
+                     level="Master")
+    app.switch(scene)
+    assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=90)
+    app.run_frames(2)
+    rec = scene.pane().recording
+    assert rec.level == "Master" and rec.description.startswith("Master's")
+    assert scene.search_line() == rec.description
+
+
+def test_the_node_card_names_what_was_skipped_and_each_visit_of_a_re_searched_move() -> None:
+    from game.ui.lab.detail import node_lines
+
+    rec = _record("classroom", TEXTBOOK, 2)
+    b = next(n for n in rec.nodes if n.parent == 0 and n.move == "b")
+    texts = [text for text, _ in node_lines(rec, b.id)]
+    assert any("2 children: b (4), c (6) never searched" in t for t in texts)
+    rec = _record("classroom", "[[1,2],[5,0],[7,3]]", 2, refined=True)
+    again = next(n for n in rec.nodes if n.research)
+    probe = next(c for c in rec.nodes[again.parent].children
+                 if rec.nodes[c].move == again.move and c != again.id)
+    assert any(t.startswith("Null-window probe") for t, _ in node_lines(rec, probe))
+    assert any(t.startswith("↻ Re-search") for t, _ in node_lines(rec, again.id))
+
+
+def test_a_solvers_answer_is_not_given_a_depth_it_never_had() -> None:
+    game = get_game("nim")
+    state = game.parse_position("3,4,5 1", max_take=None)
+    rec = record_search(state, lab_config("nim", "Master", 3, state), level="Master")
+    assert rec.solved
+    headline = header_lines(rec)[0]
+    assert "exact, no depth limit" in headline and "depth 7" not in headline
