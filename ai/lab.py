@@ -403,9 +403,8 @@ def counting_note(rows: list[CompareRow]) -> str:
     deepened = [r for r in rows if r.status == "done" and r.passes > 1]
     if not deepened:
         return "Each bar counts the nodes of one search to the full depth."
-    return ("Solid bars count the final pass (the depth-d tree: like against like). Rows with "
-            "move ordering first search depths 1 .. d-1 (iterative deepening: each pass orders "
-            "the next); those passes are the outlined part of their bars.")
+    return ("Solid: the final pass, like against like. Outlined: the shallower passes of "
+            "iterative deepening, which move ordering needs.")
 
 
 def refinement_notes(rows: list[CompareRow]) -> list[str]:
@@ -417,8 +416,7 @@ def refinement_notes(rows: list[CompareRow]) -> list[str]:
         if after.final_nodes > before.final_nodes and after.label.startswith("+"):
             name = after.label.lstrip("+ ").split(" (")[0]
             notes.append(f"Here {name} did not pay: {after.final_nodes:,} nodes against "
-                         f"{before.final_nodes:,} without it (a small tree, or PVS re-searching "
-                         "moves it guessed wrong).")
+                         f"{before.final_nodes:,} without it.")
     return notes
 
 

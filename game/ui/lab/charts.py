@@ -96,8 +96,8 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
     """
     notes = notes or {}
     small = max(10, int(size * 0.85))
-    label_w = int(rect.width * 0.26)
-    value_w = int(rect.width * 0.16)
+    label_w = int(rect.width * 0.3)
+    value_w = int(rect.width * 0.12)
     gap = size * 3  # room for the last tick label of the left plot
     plot_w = (rect.width - label_w - value_w - 3 * gap) // 2
     top = rect.y + int(size * 3.2)
@@ -113,10 +113,8 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
     timed = [r for r in rows if r.time_s]
     time_axis = LogAxis(min((r.time_s for r in timed), default=1e-3) / 3,
                         max((r.time_s for r in timed), default=1e-2), time_x0, time_x0 + plot_w)
-    for axis, x0, title, fmt in ((node_axis, nodes_x0, "nodes of the final pass (log scale)",
-                                  si),
-                                 (time_axis, time_x0, "time, seconds (log scale)",
-                                  seconds_text)):
+    for axis, x0, title, fmt in ((node_axis, nodes_x0, "nodes, final pass (log)", si),
+                                 (time_axis, time_x0, "time (log)", seconds_text)):
         draw_text(surface, title, (x0 + plot_w // 2, rect.y + int(size * 0.4)), size,
                   style.TEXT, bold=True, anchor="midtop")
         for v in axis.decades():
@@ -209,6 +207,26 @@ def squash(v: float, values: Sequence[float]) -> float:
     return sign * room * (1.6 - 0.02 * min(plies, 20))
 
 
+def _legend_places(names: Sequence[str], f: pygame.font.Font, width: int, row_h: int
+                   ) -> list[tuple[int, int]]:
+    """(x, y) offsets of legend entries (a 30 px line sample, then the name) packed in rows
+    no wider than ``width``."""
+    places, x, y = [], 0, 0
+    for name in names:
+        w = 30 + f.size(name)[0] + f.get_height()
+        if x and x + w > width:
+            x, y = 0, y + row_h
+        places.append((x, y))
+        x += w
+    return places
+
+
+def _depth_series_names(branching: float) -> list[str]:
+    """The depth chart's five series, in the order they are drawn."""
+    return [f"minimax's nodes 1+b+…+b^d (b = {branching:.1f})", "nodes",
+            "its leaves b^d", "alpha-beta's best b^⌈d/2⌉+b^⌊d/2⌋−1", "leaves"]
+
+
 def answer_changes(rows: Sequence[Any]) -> set[int]:
     """Indexes of rows whose best move differs from the previous depth's."""
     return {i for i, r in enumerate(rows) if r.move_changed}
@@ -227,15 +245,28 @@ def valued(rows: Sequence[Any]) -> list[Any]:
 
 def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any],
                      branching: float, size: int, unit: str = "", game_id: str = "") -> None:
-    """Value and best move per depth (top), nodes per depth on a log scale beside b^d and
-    b^(d/2) (bottom), with the effective branching factor at each depth."""
+    """Value and best move per depth (top); per depth on a log scale (bottom), like against
+    like: measured nodes beside a uniform tree's 1 + b + ... + b^d, measured leaves beside b^d
+    and alpha-beta's best case, with the effective branching factor in a row under the
+    depths. The legend is a row under the lower title, so large text never runs off."""
     small = max(10, int(size * 0.85))
     if not rows:
         draw_text(surface, "No depths searched yet", rect.center, size, style.DIM,
                   anchor="center")
         return
     left = rect.x + int(size * 5.5)
-    right = rect.right - int(size * 12)
+    right = rect.right - int(size * 1.5)
+    row_h = int(small * 1.3)
+    # Depths, EBF, the axis title, and a footnote on what EBF means where there is room.
+    footnote = rect.height > 34 * small
+    bottom_rows = (4 if footnote else 3) * row_h + 6
+    v_top = rect.y + int(size * 1.6) + int(small * 1.4)  # the title, then the move labels
+    names = _depth_series_names(branching)
+    legend_at = _legend_places(names, font(small), rect.width, row_h)
+    legend_rows = 1 + max(y for _, y in legend_at) // row_h
+    lower_head = int(size * 1.5) + legend_rows * row_h  # the lower title and the legend
+    room = rect.bottom - bottom_rows - v_top - lower_head - row_h
+    v_bot = v_top + max(int(small * 2), int(room * 0.3))
     depths = [r.depth for r in rows]
     d_lo, d_hi = min(depths), max(max(depths), min(depths) + 1)
 
@@ -245,8 +276,6 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     changes = answer_changes(rows)
     horizons = horizon_rows(rows)
     # -- top: value per depth -------------------------------------------------------------
-    v_top = rect.y + int(size * 3.4)
-    v_bot = rect.y + int(rect.height * 0.32)
     values = [float(r.value) for r in valued(rows)]
     shown = [squash(v, values) for v in values]
     lo, hi = (min(shown), max(shown)) if shown else (0.0, 1.0)
@@ -299,9 +328,10 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
         pygame.draw.circle(surface, BAD if changed else style.PV, p, 6 if changed else 4)
         draw_text(surface, f"{r.move or '—'}", (p[0], p[1] - 8), small, style.TEXT,
                   bold=changed, anchor="midbottom")
-    # -- bottom: nodes per depth, log scale -----------------------------------------------
-    n_top = v_bot + int(size * 3.2)
-    n_bot = rect.bottom - int(size * 2.2 + small * 3.9)
+    # -- bottom: nodes and leaves per depth, log scale -------------------------------------
+    n_title = v_bot + row_h
+    n_top = n_title + lower_head + small // 2  # the top tick's label clears the legend
+    n_bot = rect.bottom - bottom_rows
     measured = [max(1, r.nodes) for r in rows]
     leaves = [max(1, getattr(r, "leaves", 0) or 1) for r in rows]
     tree = [uniform_tree(branching, d) for d in depths]
@@ -310,36 +340,34 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     best = [t[2] for t in tree]
     axis = LogAxis(min(leaves + best), max(measured + tree_nodes), n_bot, n_top)
     draw_text(surface, "Per depth (log scale): nodes against a uniform tree's nodes, leaves "
-              "against its b^d",
-              (rect.x, n_top - int(size * 2.2)), size, style.TEXT, bold=True,
+              "against its b^d", (rect.x, n_title), size, style.TEXT, bold=True,
               max_width=rect.width)
+    last_label = None
     for v in axis.decades():
         y = axis(v)
         pygame.draw.line(surface, GRID, (left, y), (right, y), 1)
-        draw_text(surface, si(v), (left - 6, y), small, AXIS, anchor="midright")
+        if last_label is None or abs(last_label - y) >= small * 1.1:  # no labels on top of
+            last_label = y                                             # each other
+            draw_text(surface, si(v), (left - 6, y), small, AXIS, anchor="midright")
     for d in range(d_lo, d_hi + 1):
         pygame.draw.line(surface, GRID, (xd(d), n_top), (xd(d), n_bot), 1)
         draw_text(surface, str(d), (xd(d), n_bot + 4), small, AXIS, anchor="midtop")
     # The effective branching factor sits in its own row under the depths: no label crosses
     # a line of the plot.
-    draw_text(surface, "EBF b*", (left - int(size * 1.4), n_bot + 4 + int(small * 1.25)),
-              small, style.DIM, anchor="topright")
-    draw_text(surface, "search depth (plies)",
-              ((left + right) // 2, n_bot + 4 + int(small * 2.5)), small, style.TEXT,
-              anchor="midtop")
+    draw_text(surface, "EBF b*", (left - int(size * 1.4), n_bot + 4 + row_h), small,
+              style.DIM, anchor="topright")
+    draw_text(surface, "search depth (plies)", ((left + right) // 2, n_bot + 4 + 2 * row_h),
+              small, style.TEXT, anchor="midtop")
     label = "nodes"
     draw_text(surface, label, (rect.x, (n_top + n_bot) // 2), small, style.TEXT,
               anchor="midleft")
-    series = [
-        (f"1+b+…+b^d (b = {branching:.1f}): minimax's nodes", tree_nodes, (236, 140, 60), 9,
-         "dashed"),
-        ("nodes: measured", measured, BAR_NODES, 0, "solid"),
-        ("b^d: minimax's leaves", bd, (236, 190, 60), 5, "dashed"),
-        ("b^⌈d/2⌉+b^⌊d/2⌋−1: alpha-beta's best leaves", best, (176, 132, 230), 3, "dotted"),
-        ("leaves: measured", leaves, (120, 200, 160), 0, "solid"),
-    ]
-    legend_y = n_top
-    for name, vals, col, dash, kind in series:
+    series = list(zip(names, (tree_nodes, measured, bd, best, leaves),
+                      ((236, 140, 60), BAR_NODES, (236, 190, 60), (176, 132, 230),
+                       (120, 200, 160)),
+                      (9, 0, 5, 3, 0), ("dashed", "solid", "dashed", "dotted", "solid"),
+                      strict=True))
+    legend_y = n_title + int(size * 1.5)
+    for (name, vals, col, dash, kind), (dx, dy) in zip(series, legend_at, strict=True):
         pts = [(xd(d), axis(v)) for d, v in zip(depths, vals, strict=True)]
         if len(pts) > 1:
             if dash:
@@ -351,20 +379,19 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
                 pygame.draw.circle(surface, col, p, 5)
             else:
                 pygame.draw.circle(surface, col, p, 4, 1)
-        lx = right + 12
+        # The legend entry: a sample of the line, then its name, left to right.
+        lx, mid = rect.x + dx, legend_y + dy + row_h // 2
         if dash:
-            _dashed(surface, col, [(lx, legend_y + 7), (lx + 26, legend_y + 7)], dash / 2)
+            _dashed(surface, col, [(lx, mid), (lx + 24, mid)], dash / 2)
         else:
-            pygame.draw.line(surface, col, (lx, legend_y + 7), (lx + 26, legend_y + 7), 3)
-        for ln_i, part in enumerate(name.split(": ")):
-            draw_text(surface, part, (lx, legend_y + 14 + ln_i * int(small * 1.2)), small,
-                      style.TEXT, max_width=rect.right - lx)
-        legend_y += int(small * 1.3 * (len(name.split(": ")) + 0.9))
+            pygame.draw.line(surface, col, (lx, mid), (lx + 24, mid), 3)
+        draw_text(surface, name, (lx + 30, mid), small, style.TEXT, anchor="midleft")
     for r in rows:
         ebf = getattr(r, "ebf", None)
         if ebf:
             draw_text(surface, f"{ebf:.1f}", (xd(r.depth), n_bot + 4 + int(small * 1.25)),
                       small, style.DIM, anchor="midtop")
-    draw_text(surface, "EBF = effective branching factor b*: a uniform tree of depth d with "
-              "1 + b* + b*² + … + b*^d nodes would be this big",
-              (rect.x, rect.bottom - small), small, style.DIM, anchor="bottomleft")
+    if footnote:
+        draw_text(surface, "EBF b*: a uniform tree of depth d with 1 + b* + … + b*^d nodes "
+                  "would be this big", (rect.x, rect.bottom - 2), small, style.DIM,
+                  anchor="bottomleft", max_width=rect.width)
