@@ -91,3 +91,14 @@ def test_the_network_search_shows_textbook_expectiminimax_without_a_window() -> 
     rec = record_search(state, lab_config("backgammon", "Master", None), level="Master")
     assert panel_for(rec) == "expectiminimax"
     assert all(e.alpha is None and e.beta is None for e in rec.events)
+
+
+def test_a_null_window_reads_as_a_question_in_the_games_units() -> None:
+    """Nim's probe at a loss in 4 used to read "(L4, L4+ε)", no value a game can have."""
+    from ai.searchbase import WIN
+    from game.ui.lab.style import window_text
+
+    loss_in_4 = -(WIN - 4)
+    assert window_text(loss_in_4, loss_in_4 + 1e-9, "nim") == "null window at L4"
+    assert window_text(3.0, 3.0 + 1e-9) == "null window at 3"
+    assert window_text(None, 5.0) == "(−∞, 5)"
