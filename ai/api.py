@@ -14,6 +14,9 @@ from typing import Protocol
 
 from game.core import Move, State
 
+#: The searching algorithms, by the names menus, the CLI and the engine protocol use.
+ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "expectiminimax")
+
 
 @dataclass(frozen=True)
 class Limits:

@@ -13,13 +13,12 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from ai.api import ProgressCallback, Result, SearchConfig, Searcher
+from ai.api import ALGORITHMS, ProgressCallback, Result, SearchConfig, Searcher
+from ai.kit import evaluator_for, game_ai, get_evaluator
 from ai.profiles import profile_for
-from ai.searchbase import evaluator_for, zero_eval
+from ai.searchbase import zero_eval
 from ai.trace import Tracer
 from game.core import CHANCE, TERMINAL, State
-
-ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "expectiminimax")
 
 
 def default_algorithm(game_id: str) -> str:
@@ -33,8 +32,6 @@ def make_searcher(config: SearchConfig) -> Searcher:
     if not config.use_evaluator:
         evaluate = zero_eval
     elif config.evaluator is not None:
-        from ai.evaluation import get_evaluator
-
         evaluator = get_evaluator(config.game_id, config.evaluator)
         evaluate = evaluator.evaluate
     else:
@@ -59,12 +56,13 @@ def make_searcher(config: SearchConfig) -> Searcher:
             evaluate, scoring, aspiration=profile.aspiration if config.use_aspiration else None,
             **tree_options,
         )
-    if config.algorithm == "expectiminimax" and hasattr(evaluator, "move_probabilities"):
-        # A batch evaluator (the backgammon network): the same algorithm, each roll's moves
-        # scored in one batch.
-        from ai.backgammon_ply import BackgammonPlySearcher
-
-        return BackgammonPlySearcher(evaluator, scoring)  # type: ignore[arg-type]
+    batched = game_ai(config.game_id).batched_searcher
+    if config.algorithm == "expectiminimax" and evaluator is not None and batched is not None:
+        # An evaluator that scores a roll's moves in one batch (backgammon's network) has its
+        # game's own expectiminimax: the same algorithm, batched.
+        searcher = batched(evaluator, scoring)
+        if searcher is not None:
+            return searcher
     if config.algorithm == "expectiminimax":
         from ai.expectiminimax import ExpectiminimaxSearcher
 

@@ -533,7 +533,7 @@ def depth_chart(
     its own pass, ``total_nodes`` and ``time_s`` the whole search to that depth. Stops before a
     depth predicted to end past ``max_s`` seconds, when cancelled, or after a depth that saw
     the end of the game on every line (deeper searches would say the same)."""
-    from ai.evaluation import get_evaluator
+    from ai.kit import get_evaluator
     from game.registry import get_game
 
     game = get_game(config.game_id)

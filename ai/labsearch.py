@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ai.api import Limits, SearchConfig
-from ai.levels import LEVELS, get_level
+from ai.levels import get_level, levels_of
 from game.core import State
 
 #: The lab-only choice: the game's usual algorithm as the textbook writes it, on the game's
@@ -24,12 +24,12 @@ TEACHING = "Teaching"
 def lab_levels(game_id: str) -> tuple[str, ...]:
     """The choices offered in the lab: the game's levels, weakest first, then TEACHING
     (a classroom tree has no levels: only TEACHING)."""
-    return tuple(level.name for level in LEVELS.get(game_id, ())) + (TEACHING,)
+    return tuple(level.name for level in levels_of(game_id)) + (TEACHING,)
 
 
 def default_level(game_id: str) -> str:
     """The strongest level where the game has levels, else TEACHING."""
-    return lab_levels(game_id)[-2] if game_id in LEVELS else TEACHING
+    return lab_levels(game_id)[-2] if levels_of(game_id) else TEACHING
 
 
 def usual_algorithm(game_id: str, state: State | None = None) -> str:
@@ -70,7 +70,7 @@ def evaluator_title(config: SearchConfig) -> str:
     """The evaluation a search uses, in words ("learned tables", "hand-made evaluation")."""
     if not config.use_evaluator:
         return "no evaluation (wins and losses only)"
-    from ai.evaluation import get_evaluator
+    from ai.kit import get_evaluator
 
     evaluator = get_evaluator(config.game_id, config.evaluator)
     return str(getattr(evaluator, "title", type(evaluator).__name__))

@@ -29,7 +29,7 @@ def record(state: State, config: SearchConfig, node_budget: int, *, force: bool 
     few thousand nodes (a ValueError says it was stopped). ``level`` names whose search
     ``config`` is (ai.labsearch), for the recording's description."""
     from ai.lab import estimate
-    from ai.recorder import record_search
+    from ai.record import record_search
 
     if not force and not _solver_answers(state, config, max_s, cancel):
         guess = estimate(state, config, probe_s=min(0.5, max_s), cancel=cancel)

@@ -12,19 +12,16 @@ Values are always from the point of view of the player to move at the root of th
 from __future__ import annotations
 
 import dataclasses
-import math
 import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from ai import solvers
+from ai.api import Result, SearchConfig
 from ai.searchbase import WIN, Scoring, is_win_score
 from ai.trace import Tracer
-
-if TYPE_CHECKING:
-    from ai.api import Result, SearchConfig
-    from game.core import State
+from game.core import State
 
 #: Noise at least this large lets every move through: the level plays at random.
 RANDOM_NOISE = 1e5
@@ -51,13 +48,29 @@ class GameProfile(Protocol):
     def noise_text(self, level_name: str, noise: float) -> str | None: ...
 
 
-def _signed(value: float, decimals: int) -> str:
+def signed(value: float, decimals: int) -> str:
     text = f"{value:+.{decimals}f}"
     return "0" if float(text) == 0 else text
 
 
-def _plies(value: float) -> int:
+def plies(value: float) -> int:
     return int(round(WIN - abs(value)))
+
+
+def win_label(value: float) -> ValueLabel:
+    """A proven result: "W5"/"win in 5", "L6"/"loss in 6"."""
+    n = plies(value)
+    if value > 0:
+        return ValueLabel(f"W{n}", f"win in {n}")
+    return ValueLabel(f"L{n}", f"loss in {n}")
+
+
+#: Every solver's shape, so a game's profile can hold its own: the exact answer for the
+#: position, or None when it is beyond the solver's reach by the ``deadline``
+#: (``time.monotonic()``).
+Solver = Callable[
+    [State, SearchConfig, threading.Event | None, float | None, Tracer | None], Result | None
+]
 
 
 @dataclass(frozen=True)
@@ -76,7 +89,7 @@ class Profile:
     solver: str | None = None
     #: The solver itself: (state, config, cancel, deadline) -> Result, or None when the
     #: position is beyond its reach.
-    solve_exactly: solvers.Solver | None = None
+    solve_exactly: Solver | None = None
     #: Lowest and highest value any position can take (Star1 pruning relies on them).
     value_bounds: tuple[float, float] = (-WIN, WIN)
     #: The unit in which a level's noise is stated ("open lines", "discs", ...).
@@ -119,18 +132,12 @@ class Profile:
 
     def value_label(self, value: float, *, exact: bool) -> ValueLabel:
         if is_win_score(value):
-            return self._win_label(value)
-        return ValueLabel(_signed(value, 2), f"{_signed(value, 2)} {self.unit}")
-
-    def _win_label(self, value: float) -> ValueLabel:
-        n = _plies(value)
-        if value > 0:
-            return ValueLabel(f"W{n}", f"win in {n}")
-        return ValueLabel(f"L{n}", f"loss in {n}")
+            return win_label(value)
+        return ValueLabel(signed(value, 2), f"{signed(value, 2)} {self.unit}")
 
     def point_of_view(self, player: int) -> str:
         """Whose view a value is from, e.g. "for X", "for White"."""
-        from game.registry import get_game
+        from game.registry import get_game  # the registry imports every kit: not at load
 
         return f"for {get_game(self.game_id).player_names[player]}"
 
@@ -151,155 +158,10 @@ class Profile:
         return dict(options)
 
 
-@dataclass(frozen=True)
-class TicTacToeProfile(Profile):
-    game_id: str = "tictactoe"
-    unit: str = "plies to the result"
-    aspiration: float | None = 1.0
-    solver: str | None = "tictactoe-solver"
-    solve_exactly: solvers.Solver | None = solvers.solve_tictactoe
-    noise_unit: str = "open lines"
-    # Every first move draws with perfect play, so one random ply leaves neither side lost.
-    match_opening: tuple[int, int] | None = (1, 1)
-
-    def value_label(self, value: float, *, exact: bool) -> ValueLabel:
-        if is_win_score(value):
-            return self._win_label(value)
-        if exact and value == 0:
-            return ValueLabel("D", "draw")
-        # A depth-limited estimate: the evaluator counts lines still open for the mover.
-        n = _signed(value, 0) if value == int(value) else _signed(value, 2)
-        return ValueLabel(n, f"{n} open lines (estimate: no result within the search depth)")
-
-
-
-@dataclass(frozen=True)
-class NimProfile(Profile):
-    game_id: str = "nim"
-    unit: str = "plies to the result"
-    solver: str | None = "nim-solver"
-    solve_exactly: solvers.Solver | None = solvers.solve_nim
-
-    def value_label(self, value: float, *, exact: bool) -> ValueLabel:
-        if is_win_score(value):
-            return self._win_label(value)
-        # The evaluator (and the solver) know the winner from Sprague-Grundy theory but not
-        # how long the game lasts: +1 wins, -1 loses with perfect play.
-        if value >= 1:
-            return ValueLabel("W", "win with perfect play")
-        if value <= -1:
-            return ValueLabel("L", "loss against perfect play")
-        return ValueLabel("?", "unknown: no result within the search depth")
-
-    def noise_text(self, level_name: str, noise: float) -> str | None:
-        if 0 < noise < RANDOM_NOISE:
-            return f"{level_name}: picks at random among the moves its search rates best"
-        return super().noise_text(level_name, noise)
-
-    def match_options(self, options: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-        """Random heaps (two to four, up to nine coins) unless the options fix them."""
-        out = dict(options)
-        if "heaps" not in out:
-            out["heaps"] = tuple(rng.randint(1, 9) for _ in range(rng.randint(2, 4)))
-        return out
-
-
-
-def _othello_margin(state: State, player: int) -> float:
-    from game.rules.othello import final_margin
-
-    return float(final_margin(state, player))  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
-class OthelloProfile(Profile):
-    game_id: str = "othello"
-    unit: str = "discs"
-    aspiration: float | None = 4.0
-    solver: str | None = "othello-endgame-solver"
-    solve_exactly: solvers.Solver | None = solvers.solve_othello
-    value_bounds: tuple[float, float] = (-64.0, 64.0)
-    noise_unit: str = "discs"
-    match_opening: tuple[int, int] | None = (2, 4)
-
-    def scoring(self) -> Scoring:
-        # A finished game is worth its final disc margin (empties to the winner), the scale
-        # of the evaluator's predicted margin and of the exact endgame solver.
-        return Scoring(margin=_othello_margin, bounds=self.value_bounds)
-
-    def value_label(self, value: float, *, exact: bool) -> ValueLabel:
-        if is_win_score(value):
-            return self._win_label(value)
-        if exact:
-            margin = int(round(value))
-            if margin > 0:
-                return ValueLabel(f"+{margin}", f"win by {margin} discs")
-            if margin < 0:
-                return ValueLabel(str(margin), f"loss by {-margin} discs")
-            return ValueLabel("0", "draw")
-        short = _signed(value, 0)
-        return ValueLabel(short, f"{short} discs (predicted final margin)")
-
-
-
-@dataclass(frozen=True)
-class BackgammonProfile(Profile):
-    game_id: str = "backgammon"
-    unit: str = "points a game"
-    default_algorithm: str = "expectiminimax"
-    # (2, 3): one chance layer after an opening 3-1 takes ~0.1 s, two chance layers ~4 s.
-    move_filter: tuple[int, int] | None = (2, 3)
-    value_bounds: tuple[float, float] = (-3.0, 3.0)
-    noise_unit: str = "points a game"
-    points: bool = True
-
-    def value_label(self, value: float, *, exact: bool) -> ValueLabel:
-        if not math.isfinite(value):
-            return ValueLabel("?", "unknown")
-        short = _signed(value, 2)
-        return ValueLabel(short, f"{short} points a game")
-
-
-@dataclass(frozen=True)
-class ClassroomProfile(Profile):
-    """Classroom trees (game.rules.classroom): a leaf is worth the number written on it, so a
-    finished game scores its ``returns()`` unchanged, as on the slides."""
-
-    game_id: str = "classroom"
-    unit: str = "for MAX (the leaf values)"
-    #: MAX is the tree's MAX even when a search starts at one of MIN's nodes.
-    max_player: int | None = 0
-    points: bool = True
-    #: The notation's limit on leaf values (Star1 needs bounds that always hold).
-    value_bounds: tuple[float, float] = (-1e9, 1e9)
-
-    def value_label(self, value: float, *, exact: bool) -> ValueLabel:
-        if not math.isfinite(value):
-            return ValueLabel("?", "unknown")
-        short = str(int(value)) if value == int(value) else f"{value:.3g}"
-        return ValueLabel(short, f"{short} for MAX")
-
-
-_PROFILES: dict[str, Profile] = {
-    p.game_id: p
-    for p in (
-        TicTacToeProfile(),
-        NimProfile(),
-        OthelloProfile(),
-        BackgammonProfile(),
-        ClassroomProfile(),
-    )
-}
 
 
 def profile_for(game_id: str) -> Profile:
-    """The profile of ``game_id``. A registered game without a profile of its own (a teaching
-    tree) gets the plain defaults: win scores, alpha-beta, no solver. An unknown id is the
-    registry's one-line ValueError naming the known games."""
-    profile = _PROFILES.get(game_id)
-    if profile is None:
-        from game.registry import get_game
+    """The profile of ``game_id``; an unknown id is the registry's one-line ValueError."""
+    from game.registry import get_kit  # the registry imports every kit: not at load
 
-        get_game(game_id)
-        profile = Profile(game_id=game_id, unit="value")
-    return profile
+    return get_kit(game_id).ai().profile

@@ -88,9 +88,8 @@ nodes that skipped at least one child) count the recorded pass; ``algorithm_labe
 algorithm as a reader should (minimax over dice is expectiminimax without pruning); ``principal_variation()`` and ``path_to(id)`` give node ids from the root. ``to_json()``
 is the ``explain --json`` object.
 
-The lab's measurements live in ai.lab and are re-exported here: ``compare(state, game_id,
-depth, ...) -> list[CompareRow]`` and ``depth_chart(state, config, max_depth, ...) ->
-list[DepthRow]`` (see that module for the rows' fields).
+The lab's measurements live in ai.lab (``compare``, ``depth_chart``); the recording itself is
+made by ai.record.record_search.
 
 ``record_search(state, config, node_budget=20000, cancel=None, level=None) -> SearchRecording``
 runs the configured search exactly as play does and records it (a search limited by time is
@@ -100,20 +99,8 @@ played first, then recorded to the depth it finished).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
-
-from ai.api import Limits
-from ai.lab import CompareRow, DepthRow, compare, depth_chart
-
-if TYPE_CHECKING:
-    from ai.api import SearchConfig
-    from game.core import State
-
-__all__ = [
-    "CompareRow", "DepthRow", "RecordedNode", "SearchRecording", "StepEvent", "compare",
-    "depth_chart", "record_search",
-]
+from dataclasses import dataclass, field
+from typing import Any
 
 NODE_KINDS = ("max", "min", "chance", "leaf")
 EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "research", "exit")
@@ -331,109 +318,6 @@ class SearchRecording:
             "evaluated_leaves": [_num(v) for v in self.evaluated_leaves],
             "tree": [n.to_json() for n in self.nodes],
         }
-
-
-def record_search(
-    state: State, config: SearchConfig, node_budget: int = DEFAULT_NODE_BUDGET,
-    cancel: Any = None, level: str | None = None,
-) -> SearchRecording:
-    """Run the search ``config`` describes on ``state``, exactly as play runs it
-    (ai.engine.run_search: the exact solver where the configuration allows it, the level's
-    evaluator and noise), and record its last finished pass. ``cancel`` (an Event-like object)
-    stops it: a ValueError says the recording was stopped.
-
-    A search limited by time is run first as it plays (recording slows a search, so a
-    recorded timed search would reach less deep), then recorded to the depth it finished."""
-    from ai.engine import apply_noise, make_searcher, run_search
-    from ai.labsearch import describe
-    from ai.profiles import profile_for
-    from ai.recording import TreeRecorder
-    from game.core import CHANCE, TERMINAL
-    from game.registry import get_game
-
-    player = state.current_player()
-    if player == TERMINAL:
-        raise ValueError("the game is over: there is no search to record")
-    if player == CHANCE:
-        raise ValueError("the position is at a chance event: roll the dice first")
-    if node_budget < 1:
-        raise ValueError(f"the node budget must be at least 1, got {node_budget}")
-    profile = profile_for(config.game_id)
-    solved_in_play = False
-    if config.limits.time_s is not None or config.limits.nodes is not None:
-        played = run_search(state, config, cancel)
-        if played.algorithm == profile.solver:
-            # The solver answered within the time: it answers the recording too, given all
-            # the time a traced (slower) proof needs.
-            solved_in_play = True
-        elif played.depth < 1:
-            raise ValueError("the search was stopped before it finished a depth")
-        else:
-            config = replace(config, exact=False, limits=Limits(depth=played.depth))
-    game = get_game(config.game_id)
-    fixed = profile.max_player
-    max_player = player if fixed is None else fixed
-
-    def known_value(child: State) -> float | None:
-        """A skipped child's value where the slides show it: a finished game's points."""
-        return child.returns()[max_player] if child.current_player() == TERMINAL else None
-
-    recorder = TreeRecorder(game, max_player, node_budget,
-                            windows=make_searcher(config).has_windows,
-                            bounds=_bounds(state, profile.value_bounds),
-                            known_value=known_value if profile.points else None)
-    if solved_in_play:
-        solved = profile.solve(state, config, cancel, None, recorder)
-        if solved is None:
-            raise ValueError("the recording was stopped before the solver finished")
-        result = apply_noise(solved, config.noise, config.seed)
-    else:
-        result = run_search(state, config, cancel, tracer=recorder)
-    recorded = recorder.completed
-    if not result.complete or result.move is None or recorded is None:
-        raise ValueError("the recording was stopped before the search finished")
-    stats: dict[str, Any] = result.stats.as_dict()
-    passes = result.stats.nodes_per_depth or (result.stats.nodes,)
-    stats["iteration_nodes"] = passes[-1]
-    move = game.format_move(state, result.move)
-    best = next((n for n in recorded.nodes if n.parent == 0 and n.on_pv), None)
-    return SearchRecording(
-        game_id=config.game_id,
-        algorithm=config.algorithm,
-        depth=recorded.depth,
-        nodes=recorded.nodes,
-        events=recorded.events,
-        truncated=recorded.truncated,
-        value=result.score if max_player == player else -result.score,
-        move=move,
-        stats=stats,
-        evaluated_leaves=recorded.evaluated_leaves,
-        max_player=max_player,
-        level=level,
-        description=describe(config.game_id, level, config,
-                             result.algorithm if result.algorithm == profile.solver else None)
-        if level else "",
-        exact=result.exact,
-        passes=tuple(passes),
-        answered_by=result.algorithm or config.algorithm,
-        best_move=best.move if best is not None and best.move != move else None,
-        options={
-            "use_tt": config.use_tt,
-            "use_ordering": config.use_ordering,
-            "use_pvs": config.use_pvs,
-            "use_aspiration": config.use_aspiration,
-            "use_star1": config.use_star1,
-            "use_move_filter": config.use_move_filter,
-            "node_budget": node_budget,
-        },
-    )
-
-
-def _bounds(state: State, game_bounds: tuple[float, float]) -> tuple[float, float]:
-    """The values any node can take: the position's own bounds where it knows them (a
-    classroom tree's leaves), else the game's. A window side beyond them is shown open."""
-    own = getattr(state, "value_bounds", None)
-    return own() if own is not None else game_bounds
 
 
 def _num(x: float | None) -> float | int | None:

@@ -51,12 +51,6 @@ def zero_eval(state: State, player: int) -> float:
     return 0.0
 
 
-def evaluator_for(game_id: str) -> EvalFn:
-    """The game's default evaluate function."""
-    from ai.evaluation import get_evaluator
-
-    return get_evaluator(game_id).evaluate
-
 
 def state_key_fn(state: State) -> Callable[[State], object]:
     """A state's cheapest transposition key: ``tt_key()`` (a compact int) when its class has

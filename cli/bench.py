@@ -21,7 +21,7 @@ from typing import Any
 
 from cli.common import whole_number
 from game.core import TERMINAL, State
-from game.registry import GAME_IDS
+from game.registry import game_ids
 
 #: Nim positions solved exactly by the rules-only solver: (label, options).
 NIM_SOLVES: tuple[tuple[str, dict[str, Any]], ...] = (
@@ -46,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=_game_list,
         default=None,
         metavar="IDS",
-        help=f"comma-separated subset of {','.join(GAME_IDS)} (default: all)",
+        help=f"comma-separated subset of {','.join(game_ids())} (default: all)",
     )
     from cli.bench_ui import add_arguments as add_ui_arguments
 
@@ -55,10 +55,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _game_list(text: str) -> set[str]:
     ids = {t.strip() for t in text.split(",") if t.strip()}
-    unknown = sorted(ids - set(GAME_IDS))
+    unknown = sorted(ids - set(game_ids()))
     if unknown or not ids:
         raise argparse.ArgumentTypeError(
-            f"unknown game(s) {', '.join(unknown) or '(none)'}; choose from {', '.join(GAME_IDS)}"
+            f"unknown game(s) {', '.join(unknown) or '(none)'}; choose from {', '.join(game_ids())}"
         )
     return ids
 
@@ -103,7 +103,7 @@ def bench_rules(repeat: int, games: set[str] | None = None) -> dict[str, dict[st
     from game.registry import get_game
 
     out: dict[str, dict[str, Any]] = {}
-    wanted = set(GAME_IDS) if games is None else games
+    wanted = set(game_ids()) if games is None else games
     if "tictactoe" in wanted:
         start = get_game("tictactoe").initial_state()
         t, nodes = _timed(lambda: tree_size(start), repeat)
@@ -115,7 +115,7 @@ def bench_rules(repeat: int, games: set[str] | None = None) -> dict[str, dict[st
             "nodes_per_s": round(nodes / t),
         }
     if "othello" in wanted:
-        from cli.bench_rules_othello import bench as othello_bench
+        from games.othello.ai.bench_rules import bench as othello_bench
 
         out["othello"] = othello_bench(full=True, repeat=repeat)  # perft 1..9
     if "nim" in wanted:
@@ -132,7 +132,7 @@ def bench_rules(repeat: int, games: set[str] | None = None) -> dict[str, dict[st
             }
         out["nim"] = solves
     if "backgammon" in wanted:
-        from cli.bench_rules_backgammon import bench as backgammon_bench
+        from games.backgammon.ai.bench_rules import bench as backgammon_bench
 
         runs = [backgammon_bench() for _ in range(repeat)]
         out["backgammon"] = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
@@ -159,8 +159,8 @@ def run(args: argparse.Namespace) -> int:
         return int(importlib.import_module("cli.bench_lab").run(args) or 0)
     figures: dict[str, Any] = {"repeat": args.repeat}
     if args.what == "endgame":
-        from cli.bench_endgame_othello import bench as endgame_bench
-        from cli.bench_endgame_othello import format_table as endgame_table
+        from games.othello.ai.bench_endgame import bench as endgame_bench
+        from games.othello.ai.bench_endgame import format_table as endgame_table
 
         figures["othello_endgame"] = endgame_bench(args.repeat)
         print(endgame_table(figures["othello_endgame"]), flush=True)

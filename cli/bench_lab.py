@@ -68,7 +68,7 @@ class _FrameClock:
 
 def big_recording() -> Any:
     from ai.api import Limits, SearchConfig
-    from ai.recorder import record_search
+    from ai.record import record_search
     from game.registry import get_game
 
     state = get_game("tictactoe").initial_state()

@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from game.core import CHANCE, TERMINAL, Game, Move, State
-from game.registry import GAME_IDS, get_game
+from game.registry import game_ids, get_game
 
 #: Deepest search a request may ask for (deeper is never useful and only ties up a core).
 MAX_DEPTH = 64
@@ -153,7 +153,7 @@ def argparse_type(fn: Any) -> Any:
 
 def add_game_arguments(parser: argparse.ArgumentParser, *, position: bool = True) -> None:
     """--game, --options and (optionally) --position."""
-    parser.add_argument("--game", required=True, choices=GAME_IDS, help="which game")
+    parser.add_argument("--game", required=True, choices=game_ids(), help="which game")
     parser.add_argument(
         "--options",
         type=argparse_type(parse_options),
@@ -254,7 +254,7 @@ def position_fields(game: Game, state: State) -> dict[str, Any]:
     player on roll and the dice, with the cube centred as a search here is cubeless)."""
     fields: dict[str, Any] = {"position": game.format_position(state)}
     if game.id == "backgammon":
-        from game.rules.backgammon_ids import gnu_ids
+        from games.backgammon.ids import gnu_ids
 
         fields["gnu_id"] = gnu_ids(state)  # type: ignore[arg-type]
     return fields
@@ -298,7 +298,7 @@ def probability_fields(game: Game, state: State, config: Any) -> dict[str, Any]:
     exact race values when both sides are bearing off)."""
     if not config.use_evaluator or config.evaluator is None:
         return {}
-    from ai.evaluation import get_evaluator
+    from ai.kit import get_evaluator
 
     evaluator = get_evaluator(game.id, config.evaluator)
     chances = getattr(evaluator, "probabilities", None)
@@ -356,7 +356,7 @@ def noise_fields(game_id: str, level: str | None, config: Any) -> dict[str, str]
 
 
 def algorithm_names() -> tuple[str, ...]:
-    from ai.engine import ALGORITHMS
+    from ai.api import ALGORITHMS
 
     return tuple(ALGORITHMS)
 
@@ -419,16 +419,16 @@ def build_config(
 
 
 def level_names(game_id: str) -> tuple[str, ...]:
-    from ai.levels import BENCHMARKS, LEVELS
+    from ai.kit import game_ai
 
-    return tuple(lv.name for lv in (*LEVELS.get(game_id, ()), *BENCHMARKS.get(game_id, ())))
+    return tuple(lv.name for lv in game_ai(game_id).all_levels())
 
 
 def level_config(game_id: str, name: str, seed: int | None = None) -> Any:
     """The SearchConfig of a named level; the level name is matched without regard to case."""
-    from ai.levels import BENCHMARKS, LEVELS
+    from ai.kit import game_ai
 
-    for lv in (*LEVELS.get(game_id, ()), *BENCHMARKS.get(game_id, ())):
+    for lv in game_ai(game_id).all_levels():
         if lv.name.lower() == str(name).lower():
             return lv.config(game_id, seed=seed)
     names = level_names(game_id)

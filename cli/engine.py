@@ -239,12 +239,12 @@ def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
 
 
 def _cube(game_id: str, state: Any, request: dict[str, Any]) -> dict[str, Any]:
-    """The network's cube decision (ai.backgammon_cube) for a backgammon position."""
+    """The network's cube decision (games.backgammon.ai.cube) for a backgammon position."""
     if game_id != "backgammon":
         raise RequestError("'cube' is a backgammon command")
-    from ai.backgammon_cube import cube_answer
-    from game.rules.backgammon_cube import Cube, decode_match_id
-    from game.rules.backgammon_ids import has_match_id, parse_gnu_ids
+    from games.backgammon.ai.cube import cube_answer
+    from games.backgammon.cube import Cube, decode_match_id
+    from games.backgammon.ids import has_match_id, parse_gnu_ids
 
     jacoby = request.get("jacoby", False)
     cube = Cube(jacoby=jacoby)

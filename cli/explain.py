@@ -36,14 +36,14 @@ from cli.common import (
     require_decision,
     whole_number,
 )
-from game.registry import ALL_GAME_IDS
+from game.registry import all_game_ids
 
 #: Nodes printed by the text view before it points to --json.
 TEXT_NODES = 300
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=ALL_GAME_IDS, default=None,
+    parser.add_argument("--game", choices=all_game_ids(), default=None,
                         help="which game (classroom with --tree or --example)")
     parser.add_argument("--options", default=None, metavar="JSON", help="game options as JSON")
     parser.add_argument("--position", default=None, metavar="NOTATION",
@@ -108,7 +108,7 @@ def _config(args: argparse.Namespace, game_id: str, state: Any) -> Any:
         if game_id != "classroom":
             raise RequestError("give --depth, --time or --level (keep it small: every node is "
                                "recorded)")
-        from game.rules.classroom import height
+        from games.classroom.rules import height
 
         depth = height(state.node)
     if algorithm is None and args.level is None:
@@ -189,7 +189,7 @@ def run(args: argparse.Namespace) -> int:
             "algorithm": config.algorithm, "rows": [r.to_json() for r in rows],
         }))
         return 0
-    from ai.recorder import record_search
+    from ai.record import record_search
 
     recording = record_search(state, config, args.node_budget, level=args.level)
     if args.png is not None:

@@ -201,7 +201,7 @@ def play_one(spec: GameSpec) -> GameOutcome:
         configs = (config_a, config_b) if spec.a_first else (config_b, config_a)
         a = 0 if spec.a_first else 1
         if spec.cube:
-            from ai.backgammon_cube import play_cubeful_game
+            from games.backgammon.ai.cube import play_cubeful_game
 
             cubeful = play_cubeful_game(state, configs, rng, spec.jacoby, MAX_PLIES)
             returns, plies, finished = cubeful.returns, cubeful.plies, cubeful.finished

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from game.registry import GAME_IDS
+from game.registry import game_ids
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -24,7 +24,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=GAME_IDS, default=None,
+    parser.add_argument("--game", choices=game_ids(), default=None,
                         help="start this game at once with the remembered players")
     parser.add_argument("--size", type=_size, default=None, metavar="WxH",
                         help="window size (default: the last one used)")

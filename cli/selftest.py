@@ -104,7 +104,9 @@ def _check_learned_tables() -> str:
     """Every learned table loads strictly: the levels fall back quietly when one is damaged (the
     bear-off database) or refuse only when asked for it, so a build missing one would otherwise
     still pass the game checks."""
-    from ai.evaluation import backgammon_bearoff, backgammon_net, othello_patterns
+    from games.backgammon.ai import bearoff as backgammon_bearoff
+    from games.backgammon.ai import net as backgammon_net
+    from games.othello.ai import patterns as othello_patterns
 
     backgammon_net.load_net()
     bearoff = backgammon_bearoff.load_table()

@@ -39,9 +39,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import CHANCE, TERMINAL, Game, IllegalMoveError, Move, State
-from game.registry import GAME_IDS, get_game
-from game.rules import backgammon_cube as cubes
-from game.rules import backgammon_ids
+from game.registry import game_ids, get_game
+from games.backgammon import cube as cubes
+from games.backgammon import ids as backgammon_ids
 
 FORMAT_NAME = "kibitz-save"
 FORMAT_VERSION = 1
@@ -580,8 +580,8 @@ def load(text: str) -> Session:
         return SaveFormatError(f"line {number_of[key]} ({key}): {_one_line(problem)}")
 
     game_id = header["game"]
-    if game_id not in GAME_IDS:
-        raise fail("game", f"unknown game {game_id[:40]!r}; known: {', '.join(GAME_IDS)}")
+    if game_id not in game_ids():
+        raise fail("game", f"unknown game {game_id[:40]!r}; known: {', '.join(game_ids())}")
     try:
         options = _tuples(json.loads(header["options"]))
     except (ValueError, RecursionError):
@@ -702,7 +702,7 @@ def _quoted(text: str) -> str:
 def _load_ggf(text: str) -> Session:
     """The first game of an Othello GGF record (as NBoard, WZebra or Edax write it), with its
     moves, so a game from another program can be replayed and taken over."""
-    from game.rules.othello_ggf import parse_ggf
+    from games.othello.ggf import parse_ggf
 
     try:
         record = parse_ggf(text)[0]

@@ -12,11 +12,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ai.evaluation import backgammon_bearoff as bo
-from ai.evaluation import backgammon_net as bn
-from ai.training import backgammon_bearoff as gen
-from game.rules import backgammon_movegen as mg
-from game.rules.backgammon import GAME, ROLLS, from_board, mirror
+from games.backgammon import movegen as mg
+from games.backgammon.ai import bearoff as bo
+from games.backgammon.ai import net as bn
+from games.backgammon.game import GAME
+from games.backgammon.rules import ROLLS, from_board, mirror
+from games.backgammon.training import bearoff as gen
 
 #: One quantisation step of the stored tables.
 Q = 1.0 / bo.SCALE
@@ -269,7 +270,7 @@ def test_file_round_trip(table: bo.BearoffTable, tmp_path: Path) -> None:
     again = bo.load_table(path)
     assert np.array_equal(again.off, table.off) and np.array_equal(again.first, table.first)
     assert again.meta["note"] == "x"
-    assert table.meta["command"] == "python -m ai.training.backgammon_bearoff"
+    assert table.meta["command"] == "python -m games.backgammon.training.bearoff"
 
 
 def _bad_files(tmp_path: Path, table: bo.BearoffTable) -> dict[str, Path]:
@@ -326,7 +327,7 @@ def _certain_win() -> str:
 
 
 def test_the_panel_says_the_chances_come_from_the_database() -> None:
-    from game.ui.bg_insight import insight, insight_panel_lines
+    from games.backgammon.ui.insight import insight, insight_panel_lines
 
     info = insight(GAME.parse_position(_certain_win()))
     rows = [line.text for line in insight_panel_lines(info)]

@@ -6,17 +6,17 @@ import random
 
 import pytest
 
-from ai.backgammon_cube import CUBE_LIFE, advise, cubeful, play_cubeful_game
 from ai.levels import get_level
 from game.core import IllegalMoveError, NotationError
-from game.rules.backgammon import BackgammonState
-from game.rules.backgammon_cube import (
+from games.backgammon.ai.cube import CUBE_LIFE, advise, cubeful, play_cubeful_game
+from games.backgammon.cube import (
     DROPPED,
     Cube,
     MatchInfo,
     decode_match_id,
     encode_match_id,
 )
+from games.backgammon.rules import BackgammonState
 
 BEFORE_ROLL = {"rolled": False, "over": False}
 
@@ -216,7 +216,7 @@ def test_session_refuses_cube_actions_out_of_turn() -> None:
 
 
 def test_match_id_beside_the_position_id() -> None:
-    from game.rules.backgammon_cube import match_id
+    from games.backgammon.cube import match_id
 
     s = cube_session()
     s.play_text("roll 31")
@@ -224,7 +224,7 @@ def test_match_id_beside_the_position_id() -> None:
 
 
 def test_engine_answers_cube_decisions(monkeypatch) -> None:
-    import ai.backgammon_cube as cube_ai
+    import games.backgammon.ai.cube as cube_ai
     from cli.engine import handle
 
     # The plumbing with chances fixed: 90% wins without gammons is a double and a pass.
@@ -251,8 +251,8 @@ def test_opening_position_is_no_double() -> None:
 
 
 def test_panel_insight_lines_say_whose_view() -> None:
-    from game.rules.backgammon import GAME
-    from game.ui.bg_insight import insight, insight_panel_lines
+    from games.backgammon.game import GAME
+    from games.backgammon.ui.insight import insight, insight_panel_lines
 
     state = GAME.parse_position("4HPwATDgc/ABMA 31")
     info = insight(state)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ai.evaluation.backgammon import (
+from game.playouts import random_positions
+from games.backgammon.ai.evaluation import (
     DEFAULT_WEIGHTS,
     FEATURE_NAMES,
     BackgammonEvaluator,
@@ -12,8 +13,8 @@ from ai.evaluation.backgammon import (
     features,
     is_race,
 )
-from game.playouts import random_positions
-from game.rules.backgammon import GAME, BackgammonState, from_board, mirror
+from games.backgammon.game import GAME
+from games.backgammon.rules import BackgammonState, from_board, mirror
 
 EV = BackgammonEvaluator()
 

@@ -21,10 +21,10 @@ from test_cli import run_main
 
 from game.core import CHANCE, NotationError
 from game.registry import get_game
-from game.rules.backgammon import BackgammonState
-from game.rules.backgammon_cube import Cube
-from game.rules.backgammon_ids import gnu_ids, has_match_id, parse_gnu_ids, position_id
 from game.session import SaveFormatError, Seat, Session, load
+from games.backgammon.cube import Cube
+from games.backgammon.ids import gnu_ids, has_match_id, parse_gnu_ids, position_id
+from games.backgammon.rules import BackgammonState
 
 GAME = get_game("backgammon")
 START_ID = "4HPwATDgc/ABMA"
@@ -126,7 +126,7 @@ def test_a_bad_pair_is_one_line_naming_what_failed(text: str, says: str) -> None
 
 def test_the_error_cases_above_are_what_their_bits_say() -> None:
     # Each bad Match ID above differs from a valid one in the field its error names.
-    from game.rules.backgammon_cube import decode_match_id
+    from games.backgammon.cube import decode_match_id
 
     assert decode_match_id("cAsAAAAAAAAA").state == 3
     assert decode_match_id("cCkAAAAAAAAA").resign == 1

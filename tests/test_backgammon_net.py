@@ -9,15 +9,16 @@ import numpy as np
 import pytest
 
 from ai.api import Limits
-from ai.backgammon_ply import BackgammonPlySearcher
 from ai.engine import make_searcher, run_search
-from ai.evaluation import backgammon_net as bn
-from ai.evaluation import get_evaluator
-from ai.evaluation.backgammon_pubeval import PubevalEvaluator, score
+from ai.kit import get_evaluator
 from ai.levels import get_level
-from ai.training import backgammon_net as trainer
 from game.playouts import random_positions
-from game.rules.backgammon import GAME, BackgammonState, from_board, mirror
+from games.backgammon.ai import net as bn
+from games.backgammon.ai.ply import BackgammonPlySearcher
+from games.backgammon.ai.pubeval import PubevalEvaluator, score
+from games.backgammon.game import GAME
+from games.backgammon.rules import BackgammonState, from_board, mirror
+from games.backgammon.training import net as trainer
 
 
 def positions(seed: int, n: int) -> list[BackgammonState]:
@@ -98,7 +99,7 @@ def reference_inputs(a: list[int], b: list[int]) -> list[float]:
 
 
 def test_batch_encoding_equals_the_plain_definition() -> None:
-    from game.rules import backgammon_movegen as mg
+    from games.backgammon import movegen as mg
 
     pairs = []
     for s in positions(21, 40):
@@ -190,7 +191,7 @@ def test_shipped_weights_describe_their_training() -> None:
     net = bn.load_net()
     assert net.W1.shape == (bn.N_INPUTS, net.hidden)
     assert net.meta["games_trained"] > 0
-    assert net.meta["command"].startswith("python -m ai.training.backgammon_net --seed ")
+    assert net.meta["command"].startswith("python -m games.backgammon.training.net --seed ")
     # The header's recipe is the run that made the weights, so its command retrains them.
     assert net.meta["config"]["games"] == net.meta["games_trained"]
     assert f"--games {net.meta['games_trained']} " in net.meta["command"]
@@ -275,7 +276,7 @@ def plain_one_ply(ev: bn.NetEvaluator, s: BackgammonState, move: object) -> floa
 def test_one_ply_agrees_with_a_plain_expectimax(random_net: bn.Net, monkeypatch) -> None:
     """Depth 3 with every root move kept equals the textbook average over the 21 rolls of the
     opponent's best reply (the searcher puts all 21 rolls' replies through one batch)."""
-    import ai.backgammon_ply as ply
+    import games.backgammon.ai.ply as ply
 
     monkeypatch.setitem(ply.ROOT_KEEP, 3, 99)
     monkeypatch.setitem(ply.ROOT_MARGIN, 3, 99.0)
@@ -301,7 +302,7 @@ def test_one_ply_in_contact_agrees_with_a_plain_expectimax(random_net: bn.Net) -
 
 
 def test_root_filter_keeps_the_0_ply_moves_within_the_margin(monkeypatch) -> None:
-    import ai.backgammon_ply as ply
+    import games.backgammon.ai.ply as ply
 
     ev = bn.NetEvaluator()
     for position, keep in (("Zj3BABPg03ADMA 53", 16), ("4HPwATDgc/ABMA 31", 3)):

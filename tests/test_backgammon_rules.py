@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from game.core import CHANCE, TERMINAL, IllegalMoveError, NotationError
 from game.playouts import random_positions as playout_positions
 from game.registry import get_game
-from game.rules.backgammon import (
-    GAME,
+from games.backgammon.game import GAME
+from games.backgammon.rules import (
     OPENING_ROLLS,
     ROLLS,
     START_POINTS,

@@ -8,8 +8,9 @@ import zlib
 
 import pytest
 
-from ai.evaluation import get_evaluator
-from ai.evaluation.backgammon_td import (
+from ai.kit import get_evaluator
+from game.playouts import random_positions
+from games.backgammon.ai.td import (
     N_INPUTS,
     OUTPUTS,
     SETS,
@@ -24,7 +25,9 @@ from ai.evaluation.backgammon_td import (
     sigmoid,
     zero_weights,
 )
-from ai.training.td_backgammon import (
+from games.backgammon.game import GAME
+from games.backgammon.rules import BackgammonState, from_board, mirror
+from games.backgammon.training.td import (
     Canvas,
     Learner,
     game_rng,
@@ -34,8 +37,6 @@ from ai.training.td_backgammon import (
     summary,
     write_csv,
 )
-from game.playouts import random_positions
-from game.rules.backgammon import GAME, BackgammonState, from_board, mirror
 
 
 def sample(seed: int, n: int) -> list[BackgammonState]:

@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from ai import textbook
 from ai.api import Limits, SearchConfig
-from ai.recorder import record_search
+from ai.record import record_search
 from game.core import CHANCE, TERMINAL, IllegalMoveError, NotationError
 from game.registry import get_game
-from game.rules.classroom import EXAMPLES, GAME, height, parse_tree
+from games.classroom.rules import EXAMPLES, GAME, height, parse_tree
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
 

@@ -99,8 +99,8 @@ def test_a_noisy_level_says_its_move_is_chosen_at_random() -> None:
 def test_backgammon_answers_carry_the_networks_chances(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from ai.evaluation.backgammon_net import NetEvaluator
-    from game.rules.backgammon import GAME
+    from games.backgammon.ai.net import NetEvaluator
+    from games.backgammon.game import GAME
 
     position = "4HPwATDgc/ABMA 31"
     state = GAME.parse_position(position)

@@ -162,9 +162,9 @@ def test_backgammon_with_dice_and_levels() -> None:
 
 
 def _first_level(game_id: str) -> str:
-    from ai.levels import LEVELS
+    from ai.levels import levels_of
 
-    return LEVELS[game_id][0].name
+    return levels_of(game_id)[0].name
 
 
 def test_id_is_echoed_even_on_errors() -> None:

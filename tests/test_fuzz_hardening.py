@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cli.engine import MAX_ERROR_CHARS, answer_line, encode
-from game.registry import GAME_IDS, get_game
+from game.registry import game_ids, get_game
 from game.session import SaveFormatError, Session, load
 
 POSITIONS = {
@@ -57,7 +57,7 @@ def engine_request(draw: st.DrawFn) -> str:
     odd value a careless or hostile client sends: colliding option names, numbers a double
     cannot hold, searches that would run for hours, the occasional unknown key. Sensible
     values are drawn more often so that most requests get past the checks to the search."""
-    game = draw(st.sampled_from([*GAME_IDS, *GAME_IDS, "chess"]))
+    game = draw(st.sampled_from([*game_ids(), *game_ids(), "chess"]))
     fields = {"game": json.dumps(game)}
 
     def sometimes(choices: list[str], one_in: int = 2) -> str | None:
@@ -109,14 +109,14 @@ def test_engine_answers_every_request_promptly_in_strict_json(line: str) -> None
     check_answer(answer)
 
 
-@given(st.sampled_from(NUMBER_TEXTS), st.sampled_from(GAME_IDS))
+@given(st.sampled_from(NUMBER_TEXTS), st.sampled_from(game_ids()))
 def test_any_number_as_an_id_gives_strict_json(number: str, game_id: str) -> None:
     answer, _ = answer_line(f'{{"id": {number}, "cmd": "legal", "game": "{game_id}"}}')
     check_answer(answer)
 
 
 @given(
-    st.sampled_from(GAME_IDS),
+    st.sampled_from(game_ids()),
     st.sampled_from(["minimax", "alphabeta", "expectiminimax"]),
     st.sampled_from(['"depth": 64', '"time": 3600', '"depth": 30, "time": 600']),
     st.booleans(),
@@ -159,7 +159,7 @@ def random_save(game_id: str, seed: int, plies: int) -> str:
 
 @st.composite
 def corrupted_save(draw: st.DrawFn) -> str:
-    game_id = draw(st.sampled_from(GAME_IDS))
+    game_id = draw(st.sampled_from(game_ids()))
     lines = random_save(game_id, draw(st.integers(0, 10**6)), draw(st.integers(0, 12))).split(
         "\n")
     for _ in range(draw(st.integers(1, 3))):
@@ -211,7 +211,7 @@ def test_a_seat_number_loads_only_in_plain_digits(word: str, number: str) -> Non
     assert load(session.save()).seats == session.seats
 
 
-@given(st.sampled_from(GAME_IDS), st.integers(0, 10**6), st.integers(0, 30),
+@given(st.sampled_from(game_ids()), st.integers(0, 10**6), st.integers(0, 30),
        st.sampled_from(["\ufeff", "\n", "# a comment\n", "\r\n"]))
 def test_a_saved_game_loads_whatever_an_editor_adds(
     game_id: str, seed: int, plies: int, prefix: str
@@ -248,7 +248,7 @@ BREAKS = ["\n", "\r", "\x00", "\x85", "\u2028", "\u2029", " ", "\t"]
 def move_text(draw: st.DrawFn) -> tuple[str, str]:
     """A game and a move text: real move tokens joined by line breaks, controls or spaces,
     or arbitrary text."""
-    game_id = draw(st.sampled_from(GAME_IDS))
+    game_id = draw(st.sampled_from(game_ids()))
     if draw(st.booleans()):
         return game_id, draw(st.text(max_size=30))
     tokens = draw(st.lists(st.sampled_from(MOVE_TOKENS[game_id]), min_size=1, max_size=3))

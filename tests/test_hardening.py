@@ -17,7 +17,7 @@ import pytest
 import main
 from cli.engine import answer_line, encode, serve
 from game.core import IllegalMoveError
-from game.registry import GAME_IDS, get_game
+from game.registry import game_ids, get_game
 from game.session import SaveFormatError, load
 
 
@@ -48,7 +48,7 @@ def save_text(game: str, options: str, start: str, seat2: str = "human") -> str:
 # --------------------------------------------------------------------------- 1. option names
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", game_ids())
 @pytest.mark.parametrize("name", ["self", "text", "options"])
 def test_any_option_name_is_a_one_line_error_naming_the_accepted_ones(
     game_id: str, name: str

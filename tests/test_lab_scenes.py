@@ -8,12 +8,12 @@ import pygame
 import pytest
 
 from ai.api import Limits, SearchConfig
-from ai.nim_table import nim_table
 from ai.worker import SearchWorker, Task
 from game.registry import get_game
 from game.session import Seat, Session
 from game.ui.lab import LAB_HELP, lab_commands, open_classroom, open_lab, why_no_lab
 from game.ui.lab.charts import agree_text, answer_changes
+from games.nim.ai.table import nim_table
 from tests.test_ui_support import click, key, make_app
 
 
@@ -198,7 +198,7 @@ def test_nim_view_draws_every_rule(app, options) -> None:
     scene = _shown(app, _session("nim", 0, **options), "nim", "nim")
     app.run_frames(2)
     assert not app.errors
-    from game.ui.lab.nim_pane import explanation
+    from games.nim.ui.lab_pane import explanation
 
     text = " ".join(explanation(nim_table(scene.state)))
     assert ("misère" in text.lower()) == bool(options.get("misere"))
@@ -209,7 +209,7 @@ def test_nim_view_draws_the_binary_table(app) -> None:
     _shown(app, session, "nim", "nim")
     app.run_frames(2)
     assert not app.errors
-    from game.ui.lab.nim_pane import explanation
+    from games.nim.ui.lab_pane import explanation
 
     text = " ".join(explanation(nim_table(session.current)))
     assert "= 2 (binary 010)" in text and "1:2" in text  # take 2 from heap 1: 1 ^ 4 ^ 5 = 0

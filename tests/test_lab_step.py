@@ -8,7 +8,7 @@ import pytest
 
 from ai.api import Limits, SearchConfig
 from ai.labsearch import lab_config
-from ai.recorder import record_search
+from ai.record import record_search
 from game.registry import get_game
 from game.ui.lab.pseudocode import (
     OFF_PAGE,

@@ -18,14 +18,14 @@ import pygame
 import pytest
 
 from ai.labsearch import TEACHING, lab_config
-from ai.recorder import record_search
+from ai.record import record_search
 from game.registry import get_game
-from game.rules.classroom import EXAMPLES
 from game.ui.lab import open_classroom, open_lab, style
 from game.ui.lab.shown_tree import SkippedChild
 from game.ui.lab.tree_editor import TreeDialog
-from game.ui.lab.tree_pane import header_lines
+from game.ui.lab.tree_header import header_lines
 from game.ui.lab.treeview import TreeView
+from games.classroom.rules import EXAMPLES
 from tests.test_ui_support import click, key, make_app
 
 TEXTBOOK = EXAMPLES["textbook"].text

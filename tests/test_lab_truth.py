@@ -12,8 +12,8 @@ import main
 from ai.api import Limits, SearchConfig
 from ai.engine import run_search
 from ai.labsearch import TEACHING, describe, lab_config, lab_levels
-from ai.levels import LEVELS
-from ai.recorder import record_search
+from ai.levels import levels_of
+from ai.record import record_search
 from game.registry import get_game
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
@@ -31,7 +31,7 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
 
 
 def level_cases() -> list[tuple[str, str]]:
-    return [(game_id, level.name) for game_id in POSITIONS for level in LEVELS[game_id]]
+    return [(game_id, level.name) for game_id in POSITIONS for level in levels_of(game_id)]
 
 
 @pytest.mark.parametrize(("game_id", "level"), level_cases())
@@ -43,7 +43,7 @@ def test_explain_records_what_analyze_plays(capsys: pytest.CaptureFixture[str], 
     args = ["--game", game_id, "--level", level, "--seed", "3"]
     if POSITIONS[game_id] is not None:
         args += ["--position", POSITIONS[game_id]]
-    timed = next(lv for lv in LEVELS[game_id] if lv.name == level).time_s is not None
+    timed = next(lv for lv in levels_of(game_id) if lv.name == level).time_s is not None
     if timed:
         args += ["--depth", "2"]
     played = run_json(capsys, "analyze", *args)

@@ -222,7 +222,7 @@ def test_export_runs_headless_in_a_fresh_process(tmp_path) -> None:
 
 
 def test_header_says_how_many_nodes_were_not_recorded() -> None:
-    from game.ui.lab.tree_pane import header_lines
+    from game.ui.lab.tree_header import header_lines
 
     rec = textbook_alphabeta()
     headline, note = header_lines(rec)
@@ -241,7 +241,7 @@ def test_header_says_how_many_nodes_were_not_recorded() -> None:
 def test_step_mode_replays_real_recordings_to_their_values(game_id, position, algorithm,
                                                            depth) -> None:
     from ai.api import Limits, SearchConfig
-    from ai.recorder import record_search
+    from ai.record import record_search
     from game.registry import get_game
 
     state = get_game(game_id).parse_position(position)

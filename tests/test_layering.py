@@ -42,28 +42,42 @@ def imported_in_fresh_interpreter(modules: list[str]) -> list[str]:
 
 
 def headless_modules() -> list[str]:
-    return [
-        "game",
-        "game.core",
-        "game.registry",
-        "game.session",
-        *modules_under("game.rules"),
-        *modules_under("ai"),
+    """Everything but the screens: game (without game.ui), every kit's rules, AI and
+    trainers (without its ui), and ai."""
+    games = [m for m in modules_under("games") if ".ui" not in m]
+    return [m for m in modules_under("game") if not m.startswith("game.ui")] + games + [
+        *modules_under("ai")
     ]
 
 
 def test_headless_modules_never_load_pygame() -> None:
     modules = headless_modules()
-    assert "game.rules.tictactoe" in modules and "game.rules.nim" in modules
-    assert "ai.evaluation" in modules
+    assert "games.tictactoe.rules" in modules and "games.nim.rules" in modules
+    assert "games.othello.ai.evaluation" in modules and "ai.evaluation" in modules
     loaded = imported_in_fresh_interpreter(modules)
     assert "pygame" not in loaded
-    assert not [m for m in loaded if m.startswith("game.ui")]
+    assert not [m for m in loaded if m.startswith("game.ui") or ".ui" in m]
 
 
 def test_cli_modules_do_not_load_pygame_at_import() -> None:
     loaded = imported_in_fresh_interpreter(["main", *modules_under("cli")])
     assert "pygame" not in loaded
+
+
+def runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node but those under ``if TYPE_CHECKING:`` (imports for type hints only, never
+    run)."""
+    out: list[ast.AST] = []
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        out.append(node)
+        if (isinstance(node, ast.If) and isinstance(node.test, ast.Name)
+                and node.test.id == "TYPE_CHECKING"):
+            todo += node.orelse
+            continue
+        todo += ast.iter_child_nodes(node)
+    return out
 
 
 def imports_in(text: str, package: str) -> list[tuple[int, str]]:
@@ -73,7 +87,7 @@ def imports_in(text: str, package: str) -> list[tuple[int, str]]:
     (``from game import ui`` must count as importing game.ui).
     """
     found = []
-    for node in ast.walk(ast.parse(text)):
+    for node in runtime_nodes(ast.parse(text)):
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -98,38 +112,110 @@ def is_stdlib(name: str) -> bool:
 
 
 def is_ui(name: str) -> bool:
-    return name == "game.ui" or name.startswith("game.ui.") or name.split(".")[0] == "pygame"
+    parts = name.split(".")
+    return (
+        parts[:2] == ["game", "ui"]
+        or parts[0] == "pygame"
+        or (parts[0] == "games" and len(parts) > 2 and parts[2] == "ui")
+    )
+
+
+KIT_LAYERS = ("ai", "ui", "training")
+
+
+def kit_of(name: str) -> str | None:
+    """The kit a module belongs to ("othello" for games.othello.ai.endgame)."""
+    parts = name.split(".")
+    return parts[1] if parts[0] == "games" and len(parts) > 1 else None
+
+
+def kit_layer(name: str) -> str:
+    """A kit module's layer: "rules" for the kit's own modules, else its subpackage."""
+    parts = name.split(".")
+    return parts[2] if len(parts) > 2 and parts[2] in KIT_LAYERS else "rules"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def kit_files(layer: str) -> list[Path]:
+    return sorted(
+        path for path in (ROOT / "games").rglob("*.py")
+        if kit_of(module_name(path)) and kit_layer(module_name(path)) == layer
+    )
 
 
 def rule_layer_files() -> list[Path]:
     game = ROOT / "game"
-    files = [game / "__init__.py", game / "core.py", game / "registry.py", game / "session.py"]
-    return files + sorted((game / "rules").rglob("*.py"))
+    return sorted(path for path in game.rglob("*.py") if "ui" not in path.parts)
 
 
-@pytest.mark.parametrize("path", rule_layer_files(), ids=lambda p: str(p.relative_to(ROOT)))
-def test_rules_layer_imports_only_stdlib_and_game(path: Path) -> None:
-    bad = [
-        f"line {line}: {name}"
-        for line, name in imports_of(path)
-        if not is_stdlib(name) and (name.split(".")[0] != "game" or is_ui(name))
-    ]
-    assert not bad, f"{path.name} may import only the standard library and game.*: {bad}"
+def foreign_kit(name: str, own: str | None) -> bool:
+    """A module of another game's kit (a kit may use only its own modules)."""
+    kit = kit_of(name)
+    return kit is not None and kit != own
 
 
 @pytest.mark.parametrize(
-    "path", sorted((ROOT / "ai").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+    "path", rule_layer_files() + kit_files("rules"), ids=lambda p: str(p.relative_to(ROOT))
 )
-def test_ai_imports_only_stdlib_game_and_ai(path: Path) -> None:
-    """numpy is allowed where a learned evaluator needs it: ai/evaluation and ai/training."""
-    learned = path.parent.name in ("evaluation", "training")
-    allowed = ("game", "ai", "numpy") if learned else ("game", "ai")
+def test_rules_layer_imports_only_stdlib_and_game(path: Path) -> None:
+    """The kit's own AI and view are allowed in its kit object, imported on first use."""
+    own = kit_of(module_name(path))
+    kit_object = path.name == "__init__.py" and own is not None and path.parent.parent.name == "games"
     bad = [
         f"line {line}: {name}"
         for line, name in imports_of(path)
-        if is_ui(name) or not (is_stdlib(name) or name.split(".")[0] in allowed)
+        if not is_stdlib(name)
+        and name != "games"  # the registry finds the kits in this package
+        and not (kit_object and kit_of(name) == own)
+        and (
+            name.split(".")[0] not in ("game", "games")
+            or is_ui(name)
+            or foreign_kit(name, own)
+            or (own is None and kit_of(name) is not None)
+            or (own is not None and kit_layer(name) != "rules")
+        )
+    ]
+    assert not bad, f"{path.name} may import only the standard library, game.* and its rules: {bad}"
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((ROOT / "ai").rglob("*.py")) + kit_files("ai") + kit_files("training"),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_ai_imports_only_stdlib_game_and_ai(path: Path) -> None:
+    """numpy is allowed where a learned evaluator needs it: ai/evaluation, and a kit's AI and
+    trainers. Generic AI never imports a kit (it asks the registry)."""
+    own = kit_of(module_name(path))
+    learned = own is not None or path.parent.name == "evaluation"
+    allowed = ("game", "games", "ai", "numpy") if learned else ("game", "games", "ai")
+    bad = [
+        f"line {line}: {name}"
+        for line, name in imports_of(path)
+        if is_ui(name)
+        or not (is_stdlib(name) or name.split(".")[0] in allowed)
+        or foreign_kit(name, own)
+        or (own is None and kit_of(name) is not None)
     ]
     assert not bad, f"{path.name} may import only the standard library, {', '.join(allowed)}: {bad}"
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((ROOT / "game" / "ui").rglob("*.py")) + sorted((ROOT / "cli").rglob("*.py"))
+    + kit_files("ui") + [ROOT / "main.py"],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_screens_and_commands_reach_a_game_only_through_its_kit(path: Path) -> None:
+    """A kit's view may use its own rules and AI; screens and commands use none of a kit's
+    modules (they ask the registry for the kit)."""
+    own = kit_of(module_name(path))
+    bad = [f"line {line}: {name}" for line, name in imports_of(path) if foreign_kit(name, own)]
+    assert not bad, f"{path.name} imports a game's modules instead of asking its kit: {bad}"
 
 
 def test_the_import_scanner_sees_nested_relative_and_from_imports() -> None:
@@ -148,3 +234,99 @@ def test_the_import_scanner_sees_nested_relative_and_from_imports() -> None:
     }
     assert is_ui("game.ui") and is_ui("pygame.display") and not is_ui("game.core")
     assert is_stdlib("os.path") and is_stdlib("__future__") and not is_stdlib("pygame")
+
+
+def test_the_scanner_skips_imports_for_type_hints_only() -> None:
+    text = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import pygame\nimport os\n"
+    names = {name for _, name in imports_in(text, "game")}
+    assert "os" in names and "pygame" not in names
+
+
+# -- no import circles ---------------------------------------------------------------------------
+
+PROJECT_PACKAGES = ("ai", "game", "games", "cli")
+
+
+def project_modules() -> dict[str, Path]:
+    found = {"main": ROOT / "main.py"}
+    for package in PROJECT_PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            found[module_name(path)] = path
+    return found
+
+
+def import_edges(path: Path, known: dict[str, Path]) -> set[str]:
+    """The project modules ``path`` imports when it runs (module level or inside functions,
+    not under TYPE_CHECKING): ``from package import module`` counts as the module."""
+    package = ".".join(path.relative_to(ROOT).parts[:-1])
+    out: set[str] = set()
+    for node in runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1])
+                module = f"{base}.{node.module}" if node.module else base
+            else:
+                module = node.module or ""
+            targets = [
+                f"{module}.{alias.name}" if f"{module}.{alias.name}" in known else module
+                for alias in node.names
+            ]
+        for name in targets:
+            while name and name not in known:
+                name = name.rpartition(".")[0]
+            if name:
+                out.add(name)
+    return out
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return circles
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert import_circles(graph) == [["a", "b", "c"]]
+    assert import_circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_circles() -> None:
+    """Every import counts, module level or inside a function (only TYPE_CHECKING imports
+    do not): a circle broken by a late import is still a circle."""
+    known = project_modules()
+    graph = {name: import_edges(path, known) - {name} for name, path in known.items()}
+    assert import_circles(graph) == []

@@ -8,10 +8,16 @@ from operator import xor
 
 import pytest
 
-from ai.evaluation import get_evaluator
-from ai.evaluation.nim import NimEvaluator, grundy_value, heap_grundy, mover_wins, winning_moves
+from ai.kit import get_evaluator
 from game.core import TERMINAL, IllegalMoveError, NotationError
-from game.rules.nim import GAME, NimState
+from games.nim.ai.evaluation import (
+    NimEvaluator,
+    grundy_value,
+    heap_grundy,
+    mover_wins,
+    winning_moves,
+)
+from games.nim.rules import GAME, NimState
 
 
 @cache

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ai.nim_table import grundy_sequence, nim_table
-from game.rules.nim import GAME
+from games.nim.ai.table import grundy_sequence, nim_table
+from games.nim.rules import GAME
 
 
 def table(position: str, **options):  # type: ignore[no-untyped-def]

@@ -8,10 +8,11 @@ import time
 
 import pytest
 
-from ai.evaluation.othello import LIMIT, OthelloEvaluator, evaluate_bb, final_margin
-from ai.othello_endgame import CHECK_EVERY, solve
-from game.rules.othello import GAME, PASS, OthelloState, play_transcript
-from game.rules.othello import parse_square as name_to_square
+from games.othello.ai.endgame import CHECK_EVERY, solve
+from games.othello.ai.evaluation import LIMIT, OthelloEvaluator, evaluate_bb, final_margin
+from games.othello.game import GAME
+from games.othello.rules import PASS, OthelloState, play_transcript
+from games.othello.rules import parse_square as name_to_square
 
 ONLY_PASS = "--X-OOO-X-XXXXXXXOOXOXXOXOXOOOXOXOOOOXOOXOOOOOOOOOOOOOOXOOOOOOO- X"
 
@@ -251,7 +252,7 @@ def test_solver_margins_follow_the_world_championship_rule() -> None:
 
 
 def test_endgame_bench_checks_the_published_answer() -> None:
-    from cli.bench_endgame_othello import FFO40, bench, format_table
+    from games.othello.ai.bench_endgame import FFO40, bench, format_table
 
     assert GAME.parse_position(FFO40).empties == 20
     figures = bench(quick=True)
@@ -262,7 +263,7 @@ def test_endgame_bench_checks_the_published_answer() -> None:
 
 def _ever_flipped(me: int, opp: int) -> int:
     """Every disc that changes colour in some continuation (brute force)."""
-    from game.rules.othello import flip_mask, generate_moves
+    from games.othello.rules import flip_mask, generate_moves
 
     moves = generate_moves(me, opp)
     if not moves:
@@ -278,7 +279,7 @@ def _ever_flipped(me: int, opp: int) -> int:
 
 def test_stable_discs_never_flip() -> None:
     """The stability cutoff's discs are truly unflippable: checked against every continuation."""
-    from ai.othello_endgame import stable_discs
+    from games.othello.ai.endgame import stable_discs
 
     rng = random.Random(5)
     found = 0
@@ -295,7 +296,7 @@ def test_stable_discs_never_flip() -> None:
 
 
 def test_hand_made_evaluator_speaks_in_discs() -> None:
-    from ai.evaluation.othello import DISC_SCALE, disc_value
+    from games.othello.ai.evaluation import DISC_SCALE, disc_value
 
     ev = OthelloEvaluator()
     rng = random.Random(12)
@@ -312,11 +313,12 @@ def test_hand_made_evaluator_speaks_in_discs() -> None:
 
 
 def test_top_levels_use_the_learned_tables_and_keep_baselines() -> None:
-    from ai.levels import BENCHMARKS, get_level
+    from ai.kit import game_ai
+    from ai.levels import get_level
     from cli.common import level_config
 
     assert get_level("othello", "Advanced").evaluator == "patterns"
     assert get_level("othello", "Master").evaluator == "patterns"
     baseline = level_config("othello", "master-hand")
     assert baseline.evaluator is None and baseline.limits.time_s == 2.0
-    assert [lv.name for lv in BENCHMARKS["othello"]] == ["Advanced-hand", "Master-hand"]
+    assert [lv.name for lv in game_ai("othello").benchmarks] == ["Advanced-hand", "Master-hand"]

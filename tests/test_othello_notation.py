@@ -5,15 +5,16 @@ from __future__ import annotations
 import pytest
 
 from game.core import NotationError
-from game.rules.othello import GAME, PASS, final_score, parse_square, parse_transcript
-from game.rules.othello_ggf import (
+from games.othello.game import GAME
+from games.othello.ggf import (
     GgfGame,
     format_ggf,
     format_ggf_file,
     parse_ggf,
     read_othello,
 )
-from game.rules.othello_openings import NAMED_OPENINGS, book_opening_name, opening_name
+from games.othello.openings import NAMED_OPENINGS, book_opening_name, opening_name
+from games.othello.rules import PASS, final_score, parse_square, parse_transcript
 
 START_BO = "8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *"
 #: The nine-move wipe-out, written as a GGS server would (move annotations, ratings, times).

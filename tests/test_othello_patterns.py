@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ai.evaluation import othello_patterns as op
-from ai.evaluation.othello_patterns_def import (
+from games.othello.ai import patterns as op
+from games.othello.ai.patterns_def import (
     N_STAGES,
     PATTERNS,
     SYMMETRIES,
@@ -17,7 +17,8 @@ from ai.evaluation.othello_patterns_def import (
     images,
     weights_per_stage,
 )
-from game.rules.othello import GAME, OthelloState
+from games.othello.game import GAME
+from games.othello.rules import OthelloState
 
 
 def _random_tables(seed: int) -> list[array]:
@@ -150,8 +151,8 @@ def test_shipped_weights_load_and_speak_in_discs() -> None:
 
 
 def test_the_trainers_defaults_are_the_shipped_tables_recipe() -> None:
-    from ai.evaluation.othello_patterns import default_weights_path, load_weights
-    from ai.training.othello_patterns import build_parser
+    from games.othello.ai.patterns import default_weights_path, load_weights
+    from games.othello.training.patterns import build_parser
 
     header, _ = load_weights(default_weights_path())
     args = build_parser().parse_args([])

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from game.core import TERMINAL, IllegalMoveError, NotationError, winner
 from game.registry import get_game
-from game.rules.othello import (
-    GAME,
+from games.othello.game import GAME
+from games.othello.rules import (
     PASS,
     OthelloState,
     disc_counts,

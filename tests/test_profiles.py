@@ -8,11 +8,11 @@ import pytest
 
 from ai.profiles import ValueLabel, profile_for
 from ai.searchbase import WIN
-from game.registry import GAME_IDS, get_game
+from game.registry import game_ids, get_game
 
 
 def test_every_game_has_its_own_profile() -> None:
-    for game_id in GAME_IDS:
+    for game_id in game_ids():
         profile = profile_for(game_id)
         assert profile.game_id == game_id and profile.unit
     assert profile_for("backgammon").default_algorithm == "expectiminimax"

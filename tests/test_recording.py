@@ -18,9 +18,10 @@ import pytest
 from ai import textbook
 from ai.api import Limits, SearchConfig
 from ai.engine import make_searcher
+from ai.kit import evaluator_for
 from ai.profiles import profile_for
-from ai.recorder import EVENT_KINDS, SearchRecording, record_search
-from ai.searchbase import evaluator_for
+from ai.record import record_search
+from ai.recorder import EVENT_KINDS, SearchRecording
 from game.core import CHANCE, TERMINAL, State
 from game.registry import get_game
 

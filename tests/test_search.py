@@ -13,14 +13,14 @@ from dataclasses import dataclass, replace
 import pytest
 
 from ai.alphabeta import AlphaBetaSearcher
-from ai.api import Limits, Progress, SearchConfig
-from ai.engine import ALGORITHMS, apply_noise, default_algorithm, make_searcher, run_search
+from ai.api import ALGORITHMS, Limits, Progress, SearchConfig
+from ai.engine import apply_noise, default_algorithm, make_searcher, run_search
 from ai.expectiminimax import ExpectiminimaxSearcher
 from ai.minimax import MinimaxSearcher
 from ai.searchbase import WIN, Scoring, zero_eval
 from ai.tt import EXACT, LOWER, TranspositionTable
 from game.core import CHANCE, TERMINAL, State
-from game.registry import GAME_IDS, get_game
+from game.registry import game_ids, get_game
 
 # --------------------------------------------------------------------------- a tree game
 # Nodes are nested tuples, so equal subtrees are equal (hashable) positions:
@@ -191,7 +191,7 @@ DEPTHS = {"tictactoe": (1, 2, 3, 4), "nim": (1, 2, 3, 4), "othello": (1, 2, 3, 4
 POSITIONS = {"tictactoe": 8, "nim": 8, "othello": 5, "backgammon": 3}
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", game_ids())
 def test_alphabeta_equals_minimax_on_every_game(game_id: str) -> None:
     for state in random_positions(game_id, POSITIONS[game_id], seed=7):
         for depth in DEPTHS[game_id]:
@@ -310,7 +310,7 @@ def test_tictactoe_master_never_loses_against_any_opponent_line() -> None:
 
 
 def _nim_states():
-    nim = importlib.import_module("game.rules.nim")
+    nim = importlib.import_module("games.nim.rules")
     for heaps in itertools.product(range(5), repeat=3):
         if any(heaps):
             yield nim.NimState(heaps, 0)
@@ -449,7 +449,7 @@ def test_engine_names_and_errors() -> None:
 
 
 def test_othello_exact_endgame_reports_the_disc_margin() -> None:
-    endgame = pytest.importorskip("ai.othello_endgame")  # reported if absent
+    endgame = pytest.importorskip("games.othello.ai.endgame")  # reported if absent
     state = _late_othello()
     r = run_search(state, SearchConfig("othello", limits=Limits(time_s=2.0), exact=True))
     want = endgame.solve(state)
@@ -489,7 +489,7 @@ def test_transposition_table_is_bounded_and_two_tier() -> None:
 def test_tt_on_and_off_agree_where_positions_transpose_at_different_depths() -> None:
     """Nim reaches one position by paths of different lengths (take 1+2 or 3); the table may
     only reuse a value found at the same remaining depth."""
-    nim = importlib.import_module("game.rules.nim")
+    nim = importlib.import_module("games.nim.rules")
     for heaps in [(3, 4, 5), (2, 5, 6), (1, 3, 5, 7)]:
         state = nim.NimState(heaps, 0)
         for depth in (2, 3, 4, 5):

@@ -14,14 +14,14 @@ import pytest
 
 from ai.api import Limits, SearchConfig
 from ai.engine import make_searcher
-from ai.evaluation import backgammon as bg
-from ai.evaluation.tictactoe import TicTacToeEvaluator
 from game.core import TERMINAL
 from game.playouts import random_positions
 from game.registry import get_game
-from game.rules.backgammon import GAME as BACKGAMMON
-from game.rules.tictactoe import GAME as TICTACTOE
-from game.rules.tictactoe import LINES
+from games.backgammon.ai import evaluation as bg
+from games.backgammon.game import GAME as BACKGAMMON
+from games.tictactoe.ai.evaluation import TicTacToeEvaluator
+from games.tictactoe.rules import GAME as TICTACTOE
+from games.tictactoe.rules import LINES
 
 
 def _reachable_tictactoe() -> list:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from ai.evaluation import backgammon_bearoff
 from cli import selftest
+from games.backgammon.ai import bearoff as backgammon_bearoff
 
 
 @pytest.fixture(autouse=True)

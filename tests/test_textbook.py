@@ -9,9 +9,9 @@ import pytest
 
 from ai import textbook
 from ai.api import Limits, SearchConfig
-from ai.recorder import record_search
+from ai.record import record_search
 from game.registry import get_game
-from game.rules.classroom import GAME
+from games.classroom.rules import GAME
 
 
 def leaf_value(state, depth_left):  # type: ignore[no-untyped-def]

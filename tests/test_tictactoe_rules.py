@@ -8,7 +8,7 @@ from functools import cache
 import pytest
 
 from game.core import TERMINAL, IllegalMoveError, NotationError, winner
-from game.rules.tictactoe import GAME, TicTacToeState
+from games.tictactoe.rules import GAME, TicTacToeState
 
 
 def reachable() -> dict[tuple, TicTacToeState]:
@@ -173,8 +173,8 @@ def test_states_are_immutable_and_hash_by_position() -> None:
 
 
 def test_open_lines_evaluator() -> None:
-    from ai.evaluation import get_evaluator
-    from ai.evaluation.tictactoe import TicTacToeEvaluator, open_lines
+    from ai.kit import get_evaluator
+    from games.tictactoe.ai.evaluation import TicTacToeEvaluator, open_lines
 
     ev = get_evaluator("tictactoe")
     assert isinstance(ev, TicTacToeEvaluator)
@@ -190,7 +190,7 @@ def test_open_lines_evaluator() -> None:
 
 
 def test_get_evaluator_rejects_unknown_games() -> None:
-    from ai.evaluation import get_evaluator
+    from ai.kit import get_evaluator
 
     with pytest.raises(ValueError, match="chess"):
         get_evaluator("chess")

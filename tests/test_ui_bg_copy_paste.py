@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 from test_ui_support import key, playing, seats
 
-from game.rules.backgammon_cube import Cube
-from game.rules.backgammon_ids import parse_gnu_ids
 from game.ui.scenes.play import PlayScene
+from games.backgammon.cube import Cube
+from games.backgammon.ids import parse_gnu_ids
 
 GNU_MONEY = "NnsOADAWr5EBMA:UYkWAAAAAAAA"  # Red on roll with 5-5, Red owns a 2-cube
 

@@ -12,9 +12,9 @@ import pytest  # noqa: E402
 from game.registry import get_game  # noqa: E402
 from game.ui import theme  # noqa: E402
 from game.ui.boards.base import ViewContext  # noqa: E402
-from game.ui.boards.nim import NimView, heaps_of  # noqa: E402
-from game.ui.boards.registry import make_view, view_class  # noqa: E402
-from game.ui.boards.tictactoe import TicTacToeView  # noqa: E402
+from game.ui.kit import make_view, view_class  # noqa: E402
+from games.nim.ui.board import NimView, heaps_of  # noqa: E402
+from games.tictactoe.ui.board import TicTacToeView  # noqa: E402
 
 RECT = pygame.Rect(0, 0, 600, 480)
 

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 import pygame
 from test_ui_support import drawn_text, key, make_app, seats, start_game
 
-from game.rules.backgammon_cube import Cube
+from games.backgammon.cube import Cube
 
 #: Positions before the roll (no dice), found with the network's cube advice:
 WHITE_DOUBLE_TAKE = "Xr5aAAA2fQGAMQ"  # White on roll: double / take

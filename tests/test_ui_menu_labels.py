@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from test_ui_support import make_app
 
+from game.registry import playable_kits
 from game.ui import widgets
-from game.ui.scenes.menu import GAME_TITLES
 from game.ui.settings import SeatSetting, Settings
 
 
@@ -28,7 +28,7 @@ def _cut_labels(app, monkeypatch) -> list[str]:
     return cut
 
 
-@pytest.mark.parametrize("game", list(GAME_TITLES))
+@pytest.mark.parametrize("game", [kit.id for kit in playable_kits()])
 def test_no_menu_label_is_cut_at_the_default_size(tmp_path, monkeypatch, game):
     default = Settings().window_size
     app = make_app(tmp_path, monkeypatch, size=default, game=game)
@@ -47,7 +47,7 @@ def test_no_menu_label_is_cut_at_the_default_size(tmp_path, monkeypatch, game):
                 cut += _cut_labels(app, monkeypatch)
         assert cut == []
         buttons = [w for w in menu.widgets if isinstance(w, widgets.Button)]
-        games = [b for b in buttons if b.text in GAME_TITLES.values()]
+        games = [b for b in buttons if b.text in {kit.title for kit in playable_kits()}]
         assert len(games) == 4 and len({b.label_size() for b in games}) == 1  # one size per row
         assert app.errors == []
     finally:

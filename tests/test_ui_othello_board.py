@@ -9,10 +9,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.rules.othello import GAME, PASS, parse_square, play_transcript  # noqa: E402
-from game.ui.boards import othello as view_module  # noqa: E402
 from game.ui.boards.base import ViewContext  # noqa: E402
-from game.ui.boards.othello import OthelloGeometry, OthelloView, format_value  # noqa: E402
+from games.othello.game import GAME
+from games.othello.rules import PASS, parse_square, play_transcript  # noqa: E402
+from games.othello.ui import board as view_module  # noqa: E402
+from games.othello.ui.board import OthelloGeometry, OthelloView, format_value  # noqa: E402
 
 RECT = pygame.Rect(0, 0, 640, 520)
 #: Black to move, no placement for Black, White has moves.

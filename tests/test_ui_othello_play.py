@@ -7,9 +7,9 @@ import pygame
 import pytest
 from test_ui_support import drawn_text, key, playing, seats
 
-from game.rules.othello import GAME
 from game.session import Seat, Session
 from game.ui.assets import font
+from games.othello.game import GAME
 
 TIGER = "f5 d6 c3 d3 c4"
 #: Black has 36 discs, White 27, a1 is empty and neither side can play there.

@@ -19,8 +19,8 @@ from test_ui_support import (
 )
 
 from game.core import winner
-from game.ui.boards.nim import NimView, heaps_of
-from game.ui.boards.tictactoe import TicTacToeView
+from games.nim.ui.board import NimView, heaps_of
+from games.tictactoe.ui.board import TicTacToeView
 
 
 def test_tictactoe_against_master_to_the_end(tmp_path, monkeypatch):

@@ -14,8 +14,8 @@ from test_ui_support import (
     seats,
 )
 
-from game.ui.boards.tictactoe import TicTacToeView
 from game.ui.file_chooser import FileChooser
+from games.tictactoe.ui.board import TicTacToeView
 
 
 def _play_first_square(app, scene) -> None:

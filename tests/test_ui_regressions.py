@@ -10,9 +10,9 @@ from test_ui_support import SLOW_AI, click, key, make_app, playing, resize, sear
 
 from game.ui import theme
 from game.ui.assets import font
-from game.ui.boards.tictactoe import TicTacToeView
 from game.ui.settings import SeatSetting
 from game.ui.widgets import WIN_SCORE, fit_text
+from games.tictactoe.ui.board import TicTacToeView
 
 
 def button(scene, name: str):
@@ -133,7 +133,7 @@ def test_menu_fits_the_window_with_every_row_open(tmp_path, monkeypatch, size):
 
 
 def test_nim_heap_labels_shorten_instead_of_being_cut(tmp_path, monkeypatch):
-    from game.ui.boards.nim import heap_label
+    from games.nim.ui.board import heap_label
 
     f = font(14)
     assert heap_label(2, 9, f, 400) == "Heap 3: 9"

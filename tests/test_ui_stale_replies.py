@@ -22,9 +22,9 @@ from test_ui_support import (
     seats,
 )
 
-from game.rules.backgammon_cube import Cube, CubeAction
 from game.session import Session
 from game.ui.scenes.ai_jobs import Job, Purpose
+from games.backgammon.cube import Cube, CubeAction
 
 #: White (human) on roll with 3-1 at the start; Red is the AI.
 BG_WHITE_31 = "4HPwATDgc/ABMA 31"

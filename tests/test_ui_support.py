@@ -175,8 +175,8 @@ def replay_is_legal(session: Any) -> bool:
     decision (``double``, ``take``, ``drop``: a move of the session, not of the board) is
     checked by the cube's rules and leaves the board as it was; a checker move or a roll is
     checked by the board's rules."""
-    from game.rules.backgammon_cube import CubeAction
     from game.session import Session
+    from games.backgammon.cube import CubeAction
 
     replay = Session(session.game_id, None, session.seats, start_state=session.start,
                      cube=session.start_cube)

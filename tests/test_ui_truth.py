@@ -239,7 +239,7 @@ def test_a_refused_click_says_why(tmp_path, monkeypatch, game):
     with playing(tmp_path, monkeypatch, game=game, seats=seats("human", "human"),
                  animations=False) as (app, scene):
         if game == "othello":
-            from game.ui.boards.othello import OthelloGeometry
+            from games.othello.ui.board import OthelloGeometry
 
             geo = OthelloGeometry(scene.board_rect)
             app.step([click(geo.square_center(27))], 0.02)  # d4: a starting disc
@@ -247,7 +247,7 @@ def test_a_refused_click_says_why(tmp_path, monkeypatch, game):
             app.step([click(geo.square_center(0))], 0.02)  # a1: flips nothing
             assert "a1 flips no discs" in scene.message.text
         else:
-            from game.ui.boards.tictactoe import TicTacToeView
+            from games.tictactoe.ui.board import TicTacToeView
 
             scene.play_move(4)
             app.step([click(TicTacToeView.cell_rect(scene.board_rect, 4).center)], 0.02)
@@ -415,7 +415,7 @@ def _network_rows(app, monkeypatch) -> list[str]:
 
 def test_backgammon_panel_shows_the_networks_chances_for_the_shown_position(
         tmp_path, monkeypatch):
-    from game.ui.bg_insight import insight
+    from games.backgammon.ui.insight import insight
 
     with _human_backgammon(tmp_path, monkeypatch) as (app, scene):
         opening = insight(scene.session.current)

@@ -10,9 +10,9 @@ import time
 import pytest
 
 from ai.api import Limits, SearchConfig
-from ai.levels import LEVELS
+from ai.levels import levels_of
 from ai.worker import Reply, SearchWorker
-from game.registry import get_game
+from game.registry import game_ids, get_game
 
 MODES = ["thread", "process"]
 
@@ -59,7 +59,7 @@ def worker(request):
 
 
 def test_states_and_configs_are_picklable() -> None:
-    for game_id, levels in LEVELS.items():
+    for game_id, levels in ((g, levels_of(g)) for g in game_ids()):
         for level in levels:
             config = level.config(game_id, seed=1)
             assert pickle.loads(pickle.dumps(config)) == config

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import CHANCE, TERMINAL
+from game.registry import get_kit
 
 TARGET_LEAVES = 1000
 MAX_DEPTH = 12
@@ -73,9 +74,7 @@ def defaults_for(game_id: str, state: Any) -> LabDefaults:
         leaves *= b
     if depth < height and ends_on_chance(state, depth - 1):
         depth += 1  # a roll's outcomes are only worth drawing with the replies they allow
-    from game.registry import LAB_GAME_IDS
-
-    return LabDefaults(algorithm, depth, textbook=game_id in LAB_GAME_IDS)
+    return LabDefaults(algorithm, depth, textbook=not get_kit(game_id).playable)
 
 
 def ends_on_chance(state: Any, depth: int) -> bool:

@@ -53,7 +53,7 @@ def export_tree_png(recording: Any, path: str | Path, view: Any = None,
     import pygame
 
     from game.ui.lab import style
-    from game.ui.lab.tree_pane import draw_legend
+    from game.ui.lab.tree_header import draw_legend
     from game.ui.lab.treeview import MIN_SLOT, TreeView
     from game.ui.widgets import draw_text
 
@@ -142,7 +142,7 @@ def _title(recording: Any) -> str:
 
 def _figures(recording: Any) -> str:
     """The header's figures, as the lab's tree pane writes them."""
-    from game.ui.lab.tree_pane import header_lines
+    from game.ui.lab.tree_header import header_lines
 
     figures = header_lines(recording)[0].split("   ")
     if not getattr(recording, "description", ""):

@@ -412,7 +412,7 @@ class LabScene(DialogHost):
         self.pane().on_show()
 
     def next_example(self) -> None:
-        from game.rules.classroom import EXAMPLES
+        from games.classroom.rules import EXAMPLES
 
         names = list(EXAMPLES)
         text = self.game.format_position(self.state)
@@ -467,7 +467,7 @@ def _default_level(game_id: str) -> str:
 
 
 def _board_view(game: Any) -> Any:
-    from game.ui.boards.registry import make_view
+    from game.ui.kit import make_view
 
     try:
         return make_view(game)
@@ -492,6 +492,6 @@ def _make_pane(name: str, scene: LabScene) -> Any:
         from game.ui.lab.depth_pane import DepthPane
 
         return DepthPane(scene)
-    from game.ui.lab.nim_pane import NimPane
+    from games.nim.ui.lab_pane import NimPane
 
     return NimPane(scene)

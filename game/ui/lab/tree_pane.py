@@ -16,21 +16,21 @@ from typing import Any
 
 import pygame
 
-from ai.api import SearchConfig
+from ai.api import ALGORITHMS, SearchConfig
 from ai.labsearch import TEACHING, lab_config
 from ai.labtasks import MAX_RECORD_S
+from ai.recorder import DEFAULT_NODE_BUDGET
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.lab import style
 from game.ui.lab.detail import NodeCard
 from game.ui.lab.step_panel import draw_step_panel
 from game.ui.lab.stepper import Stepper
+from game.ui.lab.tree_header import break_figures, draw_legend, header_lines
 from game.ui.lab.treeview import TreeView
 from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text, wrap_text
 
-ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
-NODE_BUDGET = 20_000
 #: A recording estimated longer than this waits for a second press of "Search again".
 RECORD_MAX_S = MAX_RECORD_S
 PAN_STEP = 60
@@ -93,7 +93,7 @@ class TreePane:
         force = self.error.startswith("too long")
         self.error = ""
         level = getattr(self.ctx, "level", TEACHING)
-        self.ctx.jobs.start("ai.labtasks:record", self.ctx.state, self.config(), NODE_BUDGET,
+        self.ctx.jobs.start("ai.labtasks:record", self.ctx.state, self.config(), DEFAULT_NODE_BUDGET,
                             on_done=self.take, on_error=self._failed, owner=self, force=force,
                             max_s=RECORD_MAX_S, level=level)
 
@@ -429,7 +429,7 @@ class TreePane:
         small = self._small()
         # Break between figures (three spaces), never inside one.
         rows = [(line, False)
-                for line in _break_figures(headline.split("   "), font(small, True), width)]
+                for line in break_figures(headline.split("   "), font(small, True), width)]
         rows += [(line, True) for line in (wrap_text(note, font(small), width) if note else [])]
         return rows
 
@@ -439,66 +439,3 @@ class TreePane:
             draw_text(surface, text, (x, y), size, theme.color("bad") if is_note else style.TEXT,
                       bold=not is_note, max_width=self.canvas.width - 16)
             y += int(size * 1.35)
-
-
-def header_lines(rec: Any) -> tuple[str, str]:
-    """The recording's figures and its "not recorded" note (worked out once: counting
-    20,000 nodes every frame would cost the frame rate)."""
-    # A solver's proof has no depth limit: its depth would read as a horizon it never had.
-    how = "exact, no depth limit" if rec.solved else f"depth {rec.depth}"
-    parts = [f"{rec.algorithm_label} · {how}", f"{rec.node_count:,} nodes",
-             f"{rec.leaves:,} leaves", style.pruning_text(rec.nodes),
-             f"value {style.value_text(rec.value, rec.game_id)}", f"move {rec.move or '—'}"]
-    if len(rec.passes) > 1 and not rec.solved:
-        parts.insert(2, f"(all {len(rec.passes)} passes: {rec.total_nodes:,})")
-    note = ""
-    if rec.truncated:
-        note = (f"{rec.truncated:,} nodes not recorded (node budget {len(rec.nodes):,}): "
-                "their subtrees are missing from the picture")
-    return "   ".join(parts), note
-
-
-def _break_figures(figures: list[str], f: Any, width: int) -> list[str]:
-    """The header's figures joined three spaces apart, on as many lines as ``width`` needs."""
-    lines: list[str] = []
-    for figure in figures:
-        if lines and f.size(lines[-1] + "   " + figure)[0] <= width:
-            lines[-1] += "   " + figure
-        else:
-            lines.append(figure)
-    return lines
-
-
-def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int) -> None:
-    """The key to the shapes, bottom-left of the canvas (also in exported pictures); items
-    that do not fit the width are left out from the end (the least needed last)."""
-    r = max(5, size // 2)
-    y = canvas.bottom - r - 8
-    back = pygame.Rect(canvas.x + 2, y - r - 6, canvas.width - 4, 2 * r + 12)
-    pygame.draw.rect(surface, (22, 24, 30), back, border_radius=6)
-
-    def shape(kind: str) -> Any:
-        return lambda x: style.draw_shape(surface, kind, (x + r, y), r, style.KIND_COLOR[kind],
-                                          (20, 22, 28), 1)
-
-    items: list[tuple[Any, str]] = [(shape(k), k) for k in ("max", "min", "chance", "leaf")]
-    items += [
-        (lambda x: style.draw_shape(surface, "leaf", (x + r, y), r, style.SKIPPED_FILL,
-                                    style.STUB, 1), "skipped by a cutoff"),
-        (lambda x: pygame.draw.line(surface, style.PV, (x, y), (x + 2 * r, y), 3),
-         "principal variation"),
-        (lambda x: pygame.draw.circle(surface, style.TT, (x + r, y), max(3, r // 2)),
-         "table hit"),
-        (None, "↻ re-searched (probe dashed)"),
-        (None, "▸n collapsed"),
-    ]
-    f = font(size)
-    x = canvas.x + 10
-    for mark, label in items:
-        width = (2 * r + 4 if mark else 0) + f.size(label)[0]
-        if x + width > canvas.right - 8:
-            break
-        if mark is not None:
-            mark(x)
-            x += 2 * r + 4
-        x = draw_text(surface, label, (x, y), size, style.DIM, anchor="midleft").right + 12

@@ -11,6 +11,9 @@ from typing import Any
 
 import pygame
 
+from ai.api import ALGORITHMS
+from ai.levels import levels_of
+from game.registry import playable_kits
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.file_chooser import FileChooser
@@ -29,35 +32,12 @@ from game.ui.widgets import (
     share_label_size,
 )
 
-GAME_TITLES: dict[str, str] = {
-    "tictactoe": "Tic-tac-toe",
-    "othello": "Othello",
-    "nim": "Nim",
-    "backgammon": "Backgammon",
-}
-FALLBACK_LEVELS = ("Beginner", "Casual", "Intermediate", "Advanced", "Master")
-FALLBACK_ALGORITHMS = ("minimax", "alphabeta", "expectiminimax")
 MAX_HEAPS_UI = 8
 MAX_HEAP_UI = 25
 
 
 def level_names(game_id: str) -> tuple[str, ...]:
-    try:
-        from ai.levels import LEVELS
-
-        names = tuple(level.name for level in LEVELS[game_id])
-        return names or FALLBACK_LEVELS
-    except Exception:  # noqa: BLE001 - the menu must open even if the AI package is broken
-        return FALLBACK_LEVELS
-
-
-def algorithm_names() -> tuple[str, ...]:
-    try:
-        from ai.engine import ALGORITHMS
-
-        return tuple(ALGORITHMS)
-    except Exception:  # noqa: BLE001
-        return FALLBACK_ALGORITHMS
+    return tuple(level.name for level in levels_of(game_id))
 
 
 def parse_heaps(text: str) -> tuple[int, ...]:
@@ -152,7 +132,7 @@ class MenuScene(DialogHost):
             rows.append(Choice(names[i], self._seat_options(s.game), self._seat_value(seat),
                                lambda v, i=i: self._set_seat(i, v)))
             if seat.kind == "custom":
-                algos = algorithm_names()
+                algos = ALGORITHMS
                 if seat.algorithm not in algos:
                     seat.algorithm = algos[min(1, len(algos) - 1)]
                 rows.append(Choice("   algorithm", [(a, a) for a in algos], seat.algorithm,
@@ -193,8 +173,8 @@ class MenuScene(DialogHost):
         """Wide enough for the longest game name at the buttons' natural text size (no
         "Backga…"), at least 55% of the window, never wider than the window allows."""
         size = int(button_h * 0.42)
-        widest = max(text_width(font(size, True), t) for t in GAME_TITLES.values())
-        n = len(GAME_TITLES)
+        widest = max(text_width(font(size, True), kit.title) for kit in playable_kits())
+        n = len(playable_kits())
         need = n * (widest + Button.margin(button_h) + button_h // 2) + (n - 1) * gap
         return min(rect.width - 40, max(480, int(rect.width * 0.55), need))
 
@@ -218,10 +198,10 @@ class MenuScene(DialogHost):
         y = top + gap
         widgets: list[Widget] = []
 
-        n = len(GAME_TITLES)
+        n = len(playable_kits())
         bw = (col_w - (n - 1) * gap) // n
         game_buttons = []
-        for i, (gid, title) in enumerate(GAME_TITLES.items()):
+        for i, (gid, title) in enumerate((kit.id, kit.title) for kit in playable_kits()):
             b = Button(title, lambda g=gid: self._set_game(g), active=(s.game == gid))
             b.rect = pygame.Rect(x + i * (bw + gap), y, bw, int(row_h * 1.25))
             game_buttons.append(b)

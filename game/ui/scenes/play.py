@@ -20,8 +20,8 @@ import pygame
 from game.core import CHANCE, IllegalMoveError, Move, State
 from game.session import Session
 from game.ui.boards.base import BoardView, ViewContext
-from game.ui.boards.registry import make_view
 from game.ui.commands import Commands
+from game.ui.kit import make_view
 from game.ui.movelist import MoveListView, MoveRecord
 from game.ui.panel import PanelLine, PanelText, panel_lines
 from game.ui.scenes.ai_jobs import AiJobs, Job, Purpose
@@ -30,7 +30,6 @@ from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.scenes.knowledge import Knowledge
 from game.ui.scenes.play_ai import AiTurns
 from game.ui.scenes.play_commands import play_commands
-from game.ui.scenes.play_cube import CubeTurns
 from game.ui.scenes.play_draw import draw_play_screen
 from game.ui.scenes.play_files import GameFiles
 from game.ui.scenes.play_input import handle_play_event
@@ -48,6 +47,7 @@ from game.ui.scenes.play_setup import (  # noqa: F401 - re-exported for the menu
 from game.ui.text import error_line
 from game.ui.value_text import value_text
 from game.ui.widgets import Button, TextDialog
+from games.backgammon.ui.cube_turns import CubeTurns
 
 log = logging.getLogger(__name__)
 
@@ -493,7 +493,7 @@ class PlayScene(DialogHost):
         chances and candidate equities); computed once per position."""
         if self.game.id != "backgammon":
             return []
-        from game.ui.bg_insight import insight, insight_panel_lines
+        from games.backgammon.ui.insight import insight, insight_panel_lines
 
         state, cube = self.session.current, self.session.cube
         money = self.cube_turns.score_lines()

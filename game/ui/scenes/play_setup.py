@@ -49,7 +49,7 @@ def start_cube(settings: Settings) -> Any:
     """The doubling cube the start screen asks for (None: a cubeless game)."""
     if settings.game != "backgammon" or settings.bg_cube == "off":
         return None
-    from game.rules.backgammon_cube import Cube
+    from games.backgammon.cube import Cube
 
     return Cube(jacoby=settings.bg_cube == "jacoby")
 
@@ -96,7 +96,7 @@ def search_config(game_id: str, seat: Seat, seed: int | None = None) -> Any:
         from ai.levels import get_level
 
         return get_level(game_id, seat.level).config(game_id, seed)
-    from ai.engine import ALGORITHMS
+    from ai.api import ALGORITHMS
 
     if seat.algorithm not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {seat.algorithm!r}; choose {', '.join(ALGORITHMS)}")
@@ -107,9 +107,9 @@ def search_config(game_id: str, seat: Seat, seed: int | None = None) -> Any:
 
 def strongest_config(game_id: str, seed: int | None = None) -> Any:
     """Used for hints and move values: the best level the game has."""
-    from ai.levels import LEVELS
+    from ai.levels import levels_of
 
-    return LEVELS[game_id][-1].config(game_id, seed)
+    return levels_of(game_id)[-1].config(game_id, seed)
 
 
 def values_config(game_id: str, seed: int | None = None) -> Any:

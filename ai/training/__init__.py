@@ -1,1 +1,0 @@
-"""Offline training scripts (run by developers, not by the app): learned weights for evaluators."""

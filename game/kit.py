@@ -1,0 +1,93 @@
+"""What one game is to Kibitz: a kit, the registry's only entry for the game.
+
+Search, session, screens, lab and CLI ask a kit for what they need and never name a game.
+A kit hands out its game's three layers, each imported the first time it is asked for and
+only then (the one reason this project imports inside functions): the menu lists every game
+without loading five rule sets, the headless side never loads a board view (pygame), and one
+game's damaged weights file never stops another game from starting.
+
+- ``rules()``: the ``Game`` (standard library only: game.core's protocol);
+- ``ai()``: an ``ai.kit.GameAI`` (profile, levels, evaluators, solver, benches);
+- ``ui()``: a ``game.ui.kit.GameUI`` (board view, menu options, lab and play extras).
+
+Game-specific choices the pygame-free session needs (a doubling cube, a foreign record to
+read) are methods here with generic defaults, so the session asks the kit, not the game id.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from game.core import Game, State
+
+if TYPE_CHECKING:
+    from ai.kit import GameAI
+    from game.ui.kit import GameUI
+
+
+class GameKit(ABC):
+    """One game's parts. Subclasses (one per package under ``games/``) set the class
+    attributes and load their layers in ``load_rules``/``load_ai``/``load_ui``."""
+
+    #: The id saves, settings, the CLI's ``--game`` and the engine protocol use.
+    id: ClassVar[str]
+    #: The game's name on screen ("Tic-tac-toe").
+    title: ClassVar[str]
+    #: False: a teaching game the lab uses but no menu or match offers (classroom trees).
+    playable: ClassVar[bool] = True
+    #: Position among the menu's games (lower first).
+    order: ClassVar[int] = 100
+
+    def __init__(self) -> None:
+        self._rules: Game | None = None
+        self._ai: GameAI | None = None
+        self._ui: GameUI | None = None
+
+    def rules(self) -> Game:
+        if self._rules is None:
+            self._rules = self.load_rules()
+        return self._rules
+
+    def ai(self) -> GameAI:
+        if self._ai is None:
+            self._ai = self.load_ai()
+        return self._ai
+
+    def ui(self) -> GameUI:
+        if self._ui is None:
+            self._ui = self.load_ui()
+        return self._ui
+
+    @abstractmethod
+    def load_rules(self) -> Game: ...
+
+    @abstractmethod
+    def load_ai(self) -> GameAI: ...
+
+    def load_ui(self) -> GameUI:
+        raise ValueError(f"{self.title} has no board view")
+
+    # -- what the session asks (standard library only) ------------------------------------
+
+    def position_text(self, state: State, stakes: Any) -> str:
+        """The position as text to copy (``stakes``: the game's doubling cube, if any)."""
+        return self.rules().format_position(state)
+
+    def parse_position_text(
+        self, text: str, options: dict[str, Any], stakes: Any
+    ) -> tuple[State, Any]:
+        """(position, stakes) from pasted text; ``stakes`` is the new game's cube, returned
+        unchanged unless the text carries one of its own."""
+        return self.rules().parse_position(text, **options), stakes
+
+    def new_stakes(self, rule: str) -> Any:
+        """The doubling cube for a save's ``cube:`` line, or a ValueError: a game without one
+        refuses it."""
+        raise ValueError(f"a doubling cube belongs to games that have one, not {self.title}")
+
+    def read_record(self, text: str) -> tuple[State, tuple[Any, ...]] | None:
+        """(start, moves) of a game record written by another program (Othello's GGF), or
+        None when this game reads no such records or ``text`` is not one; a ValueError names
+        what is wrong with a record that is one."""
+        return None

@@ -1,1 +1,0 @@
-"""One module per game; standard library only, so the AI and tests never need a display."""

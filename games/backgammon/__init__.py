@@ -1,0 +1,39 @@
+"""Backgammon: dice, expectiminimax, a learned network and the doubling cube.
+
+The kit below is the game's one entry in Kibitz (game.kit): its layers load on first use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core import Game
+from game.kit import GameKit
+
+if TYPE_CHECKING:
+    from ai.kit import GameAI
+    from game.ui.kit import GameUI
+
+
+class BackgammonKit(GameKit):
+    id = "backgammon"
+    title = "Backgammon"
+    order = 40
+
+    def load_rules(self) -> Game:
+        from games.backgammon.game import GAME
+
+        return GAME
+
+    def load_ai(self) -> GameAI:
+        from games.backgammon.ai.kit import AI
+
+        return AI
+
+    def load_ui(self) -> GameUI:
+        from games.backgammon.ui.kit import UI  # pygame: only the window loads it
+
+        return UI
+
+
+KIT = BackgammonKit()

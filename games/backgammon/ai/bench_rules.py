@@ -1,0 +1,49 @@
+"""Backgammon move-generation speed: all legal turns for all 21 rolls of sampled positions.
+
+``bench()`` is what ``kibitz bench`` reports; run this module directly for a quick figure.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+
+def sample_positions(n_positions: int, seed: int = 1) -> list:
+    """Positions from seeded random playouts (decision points, dice removed), varied in phase."""
+    from game.playouts import random_positions
+    from games.backgammon.game import GAME
+    from games.backgammon.rules import BackgammonState
+
+    return [
+        BackgammonState(s.points, s.bar, s.off, s.to_move, None)
+        for s in random_positions(GAME, n_positions, seed, keep=0.25, weighted_chance=True)
+    ]
+
+
+def bench(n_positions: int = 1000) -> dict[str, float]:
+    """position_rolls_per_s counts (position, roll) pairs; turns_per_s the turns generated."""
+    from games.backgammon.rules import ROLLS, BackgammonState
+
+    positions = sample_positions(n_positions)
+    turns = 0
+    start = time.perf_counter()
+    for p in positions:
+        for dice, _ in ROLLS:
+            turns += len(BackgammonState(p.points, p.bar, p.off, p.to_move, dice).legal_moves())
+    elapsed = time.perf_counter() - start
+    pairs = len(positions) * len(ROLLS)
+    return {
+        "positions": float(len(positions)),
+        "position_rolls": float(pairs),
+        "turns": float(turns),
+        "time_s": round(elapsed, 4),
+        "position_rolls_per_s": round(pairs / elapsed, 1),
+        "turns_per_s": round(turns / elapsed, 1),
+    }
+
+
+if __name__ == "__main__":
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    for k, v in bench(n).items():
+        print(f"{k}: {v}")

@@ -1,0 +1,71 @@
+"""Backgammon's AI side: profile, levels, evaluators, and the network's batched search.
+
+The learned evaluators are built by the functions below, which import their modules when a
+level first asks: numpy and the weights load only in the process that searches, never in the
+window's (whose menu only lists the levels).
+"""
+
+from __future__ import annotations
+
+from ai.api import Evaluator, Searcher
+from ai.kit import GameAI
+from ai.levels import Level
+from ai.searchbase import Scoring
+from games.backgammon.ai.evaluation import BackgammonEvaluator
+from games.backgammon.ai.profile import PROFILE
+
+
+def _net() -> Evaluator:
+    from games.backgammon.ai.net import NetEvaluator  # numpy: see the module's docstring
+
+    return NetEvaluator()
+
+
+def _td() -> Evaluator:
+    from games.backgammon.ai.td import TDBackgammonEvaluator  # its weights: as above
+
+    return TDBackgammonEvaluator()
+
+
+def _pubeval() -> Evaluator:
+    from games.backgammon.ai.pubeval import PubevalEvaluator  # its weights: as above
+
+    return PubevalEvaluator()
+
+
+def _batched(evaluator: Evaluator, scoring: Scoring) -> Searcher | None:
+    """The network scores every move of a roll in one batch: expectiminimax batched."""
+    from games.backgammon.ai.net import NetEvaluator  # numpy: see the module's docstring
+    from games.backgammon.ai.ply import BackgammonPlySearcher
+
+    if isinstance(evaluator, NetEvaluator):
+        return BackgammonPlySearcher(evaluator, scoring)
+    return None
+
+
+LEVELS: tuple[Level, ...] = (
+    Level("Beginner", "expectiminimax", 1, None, 0.4, False),
+    Level("Casual", "expectiminimax", 1, None, 0.15, False),
+    # depth 1: the best move by the static equity evaluation ("0-ply").
+    Level("Intermediate", "expectiminimax", 1, None, 0.0, False),
+    # depth 1 on the neural network: the move whose resulting position the network
+    # values most ("0-ply"), every candidate position of the roll in one batch.
+    Level("Advanced", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
+    # depth 3 on the network: the moves within 0.3 points of the 0-ply best (at most 16,
+    # games.backgammon.ai.ply's root filter), each averaged over the opponent's 21 rolls and his
+    # best reply by the network ("1-ply", one chance layer). Two chance layers (depth 5)
+    # stay a custom depth: tens of times slower and not shown to be stronger.
+    Level("Master", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
+)
+
+#: Tesauro's pubeval, the yardstick published backgammon programs report their strength
+#: against: an opponent for ``match``, not a level.
+BENCHMARKS = (Level("pubeval", "expectiminimax", 1, None, 0.0, False, evaluator="pubeval"),)
+
+AI = GameAI(
+    profile=PROFILE,
+    levels=LEVELS,
+    evaluators={None: BackgammonEvaluator, "td": _td, "net": _net, "pubeval": _pubeval},
+    benchmarks=BENCHMARKS,
+    batched_searcher=_batched,
+)

@@ -1,0 +1,332 @@
+"""Backgammon equity from a neural network trained by TD(lambda) self-play (numpy).
+
+Why a network: a linear evaluator cannot see primes, timing or backgames; TD-Gammon (Tesauro,
+1992) showed that one hidden layer trained by self-play learns them. This module holds the
+encoder, the network and its weights file; ``games.backgammon.training.net`` trains it.
+
+* **Positions** are seen from the side on roll, ``a``, and the side waiting, ``b``: arrays of 26
+  counts in each side's own numbering (index 1..24 points, 25 the bar, 0 borne off), the dice
+  not yet rolled. Movegen's ``(me, opp)`` after a move becomes ``a = opp[::-1], b = me``.
+* **Inputs** (``N_INPUTS``): for each side, TD-Gammon's four units per point (n >= 1, n >= 2,
+  n >= 3, (n - 3) / 2 beyond three), bar / 2, off / 15, then six features: pips / 100, blots / 5,
+  home-board points made / 6, longest prime / 6, checkers back (opponent's home board and bar)
+  / 5, blots within direct range of an opposing checker / 3; and one race flag (no contact left),
+  which lets one network serve contact and race positions.
+* **Outputs**, five sigmoids for the side on roll: P(win), P(win a gammon or more), P(win a
+  backgammon), P(lose a gammon or more), P(lose a backgammon). They are made consistent on
+  reading (a gammon is never likelier than a win, a backgammon than a gammon), and
+  ``equity = 2 P(win) - 1 + P(wg) - P(lg) + P(wbg) - P(lbg)`` in points a game (cubeless).
+* **Weights file** ``assets/weights/backgammon_net.npz`` (numpy ``.npz``, no pickles): arrays
+  ``W1`` (inputs x hidden), ``b1``, ``W2`` (hidden x 5), ``b2`` and ``meta``, a JSON string with
+  ``format`` = ``"kibitz-backgammon-net"``, ``version`` (of this layout and encoding), ``inputs``,
+  ``hidden`` and how the weights were trained (seed, games, learning rate, lambda, command). A
+  missing, corrupt or mismatched file raises :class:`WeightsError` with a one-line reason.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ai.evaluation.npz_file import read_npz
+from game.paths import asset_path
+from games.backgammon.ai import bearoff
+from games.backgammon.movegen import perspective
+from games.backgammon.rules import BackgammonState
+
+FORMAT = "kibitz-backgammon-net"
+VERSION = 1
+OUTPUTS: tuple[str, ...] = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+N_OUT = len(OUTPUTS)
+SIDE_UNITS = 24 * 4 + 2
+SIDE_FEATURES = 6
+SIDE_WIDTH = SIDE_UNITS + SIDE_FEATURES
+N_INPUTS = 2 * SIDE_WIDTH + 1
+WEIGHTS_FILE = ("weights", "backgammon_net.npz")
+#: Index permutation turning one side's outputs into the other side's: win <-> loss.
+FLIP = np.array([0, 3, 4, 1, 2])
+
+_POINT = np.arange(1, 25)
+_BITS = np.left_shift(np.int64(1), np.arange(24, dtype=np.int64))
+# For an own point p (1..24), opposing checkers that hit it directly stand 1..6 pips in front,
+# i.e. at own-numbered places max(0, p - 6) .. p - 1 (0 = entering from the bar).
+_HIT_HI = np.arange(1, 25)
+_HIT_LO = np.maximum(0, _HIT_HI - 6)
+
+
+class WeightsError(ValueError):
+    """The network's weights file is missing or malformed; the message says which and why."""
+
+
+def default_weights_path() -> Path:
+    return asset_path(*WEIGHTS_FILE)
+
+
+# -- encoding ------------------------------------------------------------------------------------
+
+
+def _longest_run(made: np.ndarray) -> np.ndarray:
+    """Length of the longest run of True along axis 1 (a prime), by shifting a bit mask."""
+    mask = made.astype(np.int64) @ _BITS
+    run = np.zeros(len(mask), dtype=np.int64)
+    while True:
+        nonzero = mask != 0
+        if not nonzero.any():
+            return run
+        run += nonzero
+        mask &= mask >> 1
+
+
+def _side_into(out: np.ndarray, own: np.ndarray, other: np.ndarray) -> None:
+    """Write the inputs of one side (``own``) given the other side (``other``), both (N, 26),
+    into ``out`` (N, SIDE_WIDTH): column slices of one preallocated array, because a search
+    encodes hundreds of positions per call and numpy's per-call cost dominates small arrays."""
+    n = len(own)
+    pts = own[:, 1:25]
+    out[:, 0:96:4] = pts >= 1
+    out[:, 1:96:4] = pts >= 2
+    out[:, 2:96:4] = pts >= 3
+    out[:, 3:96:4] = np.maximum(pts - 3, 0) / 2.0
+    out[:, 96] = own[:, 25] / 2.0
+    out[:, 97] = own[:, 0] / 15.0
+    blots = pts == 1
+    # Opposing checkers in own numbering: place r = 25 - q for their point q; r = 0 their bar.
+    occupied = np.empty((n, 25), dtype=np.int64)
+    occupied[:, 0] = other[:, 25] > 0
+    occupied[:, 1:] = other[:, 24:0:-1] > 0
+    cum = np.zeros((n, 26), dtype=np.int64)
+    np.cumsum(occupied, axis=1, out=cum[:, 1:])
+    in_range = cum[:, _HIT_HI] > cum[:, _HIT_LO]
+    made = pts >= 2
+    out[:, 98] = (pts @ _POINT + 25 * own[:, 25]) / 100.0
+    out[:, 99] = blots.sum(axis=1) / 5.0
+    out[:, 100] = made[:, :6].sum(axis=1) / 6.0
+    out[:, 101] = _longest_run(made) / 6.0
+    out[:, 102] = own[:, 19:26].sum(axis=1) / 5.0
+    out[:, 103] = (blots & in_range).sum(axis=1) / 3.0
+
+
+def is_race(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """No contact left (per row): a's point p and b's point q meet only if p + q > 25."""
+    top_a = 25 - np.argmax(a[:, :0:-1] > 0, axis=1)
+    top_b = 25 - np.argmax(b[:, :0:-1] > 0, axis=1)
+    top_a[~(a[:, 1:] > 0).any(axis=1)] = 0
+    top_b[~(b[:, 1:] > 0).any(axis=1)] = 0
+    return top_a + top_b <= 25
+
+
+def encode(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Network inputs (N, N_INPUTS) for positions with ``a`` on roll, ``b`` waiting."""
+    a = np.asarray(a, dtype=np.int64).reshape(-1, 26)
+    b = np.asarray(b, dtype=np.int64).reshape(-1, 26)
+    x = np.empty((len(a), N_INPUTS))
+    _side_into(x[:, :SIDE_WIDTH], a, b)
+    _side_into(x[:, SIDE_WIDTH : 2 * SIDE_WIDTH], b, a)
+    x[:, -1] = is_race(a, b)
+    return x
+
+
+# -- the network ----------------------------------------------------------------------------------
+
+
+def sigmoid(x: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-np.clip(x, -40.0, 40.0)))
+
+
+def consistent(y: np.ndarray) -> np.ndarray:
+    """Raw outputs (N, 5) made ordered: bg <= gammon <= win on each side."""
+    p = np.array(y, dtype=np.float64, copy=True)
+    p[:, 1] = np.minimum(p[:, 1], p[:, 0])
+    p[:, 2] = np.minimum(p[:, 2], p[:, 1])
+    p[:, 3] = np.minimum(p[:, 3], 1.0 - p[:, 0])
+    p[:, 4] = np.minimum(p[:, 4], p[:, 3])
+    return p
+
+
+def equity(p: np.ndarray) -> np.ndarray:
+    """Cubeless equity (points a game) of consistent probabilities (N, 5)."""
+    return 2.0 * p[:, 0] - 1.0 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
+
+
+def flip(p: np.ndarray) -> np.ndarray:
+    """The same probabilities seen by the other side."""
+    q = p[:, FLIP].copy()
+    q[:, 0] = 1.0 - p[:, 0]
+    return q
+
+
+@dataclass
+class Net:
+    """One hidden layer of sigmoids, five sigmoid outputs."""
+
+    W1: np.ndarray
+    b1: np.ndarray
+    W2: np.ndarray
+    b2: np.ndarray
+    meta: dict[str, Any] = field(default_factory=dict)
+    #: Exact race values for bear-off against bear-off rows (``probs`` uses them when set).
+    bearoff: bearoff.BearoffTable | None = None
+
+    @classmethod
+    def random(cls, hidden: int, rng: np.random.Generator, scale: float = 0.1) -> Net:
+        return cls(
+            rng.uniform(-scale, scale, (N_INPUTS, hidden)),
+            np.zeros(hidden),
+            rng.uniform(-scale, scale, (hidden, N_OUT)),
+            np.zeros(N_OUT),
+        )
+
+    @property
+    def hidden(self) -> int:
+        return self.W1.shape[1]
+
+    def forward(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(hidden activations, raw outputs) for inputs (N, N_INPUTS)."""
+        h = sigmoid(x @ self.W1 + self.b1)
+        return h, sigmoid(h @ self.W2 + self.b2)
+
+    def probs(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """Consistent probabilities (N, 5) of the side on roll ``a``; the bear-off database's
+        exact values where both sides are bearing off, when the net has one."""
+        p = consistent(self.forward(encode(a, b))[1])
+        return p if self.bearoff is None else self.bearoff.override(a, b, p)
+
+    def after_moves(self, results: list[tuple[Any, Any]]) -> np.ndarray:
+        """Probabilities (N, 5) for the mover after each of his candidate moves, given as
+        movegen ``(me, opp)`` pairs: one batch through the network. A move that bears off the
+        last checker gets its certain result."""
+        me = np.asarray([r[0] for r in results], dtype=np.int64)
+        opp = np.asarray([r[1] for r in results], dtype=np.int64)
+        p = flip(self.probs(opp[:, ::-1], me))
+        done = me[:, 0] == 15
+        if done.any():
+            for i in np.flatnonzero(done):
+                p[i] = terminal_probs(me[i], opp[i])
+        return p
+
+
+def terminal_probs(me: Any, opp: Any) -> np.ndarray:
+    """The certain outcome for a mover who has just borne off his last checker."""
+    gammon = opp[25] == 0
+    backgammon = gammon and (opp[0] > 0 or any(opp[1:7]))
+    return np.array([1.0, float(gammon), float(backgammon), 0.0, 0.0])
+
+
+# -- weights file ----------------------------------------------------------------------------------
+
+
+def save_net(net: Net, path: Path | str) -> None:
+    meta = {"format": FORMAT, "version": VERSION, "inputs": N_INPUTS, "hidden": net.hidden,
+            "outputs": list(OUTPUTS), **net.meta}  # fmt: skip
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as f:
+        np.savez(f, W1=net.W1, b1=net.b1, W2=net.W2, b2=net.b2, meta=np.array(json.dumps(meta)))
+    tmp.replace(path)
+
+
+def load_net(path: Path | str | None = None) -> Net:
+    """The network in ``path`` (default: the shipped weights); WeightsError if unusable."""
+    path = Path(path) if path is not None else default_weights_path()
+    arrays, meta = read_npz(
+        path, ("W1", "b1", "W2", "b2", "meta"), "backgammon network weights", FORMAT, WeightsError
+    )
+    if meta.get("version") != VERSION or meta.get("inputs") != N_INPUTS:
+        raise WeightsError(
+            f"{path.name}: version {meta.get('version')!r} with {meta.get('inputs')!r} inputs,"
+            f" expected version {VERSION} with {N_INPUTS}"
+        )
+    hidden = meta.get("hidden")
+    shapes = {"W1": (N_INPUTS, hidden), "b1": (hidden,), "W2": (hidden, N_OUT), "b2": (N_OUT,)}
+    for name, shape in shapes.items():
+        arr = arrays[name]
+        if arr.shape != shape or arr.dtype.kind != "f":
+            raise WeightsError(f"{path.name}: {name} has shape {arr.shape}, expected {shape}")
+        if not np.isfinite(arr).all():
+            raise WeightsError(f"{path.name}: {name} holds a non-finite number")
+    extra = {k: v for k, v in meta.items() if k not in ("format", "version", "inputs", "hidden",
+                                                        "outputs")}  # fmt: skip
+    return Net(arrays["W1"], arrays["b1"], arrays["W2"], arrays["b2"], extra)
+
+
+_LOADED: dict[tuple[str, float], Net] = {}
+
+
+def _shared_net(path: Path | str | None) -> Net:
+    """The network of ``path``, loaded once per process (a search is built for every move)."""
+    path = Path(path) if path is not None else default_weights_path()
+    try:
+        key = (str(path), path.stat().st_mtime)
+    except OSError:
+        return load_net(path)  # raises the one-line WeightsError
+    if key not in _LOADED:
+        _LOADED.clear()
+        _LOADED[key] = load_net(path)
+        _LOADED[key].bearoff = _bearoff_or_none()
+    return _LOADED[key]
+
+
+def _bearoff_or_none() -> bearoff.BearoffTable | None:
+    """The shipped bear-off database, or None with its one-line reason on stderr: the network
+    then plays bear-offs on its own."""
+    try:
+        return bearoff.shared_table()
+    except bearoff.BearoffError as exc:
+        print(f"warning: {exc}; the network plays bear-offs without it", file=sys.stderr)
+        return None
+
+
+# -- the evaluator ----------------------------------------------------------------------------------
+
+
+def sides(state: BackgammonState) -> tuple[list[int], list[int]]:
+    """(on roll, waiting) in their own numberings."""
+    me, opp = perspective(state.points, state.bar, state.off, state.to_move)
+    return me, opp[::-1]
+
+
+class NetEvaluator:
+    """Equity in points (cubeless, -3..3) for the searcher, plus the probabilities and a batch
+    evaluation of every move of a roll. The dice of a rolled position are ignored: it scores as
+    the same position before the roll."""
+
+    #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
+    title = "neural network"
+
+    def __init__(self, net: Net | None = None, path: Path | str | None = None) -> None:
+        self.net = net if net is not None else _shared_net(path)
+
+    def probabilities(self, state: BackgammonState, player: int) -> np.ndarray:
+        """Consistent (win, win g, win bg, lose g, lose bg) for ``player``."""
+        if state.is_over():
+            w = state.winner()
+            k = state.game_value()
+            won = np.array([1.0, float(k >= 2), float(k >= 3), 0.0, 0.0])
+            return won if w == player else flip(won[None])[0]
+        a, b = sides(state)
+        p = self.net.probs(np.array(a), np.array(b))
+        return p[0] if player == state.to_move else flip(p)[0]
+
+    def from_bearoff_database(self, state: BackgammonState) -> bool:
+        """Whether :meth:`probabilities` of ``state`` come from the bear-off database."""
+        if self.net.bearoff is None or state.is_over():
+            return False
+        a, b = sides(state)
+        return bool(bearoff.covers(np.array(a), np.array(b))[0])
+
+    def evaluate(self, state: BackgammonState, player: int) -> float:
+        if state.is_over():
+            return state.returns()[player]
+        return float(equity(self.probabilities(state, player)[None])[0])
+
+    def move_probabilities(self, state: BackgammonState) -> tuple[list[Any], np.ndarray]:
+        """(moves, probabilities (N, 5) for the mover after each): one network batch."""
+        table = state._generated()
+        moves = list(table)
+        return moves, self.net.after_moves(list(table.values()))

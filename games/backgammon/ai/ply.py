@@ -1,0 +1,214 @@
+"""Expectiminimax for backgammon on top of the network, with every roll's moves in one batch.
+
+The generic searchers call the evaluator once per position; a neural network pays most of its
+cost per call, so this searcher asks it about all candidate positions of a roll at once (one
+matrix product) and walks the tree on movegen's plain lists instead of state objects. It is
+the same algorithm as :mod:`ai.expectiminimax` (decision layers take the best move, chance
+layers average the 21 rolls by probability, depth counts every layer) with the move filtering
+strong backgammon programs use:
+
+- depth 1: every move's resulting position, scored by the network ("0-ply"; the Advanced level);
+- depth 3: the best moves by depth 1 (at most ``ROOT_KEEP[3]``, only those within
+  ``ROOT_MARGIN[3]`` points of the best), each averaged over the opponent's 21 rolls and his best
+  reply by the network ("1-ply", one chance layer; the Master level). The last chance layer puts
+  all 21 rolls' replies through the network in one batch;
+- depth 5: the ``ROOT_KEEP[5]`` best moves by depth 3, with two chance layers; at the opponent's
+  decisions only his ``REPLY_KEEP`` best replies by the network are searched on ("2-ply", a
+  custom depth: slower, and not shown to play better than 1-ply).
+
+Even depths end on a chance layer whose rolled positions the network scores without their
+dice, so depth 2k has exactly the values of depth 2k - 1; they are taken over, not recomputed.
+Values are cubeless equity in points for the side to move at the root.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ai.searchbase import INF, Scoring, SearchBase
+from game.core import Move, State
+from games.backgammon import movegen as mg
+from games.backgammon.ai.net import NetEvaluator, equity
+from games.backgammon.rules import ROLLS
+
+#: Root moves searched further at depths 3 and 5: at most ``ROOT_KEEP`` of the best ones by the
+#: depth below, and of those only the ones within ``ROOT_MARGIN`` points of the best.
+ROOT_KEEP: dict[int, int] = {3: 16, 5: 3}
+ROOT_MARGIN: dict[int, float] = {3: 0.3, 5: 3.0}
+#: Replies searched on at an opponent's decision with two chance layers below.
+REPLY_KEEP = 2
+
+
+class BackgammonPlySearcher(SearchBase):
+    name = "expectiminimax"
+    has_windows = False
+
+    def __init__(self, evaluator: NetEvaluator, scoring: Scoring | None = None) -> None:
+        super().__init__(evaluator.evaluate, scoring or Scoring(points=True))
+        self.evaluator = evaluator
+        self.net = evaluator.net
+
+    def orders_moves(self) -> bool:
+        """Always deepen: each depth filters the root moves by the depth below."""
+        return True
+
+    # ------------------------------------------------------------------ batches
+
+    def _after_moves(self, results: list[tuple[Any, ...]]) -> list[float]:
+        """Equity of the mover after each movegen result ``(steps, me, opp)``: one batch
+        (numpy stays inside the evaluator; the tree walk is plain Python)."""
+        n = len(results)
+        self.nodes += n
+        self.stats.leaves += n
+        if self.nodes >= self._next_check:
+            self._tick()
+        return equity(self.net.after_moves([(r[1], r[2]) for r in results])).tolist()
+
+    def _chance(self, a: list[int], b: list[int], depth: int, state: State | None = None
+                ) -> float:
+        """Equity of ``a`` (on roll, dice not yet thrown) with ``depth`` layers below.
+        ``state`` is the same position as a State, carried only when the search is traced."""
+        self.nodes += 1
+        if depth <= 2:
+            return self._last_chance(a, b, state)
+        tracer = self.tracer
+        total = 0.0
+        for (d1, d2), prob in ROLLS:
+            if tracer is not None and state is not None:
+                rolled = state.apply((d1, d2))
+                tracer.edge((d1, d2), prob)
+                tracer.enter(rolled, rolled.current_player(), depth - 1, -INF, INF)
+                v = self._decision(a, b, d1, d2, depth - 1, rolled)
+                tracer.leave(v)
+            else:
+                v = self._decision(a, b, d1, d2, depth - 1)
+            total += prob * v
+        return total
+
+    def _last_chance(self, a: list[int], b: list[int], state: State | None) -> float:
+        """A chance layer whose decisions end the search: the moves of all 21 rolls go through
+        the network in one batch (a batch costs little more than one position), then each
+        roll's best move is averaged by the roll's probability."""
+        opp = b[::-1]
+        results: list[tuple[Any, ...]] = []
+        ends: list[int] = []
+        for (d1, d2), _ in ROLLS:
+            results += mg.generate(a, opp, d1, d2)
+            ends.append(len(results))
+        self.nodes += len(ROLLS)
+        values = self._after_moves(results)
+        tracer = self.tracer
+        total, start = 0.0, 0
+        for ((roll, prob), end) in zip(ROLLS, ends, strict=True):
+            best = max(values[start:end])
+            if tracer is not None and state is not None:
+                rolled = state.apply(roll)
+                tracer.edge(roll, prob)
+                tracer.enter(rolled, rolled.current_player(), 1, -INF, INF)
+                self._trace_leaves(rolled, results[start:end], values[start:end])
+                tracer.leave(best)
+            total += prob * best
+            start = end
+        return total
+
+    def _trace_leaves(self, state: State, results: list[tuple[Any, ...]], values: list[float]
+                      ) -> None:
+        """The positions one batch scored, each a leaf below ``state`` (in the mover's view)."""
+        tracer = self.tracer
+        assert tracer is not None
+        mover = state.current_player()
+        tracer.expanded([r[0] for r in results])
+        for r, v in zip(results, values, strict=True):
+            tracer.edge(r[0])
+            tracer.enter(state.apply(r[0]), mover, 0, -INF, INF)
+            tracer.leave(v)
+
+    def _decision(self, a: list[int], b: list[int], d1: int, d2: int, depth: int,
+                  state: State | None = None) -> float:
+        """Equity of ``a`` to play ``d1-d2``: his best move with ``depth`` layers left."""
+        self.nodes += 1
+        results = mg.generate(a, b[::-1], d1, d2)
+        values = self._after_moves(results)
+        tracer = self.tracer if state is not None else None
+        if depth <= 1:
+            if tracer is not None:
+                self._trace_leaves(state, results, values)  # type: ignore[arg-type]
+            return max(values)
+        keep = sorted(range(len(values)), key=lambda j: -values[j])[:REPLY_KEEP]
+        if tracer is not None:
+            # Every reply was scored by the network; the best few are searched further.
+            tracer.filtered(len(keep), len(values), len(values))
+            tracer.expanded([results[i][0] for i in keep])
+        best = -float("inf")
+        for i in keep:
+            steps, me, opp = results[i]
+            best = max(best, self._move_value(state, steps, me, opp, depth - 1, values[i]))
+        return best
+
+    def _move_value(self, state: State | None, steps: Move, me: list[int], opp: list[int],
+                    depth: int, scored: float | None) -> float:
+        """The mover's equity after ``steps`` (leaving ``me``/``opp``) with ``depth`` layers
+        below: a won game's exact value (``scored``, or scored now), else minus the
+        opponent's chance node. Reported as a node when the search is traced (``state``, the
+        position before the move, is given only then)."""
+        won = me[0] == 15  # the move bore off the last checker: its value is exact
+        tracer = self.tracer if state is not None else None
+        child = None
+        if tracer is not None:
+            assert state is not None
+            child = state.apply(steps)
+            mover = state.current_player()
+            tracer.edge(steps)
+            # A won game's value is the mover's; a chance node's, the roller's (his opponent).
+            tracer.enter(child, mover if won else 1 - mover, depth, -INF, INF)
+        if won:
+            v = scored if scored is not None else self._after_moves([(steps, me, opp)])[0]
+            shown = v
+        else:
+            v = -self._chance(list(opp[::-1]), list(me), depth, child)
+            shown = -v
+        if tracer is not None:
+            tracer.leave(shown)
+        return v
+
+    # ------------------------------------------------------------------ root
+
+    def _search_root(
+        self, state: State, depth: int, previous: Any
+    ) -> tuple[float, Move, tuple[tuple[Move, float], ...], tuple[Move, ...], bool]:
+        self._horizon = True
+        tracer = self.tracer
+        if depth % 2 == 0 and previous is not None and previous.depth == depth - 1:
+            if tracer is not None:
+                tracer.pass_reused()
+            return (previous.score, previous.move, previous.root_values, previous.pv,
+                    previous.root_values_exact)  # fmt: skip
+        table = state._generated()  # type: ignore[attr-defined]
+        moves = list(table)
+        if depth == 1 or len(moves) == 1:
+            results = [(m, *table[m]) for m in moves]
+            values = self._after_moves(results)
+            if tracer is not None:
+                self._trace_leaves(state, results, values)
+            ranked = sorted(zip(moves, values, strict=True), key=lambda mv: -mv[1])
+            return ranked[0][1], ranked[0][0], tuple(ranked), (ranked[0][0],), True
+        keep = ROOT_KEEP.get(depth, ROOT_KEEP[max(ROOT_KEEP)])
+        margin = ROOT_MARGIN.get(depth, ROOT_MARGIN[max(ROOT_MARGIN)])
+        assert previous is not None  # always deepens (orders_moves): depth 1 came first
+        ranked = previous.root_values
+        order = [m for m, v in ranked if v >= ranked[0][1] - margin][:keep]
+        if tracer is not None:
+            # The depth below scored every move; only these are searched further (the
+            # scores were counted as nodes in that pass, not in this one).
+            tracer.filtered(len(order), len(moves), 0)
+            tracer.expanded(order)
+        scored: list[tuple[Move, float]] = []
+        traced = state if tracer is not None else None
+        for m in order:
+            me, opp = table[m]
+            v = self._move_value(traced, m, list(me), list(opp), depth - 1, None)
+            scored.append((m, v))
+            if self._root_best is None or v > self._root_best[1]:
+                self._root_best = (m, v)
+        scored.sort(key=lambda mv: -mv[1])
+        return scored[0][1], scored[0][0], tuple(scored), (scored[0][0],), True

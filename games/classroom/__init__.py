@@ -1,0 +1,34 @@
+"""The textbook's game trees, typed in the lab: a teaching game, not played from the menu.
+
+The kit below is the game's one entry in Kibitz (game.kit): its layers load on first use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core import Game
+from game.kit import GameKit
+
+if TYPE_CHECKING:
+    from ai.kit import GameAI
+
+
+class ClassroomKit(GameKit):
+    id = "classroom"
+    title = "Classroom trees"
+    order = 90
+    playable = False
+
+    def load_rules(self) -> Game:
+        from games.classroom.rules import GAME
+
+        return GAME
+
+    def load_ai(self) -> GameAI:
+        from games.classroom.ai.kit import AI
+
+        return AI
+
+
+KIT = ClassroomKit()

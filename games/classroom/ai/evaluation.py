@@ -1,0 +1,23 @@
+"""Classroom trees carry values only at their leaves.
+
+A search cut off above the leaves (a depth smaller than the tree's height) meets inner nodes
+that the tree gives no value: they count as 0, level, for both players, which is what "no
+knowledge" means. Leaves (finished games) are scored by the searchers from ``returns()``.
+"""
+
+from __future__ import annotations
+
+from games.classroom.rules import ClassroomState
+
+
+class ClassroomEvaluator:
+    #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
+    title = "the tree's numbers"
+    #: Only leaves carry numbers: a search that stops above them has no value to report.
+    values_inner_nodes = False
+
+    def evaluate(self, state: ClassroomState, player: int) -> float:
+        value = state.leaf_value()
+        if value is None:
+            return 0.0
+        return value if player == 0 else -value

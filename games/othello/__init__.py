@@ -1,0 +1,39 @@
+"""Othello (Reversi) on the 8x8 board: a hand-made and a learned evaluator, an exact endgame solver.
+
+The kit below is the game's one entry in Kibitz (game.kit): its layers load on first use.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core import Game
+from game.kit import GameKit
+
+if TYPE_CHECKING:
+    from ai.kit import GameAI
+    from game.ui.kit import GameUI
+
+
+class OthelloKit(GameKit):
+    id = "othello"
+    title = "Othello"
+    order = 20
+
+    def load_rules(self) -> Game:
+        from games.othello.game import GAME
+
+        return GAME
+
+    def load_ai(self) -> GameAI:
+        from games.othello.ai.kit import AI
+
+        return AI
+
+    def load_ui(self) -> GameUI:
+        from games.othello.ui.kit import UI  # pygame: only the window loads it
+
+        return UI
+
+
+KIT = OthelloKit()

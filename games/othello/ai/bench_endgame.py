@@ -1,0 +1,79 @@
+"""``kibitz bench endgame``: the exact Othello solver on published endgame test positions.
+
+FFO #40 is position 40 of the FFO endgame test suite (Turner vs Monnom, Bruxelles 1997):
+20 empty squares, Black to move; its published answer is +38 by a2. Programs report the time
+to prove it. Its two successors on the principal variation (after a2 b1, 18 empties, and
+after a2 b1 c1 pass b6, 16 empties: values +38 and -38) give quicker figures. Each answer
+is checked, so a fast but wrong solver fails here instead of printing a flattering number.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from typing import Any
+
+#: (label, 64 cells a1..h8 then side to move, moves played from it, margin, best move or None)
+POSITIONS: tuple[tuple[str, str, str, int, str | None], ...] = (
+    ("ffo40 after a2 b1 c1 pass b6", "", "a2 b1 c1 pass b6", -38, None),
+    ("ffo40 after a2 b1", "", "a2 b1", 38, None),
+    ("ffo40", "", "", 38, "a2"),
+)
+FFO40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
+
+
+def _position(moves: str) -> Any:
+    from games.othello.game import GAME
+    from games.othello.rules import parse_square
+
+    state = GAME.parse_position(FFO40)
+    for move in moves.split():
+        state = state.apply(parse_square(move))
+    return state
+
+
+def bench(repeat: int = 1, quick: bool = False) -> dict[str, dict[str, Any]]:
+    """Per position: empties, margin, move, nodes, wall and CPU seconds (medians).
+
+    ``quick``: only the 16-empties position (about a second), for tests."""
+    from games.othello.ai.endgame import solve
+    from games.othello.rules import square_name
+
+    out: dict[str, dict[str, Any]] = {}
+    for label, _, moves, margin, best in POSITIONS[:1] if quick else POSITIONS:
+        state = _position(moves)
+        walls, cpus = [], []
+        result = None
+        for _ in range(max(1, repeat)):
+            wall, cpu = time.perf_counter(), time.process_time()
+            result = solve(state)
+            walls.append(time.perf_counter() - wall)
+            cpus.append(time.process_time() - cpu)
+        assert result is not None
+        move = square_name(result.move) if result.move is not None else None
+        if not result.complete or result.margin != margin or (best and move != best):
+            raise ValueError(
+                f"{label}: solver gave {result.margin:+d} by {move}, expected {margin:+d}"
+                + (f" by {best}" if best else "")
+            )
+        wall_s = statistics.median(walls)
+        out[label] = {
+            "empties": state.empties,
+            "margin": result.margin,
+            "move": move,
+            "nodes": result.nodes,
+            "wall_s": round(wall_s, 2),
+            "cpu_s": round(statistics.median(cpus), 2),
+            "nodes_per_s": round(result.nodes / max(wall_s, 1e-9)),
+        }
+    return out
+
+
+def format_table(figures: dict[str, dict[str, Any]]) -> str:
+    lines = ["othello endgame (exact solver)"]
+    for label, f in figures.items():
+        lines.append(
+            f"  {label:<30} {f['empties']:>2} empties  {f['margin']:+3d} by {f['move']}  "
+            f"{f['nodes']:>11,} nodes  {f['wall_s']:7.2f} s wall  {f['cpu_s']:7.2f} s CPU"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,35 @@
+"""Othello's AI side: profile, levels, evaluators."""
+
+from __future__ import annotations
+
+from ai.kit import GameAI
+from ai.levels import Level
+from games.othello.ai.evaluation import OthelloEvaluator
+from games.othello.ai.patterns import OthelloPatternEvaluator
+from games.othello.ai.profile import PROFILE
+
+LEVELS: tuple[Level, ...] = (
+    Level("Beginner", "alphabeta", 1, None, 30.0, False),
+    Level("Casual", "alphabeta", 2, None, 10.0, False),
+    Level("Intermediate", "alphabeta", 3, 1.0, 0.0, False),
+    # Four plies ahead with the learned pattern evaluation (and the last empties solved
+    # exactly): one step below Master.
+    Level("Advanced", "alphabeta", 4, 1.0, 0.0, True, evaluator="patterns"),
+    # Iterative deepening for two seconds with the learned evaluation; the last 14-16
+    # empties solved exactly.
+    Level("Master", "alphabeta", None, 2.0, 0.0, True, evaluator="patterns"),
+)
+
+#: The levels as they played before the learned evaluator replaced the hand-made one: opponents
+#: for ``match`` (``match --a Advanced --b Advanced-hand``), not offered in the app.
+BENCHMARKS = (
+    Level("Advanced-hand", "alphabeta", 4, 1.0, 0.0, True),
+    Level("Master-hand", "alphabeta", None, 2.0, 0.0, True),
+)
+
+AI = GameAI(
+    profile=PROFILE,
+    levels=LEVELS,
+    evaluators={None: OthelloEvaluator, "patterns": OthelloPatternEvaluator},
+    benchmarks=BENCHMARKS,
+)

@@ -1,0 +1,51 @@
+"""Othello as the AI sees it: values are discs, a predicted final margin or (solved) the exact
+one; the last empties are solved exactly (games.othello.ai.solver)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.profiles import Profile, Solver, ValueLabel, signed, win_label
+from ai.searchbase import Scoring, is_win_score
+from game.core import State
+from games.othello.ai.solver import solve_othello
+from games.othello.rules import final_margin
+
+
+def _othello_margin(state: State, player: int) -> float:
+    return float(final_margin(state, player))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class OthelloProfile(Profile):
+    game_id: str = "othello"
+    unit: str = "discs"
+    aspiration: float | None = 4.0
+    solver: str | None = "othello-endgame-solver"
+    solve_exactly: Solver | None = solve_othello
+    value_bounds: tuple[float, float] = (-64.0, 64.0)
+    noise_unit: str = "discs"
+    match_opening: tuple[int, int] | None = (2, 4)
+
+    def scoring(self) -> Scoring:
+        # A finished game is worth its final disc margin (empties to the winner), the scale
+        # of the evaluator's predicted margin and of the exact endgame solver.
+        return Scoring(margin=_othello_margin, bounds=self.value_bounds)
+
+    def value_label(self, value: float, *, exact: bool) -> ValueLabel:
+        if is_win_score(value):
+            return win_label(value)
+        if exact:
+            margin = int(round(value))
+            if margin > 0:
+                return ValueLabel(f"+{margin}", f"win by {margin} discs")
+            if margin < 0:
+                return ValueLabel(str(margin), f"loss by {-margin} discs")
+            return ValueLabel("0", "draw")
+        short = signed(value, 0)
+        return ValueLabel(short, f"{short} discs (predicted final margin)")
+
+
+
+
+PROFILE = OthelloProfile()

@@ -1,0 +1,87 @@
+"""Othello's exact answer: the endgame solver (games.othello.ai.endgame) once the empties fit
+the time budget; the score is the exact final disc margin for the mover."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from ai.api import Result, SearchConfig, Stats
+from ai.trace import Tracer, trace_root_values
+from game.core import State
+from games.othello.ai import endgame as othello_endgame
+from games.othello.rules import final_margin
+
+#: Othello: most empties solved exactly, by time budget (seconds). games.othello.ai.endgame needs
+#: a median 0.11 s at 14 empties and 0.47 s at 16 (worst of 12: 0.47 s / 2.8 s), 4.3 s at 18
+#: (CPU time on self-play positions); a solve gets 60% of the move's time before the search
+#: takes over. With no time limit (depth-only searches) 14.
+OTHELLO_EXACT_EMPTIES: tuple[tuple[float, int], ...] = ((0.25, 12), (1.0, 14), (2.0, 16))
+OTHELLO_EXACT_NO_TIME = 14
+
+
+def _othello_limit(time_s: float | None) -> int:
+    if time_s is None:
+        return OTHELLO_EXACT_NO_TIME
+    limit = 0
+    for budget, empties in OTHELLO_EXACT_EMPTIES:
+        if time_s >= budget:
+            limit = empties
+    return limit
+
+
+#: Exact values of *every* root move (the "Values" display, noisy levels) cost one solve per
+#: move, so they are solved only up to this many empties; beyond it the normal search values
+#: every move instead.
+OTHELLO_EXACT_ALL_EMPTIES = 12
+
+
+def solve_othello(
+    state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None,
+    tracer: Tracer | None = None,
+) -> Result | None:
+    empties = state.empties  # type: ignore[attr-defined]
+    if empties > _othello_limit(config.limits.time_s):
+        return None
+    exact_all = config.exact_root_values or config.noise > 0
+    if exact_all and empties > OTHELLO_EXACT_ALL_EMPTIES:
+        return None
+    start = time.perf_counter()
+    # A position whose mover must pass is solved from the opponent's side: traced as an
+    # answer (ai.trace.trace_root_values); any other, node by node.
+    traced = tracer if tracer is not None and not state.must_pass() else None  # type: ignore[attr-defined]
+    solved = othello_endgame.solve(state, cancel=cancel, deadline=deadline, want_margin=True,
+                                   tracer=traced)
+    if not solved.complete or solved.move is None:
+        return None
+    nodes = solved.nodes
+    values = tuple((m, float(v)) for m, v in solved.root_values)
+    if exact_all and len(values) > 1:
+        exact: list[tuple[object, float]] = []
+        mover = state.current_player()
+        for m, _ in values:
+            child = state.apply(m)
+            if child.current_player() < 0:  # the move ends the game
+                exact.append((m, float(final_margin(child, mover))))
+                continue
+            reply = othello_endgame.solve(child, cancel=cancel, deadline=deadline)
+            if not reply.complete:
+                return None
+            nodes += reply.nodes
+            sign = 1.0 if child.current_player() == mover else -1.0
+            exact.append((m, sign * reply.margin))
+        values = tuple(exact)
+    elapsed = time.perf_counter() - start
+    stats = Stats(nodes=nodes, depth=empties, time_s=elapsed)
+    if tracer is not None and traced is None:
+        trace_root_values(tracer, state, empties, float(solved.margin), values, (solved.move,))
+    return Result(
+        solved.move,
+        float(solved.margin),
+        empties,
+        True,
+        (solved.move,),
+        stats,
+        values,
+        root_values_exact=exact_all or len(values) <= 1,
+    )
