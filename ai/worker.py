@@ -4,16 +4,16 @@ jobs through a queue and answering through another, so the window never waits fo
 Protocol, from the caller's side (all methods are non-blocking except ``close``):
 
 - ``submit(state, config) -> job_id`` cancels whatever is running and queues the new job;
-- ``poll() -> list[Reply]`` drains the replies that have arrived: ``"progress"`` (a Progress,
-  at most ~10 a second), ``"depth"`` (a Result per completed depth), then exactly one final
-  reply per job: ``"done"`` (the Result) or ``"error"`` (a one-line message);
-- ``cancel()`` stops the running job: it still ends with a ``"done"`` carrying the best move
+- ``poll() -> list[Reply]`` drains the replies that have arrived, typed: ``Progressed`` (a
+  Progress, at most ~10 a second), ``DepthDone`` (a Result per completed depth), then exactly
+  one final reply per job: ``Finished`` (the Result) or ``Failed`` (a one-line message);
+- ``cancel()`` stops the running job: it still ends with a ``Finished`` carrying the best move
   found so far (``complete=False``), which is how "move now" works;
 - ``close()`` stops the search and the worker promptly, also mid-search;
 - ``submit_task(Task(...)) -> job_id`` runs any other long job the same way (the search lab's
   recordings, comparisons and depth charts): an allowed ``ai.*`` function called with the job's
   arguments plus ``cancel=`` and ``progress=`` (a callback taking any picklable value, delivered
-  as a "progress" reply's ``value``); its return value arrives as the "done" reply's ``value``.
+  as a ``Progressed`` reply's ``value``); its return value arrives as ``Finished.value``.
 
 Every job, including a cancelled or superseded one, gets its one final reply, tagged with its
 id. The caller keeps the id of the job it cares about and ignores the rest (stale ids).
@@ -38,7 +38,7 @@ import sys
 import threading
 import traceback
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ai.api import Progress, Result, SearchConfig
 from game.core import State
@@ -52,14 +52,47 @@ READER_WAKE_S = 0.5
 
 
 @dataclass(frozen=True)
-class Reply:
+class Progressed:
+    """A live snapshot of the depth being searched, or a task's progress report."""
+
     job_id: int
-    kind: str  # "progress" | "depth" | "done" | "error"
     progress: Progress | None = None
-    result: Result | None = None
-    error: str | None = None
-    #: A task's progress report or answer (submit_task).
+    #: A task's report (submit_task).
     value: Any = None
+    kind: ClassVar[str] = "progress"
+
+
+@dataclass(frozen=True)
+class DepthDone:
+    """One completed depth of a search; more may follow."""
+
+    job_id: int
+    result: Result
+    kind: ClassVar[str] = "depth"
+
+
+@dataclass(frozen=True)
+class Finished:
+    """The job's final answer: a search's Result (the best move so far if it was cancelled),
+    or a task's return value."""
+
+    job_id: int
+    result: Result | None = None
+    value: Any = None
+    kind: ClassVar[str] = "done"
+
+
+@dataclass(frozen=True)
+class Failed:
+    """The job ended with an error: one line for the user."""
+
+    job_id: int
+    error: str
+    kind: ClassVar[str] = "error"
+
+
+#: Everything the worker says about a job: some progress, then exactly one Finished or Failed.
+Reply = Progressed | DepthDone | Finished | Failed
 
 
 @dataclass(frozen=True)
@@ -102,10 +135,10 @@ def _run_job(job_id: int, state: State, config: SearchConfig, cancel: Any, send:
             state,
             config,
             cancel=cancel,
-            progress=lambda p: send(Reply(job_id, "progress", progress=p)),
-            on_depth=lambda r: send(Reply(job_id, "depth", result=r)),
+            progress=lambda p: send(Progressed(job_id, progress=p)),
+            on_depth=lambda r: send(DepthDone(job_id, r)),
         )
-        send(Reply(job_id, "done", result=result))
+        send(Finished(job_id, result=result))
     except Exception as exc:  # the job fails, the worker survives
         send(_error_reply(job_id, exc))
 
@@ -115,9 +148,9 @@ def _run_task(job_id: int, task: Task, cancel: Any, send: Any) -> None:
     try:
         value = task.resolve()(
             *task.args, **task.kwargs, cancel=cancel,
-            progress=lambda v: send(Reply(job_id, "progress", value=v)),
+            progress=lambda v: send(Progressed(job_id, value=v)),
         )
-        send(Reply(job_id, "done", value=value))
+        send(Finished(job_id, value=value))
     except Exception as exc:  # the task fails, the worker survives
         send(_error_reply(job_id, exc))
 
@@ -129,7 +162,7 @@ def _error_reply(job_id: int, exc: Exception) -> Reply:
     if not isinstance(exc, ValueError):
         message = f"{type(exc).__name__}: {message}"
         traceback.print_exc(file=sys.stderr)
-    return Reply(job_id, "error", error=message)
+    return Failed(job_id, message)
 
 
 def _run_any(job_id: int, work: Any, config: Any, cancel: Any, send: Any) -> None:
@@ -255,7 +288,7 @@ class SearchWorker:
     # ------------------------------------------------------------------ internals
 
     def _deliver(self, reply: Reply) -> None:
-        if reply.kind in ("done", "error"):
+        if isinstance(reply, Finished | Failed):
             with self._lock:
                 self._pending.discard(reply.job_id)
         self._out.put(reply)
@@ -313,4 +346,4 @@ class SearchWorker:
             q.close()
             q.cancel_join_thread()
         for job_id in lost:
-            self._out.put(Reply(job_id, "error", error="the search process stopped unexpectedly"))
+            self._out.put(Failed(job_id, "the search process stopped unexpectedly"))

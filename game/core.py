@@ -95,3 +95,10 @@ def winner(state: State) -> int | None:
     if r1 > r0:
         return 1
     return None
+
+
+def error_line(exc: BaseException, fallback: str | None = None) -> str:
+    """What a message line says about ``exc``: the first line of its text (a parser's message
+    may go on for lines), or ``fallback`` / the exception's name when it has no text."""
+    text = str(exc)
+    return text.splitlines()[0] if text.strip() else (fallback or type(exc).__name__)

@@ -20,6 +20,7 @@ from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core import Game, State
+from game.setup import GameSetup
 
 if TYPE_CHECKING:
     from ai.kit import GameAI
@@ -85,6 +86,15 @@ class GameKit(ABC):
         """The doubling cube for a save's ``cube:`` line, or a ValueError: a game without one
         refuses it."""
         raise ValueError(f"a doubling cube belongs to games that have one, not {self.title}")
+
+    def setup(self) -> GameSetup | None:
+        """The rows this game adds to the start screen (game.setup), or None."""
+        return None
+
+    def stakes_turns(self, match: Any) -> Any:
+        """The decisions beside the moves this game adds to a match (play.controller's
+        ``StakesTurns``, e.g. backgammon's cube), or None."""
+        return None
 
     def read_record(self, text: str) -> tuple[State, tuple[Any, ...]] | None:
         """(start, moves) of a game record written by another program (Othello's GGF), or

@@ -8,6 +8,7 @@ import zlib
 
 import pytest
 
+from ai.curves import Canvas, read_csv, write_csv
 from ai.kit import get_evaluator
 from game.playouts import random_positions
 from games.backgammon.ai.td import (
@@ -27,16 +28,7 @@ from games.backgammon.ai.td import (
 )
 from games.backgammon.game import GAME
 from games.backgammon.rules import BackgammonState, from_board, mirror
-from games.backgammon.training.td import (
-    Canvas,
-    Learner,
-    game_rng,
-    game_value_after,
-    main,
-    read_csv,
-    summary,
-    write_csv,
-)
+from games.backgammon.training.td import Learner, game_rng, game_value_after, main, summary
 
 
 def sample(seed: int, n: int) -> list[BackgammonState]:

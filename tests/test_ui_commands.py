@@ -22,15 +22,15 @@ def test_buttons_keys_and_help_come_from_the_same_commands(tmp_path, monkeypatch
     with playing(tmp_path, monkeypatch, game="tictactoe",
                  seats=seats("human", "human")) as (app, scene):
         names = [c.name for c in scene.commands.buttons()]
-        assert [b.text.split()[0] for b in scene.buttons] == names
+        assert [b.text.split()[0] for b in scene.geometry.buttons] == names
         help_text = " ".join(text for _keys, text in scene.commands.help_lines())
         assert all(f"{c.name}:" in help_text for c in scene.commands.items)
-        for button in scene.buttons:  # each button shows its command's first key
+        for button in scene.geometry.buttons:  # each button shows its command's first key
             assert button.text.endswith(button.command.short_key_text)
         app.step([key(pygame.K_F1)], 0.02)
-        assert scene.help_open
+        assert scene.help.open
         app.step([key(pygame.K_ESCAPE)], 0.02)
-        assert not scene.help_open and app.scene is scene  # Esc closes the help first
+        assert not scene.help.open and app.scene is scene  # Esc closes the help first
 
 
 def test_a_disabled_command_says_why_when_its_key_is_pressed(tmp_path, monkeypatch):
@@ -40,7 +40,7 @@ def test_a_disabled_command_says_why_when_its_key_is_pressed(tmp_path, monkeypat
         assert scene.message.text == "It is not the AI's turn"
         app.step([key(pygame.K_u)], 0.02)
         assert scene.message.text == "Nothing to undo"
-        undo = next(b for b in scene.buttons if b.text.startswith("Undo"))
+        undo = next(b for b in scene.geometry.buttons if b.text.startswith("Undo"))
         assert not undo.enabled
         scene.play_move(4)
         app.step([], 0.02)

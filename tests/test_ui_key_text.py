@@ -24,7 +24,7 @@ def _text(text: str) -> pygame.event.Event:
 
 def _in_progress(app, scene) -> None:
     scene.play_move(scene.session.current.legal_moves()[0])
-    assert scene.in_progress
+    assert scene.match.in_progress
 
 
 def test_the_y_of_load_is_not_typed_even_when_its_text_comes_late(tmp_path, monkeypatch):

@@ -74,7 +74,7 @@ def test_monkey(tmp_path, monkeypatch):
                 targets = [b.rect for b in getattr(scene, "buttons", [])] + [
                     wd.rect for wd in getattr(scene, "widgets", [])]
                 if r < 0.40 and isinstance(scene, PlayScene):
-                    br = scene.board_rect
+                    br = scene.geometry.board_rect
                     events.append(click((rng.randint(br.left, br.right),
                                          rng.randint(br.top, br.bottom)), rng.choice((1, 1, 1, 3))))
                 elif r < 0.55 and targets:
@@ -106,7 +106,7 @@ def test_monkey(tmp_path, monkeypatch):
             assert app.errors == [], app.errors[0]
             scene = app.scene
             if isinstance(scene, PlayScene):
-                seen_games.add(scene.game.id)
+                seen_games.add(scene.session.game.id)
                 if sent % 97 < 8:
                     assert replay_is_legal(scene.session)
                     games_checked += 1

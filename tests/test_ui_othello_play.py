@@ -20,7 +20,7 @@ RESULT = "Black wins 37-27 (36-27 on the board; the empty square goes to the win
 def play_moves(scene, moves: str) -> None:
     for move in moves.split():
         scene.session.play_text(move)
-    scene._position_changed(animate=False)
+    scene.match.position_changed(animate=False)
 
 
 def openings_on_screen(app, monkeypatch) -> list[str]:
@@ -59,7 +59,7 @@ def test_a_game_from_a_pasted_position_has_no_opening_name(tmp_path, monkeypatch
                  animations=False) as (app, scene):
         play_moves(scene, "f5 d6")
         start = scene.session.current
-        scene._set_session(Session("othello", None, (Seat.human(), Seat.human()),
+        scene.match.set_session(Session("othello", None, (Seat.human(), Seat.human()),
                                    start_state=start), own_position=True)
         play_moves(scene, "c3 d3 c4")  # the Tiger's moves, but not from the start
         assert openings_on_screen(app, monkeypatch) == []
@@ -73,7 +73,7 @@ def banner_drawing(app, monkeypatch, scene) -> list[tuple[str, int, int | None]]
     original = play_draw.draw_text
 
     def recording(surface, text, pos, size, *a, max_width=None, **k):
-        if scene.banner_rect.collidepoint(pos):
+        if scene.geometry.banner_rect.collidepoint(pos):
             seen.append((str(text), int(size), max_width))
         return original(surface, text, pos, size, *a, max_width=max_width, **k)
 
@@ -87,18 +87,18 @@ def banner_drawing(app, monkeypatch, scene) -> list[tuple[str, int, int | None]]
 def test_the_world_championship_result_is_shown_whole(tmp_path, monkeypatch, size):
     with playing(tmp_path, monkeypatch, size=size, game="othello",
                  seats=seats("human", "human"), animations=False) as (app, scene):
-        scene._set_session(Session("othello", None, (Seat.human(), Seat.human()),
+        scene.match.set_session(Session("othello", None, (Seat.human(), Seat.human()),
                                    start_state=GAME.parse_position(ONE_EMPTY)),
                            own_position=True)
         assert scene.session.result_text == RESULT
         lines = [(t, s, w) for t, s, w in banner_drawing(app, monkeypatch, scene)
                  if not t.startswith("N new game")]
         assert " ".join(t for t, _, _ in lines) == RESULT  # every word, in order
-        room = scene.banner_rect.width
+        room = scene.geometry.banner_rect.width
         for text, text_size, _ in lines:
             assert text_size >= 10  # readable
             assert font(text_size, True).size(text)[0] <= room  # drawn uncut
         status = scene.view.status_text(scene.session.current)
         assert status == "Black 36 \u2013 White 27 on the board \u00b7 game over"
-        status_size = max(11, int(scene.text_size * 0.9))
-        assert font(status_size).size(status)[0] <= scene.status_rect.width
+        status_size = max(11, int(scene.geometry.text_size * 0.9))
+        assert font(status_size).size(status)[0] <= scene.geometry.status_rect.width

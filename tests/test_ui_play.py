@@ -33,7 +33,7 @@ def test_tictactoe_against_master_to_the_end(tmp_path, monkeypatch):
                 break
             app.run_frames(30, 0.02)  # let the last move's animation finish
             square = scene.session.current.legal_moves()[0]
-            pos = TicTacToeView.cell_rect(scene.board_rect, square).center
+            pos = TicTacToeView.cell_rect(scene.geometry.board_rect, square).center
             before = scene.session.ply
             app.step([click(pos)], 0.02)
             assert scene.session.ply == before + 1, scene.message.text
@@ -56,14 +56,14 @@ def test_nim_against_master_from_a_winning_start(tmp_path, monkeypatch):
             if scene.session.is_over:
                 break
             app.run_frames(30, 0.02)
-            heaps = heaps_of(scene.game, scene.session.current)
+            heaps = heaps_of(scene.session.game, scene.session.current)
             heap = next(i for i, h in enumerate(heaps) if h > 0)
-            view = NimView(scene.game)
-            top = view.coin_rect(scene.board_rect, heaps, heap, heaps[heap] - 1).center
+            view = NimView(scene.session.game)
+            top = view.coin_rect(scene.geometry.board_rect, heaps, heap, heaps[heap] - 1).center
             before = scene.session.ply
             app.step([click(top)], 0.02)
             assert scene.session.ply == before + 1, scene.message.text
-            assert heaps_of(scene.game, scene.session.current)[heap] == heaps[heap] - 1
+            assert heaps_of(scene.session.game, scene.session.current)[heap] == heaps[heap] - 1
         assert winner(scene.session.current) == 0
         assert scene.session.result_text == "Player 1 wins"
         assert replay_is_legal(scene.session)
@@ -76,15 +76,15 @@ def test_undo_during_search_ignores_the_stale_reply(tmp_path, monkeypatch):
                  seats=seats("human", SLOW_AI)) as (app, scene):
         scene.play_move((0, 1))
         assert app.run_until(lambda: searching(scene))
-        stale_job = scene.job.id
+        stale_job = scene.match.jobs.current.id
         started_at = scene.session.current
         app.step([key(pygame.K_u)], 0.02)
-        assert scene.session.ply == 0 and scene.job is None
+        assert scene.session.ply == 0 and scene.match.jobs.current is None
         assert scene.session.current is not started_at
         # the cancelled search ends with a "done" for its (now stale) id: it must be ignored
-        assert app.run_until(lambda: stale_job not in scene.jobs.cancelled, timeout_s=10)
-        assert scene.jobs.stale_replies >= 1
-        assert len(scene.jobs.cancel_latencies_ms) == 1  # the worker confirmed that search stopped
+        assert app.run_until(lambda: stale_job not in scene.match.jobs.cancelled, timeout_s=10)
+        assert scene.match.jobs.stale_replies >= 1
+        assert len(scene.match.jobs.cancel_latencies_ms) == 1  # the worker confirmed that search stopped
         app.run_frames(20, 0.05)
         time.sleep(0.1)
         app.run_frames(5, 0.05)
@@ -161,18 +161,18 @@ def test_copy_and_paste_positions(tmp_path, monkeypatch):
         app.clipboard["text"] = "XO-XO---- X"
         app.step([key(pygame.K_v, pygame.KMOD_CTRL)], 0.02)
         app.step([key(pygame.K_y)], 0.02)
-        assert scene.game.format_position(scene.session.current) == "XO-XO---- X"
+        assert scene.session.game.format_position(scene.session.current) == "XO-XO---- X"
         # no clipboard: a text dialog takes the position instead
-        # (the pasted position is the player's own: replacing it asks first)
+        # (the pasted position is the player's own: replacing it asks, once the text is read)
         app.clipboard["text"] = None
         app.step([key(pygame.K_v, pygame.KMOD_CTRL)], 0.02)
-        app.step([key(pygame.K_y)], 0.02)
         assert scene.dialog is not None
         for ch in "---------":
             app.step([pygame.event.Event(pygame.TEXTINPUT, text=ch)], 0.02)
         app.step([pygame.event.Event(pygame.TEXTINPUT, text=" X")], 0.02)
         app.step([key(pygame.K_RETURN)], 0.02)
-        assert scene.game.format_position(scene.session.current) == "--------- X"
+        app.step([key(pygame.K_y)], 0.02)
+        assert scene.session.game.format_position(scene.session.current) == "--------- X"
         assert app.errors == []
 
 
@@ -194,9 +194,9 @@ def test_hint_and_move_values(tmp_path, monkeypatch):
         for sq in (0, 4, 8):
             scene.play_move(sq)  # X a1 c3, O b2: O must not play a corner... any legal hint
         app.step([key(pygame.K_h)], 0.02)
-        assert app.run_until(lambda: scene.knowledge.hint_move() is not None)
-        assert scene.knowledge.hint_move() in scene.session.current.legal_moves()
-        assert scene.context().highlight_move == scene.knowledge.hint_move()
+        assert app.run_until(lambda: scene.match.knowledge.hint_move() is not None)
+        assert scene.match.knowledge.hint_move() in scene.session.current.legal_moves()
+        assert scene.context().highlight_move == scene.match.knowledge.hint_move()
         app.step([key(pygame.K_v)], 0.02)
         assert app.run_until(lambda: scene.context().move_values is not None)
         values = scene.context().move_values
@@ -214,7 +214,7 @@ def test_board_view_errors_become_a_message(tmp_path, monkeypatch):
             raise RuntimeError("view exploded")
 
         monkeypatch.setattr(scene.view, "handle_event", boom)
-        app.step([click(scene.board_rect.center)], 0.02)
+        app.step([click(scene.geometry.board_rect.center)], 0.02)
         assert scene.message.error and "view exploded" in scene.message.text
         monkeypatch.setattr(scene.view, "draw", boom)
         app.run_frames(3)
@@ -226,7 +226,7 @@ def test_resize_and_escape_to_menu(tmp_path, monkeypatch):
                  seats=seats("human", "human")) as (app, scene):
         resize(app, 1300, 800)
         assert app.screen.get_size() == (1300, 800)
-        assert scene.panel_rect.right <= 1300 and scene.board_rect.width > 500
+        assert scene.geometry.panel_rect.right <= 1300 and scene.geometry.board_rect.width > 500
         resize(app, 200, 100)
         assert app.screen.get_size() == (640, 480)
         app.step([key(pygame.K_ESCAPE)], 0.02)
@@ -240,7 +240,7 @@ def test_ai_vs_ai_pause_and_speed(tmp_path, monkeypatch):
     with playing(tmp_path, monkeypatch, game="tictactoe", seats=seats("Beginner", "Beginner"),
                  ai_delay_s=0.6) as (app, scene):
         app.step([key(pygame.K_SPACE)], 0.02)
-        assert scene.paused
+        assert scene.match.paused
         app.run_frames(60, 0.05)
         time.sleep(0.05)
         app.run_frames(5, 0.05)

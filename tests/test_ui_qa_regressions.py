@@ -20,7 +20,7 @@ from games.tictactoe.ui.board import TicTacToeView
 
 def _play_first_square(app, scene) -> None:
     square = scene.session.current.legal_moves()[0]
-    app.step([click(TicTacToeView.cell_rect(scene.board_rect, square).center)], 0.02)
+    app.step([click(TicTacToeView.cell_rect(scene.geometry.board_rect, square).center)], 0.02)
     assert scene.session.ply == 1
 
 
@@ -49,7 +49,7 @@ def test_a_noisy_pick_shows_the_level_rule_whole(tmp_path, monkeypatch):
                           seats=seats("Casual", "human"), animations=False) as (app, worker, scene):
         app.run_frames(20, 0.05)
         job = worker.last
-        assert job >= 1 and scene.job is not None
+        assert job >= 1 and scene.match.jobs.current is not None
         b2, c3 = 4, 8
         values = {b2: -1.0, c3: -3.0, 0: -2.0}
         worker.result(job, "depth", b2, -1.0, 2, values)
@@ -89,7 +89,7 @@ def test_a_pasted_position_waits_in_the_menu_and_is_not_dropped_without_asking(
                  seats=seats("human", "human")) as (app, scene):
         app.clipboard["text"] = "XO-XO---- X"
         app.step([key(pygame.K_v, pygame.KMOD_CTRL)], 0.02)
-        assert scene.game.format_position(scene.session.current) == "XO-XO---- X"
+        assert scene.session.game.format_position(scene.session.current) == "XO-XO---- X"
         app.step([key(pygame.K_n, text="n")], 0.02)
         assert scene.dialog is not None  # asked first
         app.step([key(pygame.K_ESCAPE)], 0.02)
@@ -97,9 +97,9 @@ def test_a_pasted_position_waits_in_the_menu_and_is_not_dropped_without_asking(
         assert isinstance(app.scene, MenuScene) and app.suspended is scene
         app.step([key(pygame.K_ESCAPE)], 0.02)  # resume
         assert app.scene is scene
-        assert scene.game.format_position(scene.session.current) == "XO-XO---- X"
+        assert scene.session.game.format_position(scene.session.current) == "XO-XO---- X"
         app.step([key(pygame.K_n, text="n"), key(pygame.K_y, text="y")], 0.02)
-        assert scene.session.ply == 0 and not scene.in_progress  # a fresh game: nothing to keep
+        assert scene.session.ply == 0 and not scene.match.in_progress  # a fresh game: nothing to keep
         assert app.errors == []
 
 
@@ -125,9 +125,9 @@ def test_new_game_in_nim_starts_from_the_same_heaps(tmp_path, monkeypatch):
     with playing(tmp_path, monkeypatch, game="nim", nim_heaps="2,5,6", nim_max_take=0,
                  seats=seats("human", "human")) as (app, scene):
         scene.play_move(scene.session.current.legal_moves()[0])
-        scene.new_game()
+        scene.match.new_game(scene.view.new_game_options(scene.session.start))
         assert scene.session.ply == 0
-        assert scene.game.format_position(scene.session.current).split()[0] == "2,5,6"
+        assert scene.session.game.format_position(scene.session.current).split()[0] == "2,5,6"
         assert app.errors == []
 
 

@@ -16,7 +16,7 @@ from games.tictactoe.ui.board import TicTacToeView
 
 
 def button(scene, name: str):
-    return next(b for b in scene.buttons if b.text.startswith(name))
+    return next(b for b in scene.geometry.buttons if b.text.startswith(name))
 
 
 def close(c1, c2, tol=30) -> bool:
@@ -59,7 +59,7 @@ def test_move_values_are_exact_for_every_move(tmp_path, monkeypatch):
         app.step([key(pygame.K_v)], 0.02)
 
         def settled():
-            return scene.job is None and scene.context().move_values is not None
+            return scene.match.jobs.current is None and scene.context().move_values is not None
 
         assert app.run_until(settled)
         values = scene.context().move_values
@@ -68,7 +68,7 @@ def test_move_values_are_exact_for_every_move(tmp_path, monkeypatch):
         assert all(v <= -WIN_SCORE for m, v in values.items() if m != 4), values
         # a hint search proves only the best move: its bounds must not replace the values
         app.step([key(pygame.K_h)], 0.02)
-        assert app.run_until(lambda: scene.knowledge.hint_move() is not None)
+        assert app.run_until(lambda: scene.match.knowledge.hint_move() is not None)
         assert app.run_until(settled)
         values = scene.context().move_values
         assert values[4] == 0 and all(v <= -WIN_SCORE for m, v in values.items() if m != 4)
@@ -82,9 +82,9 @@ def test_game_over_banner_leaves_the_board_visible(tmp_path, monkeypatch):
             scene.play_move(sq)
         app.run_frames(2)
         assert scene.session.result_text == "X wins"
-        assert not scene.banner_rect.colliderect(scene.board_rect)
+        assert not scene.geometry.banner_rect.colliderect(scene.geometry.board_rect)
         # the winning line through a2-b2-c2 is visible, not hidden under an overlay
-        a2 = TicTacToeView.cell_rect(scene.board_rect, 3)
+        a2 = TicTacToeView.cell_rect(scene.geometry.board_rect, 3)
         on_line = (a2.centerx + a2.width // 3, a2.centery)
         assert close(app.screen.get_at(on_line), theme.color("accent"))
         assert app.errors == []
@@ -95,8 +95,8 @@ def test_messages_do_not_cover_the_board(tmp_path, monkeypatch):
                  seats=seats("human", "human")) as (app, scene):
         for w, h in ((960, 660), (640, 480), (1920, 1080)):
             resize(app, w, h)
-            assert not scene.message_rect.colliderect(scene.board_rect)
-            assert app.screen.get_rect().contains(scene.message_rect)
+            assert not scene.geometry.message_rect.colliderect(scene.geometry.board_rect)
+            assert app.screen.get_rect().contains(scene.geometry.message_rect)
 
 
 def test_top_bar_uses_the_room_next_to_the_title(tmp_path, monkeypatch):
@@ -106,7 +106,7 @@ def test_top_bar_uses_the_room_next_to_the_title(tmp_path, monkeypatch):
         text = scene.turn_text()
         size = theme.text_size(app.screen.get_height())
         assert text.endswith("(paused)")
-        assert fit_text(text, font(size), scene.turn_max_width()) == text
+        assert fit_text(text, font(size), scene.geometry.banner_rect.width) == text
 
 
 @pytest.mark.parametrize("size", [(640, 480), (800, 600)])
@@ -195,10 +195,10 @@ def test_ai_never_moves_on_a_replaced_position(tmp_path, monkeypatch, action):
             scene.play_move((0, 2))
             path.write_text(scene.session.save().replace("seat 2: ai algorithm=minimax depth=12",
                                                          "seat 2: human"), encoding="utf-8")
-            scene.new_game()
+            scene.match.new_game(scene.view.new_game_options(scene.session.start))
         scene.play_move((0, 1))
         assert app.run_until(lambda: searching(scene))
-        stale = scene.job.id
+        stale = scene.match.jobs.current.id
         if action == "new":
             app.step([key(pygame.K_n)], 0.02)
             app.step([key(pygame.K_y)], 0.02)
@@ -212,7 +212,7 @@ def test_ai_never_moves_on_a_replaced_position(tmp_path, monkeypatch, action):
             assert scene.files.load_file(path)
             expected = "6,8,8 2"
         current = app.scene
-        assert app.run_until(lambda: stale not in scene.jobs.cancelled, timeout_s=10)
+        assert app.run_until(lambda: stale not in scene.match.jobs.cancelled, timeout_s=10)
         app.run_frames(10, 0.05)
         assert current.game.format_position(current.session.current) == expected
         assert current.session.ply == (1 if action == "load" else 0)
@@ -230,7 +230,7 @@ def test_move_now_also_skips_the_ai_vs_ai_pause(tmp_path, monkeypatch):
     with playing(tmp_path, monkeypatch, game="tictactoe", seats=seats("Beginner", "Beginner"),
                  ai_delay_s=3.0) as (app, scene):
         app.run_frames(2)
-        assert scene.job is None and scene.session.ply == 0  # waiting out the 3 s pause
+        assert scene.match.jobs.current is None and scene.session.ply == 0  # waiting out the 3 s pause
         assert button(scene, "Now!").enabled
         app.step([key(pygame.K_m)], 0.02)
         assert app.run_until(lambda: scene.session.ply == 1, dt=0.001)
@@ -246,7 +246,7 @@ def test_othello_endgame_values_are_not_the_solvers_bounds(tmp_path, monkeypatch
                  seats=seats("human", "human")) as (app, scene):
         assert scene.files.set_position_text(position)
         app.step([key(pygame.K_v)], 0.02)
-        assert app.run_until(lambda: scene.job is None and scene.knowledge.values_settled())
+        assert app.run_until(lambda: scene.match.jobs.current is None and scene.match.knowledge.values_settled())
         values = scene.context().move_values
         assert set(values) == set(scene.session.current.legal_moves()) and len(values) == 5
         # Black loses whatever: each move's exact final disc margin (not the solver's bound).

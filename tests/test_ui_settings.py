@@ -9,7 +9,7 @@ from game.ui.settings import SeatSetting, Settings, load_settings, save_settings
 
 def test_round_trip(tmp_path):
     path = tmp_path / "settings.json"
-    s = Settings(game="nim", nim_heaps="3,4,5", nim_misere=True, sound=True, first=1)
+    s = Settings.with_values(game="nim", nim_heaps="3,4,5", nim_misere=True, sound=True, first=1)
     s.seats = [SeatSetting("custom", algorithm="minimax", depth=4), SeatSetting("level", "Master")]
     assert save_settings(s, path)
     back = load_settings(path)

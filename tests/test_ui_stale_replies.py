@@ -23,8 +23,8 @@ from test_ui_support import (
 )
 
 from game.session import Session
-from game.ui.scenes.ai_jobs import Job, Purpose
 from games.backgammon.cube import Cube, CubeAction
+from play.jobs import Job, Purpose
 
 #: White (human) on roll with 3-1 at the start; Red is the AI.
 BG_WHITE_31 = "4HPwATDgc/ABMA 31"
@@ -40,10 +40,10 @@ def _first_move_by_human(app, scene) -> None:
 def _await_ai_job(app, worker, scene) -> Job:
     """Frames until the AI's move search of the shown position has been submitted."""
     for _ in range(200):
-        if scene.jobs.running(Purpose.MOVE):
+        if scene.match.jobs.running(Purpose.MOVE):
             break
         app.step([], 0.05)
-    job = scene.job
+    job = scene.match.jobs.current
     assert job is not None and job.purpose is Purpose.MOVE
     assert job.state.key() == scene.session.current.key()
     assert worker.last == job.id
@@ -57,9 +57,9 @@ def test_a_cube_games_record_replays_through_the_cube_rules(tmp_path, monkeypatc
                  bg_cube="on", animations=False) as (app, scene):
         assert app.run_until(lambda: scene.session.current.current_player() in (0, 1), 5)
         _first_move_by_human(app, scene)  # the opening roll's winner moves
-        assert scene.cube_turns.can_double()  # the other side, before his roll
-        scene.cube_turns.double()
-        scene.cube_turns.take()
+        assert scene.match.stakes.can_double()  # the other side, before his roll
+        scene.match.stakes.double()
+        scene.match.stakes.take()
         assert [m for m in scene.session.moves if isinstance(m, CubeAction)] == [
             CubeAction("double"), CubeAction("take")]
         assert scene.session.cube == Cube(value=2, owner=1 - scene.session.current.to_move)
@@ -121,7 +121,7 @@ def test_a_move_reply_that_arrives_after_the_position_changed_is_never_played(
             if scene.dialog is not None:
                 app.step([key(pygame.K_y)], 0.02)
         else:
-            app.clipboard["text"] = scene.game.format_position(ai_state)
+            app.clipboard["text"] = scene.session.game.format_position(ai_state)
             app.step([key(pygame.K_v, pygame.KMOD_CTRL)], 0.02)
             if scene.dialog is not None:
                 app.step([key(pygame.K_y)], 0.02)
@@ -131,15 +131,15 @@ def test_a_move_reply_that_arrives_after_the_position_changed_is_never_played(
         app.run_frames(40, 0.05)
         scene = app.scene
         assert app.errors == []
-        assert scene.pending is None
+        assert scene.match.pending is None
         # Since the change only dice may have rolled (a new backgammon game's opening roll):
         # no player's move was played, the late one least of all.
         later = scene.session.history_since(plies)
         assert all(s.current_player() not in (0, 1) for s, _ in later), later
         assert replay_is_legal(scene.session)
-        if scene.job is not None:  # the AI searches the position on the board afresh
-            assert scene.job.id != job.id
-            assert scene.job.state.key() == scene.session.current.key()
+        if scene.match.jobs.current is not None:  # the AI searches the position on the board afresh
+            assert scene.match.jobs.current.id != job.id
+            assert scene.match.jobs.current.state.key() == scene.session.current.key()
 
 
 # ---- no move where none is due -------------------------------------------------------------
@@ -154,7 +154,7 @@ def test_an_ai_move_for_another_position_is_dropped_with_a_log_line(
         app.step([key(pygame.K_u)], 0.02)
         assert scene.session.current.key() == before.key()
         with caplog.at_level(logging.WARNING, logger="game.ui.scenes.play_ai"):
-            assert not scene.ai.play_reply(job, job.state.legal_moves()[0])
+            assert not scene.match.play_reply(job, job.state.legal_moves()[0])
         assert "the position changed since the search began" in caplog.text
         assert scene.session.current.key() == before.key() and app.errors == []
 
@@ -177,8 +177,8 @@ def test_no_move_is_played_at_a_roll_or_while_a_double_waits(tmp_path, monkeypat
         assert "refused move" in caplog.text
         # A job of Red's would-be decision cannot be played at the roll either.
         job = Job(99, Purpose.MOVE, roll, None, "stale")
-        assert scene.ai.stale_reason(job, move) == "the dice are to be rolled"
-        scene.cube_turns.double()
+        assert scene.match.stale_reason(job, move) == "the dice are to be rolled"
+        scene.match.stakes.double()
         assert not scene.play_move(move)
         assert scene.message.text == "Illegal move: no move is due now: a double waits for its answer"
         assert scene.session.cube.offered_by == 1 and app.errors == []

@@ -16,7 +16,7 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 
 from ai.api import Progress, Result, Stats  # noqa: E402
-from ai.worker import Reply  # noqa: E402
+from ai.worker import DepthDone, Finished, Progressed, Reply  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.settings import SeatSetting, Settings  # noqa: E402
 
@@ -116,13 +116,13 @@ class ScriptedWorker:
         return len(self.submitted)
 
     def progress(self, job: int, depth: int, best: Any, score: float, nodes: int = 5000) -> None:
-        self._out.append(Reply(job, "progress", progress=Progress(depth, nodes, 0.5, best, score)))
+        self._out.append(Progressed(job, progress=Progress(depth, nodes, 0.5, best, score)))
 
     def result(self, job: int, kind: str, move: Any, score: float, depth: int,
                values: dict | None = None) -> None:
         r = Result(move, score, depth, kind == "done", (move,), Stats(nodes=9000, time_s=1.0),
                    tuple((values or {}).items()), values is not None)
-        self._out.append(Reply(job, kind, result=r))
+        self._out.append(DepthDone(job, r) if kind == "depth" else Finished(job, result=r))
 
 
 def scripted_app(tmp_path: Any, monkeypatch: Any,
@@ -196,8 +196,8 @@ def replay_is_legal(session: Any) -> bool:
 
 def searching(scene: Any, depth: int = 0) -> bool:
     """The AI's move search of the shown position is running and has reported progress."""
-    from game.ui.scenes.ai_jobs import Purpose
+    from play.jobs import Purpose
 
-    report = scene.knowledge.report(Purpose.MOVE)
-    return (scene.job is not None and report is not None and report.thinking
+    report = scene.match.knowledge.report(Purpose.MOVE)
+    return (scene.match.jobs.current is not None and report is not None and report.thinking
             and report.nodes > 0 and report.depth >= depth)

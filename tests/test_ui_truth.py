@@ -34,10 +34,10 @@ def test_backgammon_opening_52_board_values_hint_and_panel_agree(tmp_path, monke
     with scripted_playing(tmp_path, monkeypatch, game="backgammon", seats=seats("human", "human"),
                           show_values=True, animations=False) as (app, worker, scene):
         scene.session.play((5, 2))  # the opening roll: White plays 5-2
-        scene._position_changed(animate=False)
+        scene.match.position_changed(animate=False)
         app.step([], 0.02)
         state = scene.session.current
-        game = scene.game
+        game = scene.session.game
         by_text = {game.format_move(state, m): m for m in state.legal_moves()}
         a, b = by_text["13/11 13/8"], by_text["24/22 13/8"]
         values_job = worker.last
@@ -73,7 +73,7 @@ def test_othello_board_values_and_panel_agree_during_a_deeper_pass(tmp_path, mon
                           seats=seats("human", "human"), show_values=True) as (app, worker, scene):
         app.step([], 0.02)
         state = scene.session.current
-        game = scene.game
+        game = scene.session.game
         by_text = {game.format_move(state, m): m for m in state.legal_moves()}
         job = worker.last
         values = {m: -2.0 for m in state.legal_moves()}
@@ -89,12 +89,12 @@ def test_undo_mid_search_leaves_no_stale_move_on_screen(tmp_path, monkeypatch):
     with scripted_playing(tmp_path, monkeypatch, game="othello",
                           seats=seats("human", "Master"), animations=False) as (app, worker, scene):
         start = scene.session.current
-        game = scene.game
+        game = scene.session.game
         f5 = game.parse_move(start, "f5")
         assert scene.play_move(f5)
         app.run_frames(5, 0.1)
         job = worker.last
-        assert job >= 1 and scene.job is not None  # the AI (White) is searching
+        assert job >= 1 and scene.match.jobs.current is not None  # the AI (White) is searching
         reply = scene.session.current
         f4 = game.parse_move(reply, "f4")
         worker.progress(job, 9, f4, 2.0)
@@ -114,7 +114,7 @@ def test_a_hint_does_not_outlive_its_position(tmp_path, monkeypatch):
     with scripted_playing(tmp_path, monkeypatch, game="othello",
                           seats=seats("human", "human"), animations=False) as (app, worker, scene):
         start = scene.session.current
-        d3 = scene.game.parse_move(start, "d3")
+        d3 = scene.session.game.parse_move(start, "d3")
         app.step([key(pygame.K_h)], 0.02)
         worker.result(worker.last, "done", d3, 1.0, 9)
         app.step([], 0.02)
@@ -124,7 +124,7 @@ def test_a_hint_does_not_outlive_its_position(tmp_path, monkeypatch):
         app.run_frames(400, 0.02)  # 8 s: the hint message has faded too
         texts = drawn_text(app, monkeypatch)
         assert scene.context().highlight_move is None
-        buttons = {b.text for b in scene.buttons}
+        buttons = {b.text for b in scene.geometry.buttons}
         assert not any(t.startswith("Hint") and t not in buttons for t in texts), texts
         assert app.errors == []
 
@@ -135,7 +135,7 @@ def test_values_of_the_previous_position_vanish_when_the_ai_moves(tmp_path, monk
                           animations=False) as (app, worker, scene):
         start = scene.session.current
         values = {m: 0.5 for m in start.legal_moves()}
-        d3 = scene.game.parse_move(start, "d3")
+        d3 = scene.session.game.parse_move(start, "d3")
         values[d3] = 4.0
         worker.result(worker.last, "done", d3, 4.0, 6, values)
         app.step([], 0.02)
@@ -156,15 +156,15 @@ def _human_backgammon(tmp_path, monkeypatch):
                  seats=seats("human", "human"), animations=False,
                  show_values=False) as (app, scene):
         scene.session.play((5, 2))  # White opens with 5-2
-        scene._position_changed(animate=False)
+        scene.match.position_changed(animate=False)
         app.step([], 0.02)
         yield app, scene
 
 
 def _click_step(app, scene, src: int, dst: int) -> None:
     view, state, ctx = scene.view, scene.session.current, scene.context()
-    app.step([click(view.location_center(scene.board_rect, state, src, ctx))], 0.02)
-    app.step([click(view.location_center(scene.board_rect, state, dst, ctx))], 0.02)
+    app.step([click(view.location_center(scene.geometry.board_rect, state, src, ctx))], 0.02)
+    app.step([click(view.location_center(scene.geometry.board_rect, state, dst, ctx))], 0.02)
 
 
 def _partial_steps(scene) -> list:
@@ -215,7 +215,7 @@ def test_backgammon_move_list_uses_turn_numbers_and_dice(tmp_path, monkeypatch):
         state = scene.session.current
         red = state.legal_moves()[0]
         dice = "".join(map(str, state.dice))
-        red_text = scene.game.format_move(state, red)
+        red_text = scene.session.game.format_move(state, red)
         assert scene.play_move(red)
         app.step([], 0.02)
         assert scene.moves_view.lines() == [f"1. 52: 13/11 13/8  {dice}: {red_text}"]
@@ -241,7 +241,7 @@ def test_a_refused_click_says_why(tmp_path, monkeypatch, game):
         if game == "othello":
             from games.othello.ui.board import OthelloGeometry
 
-            geo = OthelloGeometry(scene.board_rect)
+            geo = OthelloGeometry(scene.geometry.board_rect)
             app.step([click(geo.square_center(27))], 0.02)  # d4: a starting disc
             assert "d4 is taken" in scene.message.text
             app.step([click(geo.square_center(0))], 0.02)  # a1: flips nothing
@@ -250,7 +250,7 @@ def test_a_refused_click_says_why(tmp_path, monkeypatch, game):
             from games.tictactoe.ui.board import TicTacToeView
 
             scene.play_move(4)
-            app.step([click(TicTacToeView.cell_rect(scene.board_rect, 4).center)], 0.02)
+            app.step([click(TicTacToeView.cell_rect(scene.geometry.board_rect, 4).center)], 0.02)
             assert "b2 is taken" in scene.message.text
         assert scene.session.ply == (0 if game == "othello" else 1)
 
@@ -360,7 +360,7 @@ def test_a_noisy_level_says_its_pick_is_random(tmp_path, monkeypatch):
                           seats=seats("Casual", "human"), animations=False) as (app, worker, scene):
         app.run_frames(20, 0.05)
         job = worker.last
-        assert job >= 1 and scene.job is not None
+        assert job >= 1 and scene.match.jobs.current is not None
         b2, c3 = 4, 8
         worker.result(job, "depth", b2, 1.0, 2, {b2: 1.0, c3: -1.0, 0: 0.0})
         worker.result(job, "done", c3, -1.0, 2, {b2: 1.0, c3: -1.0, 0: 0.0})
@@ -375,13 +375,13 @@ def test_a_noisy_level_says_its_pick_is_random(tmp_path, monkeypatch):
 def test_a_cancelled_search_stops_saying_it_searches(tmp_path, monkeypatch):
     with scripted_playing(tmp_path, monkeypatch, game="othello",
                           seats=seats("human", "human"), animations=False) as (app, worker, scene):
-        scene.play_move(scene.game.parse_move(scene.session.current, "d3"))
+        scene.play_move(scene.session.game.parse_move(scene.session.current, "d3"))
         app.step([key(pygame.K_h)], 0.02)
         worker.progress(worker.last, 5, None, 0.0)
         assert any(t.startswith("Hint: searching") for t in drawn_text(app, monkeypatch))
         app.step([key(pygame.K_ESCAPE)], 0.02)  # the menu stops the search; Esc resumes
         app.step([key(pygame.K_ESCAPE)], 0.02)
-        assert app.scene is scene and scene.job is None
+        assert app.scene is scene and scene.match.jobs.current is None
         assert not any(t.startswith("Hint") and "search" in t
                        for t in drawn_text(app, monkeypatch))
         assert app.errors == []

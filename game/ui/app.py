@@ -20,10 +20,15 @@ from typing import Any, Protocol
 
 import pygame
 
+from game.core import error_line
+from game.session import Session
 from game.ui.assets import asset_path, font
 from game.ui.key_text import KeyText, front_of
+from game.ui.lab import lab_scene, teaching_scene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.settings import SettingsScene
 from game.ui.settings import Settings, read_settings, save_settings
-from game.ui.text import error_line
 
 log = logging.getLogger(__name__)
 
@@ -94,8 +99,6 @@ class App:
         self.suspended: Any = None
         #: Frames drawn, and frames skipped by the idle loop (figures for ``bench ui``).
         self.drawn_frames = 0
-        from game.ui.scenes.menu import MenuScene
-
         self.switch(MenuScene(self))
         if settings_problem:
             self.report(settings_problem, error=True)
@@ -166,6 +169,40 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    # ---- where a screen goes next: screens switch through here, never import each other ------
+    def open_menu(self, suspend: Any = None) -> None:
+        """The start screen; ``suspend`` is a play screen whose game waits there (Resume)."""
+        self.suspended = suspend
+        self.switch(MenuScene(self))
+
+    def open_play(self, session: Session, own_position: bool = False,
+                  message: str | None = None) -> None:
+        """A play screen for ``session`` (the game that waited at the menu is given up)."""
+        screen = PlayScene(self, session, own_position=own_position)
+        self.suspended = None
+        self.switch(screen)
+        if message:
+            screen.show_message(message)
+
+    def resume_game(self) -> None:
+        """Back to the game that waits at the menu."""
+        screen = self.suspended
+        if screen is not None:
+            self.switch(screen)
+            screen.resume()
+
+    def open_settings(self) -> None:
+        self.switch(SettingsScene(self))
+
+    def open_lab(self, session_or_state: Any, game_id: str, view: str = "tree",
+                 level: str | None = None) -> None:
+        """The search lab on a position (a session's current one), back to this screen."""
+        self.switch(lab_scene(self, session_or_state, game_id, view, level))
+
+    def open_teaching_game(self, game_id: str, example: str | None = None) -> None:
+        """The search lab on a teaching game's example tree (menu: Classroom)."""
+        self.switch(teaching_scene(self, game_id, example))
 
     # ---- the frame -------------------------------------------------------------------------
     def _resize(self, size: tuple[int, int]) -> None:

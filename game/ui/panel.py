@@ -17,10 +17,10 @@ import pygame
 from game.core import Game, Move, State
 from game.ui import theme
 from game.ui.assets import font
-from game.ui.scenes.ai_jobs import Purpose
-from game.ui.scenes.knowledge import Knowledge, SearchReport
 from game.ui.value_text import value_text
 from game.ui.widgets import draw_text, wrap_text
+from play.jobs import Purpose
+from play.knowledge import Knowledge, SearchReport
 
 Describe = Callable[[State, Move], str]
 

@@ -13,14 +13,14 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-GAME_CHOICES: tuple[str, ...] = ("tictactoe", "othello", "nim", "backgammon")
+from game.registry import playable_kits
+from game.setup import SetupField
+
 #: How many recently saved or opened files the file chooser offers.
 MAX_RECENT_FILES = 8
 #: A path longer than this in the settings file is not one the chooser wrote: it is dropped.
 MAX_RECENT_PATH_CHARS = 4096
 SEAT_KINDS: tuple[str, ...] = ("human", "level", "custom")
-#: The start screen's doubling-cube choices for a backgammon money game.
-CUBE_CHOICES: tuple[str, ...] = ("off", "on", "jacoby")
 
 
 @dataclass
@@ -33,21 +33,28 @@ class SeatSetting:
     depth: int = 3
 
 
+def game_fields() -> dict[str, SetupField]:
+    """Every start-screen field the games declare (game.setup), by its settings key."""
+    found: dict[str, SetupField] = {}
+    for kit in playable_kits():
+        setup = kit.setup()
+        if setup is not None:
+            found.update((f.key, f) for f in setup.fields)
+    return found
+
+
 @dataclass
 class Settings:
-    game: str = "tictactoe"
+    """The choices; the fields a game adds to the start screen (``game_fields``) read and
+    write like the others (``settings.nim_heaps``) and are stored in ``game_values``."""
+
+    #: The game the start screen shows ("": the first game of the menu).
+    game: str = ""
     #: Player A and player B; ``first`` says which of them makes the first move.
     seats: list[SeatSetting] = field(
         default_factory=lambda: [SeatSetting("human"), SeatSetting("level", "Casual")]
     )
     first: int = 0
-    nim_heaps: str = "7"
-    nim_max_take: int = 3  # 0 = no limit; the classic game: take 1 to 3
-    nim_misere: bool = False
-    nim_variant: str = "nim"
-    #: Backgammon money play: "off" (cubeless), "on" (the doubling cube), "jacoby" (the cube
-    #: with the Jacoby rule: gammons count single until the cube is turned).
-    bg_cube: str = "off"
     sound: bool = False
     animations: bool = True
     show_values: bool = False
@@ -57,9 +64,43 @@ class Settings:
     window_size: tuple[int, int] = (1100, 720)
     #: Files saved or opened through the file chooser, newest first (absolute paths).
     recent_files: list[str] = field(default_factory=list)
+    #: The games' own start-screen fields, by settings key (written flat in the file).
+    game_values: dict[str, Any] = field(
+        default_factory=lambda: {k: f.default for k, f in game_fields().items()})
+
+    def __post_init__(self) -> None:
+        if not self.game:
+            self.game = playable_kits()[0].id
+
+    def __getattr__(self, name: str) -> Any:
+        values = self.__dict__.get("game_values")
+        if values is not None and name in values:
+            return values[name]
+        raise AttributeError(name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        values = self.__dict__.get("game_values")
+        if values is not None and name in values:
+            values[name] = value
+        else:
+            super().__setattr__(name, value)
+
+    @classmethod
+    def with_values(cls, **values: Any) -> Settings:
+        """Settings with any fields set, the games' own among them (``nim_heaps="3,4,5"``)."""
+        own = {f.name for f in fields(cls)}
+        s = cls(**{k: v for k, v in values.items() if k in own})
+        for key, value in values.items():
+            if key not in own:
+                if key not in s.game_values:
+                    raise TypeError(f"no setting {key!r}")
+                s.game_values[key] = value
+        return s
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), indent=2)
+        data = asdict(self)
+        data.update(data.pop("game_values"))
+        return json.dumps(data, indent=2)
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
@@ -67,9 +108,10 @@ class Settings:
         if not isinstance(data, dict):
             raise ValueError("settings file is not a JSON object")
         s = cls()
-        known = {f.name for f in fields(cls)}
+        known = {f.name for f in fields(cls)} - {"game_values"}
+        declared = game_fields()
         for key, value in data.items():
-            if key not in known:
+            if key not in known and key not in declared:
                 continue
             if key == "seats":
                 if not isinstance(value, list) or len(value) != 2:
@@ -111,15 +153,12 @@ class Settings:
                     setattr(s, key, type(default)(value))
                 else:
                     setattr(s, key, str(value))
-        if s.game not in GAME_CHOICES:
+        if s.game not in {kit.id for kit in playable_kits()}:
             raise ValueError(f"unknown game {s.game!r}")
         s.first = 1 if s.first else 0
         s.ai_delay_s = max(0.0, min(5.0, s.ai_delay_s))
-        s.nim_max_take = max(0, min(99, s.nim_max_take))
-        if s.nim_variant not in ("nim", "grundy"):
-            s.nim_variant = "nim"
-        if s.bg_cube not in CUBE_CHOICES:
-            s.bg_cube = "off"
+        for key, spec in declared.items():
+            s.game_values[key] = spec.clean(s.game_values[key])
         return s
 
 

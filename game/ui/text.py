@@ -23,13 +23,6 @@ DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 _SPACE_LIKE = frozenset("\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\u2028\u2029")
 
 
-def error_line(exc: BaseException, fallback: str | None = None) -> str:
-    """What a message line says about ``exc``: the first line of its text (a parser's message
-    may go on for lines), or ``fallback`` / the exception's name when it has no text."""
-    text = str(exc)
-    return text.splitlines()[0] if text.strip() else (fallback or type(exc).__name__)
-
-
 def is_printable(ch: str) -> bool:
     return unicodedata.category(ch) not in DROPPED_CATEGORIES
 

@@ -5,10 +5,11 @@ The kit below is the game's one entry in Kibitz (game.kit): its layers load on f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.core import Game
 from game.kit import GameKit
+from game.setup import GameSetup
 
 if TYPE_CHECKING:
     from ai.kit import GameAI
@@ -20,6 +21,11 @@ class BackgammonKit(GameKit):
     title = "Backgammon"
     order = 40
 
+    def setup(self) -> GameSetup:
+        from games.backgammon.setup import SETUP  # the start screen's rows: when it asks
+
+        return SETUP
+
     def load_rules(self) -> Game:
         from games.backgammon.game import GAME
 
@@ -29,6 +35,11 @@ class BackgammonKit(GameKit):
         from games.backgammon.ai.kit import AI
 
         return AI
+
+    def stakes_turns(self, match: Any) -> Any:
+        from games.backgammon.ai.cube_turns import CubeTurns  # the AI's cube: on first use
+
+        return CubeTurns(match)
 
     def load_ui(self) -> GameUI:
         from games.backgammon.ui.kit import UI  # pygame: only the window loads it

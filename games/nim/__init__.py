@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.core import Game
 from game.kit import GameKit
+from game.setup import GameSetup
 
 if TYPE_CHECKING:
     from ai.kit import GameAI
@@ -19,6 +20,11 @@ class NimKit(GameKit):
     id = "nim"
     title = "Nim"
     order = 30
+
+    def setup(self) -> GameSetup:
+        from games.nim.setup import SETUP  # the start screen's rows: when it asks
+
+        return SETUP
 
     def load_rules(self) -> Game:
         from games.nim.rules import GAME

@@ -96,3 +96,12 @@ def open_classroom(app: Any, example: str = "textbook") -> Any:
     game = get_game("classroom")
     return LabScene(app, game.initial_state(example=example), "classroom", "tree",
                     back=app.scene)
+
+
+def lab_scene(app: Any, session_or_state: Any, game_id: str, view: str = "tree",
+              level: str | None = None) -> Any:
+    return open_lab(app, session_or_state, game_id, view, level)
+
+
+def teaching_scene(app: Any, game_id: str, example: str | None = None) -> Any:
+    return open_classroom(app, example or "textbook")

@@ -33,6 +33,7 @@ from typing import Any
 
 import pygame
 
+from game.core import error_line
 from game.registry import get_game
 from game.ui import theme
 from game.ui.assets import font
@@ -47,7 +48,6 @@ from game.ui.lab.keys import (
     view_key_lines,
 )
 from game.ui.scenes.common import DialogHost, MessageLine, draw_background
-from game.ui.text import error_line
 from game.ui.widgets import Button, TextDialog, draw_text
 
 VIEWS = ("tree", "compare", "depth", "nim")

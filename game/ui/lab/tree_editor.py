@@ -13,8 +13,8 @@ from typing import Any
 
 import pygame
 
+from game.core import error_line
 from game.ui import theme
-from game.ui.text import error_line
 from game.ui.widgets import TextDialog, draw_text
 
 TITLE = "A tree of your own"

@@ -13,14 +13,16 @@ import pygame
 
 from ai.api import ALGORITHMS
 from ai.levels import levels_of
-from game.registry import playable_kits
+from game.core import error_line
+from game.registry import all_kits, get_kit, playable_kits
+from game.setup import SetupField
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.file_chooser import FileChooser
 from game.ui.scenes.common import DialogHost, MessageLine, draw_background
 from game.ui.scenes.confirm import ConfirmDialog
+from game.ui.scenes.play_setup import build_session
 from game.ui.settings import SeatSetting
-from game.ui.text import error_line
 from game.ui.text import width as text_width
 from game.ui.widgets import (
     Button,
@@ -31,29 +33,11 @@ from game.ui.widgets import (
     draw_text,
     share_label_size,
 )
-
-MAX_HEAPS_UI = 8
-MAX_HEAP_UI = 25
+from play.setup import default_save_path, first_move_is_chosen, load_session_file
 
 
 def level_names(game_id: str) -> tuple[str, ...]:
     return tuple(level.name for level in levels_of(game_id))
-
-
-def parse_heaps(text: str) -> tuple[int, ...]:
-    """Heap sizes typed on the start screen, limited to what the board can draw legibly."""
-    parts = [p for p in text.replace(" ", ",").split(",") if p]
-    if not parts:
-        raise ValueError("type the heap sizes, e.g. 3,4,5")
-    try:
-        heaps = tuple(int(p) for p in parts)
-    except ValueError:
-        raise ValueError(f"heap sizes must be whole numbers, got {text!r}") from None
-    if len(heaps) > MAX_HEAPS_UI:
-        raise ValueError(f"at most {MAX_HEAPS_UI} heaps")
-    if any(h < 1 or h > MAX_HEAP_UI for h in heaps):
-        raise ValueError(f"each heap holds 1 to {MAX_HEAP_UI} coins")
-    return heaps
 
 
 class InfoRow(Widget):
@@ -122,6 +106,15 @@ class MenuScene(DialogHost):
         if relayout:
             self.layout(self.rect)
 
+    def _field_row(self, spec: SetupField) -> Widget:
+        """A row the game adds (game.setup): a choice, or a text field."""
+        value = getattr(self.settings, spec.key)
+        if spec.choices:
+            return Choice(spec.label, list(spec.choices), value,
+                          lambda v, key=spec.key, again=spec.relayout: self._set(key, v, again))
+        return TextField(spec.label, value, lambda v, key=spec.key: self._set(key, v),
+                         max_len=spec.max_len, allowed=spec.allowed)
+
     def _option_rows(self) -> list[Widget]:
         """The player and game-option rows the current choices call for (unpositioned)."""
         s = self.settings
@@ -139,29 +132,15 @@ class MenuScene(DialogHost):
                                    lambda v, seat=seat: setattr(seat, "algorithm", v)))
                 rows.append(Choice("   depth", [(d, str(d)) for d in range(1, 13)], seat.depth,
                                    lambda v, seat=seat: setattr(seat, "depth", v)))
-        from game.ui.scenes.play_setup import first_move_is_chosen
-
         if first_move_is_chosen(s.game):
             rows.append(Choice("First move", [(0, "Player A"), (1, "Player B")], s.first,
                                lambda v: self._set("first", v)))
         else:  # backgammon: each side rolls one die, the higher one moves first
             rows.append(InfoRow("First move", "the opening roll decides"))
-        if s.game == "backgammon":
-            rows.append(Choice("Doubling cube", [("off", "off (cubeless)"), ("on", "on (money)"),
-                                                 ("jacoby", "on, Jacoby rule")],
-                               s.bg_cube, lambda v: self._set("bg_cube", v)))
-        if s.game == "nim":
-            rows.append(Choice("Variant", [("nim", "Nim (take coins)"),
-                                           ("grundy", "Grundy's game (split)")],
-                               s.nim_variant, lambda v: self._set("nim_variant", v, True)))
-            rows.append(TextField("Heaps", s.nim_heaps, lambda v: self._set("nim_heaps", v),
-                                  max_len=40, allowed="0123456789, "))
-            if s.nim_variant == "nim":
-                rows.append(Choice("Take limit",
-                                   [(0, "No limit")] + [(k, f"1 to {k}") for k in range(1, 10)],
-                                   s.nim_max_take, lambda v: self._set("nim_max_take", v)))
-            rows.append(Choice("Last move", [(False, "wins (normal)"), (True, "loses (misère)")],
-                               s.nim_misere, lambda v: self._set("nim_misere", v)))
+        setup = get_kit(s.game).setup()
+        for spec in setup.fields if setup is not None else ():
+            if spec.shown(s.game_values):
+                rows.append(self._field_row(spec))
         return rows
 
     def _header_height(self) -> int:
@@ -217,12 +196,14 @@ class MenuScene(DialogHost):
         buttons = [
             Button("Play", self.ask_start, active=self.app.suspended is None, tooltip="Enter"),
             Button("Load…", self.ask_load),
-            Button("Lab", self.open_classroom, tooltip="the textbook trees, step by step"),
-            Button("Settings", self.open_settings),
-            Button("Quit", self.app.quit),
+            *[Button("Lab", lambda g=kit.id: self.app.open_teaching_game(g),
+                     tooltip="the textbook trees, step by step")
+              for kit in all_kits() if not kit.playable],
+            Button("Settings", self.app.open_settings),
+            Button("Quit", lambda: self._ask(self.app.quit, "Quit Kibitz?")),
         ]
         if self.app.suspended is not None:
-            buttons.insert(0, Button("Resume", self.resume, active=True, tooltip="Esc"))
+            buttons.insert(0, Button("Resume", self.app.resume_game, active=True, tooltip="Esc"))
         bw = (col_w - (len(buttons) - 1) * gap) // len(buttons)
         for i, b in enumerate(buttons):
             b.rect = pygame.Rect(x + i * (bw + gap), y, bw, int(row_h * 1.3))
@@ -237,16 +218,18 @@ class MenuScene(DialogHost):
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.show(text, error, self.app.now)
 
-    def _ask(self, action: Any) -> None:
-        """Run ``action``, asking first when it would end the game waiting to be resumed."""
+    def _ask(self, action: Any, question: str = "Leave the game in progress?") -> None:
+        """Run ``action``, asking first when it would end the game waiting to be resumed
+        (Play, Load and Quit alike)."""
         waiting = self.app.suspended
-        if waiting is None or not waiting.in_progress:
+        if waiting is None or not waiting.match.in_progress:
             action()
             return
+        moves = len(waiting.record)
         self.open_dialog(ConfirmDialog(
-            "Leave the game in progress?",
-            f"Your {waiting.game.name} game ({waiting.moves_text}) will be lost. "
-            "Esc keeps it; Resume goes back to it.", action, no="Keep it"))
+            question,
+            f"Your {waiting.session.game.name} game ({moves} move{'' if moves == 1 else 's'}) "
+            "will be lost. Esc keeps it; Resume goes back to it.", action, no="Keep it"))
 
     def ask_start(self) -> None:
         self._ask(self.start)
@@ -254,54 +237,26 @@ class MenuScene(DialogHost):
     def ask_load(self) -> None:
         self._ask(self.open_load_dialog)
 
-    def resume(self) -> None:
-        scene = self.app.suspended
-        if scene is None:
-            return
-        self.app.switch(scene)
-        scene.resume()
-
     def start(self) -> None:
-        from game.ui.scenes.play import PlayScene
-        from game.ui.scenes.play_setup import build_session
-
         try:
             session = build_session(self.settings)
         except ValueError as exc:
             self.show_message(error_line(exc, "cannot start"), True)
             return
-        scene = PlayScene(self.app, session)
-        self.app.suspended = None
         self.app.save_settings()
-        self.app.switch(scene)
-
-    def open_settings(self) -> None:
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.switch(SettingsScene(self.app))
-
-    def open_classroom(self) -> None:
-        """The search lab on the course's textbook trees (the classroom trees)."""
-        from game.ui.lab import open_classroom
-
-        self.app.switch(open_classroom(self.app))
+        self.app.open_play(session)
 
     def open_load_dialog(self) -> None:
         """Choose a saved game in the file chooser; a file that cannot be loaded is one line
         on the menu, and the menu stays."""
-        from game.ui.scenes.play_setup import default_save_path, load_session_file
 
         def chosen(path: Path) -> None:
-            from game.ui.scenes.play import PlayScene
-
             try:
                 session = load_session_file(path)
-                scene = PlayScene(self.app, session, own_position=True)
             except (ValueError, OSError) as exc:
                 self.show_message(f"Cannot load: {error_line(exc)}", True)
                 return
-            self.app.suspended = None
-            self.app.switch(scene)
+            self.app.open_play(session, own_position=True)
 
         folder = default_save_path(self.settings.game).parent
         self.open_dialog(FileChooser(self.app, "load", folder, "", chosen))
@@ -322,7 +277,7 @@ class MenuScene(DialogHost):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.ask_start()
             elif event.key == pygame.K_ESCAPE and self.app.suspended is not None:
-                self.resume()
+                self.app.resume_game()
             elif event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
                 self.ask_load()
             return

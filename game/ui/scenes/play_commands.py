@@ -1,6 +1,8 @@
 """Every command of the play screen, each defined once (buttons, keys and help come from here).
 
-Adding a command is one more ``Command(...)`` line in ``play_commands``.
+Adding a command is one more ``Command(...)`` line in ``play_commands``. A command calls the
+match's commands (play.controller) or the screen's; the few that are the screen's own (taking
+back half a move, the pace between AI moves, the values on the board) are functions here.
 """
 
 from __future__ import annotations
@@ -9,52 +11,74 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.registry import get_kit
 from game.ui.commands import Command, Key
 from game.ui.lab import LAB_HELP, lab_commands, why_no_lab
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
 
+#: The AI-vs-AI pauses the Slower / Faster keys step through (seconds).
+PACE_STEPS = (0.0, 0.1, 0.2, 0.4, 0.6, 1.0, 1.5, 2.0, 3.0)
+
+
+class HelpOverlay:
+    """The list of keys over the board (F1): open or closed."""
+
+    def __init__(self) -> None:
+        self.open = False
+
+    def toggle(self) -> None:
+        self.open = not self.open
+
+    def close(self) -> None:
+        self.open = False
+
 
 def play_commands(s: PlayScene) -> list[Command]:
-    K = pygame
+    K, m = pygame, s.match
+    game_ui = get_kit(s.session.game_id).ui()
+    extra = game_ui.play_commands(s) if game_ui.play_commands is not None else []
     return [
-        Command("Hint", (Key(K.K_h),), s.hint, "the strongest search suggests your move",
-                enabled=s.can_hint, why_not=s.why_no_hint),
-        Command("Values", (Key(K.K_v),), s.toggle_values,
-                "show every legal move's value on the board", active=lambda: s.show_values),
-        Command("Pause", (Key(K.K_SPACE),), s.toggle_pause, "pause or resume the AI",
-                active=lambda: s.paused),
-        Command("Undo", (Key(K.K_u), Key(K.K_z, ctrl=True)), s.undo,
+        Command("Hint", (Key(K.K_h),), m.hint, "the strongest search suggests your move",
+                enabled=m.can_hint, why_not=m.why_no_hint),
+        Command("Values", (Key(K.K_v),), lambda: toggle_values(s),
+                "show every legal move's value on the board", active=lambda: m.show_values),
+        Command("Pause", (Key(K.K_SPACE),), m.toggle_pause, "pause or resume the AI",
+                active=lambda: m.paused),
+        Command("Undo", (Key(K.K_u), Key(K.K_z, ctrl=True)), lambda: undo(s),
                 "take back a move (backgammon: a checker, then whole turns)",
-                enabled=s.can_undo, why_not=lambda: "Nothing to undo"),
-        Command("Redo", (Key(K.K_r), Key(K.K_y, ctrl=True)), s.redo,
-                "replay a move taken back", enabled=lambda: s.session.can_redo,
+                enabled=lambda: can_undo(s), why_not=lambda: "Nothing to undo"),
+        Command("Redo", (Key(K.K_r), Key(K.K_y, ctrl=True)), m.redo,
+                "replay a move taken back", enabled=lambda: m.session.can_redo,
                 why_not=lambda: "Nothing to redo"),
-        Command("New", (Key(K.K_n),), s.ask_new_game, "start a new game (asks first)"),
-        Command("Slower", (Key(K.K_MINUS), Key(K.K_KP_MINUS)), lambda: s.change_pace(+1),
+        Command("New", (Key(K.K_n),), lambda: s.ask("Start a new game?", lambda: new_game(s)),
+                "start a new game (asks first)"),
+        Command("Slower", (Key(K.K_MINUS), Key(K.K_KP_MINUS)), lambda: change_pace(s, +1),
                 "a longer pause between AI moves"),
         Command("Faster", (Key(K.K_PLUS), Key(K.K_EQUALS), Key(K.K_KP_PLUS)),
-                lambda: s.change_pace(-1), "a shorter pause between AI moves"),
+                lambda: change_pace(s, -1), "a shorter pause between AI moves"),
         Command("Menu", (Key(K.K_ESCAPE),), s.to_menu,
                 "back to the start screen; the game waits there (Resume)"),
         Command("Save", (Key(K.K_s, ctrl=True),), s.files.open_save_dialog,
                 "save the game to a file"),
-        Command("Load", (Key(K.K_o, ctrl=True),), s.ask_load, "load a saved game"),
+        Command("Load", (Key(K.K_o, ctrl=True),),
+                lambda: s.ask("Load another game?", s.files.open_load_dialog),
+                "load a saved game"),
         Command("Copy", (Key(K.K_c, ctrl=True),), s.files.copy_position,
                 "copy the position in notation"),
-        Command("Paste", (Key(K.K_v, ctrl=True),), s.ask_paste,
+        Command("Paste", (Key(K.K_v, ctrl=True),), s.files.paste,
                 "set up a position (or a saved game) from the clipboard"),
-        Command("Now!", (Key(K.K_m),), s.move_now, "the AI plays its best move so far",
-                enabled=s.ai_to_move, why_not=lambda: "It is not the AI's turn"),
-        Command("Keys", (Key(K.K_F1), Key(K.K_SLASH)), s.toggle_help, "this list of keys",
-                active=lambda: s.help_open),
-        *cube_commands(s),
+        Command("Now!", (Key(K.K_m),), m.move_now, "the AI plays its best move so far",
+                enabled=m.ai_to_move, why_not=lambda: "It is not the AI's turn"),
+        Command("Keys", (Key(K.K_F1), Key(K.K_SLASH)), s.help.toggle, "this list of keys",
+                active=lambda: s.help.open),
+        *extra,
         *[
             Command(label, (Key(K.key.key_code(key)),), lambda a=action: a(s.app, s.session),
-                    LAB_HELP[label], enabled=lambda: not why_no_lab(s.session),
+                    LAB_HELP.get(label, ""), enabled=lambda: not why_no_lab(s.session),
                     why_not=lambda: why_no_lab(s.session))
-            for label, key, action in lab_commands(s.game.id)
+            for label, key, action in lab_commands(s.session.game_id)
         ],
         Command("Older", (Key(K.K_PAGEUP),), lambda: s.moves_view.page(+1),
                 "scroll the move list back", button=False),
@@ -67,20 +91,40 @@ def play_commands(s: PlayScene) -> list[Command]:
     ]
 
 
-def cube_commands(s: PlayScene) -> list[Command]:
-    """A backgammon money game's cube decisions (only in a game played with the cube)."""
-    if s.session.start_cube is None:
-        return []
-    K, c = pygame, s.cube_turns
-    return [
-        Command("Double", (Key(K.K_o),), c.double, "offer a double before your roll",
-                enabled=c.can_double, why_not=c.why_no_double),
-        Command("Roll", (Key(K.K_RETURN), Key(K.K_KP_ENTER)), c.roll,
-                "roll without doubling (when you could double)", enabled=c.can_roll,
-                why_not=lambda: "The dice roll by themselves now"),
-        Command("Take", (Key(K.K_a),), c.take, "accept the double offered to you",
-                enabled=c.must_answer, why_not=c.why_no_answer),
-        Command("Drop", (Key(K.K_p),), c.drop,
-                "refuse the double: the game ends, lost at the cube's value",
-                enabled=c.must_answer, why_not=c.why_no_answer),
-    ]
+def toggle_values(s: PlayScene) -> None:
+    """Values on the board on or off, remembered in the settings."""
+    s.match.show_values = not s.match.show_values
+    s.app.settings.show_values = s.match.show_values
+
+
+def change_pace(s: PlayScene, direction: int) -> None:
+    cur = s.app.settings.ai_delay_s
+    idx = min(range(len(PACE_STEPS)), key=lambda i: abs(PACE_STEPS[i] - cur))
+    idx = max(0, min(len(PACE_STEPS) - 1, idx + direction))
+    s.app.settings.ai_delay_s = PACE_STEPS[idx]
+    s.show_message(f"AI vs AI pause: {PACE_STEPS[idx]:.1f} s between moves")
+
+
+def can_undo(s: PlayScene) -> bool:
+    """Something to take back: a checker of the turn being built, or a move (against the
+    AI: a move of a human player, since undo returns to the human's own decision)."""
+    if s.view.has_partial_move():
+        return True
+    seats = s.session.seats
+    if any(seat.is_human for seat in seats):
+        humans = {i for i, seat in enumerate(seats) if seat.is_human}
+        return any(entry.side in humans for entry in s.record.entries)
+    return s.session.can_undo
+
+
+def undo(s: PlayScene) -> None:
+    """A checker of the turn being built first, then whole moves (the match's undo)."""
+    if s.session.is_human_turn and s.dialog is None and s.view.undo_partial_move():
+        s.show_message("Took back the last checker")
+        return
+    s.match.undo()
+
+
+def new_game(s: PlayScene) -> None:
+    """The same match again (the board view may vary the start, e.g. Nim's heaps)."""
+    s.match.new_game(s.view.new_game_options(s.session.start))

@@ -1,7 +1,9 @@
 """The play screen's files and clipboard: save, load, copy and paste a position or a game.
 
 Every failure (a missing or corrupt file, a malformed pasted position) becomes a one-line
-message and keeps the game on the board.
+message and keeps the game on the board. A paste is read before anything is asked: text that
+is no position leaves the game alone without a question, and a position of another game is
+recognised as that game's (and opens on its own screen).
 """
 
 from __future__ import annotations
@@ -10,11 +12,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game import session as session_mod
+from game.core import error_line
+from game.registry import playable_kits
 from game.session import Session
 from game.ui import widgets
 from game.ui.file_chooser import FileChooser
-from game.ui.scenes.play_setup import default_save_path, load_session_file
-from game.ui.text import error_line
+from play.setup import default_save_path, load_session_file
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -26,7 +29,7 @@ class GameFiles:
 
     def open_save_dialog(self) -> None:
         """Choose where to save in the file chooser (it asks before replacing a file)."""
-        default = default_save_path(self.scene.game.id)
+        default = default_save_path(self.scene.session.game_id)
         self.scene.open_dialog(FileChooser(self.scene.app, "save", default.parent, default.name,
                                            self.save_to))
 
@@ -43,7 +46,7 @@ class GameFiles:
     def open_load_dialog(self) -> None:
         """Choose a saved game in the file chooser; the caller has asked first if a game is in
         progress."""
-        folder = default_save_path(self.scene.game.id).parent
+        folder = default_save_path(self.scene.session.game_id).parent
         self.scene.open_dialog(FileChooser(self.scene.app, "load", folder, "", self.load_file))
 
     def load_file(self, path: str | Path) -> bool:
@@ -61,37 +64,54 @@ class GameFiles:
         if widgets.clipboard_put(text):
             self.scene.show_message(f"Copied: {text}")
         else:
-            self.scene.open_text_dialog("Copy the position",
-                                        "No clipboard here — copy this text:", text,
-                                        lambda _t: None)
+            self.scene.open_dialog(widgets.TextDialog(
+                "Copy the position", "No clipboard here — copy this text:", text,
+                lambda _t: None))
 
-    def paste_position(self) -> None:
+    def paste(self) -> None:
+        """The clipboard's position or game: read first, then (if a game would be lost)
+        asked; with no clipboard, a dialog to type it in."""
         text = widgets.clipboard_get()
         if text:
             self.set_position_text(text)
         else:
-            prompt = f"{self.scene.game.name} position in notation:"
-            self.scene.open_text_dialog("Paste a position", prompt, "", self.set_position_text)
+            prompt = f"{self.scene.session.game.name} position in notation:"
+            self.scene.open_dialog(widgets.TextDialog("Paste a position", prompt, "",
+                                                      self.set_position_text))
 
     def set_position_text(self, text: str) -> bool:
-        """Start from a pasted position (or a whole pasted saved game); errors become a message."""
+        """Start from a pasted position (or a whole pasted saved game) after asking, if the
+        text is one; errors become a message and nothing is asked."""
         text = text.strip()
         if not text:
             return False
         try:
-            if text.startswith(session_mod.FORMAT_NAME):
-                session = session_mod.load(text)
-            else:
-                session = Session.from_position(self.scene.game.id, text,
-                                                self.scene.session.seats,
-                                                self.scene.fresh_cube(),
-                                                dict(self.scene.session.options))
+            session, note = self._read(text)
         except ValueError as exc:
-            first = error_line(exc, "malformed position")
-            self.scene.show_message(f"Cannot paste: {first}", True)
+            self.scene.show_message(f"Cannot paste: {error_line(exc, 'malformed position')}",
+                                    True)
             return False
-        except Exception as exc:  # noqa: BLE001 - rules bugs on odd text must not crash
-            self.scene.show_message(f"Cannot paste: {type(exc).__name__}: {exc}", True)
-            return False
-        self.scene.replace_session(session, "Position pasted")
+        self.scene.ask("Replace this game with the pasted position?",
+                       lambda: self.scene.replace_session(session, note))
         return True
+
+    def _read(self, text: str) -> tuple[Session, str]:
+        """The session the text describes and what to say about it; a ValueError with this
+        game's reason when no game reads it."""
+        if text.startswith(session_mod.FORMAT_NAME):
+            return session_mod.load(text), "Position pasted"
+        current = self.scene.session
+        try:
+            return Session.from_position(current.game_id, text, current.seats,
+                                         self.scene.match.fresh_stakes(),
+                                         dict(current.options)), "Position pasted"
+        except ValueError as own_reason:
+            for kit in playable_kits():
+                if kit.id == current.game_id:
+                    continue
+                try:
+                    other = Session.from_position(kit.id, text, current.seats, None, {})
+                except ValueError:
+                    continue
+                return other, f"{kit.title} position pasted"
+            raise own_reason from None

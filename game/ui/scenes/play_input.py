@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core import CHANCE
-from game.ui.scenes.ai_jobs import Purpose
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -28,21 +27,21 @@ def handle_play_event(scene: PlayScene, event: pygame.event.Event) -> None:
     if event.type == pygame.MOUSEWHEEL:
         scene.moves_view.handle_wheel(event)
         return
-    if event.type == pygame.MOUSEBUTTONDOWN and scene.help_open:
-        scene.help_open = False
+    if event.type == pygame.MOUSEBUTTONDOWN and scene.help.open:
+        scene.help.close()
         return
     if event.type == pygame.MOUSEBUTTONDOWN:
-        for b in scene.buttons:
+        for b in scene.geometry.buttons:
             if b.rect.collidepoint(event.pos):
-                scene.run_command(b.command)  # type: ignore[attr-defined]
+                scene.run_command(b.command)
                 return
     if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
         _board_event(scene, event)
 
 
 def _key(scene: PlayScene, event: pygame.event.Event) -> None:
-    if scene.help_open and event.key == pygame.K_ESCAPE:
-        scene.help_open = False
+    if scene.help.open and event.key == pygame.K_ESCAPE:
+        scene.help.close()
         return
     command = scene.commands.for_event(event)
     if command is not None:
@@ -50,13 +49,14 @@ def _key(scene: PlayScene, event: pygame.event.Event) -> None:
 
 
 def _board_event(scene: PlayScene, event: pygame.event.Event) -> None:
-    if event.type == pygame.MOUSEBUTTONDOWN and not scene.board_rect.collidepoint(event.pos):
+    board_rect = scene.geometry.board_rect
+    if event.type == pygame.MOUSEBUTTONDOWN and not board_rect.collidepoint(event.pos):
         return
     ctx = scene.context()
     if event.type == pygame.MOUSEBUTTONDOWN and not ctx.interactive:
         if scene.session.is_over:
             scene.show_message(f"{scene.session.result_text} — N for a new game")
-        elif scene.jobs.running(Purpose.MOVE) or scene.pending is not None:
+        elif scene.match.ai_thinking():
             scene.show_message("The AI is thinking — U to undo, Space to pause")
         elif scene.session.current.current_player() == CHANCE:
             scene.show_message("The dice are being rolled")
@@ -64,13 +64,12 @@ def _board_event(scene: PlayScene, event: pygame.event.Event) -> None:
     if not ctx.interactive:
         return
     try:
-        move = scene.view.handle_event(event, scene.board_rect, scene.session.current, ctx)
+        move = scene.view.handle_event(event, board_rect, scene.session.current, ctx)
         reason = scene.view.refusal if move is None else None
     except Exception as exc:  # noqa: BLE001 - a view bug is a message, not a crash
-        scene.view_error(exc)
+        scene.show_message(f"Board error: {exc}", True)
         return
     if reason:
         scene.show_message(reason)
     if move is not None:
         scene.play_move(move)
-        scene.refresh_buttons()

@@ -1,22 +1,18 @@
-"""Building a match from the start screen, and the search recipe for each kind of search.
+"""Building a match from the start screen: its seats and the game's own fields (game.setup).
 
-Kept apart from the play screen so the menu, the play screen and the tools that start games
-(screenshots, the UI benchmark) share one definition of what a seat and a level mean.
+Kept apart from the menu so the menu and the tools that start games (screenshots, the UI
+benchmark) share one definition of what a seat and a level mean; the search recipes of a seat
+are play.setup's.
 """
 
 from __future__ import annotations
 
-import os
-from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
-from game import session as session_mod
+from game.registry import get_kit
 from game.session import Seat, Session
 from game.ui.settings import Settings
-
-#: Safety cap for hand-picked searches (the demo seat) so a deep minimax cannot run forever.
-CUSTOM_TIME_CAP_S = 30.0
+from play.setup import first_move_is_chosen
 
 
 def seat_from_setting(setting: Any) -> Seat:
@@ -29,115 +25,11 @@ def seat_from_setting(setting: Any) -> Seat:
 
 def build_session(settings: Settings) -> Session:
     """The match the start screen describes; ValueError with a readable line if impossible."""
-    options: dict[str, Any] = {}
-    if settings.game == "nim":
-        from game.ui.scenes.menu import parse_heaps
-
-        options = {"heaps": parse_heaps(settings.nim_heaps), "misere": settings.nim_misere,
-                   "variant": settings.nim_variant}
-        if settings.nim_variant == "nim":
-            options["max_take"] = settings.nim_max_take or None
+    setup = get_kit(settings.game).setup()
+    options, stakes = setup.make(settings.game_values) if setup is not None else ({}, None)
     a, b = (seat_from_setting(s) for s in settings.seats)
-    # Player A takes the side that moves first; in backgammon the opening roll decides who
-    # moves first, so there Player A is always White.
+    # Player A takes the side that moves first; where chance decides who moves first (the
+    # opening roll), Player A is always the first player.
     first = settings.first if first_move_is_chosen(settings.game) else 0
     seats = (b, a) if first else (a, b)
-    return Session(settings.game, options, seats, cube=start_cube(settings))
-
-
-def start_cube(settings: Settings) -> Any:
-    """The doubling cube the start screen asks for (None: a cubeless game)."""
-    if settings.game != "backgammon" or settings.bg_cube == "off":
-        return None
-    from games.backgammon.cube import Cube
-
-    return Cube(jacoby=settings.bg_cube == "jacoby")
-
-
-def first_move_is_chosen(game_id: str) -> bool:
-    """False for games where chance, not the players, decides who moves first."""
-    from game.core import CHANCE
-    from game.registry import get_game
-
-    return get_game(game_id).initial_state().current_player() != CHANCE
-
-
-def default_save_path(game_id: str = "game") -> Path:
-    """Documents/Kibitz/<game>.kibitz.txt; KIBITZ_SAVE_DIR overrides the folder (tests)."""
-    override = os.environ.get("KIBITZ_SAVE_DIR")
-    if override:
-        return Path(override) / f"{game_id}.kibitz.txt"
-    try:
-        import platformdirs
-
-        base = Path(platformdirs.user_documents_dir()) / "Kibitz"
-    except Exception:  # noqa: BLE001 - no documents folder: fall back to home
-        base = Path.home() / "Kibitz"
-    return base / f"{game_id}.kibitz.txt"
-
-
-def load_session_file(path: str | Path) -> Session:
-    path = Path(str(path)).expanduser()
-    if not str(path).strip() or path.is_dir():
-        raise ValueError(f"{path} is not a file")
-    session = session_mod.load_file(path)
-    for seat in session.seats:
-        search_config(session.game_id, seat)  # unknown level names fail here, not mid-game
-    return session
-
-
-def search_config(game_id: str, seat: Seat, seed: int | None = None) -> Any:
-    """The SearchConfig for an AI seat (named level, or the demo's algorithm + depth)."""
-    from ai.api import Limits, SearchConfig
-
-    if seat.is_human:
-        return None
-    if seat.level is not None:
-        from ai.levels import get_level
-
-        return get_level(game_id, seat.level).config(game_id, seed)
-    from ai.api import ALGORITHMS
-
-    if seat.algorithm not in ALGORITHMS:
-        raise ValueError(f"unknown algorithm {seat.algorithm!r}; choose {', '.join(ALGORITHMS)}")
-    return SearchConfig(game_id, seat.algorithm,
-                        Limits(depth=seat.depth, time_s=seat.time_s or CUSTOM_TIME_CAP_S),
-                        seed=seed, exact=False)  # the demo shows the plain algorithm at work
-
-
-def strongest_config(game_id: str, seed: int | None = None) -> Any:
-    """Used for hints and move values: the best level the game has."""
-    from ai.levels import levels_of
-
-    return levels_of(game_id)[-1].config(game_id, seed)
-
-
-def values_config(game_id: str, seed: int | None = None) -> Any:
-    """The strongest search, made to value every move with a full window.
-
-    A normal search only proves the other moves no better than the best (bounds), which would
-    show e.g. every tic-tac-toe reply as a draw where all but one lose.
-    """
-    return replace(strongest_config(game_id, seed), exact_root_values=True)
-
-
-def describe_seat(seat: Seat) -> str:
-    if seat.is_human:
-        return "Human"
-    if seat.level is not None:
-        return f"AI · {seat.level}"
-    return f"AI · {seat.algorithm} d{seat.depth}"
-
-
-def noise_text(game_id: str, seat: Seat) -> str | None:
-    """What a level's deliberate randomness does, in words (None for a level without any)."""
-    if seat.is_human or seat.level is None:
-        return None
-    from ai.levels import get_level
-
-    level = get_level(game_id, seat.level)
-    if level.noise <= 0:
-        return None
-    from ai.profiles import profile_for
-
-    return profile_for(game_id).noise_text(level.name, level.noise)
+    return Session(settings.game, options, seats, cube=stakes)

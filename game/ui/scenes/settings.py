@@ -56,10 +56,8 @@ class SettingsScene:
         self.widgets = [*rows, back]
 
     def back(self) -> None:
-        from game.ui.scenes.menu import MenuScene
-
         self.app.save_settings()
-        self.app.switch(MenuScene(self.app))
+        self.app.open_menu(suspend=self.app.suspended)
 
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.show(text, error, self.app.now)

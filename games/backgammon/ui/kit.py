@@ -1,8 +1,9 @@
-"""Backgammon's screen side."""
+"""Backgammon's screen side: the board, the cube's commands and the network's view."""
 
 from __future__ import annotations
 
 from game.ui.kit import GameUI
 from games.backgammon.ui.board import BackgammonView
+from games.backgammon.ui.play import belief_lines, cube_commands
 
-UI = GameUI(view_class=BackgammonView)
+UI = GameUI(view_class=BackgammonView, play_commands=cube_commands, belief_lines=belief_lines)

@@ -15,8 +15,10 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ai.api import Result
+from ai.worker import DepthDone, Failed, Finished, Progressed
 from game.core import Move, State
-from game.ui.scenes.ai_jobs import DepthDone, Failed, Finished, Job, JobEvent, Progressed, Purpose
+from play.jobs import Job, JobReply, Purpose, failure_text
 
 
 @dataclass
@@ -80,9 +82,9 @@ class SearchReport:
                 and self.best is not None and self.chosen != self.best)
 
 
-def _algorithm(result: Any, fallback: str) -> str:
+def _algorithm(result: Result, fallback: str) -> str:
     """What actually ran (a solver may have answered for a named level)."""
-    return str(getattr(result, "algorithm", "") or fallback)
+    return result.algorithm or fallback
 
 
 @dataclass
@@ -150,7 +152,8 @@ class Knowledge:
         report = SearchReport(
             job_id=job.id, purpose=job.purpose, title=job.title, position=job.state.key(),
             state=job.state, mover=job.state.current_player(),
-            algorithm=job.config.algorithm, noise_text=noise_text,
+            algorithm=job.config.algorithm if job.config is not None else job.title,
+            noise_text=noise_text,
         )
         if report.position == self.position:
             old = self.reports.get(job.purpose)
@@ -176,38 +179,42 @@ class Knowledge:
         self.reports[Purpose.HINT] = hint
         return True
 
-    def take(self, event: JobEvent) -> SearchReport | None:
+    def take(self, answer: JobReply) -> SearchReport | None:
         """Fold a reply into its report; None when it is about another position or search."""
-        job = event.job
+        job, reply = answer.job, answer.reply
         report = self.reports.get(job.purpose)
         if report is None or report.job_id != job.id or report.position != self.position:
             return None
-        if isinstance(event, Progressed):
-            p = event.progress
-            report.depth, report.nodes, report.elapsed_s = p.depth, p.nodes, p.elapsed_s
-            if p.best_move is not None:
-                report.best_so_far, report.score_so_far = p.best_move, p.score
-        elif isinstance(event, DepthDone | Finished):
+        if isinstance(reply, Progressed):
+            p = reply.progress
+            if p is not None:
+                report.depth, report.nodes, report.elapsed_s = p.depth, p.nodes, p.elapsed_s
+                if p.best_move is not None:
+                    report.best_so_far, report.score_so_far = p.best_move, p.score
+        elif isinstance(reply, DepthDone | Finished) and reply.result is not None:
             # The final answer of a noisy level is its random pick: the search's own best
             # stays the last completed depth's, so the panel can tell the two apart.
-            keep_best = isinstance(event, Finished) and report.best is not None
+            result = reply.result
+            final = isinstance(reply, Finished)
+            keep_best = final and report.best is not None
             best, score = report.best, report.score
-            self._take_result(report, event.result)
+            self._take_result(report, result)
             if keep_best:
                 report.best, report.score = best, score
-            if isinstance(event, Finished):
+            if final:
                 report.thinking, report.finished = False, True
-                report.chosen, report.chosen_score = event.result.move, event.result.score
-                report.complete = bool(event.result.complete)
-        elif isinstance(event, Failed):
-            report.thinking, report.failed = False, event.message
+                report.chosen, report.chosen_score = result.move, result.score
+                report.complete = bool(result.complete)
+        elif isinstance(reply, Failed | Finished):  # a search that ended without an answer
+            report.thinking = False
+            report.failed = failure_text(reply)
         return report
 
     @staticmethod
-    def _take_result(report: SearchReport, r: Any) -> None:
+    def _take_result(report: SearchReport, r: Result) -> None:
         st = r.stats
         report.algorithm = _algorithm(r, report.algorithm)
-        report.exact = bool(getattr(r, "exact", False))
+        report.exact = r.exact
         report.depth = report.done_depth = r.depth
         report.nodes, report.elapsed_s = st.nodes, st.time_s
         report.cutoffs, report.tt_hits, report.tt_probes = st.cutoffs, st.tt_hits, st.tt_probes

@@ -1,10 +1,10 @@
-"""The doubling cube on the play screen: a human's Double / Roll / Take / Drop, and the AI's.
+"""The doubling cube in a match: a human's Double / Roll / Take / Drop, and the AI's.
 
 A money game's cube decisions come at the start of a turn, before the roll. So that a human
 can double, the dice of a human who may double wait for "Roll" (or "Double"); otherwise they
 roll by themselves as in a cubeless game. The AI offers and answers from the network's
 probabilities (``games.backgammon.ai.cube``: a Janowski-style cubeful estimate), decided here in the
-scene's frame (one network evaluation, about a millisecond), never by a search. Each decision
+match's frame (one network evaluation, about a millisecond), never by a search. Each decision
 is a move of the session (``double``, ``take``, ``drop``), so undo, redo and saves carry it.
 """
 
@@ -13,18 +13,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.core import CHANCE, IllegalMoveError
-from game.ui.panel import PanelLine
+from games.backgammon.ai.cube import advise, probabilities, take_decision
 
 if TYPE_CHECKING:
-    from game.ui.scenes.play import PlayScene
+    from play.controller import MatchController
 
 #: How long the AI seems to consider a double before answering (seconds).
 ANSWER_PAUSE_S = 0.8
 
 
 class CubeTurns:
-    def __init__(self, scene: PlayScene) -> None:
-        self.scene = scene
+    def __init__(self, match: MatchController) -> None:
+        self.match = match
         #: The ply at which the AI on roll last made its cube decision (once per turn).
         self._ai_decided_at: int | None = None
         #: The money score of this screen: each finished game with the cube (kept by its
@@ -34,11 +34,11 @@ class CubeTurns:
     # ---- facts --------------------------------------------------------------------------
     @property
     def cube(self) -> Any:
-        return self.scene.session.cube
+        return self.match.session.cube
 
     def before_roll(self) -> bool:
         """A turn starts: dice not rolled yet, past the opening roll, the game on."""
-        s = self.scene.session
+        s = self.match.session
         state = s.current
         return (not s.is_over and state.current_player() == CHANCE
                 and not getattr(state, "opening", True))
@@ -48,29 +48,29 @@ class CubeTurns:
         cube = self.cube
         if cube is None or not self.before_roll():
             return False
-        player = self.scene.session.current.to_move  # type: ignore[attr-defined]
+        player = self.match.session.current.to_move  # type: ignore[attr-defined]
         return cube.may_double(player, rolled=False, over=False)
 
     def _human_on_roll(self) -> bool:
-        s = self.scene.session
+        s = self.match.session
         return s.seats[s.current.to_move].is_human  # type: ignore[attr-defined]
 
     def waiting_for_human(self) -> bool:
         """The dice wait: a human on roll may double, or must answer a double."""
         cube = self.cube
-        if cube is None or self.scene.session.is_over:
+        if cube is None or self.match.session.is_over:
             return False
         if cube.offered_by is not None:
-            return self.scene.session.seats[1 - cube.offered_by].is_human
+            return self.match.session.seats[1 - cube.offered_by].is_human
         return self.may_double() and self._human_on_roll()
 
     # ---- the human's commands -----------------------------------------------------------
     def can_double(self) -> bool:
-        return self.may_double() and self._human_on_roll() and self.scene.dialog is None
+        return self.may_double() and self._human_on_roll()
 
     def why_no_double(self) -> str:
         """Why Double is not possible now, in a player's words."""
-        s = self.scene.session
+        s = self.match.session
         cube = self.cube
         if cube is None:
             return "This game is played without the doubling cube (start screen: Doubling cube)"
@@ -86,7 +86,7 @@ class CubeTurns:
         if not s.seats[state.to_move].is_human:  # type: ignore[attr-defined]
             return "You may double only at the start of your own turn"
         if cube.owner is not None and cube.owner != state.to_move:  # type: ignore[attr-defined]
-            owner = self.scene.game.player_names[cube.owner]
+            owner = self.match.session.game.player_names[cube.owner]
             return f"{owner} owns the cube: only the cube's owner may redouble"
         return "The cube cannot go higher"
 
@@ -94,8 +94,7 @@ class CubeTurns:
         """A human must take or drop a double offered to him."""
         cube = self.cube
         return (cube is not None and cube.offered_by is not None
-                and self.scene.session.seats[1 - cube.offered_by].is_human
-                and self.scene.dialog is None)
+                and self.match.session.seats[1 - cube.offered_by].is_human)
 
     def why_no_answer(self) -> str:
         cube = self.cube
@@ -106,15 +105,14 @@ class CubeTurns:
         return "The double is not yours to answer"
 
     def can_roll(self) -> bool:
-        return self.waiting_for_human() and self.cube.offered_by is None and \
-            self.scene.dialog is None
+        return self.waiting_for_human() and self.cube.offered_by is None
 
     def double(self) -> None:
         self._play("double")
         cube = self.cube
-        s = self.scene
-        doubler = s.game.player_names[cube.offered_by]
-        s.show_message(f"{doubler} doubles to {cube.value * 2}")
+        s = self.match
+        doubler = s.session.game.player_names[cube.offered_by]
+        s.notice(f"{doubler} doubles to {cube.value * 2}")
 
     def take(self) -> None:
         self._answer("take")
@@ -124,14 +122,13 @@ class CubeTurns:
 
     def roll(self) -> None:
         """The human on roll chose not to double: roll now."""
-        self.scene.roll_at = self.scene.app.now
-        self.scene.roll_dice()
+        self.match.roll_now()
 
     # ---- the money score -------------------------------------------------------------------
     def record_result(self) -> None:
         """Count the shown game in the score once it is over, at its cube value; a game
         taken back out of its end stops counting."""
-        session = self.scene.session
+        session = self.match.session
         cube = self.cube
         if cube is None or not session.is_over:
             self._results.pop(id(session), None)
@@ -152,24 +149,24 @@ class CubeTurns:
         return (sum(p[0] for _, p in self._results.values()),
                 sum(p[1] for _, p in self._results.values()))
 
-    def score_lines(self) -> list[PanelLine]:
-        """The money score for the panel ("Money score, 2 games   White +3 · Red -3")."""
+    def score_lines(self) -> list[tuple[str, str]]:
+        """The money score for the panel: ("Money score, 2 games", "White +3 · Red -3")."""
         score = self.score()
         if score is None:
             return []
-        names = self.scene.game.player_names
+        names = self.match.session.game.player_names
         games = len(self._results)
-        return [PanelLine(f"Money score, {games} game{'s' if games > 1 else ''}", "row",
-                          f"{names[0]} {score[0]:+d} · {names[1]} {score[1]:+d}")]
+        return [(f"Money score, {games} game{'s' if games > 1 else ''}",
+                 f"{names[0]} {score[0]:+d} · {names[1]} {score[1]:+d}")]
 
     # ---- the screen ---------------------------------------------------------------------
     def turn_text(self) -> str:
         """The top bar during a cube decision ("" when there is none)."""
-        s = self.scene
+        s = self.match
         cube = self.cube
         if cube is None or s.session.is_over:
             return ""
-        names = s.game.player_names
+        names = s.session.game.player_names
         if cube.offered_by is not None:
             taker = 1 - cube.offered_by
             text = f"{names[cube.offered_by]} doubles to {cube.value * 2}"
@@ -185,31 +182,31 @@ class CubeTurns:
         """The side with a cube decision to make now (the taker of a double, or a human on
         roll who may double), else None."""
         cube = self.cube
-        if cube is None or self.scene.session.is_over:
+        if cube is None or self.match.session.is_over:
             return None
         if cube.offered_by is not None:
             return 1 - cube.offered_by
         if self.waiting_for_human():
-            return self.scene.session.current.to_move  # type: ignore[attr-defined]
+            return self.match.session.current.to_move  # type: ignore[attr-defined]
         return None
 
     def wake_at(self) -> float | None:
         """When the frame loop must look again for the cube: inf while a human decides, the
         AI's answer time while it considers a double, None when the cube waits for nothing."""
         cube = self.cube
-        if cube is None or self.scene.session.is_over or self.scene.paused:
+        if cube is None or self.match.session.is_over or self.match.paused:
             return None
         if self.waiting_for_human():
             return float("inf")
         if cube.offered_by is not None:
-            return self.scene.roll_at + ANSWER_PAUSE_S
+            return self.match.roll_at + ANSWER_PAUSE_S
         return None
 
     # ---- the AI ---------------------------------------------------------------------------
     def step(self, now: float) -> bool:
         """One frame of the cube for the AI; True when the dice must wait (a double pending
         or a human's cube decision)."""
-        s = self.scene
+        s = self.match
         cube = self.cube
         if cube is None:
             return False
@@ -227,28 +224,24 @@ class CubeTurns:
 
     def hurry(self) -> None:
         """"Now!" while the AI considers a double: it answers at once."""
-        self.scene.roll_at = self.scene.app.now - ANSWER_PAUSE_S
+        self.match.roll_at = self.match.clock() - ANSWER_PAUSE_S
 
     def _ai_offer(self) -> None:
-        from games.backgammon.ai.cube import advise, probabilities
-
-        s = self.scene
+        s = self.match
         state, cube = s.session.current, self.cube
         player = state.to_move  # type: ignore[attr-defined]
         try:
             advice = advise(probabilities(state, player), cube, player)  # type: ignore[arg-type]
         except ValueError as exc:  # the network's weights are missing: play on cubeless
-            s.show_message(f"No cube decisions: {exc}", True)
+            s.notice(f"No cube decisions: {exc}", True)
             return
         if advice.double:
             self._play("double")
-            s.show_message(f"{s.game.player_names[player]} doubles to {cube.value * 2} "
+            s.notice(f"{s.session.game.player_names[player]} doubles to {cube.value * 2} "
                            f"({advice.text()})")
 
     def _ai_answer(self, taker: int) -> None:
-        from games.backgammon.ai.cube import take_decision
-
-        s = self.scene
+        s = self.match
         try:
             take = take_decision(s.session.current, taker)  # type: ignore[arg-type]
         except ValueError:
@@ -257,21 +250,21 @@ class CubeTurns:
 
     # ---- shared -----------------------------------------------------------------------------
     def _answer(self, kind: str) -> None:
-        s = self.scene
+        s = self.match
         taker = 1 - self.cube.offered_by
         self._play(kind)
-        name = s.game.player_names[taker]
+        name = s.session.game.player_names[taker]
         cube = self.cube
         if kind == "take":
-            s.show_message(f"{name} takes: the cube is at {cube.value}, {name} owns it")
+            s.notice(f"{name} takes: the cube is at {cube.value}, {name} owns it")
         else:
-            s.show_message(s.session.result_text or f"{name} drops")
+            s.notice(s.session.result_text or f"{name} drops")
 
     def _play(self, kind: str) -> None:
-        s = self.scene
+        s = self.match
         try:
             s.session.cube_action(kind)
         except IllegalMoveError as exc:
-            s.show_message(str(exc), True)
+            s.notice(str(exc), True)
             return
         s.position_changed(animate=False)

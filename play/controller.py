@@ -1,0 +1,444 @@
+"""One match in progress, without pygame: the session, whose turn it is, the AI's jobs and what
+the AI knows about the position shown.
+
+The play screen draws a ``MatchController`` and turns clicks and keys into its commands; the
+controller answers with events (play.events) the screen drains once a frame. Every change of
+position goes through ``position_changed``, which cancels a search of another position and
+clears what was known about it, so the AI can never play, and the screen never show, a move
+computed for a position that is no longer on the board. Game-specific turns beside the moves
+(backgammon's cube decisions) come from the game's kit as a ``StakesTurns``.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from ai.api import Result, SearchConfig
+from ai.worker import Finished
+from game.core import CHANCE, IllegalMoveError, Move, State, error_line
+from game.registry import get_kit
+from game.session import Session
+from play.events import MatchEvent, MovePlayed, Notice, PositionShown
+from play.jobs import Job, JobRunner, Purpose, failure_text
+from play.knowledge import Knowledge
+from play.setup import (
+    describe_seat,
+    noise_text,
+    search_config,
+    strongest_config,
+    values_config,
+)
+
+log = logging.getLogger(__name__)
+
+#: How long the AI waits after a human's move before playing its own (seconds).
+HUMAN_VS_AI_PAUSE_S = 0.25
+#: How long the dice wait before they roll by themselves (after any animation).
+ROLL_DELAY_S = 0.7
+
+
+@dataclass(frozen=True)
+class Pace:
+    """The screen's timing: a move's animation and the pause between two AIs' moves."""
+
+    animation_s: float
+    ai_vs_ai_s: float
+
+
+class StakesTurns(Protocol):
+    """Decisions beside the moves that a game's kit adds to a match (backgammon's cube)."""
+
+    def step(self, now: float) -> bool: ...  # True: the dice wait for a decision
+    def deciding_side(self) -> int | None: ...
+    def waiting_for_human(self) -> bool: ...
+    def turn_text(self) -> str: ...
+    def record_result(self) -> None: ...
+    def hurry(self) -> None: ...
+    def wake_at(self) -> float | None: ...
+
+
+class MatchController:
+    """The match and the AI around it; ``clock`` gives the screen's time in seconds."""
+
+    def __init__(self, session: Session, jobs: JobRunner, clock: Callable[[], float],
+                 pace: Callable[[], Pace], seed: int | None = None,
+                 own_position: bool = False) -> None:
+        self.jobs = jobs
+        self.clock = clock
+        self.pace = pace
+        self.rng = random.Random(seed)
+        self.knowledge = Knowledge()
+        jobs.on_cancel = self.knowledge.stopped
+        self.paused = False
+        #: The board should show every legal move's value (the values pass runs).
+        self.show_values = False
+        #: The AI's finished move, waiting for its pause before it is played.
+        self.pending: tuple[Job, Move] | None = None
+        self._events: list[MatchEvent] = []
+        self.ai_submit_at = self.ai_apply_at = self.roll_at = 0.0
+        self._over_announced = False
+        self.stakes: StakesTurns | None = None
+        self._stakes_game = ""
+        self.set_session(session, own_position)
+
+    # ---- the session ------------------------------------------------------------------------
+    def set_session(self, session: Session, own_position: bool = False) -> None:
+        """Play ``session`` from now on (a new game, or one loaded or pasted)."""
+        self.jobs.cancel()
+        self.session = session
+        #: The game began from a position the player brought: leaving it asks first.
+        self.own_position = own_position
+        self.knowledge.clear()
+        if self._stakes_game != session.game_id:
+            # One per screen's game: it keeps the money score over the games played here.
+            self.stakes = get_kit(session.game_id).stakes_turns(self)
+            self._stakes_game = session.game_id
+        self.position_changed(animate=False)
+
+    def position_changed(self, animate: bool = True) -> None:
+        """Everything that must happen whenever the shown position (or its stakes) changes."""
+        cur = self.session.current
+        job = self.jobs.current
+        if job is not None and job.state is not cur:
+            self.jobs.cancel()
+        self.pending = None
+        self.knowledge.show(cur, self._last_decision())
+        if self.stakes is not None:
+            self.stakes.record_result()
+        now, pace = self.clock(), self.pace()
+        anim = pace.animation_s if animate else 0.0
+        both_ai = all(not s.is_human for s in self.session.seats)
+        pause = pace.ai_vs_ai_s if both_ai else HUMAN_VS_AI_PAUSE_S
+        self.ai_apply_at = now + anim + pause
+        self.ai_submit_at = now + (anim + pause if both_ai else 0.0)
+        self.roll_at = now + anim + ROLL_DELAY_S
+        self._over_announced = False
+        self._events.append(PositionShown(animate))
+
+    def _last_decision(self) -> tuple[State, Move] | None:
+        for state, move in reversed(self.session.history_since(self.session.ply - 3)):
+            if state.current_player() in (0, 1):
+                return state, move
+        return None
+
+    def notice(self, text: str, error: bool = False) -> None:
+        self._events.append(Notice(text, error))
+
+    def drain(self) -> list[MatchEvent]:
+        """The events since the last call, oldest first."""
+        events, self._events = self._events, []
+        return events
+
+    @property
+    def in_progress(self) -> bool:
+        """A game someone would mind losing, not over: a move played (dice are not moves), or
+        a position the player brought, even before its first move."""
+        if self.session.is_over:
+            return False
+        return self.own_position or any(
+            state.current_player() in (0, 1) for state, _ in self.session.history_since(0))
+
+    def fresh_stakes(self) -> Any:
+        """A new game's stakes: the cube centred at 1 with this game's rule (None: none)."""
+        start = self.session.start_cube
+        return None if start is None else type(start)(jacoby=start.jacoby)
+
+    def new_game(self, options: dict[str, Any]) -> bool:
+        """The same match again from the start (``options``: the new game's, e.g. heaps)."""
+        s = self.session
+        try:
+            fresh = Session(s.game_id, s.options | options, s.seats, cube=self.fresh_stakes())
+        except ValueError as exc:
+            self.notice(str(exc), True)
+            return False
+        self.paused = False
+        self.set_session(fresh)
+        self.notice("New game")
+        return True
+
+    # ---- whose turn ---------------------------------------------------------------------------
+    def deciding_side(self) -> int | None:
+        """The side whose decision the game waits for (a move, or a stakes decision before
+        the roll), None while dice roll by themselves or after the end."""
+        player = self.session.current.current_player()
+        if player in (0, 1) and not self.session.is_over:
+            return player
+        return self.stakes.deciding_side() if self.stakes is not None else None
+
+    def why_no_move_now(self) -> str | None:
+        """Why no player may move on the board now (None: the side to move may)."""
+        s = self.session
+        if s.is_over:
+            return "the game is over"
+        cube = s.cube
+        if cube is not None and cube.offered_by is not None:
+            return "a double waits for its answer"
+        if s.current.current_player() not in (0, 1):
+            return "the dice are to be rolled"
+        return None
+
+    def ai_to_move(self) -> bool:
+        seat = self.session.seat_to_move()
+        return seat is not None and not seat.is_human and not self.paused
+
+    def ai_thinking(self) -> bool:
+        return self.jobs.running(Purpose.MOVE) or self.pending is not None
+
+    # ---- commands -----------------------------------------------------------------------------
+    def play_move(self, move: Move, by_ai: bool = False) -> bool:
+        """Play a move on the board; one that is not legal now is refused with a notice."""
+        state = self.session.current
+        try:
+            why_not = self.why_no_move_now()
+            if why_not is not None:
+                raise IllegalMoveError(f"no move is due now: {why_not}")
+            if move not in state.legal_moves():
+                raise IllegalMoveError(self.session.format_move_text(state, move))
+            self.session.play(move)
+        except ValueError as exc:
+            log.warning("refused move %r: %s", move, exc)
+            self.notice(f"Illegal move: {error_line(exc)}", True)
+            return False
+        self._events.append(MovePlayed(move, by_ai))
+        self.position_changed()
+        return True
+
+    def roll_dice(self) -> None:
+        self.session.roll(self.rng)
+        self.position_changed()
+
+    def roll_now(self) -> None:
+        """A human on roll chose not to double: the dice roll now."""
+        self.roll_at = self.clock()
+        self.roll_dice()
+
+    def can_hint(self) -> bool:
+        return self.session.is_human_turn and self.session.current.current_player() in (0, 1)
+
+    def why_no_hint(self) -> str:
+        if self.session.is_over:
+            return "The game is over — N for a new game"
+        if self.stakes is not None and self.stakes.waiting_for_human():
+            return "Hints are for checker play: this is a cube decision (the panel advises)"
+        return "Hints are for your own turn"
+
+    def hint(self) -> None:
+        """The best move for the human: the board values' best when they are known (so the
+        hint and the board cannot disagree), else a search."""
+        if not self.can_hint():
+            self.notice(self.why_no_hint())
+            return
+        if self.knowledge.hint_from_values():
+            self.notice(self._hint_text(" — the best of the board values"))
+            return
+        self.submit(Purpose.HINT)
+
+    def _hint_text(self, suffix: str = "") -> str:
+        report = self.knowledge.report(Purpose.HINT)
+        if report is None or report.chosen is None:
+            return "No hint"
+        move = self.session.format_move_text(report.state, report.chosen)
+        label = get_kit(self.session.game_id).ai().profile.value_label(
+            report.chosen_score or 0.0, exact=report.exact)
+        view = self.session.game.player_names[report.mover]
+        return f"Hint: {move}  ({label.long} for {view}){suffix}"
+
+    def move_now(self) -> None:
+        """Cut the AI's turn short: stop its search and play the best move found so far, or
+        skip the AI-vs-AI pause (which comes before the search) and search at once."""
+        if not self.ai_to_move():
+            self.notice("It is not the AI's turn")
+            return
+        if self.jobs.running(Purpose.MOVE):
+            self.jobs.hurry()  # the job still ends with its final reply and best move
+        cube = self.session.cube
+        if cube is not None and cube.offered_by is not None and self.stakes is not None:
+            self.stakes.hurry()
+        self.ai_submit_at = self.ai_apply_at = self.clock()
+
+    def toggle_pause(self) -> None:
+        self.paused = not self.paused
+        if not self.paused:
+            self.ai_submit_at = min(self.ai_submit_at, self.clock())
+
+    def undo(self) -> None:
+        self.jobs.cancel()
+        s = self.session
+        if not s.can_undo:
+            self.notice("Nothing to undo")
+            return
+        if any(seat.is_human for seat in s.seats):
+            if s.undo_to_human() == 0:
+                self.notice("Nothing of yours to undo yet")
+                return
+        else:
+            s.undo()
+            while s.current.current_player() == CHANCE and s.can_undo:
+                s.undo()
+            self.paused = True
+            self.notice("Undone; paused — Space resumes")
+        self.position_changed(animate=False)
+
+    def redo(self) -> None:
+        self.jobs.cancel()
+        s = self.session
+        if not s.can_redo:
+            self.notice("Nothing to redo")
+            return
+        s.redo()
+        while s.can_redo and not s.is_human_turn and not s.is_over:
+            s.redo()
+        if all(not seat.is_human for seat in s.seats):
+            self.paused = True
+        self.position_changed(animate=False)
+
+    def stop(self) -> None:
+        """The screen goes away: no search keeps running for it."""
+        self.jobs.cancel()
+
+    # ---- the AI -------------------------------------------------------------------------------
+    def submit(self, purpose: Purpose, config: SearchConfig | None = None) -> None:
+        """Start a search of the position shown; a broken AI becomes a notice (and pauses an
+        AI turn)."""
+        s = self.session
+        cur = s.current
+        seed = self.rng.randrange(2**31)
+        noise = None
+        try:
+            if purpose is Purpose.MOVE:
+                seat = s.seat_to_move()
+                assert seat is not None
+                config = config or search_config(s.game_id, seat, seed)
+                title = f"{s.game.player_names[cur.current_player()]} · {describe_seat(seat)}"
+                noise = noise_text(s.game_id, seat)
+            elif purpose is Purpose.HINT:
+                config = config or strongest_config(s.game_id, seed)
+                title = "Hint"
+            else:
+                config = config or values_config(s.game_id, seed)
+                title = "Move values"
+            assert config is not None
+            job = self.jobs.submit(purpose, cur, config, title)
+        except (ValueError, OSError, RuntimeError) as exc:
+            self.jobs.forget()
+            self.paused = purpose is Purpose.MOVE or self.paused
+            self.notice(f"AI unavailable: {error_line(exc)}", True)
+            return
+        self.knowledge.start(job, noise)
+
+    def values_wanted(self) -> bool:
+        """The board should show values and none are known or coming for this position."""
+        if not (self.show_values and self.session.is_human_turn) or self.jobs.busy:
+            return False
+        if self.session.current.current_player() not in (0, 1):  # a stakes decision
+            return False
+        report = self.knowledge.report(Purpose.VALUES)
+        return report is None or (not report.finished and report.failed is None)
+
+    def stale_reason(self, job: Job, move: Move) -> str | None:
+        """Why the AI's ``move``, found by ``job``, must not be played now (None: play it).
+
+        A reply is only ever played in the very position it was computed for, at a decision
+        of the side whose turn it is: never after the board moved on (undo, redo, new game,
+        paste, load, a roll), never at a roll or while a double waits, never if illegal.
+        """
+        if job.purpose is not Purpose.MOVE:
+            return f"a {job.purpose.label.lower()} is not a move to play"
+        if not job.is_about(self.session.current):
+            return "the position changed since the search began"
+        why_not = self.why_no_move_now()
+        if why_not is not None:
+            return why_not
+        if move not in self.session.current.legal_moves():
+            return "the move is not legal here"
+        return None
+
+    def play_reply(self, job: Job, move: Move) -> bool:
+        """Play the AI's move, or drop it with a log line when ``stale_reason`` objects (the
+        AI then searches the position on the board afresh)."""
+        why = self.stale_reason(job, move)
+        if why is not None:
+            log.warning("dropped the AI's move %r from search %d: %s", move, job.id, why)
+            return False
+        return self.play_move(move, by_ai=True)
+
+    # ---- per frame ----------------------------------------------------------------------------
+    def step(self, now: float) -> None:
+        """One frame: take the AI's answers, then roll, search or play whatever is due."""
+        self._take_answers()
+        s = self.session
+        if s.is_over:  # the last move, or a dropped double
+            if not self._over_announced:
+                self._over_announced = True
+                self.jobs.cancel()
+            return
+        if self.paused or (self.stakes is not None and self.stakes.step(now)):
+            return
+        if s.current.current_player() == CHANCE:
+            if now >= self.roll_at:
+                self.roll_dice()
+            return
+        seat = s.seat_to_move()
+        if seat is None:
+            return
+        if seat.is_human:
+            if self.values_wanted():
+                self.submit(Purpose.VALUES)
+        elif self.pending is not None:
+            if now >= self.ai_apply_at:
+                job, move = self.pending
+                self.pending = None
+                self.play_reply(job, move)
+        elif not self.jobs.running(Purpose.MOVE) and now >= self.ai_submit_at:
+            self.submit(Purpose.MOVE)
+
+    def wake_in(self, now: float) -> float | None:
+        """Seconds until the match needs a frame though nothing happens (0: every frame;
+        None: nothing is due)."""
+        if self.jobs.busy:
+            return 0.0
+        if self.paused or self.session.is_over:
+            return None
+        wake = self.stakes.wake_at() if self.stakes is not None else None
+        if wake is not None:
+            return None if wake == float("inf") else max(0.0, wake - now)
+        if self.session.current.current_player() == CHANCE:
+            return max(0.0, self.roll_at - now)
+        if self.ai_to_move():
+            return max(0.0, (self.ai_apply_at if self.pending else self.ai_submit_at) - now)
+        if self.values_wanted():
+            return 0.0
+        return None
+
+    def _take_answers(self) -> None:
+        for answer in self.jobs.poll():
+            self.knowledge.take(answer)
+            job, reply = answer.job, answer.reply
+            failed = failure_text(reply)
+            if failed is not None:
+                self.notice(f"AI error: {failed} — press Space to retry", True)
+                if job.purpose is Purpose.MOVE:
+                    self.paused = True
+            elif isinstance(reply, Finished) and reply.result is not None:
+                self._finished(job, reply.result)
+
+    def _finished(self, job: Job, result: Result) -> None:
+        if not job.is_about(self.session.current):
+            return  # never act on a position no longer on the board
+        if job.purpose is Purpose.MOVE:
+            if result.move is None or result.move not in job.state.legal_moves():
+                self.notice(f"AI returned no legal move ({result.move!r}); paused", True)
+                self.paused = True
+                return
+            self.pending = (job, result.move)
+        elif job.purpose is Purpose.HINT and result.move is not None:
+            self.notice(self._hint_text())
+        elif (job.purpose is Purpose.VALUES and job.config is not None
+              and not result.root_values_exact and job.config.exact):
+            # An exact solver may prove the best move without valuing the others (the
+            # Othello endgame): value them with the full-window search instead.
+            self.submit(Purpose.VALUES, replace(job.config, exact=False))

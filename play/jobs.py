@@ -1,0 +1,155 @@
+"""The one path from the search worker to the screens.
+
+A ``Job`` is the handle of one submitted search or task, bound to the position it is about.
+The worker answers with typed replies (ai.worker: ``Progressed``, ``DepthDone``, ``Finished``,
+``Failed``); a ``JobRunner`` keeps the one job its owner still cares about and hands back only
+that job's replies, each paired with its job. The staleness rule is that and nothing else: a
+reply counts while its job is the runner's current job. Cancelling (a move, undo, another
+search) makes a job stale at once, so no answer about a superseded search ever reaches a
+screen. The play screen and the lab use the same runner.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ai.api import SearchConfig
+from ai.worker import Failed, Finished, Reply, SearchWorker, Task
+from game.core import State
+
+
+class Purpose(Enum):
+    """Why a job runs; it decides which part of a screen its answers feed."""
+
+    MOVE = "move"  # the AI choosing the move it will play
+    HINT = "hint"  # the strongest search suggesting a move to the human
+    VALUES = "values"  # every legal move valued with a full window, for the board
+    LAB = "lab"  # a recording, comparison or depth chart for the search lab
+
+    @property
+    def label(self) -> str:
+        return {"move": "Move search", "hint": "Hint", "values": "Move values",
+                "lab": "Lab"}[self.value]
+
+
+@dataclass(frozen=True)
+class Job:
+    """One submitted job: the position it is about, why it runs, and its recipe."""
+
+    id: int
+    purpose: Purpose
+    state: State
+    #: The search's recipe (None for a lab task, whose recipe is inside its Task).
+    config: SearchConfig | None
+    title: str
+    submitted: float = field(default_factory=time.perf_counter)
+
+    def is_about(self, state: State) -> bool:
+        """The job searched ``state``'s position (a rebuilt state with the same key counts)."""
+        return self.state.key() == state.key()
+
+
+@dataclass(frozen=True)
+class JobReply:
+    """A reply of the current job, with its job."""
+
+    job: Job
+    reply: Reply
+
+
+class JobRunner:
+    """At most one live job; everything older is cancelled and its replies dropped."""
+
+    def __init__(self, worker: Callable[[], SearchWorker], has_worker: Callable[[], bool]) -> None:
+        self._worker = worker  # started lazily by the app on first use
+        self._has_worker = has_worker
+        #: Told about every job cancelled before its end (its answers will never come).
+        self.on_cancel: Callable[[Job], object] | None = None
+        self.current: Job | None = None
+        #: Replies that arrived for a job no longer current (dropped, never shown).
+        self.stale_replies = 0
+        #: Cancelled job id -> when it was cancelled, until the worker confirms its end.
+        self.cancelled: dict[int, float] = {}
+        #: From cancel to the worker's final reply for that job, in milliseconds.
+        self.cancel_latencies_ms: list[float] = []
+
+    @property
+    def busy(self) -> bool:
+        return self.current is not None
+
+    def running(self, purpose: Purpose) -> bool:
+        return self.current is not None and self.current.purpose is purpose
+
+    @property
+    def elapsed_s(self) -> float:
+        job = self.current
+        return time.perf_counter() - job.submitted if job is not None else 0.0
+
+    def submit(self, purpose: Purpose, state: State, config: SearchConfig, title: str) -> Job:
+        """Start a search of ``state`` (cancelling the running job)."""
+        self.cancel()
+        job_id = self._worker().submit(state, config)
+        self.current = Job(job_id, purpose, state, config, title)
+        return self.current
+
+    def submit_task(self, state: State, task: Task, title: str) -> Job:
+        """Start a lab task about ``state`` (cancelling the running job)."""
+        self.cancel()
+        job_id = self._worker().submit_task(task)
+        self.current = Job(job_id, Purpose.LAB, state, None, title)
+        return self.current
+
+    def cancel(self) -> None:
+        """Stop the running job; its replies from now on are stale."""
+        job = self.current
+        if job is None:
+            return
+        self.cancelled[job.id] = time.perf_counter()
+        self.current = None
+        self._worker().cancel()
+        if self.on_cancel is not None:
+            self.on_cancel(job)
+
+    def forget(self) -> None:
+        """Stop waiting for the current job without cancelling it (it never started)."""
+        self.current = None
+
+    def hurry(self) -> None:
+        """Stop the running search but keep it current: its final reply carries the best move
+        found so far ("move now")."""
+        if self.current is not None:
+            self._worker().cancel()
+
+    def poll(self) -> list[JobReply]:
+        """The current job's replies since the last poll, in order."""
+        if not self._has_worker():
+            return []
+        out: list[JobReply] = []
+        for reply in self._worker().poll():
+            job = self.current
+            if job is None or reply.job_id != job.id:
+                self._stale(reply)
+                continue
+            if isinstance(reply, Finished | Failed):
+                self.current = None
+            out.append(JobReply(job, reply))
+        return out
+
+    def _stale(self, reply: Reply) -> None:
+        self.stale_replies += 1
+        if isinstance(reply, Finished | Failed):
+            started = self.cancelled.pop(reply.job_id, None)
+            if started is not None:
+                self.cancel_latencies_ms.append((time.perf_counter() - started) * 1000)
+
+
+def failure_text(reply: Reply) -> str | None:
+    """Why a job ended without an answer (None: it has one, or has not ended)."""
+    if isinstance(reply, Failed):
+        return reply.error
+    if isinstance(reply, Finished) and reply.result is None and reply.value is None:
+        return "the search ended without an answer"
+    return None

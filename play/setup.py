@@ -1,0 +1,93 @@
+"""A seat's search recipes and a match's files: what the play screen, the menu and the tools
+that start games (screenshots, the UI benchmark) share about a seat and a level."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import platformdirs
+
+from ai.api import ALGORITHMS, Limits, SearchConfig
+from ai.levels import get_level, levels_of
+from ai.profiles import profile_for
+from game import session as session_mod
+from game.core import CHANCE
+from game.registry import get_game
+from game.session import Seat, Session
+
+#: Safety cap for hand-picked searches (the demo seat) so a deep minimax cannot run forever.
+CUSTOM_TIME_CAP_S = 30.0
+
+
+def first_move_is_chosen(game_id: str) -> bool:
+    """False for games where chance, not the players, decides who moves first."""
+    return get_game(game_id).initial_state().current_player() != CHANCE
+
+
+def default_save_path(game_id: str = "game") -> Path:
+    """Documents/Kibitz/<game>.kibitz.txt; KIBITZ_SAVE_DIR overrides the folder (tests)."""
+    override = os.environ.get("KIBITZ_SAVE_DIR")
+    if override:
+        return Path(override) / f"{game_id}.kibitz.txt"
+    try:
+        base = Path(platformdirs.user_documents_dir()) / "Kibitz"
+    except OSError:  # no documents folder: fall back to home
+        base = Path.home() / "Kibitz"
+    return base / f"{game_id}.kibitz.txt"
+
+
+def load_session_file(path: str | Path) -> Session:
+    path = Path(str(path)).expanduser()
+    if not str(path).strip() or path.is_dir():
+        raise ValueError(f"{path} is not a file")
+    session = session_mod.load_file(path)
+    for seat in session.seats:
+        search_config(session.game_id, seat)  # unknown level names fail here, not mid-game
+    return session
+
+
+def search_config(game_id: str, seat: Seat, seed: int | None = None) -> SearchConfig | None:
+    """The SearchConfig for an AI seat (named level, or the demo's algorithm + depth)."""
+    if seat.is_human:
+        return None
+    if seat.level is not None:
+        return get_level(game_id, seat.level).config(game_id, seed)
+    if seat.algorithm not in ALGORITHMS:
+        raise ValueError(f"unknown algorithm {seat.algorithm!r}; choose {', '.join(ALGORITHMS)}")
+    return SearchConfig(game_id, seat.algorithm,
+                        Limits(depth=seat.depth, time_s=seat.time_s or CUSTOM_TIME_CAP_S),
+                        seed=seed, exact=False)  # the demo shows the plain algorithm at work
+
+
+def strongest_config(game_id: str, seed: int | None = None) -> SearchConfig:
+    """Used for hints and move values: the best level the game has."""
+    return levels_of(game_id)[-1].config(game_id, seed)
+
+
+def values_config(game_id: str, seed: int | None = None) -> SearchConfig:
+    """The strongest search, made to value every move with a full window.
+
+    A normal search only proves the other moves no better than the best (bounds), which would
+    show e.g. every tic-tac-toe reply as a draw where all but one lose.
+    """
+    return replace(strongest_config(game_id, seed), exact_root_values=True)
+
+
+def describe_seat(seat: Seat) -> str:
+    if seat.is_human:
+        return "Human"
+    if seat.level is not None:
+        return f"AI · {seat.level}"
+    return f"AI · {seat.algorithm} d{seat.depth}"
+
+
+def noise_text(game_id: str, seat: Seat) -> str | None:
+    """What a level's deliberate randomness does, in words (None for a level without any)."""
+    if seat.is_human or seat.level is None:
+        return None
+    level = get_level(game_id, seat.level)
+    if level.noise <= 0:
+        return None
+    return profile_for(game_id).noise_text(level.name, level.noise)
