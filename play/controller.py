@@ -14,8 +14,8 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from dataclasses import replace
+from typing import Any
 
 from ai.api import Result, SearchConfig
 from ai.worker import Finished
@@ -25,13 +25,8 @@ from game.session import Session
 from play.events import MatchEvent, MovePlayed, Notice, PositionShown
 from play.jobs import Job, JobRunner, Purpose, failure_text
 from play.knowledge import Knowledge
-from play.setup import (
-    describe_seat,
-    noise_text,
-    search_config,
-    strongest_config,
-    values_config,
-)
+from play.setup import hint_text, job_recipe
+from play.turns import Pace, StakesTurns
 
 log = logging.getLogger(__name__)
 
@@ -39,26 +34,6 @@ log = logging.getLogger(__name__)
 HUMAN_VS_AI_PAUSE_S = 0.25
 #: How long the dice wait before they roll by themselves (after any animation).
 ROLL_DELAY_S = 0.7
-
-
-@dataclass(frozen=True)
-class Pace:
-    """The screen's timing: a move's animation and the pause between two AIs' moves."""
-
-    animation_s: float
-    ai_vs_ai_s: float
-
-
-class StakesTurns(Protocol):
-    """Decisions beside the moves that a game's kit adds to a match (backgammon's cube)."""
-
-    def step(self, now: float) -> bool: ...  # True: the dice wait for a decision
-    def deciding_side(self) -> int | None: ...
-    def waiting_for_human(self) -> bool: ...
-    def turn_text(self) -> str: ...
-    def record_result(self) -> None: ...
-    def hurry(self) -> None: ...
-    def wake_at(self) -> float | None: ...
 
 
 class MatchController:
@@ -233,19 +208,10 @@ class MatchController:
             self.notice(self.why_no_hint())
             return
         if self.knowledge.hint_from_values():
-            self.notice(self._hint_text(" — the best of the board values"))
+            self.notice(hint_text(self.session, self.knowledge.report(Purpose.HINT),
+                                  " — the best of the board values"))
             return
         self.submit(Purpose.HINT)
-
-    def _hint_text(self, suffix: str = "") -> str:
-        report = self.knowledge.report(Purpose.HINT)
-        if report is None or report.chosen is None:
-            return "No hint"
-        move = self.session.format_move_text(report.state, report.chosen)
-        label = get_kit(self.session.game_id).ai().profile.value_label(
-            report.chosen_score or 0.0, exact=report.exact)
-        view = self.session.game.player_names[report.mover]
-        return f"Hint: {move}  ({label.long} for {view}){suffix}"
 
     def move_now(self) -> None:
         """Cut the AI's turn short: stop its search and play the best move found so far, or
@@ -304,24 +270,10 @@ class MatchController:
     def submit(self, purpose: Purpose, config: SearchConfig | None = None) -> None:
         """Start a search of the position shown; a broken AI becomes a notice (and pauses an
         AI turn)."""
-        s = self.session
-        cur = s.current
-        seed = self.rng.randrange(2**31)
-        noise = None
+        cur = self.session.current
         try:
-            if purpose is Purpose.MOVE:
-                seat = s.seat_to_move()
-                assert seat is not None
-                config = config or search_config(s.game_id, seat, seed)
-                title = f"{s.game.player_names[cur.current_player()]} · {describe_seat(seat)}"
-                noise = noise_text(s.game_id, seat)
-            elif purpose is Purpose.HINT:
-                config = config or strongest_config(s.game_id, seed)
-                title = "Hint"
-            else:
-                config = config or values_config(s.game_id, seed)
-                title = "Move values"
-            assert config is not None
+            config, title, noise = job_recipe(self.session, purpose, self.rng.randrange(2**31),
+                                              config)
             job = self.jobs.submit(purpose, cur, config, title)
         except (ValueError, OSError, RuntimeError) as exc:
             self.jobs.forget()
@@ -436,7 +388,7 @@ class MatchController:
                 return
             self.pending = (job, result.move)
         elif job.purpose is Purpose.HINT and result.move is not None:
-            self.notice(self._hint_text())
+            self.notice(hint_text(self.session, self.knowledge.report(Purpose.HINT)))
         elif (job.purpose is Purpose.VALUES and job.config is not None
               and not result.root_values_exact and job.config.exact):
             # An exact solver may prove the best move without valuing the others (the

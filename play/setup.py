@@ -16,6 +16,8 @@ from game import session as session_mod
 from game.core import CHANCE
 from game.registry import get_game
 from game.session import Seat, Session
+from play.jobs import Purpose
+from play.knowledge import SearchReport
 
 #: Safety cap for hand-picked searches (the demo seat) so a deep minimax cannot run forever.
 CUSTOM_TIME_CAP_S = 30.0
@@ -91,3 +93,38 @@ def noise_text(game_id: str, seat: Seat) -> str | None:
     if level.noise <= 0:
         return None
     return profile_for(game_id).noise_text(level.name, level.noise)
+
+
+def job_recipe(session: Session, purpose: Purpose, seed: int,
+               config: SearchConfig | None = None) -> tuple[SearchConfig, str, str | None]:
+    """(recipe, title, what the level's randomness does) of a search of the shown position:
+    the seat's own search for its move, the strongest for a hint or the board's values
+    (``config`` overrides the recipe)."""
+    noise = None
+    if purpose is Purpose.MOVE:
+        seat = session.seat_to_move()
+        if seat is None or seat.is_human:
+            raise ValueError("no AI is to move")
+        config = config or search_config(session.game_id, seat, seed)
+        player = session.current.current_player()
+        title = f"{session.game.player_names[player]} · {describe_seat(seat)}"
+        noise = noise_text(session.game_id, seat)
+    elif purpose is Purpose.HINT:
+        config = config or strongest_config(session.game_id, seed)
+        title = "Hint"
+    else:
+        config = config or values_config(session.game_id, seed)
+        title = "Move values"
+    assert config is not None
+    return config, title, noise
+
+
+def hint_text(session: Session, report: SearchReport | None, suffix: str = "") -> str:
+    """The message for a hint: the move and its value from the mover's point of view."""
+    if report is None or report.chosen is None:
+        return "No hint"
+    move = session.format_move_text(report.state, report.chosen)
+    label = profile_for(session.game_id).value_label(report.chosen_score or 0.0,
+                                                     exact=report.exact)
+    view = session.game.player_names[report.mover]
+    return f"Hint: {move}  ({label.long} for {view}){suffix}"

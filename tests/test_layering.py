@@ -46,7 +46,7 @@ def headless_modules() -> list[str]:
     trainers (without its ui), and ai."""
     games = [m for m in modules_under("games") if ".ui" not in m]
     return [m for m in modules_under("game") if not m.startswith("game.ui")] + games + [
-        *modules_under("ai")
+        *modules_under("ai"), *modules_under("play")
     ]
 
 
@@ -205,6 +205,22 @@ def test_ai_imports_only_stdlib_game_and_ai(path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    "path", sorted((ROOT / "play").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_the_match_controller_imports_no_screen_and_no_game(path: Path) -> None:
+    """play/ (the match and the AI's jobs) runs headless: no pygame, no game.ui, no kit
+    (platformdirs finds the documents folder for saves)."""
+    bad = [
+        f"line {line}: {name}"
+        for line, name in imports_of(path)
+        if is_ui(name)
+        or not (is_stdlib(name) or name.split(".")[0] in ("game", "ai", "play", "platformdirs"))
+        or kit_of(name) is not None
+    ]
+    assert not bad, f"{path.name} may import only the standard library, game, ai, play: {bad}"
+
+
+@pytest.mark.parametrize(
     "path",
     sorted((ROOT / "game" / "ui").rglob("*.py")) + sorted((ROOT / "cli").rglob("*.py"))
     + kit_files("ui") + [ROOT / "main.py"],
@@ -244,7 +260,7 @@ def test_the_scanner_skips_imports_for_type_hints_only() -> None:
 
 # -- no import circles ---------------------------------------------------------------------------
 
-PROJECT_PACKAGES = ("ai", "game", "games", "cli")
+PROJECT_PACKAGES = ("ai", "game", "games", "cli", "play")
 
 
 def project_modules() -> dict[str, Path]:

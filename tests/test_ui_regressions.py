@@ -168,7 +168,7 @@ def test_settings_are_remembered_between_runs(tmp_path, monkeypatch):
         menu = app.scene
         nim = next(w for w in menu.widgets if getattr(w, "text", "") == "Nim")
         app.step([click(nim.rect.center)], 0.02)
-        app.scene.open_settings()
+        app.open_settings()
         assert isinstance(app.scene, SettingsScene)
         sound = app.scene.widgets[0]
         app.step([click(sound.value_rect().move(-4, 0).midright)], 0.02)
@@ -214,7 +214,7 @@ def test_ai_never_moves_on_a_replaced_position(tmp_path, monkeypatch, action):
         current = app.scene
         assert app.run_until(lambda: stale not in scene.match.jobs.cancelled, timeout_s=10)
         app.run_frames(10, 0.05)
-        assert current.game.format_position(current.session.current) == expected
+        assert current.session.game.format_position(current.session.current) == expected
         assert current.session.ply == (1 if action == "load" else 0)
         assert app.errors == []
 

@@ -169,6 +169,7 @@ class PlayScene(DialogHost):
             self.dialog.layout(rect)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self._take_events()  # what happened before this event shows before its answer
         handle_play_event(self, event)
         self._take_events()
 
