@@ -163,12 +163,8 @@ class AlphaBetaSearcher(SearchBase):
             elif i == 0 or not self.pvs:
                 v = self._child(child, p, depth - 1, a, beta, 1)
             else:
-                v = self._child(child, p, depth - 1, a, a + NULL_WIDTH, 1)
-                if v > a:
-                    if tracer is not None:
-                        tracer.edge(m, research=True)
-                    v = self._child(child, p, depth - 1, a, beta, 1)
-                else:
+                v = self._scout(child, p, depth - 1, a, beta, 1, m, fail_high_too=True)
+                if v <= a:
                     root_exact = False  # v is an upper bound: this move is no better
             values.append((m, v))
             if v > best:
@@ -204,6 +200,22 @@ class AlphaBetaSearcher(SearchBase):
         return tuple(out)
 
     # ------------------------------------------------------------------ tree
+
+    def _scout(
+        self, child: State, p: int, depth: int, alpha: float, beta: float, ply: int, move: Move,
+        *, fail_high_too: bool,
+    ) -> float:
+        """PVS for a move after the first: a null window asks only "better than alpha?"; a yes
+        is searched again with the whole window (alpha, beta). Inside the tree a value at or
+        above beta is a cutoff as it stands; at the root (``fail_high_too``) it is searched
+        again too, so the move's line is the one the aspiration's wider re-search starts
+        from."""
+        v = self._child(child, p, depth, alpha, alpha + NULL_WIDTH, ply)
+        if alpha < v and (fail_high_too or v < beta):
+            if self.tracer is not None:
+                self.tracer.edge(move, research=True)
+            v = self._child(child, p, depth, alpha, beta, ply)
+        return v
 
     def _child(
         self, child: State, p: int, depth: int, alpha: float, beta: float, ply: int
@@ -306,11 +318,7 @@ class AlphaBetaSearcher(SearchBase):
             if i == 0 or full_windows:
                 v = child_value(child, p, d, a, beta, next_ply)
             else:
-                v = child_value(child, p, d, a, a + NULL_WIDTH, next_ply)
-                if a < v < beta:
-                    if tracer is not None:
-                        tracer.edge(m, research=True)
-                    v = child_value(child, p, d, a, beta, next_ply)
+                v = self._scout(child, p, d, a, beta, next_ply, m, fail_high_too=False)
             if v > best:
                 best, best_move = v, m
                 if v > a:

@@ -8,6 +8,12 @@ keeps the expensive deep results while recent shallow ones still get a home.
 Keys are whatever the searcher uses (a state's compact ``tt_key()`` int when it has one, else its
 ``key()``); the full key is stored and compared, so a hash collision can never return another
 position's entry.
+
+This is not Zobrist hashing. A state's key is its whole position packed into one exact value
+(tic-tac-toe: one int, base 3 over the squares; Othello: the mover's and the opponent's 64-bit
+boards and the side to move; Nim: the heaps, the side to move and the rules; backgammon: the
+points, bar, borne-off checkers, side to move and dice), computed with the state, not updated
+move by move by XOR; the slot is Python's ``hash`` of that key masked to the table's size.
 """
 
 from __future__ import annotations

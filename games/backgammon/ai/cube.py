@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from ai.api import SearchConfig
 from games.backgammon.cube import Cube
+from games.backgammon.outcomes import OUTCOMES
 from games.backgammon.rules import BackgammonState
 
 CUBE_LIFE = 0.68
@@ -179,9 +180,8 @@ def cube_answer(state: BackgammonState, cube: Cube) -> dict[str, object]:
         raise ValueError("a cube decision is made at the start of a turn, before the roll")
     player = state.to_move
     probs = probabilities(state, player)
-    names = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
     answer: dict[str, object] = {
-        "probabilities": {k: round(v, 4) for k, v in zip(names, probs, strict=True)},
+        "probabilities": {k: round(v, 4) for k, v in zip(OUTCOMES, probs, strict=True)},
         "match_id": match_id(cube, state),
     }
     if cube.offered_by is not None:

@@ -37,11 +37,12 @@ from ai.evaluation.npz_file import read_npz
 from game.paths import asset_path
 from games.backgammon.ai import bearoff
 from games.backgammon.movegen import perspective
+from games.backgammon.outcomes import EQUITY_WEIGHTS, OUTCOMES
 from games.backgammon.rules import BackgammonState
 
 FORMAT = "kibitz-backgammon-net"
 VERSION = 1
-OUTPUTS: tuple[str, ...] = ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon")
+OUTPUTS: tuple[str, ...] = OUTCOMES
 N_OUT = len(OUTPUTS)
 SIDE_UNITS = 24 * 4 + 2
 SIDE_FEATURES = 6
@@ -148,9 +149,13 @@ def consistent(y: np.ndarray) -> np.ndarray:
     return p
 
 
+_EQUITY_WEIGHTS = np.array(EQUITY_WEIGHTS)
+
+
 def equity(p: np.ndarray) -> np.ndarray:
-    """Cubeless equity (points a game) of consistent probabilities (N, 5)."""
-    return 2.0 * p[:, 0] - 1.0 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
+    """Cubeless equity (points a game) of consistent probabilities (N, 5): the formula of
+    games.backgammon.outcomes, for a batch."""
+    return p @ _EQUITY_WEIGHTS - 1.0
 
 
 def flip(p: np.ndarray) -> np.ndarray:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from game.ui.panel import PanelLine
 from games.backgammon.cube import Cube
 from games.backgammon.game import GAME
+from games.backgammon.outcomes import cubeless_equity
 from games.backgammon.rules import PLAYER_NAMES, BackgammonState
 
 NETWORK, BEAROFF_DATABASE = "Network", "Bear-off database"
@@ -49,8 +50,7 @@ class Insight:
 
     @property
     def equity(self) -> float:
-        w, wg, wbg, lg, lbg = self.probs
-        return w * 2 - 1 + wg - lg + wbg - lbg
+        return cubeless_equity(self.probs)
 
     @property
     def lines(self) -> tuple[str, ...]:
