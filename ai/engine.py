@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from ai.api import ALGORITHMS, ProgressCallback, Result, SearchConfig, Searcher
 from ai.kit import evaluator_for, game_ai, get_evaluator
@@ -137,3 +138,9 @@ def apply_noise(result: Result, noise: float, seed: int | None) -> Result:
     if move == result.move:
         return result
     return replace(result, move=move, score=value, pv=(move,))
+
+
+def search_to_depth(state: State, config: SearchConfig, depth: int, cancel: Any) -> Result:
+    """The configured searcher run to exactly ``depth`` (no solver, no noise): what the lab
+    measures when it compares algorithms and depths."""
+    return make_searcher(config).search(state, replace(config.limits, depth=depth), cancel)

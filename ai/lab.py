@@ -1,5 +1,4 @@
-"""The search lab's measurements: the algorithms compared on one position, and iterative
-deepening depth by depth.
+"""The search lab's comparison: the algorithms on one position.
 
 ``compare`` searches one position with minimax, alpha-beta without and then with each of the
 engine's refinements (move ordering, the transposition table, PVS and aspiration windows),
@@ -11,12 +10,7 @@ that is the level's own search says so, worked out from the level's configuratio
 would take too long is not run: ``estimate`` predicts its nodes and seconds from the same
 search at shallower depths (their growth per ply, extrapolated), and the row says so.
 
-``depth_chart`` searches depth 1, 2, 3, ... and reports each depth's value and move (a changed
-move is just that; a value that swings across zero or into a proven result when one more ply
-is searched is the horizon effect), its nodes and leaves, the effective branching factor, and
-like-against-like references for a uniform tree of the game's branching factor b: minimax's
-1 + b + ... + b^d nodes and b^d leaves, and alpha-beta's best case of b^ceil(d/2) +
-b^floor(d/2) - 1 leaves (Knuth and Moore).
+The depth chart (iterative deepening depth by depth) is ai.depth_chart.
 
 All functions take ``cancel`` (an Event-like object) and ``progress`` (a callback receiving
 each finished row), so the UI can run them on the background worker (ai.worker Task) and show
@@ -26,22 +20,20 @@ rows as they arrive; every row is plain picklable data.
 from __future__ import annotations
 
 import math
-import random
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ai.api import Limits, Result, SearchConfig
+from ai.engine import make_searcher, search_to_depth
+from ai.growth import extrapolate
 from ai.profiles import profile_for
-from ai.searchbase import is_win_score
-from game.core import CHANCE, TERMINAL, State
+from game.core import State
 
 #: A compare row whose estimate is above this many seconds is not run unless asked.
 LONG_ROW_S = 15.0
 #: Time the estimate may spend on shallower searches before extrapolating.
 PROBE_S = 0.5
-#: Random walks and their length for measuring a position's branching factor.
-WALKS, WALK_PLIES = 24, 6
 
 Progress = Callable[[Any], None] | None
 
@@ -121,64 +113,6 @@ class CompareRow:
         }
 
 
-@dataclass
-class DepthRow:
-    depth: int
-    value: float
-    value_text: str
-    move: str | None
-    #: Nodes of the depth-d pass itself (what the 1 + b + ... + b^d line compares with).
-    nodes: int
-    #: Nodes of the whole search to this depth (iterative deepening's shallower passes too).
-    total_nodes: int
-    time_s: float
-    #: Effective branching factor b*: a uniform tree of this depth with b* children per node
-    #: would have ``nodes`` nodes (1 + b* + b*^2 + ... + b*^d = nodes).
-    ebf: float
-    #: True when the move differs from the previous depth's: the answer changed with depth.
-    move_changed: bool
-    #: The search saw the end of the game on every line: deeper search changes nothing.
-    exact: bool
-    #: The game's branching factor b at this position, and the reference lines.
-    branching: float = 0.0
-    b_pow_d: float = field(default=0.0)
-    b_pow_half_d: float = field(default=0.0)
-    #: Leaves of the depth-d pass (what the b^d and best-case lines compare with).
-    leaves: int = 0
-    #: A uniform tree's nodes, 1 + b + ... + b^d (minimax's whole tree).
-    tree_nodes: float = 0.0
-    #: Alpha-beta's best case on that tree: b^ceil(d/2) + b^floor(d/2) - 1 leaves.
-    best_case_leaves: float = 0.0
-    #: One more ply turned the verdict: the value crossed zero by a wide margin or a proven
-    #: win or loss appeared or vanished (the horizon effect); see ``horizon_swing``.
-    horizon: bool = False
-    #: False when the search stopped above positions that have no value of their own (a
-    #: classroom tree has numbers only at its leaves): ``value`` is then not a real value.
-    has_value: bool = True
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "depth": self.depth,
-            "value": round(self.value, 6),
-            "value_text": self.value_text,
-            "move": self.move,
-            "move_changed": self.move_changed,
-            "nodes": self.nodes,
-            "total_nodes": self.total_nodes,
-            "time_s": round(self.time_s, 6),
-            "ebf": round(self.ebf, 3),
-            "exact": self.exact,
-            "b": round(self.branching, 3),
-            "b_pow_d": round(self.b_pow_d, 1),
-            "b_pow_half_d": round(self.b_pow_half_d, 1),
-            "leaves": self.leaves,
-            "tree_nodes": round(self.tree_nodes, 1),
-            "best_case_leaves": round(self.best_case_leaves, 1),
-            "horizon": self.horizon,
-            "has_value": self.has_value,
-        }
-
-
 # --------------------------------------------------------------------------- compare
 
 
@@ -219,7 +153,7 @@ def compare_specs(state: State, game_id: str, depth: int, base: SearchConfig | N
                           use_aspiration=True)
         label = "+ PVS, aspiration" if profile.aspiration is not None else "+ PVS"
         specs.append(CompareSpec(label, refined))
-    elif not hasattr(_searcher(base), "use_tt"):
+    elif not hasattr(make_searcher(base), "use_tt"):
         # A searcher of its own (backgammon's network: every roll's moves in one batch, the
         # root filtered by the depth below): no switches to compare, only its cost.
         specs.append(CompareSpec("expectiminimax, network batches and root filter", base))
@@ -242,18 +176,12 @@ def compare_specs(state: State, game_id: str, depth: int, base: SearchConfig | N
     return specs
 
 
-def _searcher(config: SearchConfig) -> Any:
-    from ai.engine import make_searcher
-
-    return make_searcher(config)
-
-
 def _same_search(config: SearchConfig, candidates: list[SearchConfig]) -> int | None:
     """The index of the candidate that runs the very search ``config`` runs (the same searcher
     class with the same switches, where the switch matters), or None."""
 
     def signature(c: SearchConfig) -> tuple[object, ...]:
-        searcher = _searcher(c)
+        searcher = make_searcher(c)
         return (type(searcher).__name__, c.evaluator, c.use_evaluator, *sorted(
             (k, v) for k, v in vars(searcher).items()
             if k in ("use_tt", "use_ordering", "pvs", "aspiration", "star1", "filter_k",
@@ -264,13 +192,6 @@ def _same_search(config: SearchConfig, candidates: list[SearchConfig]) -> int | 
         if signature(c) == wanted:
             return i
     return None
-
-
-def _search(state: State, config: SearchConfig, depth: int, cancel: Any) -> Result:
-    from ai.engine import make_searcher
-
-    searcher = make_searcher(config)
-    return searcher.search(state, replace(config.limits, depth=depth), cancel)
 
 
 def estimate(
@@ -290,10 +211,10 @@ def estimate(
     spent = 0.0
     for k in range(1, depth + 1):
         if points:
-            predicted = _extrapolate(points, k, state)[1]
+            predicted = extrapolate(points, k, state)[1]
             if spent + predicted > probe_s:
                 break
-        result = _search(state, config, k, cancel)
+        result = search_to_depth(state, config, k, cancel)
         if not result.complete:
             break
         points.append((k, result.stats.nodes, result.stats.time_s))
@@ -304,33 +225,8 @@ def estimate(
             return Estimate(result.stats.nodes, result.stats.time_s, k)
     if not points:
         return Estimate(math.inf, math.inf, 0)
-    nodes, seconds = _extrapolate(points, depth, state)
+    nodes, seconds = extrapolate(points, depth, state)
     return Estimate(nodes, seconds, points[-1][0])
-
-
-def _extrapolate(points: list[tuple[int, int, float]], depth: int, state: State
-                 ) -> tuple[float, float]:
-    """Predicted (nodes, seconds) at ``depth`` from measured (depth, nodes, seconds) points.
-
-    Growth per ply is the geometric mean of the last two measured ratios (alpha-beta grows
-    unevenly between odd and even depths). Where three ratios are known and growth is slowing
-    (games that run out of moves, such as tic-tac-toe), it keeps slowing at the same rate."""
-    k, nodes, seconds = points[-1]
-    counts = [n for _, n, _ in points]
-    ratios = [b / max(1, a) for a, b in zip(counts, counts[1:], strict=False)]
-    if not ratios:
-        growth, slowing = max(2.0, branching_factor(state)), 1.0
-    elif len(ratios) == 1:
-        growth, slowing = ratios[-1], 1.0
-    else:
-        growth = (ratios[-1] * ratios[-2]) ** 0.5
-        slowing = min(1.0, (ratios[-1] / ratios[-3]) ** 0.5) if len(ratios) >= 3 else 1.0
-    predicted = float(nodes)
-    for _ in range(depth - k):
-        growth = max(1.0, growth * slowing)
-        predicted *= growth
-    speed = nodes / seconds if seconds > 0 else 1e5
-    return predicted, predicted / speed
 
 
 def run_row(
@@ -351,7 +247,7 @@ def run_row(
         if guess.time_s > max_s and not force:
             row.status = "too long"
             return row
-        result = _search(state, config, depth, cancel)
+        result = search_to_depth(state, config, depth, cancel)
     if not result.complete or result.move is None:
         row.status = "stopped"
         row.nodes = result.stats.nodes
@@ -435,156 +331,3 @@ def agreement_text(rows: list[CompareRow]) -> str:
     why = " (move filtering is a heuristic: it may miss the best move)" if filtered else ""
     return (f"Values differ: {', '.join(differ)} against {done[0].label}'s "
             f"{done[0].value_text}{why}.")
-
-
-# --------------------------------------------------------------------------- depth chart
-
-
-def branching_factor(state: State, seed: int = 0) -> float:
-    """The position's branching factor b: the geometric mean of the number of moves (or dice
-    outcomes) at the positions met on a few seeded random walks from ``state``."""
-    rng = random.Random(seed)
-    logs: list[float] = []
-    for _ in range(WALKS):
-        s = state
-        for _ in range(WALK_PLIES):
-            player = s.current_player()
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                outcomes = s.chance_outcomes()
-                logs.append(math.log(len(outcomes)))
-                moves, weights = zip(*outcomes, strict=True)
-                s = s.apply(rng.choices(moves, weights=weights)[0])
-            else:
-                moves = s.legal_moves()
-                logs.append(math.log(len(moves)))
-                s = s.apply(rng.choice(moves))
-    return math.exp(sum(logs) / len(logs)) if logs else 1.0
-
-
-def effective_branching_factor(nodes: int, depth: int) -> float:
-    """b* with 1 + b* + b*^2 + ... + b*^depth = nodes (the textbook's definition)."""
-    if depth <= 0 or nodes <= depth + 1:
-        return 1.0 if nodes >= depth + 1 else 0.0
-    lo, hi = 1.0, float(nodes)
-    for _ in range(100):
-        mid = (lo + hi) / 2
-        total = (mid ** (depth + 1) - 1) / (mid - 1)
-        if total > nodes:
-            hi = mid
-        else:
-            lo = mid
-    return (lo + hi) / 2
-
-
-def _results_by_depth(state: State, config: SearchConfig, max_depth: int, cancel: Any
-                      ) -> Iterator[Result]:
-    """The search to depth 1, 2, ... as a player would run it. A searcher that deepens anyway
-    (move ordering) runs once and reports each finished depth; one that searches a fixed
-    depth in a single pass (minimax, unordered alpha-beta) runs once per depth."""
-    from ai.engine import make_searcher
-
-    searcher = make_searcher(config)
-    if searcher.orders_moves():
-        yield from searcher.iterate(state, Limits(depth=max_depth), cancel)
-        return
-    for d in range(1, max_depth + 1):
-        result = _search(state, config, d, cancel)
-        if not result.complete:  # cancelled
-            return
-        yield result
-
-
-#: A verdict turns when the value swings by at least this share of the range values take.
-HORIZON_SHARE = 0.05
-
-
-def horizon_swing(previous: DepthRow, value: float, min_swing: float = 0.0) -> bool:
-    """The horizon effect, as the chart names it: one more ply turns the verdict. Either a
-    proven win or loss appears or vanishes, or the value crosses zero into an opposite verdict
-    of comparable size (the smaller side at least half the larger) by at least ``min_swing``
-    in the game's units: a capture, a corner or a hit the shallower search could not see. A
-    best move that merely changes, or an evaluation that wobbles around zero from one ply to
-    the next, is not called that."""
-    if not previous.has_value:
-        return False
-    before = previous.value
-    if is_win_score(before) != is_win_score(value):
-        return True
-    crosses = (before > 0 > value) or (before < 0 < value)
-    small, large = sorted((abs(before), abs(value)))
-    return crosses and small >= 0.5 * large and abs(value - before) >= min_swing
-
-
-def uniform_tree(b: float, depth: int) -> tuple[float, float, float]:
-    """A uniform tree of branching factor ``b``: (nodes 1 + b + ... + b^d, leaves b^d,
-    alpha-beta's best-case leaves b^ceil(d/2) + b^floor(d/2) - 1)."""
-    nodes = float(depth + 1) if abs(b - 1.0) < 1e-9 else (b ** (depth + 1) - 1) / (b - 1)
-    best = b ** math.ceil(depth / 2) + b ** math.floor(depth / 2) - 1
-    return nodes, b ** depth, best
-
-
-def depth_chart(
-    state: State, config: SearchConfig, max_depth: int, *, max_s: float = 30.0,
-    cancel: Any = None, progress: Progress = None,
-) -> list[DepthRow]:
-    """Depth 1 .. ``max_depth`` searched with ``config``; ``nodes`` and ``leaves`` of a row are
-    its own pass, ``total_nodes`` and ``time_s`` the whole search to that depth. Stops before a
-    depth predicted to end past ``max_s`` seconds, when cancelled, or after a depth that saw
-    the end of the game on every line (deeper searches would say the same)."""
-    from ai.kit import get_evaluator
-    from game.registry import get_game
-
-    game = get_game(config.game_id)
-    profile = profile_for(config.game_id)
-    evaluator = get_evaluator(config.game_id, config.evaluator) if config.use_evaluator else None
-    # A tree with numbers only at its leaves (a classroom tree) has no value above them.
-    values_inside = getattr(evaluator, "values_inner_nodes", True)
-    config = replace(config, noise=0.0, exact=False)
-    own = getattr(state, "value_bounds", None)
-    lo, hi = own() if own is not None else profile.value_bounds
-    min_swing = HORIZON_SHARE * (hi - lo)
-    b = branching_factor(state)
-    rows: list[DepthRow] = []
-    points: list[tuple[int, int, float]] = []
-    for result in _results_by_depth(state, config, max_depth, cancel):
-        if result.move is None or (cancel is not None and cancel.is_set()):
-            break
-        stats = result.stats
-        pass_nodes = stats.nodes_per_depth[-1] if stats.nodes_per_depth else stats.nodes
-        pass_leaves = stats.leaves_per_depth[-1] if stats.leaves_per_depth else stats.leaves
-        move = game.format_move(state, result.move)
-        has_value = result.exact or values_inside
-        tree_nodes, leaves, best_case = uniform_tree(b, result.depth)
-        row = DepthRow(
-            depth=result.depth,
-            value=result.score,
-            value_text=(profile.value_label(result.score, exact=result.exact).long if has_value
-                        else "no value: the tree has numbers only at its leaves"),
-            move=move,
-            nodes=pass_nodes,
-            total_nodes=stats.nodes,
-            time_s=stats.time_s,
-            ebf=effective_branching_factor(pass_nodes, result.depth),
-            move_changed=bool(rows) and rows[-1].move != move,
-            exact=result.exact,
-            branching=b,
-            b_pow_d=leaves,
-            b_pow_half_d=b ** (result.depth / 2),
-            leaves=pass_leaves,
-            tree_nodes=tree_nodes,
-            best_case_leaves=best_case,
-            horizon=bool(rows) and has_value and horizon_swing(rows[-1], result.score,
-                                                                min_swing),
-            has_value=has_value,
-        )
-        rows.append(row)
-        points.append((result.depth, stats.nodes, stats.time_s))
-        if progress is not None:
-            progress(row)
-        if result.exact or result.depth >= max_depth:
-            break
-        if _extrapolate(points, result.depth + 1, state)[1] > max_s:
-            break
-    return rows

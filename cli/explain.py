@@ -172,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
         }))
         return 0
     if args.depth_chart:
-        from ai.lab import depth_chart
+        from ai.depth_chart import depth_chart
 
         if config.limits.depth is None:
             raise RequestError("give --depth: the chart searches depth 1, 2, ... up to it")

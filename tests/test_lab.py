@@ -7,16 +7,9 @@ import threading
 import pytest
 
 from ai.api import Limits, SearchConfig
-from ai.lab import (
-    CompareRow,
-    agreement_text,
-    branching_factor,
-    compare,
-    compare_specs,
-    depth_chart,
-    effective_branching_factor,
-    estimate,
-)
+from ai.depth_chart import depth_chart
+from ai.growth import branching_factor, effective_branching_factor
+from ai.lab import CompareRow, agreement_text, compare, compare_specs, estimate
 from ai.labsearch import lab_config
 from game.registry import get_game
 

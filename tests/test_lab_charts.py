@@ -9,7 +9,8 @@ import math
 
 import pytest
 
-from ai.lab import DepthRow, compare, depth_chart, horizon_swing, uniform_tree
+from ai.depth_chart import DepthRow, depth_chart, horizon_swing, uniform_tree
+from ai.lab import compare
 from ai.labsearch import TEACHING, lab_config
 from ai.searchbase import WIN
 from game.registry import get_game

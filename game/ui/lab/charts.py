@@ -13,7 +13,8 @@ from typing import Any
 
 import pygame
 
-from ai.lab import counting_note, refinement_notes, uniform_tree
+from ai.depth_chart import uniform_tree
+from ai.lab import counting_note, refinement_notes
 from game.ui.assets import font
 from game.ui.lab import style
 from game.ui.widgets import draw_text, wrap_text
@@ -233,7 +234,7 @@ def answer_changes(rows: Sequence[Any]) -> set[int]:
 
 
 def horizon_rows(rows: Sequence[Any]) -> set[int]:
-    """Indexes of rows where one more ply turned the verdict (ai.lab.horizon_swing)."""
+    """Indexes of rows where one more ply turned the verdict (ai.depth_chart.horizon_swing)."""
     return {i for i, r in enumerate(rows) if getattr(r, "horizon", False)}
 
 

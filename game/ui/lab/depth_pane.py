@@ -1,4 +1,4 @@
-"""The depth chart pane: the position searched to depth 1, 2, 3, ... (ai.lab.depth_chart, the
+"""The depth chart pane: the position searched to depth 1, 2, 3, ... (ai.depth_chart.depth_chart, the
 same rows as ``explain --depth-chart``), run as one task on the worker. Each depth's row
 arrives as it finishes, so the chart grows while the search runs; the next depth's time is
 estimated from the last one (its time times the growth in nodes) so a long wait is announced
@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from ai.api import SearchConfig
-from ai.lab import DepthRow
+from ai.depth_chart import DepthRow
 from game.ui import theme
 from game.ui.lab import charts, style
 from game.ui.lab.chart_pane import ChartPane
@@ -46,7 +46,7 @@ class DepthPane(ChartPane):
         self.rows = []
         self.error = ""
         self.started = True
-        self.ctx.jobs.start("ai.lab:depth_chart", self.ctx.state, self.config(),
+        self.ctx.jobs.start("ai.depth_chart:depth_chart", self.ctx.state, self.config(),
                             self.max_depth, on_done=self._done, on_error=self._failed,
                             on_progress=self.rows.append, owner=self)
 

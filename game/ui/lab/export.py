@@ -180,7 +180,7 @@ def export_compare_png(rows: Sequence[Any], path: str | Path, title: str = "",
 
 def export_depth_png(rows: Sequence[Any], path: str | Path, title: str = "", unit: str = "",
                      game_id: str = "") -> Path:
-    """The depth chart (ai.lab.DepthRow: value and move per depth; nodes per depth on a log
+    """The depth chart (ai.depth_chart.DepthRow: value and move per depth; nodes per depth on a log
     scale beside b^d and b^(d/2), b = the rows' ``branching``) as a PNG."""
     import pygame
 

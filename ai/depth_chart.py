@@ -1,0 +1,195 @@
+"""The search lab's depth chart: iterative deepening depth by depth.
+
+``depth_chart`` searches depth 1, 2, 3, ... and reports each depth's value and move (a changed
+move is just that; a value that swings across zero or into a proven result when one more ply
+is searched is the horizon effect), its nodes and leaves, the effective branching factor, and
+like-against-like references for a uniform tree of the game's branching factor b: minimax's
+1 + b + ... + b^d nodes and b^d leaves, and alpha-beta's best case of b^ceil(d/2) +
+b^floor(d/2) - 1 leaves (Knuth and Moore). It takes ``cancel`` and ``progress`` like the
+comparison (ai.lab), so the lab runs it on the worker and shows rows as they arrive.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ai.api import Limits, Result, SearchConfig
+from ai.engine import make_searcher, search_to_depth
+from ai.growth import branching_factor, effective_branching_factor, extrapolate
+from ai.profiles import profile_for
+from ai.searchbase import is_win_score
+from game.core import State
+
+Progress = Callable[[Any], None] | None
+
+
+@dataclass
+class DepthRow:
+    depth: int
+    value: float
+    value_text: str
+    move: str | None
+    #: Nodes of the depth-d pass itself (what the 1 + b + ... + b^d line compares with).
+    nodes: int
+    #: Nodes of the whole search to this depth (iterative deepening's shallower passes too).
+    total_nodes: int
+    time_s: float
+    #: Effective branching factor b*: a uniform tree of this depth with b* children per node
+    #: would have ``nodes`` nodes (1 + b* + b*^2 + ... + b*^d = nodes).
+    ebf: float
+    #: True when the move differs from the previous depth's: the answer changed with depth.
+    move_changed: bool
+    #: The search saw the end of the game on every line: deeper search changes nothing.
+    exact: bool
+    #: The game's branching factor b at this position, and the reference lines.
+    branching: float = 0.0
+    b_pow_d: float = field(default=0.0)
+    b_pow_half_d: float = field(default=0.0)
+    #: Leaves of the depth-d pass (what the b^d and best-case lines compare with).
+    leaves: int = 0
+    #: A uniform tree's nodes, 1 + b + ... + b^d (minimax's whole tree).
+    tree_nodes: float = 0.0
+    #: Alpha-beta's best case on that tree: b^ceil(d/2) + b^floor(d/2) - 1 leaves.
+    best_case_leaves: float = 0.0
+    #: One more ply turned the verdict: the value crossed zero by a wide margin or a proven
+    #: win or loss appeared or vanished (the horizon effect); see ``horizon_swing``.
+    horizon: bool = False
+    #: False when the search stopped above positions that have no value of their own (a
+    #: classroom tree has numbers only at its leaves): ``value`` is then not a real value.
+    has_value: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "depth": self.depth,
+            "value": round(self.value, 6),
+            "value_text": self.value_text,
+            "move": self.move,
+            "move_changed": self.move_changed,
+            "nodes": self.nodes,
+            "total_nodes": self.total_nodes,
+            "time_s": round(self.time_s, 6),
+            "ebf": round(self.ebf, 3),
+            "exact": self.exact,
+            "b": round(self.branching, 3),
+            "b_pow_d": round(self.b_pow_d, 1),
+            "b_pow_half_d": round(self.b_pow_half_d, 1),
+            "leaves": self.leaves,
+            "tree_nodes": round(self.tree_nodes, 1),
+            "best_case_leaves": round(self.best_case_leaves, 1),
+            "horizon": self.horizon,
+            "has_value": self.has_value,
+        }
+
+
+def _results_by_depth(state: State, config: SearchConfig, max_depth: int, cancel: Any
+                      ) -> Iterator[Result]:
+    """The search to depth 1, 2, ... as a player would run it. A searcher that deepens anyway
+    (move ordering) runs once and reports each finished depth; one that searches a fixed
+    depth in a single pass (minimax, unordered alpha-beta) runs once per depth."""
+
+    searcher = make_searcher(config)
+    if searcher.orders_moves():
+        yield from searcher.iterate(state, Limits(depth=max_depth), cancel)
+        return
+    for d in range(1, max_depth + 1):
+        result = search_to_depth(state, config, d, cancel)
+        if not result.complete:  # cancelled
+            return
+        yield result
+
+
+#: A verdict turns when the value swings by at least this share of the range values take.
+HORIZON_SHARE = 0.05
+
+
+def horizon_swing(previous: DepthRow, value: float, min_swing: float = 0.0) -> bool:
+    """The horizon effect, as the chart names it: one more ply turns the verdict. Either a
+    proven win or loss appears or vanishes, or the value crosses zero into an opposite verdict
+    of comparable size (the smaller side at least half the larger) by at least ``min_swing``
+    in the game's units: a capture, a corner or a hit the shallower search could not see. A
+    best move that merely changes, or an evaluation that wobbles around zero from one ply to
+    the next, is not called that."""
+    if not previous.has_value:
+        return False
+    before = previous.value
+    if is_win_score(before) != is_win_score(value):
+        return True
+    crosses = (before > 0 > value) or (before < 0 < value)
+    small, large = sorted((abs(before), abs(value)))
+    return crosses and small >= 0.5 * large and abs(value - before) >= min_swing
+
+
+def uniform_tree(b: float, depth: int) -> tuple[float, float, float]:
+    """A uniform tree of branching factor ``b``: (nodes 1 + b + ... + b^d, leaves b^d,
+    alpha-beta's best-case leaves b^ceil(d/2) + b^floor(d/2) - 1)."""
+    nodes = float(depth + 1) if abs(b - 1.0) < 1e-9 else (b ** (depth + 1) - 1) / (b - 1)
+    best = b ** math.ceil(depth / 2) + b ** math.floor(depth / 2) - 1
+    return nodes, b ** depth, best
+
+
+def depth_chart(
+    state: State, config: SearchConfig, max_depth: int, *, max_s: float = 30.0,
+    cancel: Any = None, progress: Progress = None,
+) -> list[DepthRow]:
+    """Depth 1 .. ``max_depth`` searched with ``config``; ``nodes`` and ``leaves`` of a row are
+    its own pass, ``total_nodes`` and ``time_s`` the whole search to that depth. Stops before a
+    depth predicted to end past ``max_s`` seconds, when cancelled, or after a depth that saw
+    the end of the game on every line (deeper searches would say the same)."""
+    from ai.kit import get_evaluator
+    from game.registry import get_game
+
+    game = get_game(config.game_id)
+    profile = profile_for(config.game_id)
+    evaluator = get_evaluator(config.game_id, config.evaluator) if config.use_evaluator else None
+    # A tree with numbers only at its leaves (a classroom tree) has no value above them.
+    values_inside = getattr(evaluator, "values_inner_nodes", True)
+    config = replace(config, noise=0.0, exact=False)
+    own = getattr(state, "value_bounds", None)
+    lo, hi = own() if own is not None else profile.value_bounds
+    min_swing = HORIZON_SHARE * (hi - lo)
+    b = branching_factor(state)
+    rows: list[DepthRow] = []
+    points: list[tuple[int, int, float]] = []
+    for result in _results_by_depth(state, config, max_depth, cancel):
+        if result.move is None or (cancel is not None and cancel.is_set()):
+            break
+        stats = result.stats
+        pass_nodes = stats.nodes_per_depth[-1] if stats.nodes_per_depth else stats.nodes
+        pass_leaves = stats.leaves_per_depth[-1] if stats.leaves_per_depth else stats.leaves
+        move = game.format_move(state, result.move)
+        has_value = result.exact or values_inside
+        tree_nodes, leaves, best_case = uniform_tree(b, result.depth)
+        row = DepthRow(
+            depth=result.depth,
+            value=result.score,
+            value_text=(profile.value_label(result.score, exact=result.exact).long if has_value
+                        else "no value: the tree has numbers only at its leaves"),
+            move=move,
+            nodes=pass_nodes,
+            total_nodes=stats.nodes,
+            time_s=stats.time_s,
+            ebf=effective_branching_factor(pass_nodes, result.depth),
+            move_changed=bool(rows) and rows[-1].move != move,
+            exact=result.exact,
+            branching=b,
+            b_pow_d=leaves,
+            b_pow_half_d=b ** (result.depth / 2),
+            leaves=pass_leaves,
+            tree_nodes=tree_nodes,
+            best_case_leaves=best_case,
+            horizon=bool(rows) and has_value and horizon_swing(rows[-1], result.score,
+                                                                min_swing),
+            has_value=has_value,
+        )
+        rows.append(row)
+        points.append((result.depth, stats.nodes, stats.time_s))
+        if progress is not None:
+            progress(row)
+        if result.exact or result.depth >= max_depth:
+            break
+        if extrapolate(points, result.depth + 1, state)[1] > max_s:
+            break
+    return rows
