@@ -87,6 +87,11 @@ class GameKit(ABC):
         refuses it."""
         raise ValueError(f"a doubling cube belongs to games that have one, not {self.title}")
 
+    def examples(self) -> dict[str, Any]:
+        """A teaching game's example positions by name (the lab's Example key steps through
+        them); each has ``name``, ``text`` (the position's notation) and ``note``."""
+        return {}
+
     def setup(self) -> GameSetup | None:
         """The rows this game adds to the start screen (game.setup), or None."""
         return None

@@ -1,5 +1,8 @@
 """The in-app file chooser for saving and opening games: a modal overlay over any scene.
 
+Longer than most files: one dialog's state and its keys (its drawing and its folder listing
+are game.ui.file_chooser_view and game.ui.file_listing).
+
 A bare path field made players type or guess paths and overwrote files without asking. The
 chooser lists the folder (".." first, then folders, then saved games), is driven by mouse or
 keys (arrows, Page Up/Down, Enter, Backspace = up a folder, Tab between list, recent files and

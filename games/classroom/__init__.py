@@ -5,7 +5,7 @@ The kit below is the game's one entry in Kibitz (game.kit): its layers load on f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.core import Game
 from game.kit import GameKit
@@ -19,6 +19,11 @@ class ClassroomKit(GameKit):
     title = "Classroom trees"
     order = 90
     playable = False
+
+    def examples(self) -> dict[str, Any]:
+        from games.classroom.rules import EXAMPLES  # the rules: on first use, as load_rules
+
+        return dict(EXAMPLES)
 
     def load_rules(self) -> Game:
         from games.classroom.rules import GAME

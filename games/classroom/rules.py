@@ -1,5 +1,8 @@
 """Classroom trees: the small game trees of the course slides, played as a game.
 
+One file, longer than most: the tree notation's parser, the state that walks the
+parsed tree and the textbook's examples written in that notation belong together.
+
 A classroom tree is one more game behind the State protocol, so the very searchers that play
 tic-tac-toe or backgammon run on it, and the search lab can record and step through them.
 

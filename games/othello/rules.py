@@ -1,5 +1,9 @@
 """Othello on bitboards: rules, notation, transcripts and perft.
 
+One file, longer than most: the bitboard move generator, the state that uses it and the
+notations that read and write its squares are one unit (the Game object itself is
+games.othello.game).
+
 A position is two 64-bit ints, the discs of the side to move and of its opponent, plus the
 colour to move. Bit ``i`` is square ``i``: a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63,
 rows counted from the top as DESIGN.md specifies. Mover/opponent boards make every rule (and the

@@ -1,5 +1,8 @@
 """Train the backgammon network (:mod:`games.backgammon.ai.net`) by TD(lambda) self-play.
 
+One file, longer than most: a trainer is one command (self-play, the TD update, evaluation
+matches, checkpoints, the learning curve) that a developer reads top to bottom.
+
 The network plays both sides; each move is the one whose resulting position it values most
 (all candidates of a roll go through the network in one batch). Learning follows Tesauro's
 TD-Gammon: the value of each position moves toward the value of the next one (toward the real

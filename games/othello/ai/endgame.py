@@ -1,5 +1,9 @@
 """Exact Othello endgame solver: perfect play and the final disc margin, on raw bitboards.
 
+One file, longer than most: the probes, the node search, its move ordering and its cutoffs
+share the solver's hot loop and its local tables, and splitting them would cost the calls that
+the inner loop avoids.
+
 Near the end of an Othello game the whole tree is small enough to search to the last move, and
 the result is exact rather than a heuristic guess. Margins follow the world-championship rule
 (empty squares of a finished game go to the winner), as ``games.othello.rules`` scores them.
