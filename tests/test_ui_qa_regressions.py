@@ -145,21 +145,22 @@ def test_the_top_bar_numbers_moves_as_the_move_list_does(tmp_path, monkeypatch):
         assert scene.turn_text().startswith("Move 3 "), scene.turn_text()
 
 
-def test_a_panel_sentence_cut_by_the_room_left_ends_in_an_ellipsis(monkeypatch):
+def test_a_panel_sentence_without_room_is_not_cut_into_another_one(monkeypatch):
     # The panel once drew "Casual: picks at random among moves" and dropped the rest of the
-    # level's rule for lack of room, which reads as a complete (and different) sentence.
-    from game.ui import panel
+    # level's rule for lack of room, which reads as a complete (and different) sentence. Now
+    # a sentence is drawn whole or not at all, and a note says what is not shown.
+    from game.ui import panel, panel_view
 
     pygame.init()
     surface = pygame.Surface((300, 400))
     drawn: list[str] = []
-    original = panel.draw_text
+    original = panel_view.draw_text
 
     def recording(surface, text, *a, **k):
         drawn.append(str(text))
         return original(surface, text, *a, **k)
 
-    monkeypatch.setattr(panel, "draw_text", recording)
+    monkeypatch.setattr(panel_view, "draw_text", recording)
     rule = "Casual: picks at random among moves within 10 discs of the best"
     lines = [panel.PanelLine(rule, "dim")]
     rect = pygame.Rect(0, 0, 200, 400)
@@ -172,4 +173,5 @@ def test_a_panel_sentence_cut_by_the_room_left_ends_in_an_ellipsis(monkeypatch):
     panel.draw_panel(surface, rect, [("Black", "Human", True)], lines, 0.0)
     whole = [t for t in drawn if t and "Black" not in t and t != "Human"]
     assert " ".join(whole) == rule
-    assert len(cut) < len(whole) and cut[-1].endswith("…"), cut
+    assert not any(t and rule.startswith(t) for t in cut), cut  # no part passes for the whole
+    assert cut and re.match(r"… \d+ more line", cut[0]), cut

@@ -14,7 +14,8 @@ from test_ui_support import click, key, make_app, playing, seats
 from game.ui import widgets
 from game.ui.text import DROPPED_CATEGORIES, clean_input, display_name, fit, render
 from game.ui.text_edit import LineEdit
-from game.ui.widgets import TextDialog, TextField, draw_text
+from game.ui.text_widgets import TextDialog, TextField
+from game.ui.widgets import draw_text
 
 #: Characters a one-line field drops: NUL, zero-width space, BOM, bidi override, a surrogate,
 #: private use, a tag character, DEL, ESC, an unassigned code point.

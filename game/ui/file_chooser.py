@@ -36,7 +36,8 @@ from game.ui.file_listing import (
 )
 from game.ui.settings import remember_recent
 from game.ui.text import display_name
-from game.ui.widgets import Button, TextField, Widget
+from game.ui.text_widgets import TextField
+from game.ui.widgets import Button, Widget
 
 Mode = Literal["save", "load"]
 Focus = Literal["list", "recent", "field"]

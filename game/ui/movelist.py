@@ -5,6 +5,10 @@ The record uses the form players write: a number per pair of turns, then each si
 turn and are not moves of their own). It is kept up to date incrementally as moves are played
 or taken back, and each entry is put into words only when it scrolls into view, so a game of
 ten thousand moves costs a frame no more than a game of ten.
+
+The view fills the height it is given and never cuts a move short: a long move (backgammon's
+"bar/23 24/22 6/1*") goes on under itself in its column, and the list shows as many whole
+turns as fit. Scrolling counts turns (one-column: entries), whatever their height on screen.
 """
 
 from __future__ import annotations
@@ -18,7 +22,8 @@ import pygame
 from game.core import Move, State
 from game.ui import theme
 from game.ui.assets import font
-from game.ui.widgets import draw_text, fit_text
+from game.ui.text import wrap
+from game.ui.widgets import draw_text
 
 
 @dataclass(frozen=True)
@@ -140,10 +145,14 @@ class MoveListView:
         self.sample = sample
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.size = 12
-        #: Lines hidden below the view (0 = the latest moves are shown and stay in view).
+        #: Items (turns, or entries in one column) hidden below the view (0 = the latest
+        #: moves are shown and stay in view).
         self.from_end = 0
         #: A line under the heading about the game so far ("Opening: Tiger"), or "".
         self.caption = ""
+        #: (item, columns, width, size) -> (its entries, their wrapped lines).
+        self._wrapped: dict[tuple[int, bool, int, int],
+                            tuple[tuple[Entry | None, ...], list[list[str]]]] = {}
 
     # ---- geometry -----------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, size: int) -> None:
@@ -161,7 +170,9 @@ class MoveListView:
 
     @property
     def visible_lines(self) -> int:
-        return max(0, (self.rect.height - self.header_lines * self.line_h) // self.line_h)
+        """Screen lines for moves: the rectangle's height below the heading, all of it."""
+        body = self.rect.height - self.header_lines * self.line_h - self.line_h // 3
+        return max(0, body // self.line_h)
 
     def _number_w(self) -> int:
         digits = len(str(max(1, self.record.rows)))
@@ -173,16 +184,70 @@ class MoveListView:
         return room >= 2 * f.size(self.sample)[0] + f.size("  ")[0]
 
     def total_lines(self) -> int:
+        """Items in the list: turns in two columns, entries in one."""
         return self.record.rows if self.two_columns() else len(self.record)
 
+    # ---- wrapping -----------------------------------------------------------------------
+    def cells(self, index: int) -> list[list[str]]:
+        """Item ``index`` as drawn: two columns, each entry's lines; one column, the lines of
+        "number. move" (the move wrapped beside its number). Words only for what is asked."""
+        two = self.two_columns()
+        entries = tuple(self.record.row(index)) if two else (self.record.entries[index],)
+        key = (index, two, self.rect.width, self.size)
+        cached = self._wrapped.get(key)
+        # The same entries, not only the same place: a move taken back and another played
+        # puts a new entry where the old one was.
+        if cached is not None and all(a is b for a, b in zip(cached[0], entries, strict=True)):
+            return cached[1]
+        f, num_w = font(self.size), self._number_w()
+        if two:
+            col_w = (self.rect.width - num_w) // 2 - 6
+            out = [wrap(self.record.text(e), f, col_w) if e else ["…" if k == 0 else ""]
+                   for k, e in enumerate(entries)]
+        else:
+            out = [wrap(self._entry_text(entries[0]), f, self.rect.width - num_w)]
+        if len(self._wrapped) > 512:
+            self._wrapped.clear()  # a resize or a long scroll: keep the memory bounded
+        self._wrapped[key] = (entries, out)
+        return out
+
+    def height(self, index: int) -> int:
+        """Screen lines item ``index`` takes."""
+        return max(len(c) for c in self.cells(index))
+
     # ---- scrolling ----------------------------------------------------------------------
+    def window(self) -> tuple[int, int]:
+        """(first, end) of the items on screen: back from the newest one not scrolled past,
+        as many whole items as the height holds (at least one)."""
+        total = self.total_lines()
+        end = max(0, total - self.from_end)
+        room, first = self.visible_lines, end
+        while first > 0 and room > 0:
+            h = self.height(first - 1)
+            if h > room and first < end:
+                break
+            room -= h
+            first -= 1
+        return first, end
+
+    def _most_from_end(self) -> int:
+        """The largest scroll: the first item at the top, as many after it as fit."""
+        total, room, n = self.total_lines(), self.visible_lines, 0
+        while n < total and room > 0:
+            h = self.height(n)
+            if h > room and n:
+                break
+            room -= h
+            n += 1
+        return max(0, total - max(1, n))
+
     def scroll(self, lines: int) -> None:
-        """Positive = back towards the start of the game."""
-        top = max(0, self.total_lines() - self.visible_lines)
-        self.from_end = max(0, min(top, self.from_end + lines))
+        """Positive = back towards the start of the game (in items)."""
+        self.from_end = max(0, min(self._most_from_end(), self.from_end + lines))
 
     def page(self, direction: int) -> None:
-        self.scroll(direction * max(1, self.visible_lines - 1))
+        first, end = self.window()
+        self.scroll(direction * max(1, end - first - 1))
 
     def to_start(self) -> None:
         self.scroll(self.total_lines())
@@ -203,14 +268,13 @@ class MoveListView:
         return True
 
     def first_visible(self) -> int:
-        return max(0, self.total_lines() - self.visible_lines - self.from_end)
+        return self.window()[0]
 
     # ---- drawing ------------------------------------------------------------------------
     def lines(self) -> list[str]:
-        """The lines on screen now, as text (also what tests read)."""
-        first = self.first_visible()
-        last = min(self.total_lines(), first + self.visible_lines)
-        return [self._line_text(i) for i in range(first, last)]
+        """The items on screen now, each as one text (also what tests read)."""
+        first, end = self.window()
+        return [self._line_text(i) for i in range(first, end)]
 
     def _line_text(self, index: int) -> str:
         if self.two_columns():
@@ -218,7 +282,9 @@ class MoveListView:
             left = self.record.text(a) if a else "…"
             right = self.record.text(b) if b else ""
             return f"{index + 1}. {left}  {right}".rstrip()
-        entry = self.record.entries[index]
+        return self._entry_text(self.record.entries[index])
+
+    def _entry_text(self, entry: Entry) -> str:
         mark = "." if entry.side == 0 or entry is self._first_of_row(entry) else "…"
         return f"{entry.number}{mark} {self.record.text(entry)}"
 
@@ -243,27 +309,30 @@ class MoveListView:
                       self.size, theme.color("accent"), max_width=r.width)
         if not total:
             return
-        f = font(self.size)
         y = r.y + self.header_lines * self.line_h + self.line_h // 3
-        first = self.first_visible()
-        last = min(total, first + self.visible_lines)
+        first, end = self.window()
         two = self.two_columns()
         num_w = self._number_w()
         col_w = (r.width - num_w) // 2
-        for i in range(first, last):
-            latest = i == total - 1
-            col = theme.color("accent") if latest else text_col
-            if two:
-                a, b = self.record.row(i)
-                draw_text(surface, f"{i + 1}.", (r.x, y), self.size, dim)
-                for k, entry in enumerate((a, b)):
-                    cell = self.record.text(entry) if entry else ("…" if k == 0 else "")
-                    x = r.x + num_w + k * col_w
-                    surface.blit(f.render(fit_text(cell, f, col_w - 6), True, col), (x, y))
-            else:
-                surface.blit(f.render(fit_text(self._line_text(i), f, r.width), True, col),
-                             (r.x, y))
-            y += self.line_h
+        clip = surface.get_clip()
+        surface.set_clip(r.clip(clip) if clip else r)  # an item taller than the list
+        try:
+            for i in range(first, end):
+                col = theme.color("accent") if i == total - 1 else text_col
+                cells = self.cells(i)
+                if two:
+                    draw_text(surface, f"{i + 1}.", (r.x, y), self.size, dim)
+                    for k, cell in enumerate(cells):
+                        for n, ln in enumerate(cell):
+                            draw_text(surface, ln, (r.x + num_w + k * col_w, y + n * self.line_h),
+                                      self.size, col)
+                else:
+                    for n, ln in enumerate(cells[0]):
+                        draw_text(surface, ln, (r.x + (num_w if n else 0), y + n * self.line_h),
+                                  self.size, col)
+                y += self.height(i) * self.line_h
+        finally:
+            surface.set_clip(clip)
         if first > 0:
             draw_text(surface, "▲", (r.right, r.y + self.line_h // 3), self.size, dim,
                       anchor="topright")

@@ -1,37 +1,25 @@
 """The "watch it think" side panel, built only from what the AI knows about the shown position.
 
 ``panel_lines`` turns the Knowledge of the play screen into labelled lines (plain data, which
-the tests read); ``draw_panel`` draws them. Each search is named with its purpose and depth, so
+the tests read); ``draw_panel`` (game.ui.panel_view, re-exported here) draws them in the room
+there is, never dropping one silently. Each search is named with its purpose and depth, so
 when two searches of one position disagree (the values pass and a deeper move search) the panel
 says which is which, and the move the AI is about to play is always the one named here.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
-from dataclasses import dataclass
-
-import pygame
 
 from game.core import Game, Move, State
-from game.ui import theme
-from game.ui.assets import font
+from game.ui.panel_view import PanelLine, draw_panel
 from game.ui.value_text import value_text
-from game.ui.widgets import draw_text, wrap_text
 from play.jobs import Purpose
 from play.knowledge import Knowledge, SearchReport
 
 Describe = Callable[[State, Move], str]
 
-
-@dataclass(frozen=True)
-class PanelLine:
-    """One line of the panel: a heading, a label/value row, or free text."""
-
-    text: str
-    kind: str = "text"  # "heading" | "row" | "text" | "dim" | "accent" | "rule"
-    value: str = ""  # the right-hand column of a "row"
+__all__ = ["PanelLine", "PanelText", "draw_panel", "panel_lines", "search_lines"]
 
 
 def fmt_int(n: float) -> str:
@@ -231,98 +219,3 @@ def _disagreement(words: PanelText, knowledge: Knowledge, values: SearchReport) 
         out.append(PanelLine(f"{name} {words.move(other, other.chosen)} differs from the "
                              f"board's best: {why}", "accent"))
     return out
-
-
-def draw_panel(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    players: list[tuple[str, str, bool]],
-    lines: list[PanelLine],
-    now: float,
-    bottom_limit: int | None = None,
-) -> int:
-    """Draw the panel into ``rect``; ``players`` = (side name, who, to move). Returns the y
-    below the drawn content (the move list goes underneath)."""
-    pad = max(10, rect.width // 22)
-    size = theme.text_size(surface.get_height())
-    small = max(11, int(size * 0.85))
-    line = int(size * 1.5)
-    x, y = rect.x + pad, rect.y + pad
-    width = rect.width - 2 * pad
-    limit = bottom_limit if bottom_limit is not None else rect.bottom
-    dim, text, accent = theme.color("text_dim"), theme.color("text"), theme.color("accent")
-
-    for side, who, to_move in players:
-        marker = "▶ " if to_move else "   "
-        col = accent if to_move else text
-        name_w = font(size, True).size(f"{marker}{side}")[0]
-        draw_text(surface, f"{marker}{side}", (x, y), size, col, bold=True, max_width=width)
-        draw_text(surface, who, (rect.right - pad, y + (size - small) // 2), small, dim,
-                  anchor="topright", max_width=max(10, width - name_w - pad))
-        y += line
-    y += line // 3
-    pygame.draw.line(surface, theme.color("panel_border"), (x, y), (rect.right - pad, y), 1)
-    y += line // 2
-    row_h = int(small * 1.45)
-    for item in lines:
-        if y + row_h > limit:
-            break
-        if item.kind == "rule":
-            y += small // 2
-            pygame.draw.line(surface, theme.color("panel_border"), (x, y),
-                             (rect.right - pad, y), 1)
-            y += small // 2
-        elif item.kind == "heading":
-            draw_text(surface, item.text, (x, y), small, text, bold=True, max_width=width)
-            y += row_h
-        elif item.kind == "row":
-            y = _draw_row(surface, item, x, y, width, small, row_h, limit)
-        elif item.text == "thinking" and item.kind == "accent":
-            _draw_thinking(surface, x, rect.right - pad, y, small, now)
-            y += row_h
-        else:
-            col = {"dim": dim, "accent": accent}.get(item.kind, text)
-            step = int(small * 1.35)
-            wrapped = wrap_text(item.text, font(small), width)
-            room = max(1, min(3, (limit - y - row_h) // step + 1))
-            if len(wrapped) > room:
-                # A sentence cut short must say so, or it reads as a different, complete one.
-                wrapped = [*wrapped[:room - 1], wrapped[room - 1].rstrip(" .,") + "…"]
-            for ln in wrapped:
-                draw_text(surface, ln, (x, y), small, col, max_width=width)
-                y += step
-    return y + small // 2
-
-
-def _draw_row(surface: pygame.Surface, item: PanelLine, x: int, y: int, width: int, small: int,
-              row_h: int, limit: int) -> int:
-    """A label with its value at the right; returns the y below it."""
-    dim, text = theme.color("text_dim"), theme.color("text")
-    label_w = font(small).size(item.text)[0]
-    draw_text(surface, item.text, (x, y), small, dim)
-    value_font = font(small, True)
-    y += row_h
-    if value_font.size(item.value)[0] <= width - label_w - 8:
-        draw_text(surface, item.value, (x + width, y - row_h), small, text, bold=True,
-                  anchor="topright")
-        return y
-    # Too long beside its label ("-2 discs (predicted final margin)"): the value goes on
-    # lines of its own below, whole rather than cut short.
-    for ln in wrap_text(item.value, value_font, width - small)[:3]:
-        if y + row_h > limit:
-            break
-        draw_text(surface, ln, (x + small, y), small, text, bold=True)
-        y += row_h
-    return y
-
-
-def _draw_thinking(surface: pygame.Surface, x: int, right: int, y: int, small: int,
-                   now: float) -> None:
-    """"thinking..." with a turning clock hand at the right, so a long search visibly lives."""
-    accent = theme.color("accent")
-    dots = "." * (1 + int(now * 3) % 3)
-    draw_text(surface, f"thinking{dots}", (x, y), small, accent, bold=True)
-    cx, cy, r = right - small // 2, y + small // 2 + 1, small // 2
-    a = now * 6.0
-    pygame.draw.circle(surface, theme.color("panel_border"), (cx, cy), r, 2)
-    pygame.draw.line(surface, accent, (cx, cy), (cx + r * math.cos(a), cy + r * math.sin(a)), 3)

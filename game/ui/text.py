@@ -94,3 +94,39 @@ def fit(text: str, f: pygame.font.Font, max_width: int) -> str:
         else:
             hi = mid - 1
     return text[:lo] + "…"
+
+
+def wrap(text: str, f: pygame.font.Font, max_width: int) -> list[str]:
+    """``text`` in lines no wider than ``max_width`` pixels: greedy at spaces, each ``\\n`` a
+    new line, and a word wider than a line (a long move, a path) broken between characters,
+    so every character is on some line and none runs past the edge."""
+    lines: list[str] = []
+    for para in str(text).split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = f"{line} {word}" if line else word
+            if width(f, trial) <= max_width:
+                line = trial
+                continue
+            if line:
+                lines.append(line.rstrip(" "))
+            line = word
+            while len(line) > 1 and width(f, line) > max_width > 0:
+                cut = _longest_prefix(line, f, max_width)
+                lines.append(line[:cut])
+                line = line[cut:]
+        lines.append(line)
+    return lines
+
+
+def _longest_prefix(text: str, f: pygame.font.Font, max_width: int) -> int:
+    """How many leading characters of ``text`` fit ``max_width`` (at least one: a line must
+    make progress even when a single character is wider than the room)."""
+    lo, hi = 1, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if width(f, text[:mid]) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo

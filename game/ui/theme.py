@@ -27,6 +27,11 @@ _DEFAULTS: dict[str, Color] = {
     "accent_dark": (150, 110, 40),
     "good": (110, 200, 120),
     "bad": (230, 96, 90),
+    # A move's value on a board, by its sign for the side to move (game.ui.value_text):
+    # one meaning in every game, whichever move is best.
+    "value_better": (110, 200, 120),
+    "value_worse": (236, 104, 96),
+    "value_level": (200, 206, 218),
     "button": (52, 58, 71),
     "button_hover": (68, 76, 93),
     "button_active": (232, 176, 72),

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.core import Game, Move, State
+from game.ui.value_text import value_color
 
 
 @dataclass
@@ -45,6 +46,11 @@ class ViewContext:
         from game.ui.widgets import format_score
 
         return format_score(value, short=True)
+
+    def value_color(self, move: Move, value: float) -> tuple[int, ...]:
+        """The colour of one move's value: its sign for the side to move, the same rule on
+        every board (game.ui.value_text), never the move's rank among the others."""
+        return value_color(value, self.value_label(move, value))
 
 
 class SurfaceCache:

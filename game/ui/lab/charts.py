@@ -17,7 +17,8 @@ from ai.depth_chart import uniform_tree
 from ai.lab import counting_note, refinement_notes
 from game.ui.assets import font
 from game.ui.lab import style
-from game.ui.widgets import draw_text, wrap_text
+from game.ui.lab.verdict import compare_footer, draw_footer
+from game.ui.widgets import draw_text
 
 GRID = (52, 57, 68)
 AXIS = (150, 156, 170)
@@ -102,7 +103,10 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
     gap = size * 3  # room for the last tick label of the left plot
     plot_w = (rect.width - label_w - value_w - 3 * gap) // 2
     top = rect.y + int(size * 3.2)
-    bottom = rect.bottom - int(size * 3.0 + small * 4.2)
+    text, ok = agree_text([r for r in rows if r.status == "done"])
+    footer = compare_footer(text, GOOD if ok else BAD, [*refinement_notes(list(rows)),
+                            counting_note(list(rows))], size, small, rect.width, rect.height // 2)
+    bottom = rect.bottom - footer.height - int(size * 1.6 + small * 0.4)  # and the tick labels
     n = max(1, len(rows))
     row_h = min(size * 3.0, (bottom - top) / n)
     nodes_x0 = rect.x + label_w + gap
@@ -174,15 +178,7 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
         vm = f"{style.value_text(r.value, game_id)} · {r.move or '—'}"
         draw_text(surface, vm, (rect.right, cy), small, style.TEXT, anchor="midright",
                   max_width=value_w)
-    text, ok = agree_text([r for r in rows if r.status == "done"])
-    draw_text(surface, text, (rect.x, rect.bottom - int(size * 1.4 + small * 3.8)), size,
-              GOOD if ok else BAD, bold=True, max_width=rect.width)
-    lines = [*refinement_notes(list(rows)), counting_note(list(rows))]
-    wrapped = [part for line in lines for part in wrap_text(line, font(small), rect.width)]
-    y = rect.bottom - int(small * 3.8)
-    for line in wrapped[:3]:
-        draw_text(surface, line, (rect.x, y), small, style.DIM, max_width=rect.width)
-        y += int(small * 1.25)
+    draw_footer(surface, footer, rect.x, rect.bottom)
 
 
 def _final(row: Any) -> int:

@@ -3,18 +3,17 @@
 The scene's own commands come from its command list; each view's keys come from the pane
 (``pane.help_lines()`` when it has one), else from VIEW_KEYS, which lists what the panes
 answer today. The list must stay readable in presentation mode, so it never shrinks its text
-below the small size: when the rows do not fit one column they take two.
+below the small size: when the rows do not fit one column they take two (the overlay itself,
+``draw_keys_overlay``, is game.ui.keys_overlay's, shared with the play screen).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-import pygame
-
-from game.ui import theme
 from game.ui.assets import font
-from game.ui.widgets import Button, draw_text, wrap_text
+from game.ui.keys_overlay import draw_keys_overlay
+from game.ui.widgets import Button
 
 #: The keys each view answers (besides the scene's own), for the F1 list.
 VIEW_KEYS: dict[str, list[tuple[str, str]]] = {
@@ -67,57 +66,5 @@ def view_key_lines(view: str, pane: Any) -> list[tuple[str, str]]:
     return list(VIEW_KEYS.get(view, []))
 
 
-def draw_keys_overlay(surface: pygame.Surface, r: pygame.Rect, rows: list[tuple[str, str]],
-                      size: int, small: int) -> None:
-    """Every key with what it does, over the view (F1 / ? again, Esc or a click closes it).
-
-    The text is ``size`` px, down to ``small`` px when the rows would not fit; past that they
-    take two columns, and a long description wraps under itself instead of being cut."""
-    plate = pygame.Surface(r.size, pygame.SRCALPHA)
-    plate.fill((12, 16, 24, 248))
-    surface.blit(plate, r)
-    for columns in (1, 2):
-        for fit in range(size, small - 1, -1):
-            laid = _laid_out(rows, fit, (r.width - 24) // columns)
-            line_h = int(fit * 1.3)
-            per_column = _split(laid, columns)
-            if max(sum(len(lines) for _, lines in part) for part in per_column) + 2 <= \
-                    r.height // line_h:
-                break
-        else:
-            continue
-        break
-    col_w = (r.width - 24) // columns
-    y0 = r.y + line_h // 2
-    draw_text(surface, "Keys", (r.x + 12, y0), fit, theme.color("accent"), bold=True)
-    for c, part in enumerate(per_column):
-        x, y = r.x + 12 + c * col_w, y0 + line_h
-        for (keys, key_w), lines in part:
-            draw_text(surface, keys, (x, y), fit, theme.color("accent"), bold=True,
-                      max_width=key_w - 8)
-            for line in lines:
-                draw_text(surface, line, (x + key_w, y), fit, theme.color("text"),
-                          max_width=col_w - key_w - 12)
-                y += line_h
-
-
-def _laid_out(rows: list[tuple[str, str]], size: int, col_w: int
-              ) -> list[tuple[tuple[str, int], list[str]]]:
-    """Each row as ((keys, width of the keys column), description wrapped to the column)."""
-    key_w = min(col_w // 3, max((font(size, True).size(k)[0] for k, _ in rows), default=0) + 16)
-    f = font(size)
-    return [((keys, key_w), wrap_text(text, f, col_w - key_w - 12)) for keys, text in rows]
-
-
-def _split(laid: list[Any], columns: int) -> list[list[Any]]:
-    """The rows in ``columns`` parts of about equal height, in order."""
-    if columns == 1:
-        return [laid]
-    total = sum(len(lines) for _, lines in laid)
-    first, height = [], 0
-    for i, row in enumerate(laid):
-        if height >= total / 2:
-            return [first, laid[i:]]
-        first.append(row)
-        height += len(row[1])
-    return [first, []]
+__all__ = ["VIEW_KEYS", "button_width", "draw_keys_overlay", "key_hint", "text_width",
+           "view_key_lines"]

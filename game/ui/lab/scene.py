@@ -48,7 +48,8 @@ from game.ui.lab.keys import (
     view_key_lines,
 )
 from game.ui.scenes.common import DialogHost, MessageLine, draw_background
-from game.ui.widgets import Button, TextDialog, draw_text
+from game.ui.text_widgets import TextDialog
+from game.ui.widgets import Button, draw_text
 
 VIEWS = ("tree", "compare", "depth", "nim")
 #: view -> (tab label, keys that open it: the letter, then the digit of its tab, what it shows).

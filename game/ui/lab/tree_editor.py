@@ -15,7 +15,8 @@ import pygame
 
 from game.core import error_line
 from game.ui import theme
-from game.ui.widgets import TextDialog, draw_text
+from game.ui.text_widgets import TextDialog
+from game.ui.widgets import draw_text
 
 TITLE = "A tree of your own"
 PROMPT = "Leaves are numbers, [..] a decision, {0.9: .., 0.1: ..} a roll:"

@@ -7,9 +7,14 @@ from typing import Any
 import pygame
 
 from game.ui import theme
-from game.ui.widgets import draw_text
+from game.ui.assets import font
+from game.ui.text import width as text_width
+from game.ui.text import wrap
+from game.ui.widgets import draw_text, fitting_size
 
 MESSAGE_S = 5.0
+#: The smallest size a message shrinks to before it takes more lines.
+MIN_SIZE = 12
 
 
 class DialogHost:
@@ -58,14 +63,40 @@ class MessageLine:
         return bool(self.text) and now < self.until
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
+        """The message in ``rect``, whole: a long one (a paste error quoting the parser)
+        first takes a smaller size, then two or more lines, and then grows its plate out of
+        ``rect`` towards the side of the window with more room, rather than being cut."""
         if not self.visible(now):
             return
-        size = max(12, int(rect.height * 0.5))
+        size, lines = message_lines(self.text, rect)
+        line_h = font(size, True).get_linesize()
+        plate = rect.copy()
+        plate.height = max(rect.height, len(lines) * line_h + rect.height // 3)
+        if plate.height > rect.height and rect.centery > surface.get_height() // 2:
+            plate.bottom = rect.bottom  # near the bottom of the window: grow upwards
         bg = (80, 34, 34) if self.error else (38, 52, 44)
-        pygame.draw.rect(surface, bg, rect, border_radius=rect.height // 3)
+        pygame.draw.rect(surface, bg, plate, border_radius=min(rect.height, plate.height) // 3)
         col = theme.color("bad") if self.error else theme.color("good")
-        draw_text(surface, self.text, rect.center, size, col, bold=True, anchor="center",
-                  max_width=rect.width - 20)
+        top = plate.centery - len(lines) * line_h // 2
+        for i, line in enumerate(lines):
+            draw_text(surface, line, (plate.centerx, top + i * line_h), size, col, bold=True,
+                      anchor="midtop")
+
+
+def message_lines(text: str, rect: pygame.Rect) -> tuple[int, list[str]]:
+    """The size and lines showing ``text`` whole in ``rect``'s width: one line at the
+    largest size from half the height down to MIN_SIZE, else wrapped at the size whose lines
+    fit the height (MIN_SIZE when none does: the plate then grows)."""
+    room = rect.width - 20
+    base = max(MIN_SIZE, int(rect.height * 0.5))
+    one = fitting_size(text, base, room, bold=True, min_size=MIN_SIZE)
+    if text_width(font(one, True), text) <= room:
+        return one, [text]
+    for size in range(base, MIN_SIZE - 1, -1):
+        lines = wrap(text, font(size, True), room)
+        if len(lines) * font(size, True).get_linesize() <= rect.height:
+            return size, lines
+    return MIN_SIZE, wrap(text, font(MIN_SIZE, True), room)
 
 
 def draw_background(surface: pygame.Surface) -> None:

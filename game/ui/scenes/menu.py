@@ -24,15 +24,8 @@ from game.ui.scenes.confirm import ConfirmDialog
 from game.ui.scenes.play_setup import build_session
 from game.ui.settings import SeatSetting
 from game.ui.text import width as text_width
-from game.ui.widgets import (
-    Button,
-    Choice,
-    TextField,
-    Widget,
-    dispatch_pointer,
-    draw_text,
-    share_label_size,
-)
+from game.ui.text_widgets import TextField
+from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text, share_label_size
 from play.setup import default_save_path, first_move_is_chosen, load_session_file
 
 

@@ -1,5 +1,5 @@
-"""Drawing the play screen: its parts from the screen's layout and its match, and two
-overlays (the list of keys, F1, and the result banner). Drawing only reads."""
+"""Drawing the play screen: its parts from the screen's layout and its match, the list of
+keys (F1) and the result banner. Drawing only reads."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from game.core import CHANCE
 from game.registry import get_kit
 from game.ui import theme
 from game.ui.assets import font
+from game.ui.keys_overlay import draw_keys_overlay
 from game.ui.panel import PanelLine, draw_panel, panel_lines
 from game.ui.scenes.common import draw_background
 from game.ui.widgets import draw_text, fitting_size, wrap_text
@@ -19,25 +20,6 @@ from play.setup import describe_seat
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
-
-
-def draw_help(surface: pygame.Surface, r: pygame.Rect, rows: list[tuple[str, str]],
-              text_size: int) -> None:
-    """Every command with its keys over the board (F1 / ? again, Esc or a click closes it)."""
-    plate = pygame.Surface(r.size, pygame.SRCALPHA)
-    plate.fill((12, 16, 24, 248))
-    surface.blit(plate, r)
-    size = max(11, min(text_size, r.height // (len(rows) + 3)))
-    line_h = int(size * 1.3)
-    y = r.y + line_h // 2
-    draw_text(surface, "Keys", (r.x + 12, y), size, theme.color("accent"), bold=True)
-    y += line_h
-    key_w = max(font(size, True).size(k)[0] for k, _ in rows) + 16
-    for keys, text in rows:
-        draw_text(surface, keys, (r.x + 12, y), size, theme.color("accent"), bold=True)
-        draw_text(surface, text, (r.x + 12 + key_w, y), size, theme.color("text"),
-                  max_width=r.width - key_w - 24)
-        y += line_h
 
 
 def draw_banner(surface: pygame.Surface, r: pygame.Rect, text: str, keys: str) -> None:
@@ -186,7 +168,14 @@ def _draw_panel(scene: PlayScene, surface: pygame.Surface, size: int) -> None:
     # takes the rest (the list scrolls, the story does not).
     list_min = int(small * 1.35) * (1 + scene.moves_view.header_lines
                                     + min(4, scene.moves_view.total_lines()))
-    moves_bottom = g.pace_y - size // 2
+    if all(not seat.is_human for seat in s.seats):
+        pace = f"AI vs AI: {scene.app.settings.ai_delay_s:.1f} s between moves"
+        pace += " · PAUSED" if match.paused else ""
+    else:
+        pace = "PAUSED — Space resumes" if match.paused else ""
+    # Without a pace line the move list reaches down to the buttons.
+    buttons_top = min((b.rect.top for b in g.buttons), default=g.pace_y)
+    moves_bottom = g.pace_y - size // 2 if pace else buttons_top - g.pad
     bottom = draw_panel(surface, g.panel_rect, players, side_panel_lines(scene), scene.app.now,
                         bottom_limit=moves_bottom - list_min)
     pad = max(10, g.panel_rect.width // 22)
@@ -194,11 +183,6 @@ def _draw_panel(scene: PlayScene, surface: pygame.Surface, size: int) -> None:
                                         g.panel_rect.width - 2 * pad,
                                         moves_bottom - bottom), small)
     scene.moves_view.draw(surface)
-    if all(not seat.is_human for seat in s.seats):
-        pace = f"AI vs AI: {scene.app.settings.ai_delay_s:.1f} s between moves"
-        pace += " · PAUSED" if match.paused else ""
-    else:
-        pace = "PAUSED — Space resumes" if match.paused else ""
     draw_text(surface, pace, (g.panel_rect.centerx, g.pace_y), small,
               theme.color("accent") if match.paused else theme.color("text_dim"),
               anchor="midtop", max_width=g.panel_rect.width - 16)
@@ -211,4 +195,6 @@ def _draw_help(scene: PlayScene, surface: pygame.Surface) -> None:
     rows = scene.commands.help_lines()
     rows.append(("Click", "play a move; a refused click says why"))
     rows.append(("Wheel", "scroll the move list"))
-    draw_help(surface, g.board_rect.inflate(-g.pad * 2, -g.pad * 2), rows, g.text_size)
+    # Over the whole window, not only the board: a small window's board cannot hold every key.
+    draw_keys_overlay(surface, g.rect.inflate(-g.pad * 2, -g.pad * 2), rows, g.text_size,
+                      max(10, int(g.text_size * 0.75)))

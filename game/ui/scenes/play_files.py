@@ -17,6 +17,7 @@ from game.registry import playable_kits
 from game.session import Session
 from game.ui import widgets
 from game.ui.file_chooser import FileChooser
+from game.ui.text_widgets import TextDialog
 from play.setup import default_save_path, load_session_file
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ class GameFiles:
         if widgets.clipboard_put(text):
             self.scene.show_message(f"Copied: {text}")
         else:
-            self.scene.open_dialog(widgets.TextDialog(
+            self.scene.open_dialog(TextDialog(
                 "Copy the position", "No clipboard here — copy this text:", text,
                 lambda _t: None))
 
@@ -76,7 +77,7 @@ class GameFiles:
             self.set_position_text(text)
         else:
             prompt = f"{self.scene.session.game.name} position in notation:"
-            self.scene.open_dialog(widgets.TextDialog("Paste a position", prompt, "",
+            self.scene.open_dialog(TextDialog("Paste a position", prompt, "",
                                                       self.set_position_text))
 
     def set_position_text(self, text: str) -> bool:

@@ -1,5 +1,8 @@
 """The backgammon board: points, checkers, bar, trays, dice, and turn building by clicks.
 
+One view, longer than most: the board's drawing and the turn a player builds on it (dice,
+sources, destinations, the partial move) share its geometry and its state.
+
 The board keeps one orientation (the human at the bottom, home board bottom-right) so watching
 the AI never flips it; point numbers follow the player on roll, as in other backgammon programs.
 A turn is built step by step with a local preview (see bg_turn); the view returns the whole turn
@@ -618,9 +621,10 @@ class BackgammonView(BoardView):
                 name = self.game.format_move(state, move)
             except ValueError:
                 name = str(move)
-            colour = SELECT if i == 0 else LABEL
-            left = f.render(name, True, colour)
-            right = f.render(ctx.value_label(move, value), True, colour)
+            # The move's name marks the best (SELECT); its value is coloured by its sign for
+            # the mover, the same rule as on every board.
+            left = f.render(name, True, SELECT if i == 0 else LABEL)
+            right = f.render(ctx.value_label(move, value), True, ctx.value_color(move, value))
             y = box.y + 3 + i * line_h
             surface.blit(right, (box.right - right.get_width() - 4, y))
             clip = pygame.Rect(0, 0, box.width - right.get_width() - 14, line_h)

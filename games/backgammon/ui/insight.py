@@ -130,6 +130,7 @@ def insight_panel_lines(info: Insight) -> list[PanelLine]:
         action, figures = info.cube_advice
         lines += [PanelLine(action.capitalize(), "accent"), PanelLine(f"at {figures}", "dim")]
     if info.moves:
-        lines.append(PanelLine(f"Candidate moves, equity for {name}", "dim"))
+        # A sub-heading: the panel draws it only together with its first move.
+        lines.append(PanelLine(f"Candidate moves, equity for {name}", "subheading"))
         lines += [PanelLine(move, "row", points(value)) for move, value in info.moves]
     return lines

@@ -196,9 +196,9 @@ class NimView(BoardView):
                 continue
             cr = self.coin_rect(rect, heaps, i, min(k, n - 1))
             y = cr.bottom if grundy else cr.centery
-            col = theme.color("good") if val >= best - 1e-9 else theme.color("text_dim")
-            draw_text(surface, ctx.value_label(mv, val), (cr.right + 6, y), size, col,
-                      bold=val >= best - 1e-9, anchor="midleft")
+            # Colour by the value's sign (one rule for every game); bold marks the best.
+            draw_text(surface, ctx.value_label(mv, val), (cr.right + 6, y), size,
+                      ctx.value_color(mv, val), bold=val >= best - 1e-9, anchor="midleft")
 
     @staticmethod
     def _coin(surface: pygame.Surface, cr: pygame.Rect, col: theme.Color, alpha: int = 255) -> None:

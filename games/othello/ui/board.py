@@ -33,7 +33,6 @@ LEGAL_DOT = (8, 48, 26, 120)
 LAST_MARK = (214, 40, 40)
 HINT_RING = (80, 200, 255)
 BEST_VALUE = (255, 215, 64)
-VALUE_TEXT = (235, 245, 235)
 
 
 def format_value(value: float) -> str:
@@ -206,8 +205,9 @@ class OthelloView(BoardView):
         best = max(squares.values())
         f = font(max(7, int(geo.cell * 0.26)), True)
         for sq, v in squares.items():
-            colour = BEST_VALUE if v == best else VALUE_TEXT
-            text = f.render(ctx.value_label(sq, v), True, colour)
+            # The text's colour is the value's sign for the mover (one rule for every game);
+            # the best square is told by its frame and darker plate.
+            text = f.render(ctx.value_label(sq, v), True, ctx.value_color(sq, v))
             box = text.get_rect(center=geo.square_center(sq)).inflate(6, 2)
             plate = pygame.Surface(box.size, pygame.SRCALPHA)
             plate.fill((0, 0, 0, 150 if v == best else 95))

@@ -95,19 +95,17 @@ class TicTacToeView(BoardView):
             hr = self.cell_rect(rect, hm).inflate(-cell * 0.1, -cell * 0.1)
             pygame.draw.rect(surface, theme.color("hint"), hr, width=max(2, lw),
                              border_radius=int(cell * 0.1))
-        # move values
+        # move values: coloured by their sign for the mover (ctx.value_color, one rule for
+        # every game); the best ones are bold
         if ctx.move_values:
             best = max(ctx.move_values.values())
             for mv, val in ctx.move_values.items():
                 if not isinstance(mv, int) or not 0 <= mv < 9 or board[mv] is not None:
                     continue
                 cr = self.cell_rect(rect, mv)
-                if val >= best - 1e-9:
-                    col = theme.color("good")
-                else:
-                    col = theme.color("bad") if val < 0 else theme.color("text_dim")
                 draw_text(surface, ctx.value_label(mv, val), cr.center,
-                          max(11, int(cell * 0.15)), col, bold=True, anchor="center")
+                          max(11, int(cell * 0.15)), ctx.value_color(mv, val),
+                          bold=val >= best - 1e-9, anchor="center")
         # winning line
         if state.current_player() == TERMINAL:
             for a, _b, c in _LINES:
