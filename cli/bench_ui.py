@@ -75,7 +75,7 @@ def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
     import pygame
 
     from game.ui.app import App
-    from game.ui.scenes.ai_jobs import Purpose
+    from play.jobs import Purpose
     from game.ui.scenes.play import PlayScene
     from game.ui.settings import SeatSetting, Settings
 
@@ -114,9 +114,9 @@ def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
         while time.perf_counter() - start < seconds:
             events = []
             now = time.perf_counter()
-            job = scene.job
+            job = scene.match.jobs.current
             if resume:
-                if scene.paused:
+                if scene.match.paused:
                     events.append(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
                 resume = False
             elif (now >= next_cancel and job is not None and job.purpose is Purpose.MOVE
@@ -140,7 +140,7 @@ def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
             ply = scene.session.ply
             if app.errors:
                 raise RuntimeError(app.errors[0].splitlines()[0])
-        ui_seen = list(scene.jobs.cancel_latencies_ms)
+        ui_seen = list(scene.match.jobs.cancel_latencies_ms)
         deadline = time.perf_counter() + 3
         while time.perf_counter() < deadline and any(j not in delivered for j, _ in cancels):
             time.sleep(0.01)
