@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core import Game, State
 from game.setup import GameSetup
+from game.stakes import Stakes
 
 if TYPE_CHECKING:
     from ai.kit import GameAI
@@ -71,20 +72,21 @@ class GameKit(ABC):
 
     # -- what the session asks (standard library only) ------------------------------------
 
-    def position_text(self, state: State, stakes: Any) -> str:
-        """The position as text to copy (``stakes``: the game's doubling cube, if any)."""
+    def position_text(self, state: State, stakes: Stakes | None) -> str:
+        """The position as text to copy (``stakes``: what the game is played for, if anything;
+        a game whose notation carries its stakes writes them too)."""
         return self.rules().format_position(state)
 
     def parse_position_text(
-        self, text: str, options: dict[str, Any], stakes: Any
-    ) -> tuple[State, Any]:
-        """(position, stakes) from pasted text; ``stakes`` is the new game's cube, returned
-        unchanged unless the text carries one of its own."""
+        self, text: str, options: dict[str, Any], stakes: Stakes | None
+    ) -> tuple[State, Stakes | None]:
+        """(position, stakes) from pasted text; ``stakes`` are the new game's, returned
+        unchanged unless the text carries stakes of its own."""
         return self.rules().parse_position(text, **options), stakes
 
-    def new_stakes(self, rule: str) -> Any:
-        """The doubling cube for a save's ``cube:`` line, or a ValueError: a game without one
-        refuses it."""
+    def new_stakes(self, text: str, start: State) -> Stakes:
+        """The stakes a saved game started with, from its ``cube:`` line (``Stakes.save_text``
+        wrote it), or a ValueError: a game without stakes refuses the line."""
         raise ValueError(f"a doubling cube belongs to games that have one, not {self.title}")
 
     def examples(self) -> dict[str, Any]:

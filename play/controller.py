@@ -22,6 +22,7 @@ from ai.worker import Finished
 from game.core import CHANCE, IllegalMoveError, Move, State, error_line
 from game.registry import get_kit
 from game.session import Session
+from game.stakes import Stakes
 from play.events import MatchEvent, MovePlayed, Notice, PositionShown
 from play.jobs import Job, JobRunner, Purpose, failure_text
 from play.knowledge import Knowledge
@@ -56,7 +57,7 @@ class MatchController:
         self._events: list[MatchEvent] = []
         self.ai_submit_at = self.ai_apply_at = self.roll_at = 0.0
         self._over_announced = False
-        self.stakes: StakesTurns | None = None
+        self.stakes_turns: StakesTurns | None = None
         self._stakes_game = ""
         self.set_session(session, own_position)
 
@@ -70,7 +71,7 @@ class MatchController:
         self.knowledge.clear()
         if self._stakes_game != session.game_id:
             # One per screen's game: it keeps the money score over the games played here.
-            self.stakes = get_kit(session.game_id).stakes_turns(self)
+            self.stakes_turns = get_kit(session.game_id).stakes_turns(self)
             self._stakes_game = session.game_id
         self.position_changed(animate=False)
 
@@ -82,8 +83,8 @@ class MatchController:
             self.jobs.cancel()
         self.pending = None
         self.knowledge.show(cur, self._last_decision())
-        if self.stakes is not None:
-            self.stakes.record_result()
+        if self.stakes_turns is not None:
+            self.stakes_turns.record_result()
         now, pace = self.clock(), self.pace()
         anim = pace.animation_s if animate else 0.0
         both_ai = all(not s.is_human for s in self.session.seats)
@@ -117,16 +118,16 @@ class MatchController:
         return self.own_position or any(
             state.current_player() in (0, 1) for state, _ in self.session.history_since(0))
 
-    def fresh_stakes(self) -> Any:
-        """A new game's stakes: the cube centred at 1 with this game's rule (None: none)."""
-        start = self.session.start_cube
-        return None if start is None else type(start)(jacoby=start.jacoby)
+    def fresh_stakes(self) -> Stakes | None:
+        """A new game's stakes under this match's rule (None: none)."""
+        start = self.session.start_stakes
+        return None if start is None else start.fresh()
 
     def new_game(self, options: dict[str, Any]) -> bool:
         """The same match again from the start (``options``: the new game's, e.g. heaps)."""
         s = self.session
         try:
-            fresh = Session(s.game_id, s.options | options, s.seats, cube=self.fresh_stakes())
+            fresh = Session(s.game_id, s.options | options, s.seats, stakes=self.fresh_stakes())
         except ValueError as exc:
             self.notice(str(exc), True)
             return False
@@ -142,16 +143,16 @@ class MatchController:
         player = self.session.current.current_player()
         if player in (0, 1) and not self.session.is_over:
             return player
-        return self.stakes.deciding_side() if self.stakes is not None else None
+        return self.stakes_turns.deciding_side() if self.stakes_turns is not None else None
 
     def why_no_move_now(self) -> str | None:
         """Why no player may move on the board now (None: the side to move may)."""
         s = self.session
         if s.is_over:
             return "the game is over"
-        cube = s.cube
-        if cube is not None and cube.offered_by is not None:
-            return "a double waits for its answer"
+        why_not = s.why_no_board_move()
+        if why_not is not None:
+            return why_not
         if s.current.current_player() not in (0, 1):
             return "the dice are to be rolled"
         return None
@@ -197,7 +198,7 @@ class MatchController:
     def why_no_hint(self) -> str:
         if self.session.is_over:
             return "The game is over — N for a new game"
-        if self.stakes is not None and self.stakes.waiting_for_human():
+        if self.stakes_turns is not None and self.stakes_turns.waiting_for_human():
             return "Hints are for checker play: this is a cube decision (the panel advises)"
         return "Hints are for your own turn"
 
@@ -221,9 +222,8 @@ class MatchController:
             return
         if self.jobs.running(Purpose.MOVE):
             self.jobs.hurry()  # the job still ends with its final reply and best move
-        cube = self.session.cube
-        if cube is not None and cube.offered_by is not None and self.stakes is not None:
-            self.stakes.hurry()
+        if self.session.why_no_board_move() is not None and self.stakes_turns is not None:
+            self.stakes_turns.hurry()  # a double waits for the AI's answer
         self.ai_submit_at = self.ai_apply_at = self.clock()
 
     def toggle_pause(self) -> None:
@@ -328,7 +328,7 @@ class MatchController:
                 self._over_announced = True
                 self.jobs.cancel()
             return
-        if self.paused or (self.stakes is not None and self.stakes.step(now)):
+        if self.paused or (self.stakes_turns is not None and self.stakes_turns.step(now)):
             return
         if s.current.current_player() == CHANCE:
             if now >= self.roll_at:
@@ -355,7 +355,7 @@ class MatchController:
             return 0.0
         if self.paused or self.session.is_over:
             return None
-        wake = self.stakes.wake_at() if self.stakes is not None else None
+        wake = self.stakes_turns.wake_at() if self.stakes_turns is not None else None
         if wake is not None:
             return None if wake == float("inf") else max(0.0, wake - now)
         if self.session.current.current_player() == CHANCE:

@@ -12,10 +12,11 @@ import platformdirs
 from ai.api import ALGORITHMS, Limits, SearchConfig
 from ai.levels import get_level, levels_of
 from ai.profiles import profile_for
-from game import session as session_mod
+from game import savefile
 from game.core import CHANCE
 from game.registry import get_game
-from game.session import Seat, Session
+from game.seat import Seat
+from game.session import Session
 from play.jobs import Purpose
 from play.knowledge import SearchReport
 
@@ -44,7 +45,7 @@ def load_session_file(path: str | Path) -> Session:
     path = Path(str(path)).expanduser()
     if not str(path).strip() or path.is_dir():
         raise ValueError(f"{path} is not a file")
-    session = session_mod.load_file(path)
+    session = savefile.load_file(path)
     for seat in session.seats:
         search_config(session.game_id, seat)  # unknown level names fail here, not mid-game
     return session

@@ -157,39 +157,39 @@ def test_a_cubeful_game_scores_in_cube_units() -> None:
 def cube_session(jacoby: bool = False):
     from game.session import Session
 
-    return Session("backgammon", cube=Cube(jacoby=jacoby))
+    return Session("backgammon", stakes=Cube(jacoby=jacoby))
 
 
 def test_session_plays_double_take_and_saves_them() -> None:
-    from game.session import load
+    from game.savefile import load
 
     s = cube_session()
     s.play_text("roll 31")
     s.play_text("8/5 6/5")
-    s.cube_action("double")  # Red doubles before rolling
-    assert s.cube == Cube(offered_by=1)
+    s.play_text("double")  # Red doubles before rolling
+    assert s.stakes == Cube(offered_by=1)
     assert s.seat_to_move() is s.seats[0]  # White must answer
-    with pytest.raises(IllegalMoveError, match="waiting for an answer"):
+    with pytest.raises(IllegalMoveError, match="waits for its answer"):
         s.play_text("roll 52")
     s.play_text("take")
-    assert s.cube == Cube(value=2, owner=0)
+    assert s.stakes == Cube(value=2, owner=0)
     s.play_text("roll 52")
     text = s.save()
     assert "cube: on\n" in text and "\ndouble\ntake\nroll 52\n" in text
     back = load(text)
-    assert back.cube == s.cube and back.save() == text
+    assert back.stakes == s.stakes and back.save() == text
     # Undo takes cube decisions back like moves.
     s.undo()
     s.undo()
-    assert s.cube == Cube(offered_by=1)
+    assert s.stakes == Cube(offered_by=1)
 
 
 def test_session_drop_ends_the_game_at_the_cube_value() -> None:
     s = cube_session()
     s.play_text("roll 31")
     s.play_text("8/5 6/5")
-    s.cube_action("double")
-    s.cube_action("drop")
+    s.play_text("double")
+    s.play_text("drop")
     assert s.is_over and s.seat_to_move() is None
     assert s.result_text == "White drops the cube: Red wins 1 point"
     with pytest.raises(IllegalMoveError, match="dropped"):
@@ -197,22 +197,23 @@ def test_session_drop_ends_the_game_at_the_cube_value() -> None:
 
 
 def test_session_refuses_cube_actions_out_of_turn() -> None:
-    from game.session import Session, load
+    from game.savefile import load
+    from game.session import Session
 
     s = cube_session()
     with pytest.raises(IllegalMoveError, match="opening"):
-        s.cube_action("double")
+        s.play_text("double")
     s.play_text("roll 31")
     with pytest.raises(IllegalMoveError, match="before the roll"):
-        s.cube_action("double")
+        s.play_text("double")
     with pytest.raises(IllegalMoveError, match="no double"):
-        s.cube_action("take")
+        s.play_text("take")
     plain = Session("backgammon")
     with pytest.raises(IllegalMoveError):
         plain.play_text("double")
     with pytest.raises(ValueError, match=r"\(cube\): expected 'on' or 'jacoby'"):
         load(cube_session().save().replace("cube: on", "cube: maybe"))
-    assert load(cube_session(jacoby=True).save()).cube == Cube(jacoby=True)
+    assert load(cube_session(jacoby=True).save()).stakes == Cube(jacoby=True)
 
 
 def test_match_id_beside_the_position_id() -> None:
@@ -220,7 +221,7 @@ def test_match_id_beside_the_position_id() -> None:
 
     s = cube_session()
     s.play_text("roll 31")
-    assert match_id(s.cube, s.current) == encode_match_id(MatchInfo(Cube(), 0, 0, (3, 1)))
+    assert match_id(s.stakes, s.current) == encode_match_id(MatchInfo(Cube(), 0, 0, (3, 1)))
 
 
 def test_engine_answers_cube_decisions(monkeypatch) -> None:

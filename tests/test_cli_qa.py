@@ -25,7 +25,8 @@ def test_an_error_about_a_huge_argument_is_one_short_line(capsys, game, position
     ("nim", '{"max_take": -4}'),
 ])
 def test_a_bad_option_in_a_save_names_the_options_line(game_id, options):
-    from game.session import SaveFormatError, Session, load
+    from game.savefile import SaveFormatError, load
+    from game.session import Session
 
     text = Session(game_id).save()
     lines = text.splitlines()

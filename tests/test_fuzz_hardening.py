@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from cli.engine import MAX_ERROR_CHARS, answer_line, encode
 from game.registry import game_ids, get_game
-from game.session import SaveFormatError, Session, load
+from game.savefile import SaveFormatError, load
+from game.session import Session
 
 POSITIONS = {
     "tictactoe": ["XO------- X", "XXOOX---- O", "XXXOO---- O"],

@@ -18,7 +18,7 @@ import main
 from cli.engine import answer_line, encode, serve
 from game.core import IllegalMoveError
 from game.registry import game_ids, get_game
-from game.session import SaveFormatError, load
+from game.savefile import SaveFormatError, load
 
 
 def strict_loads(line: str) -> object:

@@ -11,7 +11,8 @@ import pytest
 from ai.labsearch import TEACHING
 from cli.analyze import analyze
 from cli.common import build_config
-from game.session import Seat, Session
+from game.seat import Seat
+from game.session import Session
 from game.ui.lab import open_lab
 from tests.test_ui_support import make_app
 

@@ -18,7 +18,8 @@ import pytest
 
 from ai.labsearch import TEACHING, default_level, lab_levels
 from game.registry import get_game
-from game.session import Seat, Session
+from game.seat import Seat
+from game.session import Session
 from game.ui.lab import open_classroom, open_lab, seat_level
 from game.ui.lab.scene import (
     PRESENTATION_MIN_PX,

@@ -10,7 +10,8 @@ import pytest
 from ai.api import Limits, SearchConfig
 from ai.worker import SearchWorker, Task
 from game.registry import get_game
-from game.session import Seat, Session
+from game.seat import Seat
+from game.session import Session
 from game.ui.lab import LAB_HELP, lab_commands, open_classroom, open_lab, why_no_lab
 from game.ui.lab.charts import agree_text, answer_changes
 from games.nim.ai.table import nim_table

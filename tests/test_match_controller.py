@@ -10,7 +10,8 @@ from typing import Any
 
 from ai.api import Progress, Result, Stats
 from ai.worker import DepthDone, Failed, Finished, Progressed, Reply
-from game.session import Seat, Session
+from game.seat import Seat
+from game.session import Session
 from play.controller import MatchController
 from play.events import MovePlayed, Notice, PositionShown
 from play.jobs import JobRunner, Purpose

@@ -141,7 +141,7 @@ def test_opening_names() -> None:
 
 
 def test_load_takes_a_ggf_record_with_its_moves(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from game import session as session_mod
+    from game import savefile as session_mod
 
     path = tmp_path / "game.ggf"
     path.write_text("(;GM[Othello]TY[8]B[F5]W[D6]B[C3];)\n" + WIPEOUT + "\n")

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from game.core import CHANCE, TERMINAL, IllegalMoveError
 from game.registry import game_ids
-from game.session import SaveFormatError, Seat, Session, load, load_file, save_file
+from game.savefile import SaveFormatError, load, load_file, save_file
+from game.seat import Seat
+from game.session import Session
 
 
 def random_session(game_id: str, seed: int, max_plies: int = 40, seats=None) -> Session:

@@ -33,7 +33,7 @@ def test_copy_carries_the_cube_and_paste_restores_it(tmp_path, monkeypatch):
         taker = scene.session.current.to_move  # on roll: doubles, and the other side takes
         scene.match.stakes.double()
         scene.match.stakes.take()
-        cube, state = scene.session.cube, scene.session.current
+        cube, state = scene.session.stakes, scene.session.current
         assert cube == Cube(value=2, owner=1 - taker)
         text = _copy(app)
         assert scene.message.text == f"Copied: {text}"
@@ -41,10 +41,10 @@ def test_copy_carries_the_cube_and_paste_restores_it(tmp_path, monkeypatch):
         app.step([key(pygame.K_n)], 0.02)  # a new game: the cube is fresh again
         if scene.dialog is not None:
             app.step([key(pygame.K_y)], 0.02)
-        assert scene.session.cube == Cube()
+        assert scene.session.stakes == Cube()
         _paste(app, text)
         assert app.scene is scene and scene.message.text == "Position pasted"
-        assert scene.session.cube == cube and scene.session.current.key() == state.key()
+        assert scene.session.stakes == cube and scene.session.current.key() == state.key()
         assert scene.match.stakes.turn_text() == ""  # the owner's opponent cannot double
         assert app.errors == []
 
@@ -53,12 +53,12 @@ def test_a_gnu_pair_with_a_turned_cube_opens_a_cube_game_from_a_cubeless_one(
         tmp_path, monkeypatch):
     with playing(tmp_path, monkeypatch, game="backgammon", seats=seats("human", "human"),
                  animations=False) as (app, scene):
-        assert scene.session.cube is None
+        assert scene.session.stakes is None
         _paste(app, " GNU Backgammon  Position ID: NnsOADAWr5EBMA\n"
                     "                 Match ID   : UYkWAAAAAAAA")
         pasted = app.scene
         assert isinstance(pasted, PlayScene) and pasted is not scene
-        assert pasted.session.cube == Cube(value=2, owner=1)
+        assert pasted.session.stakes == Cube(value=2, owner=1)
         assert pasted.session.current.dice == (5, 5) and pasted.session.current.to_move == 1
         assert pasted.message.text == "Position pasted"
         assert _copy(app) == GNU_MONEY

@@ -23,7 +23,7 @@ def cube_game(tmp_path, monkeypatch, position: str, cube: str = "on", red: str =
                    seats=seats("human", red), bg_cube=cube, animations=False)
     try:
         scene = start_game(app)
-        assert scene.session.start_cube == Cube(jacoby=cube == "jacoby")
+        assert scene.session.start_stakes == Cube(jacoby=cube == "jacoby")
         assert scene.files.set_position_text(position)
         app.step([], 0.02)
         yield app, scene
@@ -42,12 +42,12 @@ def test_start_screen_offers_the_cube_and_a_cubeless_game_has_no_cube_commands(
         rows = [w for w in app.scene.widgets if getattr(w, "label", "") == "Doubling cube"]
         assert len(rows) == 1
         scene = start_game(app)
-        assert scene.session.cube is None
+        assert scene.session.stakes is None
         assert not any(c.name == "Double" for c in scene.commands.items)
     finally:
         app.close()
     with cube_game(tmp_path, monkeypatch, WHITE_DOUBLE_TAKE, cube="jacoby") as (app, scene):
-        assert scene.session.cube == Cube(jacoby=True)
+        assert scene.session.stakes == Cube(jacoby=True)
         assert any(b.command.name == "Double" for b in scene.geometry.buttons)
 
 
@@ -59,10 +59,10 @@ def test_a_human_double_is_taken_by_the_ai_who_then_owns_the_cube(tmp_path, monk
         assert not command(scene, "Take").enabled()
         assert any("Double (O) or Roll (Enter)" in t for t in drawn_text(app, monkeypatch))
         app.step([key(pygame.K_o)], 0.02)
-        assert scene.session.cube.offered_by == 0
+        assert scene.session.stakes.offered_by == 0
         assert scene.match.stakes.turn_text().startswith("White doubles to 2")
-        assert app.run_until(lambda: scene.session.cube.offered_by is None, timeout_s=10)
-        assert scene.session.cube == Cube(value=2, owner=1)  # Red took, and owns it
+        assert app.run_until(lambda: scene.session.stakes.offered_by is None, timeout_s=10)
+        assert scene.session.stakes == Cube(value=2, owner=1)  # Red took, and owns it
         assert "Red takes" in scene.message.text
         assert not command(scene, "Double").enabled()
         assert command(scene, "Double").why_not() == (
@@ -77,7 +77,7 @@ def test_a_human_double_is_taken_by_the_ai_who_then_owns_the_cube(tmp_path, monk
         assert scene.files.save_to(path)
         assert "cube: on" in path.read_text()
         assert scene.files.load_file(path)
-        assert app.scene.session.cube == Cube(value=2, owner=1)
+        assert app.scene.session.stakes == Cube(value=2, owner=1)
         assert app.errors == []
 
 
@@ -99,10 +99,10 @@ def test_a_human_double_dropped_by_the_ai_ends_the_game_at_the_cube_value(
 
 def test_the_ai_doubles_and_a_human_drop_loses_at_the_cube_value(tmp_path, monkeypatch):
     with cube_game(tmp_path, monkeypatch, RED_DOUBLE_PASS) as (app, scene):
-        assert app.run_until(lambda: scene.session.cube.offered_by == 1, timeout_s=10)
+        assert app.run_until(lambda: scene.session.stakes.offered_by == 1, timeout_s=10)
         assert "Red doubles to 2" in scene.message.text
         app.run_frames(30, 0.05)  # the double waits for White's answer
-        assert scene.session.cube.offered_by == 1 and scene.session.current.dice is None
+        assert scene.session.stakes.offered_by == 1 and scene.session.current.dice is None
         assert command(scene, "Take").enabled() and command(scene, "Drop").enabled()
         assert not command(scene, "Double").enabled()
         assert any("Take (A) or Drop (P)" in t for t in drawn_text(app, monkeypatch))
@@ -118,15 +118,15 @@ def test_the_ai_doubles_and_a_human_drop_loses_at_the_cube_value(tmp_path, monke
         app.step([key(pygame.K_p)], 0.02)
         assert scene.match.stakes.score() == (-1, 1)
         app.step([key(pygame.K_n)], 0.02)  # a new game: the score stays, the cube is fresh
-        assert scene.session.cube == Cube() and scene.match.stakes.score() == (-1, 1)
+        assert scene.session.stakes == Cube() and scene.match.stakes.score() == (-1, 1)
         assert app.errors == []
 
 
 def test_a_take_turns_the_cube_and_the_owner_may_redouble(tmp_path, monkeypatch):
     with cube_game(tmp_path, monkeypatch, RED_DOUBLE_PASS) as (app, scene):
-        assert app.run_until(lambda: scene.session.cube.offered_by == 1, timeout_s=10)
+        assert app.run_until(lambda: scene.session.stakes.offered_by == 1, timeout_s=10)
         app.step([key(pygame.K_a)], 0.02)
-        assert scene.session.cube == Cube(value=2, owner=0)
+        assert scene.session.stakes == Cube(value=2, owner=0)
         assert "White takes: the cube is at 2" in scene.message.text
         assert app.run_until(lambda: scene.session.current.dice is not None, timeout_s=10)
         # Red, who no longer owns the cube, cannot double again; Double says so for White
@@ -144,7 +144,7 @@ def test_double_is_refused_with_a_reason_when_not_on_roll(tmp_path, monkeypatch)
         assert not command(scene, "Double").enabled()
         app.step([key(pygame.K_o)], 0.02)
         assert scene.message.text == "A double comes before the roll, at the start of your turn"
-        assert scene.session.cube == Cube()
+        assert scene.session.stakes == Cube()
 
 
 def test_the_cube_choice_is_remembered_and_a_foreign_value_falls_back_to_off():

@@ -10,8 +10,9 @@ import pygame
 import pytest
 from test_ui_support import click, key, make_app, resize
 
-from game import session as session_mod
-from game.session import Seat, Session
+from game import savefile
+from game.seat import Seat
+from game.session import Session
 from game.ui import file_listing
 from game.ui.file_chooser import FileChooser
 from game.ui.file_listing import list_folder
@@ -263,7 +264,7 @@ def test_menu_load_opens_the_chooser_and_loads_the_chosen_game(tmp_path, monkeyp
         game = Session("tictactoe", None, (Seat.human(), Seat.human()))
         for move in ("b2", "a1"):
             game.play_text(move)
-        session_mod.save_file(game, saves / "tictactoe.kibitz.txt")
+        savefile.save_file(game, saves / "tictactoe.kibitz.txt")
         app.step([key(pygame.K_o, pygame.KMOD_CTRL)], 0.02)
         fc = app.scene.dialog
         assert isinstance(fc, FileChooser) and fc.listing.folder == saves

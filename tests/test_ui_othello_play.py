@@ -7,7 +7,8 @@ import pygame
 import pytest
 from test_ui_support import drawn_text, key, playing, seats
 
-from game.session import Seat, Session
+from game.seat import Seat
+from game.session import Session
 from game.ui.assets import font
 from games.othello.game import GAME
 

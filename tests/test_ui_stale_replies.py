@@ -57,12 +57,12 @@ def test_a_cube_games_record_replays_through_the_cube_rules(tmp_path, monkeypatc
                  bg_cube="on", animations=False) as (app, scene):
         assert app.run_until(lambda: scene.session.current.current_player() in (0, 1), 5)
         _first_move_by_human(app, scene)  # the opening roll's winner moves
-        assert scene.match.stakes.can_double()  # the other side, before his roll
-        scene.match.stakes.double()
-        scene.match.stakes.take()
+        assert scene.match.stakes_turns.can_double()  # the other side, before his roll
+        scene.match.stakes_turns.double()
+        scene.match.stakes_turns.take()
         assert [m for m in scene.session.moves if isinstance(m, CubeAction)] == [
             CubeAction("double"), CubeAction("take")]
-        assert scene.session.cube == Cube(value=2, owner=1 - scene.session.current.to_move)
+        assert scene.session.stakes == Cube(value=2, owner=1 - scene.session.current.to_move)
         # The old check applied CubeAction("double") to the board: IllegalMoveError.
         assert replay_is_legal(scene.session)
         app.run_frames(30, 0.05)  # the dice roll on after the take
@@ -72,10 +72,10 @@ def test_a_cube_games_record_replays_through_the_cube_rules(tmp_path, monkeypatc
 
 
 def test_the_replay_check_refuses_a_record_the_cube_forbids():
-    session = Session("backgammon", start_state=_parse(BG_WHITE_31), cube=Cube())
+    session = Session("backgammon", start_state=_parse(BG_WHITE_31), stakes=Cube())
     session.play(session.current.legal_moves()[0])
-    session.cube_action("double")
-    session.cube_action("take")
+    session.play_text("double")
+    session.play_text("take")
     assert replay_is_legal(session)
     # Forge a record with a second double by the side that no longer owns the cube (the
     # session itself refuses to play it).
@@ -164,7 +164,7 @@ def test_no_move_is_played_at_a_roll_or_while_a_double_waits(tmp_path, monkeypat
                           seats=seats("human", "human"), bg_cube="on",
                           animations=False) as (app, worker, scene):
         session = Session("backgammon", start_state=_parse(BG_WHITE_31), seats=scene.session.seats,
-                          cube=Cube())
+                          stakes=Cube())
         scene.replace_session(session, "set up")
         decision = scene.session.current
         move = decision.legal_moves()[0]
@@ -178,7 +178,7 @@ def test_no_move_is_played_at_a_roll_or_while_a_double_waits(tmp_path, monkeypat
         # A job of Red's would-be decision cannot be played at the roll either.
         job = Job(99, Purpose.MOVE, roll, None, "stale")
         assert scene.match.stale_reason(job, move) == "the dice are to be rolled"
-        scene.match.stakes.double()
+        scene.match.stakes_turns.double()
         assert not scene.play_move(move)
-        assert scene.message.text == "Illegal move: no move is due now: a double waits for its answer"
-        assert scene.session.cube.offered_by == 1 and app.errors == []
+        assert scene.message.text == "Illegal move: no move is due now: a double waits for its answer: take or drop"
+        assert scene.session.stakes.offered_by == 1 and app.errors == []

@@ -179,7 +179,7 @@ def replay_is_legal(session: Any) -> bool:
     from games.backgammon.cube import CubeAction
 
     replay = Session(session.game_id, None, session.seats, start_state=session.start,
-                     cube=session.start_cube)
+                     stakes=session.start_stakes)
     for recorded, move in session.history:
         state = replay.current
         if recorded.key() != state.key():
@@ -191,7 +191,7 @@ def replay_is_legal(session: Any) -> bool:
             replay.play(move)
         except ValueError:
             return False
-    return replay.current.key() == session.current.key() and replay.cube == session.cube
+    return replay.current.key() == session.current.key() and replay.stakes == session.stakes
 
 
 def searching(scene: Any, depth: int = 0) -> bool:

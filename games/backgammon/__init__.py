@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.core import Game
+from game.core import Game, State
 from game.kit import GameKit
 from game.setup import GameSetup
+from game.stakes import Stakes
 
 if TYPE_CHECKING:
     from ai.kit import GameAI
@@ -35,6 +36,28 @@ class BackgammonKit(GameKit):
         from games.backgammon.ai.kit import AI
 
         return AI
+
+    # The session's questions: GNU Backgammon's IDs carry the cube (games.backgammon.ids),
+    # whose module loads with the rules, on first use.
+    def position_text(self, state: State, stakes: Stakes | None) -> str:
+        from games.backgammon import ids
+
+        return ids.position_text(state, stakes)  # type: ignore[arg-type]
+
+    def parse_position_text(
+        self, text: str, options: dict[str, Any], stakes: Stakes | None
+    ) -> tuple[State, Stakes | None]:
+        from games.backgammon import ids
+
+        def plain(text: str) -> State:
+            return self.rules().parse_position(text, **options)
+
+        return ids.parse_position_text(text, options, stakes, plain)  # type: ignore[arg-type]
+
+    def new_stakes(self, text: str, start: State) -> Stakes:
+        from games.backgammon import ids
+
+        return ids.cube_from_save(text, start)  # type: ignore[arg-type]
 
     def stakes_turns(self, match: Any) -> Any:
         from games.backgammon.ai.cube_turns import CubeTurns  # the AI's cube: on first use

@@ -90,6 +90,48 @@ class Cube:
             text += f"; player {self.offered_by + 1} doubles to {self.value * 2}"
         return text
 
+    # -- the session's view of the cube (game.stakes.Stakes) ------------------------------
+    def is_decision(self, move: object) -> bool:
+        return isinstance(move, CubeAction)
+
+    def parse_decision(self, text: str) -> CubeAction | None:
+        return CubeAction(text) if text in CUBE_WORDS else None
+
+    def after(self, state: BackgammonState, decision: CubeAction) -> Cube:
+        return apply_action(self, state, decision)
+
+    def decided_by(self, state: BackgammonState, decision: CubeAction) -> int:
+        return state.to_move if decision.kind == "double" else 1 - state.to_move
+
+    def fresh(self) -> Cube:
+        return Cube(jacoby=self.jacoby)
+
+    def why_no_board_move(self) -> str | None:
+        if self.dropped_by is not None:
+            return "the game is over: a double was dropped"
+        if self.offered_by is not None:
+            return "a double waits for its answer: take or drop"
+        return None
+
+    def ended_game(self) -> bool:
+        return self.dropped_by is not None
+
+    def answering_player(self) -> int | None:
+        return None if self.offered_by is None else 1 - self.offered_by
+
+    def result_text(self, state: BackgammonState, board_result: str) -> str:
+        if self.dropped_by is not None:
+            return drop_text(self)
+        return f"{board_result}; with the cube: {self.points(state.game_value())} points"
+
+    def save_text(self, start: BackgammonState) -> str:
+        """``on`` or ``jacoby``, then the start's Match ID when the game did not start with
+        the cube fresh (a pasted position with a turned or offered cube)."""
+        text = "jacoby" if self.jacoby else "on"
+        if self != Cube(jacoby=self.jacoby):
+            text += f" {match_id(self, start)}"
+        return text
+
     def _check_answer(self, player: int) -> None:
         if self.offered_by is None:
             raise IllegalMoveError("no double has been offered")

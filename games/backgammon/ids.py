@@ -19,6 +19,7 @@ with a resignation on offer, is refused with a one-line error saying so.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.core import NotationError
@@ -149,3 +150,44 @@ def _check_turn(info: MatchInfo, state: BackgammonState) -> None:
     elif info.state == PLAYING and info.turn != info.on_roll:
         raise NotationError(f"Match ID: player {info.turn} to act while player "
                             f"{info.on_roll} is on roll, with no double offered")
+
+
+# -- what the kit answers the session (game.kit) ---------------------------------------------------
+
+
+def position_text(state: BackgammonState, cube: Cube | None) -> str:
+    """The position to copy: GNU Backgammon's ``PositionID:MatchID``, which carries the cube
+    (value, owner, a double waiting), the player on roll and the dice, and pastes into GNU
+    Backgammon as it is."""
+    return gnu_ids(state, cube)
+
+
+def parse_position_text(text: str, options: dict, cube: Cube | None,
+                        parse_plain: Callable[[str], BackgammonState]) -> tuple[BackgammonState,
+                                                                                Cube | None]:
+    """(position, cube) of pasted text. With GNU Backgammon's Match ID the game starts with the
+    cube it describes (value, owner, a pending double, a dropped one) under the rule of
+    ``cube`` (Jacoby or not); a cubeless game stays cubeless unless that cube was turned or
+    offered. Without one: ``parse_plain`` reads the text, and ``cube`` is the new game's."""
+    if not has_match_id(text):
+        return parse_plain(text), cube
+    given = parse_gnu_ids(text, jacoby=cube is not None and cube.jacoby)
+    fresh = Cube(jacoby=given.cube.jacoby)
+    return given.state, (given.cube if cube is not None or given.cube != fresh else None)
+
+
+def cube_from_save(text: str, start: BackgammonState) -> Cube:
+    """The cube a saved game started with, from its ``cube:`` line's value (``on`` or
+    ``jacoby``, then a Match ID when the cube was not fresh, which must agree with the start
+    position: same player on roll, same dice); a NotationError saying what is wrong."""
+    rule, _, given_id = text.strip().partition(" ")
+    if rule not in ("on", "jacoby"):
+        raise NotationError("expected 'on' or 'jacoby'")
+    jacoby = rule == "jacoby"
+    if not given_id.strip():
+        return Cube(jacoby=jacoby)
+    given = parse_gnu_ids(f"{position_id(start)}:{given_id.strip()}", jacoby)
+    if given.state.key() != start.key():
+        raise NotationError("the Match ID does not agree with the start position (player on "
+                            "roll or dice)")
+    return given.cube

@@ -5,9 +5,9 @@ The kit below is the game's one entry in Kibitz (game.kit): its layers load on f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from game.core import Game
+from game.core import Game, State
 from game.kit import GameKit
 
 if TYPE_CHECKING:
@@ -29,6 +29,18 @@ class OthelloKit(GameKit):
         from games.othello.ai.kit import AI
 
         return AI
+
+    def read_record(self, text: str) -> tuple[State, tuple[Any, ...]] | None:
+        """A GGF record's first game (as NBoard, WZebra or Edax write it)."""
+        if "(;" not in text:
+            return None
+        from games.othello.ggf import parse_ggf  # a record's reader: when one is opened
+
+        try:
+            record = parse_ggf(text)[0]
+        except ValueError as exc:
+            raise ValueError(f"GGF game: {exc}") from None
+        return record.start, tuple(record.moves)
 
     def load_ui(self) -> GameUI:
         from games.othello.ui.kit import UI  # pygame: only the window loads it

@@ -137,7 +137,7 @@ class PlayScene(DialogHost):
         game or stakes (its board and commands differ). The caller has asked first if a game
         was in progress."""
         if session.game_id != self.session.game_id or (
-                (session.start_cube is None) != (self.session.start_cube is None)):
+                (session.start_stakes is None) != (self.session.start_stakes is None)):
             screen = PlayScene(self.app, session, own_position=True)
             self.app.switch(screen)
             screen.show_message(message)
@@ -218,7 +218,7 @@ class PlayScene(DialogHost):
             highlight_move=match.knowledge.highlight(),
             extra={"human_sides": tuple(i for i, s in enumerate(match.session.seats)
                                         if s.is_human),
-                   "cube": match.session.cube,
+                   "cube": match.session.stakes,
                    "kit": get_kit(game.id)},
         )
 

@@ -91,7 +91,7 @@ def turn_line(scene: PlayScene) -> str:
     player = s.current.current_player()
     if s.is_over:
         return s.result_text or "Game over"
-    stakes_text = match.stakes.turn_text() if match.stakes is not None else ""
+    stakes_text = match.stakes_turns.turn_text() if match.stakes_turns is not None else ""
     if stakes_text:
         return stakes_text
     if player == CHANCE:

@@ -11,10 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game import session as session_mod
+from game import savefile
 from game.core import error_line
 from game.registry import playable_kits
-from game.session import Session
+from game.session import FORMAT_NAME, Session
 from game.ui import widgets
 from game.ui.file_chooser import FileChooser
 from game.ui.text_widgets import TextDialog
@@ -37,7 +37,7 @@ class GameFiles:
     def save_to(self, path: Path) -> bool:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            session_mod.save_file(self.scene.session, path)
+            savefile.save_file(self.scene.session, path)
         except (OSError, ValueError) as exc:
             self.scene.show_message(f"Cannot save: {error_line(exc)}", True)
             return False
@@ -99,8 +99,8 @@ class GameFiles:
     def _read(self, text: str) -> tuple[Session, str]:
         """The session the text describes and what to say about it; a ValueError with this
         game's reason when no game reads it."""
-        if text.startswith(session_mod.FORMAT_NAME):
-            return session_mod.load(text), "Position pasted"
+        if text.startswith(FORMAT_NAME):
+            return savefile.load(text), "Position pasted"
         current = self.scene.session
         try:
             return Session.from_position(current.game_id, text, current.seats,

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.registry import get_kit
-from game.session import Seat, Session
+from game.seat import Seat
+from game.session import Session
 from game.ui.settings import Settings
 from play.setup import first_move_is_chosen
 
@@ -32,4 +33,4 @@ def build_session(settings: Settings) -> Session:
     # opening roll), Player A is always the first player.
     first = settings.first if first_move_is_chosen(settings.game) else 0
     seats = (b, a) if first else (a, b)
-    return Session(settings.game, options, seats, cube=stakes)
+    return Session(settings.game, options, seats, stakes=stakes)

@@ -34,7 +34,7 @@ class CubeTurns:
     # ---- facts --------------------------------------------------------------------------
     @property
     def cube(self) -> Any:
-        return self.match.session.cube
+        return self.match.session.stakes
 
     def before_roll(self) -> bool:
         """A turn starts: dice not rolled yet, past the opening roll, the game on."""
@@ -263,7 +263,7 @@ class CubeTurns:
     def _play(self, kind: str) -> None:
         s = self.match
         try:
-            s.session.cube_action(kind)
+            s.session.play_text(kind)
         except IllegalMoveError as exc:
             s.notice(str(exc), True)
             return

@@ -15,9 +15,9 @@ from games.backgammon.ui.insight import insight, insight_panel_lines
 def cube_commands(scene: Any) -> list[Command]:
     """A money game's cube decisions (only in a game played with the cube)."""
     match = scene.match
-    if match.session.start_cube is None or match.stakes is None:
+    if match.session.start_stakes is None or match.stakes_turns is None:
         return []
-    K, c = pygame, match.stakes
+    K, c = pygame, match.stakes_turns
     return [
         Command("Double", (Key(K.K_o),), c.double, "offer a double before your roll",
                 enabled=c.can_double, why_not=c.why_no_double),
@@ -37,9 +37,9 @@ def belief_lines(scene: Any) -> list[PanelLine]:
     position (computed once per position and cube)."""
     match = scene.match
     session = match.session
-    state, cube = session.current, session.cube
+    state, cube = session.current, session.stakes
     money = [PanelLine(label, "row", text) for label, text in
-             (match.stakes.score_lines() if match.stakes is not None else [])]
+             (match.stakes_turns.score_lines() if match.stakes_turns is not None else [])]
     if session.is_over:  # over by a dropped double too: nothing left to believe
         return money
     info = match.knowledge.believed((state.key(), cube),

@@ -1,0 +1,263 @@
+"""The save file: a match as plain text a person can read and a bug report can quote.
+
+::
+
+    kibitz-save: 1
+    game: nim
+    options: {"max_take": 3, "misere": false, "variant": "nim"}
+    seat 1: human
+    seat 2: ai level=medium
+    start: 7 1
+    moves: 2
+    1:3
+    1:1
+
+The header is ``key: value`` lines in exactly that order; ``moves`` counts the lines that follow
+(one move each, in the game's notation; chance outcomes as ``roll <outcome>``, e.g.
+``roll 31``), so a truncated file is caught. Blank lines and ``#`` comment lines are ignored.
+
+A game played for stakes (a backgammon money game with the doubling cube) has one more header
+line after ``start``: ``cube: on`` (or ``cube: jacoby`` with the Jacoby rule), whose value the
+game's kit writes and reads (game.stakes); its decisions are move lines of their own
+(``double``, then ``take`` or ``drop``). A game that did not start with the cube fresh (a
+pasted position with a turned or offered cube) gives its starting cube as GNU Backgammon's
+Match ID after the rule: ``cube: on UYkWAAAAAAAA``.
+
+``Session.save`` writes the text; ``load`` reads it back and replays every move, and anything
+wrong in a file becomes a one-line SaveFormatError. A record another program wrote (Othello's
+GGF) loads too, through the kit that reads it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from game.core import Move, State
+from game.registry import all_kits, game_ids, get_game, get_kit
+from game.seat import Seat
+from game.session import FORMAT_NAME, FORMAT_VERSION, STAKES_KEY, Session
+
+#: Longest file ``load`` accepts: far beyond any real game, short of exhausting memory.
+MAX_SAVE_CHARS = 2_000_000
+
+
+class SaveFormatError(ValueError):
+    """A saved game that cannot be loaded; the message names the line and the problem."""
+
+
+_HEADER_KEYS = (FORMAT_NAME, "game", "options", "seat 1", "seat 2", "start", "moves")
+
+
+def _tuples(value: Any) -> Any:
+    """JSON arrays back to tuples, as game options (e.g. heap sizes) are tuples in memory."""
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _tuples(v) for k, v in value.items()}
+    return value
+
+
+def load(text: str) -> Session:
+    """A session from ``Session.save()`` text, fully replayed and checked.
+
+    Anything wrong - a foreign or truncated file, an unknown game, a bad option, an illegal
+    move - raises SaveFormatError (a ValueError) with one line naming the problem.
+    """
+    if not isinstance(text, str):
+        raise SaveFormatError("a saved game must be text")
+    if len(text) > MAX_SAVE_CHARS:
+        raise SaveFormatError(f"file too large for a saved game ({len(text)} characters)")
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
+    if not text.lstrip().startswith(FORMAT_NAME):
+        record = _load_record(text)
+        if record is not None:
+            return record
+    raw = text.splitlines()
+    # (line number, text) pairs are made as they are read, never all at once: a long game's
+    # moves would cost a tuple each.
+    lines = _content_lines(raw, 0)
+    header: dict[str, str] = {}
+    number_of: dict[str, int] = {}
+    stakes_text, stakes_line = None, 0
+    for index, key in enumerate(_HEADER_KEYS):
+        got = next(lines, None)
+        if got is not None and key == "moves" and got[1].partition(":")[0].strip() == STAKES_KEY:
+            # The optional line of a game played for stakes (a money game with the cube).
+            stakes_line, stakes_text = got[0], got[1].partition(":")[2].strip()
+            got = next(lines, None)
+        if got is None:
+            if index == 0:
+                raise SaveFormatError("the file is empty, not a saved game")
+            raise SaveFormatError(f"the file ends before the '{key}:' line (truncated?)")
+        number, line = got
+        number_of[key] = number
+        name, sep, value = line.partition(":")
+        if not sep or name.strip() != key:
+            if index == 0:
+                raise SaveFormatError(
+                    f"not a Kibitz saved game (the first line should be "
+                    f"'{FORMAT_NAME}: {FORMAT_VERSION}')"
+                )
+            raise SaveFormatError(f"line {number}: expected '{key}: ...', got {line[:60]!r}")
+        header[key] = value.strip()
+    version = header[FORMAT_NAME]
+    if version != str(FORMAT_VERSION):
+        if version.isascii() and version.isdigit() and int(version) > FORMAT_VERSION:
+            raise SaveFormatError(
+                f"saved by a newer Kibitz (format {version}); this version reads format "
+                f"{FORMAT_VERSION}"
+            )
+        raise SaveFormatError(f"unknown save format version {version[:20]!r}")
+
+    def fail(key: str, problem: str) -> SaveFormatError:
+        return SaveFormatError(f"line {number_of[key]} ({key}): {_one_line(problem)}")
+
+    game_id = header["game"]
+    if game_id not in game_ids():
+        raise fail("game", f"unknown game {game_id[:40]!r}; known: {', '.join(game_ids())}")
+    try:
+        options = _tuples(json.loads(header["options"]))
+    except (ValueError, RecursionError):
+        raise fail("options", "not a valid JSON object") from None
+    if not isinstance(options, dict):
+        raise fail("options", "must be a JSON object such as {}")
+    seats = []
+    for key in ("seat 1", "seat 2"):
+        try:
+            seats.append(Seat.from_text(header[key]))
+        except ValueError as exc:
+            raise fail(key, str(exc)) from None
+    moves_count = header["moves"]
+    if not (moves_count.isascii() and moves_count.isdigit() and len(moves_count) <= 7):
+        raise fail("moves", f"expected a count of moves, got {moves_count[:20]!r}")
+    expected = int(moves_count)
+    first_move = number_of["moves"]  # index in ``raw`` of the line after the header
+    listed = 0
+    for number, line in _content_lines(raw, first_move):
+        if listed == expected:
+            raise SaveFormatError(
+                f"line {number}: unexpected text after the {expected} moves: {line[:60]!r}"
+            )
+        listed += 1
+    if listed < expected:
+        raise SaveFormatError(f"the file lists {listed} of its {expected} moves (truncated?)")
+    game = get_game(game_id)
+    try:  # the options alone first: an unknown or bad option is the options line's fault
+        game.initial_state(**options)
+    except ValueError as exc:
+        raise fail("options", _one_line(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - as below: a corrupt file never crashes the caller
+        raise fail("options", f"cannot use them ({type(exc).__name__})") from None
+    try:
+        start = game.parse_position(header["start"], **options)
+    except ValueError as exc:
+        raise fail("start", _one_line(exc)) from None
+    except Exception as exc:  # a rules bug on odd input must still surface as a load error
+        raise fail(
+            "start", f"cannot read the position ({type(exc).__name__}: {_one_line(exc)})"
+        ) from None
+    stakes = None
+    if stakes_text is not None:
+        try:
+            stakes = get_kit(game_id).new_stakes(stakes_text, start)
+        except ValueError as exc:
+            raise SaveFormatError(f"line {stakes_line} ({STAKES_KEY}): {_one_line(exc)}") from None
+    session = Session(game_id, None, seats, start, stakes)
+    replay = _Replay(session)
+    for number, line in _content_lines(raw, first_move):
+        try:
+            replay.play_text(line)
+        except ValueError as exc:
+            raise SaveFormatError(f"line {number}: move {line[:40]!r}: {_one_line(exc)}") from None
+        except Exception as exc:  # as above: never let a corrupt file crash the caller
+            raise SaveFormatError(
+                f"line {number}: cannot read move {line[:40]!r} ({type(exc).__name__})"
+            ) from None
+    return session
+
+
+def _content_lines(raw: list[str], start: int) -> Iterator[tuple[int, str]]:
+    """(line number, stripped text) of the lines from index ``start`` that are neither blank
+    nor ``#`` comments."""
+    for index in range(start, len(raw)):
+        line = raw[index].strip()
+        if line and not line.startswith("#"):
+            yield index + 1, line
+
+
+class _Replay:
+    """Plays a saved game's moves into a session in time and memory linear in the moves.
+
+    A position met again with the same move text (a long game where both sides are shut out
+    repeats a handful of positions thousands of times) is looked up instead of parsed and
+    played again, and every position is kept as one state object however often it recurs,
+    not as a fresh copy each time. States are immutable and hashable, so sharing is safe."""
+
+    #: Entries kept before the tables start afresh (bounds their memory on a game that never
+    #: repeats a position).
+    LIMIT = 4096
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.seen: dict[tuple[State, str], tuple[Move, State, str]] = {}
+        self.positions: dict[State, State] = {session.current: session.current}
+
+    def play_text(self, text: str) -> None:
+        session = self.session
+        stakes = session.start_stakes
+        if stakes is not None and stakes.parse_decision(text) is not None:
+            session.play_text(text)  # its validity depends on the stakes, not the position
+            return
+        key = (session.current, text)
+        hit = self.seen.get(key)
+        if hit is None:
+            move = session.parse_move_text(session.current, text)
+            after = session.current.apply(move)
+            if len(self.seen) >= self.LIMIT:
+                self.seen.clear()
+                self.positions.clear()
+            name = session.format_move_text(session.current, move)
+            hit = (move, self.positions.setdefault(after, after), name)
+            self.seen[key] = hit
+        session.replay(*hit)
+
+
+def _one_line(exc: BaseException | str) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _load_record(text: str) -> Session | None:
+    """A game recorded by another program (Othello's GGF, as NBoard, WZebra or Edax write it),
+    with its moves, so it can be replayed and taken over: the first kit that reads it."""
+    for kit in all_kits():
+        try:
+            record = kit.read_record(text)
+        except ValueError as exc:
+            raise SaveFormatError(
+                f"not a Kibitz saved game, and not a usable {_one_line(exc)}"
+            ) from None
+        if record is not None:
+            start, moves = record
+            session = Session(kit.id, None, None, start_state=start)
+            for move in moves:
+                session.play(move)
+            return session
+    return None
+
+
+def load_file(path: Any) -> Session:
+    """``load`` for a file; unreadable bytes become a SaveFormatError too (OSError passes)."""
+    with open(path, encoding="utf-8") as f:
+        try:
+            text = f.read(MAX_SAVE_CHARS + 1)
+        except UnicodeDecodeError:
+            raise SaveFormatError(f"{path}: not a text file, so not a saved game") from None
+    return load(text)
+
+
+def save_file(session: Session, path: Any) -> None:
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(session.save())
