@@ -17,9 +17,10 @@ read) are methods here with generic defaults, so the session asks the kit, not t
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from game.core import Game, State
+from game.core import Game, Move, State
 from game.setup import GameSetup
 from game.stakes import Stakes
 
@@ -40,6 +41,10 @@ class GameKit(ABC):
     playable: ClassVar[bool] = True
     #: Position among the menu's games (lower first).
     order: ClassVar[int] = 100
+    #: How the lab's tree labels the edge of a move, from the position it leads to and the
+    #: move, where the position says more than the move's notation (Nim: the heaps left,
+    #: "3,1,5"); None: the move's notation.
+    edge_label: ClassVar[Callable[[State, Move], str] | None] = None
 
     def __init__(self) -> None:
         self._rules: Game | None = None

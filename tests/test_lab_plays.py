@@ -13,7 +13,7 @@ from cli.analyze import analyze
 from cli.common import build_config
 from game.seat import Seat
 from game.session import Session
-from game.ui.lab import open_lab
+from game.ui.lab import lab_scene
 from tests.test_ui_support import make_app
 
 
@@ -31,7 +31,7 @@ def _settle(app: Any, scene: Any) -> None:
 
 def test_lab_tree_is_the_seats_search(app: Any) -> None:
     session = Session("othello", None, (Seat.human(), Seat.ai_level("Master")))
-    scene = open_lab(app, session, "othello", "tree")
+    scene = lab_scene(app, session, "othello", "tree")
     app.switch(scene)
     _settle(app, scene)
     rec = scene.pane("tree").recording

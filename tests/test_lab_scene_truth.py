@@ -20,13 +20,9 @@ from ai.labsearch import TEACHING, default_level, lab_levels
 from game.registry import get_game
 from game.seat import Seat
 from game.session import Session
-from game.ui.lab import open_classroom, open_lab, seat_level
-from game.ui.lab.scene import (
-    PRESENTATION_MIN_PX,
-    PRESENTATION_SMALL_PX,
-    PRESENTATION_TEXT_PX,
-    LabScene,
-)
+from game.ui.lab import lab_scene, seat_level, teaching_scene
+from game.ui.lab.bar import PRESENTATION_MIN_PX, PRESENTATION_SMALL_PX, PRESENTATION_TEXT_PX
+from game.ui.lab.scene import LabScene
 from game.ui.settings import Settings
 from tests.test_ui_support import click, key, make_app
 
@@ -51,19 +47,19 @@ def _settle(app: Any, scene: Any, timeout_s: float = 90) -> None:
 # ---- the level ------------------------------------------------------------------------------
 def test_the_lab_opened_from_a_game_shows_the_search_of_the_game_ai(app) -> None:
     session = _session("othello", (Seat.human(), Seat.ai_level("Casual")))
-    scene = open_lab(app, session, "othello", "tree")
+    scene = lab_scene(app, session, "othello", "tree")
     assert scene.level == "Casual"  # not the default (Master): the AI on screen
     assert scene.search_line().startswith("Casual's search")
     # AI against AI: the seat to move is whose search would play now.
     both = _session("tictactoe", (Seat.ai_level("Beginner"), Seat.ai_level("Advanced")))
     assert seat_level(both) == "Beginner"
     both.play(both.current.legal_moves()[0])
-    assert open_lab(app, both, "tictactoe").level == "Advanced"
+    assert lab_scene(app, both, "tictactoe").level == "Advanced"
     # No AI with a level (two people, or a bare position): the lab's default.
     people = _session("othello", (Seat.human(), Seat.human()))
-    assert open_lab(app, people, "othello").level == default_level("othello")
+    assert lab_scene(app, people, "othello").level == default_level("othello")
     state = get_game("nim").initial_state()
-    assert open_lab(app, state, "nim").level == default_level("nim")
+    assert lab_scene(app, state, "nim").level == default_level("nim")
 
 
 def test_the_play_screens_lab_keys_open_the_lab_on_the_seats_level(app) -> None:
@@ -71,8 +67,8 @@ def test_the_play_screens_lab_keys_open_the_lab_on_the_seats_level(app) -> None:
     from game.ui.lab import lab_commands
 
     session = _session("tictactoe", (Seat.human(), Seat.ai_level("Intermediate")))
-    for _, _, action in lab_commands("tictactoe"):
-        action(app, session)
+    for command in lab_commands("tictactoe"):
+        app.open_lab(session, session.game_id, command.view)
         assert isinstance(app.scene, LabScene) and app.scene.level == "Intermediate"
 
 
@@ -107,7 +103,7 @@ def test_a_level_picked_reaches_every_pane_made_so_far(app, monkeypatch) -> None
 
     log: list[tuple[str, str]] = []
     monkeypatch.setattr(scene_module, "_make_pane", lambda name, s: _Pane(s, log, name))
-    scene = open_lab(app, _session("othello", (Seat.human(), Seat.ai_level("Master"))),
+    scene = lab_scene(app, _session("othello", (Seat.human(), Seat.ai_level("Master"))),
                      "othello", "tree")
     app.switch(scene)
     app.run_frames(1)
@@ -124,23 +120,23 @@ def test_a_level_picked_reaches_every_pane_made_so_far(app, monkeypatch) -> None
     # Shift+V goes back; a click on the picker goes forward, a right-click back.
     app.step([key(pygame.K_v, mod=pygame.KMOD_SHIFT)], 0.016)
     assert scene.level == "Master" and log[-1] == ("tree", "Master")
-    picker = scene.level_button
+    picker = scene.bar.level_button
     assert picker is not None and "Master" in picker.text
     app.step([click(picker.rect.center, button=3)], 0.016)
     assert scene.level == "Advanced" and log[-1] == ("tree", "Advanced")
-    assert "Advanced" in scene.level_button.text
+    assert "Advanced" in scene.bar.level_button.text
     assert scene.search_line().startswith("Advanced's search")
-    app.step([click(scene.level_button.rect.center)], 0.016)
+    app.step([click(scene.bar.level_button.rect.center)], 0.016)
     assert scene.level == "Master"
     assert not app.errors
 
 
 def test_classroom_trees_are_searched_in_teaching_mode_only(app) -> None:
-    scene = open_classroom(app)
+    scene = teaching_scene(app, "classroom")
     app.switch(scene)
     app.run_frames(1)
     assert scene.levels == (TEACHING,) and scene.level == TEACHING
-    assert scene.level_button is None  # nothing to pick
+    assert scene.bar.level_button is None  # nothing to pick
     assert scene.search_line().startswith("Teaching mode")
     app.step([key(pygame.K_v)], 0.016)
     assert scene.level == TEACHING and "teaching mode only" in scene.message.text
@@ -167,11 +163,11 @@ def _idle_turns(app: Any, turns: int) -> int:
 ])
 def test_a_settled_view_draws_nothing_while_nothing_happens(app, game_id, view) -> None:
     if game_id == "classroom":
-        scene = open_classroom(app)
+        scene = teaching_scene(app, "classroom")
     else:
         options = {"heaps": (3, 4, 5), "max_take": None} if game_id == "nim" else {}
         session = _session(game_id, (Seat.human(), Seat.ai_level("Master")), **options)
-        scene = open_lab(app, session, game_id, view)
+        scene = lab_scene(app, session, game_id, view)
     app.switch(scene)
     _settle(app, scene)
     if view == "step":
@@ -190,7 +186,7 @@ def test_a_settled_view_draws_nothing_while_nothing_happens(app, game_id, view) 
 
 
 def test_a_running_job_and_a_playing_step_mode_keep_drawing(app) -> None:
-    scene = open_classroom(app)
+    scene = teaching_scene(app, "classroom")
     app.switch(scene)
     app.run_frames(1)
     assert scene.jobs.running and scene.next_frame_in() == 0.0
@@ -248,7 +244,7 @@ def _presentation_app(tmp_path: Any, monkeypatch: Any) -> Any:
 def test_presentation_mode_is_a_remembered_setting_and_a_key(app, tmp_path) -> None:
     assert Settings.from_dict({"lab_presentation": True}).lab_presentation
     assert not Settings().lab_presentation
-    scene = open_classroom(app)
+    scene = teaching_scene(app, "classroom")
     app.switch(scene)
     app.run_frames(1)
     normal = (scene.text_size, scene.small_size)
@@ -261,7 +257,7 @@ def test_presentation_mode_is_a_remembered_setting_and_a_key(app, tmp_path) -> N
     rows = scene._commands().help_lines()
     assert any(keys == "F5" and "Presentation" in text for keys, text in rows)
     assert any(keys == "V" and "Level" in text for keys, text in
-               open_lab(app, get_game("othello").initial_state(), "othello")
+               lab_scene(app, get_game("othello").initial_state(), "othello")
                ._commands().help_lines())
     with _font_sizes() as drawn:
         app.now += 10.0  # the message faded: the hint line shows
@@ -284,12 +280,12 @@ def test_presentation_mode_draws_no_lab_text_below_its_minimum(tmp_path, monkeyp
         # cached tiles, so a later frame alone would not show them.
         with _font_sizes() as drawn:
             if game_id == "classroom":
-                scene = open_classroom(app)
+                scene = teaching_scene(app, "classroom")
             else:
                 options = {"heaps": (3, 4, 5), "max_take": None} if game_id == "nim" else {}
                 session = _session(game_id, (Seat.human(), Seat.ai_level("Master")),
                                    **options)
-                scene = open_lab(app, session, game_id, view)
+                scene = lab_scene(app, session, game_id, view)
             app.switch(scene)
             _settle(app, scene)
             if view == "step":

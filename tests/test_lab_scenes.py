@@ -12,7 +12,7 @@ from ai.worker import SearchWorker, Task
 from game.registry import get_game
 from game.seat import Seat
 from game.session import Session
-from game.ui.lab import LAB_HELP, lab_commands, open_classroom, open_lab, why_no_lab
+from game.ui.lab import lab_commands, lab_scene, teaching_scene, why_no_lab
 from game.ui.lab.charts import agree_text, answer_changes
 from games.nim.ai.table import nim_table
 from tests.test_ui_support import click, key, make_app
@@ -27,7 +27,7 @@ def _session(game_id: str, moves: int = 0, **options) -> Session:
 
 def _shown(app, source, game_id: str, tab: str) -> Any:
     """The lab opened on ``tab`` and switched to, as the play screen's L key does."""
-    scene = open_lab(app, source, game_id, tab)
+    scene = lab_scene(app, source, game_id, tab)
     app.switch(scene)
     return scene
 
@@ -81,7 +81,7 @@ def test_a_recording_estimated_too_long_waits_for_a_second_press(app, monkeypatc
 
 
 def test_step_mode_keys_walk_the_recording_and_back(app) -> None:
-    scene = open_classroom(app)
+    scene = teaching_scene(app, "classroom")
     app.switch(scene)
     scene.pane().on_show()
     _wait(app, scene)
@@ -107,7 +107,7 @@ def test_step_mode_keys_walk_the_recording_and_back(app) -> None:
 
 
 def test_classroom_tree_typed_by_the_user(app) -> None:
-    scene = open_classroom(app)
+    scene = teaching_scene(app, "classroom")
     app.switch(scene)
     scene.edit_tree()
     scene.dialog.field.text = "[[1,2],[5,0]]"
@@ -217,7 +217,7 @@ def test_nim_view_draws_the_binary_table(app) -> None:
 
 
 def test_export_button_writes_a_png(app, tmp_path) -> None:
-    scene = open_classroom(app)
+    scene = teaching_scene(app, "classroom")
     app.switch(scene)
     scene.pane().on_show()
     _wait(app, scene)
@@ -229,16 +229,16 @@ def test_export_button_writes_a_png(app, tmp_path) -> None:
 def test_lab_commands_open_each_view(app) -> None:
     session = _session("nim", 0, heaps=(3, 4, 5))
     commands = lab_commands("nim")
-    assert [k for _, k, _ in commands] == ["t", "c", "d", "b"]
-    assert [k for _, k, _ in lab_commands("othello")] == ["t", "c", "d"]
-    assert all(LAB_HELP[label] for label, _, _ in commands)
-    assert all(pygame.key.key_code(k) for _, k, _ in commands)
+    assert [c.key for c in commands] == ["t", "c", "d", "b"]
+    assert [c.key for c in lab_commands("othello")] == ["t", "c", "d"]
+    assert all(c.help for c in commands)
+    assert all(pygame.key.key_code(c.key) for c in commands)
     assert why_no_lab(session) == ""
     assert "over" in why_no_lab(Session("tictactoe", None, (Seat.human(), Seat.human()),
                                         start_state=get_game("tictactoe").parse_position(
                                             "XXXOO---- O")))
-    for _, _, action in commands:
-        action(app, session)
+    for command in commands:
+        app.open_lab(session, session.game_id, command.view)
     assert app.scene.view == "nim"
     app.run_frames(2)
     assert not app.errors
@@ -368,7 +368,7 @@ def test_every_view_exports_by_key_and_by_button(app, tmp_path) -> None:
         scene.select(view)
         _wait(app, scene)
         app.step([key(pygame.K_p)], 0.016)
-        button = next(b for b in scene.tabs if b.text.startswith("Export"))
+        button = next(b for b in scene.bar.tabs if b.text.startswith("Export"))
         app.step([click(button.rect.center)], 0.016)
         app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1)],
                  0.016)

@@ -20,7 +20,7 @@ import pytest
 from ai.labsearch import TEACHING, lab_config
 from ai.record import record_search
 from game.registry import get_game
-from game.ui.lab import open_classroom, open_lab, style
+from game.ui.lab import lab_scene, style, teaching_scene
 from game.ui.lab.shown_tree import SkippedChild
 from game.ui.lab.tree_editor import TreeDialog
 from game.ui.lab.tree_header import header_lines
@@ -196,7 +196,7 @@ def test_windows_in_node_labels_are_never_sentinels(display) -> None:
 
 # ---- a mistyped tree stays in the box ------------------------------------------------------
 def test_a_mistyped_tree_stays_in_the_box_with_the_reason_under_it(app) -> None:
-    scene = open_classroom(app)
+    scene = teaching_scene(app, "classroom")
     app.switch(scene)
     app.run_frames(1)
     scene.edit_tree()
@@ -234,7 +234,7 @@ def test_the_tree_dialog_draws_its_error_and_clears_it_on_typing(app) -> None:
 # ---- examples open fitted, texts from the scene --------------------------------------------
 @pytest.mark.parametrize("example", ["textbook", "four-ply", "chance"])
 def test_examples_open_fitted_with_every_node_in_the_pane(app, example) -> None:
-    scene = open_classroom(app, example)
+    scene = teaching_scene(app, "classroom", example)
     app.switch(scene)
     assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=60)
     app.run_frames(2)
@@ -252,7 +252,7 @@ def test_examples_open_fitted_with_every_node_in_the_pane(app, example) -> None:
 def test_tree_labels_take_the_scenes_sizes_in_presentation_mode(tmp_path, monkeypatch) -> None:
     app = make_app(tmp_path, monkeypatch, size=(1280, 720), lab_presentation=True)
     try:
-        scene = open_classroom(app)
+        scene = teaching_scene(app, "classroom")
         app.switch(scene)
         assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=60)
         app.run_frames(2)
@@ -271,7 +271,7 @@ def test_tree_labels_take_the_scenes_sizes_in_presentation_mode(tmp_path, monkey
 
 
 def test_a_level_search_is_drawn_with_its_own_description(app) -> None:
-    scene = open_lab(app, get_game("tictactoe").initial_state(), "tictactoe", "tree",
+    scene = lab_scene(app, get_game("tictactoe").initial_state(), "tictactoe", "tree",
                      level="Master")
     app.switch(scene)
     assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=90)

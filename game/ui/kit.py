@@ -8,9 +8,29 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core import Game
+from game.registry import get_kit
 from game.ui.boards.base import BoardView
 from game.ui.commands import Command
 from game.ui.panel import PanelLine
+
+
+@dataclass(frozen=True)
+class LabView:
+    """A view of the search lab only one game has (Nim in binary), beside the lab's own tree,
+    comparison and depth chart."""
+
+    #: The view's name (``open_lab``'s ``view``; export file names).
+    name: str
+    #: Its tab in the lab ("Nim in binary") and its button on the play screen ("Binary").
+    tab: str
+    button: str
+    #: The play screen's key for it (a pygame key name) and the help line of both.
+    key: str
+    help: str
+    #: The line under the lab's tabs while it shows (it records no search).
+    search_line: str
+    #: Makes the view's pane for a lab scene (the pane protocol: game.ui.lab.scene).
+    make_pane: Callable[[Any], Any]
 
 
 @dataclass(frozen=True)
@@ -25,14 +45,23 @@ class GameUI:
     #: What the game's evaluator believes about the shown position, for the side panel
     #: (backgammon's network: chances and candidate equities), built for a play screen.
     belief_lines: Callable[[Any], list[PanelLine]] | None = None
+    #: The lab's views only this game has.
+    lab_views: tuple[LabView, ...] = ()
 
 
 def view_class(game_id: str) -> type[BoardView]:
     """The board view of ``game_id``; a ValueError for a game without one."""
-    from game.registry import get_kit
-
     return get_kit(game_id).ui().view_class
 
 
 def make_view(game: Game) -> BoardView:
     return view_class(game.id)(game)
+
+
+def lab_views(game_id: str) -> tuple[LabView, ...]:
+    """The lab views ``game_id`` adds (none for a game without a screen side)."""
+    kit = get_kit(game_id)
+    try:
+        return kit.ui().lab_views
+    except ValueError:  # a teaching game has no board view, so no views of its own
+        return ()

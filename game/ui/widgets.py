@@ -92,6 +92,8 @@ class Button(Widget):
         active: bool = False,
         enabled: bool = True,
         tooltip: str = "",
+        rect: pygame.Rect | None = None,
+        text_size: int = 0,
     ) -> None:
         super().__init__()
         self.text = text
@@ -99,8 +101,10 @@ class Button(Widget):
         self.active = active
         self.enabled = enabled
         self.tooltip = tooltip
+        if rect is not None:
+            self.rect = rect
         #: A font size fixed by the layout; 0 = choose from the height (see label_size).
-        self.text_size = 0
+        self.text_size = text_size
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if (

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from game.core import Game
 from game.kit import GameKit
 from game.setup import GameSetup
+from games.nim.labels import heaps_label
 
 if TYPE_CHECKING:
     from ai.kit import GameAI
@@ -20,6 +21,7 @@ class NimKit(GameKit):
     id = "nim"
     title = "Nim"
     order = 30
+    edge_label = staticmethod(heaps_label)
 
     def setup(self) -> GameSetup:
         from games.nim.setup import SETUP  # the start screen's rows: when it asks

@@ -1,47 +1,75 @@
 """The search lab: the real search of a real position as pictures you can walk through.
 
-Entry points for the other screens:
+What the other screens use (the app opens the lab: ``App.open_lab``, ``App.open_teaching_game``):
 
-- ``open_lab(app, session_or_state, game_id, view)`` returns the lab scene on the shown
-  position, opened on "tree", "compare", "depth" or "nim", showing the search of the level
-  of the game's AI seat (``seat_level``); Esc returns to the screen that was showing when it
-  was opened;
-- ``lab_commands(game_id)`` lists (label, key, action) for the play screen's buttons and keys
-  (``action(app, session)`` opens the view; ``LAB_HELP[label]`` is its help line, and
-  ``why_no_lab(session)`` says why the position cannot be searched, "" when it can);
-- ``open_classroom(app)`` opens the textbook trees (the menu's "Classroom" entry).
+- ``lab_scene(app, session_or_state, game_id, view, level)``: the lab on the shown position,
+  opened on "tree", "compare", "depth" or a view of the game's own (``GameUI.lab_views``),
+  showing the search of ``level`` (default: the level of the game's AI seat, ``seat_level``);
+  Esc returns to the screen that was showing when it was opened;
+- ``teaching_scene(app, game_id, example)``: the lab on a teaching game's example tree;
+- ``lab_commands(game_id)``: the play screen's buttons and keys for the views, and
+  ``why_no_lab(session)``, why the position cannot be searched ("" when it can).
+
+The scene's module loads when the lab first opens, not with the play screen: its panes and
+their renderers are the heaviest part of the UI and most games never open them.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-#: (button label, key name, view) for the play screen.
-LAB_COMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("Tree", "t", "tree"),
-    ("Compare", "c", "compare"),
-    ("Depths", "d", "depth"),
-    ("Binary", "b", "nim"),
+from game.core import CHANCE, TERMINAL
+from game.registry import get_kit
+from game.ui.kit import lab_views
+
+
+@dataclass(frozen=True)
+class LabCommand:
+    """A play-screen button that opens a lab view."""
+
+    label: str
+    #: A pygame key name (``pygame.key.key_code``).
+    key: str
+    help: str
+    view: str
+
+
+#: The lab's own views as play-screen commands.
+LAB_COMMANDS: tuple[LabCommand, ...] = (
+    LabCommand("Tree", "t", "the search of this position as a tree you can step through", "tree"),
+    LabCommand("Compare", "c", "minimax, alpha-beta and each refinement on this position, as "
+               "bars", "compare"),
+    LabCommand("Depths", "d", "value, best move and nodes at each search depth", "depth"),
 )
-#: A help line per command label.
-LAB_HELP: dict[str, str] = {
-    "Tree": "the search of this position as a tree you can step through",
-    "Compare": "minimax, alpha-beta and each refinement on this position, as bars",
-    "Depths": "value, best move and nodes at each search depth",
-    "Binary": "the heaps in binary with the nim-sum: why the winning move wins",
-}
 
 
-def open_lab(app: Any, session_or_state: Any, game_id: str, view: str = "tree",
-             level: str | None = None) -> Any:
+def lab_scene(app: Any, session_or_state: Any, game_id: str, view: str = "tree",
+              level: str | None = None) -> Any:
     """The lab scene on the current position of a Session (or on a bare State), showing
     ``level``'s search (default: the level of the session's AI, see ``seat_level``)."""
-    from game.ui.lab.scene import LabScene
+    from game.ui.lab.scene import LabScene  # the lab's panes: when it first opens
 
     state = getattr(session_or_state, "current", session_or_state)
     if level is None:
         level = seat_level(session_or_state)
     return LabScene(app, state, game_id, view, back=app.scene, level=level)
+
+
+def teaching_scene(app: Any, game_id: str, example: str | None = None) -> Any:
+    """The lab on one of a teaching game's example trees (the first when ``example`` is
+    None), back to the screen that opened it."""
+    from game.ui.lab.scene import LabScene  # as in lab_scene
+
+    kit = get_kit(game_id)
+    examples = kit.examples()
+    if example is None:
+        example = next(iter(examples), None)
+    if example not in examples:
+        raise ValueError(f"no example {example!r} for {kit.title}; known: "
+                         f"{', '.join(examples) or 'none'}")
+    state = kit.rules().parse_position(examples[example].text)
+    return LabScene(app, state, game_id, "tree", back=app.scene)
 
 
 def seat_level(session: Any) -> str | None:
@@ -59,49 +87,17 @@ def seat_level(session: Any) -> str | None:
     return str((to_move if to_move in with_level else with_level[0]).level)
 
 
-def lab_commands(game_id: str | None = None) -> list[tuple[str, str, Any]]:
-    """(label, key, action) for the play screen; ``action(app, session)`` switches to the lab.
-
-    The Nim view is offered only for Nim. Keys are pygame key names (``pygame.key.key_code``).
-    """
-    out = []
-    for label, key, view in LAB_COMMANDS:
-        if view == "nim" and game_id not in (None, "nim"):
-            continue
-
-        def action(app: Any, session: Any, view: str = view) -> None:
-            app.switch(open_lab(app, session, session.game_id, view))
-
-        out.append((label, key, action))
-    return out
+def lab_commands(game_id: str) -> list[LabCommand]:
+    """The play screen's lab buttons for ``game_id``: the lab's views, then the game's own."""
+    own = [LabCommand(v.button, v.key, v.help, v.name) for v in lab_views(game_id)]
+    return [*LAB_COMMANDS, *own]
 
 
 def why_no_lab(session: Any) -> str:
     """Why the lab cannot search the shown position ("" when it can)."""
-    from game.core import CHANCE, TERMINAL
-
     player = session.current.current_player()
     if player == TERMINAL:
         return "The game is over: there is no search to show"
     if player == CHANCE:
         return "Roll the dice first: the search starts from a rolled position"
     return ""
-
-
-def open_classroom(app: Any, example: str = "textbook") -> Any:
-    """The lab on a textbook tree (menu: Classroom)."""
-    from game.registry import get_game
-    from game.ui.lab.scene import LabScene
-
-    game = get_game("classroom")
-    return LabScene(app, game.initial_state(example=example), "classroom", "tree",
-                    back=app.scene)
-
-
-def lab_scene(app: Any, session_or_state: Any, game_id: str, view: str = "tree",
-              level: str | None = None) -> Any:
-    return open_lab(app, session_or_state, game_id, view, level)
-
-
-def teaching_scene(app: Any, game_id: str, example: str | None = None) -> Any:
-    return open_classroom(app, example or "textbook")

@@ -39,7 +39,6 @@ VIEW_KEYS: dict[str, list[tuple[str, str]]] = {
         ("Enter", "search depth 1, 2, 3... up to the deepest chosen"),
         ("S", "stop"),
     ],
-    "nim": [],
 }
 
 

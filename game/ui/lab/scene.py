@@ -1,8 +1,9 @@
-"""The search lab: one screen with a tab per view (tree, compare, depth chart, Nim in binary).
+"""The search lab: one screen with a tab per view (tree, compare, depth chart, a game's own).
 
 It is opened on a position (from the play screen, or a classroom tree from the menu) and goes
 back to the screen it came from. All long work runs on the app's worker through one LabJob;
-the views are panes that share it, the game, its board view and the message line.
+the views are panes (game.ui.lab.pane) that share it, the game, its board view and the
+message line; the top bar is game.ui.lab.bar.
 
 The scene is every pane's context (``ctx``). Besides the game and the position it holds:
 
@@ -14,15 +15,7 @@ The scene is every pane's context (``ctx``). Besides the game and the position i
   from. Presentation mode (F5, remembered in the settings) is for projecting: at 1280x720 body
   text is 24 px, small labels 20 px and no text is below PRESENTATION_MIN_PX (18 px).
 
-Idle means idle: ``next_frame_in`` tells the app's loop when the screen must be drawn again;
-a view whose work has finished is not drawn until input, a timer or a job wakes it.
-
-A pane is anything with ``layout(rect)``, ``on_show()``, ``handle_event(event) -> bool``,
-``update(dt)``, ``draw(surface)`` and ``export_png(path)``; it may also have ``on_level(level)``
-(without it, a level change makes the pane anew), ``next_frame_in()`` (the pane's own answer to
-when it must be drawn: 0 while it moves, None when settled; without it the scene draws while
-``pane.playing`` holds and for INPUT_SETTLE_S after input) and ``help_lines()`` (its keys for
-the F1 list; without it game.ui.lab.keys.VIEW_KEYS).
+Idle means idle: a finished view is not drawn until input, a timer or a job wakes it.
 """
 
 from __future__ import annotations
@@ -33,37 +26,37 @@ from typing import Any
 
 import pygame
 
+from ai.labsearch import default_level, describe, lab_config, lab_levels
 from game.core import error_line
-from game.registry import get_game
+from game.registry import get_kit
 from game.ui import theme
-from game.ui.assets import font
 from game.ui.commands import Command, Commands, Key
+from game.ui.kit import LabView, lab_views, make_view
+from game.ui.lab.bar import LabBar, lay_out_bar, text_sizes
+from game.ui.lab.compare_pane import ComparePane
 from game.ui.lab.defaults import defaults_for
+from game.ui.lab.depth_pane import DepthPane
 from game.ui.lab.jobs import LabJob
-from game.ui.lab.keys import (
-    button_width,
-    draw_keys_overlay,
-    key_hint,
-    text_width,
-    view_key_lines,
-)
+from game.ui.lab.keys import draw_keys_overlay, key_hint, view_key_lines
+from game.ui.lab.pane import LabPane
+from game.ui.lab.tree_editor import TreeDialog
+from game.ui.lab.tree_pane import TreePane
 from game.ui.scenes.common import DialogHost, MessageLine, draw_background
 from game.ui.text_widgets import TextDialog
-from game.ui.widgets import Button, draw_text
+from game.ui.widgets import draw_text
+from play.setup import default_save_path
 
-VIEWS = ("tree", "compare", "depth", "nim")
-#: view -> (tab label, keys that open it: the letter, then the digit of its tab, what it shows).
-VIEW_TABS = {
-    "tree": ("Tree", (pygame.K_t, pygame.K_1), "the recorded search as a tree, step by step"),
-    "compare": ("Compare", (pygame.K_c, pygame.K_2), "each algorithm on this position, as bars"),
-    "depth": ("Depth chart", (pygame.K_d, pygame.K_3), "the position searched deeper and deeper"),
-    "nim": ("Nim in binary", (pygame.K_4,), "the heaps in binary with the nim-sum"),
+#: The lab's own views: name -> (tab label, keys that open it: the letter, then the digit of
+#: its tab, what it shows, the pane). A game's own views follow (``GameUI.lab_views``), opened
+#: by the digit of their tab.
+VIEW_TABS: dict[str, tuple[str, tuple[int, ...], str, Any]] = {
+    "tree": ("Tree", (pygame.K_t, pygame.K_1), "the recorded search as a tree, step by step",
+             TreePane),
+    "compare": ("Compare", (pygame.K_c, pygame.K_2), "each algorithm on this position, as bars",
+                ComparePane),
+    "depth": ("Depth chart", (pygame.K_d, pygame.K_3), "the position searched deeper and deeper",
+              DepthPane),
 }
-#: Presentation mode's sizes at a window 720 px high (they grow with the window): body text,
-#: small labels, and the least any lab text may be. Code panels use at least the small size.
-PRESENTATION_TEXT_PX = 24
-PRESENTATION_SMALL_PX = 20
-PRESENTATION_MIN_PX = 18
 #: After input, panes that cannot say when they settle are drawn this long at the full rate
 #: (a wheel zoom sharpens its picture over a few frames once the wheel rests).
 INPUT_SETTLE_S = 0.4
@@ -71,41 +64,33 @@ INPUT_SETTLE_S = 0.4
 CURSOR_BLINK_S = 0.5
 
 
-def text_sizes(window_height: int, presentation: bool) -> tuple[int, int]:
-    """(body, small) font sizes in px for a window ``window_height`` high."""
-    if presentation:
-        body = max(PRESENTATION_TEXT_PX, round(window_height * PRESENTATION_TEXT_PX / 720))
-        small = max(PRESENTATION_SMALL_PX, round(body * PRESENTATION_SMALL_PX
-                                                 / PRESENTATION_TEXT_PX))
-        return body, small
-    body = max(12, min(18, theme.text_size(window_height) - 2))
-    return body, max(12, round(body * 0.86))
-
-
 class LabScene(DialogHost):
     def __init__(self, app: Any, state: Any, game_id: str, view: str = "tree",
                  back: Any = None, level: str | None = None) -> None:
-        if view not in VIEWS:
-            raise ValueError(f"unknown lab view {view!r}; choose one of: {', '.join(VIEWS)}")
+        self.kit = get_kit(game_id)
+        self.own_views: dict[str, LabView] = {v.name: v for v in lab_views(game_id)}
+        self.views = [*VIEW_TABS, *self.own_views]
+        if view not in self.views:
+            raise ValueError(f"no lab view {view!r} for {self.kit.title}; choose one of: "
+                             f"{', '.join(self.views)}")
         self.app = app
         self.state = state
         self.game_id = game_id
-        self.game = get_game(game_id)
+        self.game = self.kit.rules()
         self.back_scene = back
         self.message = MessageLine()
         self.jobs = LabJob(app)
         self.defaults = defaults_for(game_id, state)
-        self.board_view = _board_view(self.game)
-        self.levels = _lab_levels(game_id)
-        self.level = self._known_level(level) or _default_level(game_id)
+        # A teaching game's trees have no board: their positions show in notation.
+        self.board_view = make_view(self.game) if self.kit.playable else None
+        self.levels = lab_levels(game_id)
+        self.level = self._known_level(level) or default_level(game_id)
         self.text_size, self.small_size = text_sizes(720, self.presentation)
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.dialog: TextDialog | None = None
-        self.panes: dict[str, Any] = {}
-        self.views = [v for v in VIEWS if v != "nim" or _is_nim(self.game, state)]
-        self.view = view if view in self.views else "tree"
-        self.tabs: list[Button] = []
-        self.level_button: Button | None = None
+        self.panes: dict[str, LabPane] = {}
+        self.view = view
+        self.bar = LabBar()
         self.help_open = False
         self._shown = False  # the first frame starts the first view's work
         self._input_at = -1.0  # app time of the last input (see INPUT_SETTLE_S)
@@ -121,8 +106,8 @@ class LabScene(DialogHost):
         """Whose search the shown view records, in one line ("Master's search: learned
         tables, depth 3"): a finished recording's own words, else the level's."""
         pane = self.panes.get(self.view)
-        if self.view == "nim":
-            return "No search here: the nim-sum of the heaps decides (Bouton's rule)"
+        if self.view in self.own_views:
+            return self.own_views[self.view].search_line
         recording = getattr(pane, "recording", None)
         if (recording is not None and getattr(recording, "description", "")
                 and getattr(recording, "level", None) == self.level):
@@ -135,8 +120,6 @@ class LabScene(DialogHost):
 
     def _level_line(self, depth: int) -> str:
         try:
-            from ai.labsearch import describe, lab_config
-
             config = lab_config(self.game_id, self.level, depth, self.state)
             return describe(self.game_id, self.level, config)
         except (ValueError, KeyError) as exc:
@@ -161,10 +144,8 @@ class LabScene(DialogHost):
     # ---- the level -----------------------------------------------------------------------
     def _known_level(self, level: str | None) -> str | None:
         """``level`` spelled as the lab lists it, or None when the lab does not offer it."""
-        if not level:
-            return None
-        return next((name for name in self.levels if name.lower() == level.strip().lower()),
-                    None)
+        wanted = (level or "").strip().lower()
+        return next((name for name in self.levels if wanted and name.lower() == wanted), None)
 
     def step_level(self, step: int) -> None:
         """The next (or previous) level in the picker's list."""
@@ -226,47 +207,17 @@ class LabScene(DialogHost):
             self.dialog.layout(rect)
 
     def _layout_bar(self) -> None:
-        """Tabs and commands at their natural widths; the title goes first when they do not
-        fit, then every button shrinks alike (its label is ellipsised, never made smaller)."""
-        gap = self.pad
-        commands = self._commands().buttons()
-        labels = [f"{c.name}  {c.short_key_text}" for c in commands]
-        widths = [button_width(label, self.button_size, self.top.height) for label in labels]
-        title_w = font(self.title_size, True).size(self.title)[0] + 2 * gap
-        room = self.top.width - gap * (len(commands) - 1)
-        self.show_title = sum(widths) + title_w <= room
-        if self.show_title:
-            room -= title_w
-        scale = min(1.0, room / max(1, sum(widths)))
-        # Spread what is left over the buttons, so the bar is filled as before.
-        extra = max(0, room - sum(widths)) // max(1, len(widths)) if scale == 1.0 else 0
-        x = self.top.right - sum(int(w * scale) + extra for w in widths) - gap * (len(widths) - 1)
-        self.tabs = []
-        for command, label, w in zip(commands, labels, widths, strict=True):
-            b = Button(label, command.action, active=command.active())
-            b.text_size = self.button_size
-            b.rect = pygame.Rect(x, self.top.y, int(w * scale) + extra, self.top.height)
-            self.tabs.append(b)
-            x = b.rect.right + gap
-        self.level_button = None
-        if len(self.levels) > 1:
-            label = f"Level: {self.level}  V"
-            b = Button(label, lambda: self.step_level(1), tooltip="whose search the views show")
-            b.text_size = self.button_size
-            w = button_width(f"Level: {max(self.levels, key=len)}  V", self.button_size,
-                             self.line.height)
-            b.rect = pygame.Rect(self.line.x, self.line.y, min(w, self.line.width // 2),
-                                 self.line.height)
-            self.level_button = b
+        self.bar = lay_out_bar(self._commands().buttons(), self.title, self.title_size,
+                               self.top, self.line, self.pad, self.button_size,
+                               self.levels, self.level, lambda: self.step_level(1))
 
     def _commands(self) -> Commands:
         """The top bar's buttons and the lab's keys, as on the play screen: one list for
         buttons, keys and the F1 list, so a button and its key cannot drift apart."""
-        commands = [Command(VIEW_TABS[v][0], tuple(Key(k) for k in VIEW_TABS[v][1]),
-                            (lambda v=v: self.select(v)), VIEW_TABS[v][2],
+        commands = [Command(label, keys, (lambda v=v: self.select(v)), what,
                             active=(lambda v=v: v == self.view))
-                    for v in self.views]
-        if self.game_id == "classroom":
+                    for v, (label, keys, what) in self._tabs().items()]
+        if not self.kit.playable:  # a teaching game: its examples, and trees of one's own
             commands += [Command("Example", (Key(pygame.K_g),), self.next_example,
                                  "the next textbook tree"),
                          Command("Edit tree", (Key(pygame.K_y),), self.edit_tree,
@@ -301,11 +252,11 @@ class LabScene(DialogHost):
             self.help_open = False  # a click or Esc closes the list, as on the play screen
             return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
-            if self.level_button is not None and self.level_button.rect.collidepoint(
-                    event.pos):
+            level_button = self.bar.level_button
+            if level_button is not None and level_button.rect.collidepoint(event.pos):
                 self.step_level(1 if event.button == 1 else -1)
                 return
-            for b in self.tabs:
+            for b in self.bar.tabs:
                 if event.button == 1 and b.handle_event(event):
                     return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_v and (
@@ -352,12 +303,8 @@ class LabScene(DialogHost):
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_background(surface)
-        if self.show_title:
-            draw_text(surface, self.title, self.top.midleft, self.title_size,
-                      theme.color("accent"), bold=True, anchor="midleft")
-        for b in self.tabs:
-            b.draw(surface)
-        self._draw_search_line(surface)
+        self.bar.draw(surface, self.title, self.title_size, self.top, self.line, self.pad,
+                      self.search_line(), self.text_size, self.small_size)
         self.pane().draw(surface)
         if self.message.visible(self.app.now):
             self.message.draw(surface, self.message_rect, self.app.now)
@@ -371,18 +318,6 @@ class LabScene(DialogHost):
             draw_keys_overlay(surface, self.body, rows, self.text_size, self.small_size)
         if self.dialog is not None:
             self.dialog.draw(surface)
-
-    def _draw_search_line(self, surface: pygame.Surface) -> None:
-        """The level picker and whose search the views record, under the tabs."""
-        x = self.line.x
-        if self.level_button is not None:
-            self.level_button.draw(surface)
-            x = self.level_button.rect.right + self.pad
-        text = self.search_line()
-        room = self.line.right - x
-        size = self.text_size if text_width(text, self.text_size) <= room else self.small_size
-        draw_text(surface, text, (x, self.line.centery), size, theme.color("text"),
-                  anchor="midleft", max_width=room)
 
     def on_exit(self) -> None:
         self.jobs.stop()
@@ -412,22 +347,28 @@ class LabScene(DialogHost):
         self.layout(self.rect)
         self.pane().on_show()
 
-    def next_example(self) -> None:
-        from games.classroom.rules import EXAMPLES
+    def _tabs(self) -> dict[str, tuple[str, tuple[Key, ...], str]]:
+        """view -> (tab label, its keys, what it shows): the lab's views, then the game's."""
+        tabs = {v: (label, tuple(Key(k) for k in keys), what)
+                for v, (label, keys, what, _) in VIEW_TABS.items()}
+        for i, own in enumerate(self.own_views.values(), start=len(VIEW_TABS) + 1):
+            digit = (Key(pygame.key.key_code(str(i))),) if i <= 9 else ()
+            tabs[own.name] = (own.tab, digit, own.help)
+        return tabs
 
-        names = list(EXAMPLES)
+    def next_example(self) -> None:
+        examples = self.kit.examples()
+        names = list(examples)
         text = self.game.format_position(self.state)
-        current = next((i for i, n in enumerate(names) if EXAMPLES[n].text.replace(" ", "")
+        current = next((i for i, n in enumerate(names) if examples[n].text.replace(" ", "")
                         == text.replace(" ", "")), -1)
-        example = EXAMPLES[names[(current + 1) % len(names)]]
+        example = examples[names[(current + 1) % len(names)]]
         self.set_state(self.game.parse_position(example.text))
         self.show_message(f"{example.name}: {example.note}")
 
     def edit_tree(self) -> None:
         """Type a tree (or change leaf values): nested lists, chance nodes in braces. A tree
         the rules cannot read stays in the box with the reason under it."""
-        from game.ui.lab.tree_editor import TreeDialog
-
         self.open_dialog(TreeDialog(self.game, self.game.format_position(self.state),
                                     self.set_state, lambda text: self.show_message(text, True)))
 
@@ -435,14 +376,10 @@ class LabScene(DialogHost):
         if self.back_scene is not None:
             self.app.switch(self.back_scene)
         else:
-            from game.ui.scenes.menu import MenuScene
-
-            self.app.switch(MenuScene(self.app))
+            self.app.open_menu()
 
     def export(self) -> None:
         """Save the current view as a PNG in the save folder and say where."""
-        from game.ui.scenes.play import default_save_path
-
         folder = default_save_path(self.game_id).parent
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = Path(folder) / f"{self.game_id}-{self.view}-{stamp}.png"
@@ -455,44 +392,6 @@ class LabScene(DialogHost):
         self.show_message(f"Saved {path}")
 
 
-def _lab_levels(game_id: str) -> tuple[str, ...]:
-    from ai.labsearch import lab_levels
-
-    return lab_levels(game_id)
-
-
-def _default_level(game_id: str) -> str:
-    from ai.labsearch import default_level
-
-    return default_level(game_id)
-
-
-def _board_view(game: Any) -> Any:
-    from game.ui.kit import make_view
-
-    try:
-        return make_view(game)
-    except ValueError:
-        return None  # a classroom tree: positions are shown in notation
-
-
-def _is_nim(game: Any, state: Any) -> bool:
-    return game.id == "nim"
-
-
 def _make_pane(name: str, scene: LabScene) -> Any:
-    if name == "tree":
-        from game.ui.lab.tree_pane import TreePane
-
-        return TreePane(scene)
-    if name == "compare":
-        from game.ui.lab.compare_pane import ComparePane
-
-        return ComparePane(scene)
-    if name == "depth":
-        from game.ui.lab.depth_pane import DepthPane
-
-        return DepthPane(scene)
-    from games.nim.ui.lab_pane import NimPane
-
-    return NimPane(scene)
+    own = scene.own_views.get(name)
+    return own.make_pane(scene) if own is not None else VIEW_TABS[name][3](scene)

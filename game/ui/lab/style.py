@@ -15,6 +15,8 @@ from typing import Any
 
 import pygame
 
+from game.registry import all_game_ids, get_kit
+
 KINDS = ("max", "min", "chance", "leaf")
 
 KIND_COLOR: dict[str, tuple[int, int, int]] = {
@@ -175,41 +177,32 @@ RESEARCH = (120, 200, 230)
 
 
 def edge_text(node: Any, game_id: str = "") -> str:
-    """The label of the edge into ``node``: the move in the game's notation, except in Nim
-    and Grundy's game, where the heaps the move leaves say more than "2:3" or "1:3" (Nim:
-    "3,1,5"; Grundy's split of a heap of 7: "4+3", the two new heaps joined by "+")."""
+    """The label of the edge into ``node``: the move in the game's notation, or what the
+    game's kit labels it with (``GameKit.edge_label``: Nim's heaps left, "3,1,5")."""
     move = getattr(node, "move", None) or ""
     state = getattr(node, "state", None)
-    if game_id != "nim" or not move or state is None:
+    label = _edge_label(game_id)
+    if label is None or not move or state is None:
         return move
-    return heaps_text(state, getattr(node, "raw_move", None))
-
-
-def heaps_text(state: Any, move: Any = None) -> str:
-    """A Nim position's heaps, "3,1,5"; after a Grundy split ``move`` = (heap, part), the
-    two heaps it made joined by "+": "3+1,3"."""
-    heaps = [str(h) for h in getattr(state, "heaps", ())]
-    if (getattr(state, "variant", "") == "grundy" and isinstance(move, tuple) and len(move) == 2
-            and isinstance(move[0], int) and 0 <= move[0] < len(heaps) - 1):
-        i = move[0]
-        heaps[i:i + 2] = [f"{heaps[i]}+{heaps[i + 1]}"]
-    return ",".join(heaps)
+    return label(state, getattr(node, "raw_move", None))
 
 
 def skipped_edge_text(parent: Any, label: str, game_id: str = "") -> str:
-    """The label of the edge to a child a cutoff skipped: its move, or in Nim the heaps it
-    would have left (worked out from the parent's position: the rules are cheap)."""
+    """The label of the edge to a child a cutoff skipped: its move, or what the kit labels
+    it with, worked out from the parent's position (the rules are cheap)."""
     state = getattr(parent, "state", None)
-    if game_id != "nim" or state is None:
+    edge_label = _edge_label(game_id)
+    if edge_label is None or state is None:
         return label
     try:
-        from game.registry import get_game
-
-        game = get_game("nim")
-        move = game.parse_move(state, label)
-        return heaps_text(state.apply(move), move)
+        move = get_kit(game_id).rules().parse_move(state, label)
+        return edge_label(state.apply(move), move)
     except ValueError:  # a label the rules cannot read: show it as recorded
         return label
+
+
+def _edge_label(game_id: str) -> Any:
+    return get_kit(game_id).edge_label if game_id in all_game_ids() else None
 
 
 def skipped_kind(nodes: Sequence[Any], parent: Any, value: float | None) -> str:

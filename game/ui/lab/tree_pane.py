@@ -7,6 +7,10 @@ its subtree. Keys: arrows pan, + and - zoom, F fit, E expand all, X back to the 
 S step mode; in step mode N / B step forward / back, Space plays, [ and ] change the speed,
 Home and End jump. While a recording runs, its button reads "Stop" and Esc stops it (the
 searcher itself sees the cancel, so even a long forced recording ends at once).
+
+Longer than most: the recording's job, the explorer, the step mode and the node card change
+together on each selection, step and new recording; the pane is the one place that keeps
+them in agreement (the drawing of each lives in its own module).
 """
 
 from __future__ import annotations

@@ -17,6 +17,10 @@ searched twice (a null-window probe, then the re-search) is named once, on the r
 with its first visit dashed beside it and labelled "probe". Every text size comes from the
 scene (``text_size`` for values, ``small_size`` for windows and edge labels), so presentation
 mode enlarges the tree with the rest of the lab.
+
+Longer than most: the tiles, the stretched zoom and the drawing of nodes, edges and labels
+share one transform from tree to screen and one cache key (zoom, layout, step); split into
+modules, each part would reach into the others' private state on every frame.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ import pygame
 
 from game.registry import get_kit
 from game.ui.commands import Command, Key
-from game.ui.lab import LAB_HELP, lab_commands, why_no_lab
+from game.ui.lab import lab_commands, why_no_lab
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -75,10 +75,11 @@ def play_commands(s: PlayScene) -> list[Command]:
                 active=lambda: s.help.open),
         *extra,
         *[
-            Command(label, (Key(K.key.key_code(key)),), lambda a=action: a(s.app, s.session),
-                    LAB_HELP.get(label, ""), enabled=lambda: not why_no_lab(s.session),
+            Command(c.label, (Key(K.key.key_code(c.key)),),
+                    lambda v=c.view: s.app.open_lab(s.session, s.session.game_id, v),
+                    c.help, enabled=lambda: not why_no_lab(s.session),
                     why_not=lambda: why_no_lab(s.session))
-            for label, key, action in lab_commands(s.session.game_id)
+            for c in lab_commands(s.session.game_id)
         ],
         Command("Older", (Key(K.K_PAGEUP),), lambda: s.moves_view.page(+1),
                 "scroll the move list back", button=False),

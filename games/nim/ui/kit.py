@@ -1,8 +1,19 @@
-"""Nim's screen side."""
+"""Nim's screen side: the heaps, and the lab's Nim in binary."""
 
 from __future__ import annotations
 
-from game.ui.kit import GameUI
+from game.ui.kit import GameUI, LabView
 from games.nim.ui.board import NimView
+from games.nim.ui.lab_pane import NimPane
 
-UI = GameUI(view_class=NimView)
+BINARY = LabView(
+    name="nim",
+    tab="Nim in binary",
+    button="Binary",
+    key="b",
+    help="the heaps in binary with the nim-sum: why the winning move wins",
+    search_line="No search here: the nim-sum of the heaps decides (Bouton's rule)",
+    make_pane=NimPane,
+)
+
+UI = GameUI(view_class=NimView, lab_views=(BINARY,))
