@@ -19,9 +19,11 @@ from typing import Any
 from ai.api import Limits, Result, SearchConfig
 from ai.engine import make_searcher, search_to_depth
 from ai.growth import branching_factor, effective_branching_factor, extrapolate
+from ai.kit import get_evaluator
 from ai.profiles import profile_for
 from ai.searchbase import is_win_score
 from game.core import State
+from game.registry import get_game
 
 Progress = Callable[[Any], None] | None
 
@@ -138,8 +140,6 @@ def depth_chart(
     its own pass, ``total_nodes`` and ``time_s`` the whole search to that depth. Stops before a
     depth predicted to end past ``max_s`` seconds, when cancelled, or after a depth that saw
     the end of the game on every line (deeper searches would say the same)."""
-    from ai.kit import get_evaluator
-    from game.registry import get_game
 
     game = get_game(config.game_id)
     profile = profile_for(config.game_id)

@@ -14,8 +14,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from ai.alphabeta import AlphaBetaSearcher
 from ai.api import ALGORITHMS, ProgressCallback, Result, SearchConfig, Searcher
+from ai.expectiminimax import ExpectiminimaxSearcher
 from ai.kit import evaluator_for, game_ai, get_evaluator
+from ai.minimax import MinimaxSearcher
 from ai.profiles import profile_for
 from ai.searchbase import zero_eval
 from ai.trace import Tracer
@@ -47,12 +50,8 @@ def make_searcher(config: SearchConfig) -> Searcher:
         "pvs": config.use_pvs,
     }
     if config.algorithm == "minimax":
-        from ai.minimax import MinimaxSearcher
-
         return MinimaxSearcher(evaluate, scoring)
     if config.algorithm == "alphabeta":
-        from ai.alphabeta import AlphaBetaSearcher
-
         return AlphaBetaSearcher(
             evaluate, scoring, aspiration=profile.aspiration if config.use_aspiration else None,
             **tree_options,
@@ -65,8 +64,6 @@ def make_searcher(config: SearchConfig) -> Searcher:
         if searcher is not None:
             return searcher
     if config.algorithm == "expectiminimax":
-        from ai.expectiminimax import ExpectiminimaxSearcher
-
         move_filter = profile.move_filter if config.use_move_filter else None
         k, root_k = move_filter or (None, None)
         return ExpectiminimaxSearcher(

@@ -29,6 +29,7 @@ from ai.engine import make_searcher, search_to_depth
 from ai.growth import extrapolate
 from ai.profiles import profile_for
 from game.core import State
+from game.registry import get_game
 
 #: A compare row whose estimate is above this many seconds is not run unless asked.
 LONG_ROW_S = 15.0
@@ -235,8 +236,6 @@ def run_row(
 ) -> CompareRow:
     """One compare row: estimated first; run unless the estimate is over ``max_s`` (``force``
     runs it anyway). A cancelled run is "stopped" with the nodes it had searched."""
-    from game.registry import get_game
-
     config = spec.config
     depth = config.limits.depth or 1
     row = CompareRow(spec.label, config.algorithm, spec.switches, depth, "done")

@@ -13,7 +13,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ai.api import Limits, SearchConfig
+from ai.engine import default_algorithm
+from ai.kit import get_evaluator
 from ai.levels import get_level, levels_of
+from ai.profiles import profile_for
 from game.core import State
 
 #: The lab-only choice: the game's usual algorithm as the textbook writes it, on the game's
@@ -35,8 +38,6 @@ def default_level(game_id: str) -> str:
 def usual_algorithm(game_id: str, state: State | None = None) -> str:
     """The algorithm for ``state``: the game's usual one, or expectiminimax for a classroom
     tree with a roll in it (the screen and ``explain`` must agree on it)."""
-    from ai.engine import default_algorithm
-
     has_chance = getattr(state, "has_chance", None)
     if has_chance is not None and has_chance():
         return "expectiminimax"
@@ -70,7 +71,6 @@ def evaluator_title(config: SearchConfig) -> str:
     """The evaluation a search uses, in words ("learned tables", "hand-made evaluation")."""
     if not config.use_evaluator:
         return "no evaluation (wins and losses only)"
-    from ai.kit import get_evaluator
 
     evaluator = get_evaluator(config.game_id, config.evaluator)
     return str(getattr(evaluator, "title", type(evaluator).__name__))
@@ -78,8 +78,6 @@ def evaluator_title(config: SearchConfig) -> str:
 
 def refinements(config: SearchConfig) -> list[str]:
     """The refinements switched on in ``config``, as a reader names them."""
-    from ai.profiles import profile_for
-
     profile = profile_for(config.game_id)
     if config.algorithm == "minimax":
         return []

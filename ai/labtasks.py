@@ -5,9 +5,13 @@ explorer records in the background worker like any search.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from ai.api import SearchConfig
+from ai.lab import estimate
+from ai.profiles import profile_for
+from ai.record import record_search
 from game.core import State
 
 #: A recording estimated to take longer than this is refused unless forced.
@@ -28,8 +32,6 @@ def record(state: State, config: SearchConfig, node_budget: int, *, force: bool 
     ``cancel`` reaches the searcher itself, so a Stop ends even a forced recording within a
     few thousand nodes (a ValueError says it was stopped). ``level`` names whose search
     ``config`` is (ai.labsearch), for the recording's description."""
-    from ai.lab import estimate
-    from ai.record import record_search
 
     if not force and not _solver_answers(state, config, max_s, cancel):
         guess = estimate(state, config, probe_s=min(0.5, max_s), cancel=cancel)
@@ -43,10 +45,6 @@ def record(state: State, config: SearchConfig, node_budget: int, *, force: bool 
 def _solver_answers(state: State, config: SearchConfig, max_s: float, cancel: Any) -> bool:
     """Does the level's exact solver answer here within ``max_s``? Then the recording is the
     solver's (no search tree to estimate), however deep the search would have been."""
-    import time
-
-    from ai.profiles import profile_for
-
     if not config.exact:
         return False
     deadline = time.monotonic() + max_s

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ai.api import SearchConfig
+from ai.engine import run_search
 from game.core import CHANCE, TERMINAL, Move, State
 
 
@@ -43,8 +44,6 @@ def play_game(
     on_move: Callable[[State, Move], None] | None = None,
 ) -> GameRecord:
     """Play to the end: player p's moves come from ``configs[p]``."""
-    from ai.engine import run_search
-
     moves: list[Move] = []
     for _ in range(max_plies):
         player = state.current_player()

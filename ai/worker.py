@@ -30,6 +30,7 @@ reports an "error" for the job it was running and starts a fresh process.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import multiprocessing
 import os
 import queue
@@ -41,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ai.api import Progress, Result, SearchConfig
+from ai.engine import run_search
 from game.core import State
 
 #: Seconds close() waits for the worker before terminating it.
@@ -105,8 +107,6 @@ class Task:
     kwargs: dict = field(default_factory=dict)
 
     def resolve(self) -> Any:
-        import importlib
-
         module, _, name = self.function.partition(":")
         if not module.startswith("ai.") or not name:
             raise ValueError(f"not a worker task: {self.function!r}")
@@ -128,8 +128,6 @@ class _CancelledUpTo:
 
 def _run_job(job_id: int, state: State, config: SearchConfig, cancel: Any, send: Any) -> None:
     """One search, all of its replies sent through ``send(Reply)``; never raises."""
-    from ai.engine import run_search
-
     try:
         result = run_search(
             state,

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from ai.worker import SearchWorker
 from game.core import error_line
 from game.session import Session
 from game.ui.assets import asset_path, font
@@ -108,8 +109,6 @@ class App:
     def worker(self) -> Any:
         """The AI worker, started on first use (spawning a process costs ~1 s)."""
         if self._worker is None:
-            from ai.worker import SearchWorker
-
             self._worker = SearchWorker(mode=self.worker_mode)
         return self._worker
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import pygame
+
 from game.paths import asset_path, assets_dir
 
 __all__ = ["asset_path", "assets_dir", "font"]
@@ -13,8 +15,6 @@ __all__ = ["asset_path", "assets_dir", "font"]
 def font(size: int, bold: bool = False):  # -> pygame.font.Font
     """The shipped UI font at ``size`` px (at least 6, so tiny windows still render); cached
     because fonts are costly to open each frame."""
-    import pygame
-
     size = max(6, size)
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     path = asset_path("fonts", name)

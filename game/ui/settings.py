@@ -13,6 +13,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+import platformdirs
+
 from game.registry import playable_kits
 from game.setup import SetupField
 
@@ -184,7 +186,6 @@ def config_dir() -> Path:
     override = os.environ.get("KIBITZ_CONFIG_DIR")
     if override:
         return Path(override)
-    import platformdirs
 
     return Path(platformdirs.user_config_dir("kibitz", appauthor=False))
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 import pygame
+import pygame.scrap as scrap
 
 from game.ui import theme
 from game.ui.assets import font
@@ -250,8 +251,6 @@ def dispatch_pointer(widgets: Iterable[Widget], event: pygame.event.Event) -> No
 def clipboard_get() -> str | None:
     """Text on the system clipboard, or None when there is no usable clipboard."""
     try:
-        import pygame.scrap as scrap
-
         if not scrap.get_init():
             scrap.init()
         if hasattr(scrap, "get_text"):
@@ -266,8 +265,6 @@ def clipboard_get() -> str | None:
 
 def clipboard_put(text: str) -> bool:
     try:
-        import pygame.scrap as scrap
-
         if not scrap.get_init():
             scrap.init()
         if hasattr(scrap, "put_text"):

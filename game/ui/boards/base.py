@@ -15,6 +15,7 @@ import pygame
 
 from game.core import Game, Move, State
 from game.ui.value_text import value_color
+from game.ui.widgets import format_score
 
 
 @dataclass
@@ -43,7 +44,6 @@ class ViewContext:
         """The short text for one move's value (units from the scene, else a plain number)."""
         if self.value_labels and move in self.value_labels:
             return self.value_labels[move]
-        from game.ui.widgets import format_score
 
         return format_score(value, short=True)
 

@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from ai.depth_chart import uniform_tree
-from ai.lab import counting_note, refinement_notes
+from ai.lab import agreement_text, counting_note, refinement_notes
 from game.ui.assets import font
 from game.ui.lab import style
 from game.ui.lab.verdict import compare_footer, draw_footer
@@ -80,8 +80,6 @@ def _dashed(surface: pygame.Surface, col: tuple, pts: Sequence[tuple[float, floa
 # ---- compare ------------------------------------------------------------------------------
 def agree_text(rows: Sequence[Any]) -> tuple[str, bool]:
     """The line under the bars (ai.lab's wording) and whether the values agree."""
-    from ai.lab import agreement_text
-
     done = [r for r in rows if r.status == "done"]
     ok = all(r.agree for r in done)
     return ("✓ " if ok else "✗ ") + agreement_text(list(rows)), ok

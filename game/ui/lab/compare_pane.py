@@ -15,9 +15,11 @@ from typing import Any
 import pygame
 
 from ai.lab import LONG_ROW_S, CompareRow, compare_specs
+from ai.labsearch import TEACHING, lab_config
 from game.ui import theme
 from game.ui.lab import charts
 from game.ui.lab.chart_pane import ChartPane
+from game.ui.lab.export import export_compare_png
 from game.ui.widgets import Button, Choice, Widget, draw_text
 
 
@@ -49,8 +51,6 @@ class ComparePane(ChartPane):
     def level_search(self) -> tuple[Any, str | None]:
         """The level's configuration the rows are built from (its evaluator; the row that is
         its own search is marked), and its name (None in teaching mode: no row "plays")."""
-        from ai.labsearch import TEACHING, lab_config
-
         level = getattr(self.ctx, "level", TEACHING)
         base = lab_config(self.ctx.game_id, level, self.depth, self.ctx.state)
         return base, None if level.lower() == TEACHING.lower() else level
@@ -133,8 +133,6 @@ class ComparePane(ChartPane):
                 f"each way ({self.ctx.game.format_position(self.ctx.state)})")
 
     def export_png(self, path: str) -> None:
-        from game.ui.lab.export import export_compare_png
-
         if not any(r.status == "done" for r in self.rows):
             raise ValueError("no search finished yet")
         export_compare_png(self.rows, path, self.title_text(), self.ctx.game_id)

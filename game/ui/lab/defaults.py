@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ai.labsearch import usual_algorithm
 from game.core import CHANCE, TERMINAL
 from game.registry import get_kit
 
@@ -63,8 +64,6 @@ def tree_height(state: Any, limit: int = MAX_DEPTH, budget: int = 400) -> int:
 
 
 def defaults_for(game_id: str, state: Any) -> LabDefaults:
-    from ai.labsearch import usual_algorithm
-
     algorithm = usual_algorithm(game_id, state)  # a classroom tree with a roll: expectiminimax
     height = max(1, tree_height(state))
     b = branching(state)

@@ -14,9 +14,12 @@ import pygame
 
 from ai.api import SearchConfig
 from ai.depth_chart import DepthRow
+from ai.labsearch import TEACHING, lab_config
+from ai.profiles import profile_for
 from game.ui import theme
 from game.ui.lab import charts, style
 from game.ui.lab.chart_pane import ChartPane
+from game.ui.lab.export import export_depth_png
 from game.ui.widgets import Button, Choice, Widget, draw_text
 
 
@@ -31,8 +34,6 @@ class DepthPane(ChartPane):
 
     def config(self) -> SearchConfig:
         """The level's search (its evaluator and refinements) to the chart's last depth."""
-        from ai.labsearch import TEACHING, lab_config
-
         level = getattr(self.ctx, "level", TEACHING)
         return lab_config(self.ctx.game_id, level, self.max_depth, self.ctx.state)
 
@@ -96,8 +97,6 @@ class DepthPane(ChartPane):
                 w.enabled = self.running
 
     def export_png(self, path: str) -> None:
-        from game.ui.lab.export import export_depth_png
-
         if not self.rows:
             raise ValueError("no depth finished yet")
         export_depth_png(self.rows, path, self.title_text(), self._unit(), self.ctx.game_id)
@@ -107,8 +106,6 @@ class DepthPane(ChartPane):
                 f"on {self.ctx.game.format_position(self.ctx.state)}")
 
     def _unit(self) -> str:
-        from ai.profiles import profile_for
-
         return profile_for(self.ctx.game_id).unit
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -12,6 +12,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pygame
+
+from game.registry import get_game
+from game.ui import theme
+from game.ui.lab import charts, style
+from game.ui.lab.step_panel import draw_step_panel
+from game.ui.lab.tree_header import draw_legend, header_lines
+from game.ui.lab.treeview import MIN_SLOT, TreeView
+from game.ui.widgets import draw_text
+
 #: Widest exported tree picture; wider trees are drawn smaller (labels drop below a size).
 MAX_WIDTH = 8000
 #: Text sizes of exported pictures (values and titles; windows, edge labels and the key).
@@ -23,7 +33,6 @@ def _ready() -> None:
     """Fonts and surfaces without a window: headless runs use the dummy video driver."""
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
 
     if not pygame.font.get_init():
         pygame.font.init()
@@ -31,8 +40,6 @@ def _ready() -> None:
 
 def save_png(surface: Any, path: str | Path) -> Path:
     """Write ``surface`` as a PNG; a path that cannot be one is a one-line ValueError."""
-    import pygame
-
     path = Path(path)
     if path.suffix.lower() != ".png":
         raise ValueError(f"the picture file must end in .png, got {path.name!r}")
@@ -50,12 +57,6 @@ def export_tree_png(recording: Any, path: str | Path, view: Any = None,
     not reached yet drawn hollow, the values found so far, the current node ringed, and the
     step panel (the algorithm with its running line) beside the tree."""
     _ready()
-    import pygame
-
-    from game.ui.lab import style
-    from game.ui.lab.tree_header import draw_legend
-    from game.ui.lab.treeview import MIN_SLOT, TreeView
-    from game.ui.widgets import draw_text
 
     tv = TreeView(recording, TEXT, SMALL)
     stepper = getattr(view, "stepper", None) if view is not None else None
@@ -103,10 +104,6 @@ STEP_PANEL_W, STEP_PANEL_H = 460, 900
 
 def _ring_current(target: Any, tv: Any, stepper: Any, ox: float) -> None:
     """The node the replay is at, ringed as on screen."""
-    import pygame
-
-    from game.ui.lab import style
-
     nid = stepper.current
     if nid is None or nid not in tv.layout.x:
         return
@@ -115,11 +112,6 @@ def _ring_current(target: Any, tv: Any, stepper: Any, ox: float) -> None:
 
 
 def _draw_step_side(surface: Any, rect: Any, recording: Any, stepper: Any) -> None:
-    import pygame
-
-    from game.ui import theme
-    from game.ui.lab.step_panel import draw_step_panel
-
     pygame.draw.rect(surface, theme.color("panel"), rect)
     draw_step_panel(surface, rect.inflate(-24, -24), recording, stepper, TEXT)
 
@@ -127,8 +119,6 @@ def _draw_step_side(surface: Any, rect: Any, recording: Any, stepper: Any) -> No
 def _title(recording: Any) -> str:
     """The game and whose search: the recording's own words ("Master's search: learned
     tables, depth 3") where it has them, else the algorithm and depth."""
-    from game.registry import get_game
-
     try:
         name = get_game(recording.game_id).name
     except ValueError:
@@ -142,8 +132,6 @@ def _title(recording: Any) -> str:
 
 def _figures(recording: Any) -> str:
     """The header's figures, as the lab's tree pane writes them."""
-    from game.ui.lab.tree_header import header_lines
-
     figures = header_lines(recording)[0].split("   ")
     if not getattr(recording, "description", ""):
         figures = figures[1:]  # the title already names the algorithm and the depth
@@ -153,10 +141,6 @@ def _figures(recording: Any) -> str:
 def _chart_canvas(w: int, h: int, title: str) -> Any:
     """A blank picture in the lab's colours with ``title`` at the top left."""
     _ready()
-    import pygame
-
-    from game.ui.lab import style
-    from game.ui.widgets import draw_text
 
     surface = pygame.Surface((w, h))
     surface.fill(style.BG)
@@ -167,10 +151,6 @@ def _chart_canvas(w: int, h: int, title: str) -> Any:
 def export_compare_png(rows: Sequence[Any], path: str | Path, title: str = "",
                        game_id: str = "") -> Path:
     """The compare bars (nodes and time per algorithm, log scales) as a PNG."""
-    import pygame
-
-    from game.ui.lab import charts
-
     w, h = 1400, max(420, 170 + 46 * len(rows))
     surface = _chart_canvas(w, h, title or "Comparing the algorithms")
     charts.draw_compare(surface, pygame.Rect(24, 24 + TEXT * 2, w - 48, h - 48 - TEXT * 2),
@@ -182,10 +162,6 @@ def export_depth_png(rows: Sequence[Any], path: str | Path, title: str = "", uni
                      game_id: str = "") -> Path:
     """The depth chart (ai.depth_chart.DepthRow: value and move per depth; nodes per depth on a log
     scale beside b^d and b^(d/2), b = the rows' ``branching``) as a PNG."""
-    import pygame
-
-    from game.ui.lab import charts
-
     w, h = 1400, 900
     surface = _chart_canvas(w, h, title or "What depth changes")
     charts.draw_depth_chart(surface, pygame.Rect(24, 30 + TEXT * 2, w - 48, h - 60 - TEXT * 2),

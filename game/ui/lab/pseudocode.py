@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from ai.textbook import ENGINE_PSEUDOCODE, PSEUDOCODE
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.lab import style
@@ -64,8 +65,6 @@ def panel_for(recording: Any, negamax: bool = False) -> str:
 
 def panel_lines(panel: str) -> list[tuple[str, str]]:
     """(line name, text) of a panel: the textbook's or the engine's form."""
-    from ai.textbook import ENGINE_PSEUDOCODE, PSEUDOCODE
-
     code = PSEUDOCODE.get(panel) or ENGINE_PSEUDOCODE[panel]
     return [(str(name), str(text)) for name, text in code]
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from ai.profiles import Profile, profile_for
 from game.registry import all_game_ids, get_kit
 
 KINDS = ("max", "min", "chance", "leaf")
@@ -110,7 +111,6 @@ BOUND_PREFIX = {"upper": "≤", "lower": "≥", "exact": ""}
 
 @cache
 def _profile(game_id: str):  # -> ai.profiles.Profile | None
-    from ai.profiles import Profile, profile_for
 
     try:
         profile = profile_for(game_id)

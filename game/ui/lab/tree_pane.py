@@ -28,6 +28,7 @@ from game.ui import theme
 from game.ui.assets import font
 from game.ui.lab import style
 from game.ui.lab.detail import NodeCard
+from game.ui.lab.export import export_tree_png
 from game.ui.lab.step_panel import draw_step_panel
 from game.ui.lab.stepper import Stepper
 from game.ui.lab.tree_header import break_figures, draw_legend, header_lines
@@ -353,8 +354,6 @@ class TreePane:
             self._follow()
 
     def export_png(self, path: str) -> None:
-        from game.ui.lab.export import export_tree_png
-
         if self.recording is None:
             raise ValueError("no tree recorded yet")
         export_tree_png(self.recording, path, view=self.view)
