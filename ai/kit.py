@@ -5,12 +5,36 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from ai.api import Evaluator, Searcher
+from ai.bench import SpeedBench
 from ai.levels import Level
 from ai.profiles import Profile
 from ai.searchbase import Scoring
 from game.core import State
+
+
+@dataclass(frozen=True)
+class SelfTest:
+    """What ``main.py selftest`` checks of a game: a short game played to the end (with
+    ``options``), then the game's own ``checks`` (name, check returning what it proved), which
+    load its learned tables strictly: the levels fall back quietly when a table is damaged, so
+    a build missing one would otherwise still pass."""
+
+    options: Mapping[str, Any] = field(default_factory=dict)
+    checks: tuple[tuple[str, Callable[[], str]], ...] = ()
+
+
+@dataclass(frozen=True)
+class StakesAI:
+    """The AI of a game played for stakes (backgammon's doubling cube), for the headless
+    commands: ``play_game(state, configs, rng, jacoby, max_plies)`` plays one game with the
+    stakes (``match --cube``; its result has ``returns``, ``plies`` and ``finished``), and
+    ``answer(state, request)`` is the engine's answer to a ``cube`` request."""
+
+    play_game: Callable[..., Any]
+    answer: Callable[[State, dict[str, Any]], dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -29,6 +53,12 @@ class GameAI:
     #: The game's own expectiminimax for an evaluator that scores a roll's moves in one batch
     #: (backgammon's network), or None for the shared searcher.
     batched_searcher: Callable[[Evaluator, Scoring], Searcher | None] | None = None
+    #: The game's figures for ``main.py bench`` (rules, search positions, endgame).
+    speed: SpeedBench = field(default_factory=SpeedBench)
+    #: The AI's side of the game's stakes, if it is played for any.
+    stakes: StakesAI | None = None
+    #: What ``main.py selftest`` checks of the game.
+    selftest: SelfTest = field(default_factory=SelfTest)
 
     def evaluator(self, variant: str | None = None) -> Evaluator:
         """A fresh evaluator; a ValueError naming the known variants for anything else. A

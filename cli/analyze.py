@@ -11,19 +11,22 @@ import argparse
 import json
 from typing import Any
 
+from ai.engine import run_search
+from cli.answers import (
+    format_line,
+    json_number,
+    noise_fields,
+    position_fields,
+    probability_fields,
+    root_value_fields,
+    value_fields,
+)
 from cli.common import (
     add_game_arguments,
     add_search_arguments,
     config_from_args,
-    format_line,
-    json_number,
     load_state,
-    noise_fields,
-    position_fields,
-    probability_fields,
     require_decision,
-    root_value_fields,
-    value_fields,
 )
 
 
@@ -40,8 +43,6 @@ def analyze(
     level: str | None = None,
 ) -> dict[str, Any]:
     """The analysis as a JSON-ready dict (also used by tests and by the engine's callers)."""
-    from ai.engine import run_search
-
     game, state = load_state(game_id, position, options)
     require_decision(game, state)
     result = run_search(state, config)

@@ -21,6 +21,10 @@ import tempfile
 import time
 from typing import Any
 
+from ai.api import Limits, SearchConfig
+from ai.record import record_search
+from game.registry import playable_kits
+
 TARGETS = {"frame_ms_median": 17.0, "frame_ms_p99": 25.0}
 NODES = 20_000
 
@@ -67,17 +71,17 @@ class _FrameClock:
 
 
 def big_recording() -> Any:
-    from ai.api import Limits, SearchConfig
-    from ai.record import record_search
-    from game.registry import get_game
-
-    state = get_game("tictactoe").initial_state()
-    config = SearchConfig("tictactoe", "minimax", Limits(depth=6), use_tt=False,
+    """The first 20,000 nodes of a plain minimax tree (the game whose kit names its depth)."""
+    kit = next(k for k in playable_kits() if k.ai().speed.lab_tree_depth is not None)
+    depth = kit.ai().speed.lab_tree_depth
+    state = kit.rules().initial_state()
+    config = SearchConfig(kit.id, "minimax", Limits(depth=depth), use_tt=False,
                           use_ordering=False, exact=False)
     return record_search(state, config, NODES)
 
 
 def _pan(app: Any, view: Any, seconds: float, speed_px: int) -> dict[str, float]:
+    # the window's modules: only when this runs (no pygame at start)
     import pygame
 
     x, y = view.rect.center
@@ -108,6 +112,7 @@ def _pan(app: Any, view: Any, seconds: float, speed_px: int) -> dict[str, float]
 def _zoom_gestures(app: Any, view: Any, seconds: float) -> dict[str, float]:
     """Wheel gestures around the window's centre: five steps in, a rest, five steps out, a
     rest, ...; the frames after each gesture draw the sharp tiles again."""
+    # the window's modules: only when this runs (no pygame at start)
     import pygame
 
     centre = view.rect.center
@@ -138,13 +143,14 @@ def measure(seconds: float) -> tuple[Any, list[dict[str, Any]], dict[str, Any]]:
     per_zoom = max(0.3, seconds / 3)
     rec = big_recording()
 
+    # the window's modules: only when this runs (no pygame at start)
     from game.ui.app import App
-    from game.ui.lab import open_lab
+    from game.ui.lab import lab_scene
     from game.ui.settings import Settings
 
     app = App((1280, 800), settings=Settings(), persist_settings=False, worker_mode="thread")
     try:
-        scene = open_lab(app, rec.nodes[0].state, "tictactoe", "tree")
+        scene = lab_scene(app, rec.nodes[0].state, rec.game_id, "tree")
         app.switch(scene)
         pane = scene.pane()
         pane.take(rec)

@@ -29,21 +29,19 @@ import tempfile
 import time
 from typing import Any
 
+from cli.bench_idle import (
+    lab_idle,
+    lab_subject,
+    lab_views,
+    left_alone,
+    print_idle,
+)
+from cli.common import RequestError, plain_decimal
+from game.registry import playable_kits
+from play.jobs import Purpose
+
 TARGETS = {"frame_ms_median": 17.0, "frame_ms_p99": 25.0, "cancel_ms_max": 100.0,
            "idle_cpu_pct": 10.0, "lab_idle_cpu_pct": 1.0}
-#: The lab views measured idle: view -> (game, tab, what it shows), on the position ``_lab``
-#: opens for it. Step mode is the tree view with the stepper on, a few steps in.
-LAB_VIEWS: dict[str, tuple[str, str, str]] = {
-    "tree": ("othello", "tree", "Othello start, the recorded tree"),
-    "compare": ("othello", "compare", "Othello start, every algorithm's bars"),
-    "depth": ("othello", "depth", "Othello start, the depth chart"),
-    "nim": ("nim", "nim", "Nim 3,4,5, the heaps in binary"),
-    "step": ("classroom", "tree", "the textbook tree in step mode, 5 steps in"),
-}
-#: Longest wait for a lab view's own work (recording, comparison, depths) before measuring.
-LAB_WORK_S = 90.0
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--worker", choices=("process", "thread", "both"), default="both")
     parser.add_argument("--seconds", type=_seconds, default=10.0, help="Othello run length")
@@ -53,8 +51,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _seconds(text: str) -> float:
-    from cli.common import RequestError, plain_decimal
-
     try:
         value = plain_decimal(text, "seconds")
     except RequestError as exc:
@@ -72,10 +68,10 @@ def _pct(values: list[float], p: float) -> float:
 
 
 def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
+    # the window's modules: only when this runs (no pygame at start)
     import pygame
 
     from game.ui.app import App
-    from play.jobs import Purpose
     from game.ui.scenes.play import PlayScene
     from game.ui.settings import SeatSetting, Settings
 
@@ -168,27 +164,15 @@ def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
         app.close()
 
 
-def _cpu_s(pid: int | None = None) -> float:
-    """CPU seconds used so far by this process (all threads), or by ``pid`` where /proc
-    tells (the worker process on Linux); 0.0 when it cannot be read."""
-    if pid is None:
-        return time.process_time()
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return 0.0
-
-
 def _idle(where: str, mode: str, seconds: float) -> dict[str, Any]:
     """CPU share of the real loop while the window has nothing to do."""
+    # the window's modules: only when this runs (no pygame at start)
     from game.ui.app import App
     from game.ui.scenes.play import PlayScene
     from game.ui.settings import SeatSetting, Settings
 
     seats = [SeatSetting("human"), SeatSetting("level", "Master")]
-    settings = Settings(game="othello", seats=seats, show_values=False)
+    settings = Settings(game=lab_subject().id, seats=seats, show_values=False)
     app = App((1100, 720), settings=settings, persist_settings=False, worker_mode=mode)
     try:
         if where == "waiting":
@@ -196,81 +180,9 @@ def _idle(where: str, mode: str, seconds: float) -> dict[str, Any]:
             if not isinstance(app.scene, PlayScene):
                 raise ValueError(f"the play scene did not start ({app.scene.message.text})")
             _ = app.worker  # the AI's worker is up, idle, as in a real game
-        return {"where": where, "worker": mode, **_left_alone(app, seconds)}
+        return {"where": where, "worker": mode, **left_alone(app, seconds)}
     finally:
         app.close()
-
-
-def _left_alone(app: Any, seconds: float) -> dict[str, float]:
-    """A second of frames to settle (first frames, caches), then ``seconds`` of the real
-    loop with nothing happening: the UI's and the worker's share of a core, frames drawn."""
-    settle = time.perf_counter() + 1.0
-    app.run_loop(until=lambda: time.perf_counter() > settle)
-    proc = getattr(app._worker, "_proc", None)
-    pid = proc.pid if proc is not None else None
-    frames0, wall0, cpu0 = app.drawn_frames, time.perf_counter(), _cpu_s()
-    worker0 = _cpu_s(pid) if pid else 0.0
-    stop = wall0 + seconds
-    app.run_loop(until=lambda: time.perf_counter() > stop)
-    wall = time.perf_counter() - wall0
-    return {"seconds": wall, "ui_cpu_pct": 100 * (_cpu_s() - cpu0) / wall,
-            "worker_cpu_pct": 100 * (_cpu_s(pid) - worker0) / wall if pid else 0.0,
-            "frames_per_s": (app.drawn_frames - frames0) / wall}
-
-
-def _open_lab(app: Any, view: str) -> Any:
-    """The lab scene of ``view`` (LAB_VIEWS) switched to, as a player would open it: from a
-    game against Master (so the lab shows Master's search), or the menu's classroom trees."""
-    from game.session import Seat, Session
-    from game.ui.lab import open_classroom, open_lab
-
-    game_id, tab, _ = LAB_VIEWS[view]
-    if game_id == "classroom":
-        scene = open_classroom(app)
-    else:
-        options = {"heaps": (3, 4, 5), "max_take": None} if game_id == "nim" else None
-        session = Session(game_id, options, (Seat.human(), Seat.ai_level("Master")))
-        scene = open_lab(app, session, game_id, tab)
-    app.switch(scene)
-    return scene
-
-
-def _lab_idle(view: str, mode: str, seconds: float) -> dict[str, Any]:
-    """CPU share of the real loop on a lab view whose work has finished: the view is opened,
-    its search runs to the end through the real loop, then the window is left alone."""
-    import pygame
-
-    from game.ui.app import App
-    from game.ui.settings import Settings
-
-    app = App((1280, 720), settings=Settings(), persist_settings=False, worker_mode=mode)
-    try:
-        scene = _open_lab(app, view)
-        give_up = time.perf_counter() + LAB_WORK_S
-
-        def settled() -> bool:
-            return (scene._shown and not scene.jobs.running) or time.perf_counter() > give_up
-
-        app.run_loop(until=settled)
-        unfinished = scene.jobs.running
-        if view == "step":
-            keys = [pygame.K_s] + [pygame.K_n] * 5
-            app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0) for k in keys])
-        figures = _left_alone(app, seconds)
-        if app.errors:
-            raise RuntimeError(f"lab {view}: {app.errors[0].splitlines()[0]}")
-        return {"where": f"lab {view}", "worker": mode, **figures,
-                "work_unfinished": unfinished}
-    finally:
-        app.close()
-
-
-def _print_idle(rows: list[dict[str, Any]]) -> None:
-    for row in rows:
-        note = "  (its work was still running)" if row.get("work_unfinished") else ""
-        print(f"  {row['where']:>12}: UI {row['ui_cpu_pct']:.1f}%  worker "
-              f"{row['worker_cpu_pct']:.1f}%  {row['frames_per_s']:.1f} frames/s "
-              f"over {row['seconds']:.1f} s{note}")
 
 
 def _r(x: Any, nd: int = 1) -> Any:
@@ -299,7 +211,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _play_figures(modes: tuple[str, ...], seconds: float) -> dict[str, Any]:
     """Frame times and cancel latency while AI plays AI, per worker mode."""
-    games = [("othello", seconds), ("backgammon", max(3.0, seconds / 2))]
+    games = [(k.id, seconds * share if share >= 1 else max(3.0, seconds * share))
+             for k in playable_kits() if (share := k.ai().speed.ui_play_share) > 0]
     rows = [_run_game(game_id, mode, secs) for mode in modes for game_id, secs in games]
     if not rows:
         raise ValueError("no game could be benchmarked")
@@ -334,12 +247,12 @@ def _idle_figures(idle_s: float) -> dict[str, Any]:
     idle = [_idle(where, "process", idle_s) for where in ("menu", "waiting")]
     print()
     print("idle window (real loop, nothing moving), share of one core:")
-    _print_idle(idle)
+    print_idle(idle)
     print("target: idle UI under 10% of a core")
-    lab = [_lab_idle(view, "process", idle_s) for view in LAB_VIEWS]
+    lab = [lab_idle(view, "process", idle_s) for view in lab_views()]
     print()
     print("idle search lab at 1280x720 (each view's work finished, then left alone):")
-    _print_idle(lab)
+    print_idle(lab)
     print(f"target: every lab view under {TARGETS['lab_idle_cpu_pct']:g}% of a core")
     return {
         "idle_cpu_pct": _r(max(r["ui_cpu_pct"] for r in idle), 2),
@@ -352,6 +265,7 @@ def _idle_figures(idle_s: float) -> dict[str, Any]:
 def _lab_tree(seconds: float) -> dict[str, Any]:
     """The search lab's tree explorer on a fully open 20,000-node recording: pan and wheel-zoom
     frames (``bench lab`` prints the same run in full)."""
+    # a bench's window-side module: only when it runs
     from cli.bench_lab import measure, summary
 
     rec, rows, zoom_row = measure(max(1.0, seconds / 3))

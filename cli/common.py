@@ -12,11 +12,14 @@ import argparse
 import json
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from game.core import CHANCE, TERMINAL, Game, Move, State
+from ai.api import ALGORITHMS, Limits, SearchConfig
+from ai.engine import default_algorithm
+from ai.kit import game_ai
+from game.core import CHANCE, TERMINAL, Game, State
 from game.registry import game_ids, get_game
 
 #: Deepest search a request may ask for (deeper is never useful and only ties up a core).
@@ -225,139 +228,10 @@ def require_decision(game: Game, state: State) -> None:
         raise RequestError("the position has no dice: give the dice, e.g. '4HPwATDgc/ABMA 31'")
 
 
-def format_line(game: Game, state: State, moves: Iterable[Move]) -> list[str]:
-    """A principal variation in notation; each move is formatted in the position it is played in."""
-    out: list[str] = []
-    for move in moves:
-        if state.current_player() in (TERMINAL, CHANCE):
-            break  # a PV that runs past a chance node cannot be replayed without its dice
-        out.append(game.format_move(state, move))
-        state = state.apply(move)
-    return out
-
-
-def json_number(x: float) -> float | int:
-    """A finite, rounded number: JSON has no infinity and six decimals are plenty."""
-    if isinstance(x, int) and not isinstance(x, bool):
-        return x
-    x = float(x)
-    if math.isnan(x):
-        return 0.0
-    if math.isinf(x):
-        return 1e9 if x > 0 else -1e9
-    return round(x, 6)
-
-
-def position_fields(game: Game, state: State) -> dict[str, Any]:
-    """The position in notation ("position"); backgammon's also as GNU Backgammon writes it,
-    Position ID and Match ID ("gnu_id": "4HPwATDgc/ABMA:MAEAAAAAAAAA"; the Match ID gives the
-    player on roll and the dice, with the cube centred as a search here is cubeless)."""
-    fields: dict[str, Any] = {"position": game.format_position(state)}
-    if game.id == "backgammon":
-        from games.backgammon.ids import gnu_ids
-
-        fields["gnu_id"] = gnu_ids(state)  # type: ignore[arg-type]
-    return fields
-
-
-def value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
-    """What ran and what the value means: "algorithm", "exact", "value" (the number, from the
-    side to move's point of view), "value_text" in the game's units with that point of view
-    ("win in 5 for X", "+12 discs (predicted final margin) for White"), "point_of_view"."""
-    from ai.profiles import profile_for
-
-    profile = profile_for(game.id)
-    pov = profile.point_of_view(state.current_player())
-    if result.depth == 0 and not result.exact:  # stopped before any depth was finished
-        value, text = None, "not known: stopped before the first depth was finished"
-    else:
-        value = json_number(result.score)
-        text = f"{profile.value_label(result.score, exact=result.exact).long} {pov}"
-    return {
-        "algorithm": result.algorithm,
-        "exact": result.exact,
-        "value": value,
-        "value_text": text,
-        "point_of_view": pov.removeprefix("for "),
-    }
-
-
-#: The names of an evaluator's chances in JSON, by how many it gives: the network's five
-#: outputs, or the older TD net's three.
-PROBABILITY_NAMES = {
-    5: ("win", "win_gammon", "win_backgammon", "lose_gammon", "lose_backgammon"),
-    3: ("win", "win_gammon", "lose_gammon"),
-}
-
-
-def probability_fields(game: Game, state: State, config: Any) -> dict[str, Any]:
-    """Backgammon: the searching evaluator's chances for the side to move in the position
-    asked about ("probabilities": {"win": .., "win_gammon": .., ...}), when it gives them
-    (the network does; the hand-made evaluators and pubeval give only an equity), and for the
-    network where they come from ("probabilities_source": "network", or "bear-off database":
-    exact race values when both sides are bearing off)."""
-    if not config.use_evaluator or config.evaluator is None:
-        return {}
-    from ai.kit import get_evaluator
-
-    evaluator = get_evaluator(game.id, config.evaluator)
-    chances = getattr(evaluator, "probabilities", None)
-    player = state.current_player()
-    if chances is None or player not in (0, 1):
-        return {}
-    probs = [float(p) for p in chances(state, player)]
-    names = PROBABILITY_NAMES.get(len(probs))
-    if names is None:
-        return {}
-    fields: dict[str, Any] = {
-        "probabilities": {k: round(p, 4) for k, p in zip(names, probs, strict=True)}
-    }
-    from_table = getattr(evaluator, "from_bearoff_database", None)
-    if from_table is not None:
-        fields["probabilities_source"] = (
-            "bear-off database" if from_table(state) else "network"
-        )
-    return fields
-
-
-def root_value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
-    """Each root move's value in notation ("root_values") and as text ("root_values_text").
-    When alpha-beta only proved a move no better than the best, its text says so."""
-    from ai.profiles import profile_for
-
-    profile = profile_for(game.id)
-    pov = profile.point_of_view(state.current_player())
-    numbers: dict[str, float | int] = {}
-    texts: dict[str, str] = {}
-    for move, value in result.root_values:
-        name = game.format_move(state, move)
-        numbers[name] = json_number(value)
-        text = profile.value_label(value, exact=result.exact).long
-        if not result.root_values_exact and move != result.move:
-            text = f"no better than {text}"
-        texts[name] = f"{text} {pov}"
-    return {"root_values": numbers, "root_values_text": texts}
-
-
-def noise_fields(game_id: str, level: str | None, config: Any) -> dict[str, str]:
-    """{"noise_text": ...} when a level plays with deliberate randomness: its move may then
-    differ from the best root value, and the answer says why."""
-    if level is None or config.noise <= 0:
-        return {}
-    from ai.levels import get_level
-    from ai.profiles import profile_for
-
-    name = get_level(game_id, level).name
-    text = profile_for(game_id).noise_text(name, config.noise)
-    return {"noise_text": text} if text else {}
-
-
 # --------------------------------------------------------------------------- search configs
 
 
 def algorithm_names() -> tuple[str, ...]:
-    from ai.api import ALGORITHMS
-
     return tuple(ALGORITHMS)
 
 
@@ -377,8 +251,6 @@ def build_config(
 
     ``exact`` (None: the default) switches the game's exact solver: a level keeps its own
     setting, a named algorithm runs alone (the solver stays off) unless ``exact`` is True."""
-    from ai.api import Limits, SearchConfig
-
     if algorithm is not None and level is not None:
         raise RequestError("give an algorithm or a level, not both")
     if level is not None:
@@ -397,7 +269,6 @@ def build_config(
             use_ordering=config.use_ordering and use_ordering,
             exact=config.exact if exact is None else exact,
         )
-    from ai.engine import default_algorithm
 
     if algorithm is None:
         algorithm = default_algorithm(game_id)
@@ -419,15 +290,11 @@ def build_config(
 
 
 def level_names(game_id: str) -> tuple[str, ...]:
-    from ai.kit import game_ai
-
     return tuple(lv.name for lv in game_ai(game_id).all_levels())
 
 
 def level_config(game_id: str, name: str, seed: int | None = None) -> Any:
     """The SearchConfig of a named level; the level name is matched without regard to case."""
-    from ai.kit import game_ai
-
     for lv in game_ai(game_id).all_levels():
         if lv.name.lower() == str(name).lower():
             return lv.config(game_id, seed=seed)

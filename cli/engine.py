@@ -1,6 +1,6 @@
 """``kibitz engine``: a JSON-lines engine on stdin/stdout, for scripts, GUIs and test harnesses.
 
-The protocol is ``PROTOCOL`` below; ``python main.py engine --help`` prints it.
+The protocol is cli.engine_protocol's; ``python main.py engine --help`` prints it.
 
 Input is read on a thread of its own while the main thread answers requests in order, so a
 ``stop`` (or ``quit``, or the end of input) reaches a running search at once: the search is
@@ -20,24 +20,30 @@ import time
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
+from ai.engine import run_search
+from ai.kit import game_ai
+from cli.answers import (
+    format_line,
+    json_number,
+    noise_fields,
+    probability_fields,
+    root_value_fields,
+    value_fields,
+)
 from cli.common import (
     RequestError,
     build_config,
     decode_json,
-    format_line,
-    json_number,
     load_state,
-    noise_fields,
     parse_depth,
     parse_options,
     parse_seed,
     parse_time,
-    probability_fields,
     require_decision,
-    root_value_fields,
-    value_fields,
 )
+from cli.engine_protocol import protocol_text
 from game.core import CHANCE
+from game.registry import game_ids, playable_kits
 
 #: key -> accepted JSON types (checked before anything is looked up).
 _KEY_TYPES: dict[str, tuple[type, ...]] = {
@@ -71,65 +77,6 @@ EOF_GRACE_S = 0.5
 #: The characters JSON itself calls whitespace: a line of only these is blank and skipped.
 JSON_WHITESPACE = " \t\r\n"
 
-PROTOCOL = """\
-One request per line, a JSON object (UTF-8); exactly one answer per request, a JSON object on
-one line (strict JSON: never NaN or Infinity), flushed at once, in the order of the requests.
-Lines that are empty or hold only JSON whitespace (space, tab, CR) get no answer; every other
-line does, a bad one an {"error": "<one line>"}, and the engine keeps serving.
-
-Request keys (anything else is an error that lists these):
-  cmd        "bestmove" (default), "legal", "cube", "stop" or "quit"
-  id         a string, number or null; echoed back in the answer (also in error answers)
-  game       "tictactoe", "othello", "nim" or "backgammon" (required but for stop/quit)
-  options    game options, e.g. {"heaps": [3, 4, 5], "max_take": 3, "misere": true}
-  position   the game's notation (default: the initial position); backgammon needs the
-             dice, e.g. "4HPwATDgc/ABMA 31"
-  algorithm  "minimax", "alphabeta" or "expectiminimax" (default: the game's own); the
-             named algorithm is what runs
-  level      a named difficulty level instead of an algorithm, e.g. "Master"
-  depth      whole number of plies, 1..64
-  time       seconds, more than 0, at most 3600 (default 2 when no depth, time or level)
-  exact      true: let the game's exact solver answer where it can (default: a level's
-             own setting; false when an algorithm is named)
-  use_tt, use_ordering   true/false, default true
-  seed       whole number: seeds a level's deliberate randomness
-  match_id   backgammon "cube": GNU Backgammon Match ID of the cube (default: the position's
-             own, given as "PositionID:MatchID", else centred at 1)
-  jacoby     backgammon "cube": true for the Jacoby rule
-
-Commands and answers:
-  bestmove   {"move": "d3", "algorithm": "alphabeta", "exact": false, "value": 0.63,
-             "value_text": "+1 discs (predicted final margin) for Black",
-             "point_of_view": "Black", "depth": 6, "complete": true, "nodes": 12345,
-             "time": 0.41, "pv": [...], "root_values": {...}, "root_values_text": {...}}
-             "algorithm" is what actually ran (a solver's name such as "nim-solver" when
-             exact solving answered); "exact" is true when the value is proven. A level
-             that plays with deliberate randomness adds "noise_text", e.g. "Casual: picks
-             at random among moves within 10 discs of the best". Backgammon searched
-             with the network (Advanced, Master, "evaluator" net) adds the network's
-             chances for the side to move in the position asked about: "probabilities":
-             {"win": .., "win_gammon": .., "win_backgammon": .., "lose_gammon": ..,
-             "lose_backgammon": ..}.
-  legal      {"moves": ["a1", "b1", ...]}
-  cube       backgammon money play, the position before the roll (no dice): {"action":
-             "double / take", "double": true, "take": true, "equities": {"no_double": ..,
-             "double_take": .., "double_pass": ..}, "probabilities": {"win": .., ...},
-             "text": "double / take, 0.62 wins, 0.21 gammons", "match_id": ".."}; with a
-             double pending in the Match ID, {"action": "take"} or "drop"
-  stop       ends a running search at once: that search is answered first with the best
-             move found so far ("complete": false), then the stop with {"stopped": true}.
-             Every request sent before the stop is answered without further search.
-  quit       like stop, then {"quit": true}, and the engine exits.
-At the end of input the requests not yet answered get half a second more to search, then
-stop as if told to; they are answered and the engine exits within a second.
-
-Values are from the side to move's point of view, in the game's units: tic-tac-toe and Nim
-proven results are 10000 minus the plies to the end ("win in 5", "loss in 6", 0 "draw");
-Nim's solver answers them too, or +1/-1 (a win or loss with perfect play, its length not
-known) for a game too big to play out to the end; Othello values are final disc
-margins (predicted, or exact from the endgame solver); backgammon values are equity in
-points a game. "value" is null when a search was stopped before it finished its first depth.
-"""
 
 
 class Quit(Exception):
@@ -164,7 +111,7 @@ class _StoppedBefore:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.epilog = "Protocol\n--------\n" + PROTOCOL
+    parser.epilog = "Protocol\n--------\n" + protocol_text()
 
 
 def _check_keys(request: dict[str, Any]) -> None:
@@ -219,8 +166,6 @@ def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
     )
     require_decision(game, state)
 
-    from ai.engine import run_search
-
     result = run_search(state, config, cancel=cancel)
     if result.move is None:
         raise RequestError("the search found no move in time; allow more time or a smaller depth")
@@ -239,21 +184,13 @@ def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
 
 
 def _cube(game_id: str, state: Any, request: dict[str, Any]) -> dict[str, Any]:
-    """The network's cube decision (games.backgammon.ai.cube) for a backgammon position."""
-    if game_id != "backgammon":
-        raise RequestError("'cube' is a backgammon command")
-    from games.backgammon.ai.cube import cube_answer
-    from games.backgammon.cube import Cube, decode_match_id
-    from games.backgammon.ids import has_match_id, parse_gnu_ids
-
-    jacoby = request.get("jacoby", False)
-    cube = Cube(jacoby=jacoby)
-    position = request.get("position")
-    if "match_id" in request:
-        cube = decode_match_id(request["match_id"], jacoby).cube
-    elif isinstance(position, str) and has_match_id(position):
-        cube = parse_gnu_ids(position, jacoby).cube
-    return cube_answer(state, cube)
+    """The cube decision of a game played for stakes (its kit's ``StakesAI.answer``)."""
+    stakes = game_ai(game_id).stakes
+    if stakes is None:
+        with_cube = [k.id for k in playable_kits() if k.ai().stakes is not None]
+        raise RequestError(f"'cube' is a command of games with a doubling cube: "
+                           f"{', '.join(with_cube)}")
+    return stakes.answer(state, request)
 
 
 def answer_line(line: str, cancel: Any = None) -> tuple[dict[str, Any], bool]:
@@ -267,7 +204,7 @@ def answer_line(line: str, cancel: Any = None) -> tuple[dict[str, Any], bool]:
         except RequestError as exc:
             raise RequestError(f"bad JSON: {exc}") from None
         if not isinstance(request, dict):
-            raise RequestError('a request is a JSON object, e.g. {"game": "tictactoe"}')
+            raise RequestError(f'a request is a JSON object, e.g. {{"game": "{game_ids()[0]}"}}')
         if "id" in request and not isinstance(request["id"], list | dict):
             # Only a scalar id is echoed: a nested one is refused by _check_keys, and copying
             # it back could fail to encode (too deep) after the request was answered.

@@ -26,6 +26,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ai.depth_chart import depth_chart
+from ai.lab import agreement_text, compare, counting_note, refinement_notes
+from ai.labsearch import evaluator_title, usual_algorithm
+from ai.levels import get_level
+from ai.profiles import profile_for
+from ai.record import record_search
 from cli.common import (
     RequestError,
     add_search_arguments,
@@ -36,7 +42,8 @@ from cli.common import (
     require_decision,
     whole_number,
 )
-from game.registry import all_game_ids
+from game.kit import GameKit
+from game.registry import all_game_ids, all_kits, get_kit
 
 #: Nodes printed by the text view before it points to --json.
 TEXT_NODES = 300
@@ -83,11 +90,12 @@ def _seconds(text: str) -> float:
 def _state(args: argparse.Namespace) -> tuple[str, Any, Any]:
     game_id = args.game
     if args.example is not None or args.tree is not None:
-        if game_id not in (None, "classroom"):
+        teaching = teaching_kit()
+        if game_id not in (None, teaching.id):
             raise RequestError("--tree and --example are classroom trees: leave out --game")
         if args.position is not None:
             raise RequestError("give a --tree, an --example or a --position, not two")
-        game_id = "classroom"
+        game_id = teaching.id
         options = {"tree": args.tree} if args.tree is not None else {"example": args.example}
         game, state = load_state(game_id, None, options)
         return game_id, game, state
@@ -101,16 +109,12 @@ def _state(args: argparse.Namespace) -> tuple[str, Any, Any]:
 def _config(args: argparse.Namespace, game_id: str, state: Any) -> Any:
     """The search to record, built exactly as ``analyze`` builds it from the same flags (a
     level's own configuration, or the named algorithm), plus the lab's extra switches."""
-    from ai.labsearch import usual_algorithm
-
     depth, algorithm = args.depth, args.algorithm
     if depth is None and args.time is None and args.level is None:
-        if game_id != "classroom":
+        depth = get_kit(game_id).tree_height(state)
+        if depth is None:
             raise RequestError("give --depth, --time or --level (keep it small: every node is "
                                "recorded)")
-        from games.classroom.rules import height
-
-        depth = height(state.node)
     if algorithm is None and args.level is None:
         algorithm = usual_algorithm(game_id, state)
     config = build_config(
@@ -130,8 +134,6 @@ def _whose(level: str | None, config: Any) -> str:
     """" (Master's search: learned tables)" for a picture's title; "" without a level."""
     if level is None:
         return ""
-    from ai.labsearch import evaluator_title
-    from ai.levels import get_level
 
     return f" ({get_level(config.game_id, level).name}'s search: {evaluator_title(config)})"
 
@@ -152,13 +154,12 @@ def run(args: argparse.Namespace) -> int:
     config = _config(args, game_id, state)
     _check_png(args.png)
     if args.compare:
-        from ai.lab import agreement_text, compare, counting_note, refinement_notes
-
         if config.limits.depth is None:
             raise RequestError("give --depth: the comparison searches to one depth")
         rows = compare(state, game_id, config.limits.depth, max_row_s=args.max_seconds,
                        base=config, level=args.level)
         if args.png is not None:
+            # the window's modules: only when this runs (no pygame at start)
             from game.ui.lab.export import export_compare_png
 
             export_compare_png(rows, args.png, f"Comparing the algorithms: {game.name}, depth "
@@ -172,13 +173,11 @@ def run(args: argparse.Namespace) -> int:
         }))
         return 0
     if args.depth_chart:
-        from ai.depth_chart import depth_chart
-
         if config.limits.depth is None:
             raise RequestError("give --depth: the chart searches depth 1, 2, ... up to it")
         rows = depth_chart(state, config, config.limits.depth)
         if args.png is not None:
-            from ai.profiles import profile_for
+            # the window's modules: only when this runs (no pygame at start)
             from game.ui.lab.export import export_depth_png
 
             export_depth_png(rows, args.png, f"What depth changes: {game.name}, "
@@ -189,10 +188,10 @@ def run(args: argparse.Namespace) -> int:
             "algorithm": config.algorithm, "rows": [r.to_json() for r in rows],
         }))
         return 0
-    from ai.record import record_search
 
     recording = record_search(state, config, args.node_budget, level=args.level)
     if args.png is not None:
+        # the window's modules: only when this runs (no pygame at start)
         from game.ui.lab.export import export_tree_png
 
         export_tree_png(recording, args.png)
@@ -209,7 +208,7 @@ def run(args: argparse.Namespace) -> int:
     if recording.truncated:
         print(f"({recording.truncated:,} more nodes were searched but not recorded: "
               f"raise --node-budget to see them)")
-    if game_id == "classroom":
+    if not get_kit(game_id).playable:  # a teaching tree: the slide's leaves, in order
         leaves = ", ".join(_number(v) for v in recording.evaluated_leaves)
         print(f"leaves evaluated, in order: {leaves}")
     return 0
@@ -218,8 +217,6 @@ def run(args: argparse.Namespace) -> int:
 def value_text(recording: Any) -> str:
     """The recorded value in the game's words; exact ("draw", "win in 5") when the search
     proved it, an estimate otherwise."""
-    from ai.profiles import profile_for
-
     return profile_for(recording.game_id).value_label(recording.value,
                                                        exact=recording.exact).long
 
@@ -254,14 +251,13 @@ def summary(recording: Any, position: str) -> list[str]:
 
 def text_tree(recording: Any, game_id: str, limit: int) -> list[str]:
     """The recorded tree as indented lines, depth first, at most ``limit`` nodes."""
-    from ai.profiles import profile_for
-
     profile = profile_for(game_id)
+    teaching = not get_kit(game_id).playable  # plain numbers, as written on the slide
 
     def value(x: float | None) -> str:
         if x is None:
             return "?"
-        if game_id == "classroom" or math.isinf(x):
+        if teaching or math.isinf(x):
             return _number(x)
         return profile.value_label(x, exact=False).short
 
@@ -306,3 +302,8 @@ def _number(x: float) -> str:
     if math.isinf(x):
         return "+inf" if x > 0 else "-inf"
     return str(int(x)) if x == int(x) else f"{x:.4g}"
+
+
+def teaching_kit() -> GameKit:
+    """The game whose trees are typed, not played (the classroom's)."""
+    return next(kit for kit in all_kits() if not kit.playable)

@@ -12,13 +12,18 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import os
 import random
+import signal
 import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ai.kit import game_ai
+from ai.profiles import profile_for
+from ai.selfplay import play_game
 from cli.common import (
     RequestError,
     add_game_arguments,
@@ -28,6 +33,7 @@ from cli.common import (
     parse_seed,
     whole_number,
 )
+from game.registry import get_game, playable_kits
 
 #: A game still running after this many plies is scored as a draw (and counted as unfinished).
 MAX_PLIES = 2000
@@ -166,8 +172,6 @@ def game_specs(
 
 def start_position(spec: GameSpec) -> tuple[Any, list[Any], random.Random]:
     """The pair's opening position, the opening moves played, and the RNG for the dice."""
-    from ai.profiles import profile_for
-    from game.registry import get_game
 
     rng = random.Random(spec.pair_seed)
     game = get_game(spec.game_id)
@@ -192,18 +196,15 @@ def start_position(spec: GameSpec) -> tuple[Any, list[Any], random.Random]:
 def play_one(spec: GameSpec) -> GameOutcome:
     """Play one game in this process; errors come back as data so one bad game is reported."""
     try:
-        from ai.selfplay import play_game
-
         state, opening, rng = start_position(spec)
         side_seed = spec.pair_seed * 4 + (0 if spec.a_first else 2)
         config_a = level_config(spec.game_id, spec.level_a, seed=side_seed)
         config_b = level_config(spec.game_id, spec.level_b, seed=side_seed + 1)
         configs = (config_a, config_b) if spec.a_first else (config_b, config_a)
         a = 0 if spec.a_first else 1
-        if spec.cube:
-            from games.backgammon.ai.cube import play_cubeful_game
-
-            cubeful = play_cubeful_game(state, configs, rng, spec.jacoby, MAX_PLIES)
+        stakes = game_ai(spec.game_id).stakes
+        if spec.cube and stakes is not None:
+            cubeful = stakes.play_game(state, configs, rng, spec.jacoby, MAX_PLIES)
             returns, plies, finished = cubeful.returns, cubeful.plies, cubeful.finished
         else:
             record = play_game(state, configs, rng, max_plies=MAX_PLIES)
@@ -283,7 +284,6 @@ def format_text(s: dict[str, Any]) -> str:
         f"score {s['score']:.3f} (95% CI {lo:.3f} .. {hi:.3f})",
         f"Elo difference A - B: {elo_text} (95% CI {_fmt_elo(elo_lo, True)} .. {_fmt_elo(elo_hi, False)})",
     ]
-    from ai.profiles import profile_for
 
     if profile_for(s["game"]).points:
         lo, hi = (f"{v:+.3f}" if v is not None else "?" for v in s["points_per_game_ci95"])
@@ -325,8 +325,6 @@ class ProgressBar:
 def _ignore_sigint() -> None:
     """Pool workers leave Ctrl+C to the parent, which stops them all; otherwise every worker
     prints its own KeyboardInterrupt traceback (the terminal signals the whole group)."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -347,8 +345,6 @@ def play_match(specs: list[GameSpec], jobs: int, bar: ProgressBar | None = None)
         for spec in specs:
             record(play_one(spec))
     else:
-        import multiprocessing
-
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(min(jobs, len(specs)), initializer=_ignore_sigint) as pool:
             for outcome in pool.imap_unordered(play_one, specs):
@@ -361,11 +357,12 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     for name in (args.a, args.b):  # fail fast, before any process starts
         level_config(args.game, name)
-    from game.registry import get_game
-
     get_game(args.game).initial_state(**options)  # bad options: one error now, not N later
-    if (args.cube or args.jacoby) and args.game != "backgammon":
-        raise RequestError("--cube and --jacoby are backgammon options")
+    has_stakes = game_ai(args.game).stakes is not None
+    if (args.cube or args.jacoby) and not has_stakes:
+        with_cube = [k.id for k in playable_kits() if k.ai().stakes is not None]
+        raise RequestError(f"--cube and --jacoby are options of games with a doubling cube "
+                           f"({', '.join(with_cube)} options)")
     if args.jacoby and not args.cube:
         raise RequestError("--jacoby needs --cube (the Jacoby rule is about the cube)")
     specs = game_specs(
@@ -378,7 +375,7 @@ def run(args: argparse.Namespace) -> int:
         raise RequestError(str(exc)) from None
     finally:
         bar.close()
-    extra = {"cube": args.cube, "jacoby": args.jacoby} if args.game == "backgammon" else {}
+    extra = {"cube": args.cube, "jacoby": args.jacoby} if has_stakes else {}
     s = summary(tally, game=args.game, a=args.a, b=args.b, seed=seed, options=options, **extra)
     print(json.dumps(s, allow_nan=False) if args.json else format_text(s))
     return 0

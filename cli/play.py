@@ -7,13 +7,13 @@ and the headless commands must not pay for (or depend on) the GUI stack.
 from __future__ import annotations
 
 import argparse
+import os
 
+from cli.common import plain_int
 from game.registry import game_ids
 
 
 def _size(text: str) -> tuple[int, int]:
-    from cli.common import plain_int
-
     try:
         w, h = (plain_int(v, "window size") for v in text.lower().split("x"))
     except ValueError:  # not two plain numbers (RequestError is a ValueError)
@@ -34,9 +34,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import os
-
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # the window's modules: only when this runs (no pygame at start)
     import pygame
 
     from game.ui.app import App

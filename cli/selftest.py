@@ -7,23 +7,22 @@ Exit status 0 when all checks pass; otherwise 1, after one line per failure.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
 import time
+from collections.abc import Callable
 
-#: game id -> options for a short game (a small Nim keeps the selftest quick).
-SELFTEST_GAMES: dict[str, dict] = {
-    "tictactoe": {},
-    "othello": {},
-    "nim": {"heaps": (3, 4, 5), "max_take": None},
-    "backgammon": {},
-}
+from ai.api import Limits, SearchConfig
+from ai.engine import default_algorithm
+from ai.kit import game_ai
+from ai.selfplay import play_game
+from cli.common import argparse_type, parse_seed
+from game.registry import get_game, playable_kits
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from cli.common import argparse_type, parse_seed
-
     parser.add_argument(
         "--seed", type=argparse_type(parse_seed), default=1, help="seed for dice and choices"
     )
@@ -33,11 +32,9 @@ def _check_assets() -> str:
     """Open every shipped asset the way the app does; raise on the first that fails."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import json
+    import pygame  # a headless command: the window's library only when this check runs
 
-    import pygame
-
-    from game.ui.assets import assets_dir
+    from game.ui.assets import assets_dir  # the screens' module, which loads pygame too
 
     pygame.init()
     pygame.display.set_mode((64, 64))
@@ -64,7 +61,7 @@ def _check_assets() -> str:
 
 
 def _try_mixer() -> bool:
-    import pygame
+    import pygame  # as in _check_assets
 
     try:
         pygame.mixer.init()
@@ -74,13 +71,9 @@ def _try_mixer() -> bool:
 
 
 def _play(game_id: str, seed: int) -> str:
-    from ai.api import Limits, SearchConfig
-    from ai.engine import default_algorithm
-    from ai.selfplay import play_game
-    from game.registry import get_game
-
+    """A game at depth 1 for both sides, played to the end."""
     game = get_game(game_id)
-    state = game.initial_state(**SELFTEST_GAMES[game_id])
+    state = game.initial_state(**game_ai(game_id).selftest.options)
     config = SearchConfig(game_id, default_algorithm(game_id), Limits(depth=1), exact=False)
     record = play_game(state, (config, config), random.Random(seed))
     if not record.finished:
@@ -88,41 +81,18 @@ def _play(game_id: str, seed: int) -> str:
     return f"{game.describe_result(record.final)} after {len(record.moves)} plies"
 
 
-def _check_network() -> str:
-    """The backgammon network (numpy and its weights file) answers a 1-ply search (Master)."""
-    from ai.engine import run_search
-    from ai.levels import get_level
-    from game.registry import get_game
-
-    game = get_game("backgammon")
-    state = game.parse_position("4HPwATDgc/ABMA 31")
-    result = run_search(state, get_level("backgammon", "Master").config("backgammon"))
-    return f"Master plays 31 as {game.format_move(state, result.move)} ({result.score:+.3f})"
-
-
-def _check_learned_tables() -> str:
-    """Every learned table loads strictly: the levels fall back quietly when one is damaged (the
-    bear-off database) or refuse only when asked for it, so a build missing one would otherwise
-    still pass the game checks."""
-    from games.backgammon.ai import bearoff as backgammon_bearoff
-    from games.backgammon.ai import net as backgammon_net
-    from games.othello.ai import patterns as othello_patterns
-
-    backgammon_net.load_net()
-    bearoff = backgammon_bearoff.load_table()
-    othello_patterns.load_weights(othello_patterns.default_weights_path())
-    return (
-        f"backgammon network, bear-off database ({len(bearoff.off)} positions) and Othello "
-        "pattern tables load"
-    )
+def _checks(seed: int) -> list[tuple[str, Callable[[], str]]]:
+    """The assets, then each game: played to the end, then its own checks."""
+    checks: list[tuple[str, Callable[[], str]]] = [("assets", _check_assets)]
+    for kit in playable_kits():
+        checks.append((kit.id, lambda g=kit.id: _play(g, seed)))
+        checks += list(kit.ai().selftest.checks)
+    return checks
 
 
 def run(args: argparse.Namespace) -> int:
-    checks = [("assets", _check_assets), ("learned tables", _check_learned_tables)]
-    checks += [(g, lambda g=g: _play(g, args.seed)) for g in SELFTEST_GAMES]
-    checks.append(("backgammon network", _check_network))
     failures = 0
-    for name, check in checks:
+    for name, check in _checks(args.seed):
         start = time.perf_counter()
         try:
             detail = check()

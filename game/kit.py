@@ -82,6 +82,11 @@ class GameKit(ABC):
         a game whose notation carries its stakes writes them too)."""
         return self.rules().format_position(state)
 
+    def position_fields(self, state: State) -> dict[str, str]:
+        """Other programs' notations of the position for the headless answers, by field
+        name (backgammon: GNU Backgammon's ``gnu_id``), beside the game's own."""
+        return {}
+
     def parse_position_text(
         self, text: str, options: dict[str, Any], stakes: Stakes | None
     ) -> tuple[State, Stakes | None]:
@@ -98,6 +103,11 @@ class GameKit(ABC):
         """A teaching game's example positions by name (the lab's Example key steps through
         them); each has ``name``, ``text`` (the position's notation) and ``note``."""
         return {}
+
+    def tree_height(self, state: State) -> int | None:
+        """The full depth of a teaching game's tree below ``state`` (a search that deep sees
+        every leaf), None for a game whose tree has no known bottom."""
+        return None
 
     def setup(self) -> GameSetup | None:
         """The rows this game adds to the start screen (game.setup), or None."""

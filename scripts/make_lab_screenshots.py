@@ -20,7 +20,7 @@ def main() -> int:
 
     from game.registry import get_game
     from game.ui.app import App
-    from game.ui.lab import open_classroom, open_lab
+    from game.ui.lab import lab_scene, teaching_scene
     from game.ui.settings import Settings
 
     app = App((1280, 720), settings=Settings(lab_presentation=True), persist_settings=False,
@@ -37,7 +37,7 @@ def main() -> int:
         print("wrote", path)
 
     try:
-        scene = open_classroom(app)
+        scene = teaching_scene(app, "classroom")
         app.switch(scene)
         settle(scene)
         save("tree")
@@ -52,7 +52,7 @@ def main() -> int:
         state = othello.initial_state()
         for move in ("f5", "d6", "c3"):
             state = state.apply(othello.parse_move(state, move))
-        scene = open_lab(app, state, "othello", "compare")
+        scene = lab_scene(app, state, "othello", "compare")
         app.switch(scene)
         settle(scene)
         save("compare")
@@ -61,7 +61,7 @@ def main() -> int:
         save("depth")
 
         nim = get_game("nim")
-        scene = open_lab(app, nim.initial_state(heaps=(3, 4, 5), max_take=None), "nim", "nim")
+        scene = lab_scene(app, nim.initial_state(heaps=(3, 4, 5), max_take=None), "nim", "nim")
         app.switch(scene)
         settle(scene)
         save("nim")

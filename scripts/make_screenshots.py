@@ -33,7 +33,7 @@ SHOTS: dict[str, tuple[int, bool, bool]] = {
 
 def shoot(game_id: str, plies: int, values: bool, human: bool) -> Path:
     second = SeatSetting("human") if human else SeatSetting("level", "Master")
-    settings = Settings(
+    settings = Settings.with_values(
         game=game_id,
         seats=[SeatSetting("level", "Advanced" if not human else "Master"), second],
         nim_heaps="3,5,7",

@@ -31,8 +31,8 @@ def test_copy_carries_the_cube_and_paste_restores_it(tmp_path, monkeypatch):
         assert app.run_until(lambda: scene.session.current.current_player() in (0, 1), 5)
         scene.play_move(scene.session.current.legal_moves()[0])
         taker = scene.session.current.to_move  # on roll: doubles, and the other side takes
-        scene.match.stakes.double()
-        scene.match.stakes.take()
+        scene.match.stakes_turns.double()
+        scene.match.stakes_turns.take()
         cube, state = scene.session.stakes, scene.session.current
         assert cube == Cube(value=2, owner=1 - taker)
         text = _copy(app)
@@ -45,7 +45,7 @@ def test_copy_carries_the_cube_and_paste_restores_it(tmp_path, monkeypatch):
         _paste(app, text)
         assert app.scene is scene and scene.message.text == "Position pasted"
         assert scene.session.stakes == cube and scene.session.current.key() == state.key()
-        assert scene.match.stakes.turn_text() == ""  # the owner's opponent cannot double
+        assert scene.match.stakes_turns.turn_text() == ""  # the owner's opponent cannot double
         assert app.errors == []
 
 

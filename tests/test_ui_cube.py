@@ -60,7 +60,7 @@ def test_a_human_double_is_taken_by_the_ai_who_then_owns_the_cube(tmp_path, monk
         assert any("Double (O) or Roll (Enter)" in t for t in drawn_text(app, monkeypatch))
         app.step([key(pygame.K_o)], 0.02)
         assert scene.session.stakes.offered_by == 0
-        assert scene.match.stakes.turn_text().startswith("White doubles to 2")
+        assert scene.match.stakes_turns.turn_text().startswith("White doubles to 2")
         assert app.run_until(lambda: scene.session.stakes.offered_by is None, timeout_s=10)
         assert scene.session.stakes == Cube(value=2, owner=1)  # Red took, and owns it
         assert "Red takes" in scene.message.text
@@ -89,7 +89,7 @@ def test_a_human_double_dropped_by_the_ai_ends_the_game_at_the_cube_value(
         app.step([], 0.02)
         assert scene.session.is_over
         assert scene.session.result_text == "Red drops the cube: White wins 1 point"
-        assert scene.match.stakes.score() == (1, -1)
+        assert scene.match.stakes_turns.score() == (1, -1)
         assert scene.session.current.dice is None  # no roll after the game ended
         app.run_frames(30, 0.05)
         assert scene.session.current.dice is None
@@ -109,16 +109,16 @@ def test_the_ai_doubles_and_a_human_drop_loses_at_the_cube_value(tmp_path, monke
         app.step([key(pygame.K_p)], 0.02)
         assert scene.session.is_over
         assert scene.session.result_text == "White drops the cube: Red wins 1 point"
-        assert scene.match.stakes.score() == (-1, 1)
+        assert scene.match.stakes_turns.score() == (-1, 1)
         texts = drawn_text(app, monkeypatch)
         assert "Money score, 1 game" in texts and "White -1 · Red +1" in texts
         assert not any(t.startswith("Network, for") for t in texts)  # the game is over
         app.step([key(pygame.K_u)], 0.02)  # the drop taken back: it no longer counts
-        assert not scene.session.is_over and scene.match.stakes.score() is None
+        assert not scene.session.is_over and scene.match.stakes_turns.score() is None
         app.step([key(pygame.K_p)], 0.02)
-        assert scene.match.stakes.score() == (-1, 1)
+        assert scene.match.stakes_turns.score() == (-1, 1)
         app.step([key(pygame.K_n)], 0.02)  # a new game: the score stays, the cube is fresh
-        assert scene.session.stakes == Cube() and scene.match.stakes.score() == (-1, 1)
+        assert scene.session.stakes == Cube() and scene.match.stakes_turns.score() == (-1, 1)
         assert app.errors == []
 
 

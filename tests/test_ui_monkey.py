@@ -16,7 +16,7 @@ from test_ui_support import click, key, make_app, replay_is_legal
 from ai.api import Limits
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
-from play import controller as play_mod
+from play import setup as play_mod
 
 EVENTS = 20_000
 GAMES = ("tictactoe", "nim", "othello", "backgammon")

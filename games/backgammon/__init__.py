@@ -44,6 +44,14 @@ class BackgammonKit(GameKit):
 
         return ids.position_text(state, stakes)  # type: ignore[arg-type]
 
+    def position_fields(self, state: State) -> dict[str, str]:
+        """GNU Backgammon's Position ID and Match ID ("4HPwATDgc/ABMA:MAEAAAAAAAAA"; the Match
+        ID gives the player on roll and the dice, with the cube centred: a search here is
+        cubeless)."""
+        from games.backgammon import ids
+
+        return {"gnu_id": ids.gnu_ids(state)}  # type: ignore[arg-type]
+
     def parse_position_text(
         self, text: str, options: dict[str, Any], stakes: Stakes | None
     ) -> tuple[State, Stakes | None]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.core import Game
+from game.core import Game, State
 from game.kit import GameKit
 
 if TYPE_CHECKING:
@@ -24,6 +24,11 @@ class ClassroomKit(GameKit):
         from games.classroom.rules import EXAMPLES  # the rules: on first use, as load_rules
 
         return dict(EXAMPLES)
+
+    def tree_height(self, state: State) -> int | None:
+        from games.classroom.rules import height  # the rules: on first use, as load_rules
+
+        return height(state.node)  # type: ignore[attr-defined]
 
     def load_rules(self) -> Game:
         from games.classroom.rules import GAME

@@ -11,8 +11,11 @@ from ai.api import Evaluator, Searcher
 from ai.kit import GameAI
 from ai.levels import Level
 from ai.searchbase import Scoring
+from games.backgammon.ai.bench import SPEED
 from games.backgammon.ai.evaluation import BackgammonEvaluator
 from games.backgammon.ai.profile import PROFILE
+from games.backgammon.ai.selftest import SELFTEST
+from games.backgammon.ai.stakes import STAKES
 
 
 def _net() -> Evaluator:
@@ -64,6 +67,9 @@ BENCHMARKS = (Level("pubeval", "expectiminimax", 1, None, 0.0, False, evaluator=
 
 AI = GameAI(
     profile=PROFILE,
+    speed=SPEED,
+    stakes=STAKES,
+    selftest=SELFTEST,
     levels=LEVELS,
     evaluators={None: BackgammonEvaluator, "td": _td, "net": _net, "pubeval": _pubeval},
     benchmarks=BENCHMARKS,

@@ -303,6 +303,8 @@ class NetEvaluator:
 
     #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
     title = "neural network"
+    #: The names of ``probabilities``' chances, in order (the engine's JSON keys).
+    outcome_names = OUTCOMES
 
     def __init__(self, net: Net | None = None, path: Path | str | None = None) -> None:
         self.net = net if net is not None else _shared_net(path)

@@ -254,6 +254,8 @@ class TDBackgammonEvaluator:
 
     #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
     title = "TD-learned weights"
+    #: The names of ``probabilities``' chances, in order (the engine's JSON keys).
+    outcome_names = ("win", "win_gammon", "lose_gammon")
 
     def __init__(self, weights: Weights | None = None, path: Path | str | None = None) -> None:
         if weights is None:

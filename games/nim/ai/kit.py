@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ai.kit import GameAI
+from ai.kit import GameAI, SelfTest
 from ai.levels import RANDOM, Level
+from games.nim.ai.bench import SPEED
 from games.nim.ai.evaluation import NimEvaluator
 from games.nim.ai.profile import PROFILE
 
@@ -19,6 +20,8 @@ LEVELS: tuple[Level, ...] = (
 
 AI = GameAI(
     profile=PROFILE,
+    speed=SPEED,
+    selftest=SelfTest(options={"heaps": (3, 4, 5), "max_take": None}),  # a short game
     levels=LEVELS,
     evaluators={None: NimEvaluator},
 )

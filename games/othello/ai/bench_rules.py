@@ -6,10 +6,10 @@ fails loudly here instead of printing a flattering number.
 
 from __future__ import annotations
 
-import statistics
-import time
-from collections.abc import Callable
-from typing import Any
+from ai.bench import median_time
+from games.othello.ai.endgame import solve
+from games.othello.game import GAME
+from games.othello.rules import perft
 
 #: Published Othello perft counts from the start (a pass is a move, a finished game a leaf).
 PERFT_COUNTS = {
@@ -28,26 +28,12 @@ ENDGAME_14 = "----OOOOX-XOOX--XXXXXX--XOXXOXXOXXOXOXOOXXOOXOOO--OOOOOO--XXXX-O X
 ENDGAME_14_MARGIN = -22
 
 
-def _median_time(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
-    times = []
-    value = None
-    for _ in range(max(1, repeat)):
-        start = time.perf_counter()
-        value = fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), value
-
-
 def bench(full: bool = False, repeat: int = 1) -> dict[str, float]:
     """Perft 1..8 (1..9 with ``full``) counts and seconds, leaves/s, and the 14-empties solve."""
-    from games.othello.ai.endgame import solve
-    from games.othello.game import GAME
-    from games.othello.rules import perft
-
     start = GAME.initial_state()
     out: dict[str, float] = {}
     for depth in range(1, 10 if full else 9):
-        t, leaves = _median_time(lambda d=depth: perft(start, d), repeat)
+        t, leaves = median_time(lambda d=depth: perft(start, d), repeat)
         if leaves != PERFT_COUNTS[depth]:
             raise ValueError(f"Othello perft({depth}) = {leaves}, expected {PERFT_COUNTS[depth]}")
         out[f"perft_{depth}"] = leaves
@@ -57,7 +43,7 @@ def bench(full: bool = False, repeat: int = 1) -> dict[str, float]:
         out["perft_9_leaves_per_s"] = round(PERFT_COUNTS[9] / max(out["perft_9_s"], 1e-9))
 
     position = GAME.parse_position(ENDGAME_14)
-    t, result = _median_time(lambda: solve(position), repeat)
+    t, result = median_time(lambda: solve(position), repeat)
     if not result.complete or result.margin != ENDGAME_14_MARGIN:
         raise ValueError(
             f"Othello endgame solve gave {result.margin}, expected {ENDGAME_14_MARGIN}"

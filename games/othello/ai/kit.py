@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from ai.kit import GameAI
 from ai.levels import Level
+from games.othello.ai.bench import SPEED
 from games.othello.ai.evaluation import OthelloEvaluator
 from games.othello.ai.patterns import OthelloPatternEvaluator
 from games.othello.ai.profile import PROFILE
+from games.othello.ai.selftest import SELFTEST
 
 LEVELS: tuple[Level, ...] = (
     Level("Beginner", "alphabeta", 1, None, 30.0, False),
@@ -29,6 +31,8 @@ BENCHMARKS = (
 
 AI = GameAI(
     profile=PROFILE,
+    speed=SPEED,
+    selftest=SELFTEST,
     levels=LEVELS,
     evaluators={None: OthelloEvaluator, "patterns": OthelloPatternEvaluator},
     benchmarks=BENCHMARKS,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ai.kit import GameAI
 from ai.levels import Level
+from games.tictactoe.ai.bench import SPEED
 from games.tictactoe.ai.evaluation import TicTacToeEvaluator
 from games.tictactoe.ai.profile import PROFILE
 
@@ -20,6 +21,7 @@ LEVELS: tuple[Level, ...] = (
 
 AI = GameAI(
     profile=PROFILE,
+    speed=SPEED,
     levels=LEVELS,
     evaluators={None: TicTacToeEvaluator},
 )

@@ -1,0 +1,119 @@
+"""The fields of a headless answer about a searched position (``analyze``, ``engine``): the
+position, the value in the game's units, each root move's value, the evaluator's chances and
+a level's noise, as JSON-ready data."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any
+
+from ai.kit import get_evaluator
+from ai.levels import get_level
+from ai.profiles import profile_for
+from game.core import CHANCE, TERMINAL, Game, Move, State
+from game.registry import get_kit
+
+
+def format_line(game: Game, state: State, moves: Iterable[Move]) -> list[str]:
+    """A principal variation in notation; each move is formatted in the position it is played in."""
+    out: list[str] = []
+    for move in moves:
+        if state.current_player() in (TERMINAL, CHANCE):
+            break  # a PV that runs past a chance node cannot be replayed without its dice
+        out.append(game.format_move(state, move))
+        state = state.apply(move)
+    return out
+
+
+def json_number(x: float) -> float | int:
+    """A finite, rounded number: JSON has no infinity and six decimals are plenty."""
+    if isinstance(x, int) and not isinstance(x, bool):
+        return x
+    x = float(x)
+    if math.isnan(x):
+        return 0.0
+    if math.isinf(x):
+        return 1e9 if x > 0 else -1e9
+    return round(x, 6)
+
+
+def position_fields(game: Game, state: State) -> dict[str, Any]:
+    """The position in notation ("position"), then as other programs write it where the
+    game's kit knows how (backgammon: "gnu_id", GNU Backgammon's pair of IDs)."""
+    return {"position": game.format_position(state), **get_kit(game.id).position_fields(state)}
+
+
+def value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
+    """What ran and what the value means: "algorithm", "exact", "value" (the number, from the
+    side to move's point of view), "value_text" in the game's units with that point of view
+    ("win in 5 for X", "+12 discs (predicted final margin) for White"), "point_of_view"."""
+    profile = profile_for(game.id)
+    pov = profile.point_of_view(state.current_player())
+    if result.depth == 0 and not result.exact:  # stopped before any depth was finished
+        value, text = None, "not known: stopped before the first depth was finished"
+    else:
+        value = json_number(result.score)
+        text = f"{profile.value_label(result.score, exact=result.exact).long} {pov}"
+    return {
+        "algorithm": result.algorithm,
+        "exact": result.exact,
+        "value": value,
+        "value_text": text,
+        "point_of_view": pov.removeprefix("for "),
+    }
+
+
+def probability_fields(game: Game, state: State, config: Any) -> dict[str, Any]:
+    """The searching evaluator's chances for the side to move in the position asked about
+    ("probabilities": {"win": .., "win_gammon": .., ...}), when it gives them with their
+    names (backgammon's network does; the hand-made evaluators and pubeval give only an
+    equity), and where they come from when it says ("probabilities_source": "network", or
+    "bear-off database": exact race values when both sides are bearing off)."""
+    if not config.use_evaluator or config.evaluator is None:
+        return {}
+    evaluator = get_evaluator(game.id, config.evaluator)
+    chances = getattr(evaluator, "probabilities", None)
+    names = getattr(evaluator, "outcome_names", None)
+    player = state.current_player()
+    if chances is None or names is None or player not in (0, 1):
+        return {}
+    probs = [float(p) for p in chances(state, player)]
+    if len(probs) != len(names):
+        return {}
+    fields: dict[str, Any] = {
+        "probabilities": {k: round(p, 4) for k, p in zip(names, probs, strict=True)}
+    }
+    from_table = getattr(evaluator, "from_bearoff_database", None)
+    if from_table is not None:
+        fields["probabilities_source"] = (
+            "bear-off database" if from_table(state) else "network"
+        )
+    return fields
+
+
+def root_value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
+    """Each root move's value in notation ("root_values") and as text ("root_values_text").
+    When alpha-beta only proved a move no better than the best, its text says so."""
+    profile = profile_for(game.id)
+    pov = profile.point_of_view(state.current_player())
+    numbers: dict[str, float | int] = {}
+    texts: dict[str, str] = {}
+    for move, value in result.root_values:
+        name = game.format_move(state, move)
+        numbers[name] = json_number(value)
+        text = profile.value_label(value, exact=result.exact).long
+        if not result.root_values_exact and move != result.move:
+            text = f"no better than {text}"
+        texts[name] = f"{text} {pov}"
+    return {"root_values": numbers, "root_values_text": texts}
+
+
+def noise_fields(game_id: str, level: str | None, config: Any) -> dict[str, str]:
+    """{"noise_text": ...} when a level plays with deliberate randomness: its move may then
+    differ from the best root value, and the answer says why."""
+    if level is None or config.noise <= 0:
+        return {}
+    name = get_level(game_id, level).name
+    text = profile_for(game_id).noise_text(name, config.noise)
+    return {"noise_text": text} if text else {}

@@ -1,0 +1,48 @@
+"""Backgammon's figures for ``main.py bench``: move generation, and two searched positions with
+the hand-made evaluator and the network."""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+from ai.bench import BenchPosition, SpeedBench, Variant
+from games.backgammon.ai.bench_rules import bench as movegen_bench
+
+#: Expectiminimax depth counts chance layers too (ai/expectiminimax.py): depth 3 = my move, the
+#: opponent's rolls, their reply ("one chance layer", 1-ply in backgammon programs); depth 5 adds
+#: my next rolls and my reply ("two chance layers").
+EXPECTI_DEPTHS = {"1 chance layer": 3, "2 chance layers": 5}
+
+
+#: The network's searches: Advanced (d1), Master (d3) and the custom depth 5.
+NET_DEPTHS = {"0-ply": 1, **EXPECTI_DEPTHS}
+
+
+def chance() -> tuple[Variant, ...]:
+    """Hand-made evaluator, then the network (Advanced at depth 1, Master at depth 3, and two
+    chance layers as a custom depth)."""
+    hand = tuple(
+        Variant(f"expectiminimax {label} (d{d})", "expectiminimax", d)
+        for label, d in EXPECTI_DEPTHS.items()
+    )
+    net = tuple(
+        Variant(f"expectiminimax net {label} (d{d})", "expectiminimax", d, evaluator="net")
+        for label, d in NET_DEPTHS.items()
+    )
+    return hand + net
+
+
+def rules(repeat: int) -> dict[str, Any]:
+    runs = [movegen_bench() for _ in range(repeat)]
+    return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+
+
+SPEED = SpeedBench(
+    ui_play_share=0.5,
+    rules=rules,
+    positions=(
+        BenchPosition("backgammon opening 31", "backgammon", "4HPwATDgc/ABMA 31", (), chance()),
+        BenchPosition("backgammon middle", "backgammon", "Zj3BABPg03ADMA 53", (), chance()),
+    ),
+)

@@ -1,0 +1,26 @@
+"""Backgammon's checks for ``main.py selftest``: the network and the bear-off database load
+strictly, and the network (numpy and its weights) answers Master's search of an opening roll."""
+
+from __future__ import annotations
+
+from ai.engine import run_search
+from ai.kit import SelfTest
+from ai.levels import get_level
+from games.backgammon.ai import bearoff, net
+from games.backgammon.game import GAME
+
+
+def _tables() -> str:
+    net.load_net()
+    table = bearoff.load_table()
+    return f"the network and the bear-off database ({len(table.off)} positions) load"
+
+
+def _network() -> str:
+    state = GAME.parse_position("4HPwATDgc/ABMA 31")
+    result = run_search(state, get_level("backgammon", "Master").config("backgammon"))
+    return f"Master plays 31 as {GAME.format_move(state, result.move)} ({result.score:+.3f})"
+
+
+SELFTEST = SelfTest(checks=(("backgammon learned tables", _tables),
+                            ("backgammon network", _network)))
