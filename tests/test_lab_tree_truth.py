@@ -26,7 +26,7 @@ from game.ui.lab.tree_editor import TreeDialog
 from game.ui.lab.tree_header import header_lines
 from game.ui.lab.treeview import TreeView
 from games.classroom.rules import EXAMPLES
-from tests.test_ui_support import click, key, make_app
+from tests.test_ui_support import click, key, make_app, resize
 
 TEXTBOOK = EXAMPLES["textbook"].text
 
@@ -232,8 +232,10 @@ def test_the_tree_dialog_draws_its_error_and_clears_it_on_typing(app) -> None:
 
 
 # ---- examples open fitted, texts from the scene --------------------------------------------
+@pytest.mark.parametrize("size", [(1100, 720), (1280, 720)])  # the first: a new window's
 @pytest.mark.parametrize("example", ["textbook", "four-ply", "chance"])
-def test_examples_open_fitted_with_every_node_in_the_pane(app, example) -> None:
+def test_examples_open_fitted_with_every_node_in_the_pane(app, example, size) -> None:
+    resize(app, *size)
     scene = teaching_scene(app, "classroom", example)
     app.switch(scene)
     assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=60)

@@ -41,8 +41,12 @@ from game.ui.lab.stepper import OPEN, UNSEEN, Stepper
 TILE = 512
 MIN_SLOT, MAX_SLOT = 0.02, 240.0
 #: Slot width (px) from which a node shows its move, value and window (up to 22 px text;
-#: beyond, the widths grow with the text).
+#: beyond, the widths grow with the text), unless the tree's values are all short: then room
+#: for its widest value and LABEL_PAD is enough (a slide's "12" needs less than "+0.171").
 LABEL_SLOT = 58.0
+LABEL_PAD = 16.0
+#: The least slot width labels ever show at (22 px text).
+MIN_LABEL_SLOT = 36.0
 #: The first view's slot width: labels and most windows fit.
 READ_SLOT = 80.0
 #: The text size the fitted zoom's cap is for.
@@ -63,6 +67,7 @@ class TreeView:
                  ) -> None:
         self.recording = recording
         self.game_id: str = getattr(recording, "game_id", "")
+        self._widest: tuple[int, float] = (0, 0.0)
         #: Ids below this are searched nodes; the rest are children cutoffs skipped.
         self.searched = len(recording.nodes)
         self.nodes: Sequence[Any] = shown_nodes(recording.nodes, self.game_id)
@@ -105,9 +110,23 @@ class TreeView:
 
     @property
     def label_slot(self) -> float:
-        """The slot width from which labels show: room for a value at this text size (edge
-        labels that would touch and windows wider than a slot are left out one by one)."""
-        return max(LABEL_SLOT, self.text_size * LABEL_SLOT / 22)
+        """The slot width from which labels show: room for this tree's widest value at this
+        text size (edge labels that would touch and windows wider than a slot are left out
+        one by one)."""
+        scale = max(1.0, self.text_size / 22)
+        return min(LABEL_SLOT * scale, max(MIN_LABEL_SLOT * scale,
+                                           self._widest_value() + LABEL_PAD))
+
+    def _widest_value(self) -> float:
+        """The widest value label of the tree in pixels ("≤" or "≥" included), at the text
+        size (kept until it changes: the recording's values never do)."""
+        if self._widest[0] != self.text_size:
+            texts = {style.value_text(getattr(n, "value", None), self.game_id)
+                     for n in self.nodes if getattr(n, "value", None) is not None}
+            face = font(self.text_size)
+            widest = max((face.size("≤" + t)[0] for t in texts), default=0)
+            self._widest = (self.text_size, float(widest))
+        return self._widest[1]
 
     @property
     def read_slot(self) -> float:
