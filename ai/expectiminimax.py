@@ -63,9 +63,16 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
             self.lo, self.hi = own()
         return super()._search_root(state, depth, previous)
 
+    def _bounds(self, p: int) -> tuple[float, float]:
+        """L and U seen by player ``p``: the bounds are player 0's (MAX's), so the other side
+        sees them negated and swapped (a classroom tree's leaves -1..0 are 0..1 for MIN;
+        backgammon's -3..3 is the same either way)."""
+        return (self.lo, self.hi) if p == 0 else (-self.hi, -self.lo)
+
     def _clamped_eval(self, state: State, p: int) -> float:
+        lo, hi = self._bounds(p)
         v = self.evaluate(state, p)
-        return self.lo if v < self.lo else self.hi if v > self.hi else v
+        return lo if v < lo else hi if v > hi else v
 
     def _chance(
         self, state: State, p: int, depth: int, alpha: float, beta: float, ply: int
@@ -73,7 +80,7 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
         if depth <= 0 or not self.star1:
             # Horizon leaves go through the _leaf_value hook (clamped under Star1).
             return super()._chance(state, p, depth, alpha, beta, ply)
-        lo, hi = self.lo, self.hi
+        lo, hi = self._bounds(p)
         total = 0.0
         remaining = 1.0
         tracer = self.tracer

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core import Game, Move, State
@@ -27,6 +28,17 @@ from game.stakes import Stakes
 if TYPE_CHECKING:
     from ai.kit import GameAI
     from game.ui.kit import GameUI
+    from play.controller import MatchController
+    from play.turns import StakesTurns
+
+
+@dataclass(frozen=True)
+class Example:
+    """A teaching game's example position: its name, its notation and what it shows."""
+
+    name: str
+    text: str
+    note: str
 
 
 class GameKit(ABC):
@@ -99,7 +111,7 @@ class GameKit(ABC):
         wrote it), or a ValueError: a game without stakes refuses the line."""
         raise ValueError(f"a doubling cube belongs to games that have one, not {self.title}")
 
-    def examples(self) -> dict[str, Any]:
+    def examples(self) -> dict[str, Example]:
         """A teaching game's example positions by name (the lab's Example key steps through
         them); each has ``name``, ``text`` (the position's notation) and ``note``."""
         return {}
@@ -113,12 +125,12 @@ class GameKit(ABC):
         """The rows this game adds to the start screen (game.setup), or None."""
         return None
 
-    def stakes_turns(self, match: Any) -> Any:
+    def stakes_turns(self, match: MatchController) -> StakesTurns | None:
         """The decisions beside the moves this game adds to a match (play.controller's
         ``StakesTurns``, e.g. backgammon's cube), or None."""
         return None
 
-    def read_record(self, text: str) -> tuple[State, tuple[Any, ...]] | None:
+    def read_record(self, text: str) -> tuple[State, tuple[Move, ...]] | None:
         """(start, moves) of a game record written by another program (Othello's GGF), or
         None when this game reads no such records or ``text`` is not one; a ValueError names
         what is wrong with a record that is one."""

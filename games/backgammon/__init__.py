@@ -15,6 +15,8 @@ from game.stakes import Stakes
 if TYPE_CHECKING:
     from ai.kit import GameAI
     from game.ui.kit import GameUI
+    from play.controller import MatchController
+    from play.turns import StakesTurns
 
 
 class BackgammonKit(GameKit):
@@ -67,7 +69,7 @@ class BackgammonKit(GameKit):
 
         return ids.cube_from_save(text, start)  # type: ignore[arg-type]
 
-    def stakes_turns(self, match: Any) -> Any:
+    def stakes_turns(self, match: MatchController) -> StakesTurns:
         from games.backgammon.ai.cube_turns import CubeTurns  # the AI's cube: on first use
 
         return CubeTurns(match)

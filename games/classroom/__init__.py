@@ -5,10 +5,10 @@ The kit below is the game's one entry in Kibitz (game.kit): its layers load on f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.core import Game, State
-from game.kit import GameKit
+from game.kit import Example, GameKit
 
 if TYPE_CHECKING:
     from ai.kit import GameAI
@@ -20,7 +20,7 @@ class ClassroomKit(GameKit):
     order = 90
     playable = False
 
-    def examples(self) -> dict[str, Any]:
+    def examples(self) -> dict[str, Example]:
         from games.classroom.rules import EXAMPLES  # the rules: on first use, as load_rules
 
         return dict(EXAMPLES)

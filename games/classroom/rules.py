@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import Any, Union
 
 from game.core import CHANCE, TERMINAL, IllegalMoveError, NotationError
+from game.kit import Example
 
 #: Limits that keep a typed tree small enough to draw and to step through.
 MAX_CHILDREN = 26
@@ -50,13 +51,6 @@ class ChanceNode:
 
 
 Tree = Union[float, tuple["Tree", ...], ChanceNode]  # noqa: UP007 (a recursive alias)
-
-
-@dataclass(frozen=True)
-class Example:
-    name: str
-    text: str
-    note: str
 
 
 #: The trees the search lab offers by name; their worked answers are in tests/test_classroom.py.

@@ -5,9 +5,9 @@ The kit below is the game's one entry in Kibitz (game.kit): its layers load on f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from game.core import Game, State
+from game.core import Game, Move, State
 from game.kit import GameKit
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class OthelloKit(GameKit):
 
         return AI
 
-    def read_record(self, text: str) -> tuple[State, tuple[Any, ...]] | None:
+    def read_record(self, text: str) -> tuple[State, tuple[Move, ...]] | None:
         """A GGF record's first game (as NBoard, WZebra or Edax write it)."""
         if "(;" not in text:
             return None
