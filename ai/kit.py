@@ -17,12 +17,13 @@ from game.core import State
 
 @dataclass(frozen=True)
 class SelfTest:
-    """What ``main.py selftest`` checks of a game: a short game played to the end (with
-    ``options``), then the game's own ``checks`` (name, check returning what it proved), which
-    load its learned tables strictly: the levels fall back quietly when a table is damaged, so
-    a build missing one would otherwise still pass."""
+    """What ``main.py selftest`` checks of a game: ``tables`` loads its learned tables
+    strictly and says what it loaded (the levels fall back quietly when a table is damaged, so
+    a build missing one would otherwise still pass); a short game is played to the end (with
+    ``options``); then the game's own ``checks`` (name, check returning what it proved)."""
 
     options: Mapping[str, Any] = field(default_factory=dict)
+    tables: Callable[[], str] | None = None
     checks: tuple[tuple[str, Callable[[], str]], ...] = ()
 
 

@@ -81,11 +81,19 @@ def _play(game_id: str, seed: int) -> str:
     return f"{game.describe_result(record.final)} after {len(record.moves)} plies"
 
 
+def _learned_tables() -> str:
+    """Every game's learned tables, loaded strictly (``SelfTest.tables``)."""
+    loaded = [t() for kit in playable_kits() if (t := kit.ai().selftest.tables) is not None]
+    return f"{', '.join(loaded)} load"
+
+
 def _checks(seed: int) -> list[tuple[str, Callable[[], str]]]:
-    """The assets, then each game: played to the end, then its own checks."""
-    checks: list[tuple[str, Callable[[], str]]] = [("assets", _check_assets)]
+    """The assets and the learned tables, then each game played to the end, then the games'
+    own checks."""
+    checks: list[tuple[str, Callable[[], str]]] = [("assets", _check_assets),
+                                                   ("learned tables", _learned_tables)]
+    checks += [(kit.id, lambda g=kit.id: _play(g, seed)) for kit in playable_kits()]
     for kit in playable_kits():
-        checks.append((kit.id, lambda g=kit.id: _play(g, seed)))
         checks += list(kit.ai().selftest.checks)
     return checks
 

@@ -128,11 +128,6 @@ class Session:
         player = self.current.current_player()
         return self.seats[player] if player in (0, 1) else None
 
-    def why_no_board_move(self) -> str | None:
-        """Why the stakes hold the board (a double waits for its answer), else None."""
-        stakes = self.stakes
-        return None if stakes is None else stakes.why_no_board_move()
-
     def _is_decision(self, move: Move) -> bool:
         return self.start_stakes is not None and self.start_stakes.is_decision(move)
 

@@ -44,6 +44,11 @@ class Stakes(Protocol):
         game), or None."""
         ...
 
+    def pending_text(self) -> str | None:
+        """What the match waits for before anyone moves, in a few words for the screen ("a
+        double waits for its answer"), or None."""
+        ...
+
     def ended_game(self) -> bool:
         """Whether a decision ended the game (a dropped double)."""
         ...

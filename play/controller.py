@@ -150,9 +150,10 @@ class MatchController:
         s = self.session
         if s.is_over:
             return "the game is over"
-        why_not = s.why_no_board_move()
-        if why_not is not None:
-            return why_not
+        stakes = s.stakes
+        pending = None if stakes is None else stakes.pending_text()
+        if pending is not None:
+            return pending
         if s.current.current_player() not in (0, 1):
             return "the dice are to be rolled"
         return None
@@ -222,7 +223,9 @@ class MatchController:
             return
         if self.jobs.running(Purpose.MOVE):
             self.jobs.hurry()  # the job still ends with its final reply and best move
-        if self.session.why_no_board_move() is not None and self.stakes_turns is not None:
+        stakes = self.session.stakes
+        if (stakes is not None and stakes.answering_player() is not None
+                and self.stakes_turns is not None):
             self.stakes_turns.hurry()  # a double waits for the AI's answer
         self.ai_submit_at = self.ai_apply_at = self.clock()
 

@@ -169,7 +169,7 @@ def test_session_plays_double_take_and_saves_them() -> None:
     s.play_text("double")  # Red doubles before rolling
     assert s.stakes == Cube(offered_by=1)
     assert s.seat_to_move() is s.seats[0]  # White must answer
-    with pytest.raises(IllegalMoveError, match="waits for its answer"):
+    with pytest.raises(IllegalMoveError, match="waiting for an answer"):
         s.play_text("roll 52")
     s.play_text("take")
     assert s.stakes == Cube(value=2, owner=0)

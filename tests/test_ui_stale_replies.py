@@ -180,5 +180,5 @@ def test_no_move_is_played_at_a_roll_or_while_a_double_waits(tmp_path, monkeypat
         assert scene.match.stale_reason(job, move) == "the dice are to be rolled"
         scene.match.stakes_turns.double()
         assert not scene.play_move(move)
-        assert scene.message.text == "Illegal move: no move is due now: a double waits for its answer: take or drop"
+        assert scene.message.text == "Illegal move: no move is due now: a double waits for its answer"
         assert scene.session.stakes.offered_by == 1 and app.errors == []

@@ -110,8 +110,11 @@ class Cube:
         if self.dropped_by is not None:
             return "the game is over: a double was dropped"
         if self.offered_by is not None:
-            return "a double waits for its answer: take or drop"
+            return "a double is waiting for an answer: take or drop"
         return None
+
+    def pending_text(self) -> str | None:
+        return "a double waits for its answer" if self.offered_by is not None else None
 
     def ended_game(self) -> bool:
         return self.dropped_by is not None

@@ -13,7 +13,7 @@ from games.backgammon.game import GAME
 def _tables() -> str:
     net.load_net()
     table = bearoff.load_table()
-    return f"the network and the bear-off database ({len(table.off)} positions) load"
+    return f"backgammon network, bear-off database ({len(table.off)} positions)"
 
 
 def _network() -> str:
@@ -22,5 +22,4 @@ def _network() -> str:
     return f"Master plays 31 as {GAME.format_move(state, result.move)} ({result.score:+.3f})"
 
 
-SELFTEST = SelfTest(checks=(("backgammon learned tables", _tables),
-                            ("backgammon network", _network)))
+SELFTEST = SelfTest(tables=_tables, checks=(("backgammon network", _network),))

@@ -8,7 +8,7 @@ from games.othello.ai import patterns
 
 def _pattern_tables() -> str:
     patterns.load_weights(patterns.default_weights_path())
-    return "the pattern tables load"
+    return "Othello pattern tables"
 
 
-SELFTEST = SelfTest(checks=(("Othello learned tables", _pattern_tables),))
+SELFTEST = SelfTest(tables=_pattern_tables)
