@@ -50,7 +50,7 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
         self.star1 = star1
         self.filter_k = filter_k
         self.root_filter_k = root_filter_k
-        self.lo, self.hi = scoring.bounds
+        self._set_bounds(*scoring.bounds)
         if star1:  # Star1's bounds must hold at the leaves too
             self._leaf_value = self._clamped_eval
 
@@ -60,17 +60,18 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
         and highest leaf) gives Star1 those, as the slides' L and U."""
         own = getattr(state, "value_bounds", None)
         if own is not None:
-            self.lo, self.hi = own()
+            self._set_bounds(*own())
         return super()._search_root(state, depth, previous)
 
-    def _bounds(self, p: int) -> tuple[float, float]:
-        """L and U seen by player ``p``: the bounds are player 0's (MAX's), so the other side
-        sees them negated and swapped (a classroom tree's leaves -1..0 are 0..1 for MIN;
+    def _set_bounds(self, lo: float, hi: float) -> None:
+        """L and U as each player sees them: the bounds are player 0's (MAX's), so the other
+        side sees them negated and swapped (a classroom tree's leaves -1..0 are 0..1 for MIN;
         backgammon's -3..3 is the same either way)."""
-        return (self.lo, self.hi) if p == 0 else (-self.hi, -self.lo)
+        self.lo, self.hi = lo, hi
+        self._bounds = ((lo, hi), (-hi, -lo))
 
     def _clamped_eval(self, state: State, p: int) -> float:
-        lo, hi = self._bounds(p)
+        lo, hi = self._bounds[p]
         v = self.evaluate(state, p)
         return lo if v < lo else hi if v > hi else v
 
@@ -80,7 +81,7 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
         if depth <= 0 or not self.star1:
             # Horizon leaves go through the _leaf_value hook (clamped under Star1).
             return super()._chance(state, p, depth, alpha, beta, ply)
-        lo, hi = self._bounds(p)
+        lo, hi = self._bounds[p]
         total = 0.0
         remaining = 1.0
         tracer = self.tracer
