@@ -59,8 +59,7 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
         """A position that knows tighter bounds than the game's (a classroom tree: its lowest
         and highest leaf) gives Star1 those, as the slides' L and U."""
         own = getattr(state, "value_bounds", None)
-        if own is not None:
-            self._set_bounds(*own())
+        self._set_bounds(*(own() if own is not None else (self.lo, self.hi)))
         return super()._search_root(state, depth, previous)
 
     def _set_bounds(self, lo: float, hi: float) -> None:
