@@ -39,29 +39,6 @@ class StakesAI:
 
 
 @dataclass(frozen=True)
-class Showcase:
-    """How README's pictures show a game (scripts/make_screenshots.py and
-    make_lab_screenshots.py). The scripts pick their subjects by what a kit offers, never by
-    its id, so what makes a good picture of this game is said here, beside the levels that
-    play in it: the AI plays ``plies`` moves of the start screen's game and the window is
-    saved."""
-
-    #: Moves played before the picture.
-    plies: int
-    #: The levels of seat A and seat B; None: a human (the picture waits for their reply).
-    levels: tuple[str, str | None] = ("Advanced", "Master")
-    #: Every move's value drawn on the board (the setting ``show_values``).
-    show_values: bool = False
-    #: The game's own start-screen settings (``Settings.with_values``), e.g. Nim's heaps.
-    values: Mapping[str, Any] = field(default_factory=dict)
-    #: The moves (in the game's notation) from the start to the position the lab's compare
-    #: and depth pictures show; empty: the lab's own views are pictured on another game.
-    lab_moves: tuple[str, ...] = ()
-    #: The options of the position the game's own lab views (Nim in binary) are pictured on.
-    lab_options: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
 class GameAI:
     """One game's AI knowledge: its profile, its levels and its evaluators."""
 
@@ -83,8 +60,6 @@ class GameAI:
     stakes: StakesAI | None = None
     #: What ``main.py selftest`` checks of the game.
     selftest: SelfTest = field(default_factory=SelfTest)
-    #: How README's pictures show the game, or None: no picture of its own.
-    showcase: Showcase | None = None
 
     def evaluator(self, variant: str | None = None) -> Evaluator:
         """A fresh evaluator; a ValueError naming the known variants for anything else. A
