@@ -47,25 +47,30 @@ def one_line(text: str) -> str:
     return text if len(text) <= MAX_ERROR_CHARS else text[: MAX_ERROR_CHARS - 3] + "..."
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """Every subcommand by name and help line; only ``command``'s module is imported to add
+    its arguments (a headless command does not load the others' searchers and screens)."""
     parser = _Parser(prog="kibitz", description="Classic board games against an AI you can watch think.")
     parser.add_argument("--version", action="version", version=f"kibitz {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name, (module, help_text) in SUBCOMMANDS.items():
         sp = sub.add_parser(name, help=help_text, description=help_text)
-        importlib.import_module(module).add_arguments(sp)
+        if name == command:
+            importlib.import_module(module).add_arguments(sp)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    # The subcommand, when given, comes first: the top level takes only --help and --version.
+    named = argv[0] if argv and argv[0] in SUBCOMMANDS else None
     if "--version" in argv and len(argv) > 1:
         # argparse would print the version and exit 0 before looking at the rest.
-        build_parser().error("--version takes no other arguments")
-    args = build_parser().parse_args(argv)
+        build_parser(named).error("--version takes no other arguments")
+    args = build_parser(named).parse_args(argv)
     command = args.command or "play"
     if args.command is None:
-        args = build_parser().parse_args(["play", *argv])
+        args = build_parser("play").parse_args(["play", *argv])
     module = importlib.import_module(SUBCOMMANDS[command][0])
     try:
         return int(module.run(args) or 0)

@@ -31,6 +31,7 @@ from ai.searchbase import (
     WIN,
     WIN_MARGIN,
     EvalFn,
+    RootSearch,
     Scoring,
     SearchBase,
     is_win_score,
@@ -104,7 +105,7 @@ class AlphaBetaSearcher(SearchBase):
 
     def _search_root(
         self, state: State, depth: int, previous: Result | None
-    ) -> tuple[float, Move, tuple[tuple[Move, float], ...], tuple[Move, ...], bool]:
+    ) -> RootSearch:
         if self._key is None:
             self._key = state_key_fn(state)
             if self.tt is not None:
@@ -136,14 +137,14 @@ class AlphaBetaSearcher(SearchBase):
         ):
             alpha, beta = previous.score - self.aspiration, previous.score + self.aspiration
         result = self._root_window(state, moves, depth, alpha, beta)
-        if not alpha < result[0] < beta:
+        if not alpha < result.score < beta:
             self._root_best = None
             result = self._root_window(state, moves, depth, -INF, INF)
         return result
 
     def _root_window(
         self, state: State, moves: list[Move], depth: int, alpha: float, beta: float
-    ) -> tuple[float, Move, tuple[tuple[Move, float], ...], tuple[Move, ...], bool]:
+    ) -> RootSearch:
         p = state.current_player()
         full = alpha == -INF and beta == INF
         exact_all = self.exact_root_values
@@ -181,7 +182,8 @@ class AlphaBetaSearcher(SearchBase):
                 break
         if self.tt is not None and (full or alpha < best < beta):
             self.tt.store(self._key(state), depth, best, EXACT, best_move, self._horizon)
-        return best, best_move, tuple(values), self._extend_pv(state, pv, depth), root_exact
+        return RootSearch(best, best_move, tuple(values), self._extend_pv(state, pv, depth),
+                          root_exact)
 
     def _extend_pv(self, state: State, pv: tuple[Move, ...], depth: int) -> tuple[Move, ...]:
         """Lengthen a PV cut short by a table hit, following the table's best moves."""

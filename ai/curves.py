@@ -48,6 +48,13 @@ class Canvas:
                 for dy in range(thick):
                     self.dot(x + dx, y + dy, c)
 
+    def polyline(self, points: Sequence[tuple[int, int]], c) -> None:
+        """A measured series: its points joined, each marked with a short tick."""
+        for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+            self.line(x0, y0, x1, y1, c, thick=2)
+        for x, y in points:
+            self.line(x - 2, y, x + 2, y, c, thick=2)
+
     def text(self, x: int, y: int, s: str, c, scale: int = 2) -> None:
         for ch in s.upper():
             glyph = _FONT.get(ch, _FONT[" "])
@@ -102,11 +109,8 @@ def plot(rows: list[tuple[int, float, float, float]], path: Path,
             cv.line(left, ypix(v), right, ypix(v), grid if v != ref else (150, 150, 150))
             cv.text(4, ypix(v) - 5, fmt.format(v), ink)
         cv.line(left, top, left, bottom, ink)
-        pts = [(left + round(r[0] / xmax * (right - left)), ypix(r[col])) for r in rows]
-        for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
-            cv.line(x0, y0, x1, y1, color, thick=2)
-        for x, y in pts:
-            cv.line(x - 2, y, x + 2, y, color, thick=2)
+        cv.polyline([(left + round(r[0] / xmax * (right - left)), ypix(r[col])) for r in rows],
+                     color)
     cv.text(left, H - 14, f"GAMES TRAINED 0 - {xmax}", ink)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(cv.png())

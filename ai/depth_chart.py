@@ -140,7 +140,6 @@ def depth_chart(
     its own pass, ``total_nodes`` and ``time_s`` the whole search to that depth. Stops before a
     depth predicted to end past ``max_s`` seconds, when cancelled, or after a depth that saw
     the end of the game on every line (deeper searches would say the same)."""
-
     game = get_game(config.game_id)
     profile = profile_for(config.game_id)
     evaluator = get_evaluator(config.game_id, config.evaluator) if config.use_evaluator else None

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from ai.alphabeta import AlphaBetaSearcher
-from ai.searchbase import EvalFn, Scoring
+from ai.searchbase import EvalFn, RootSearch, Scoring
 from game.core import Move, State
 
 
@@ -55,7 +55,7 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
             self._leaf_value = self._clamped_eval
 
     def _search_root(self, state: State, depth: int, previous: Any
-                     ) -> tuple[float, Move, tuple[tuple[Move, float], ...], tuple[Move, ...], bool]:
+                     ) -> RootSearch:
         """A position that knows tighter bounds than the game's (a classroom tree: its lowest
         and highest leaf) gives Star1 those, as the slides' L and U."""
         own = getattr(state, "value_bounds", None)
@@ -130,5 +130,5 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
 
     def _root_window(
         self, state: State, moves: list[Move], depth: int, alpha: float, beta: float
-    ) -> tuple[float, Move, tuple[tuple[Move, float], ...], tuple[Move, ...], bool]:
+    ) -> RootSearch:
         return super()._root_window(state, self._filter(state, moves, depth, 0), depth, alpha, beta)

@@ -15,7 +15,7 @@ keeps its sign. Every root move's value is exact.
 from __future__ import annotations
 
 from ai.api import Result
-from ai.searchbase import INF, SearchBase
+from ai.searchbase import INF, RootSearch, SearchBase
 from ai.trace import Tracer
 from game.core import TERMINAL, Move, State
 
@@ -43,7 +43,7 @@ class MinimaxSearcher(SearchBase):
 
     def _search_root(
         self, state: State, depth: int, previous: Result | None
-    ) -> tuple[float, Move, tuple[tuple[Move, float], ...], tuple[Move, ...], bool]:
+    ) -> RootSearch:
         p = state.current_player()
         best, best_move, best_pv = -float("inf"), None, ()
         values = []
@@ -70,7 +70,7 @@ class MinimaxSearcher(SearchBase):
             if v > best:
                 best, best_move, best_pv = v, m, (m, *pv)
                 self._root_best = (m, v)
-        return best, best_move, tuple(values), best_pv, True
+        return RootSearch(best, best_move, tuple(values), best_pv, True)
 
     def _value(self, state: State, p: int, depth: int, ply: int) -> tuple[float, tuple[Move, ...]]:
         """Value of ``state`` from ``p``'s view, and the principal variation below it."""

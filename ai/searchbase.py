@@ -21,6 +21,7 @@ import dataclasses
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import NamedTuple
 
 from ai.api import Limits, Progress, ProgressCallback, Result, Stats
 from ai.trace import Tracer
@@ -102,11 +103,22 @@ class Scoring:
         return self._bounds
 
 
+class RootSearch(NamedTuple):
+    """One depth's search of the root: its value and move, each root move's value, the
+    principal variation, and whether every root value is exact (not just a bound)."""
+
+    score: float
+    move: Move
+    root_values: tuple[tuple[Move, float], ...]
+    pv: tuple[Move, ...]
+    root_exact: bool
+
+
 class SearchBase:
     """Budget checks, statistics and the iterative-deepening loop; subclasses search one depth.
 
-    A subclass implements ``_search_root(state, depth, previous)`` returning
-    ``(score, move, root_values, pv, root_exact)`` and keeps ``self._root_best`` (the best
+    A subclass implements ``_search_root(state, depth, previous)`` returning a ``RootSearch``
+    and keeps ``self._root_best`` (the best
     fully searched root move of the current iteration) up to date, so an interrupted
     iteration can still improve the answer.
     """
@@ -223,7 +235,7 @@ class SearchBase:
 
     def _search_root(
         self, state: State, depth: int, previous: Result | None
-    ) -> tuple[float, Move, tuple[tuple[Move, float], ...], tuple[Move, ...], bool]:
+    ) -> RootSearch:
         raise NotImplementedError
 
     def iterate(

@@ -172,7 +172,6 @@ def game_specs(
 
 def start_position(spec: GameSpec) -> tuple[Any, list[Any], random.Random]:
     """The pair's opening position, the opening moves played, and the RNG for the dice."""
-
     rng = random.Random(spec.pair_seed)
     game = get_game(spec.game_id)
     profile = profile_for(spec.game_id)

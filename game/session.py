@@ -53,6 +53,9 @@ class Session:
             start_state = self.game.initial_state(**(options or {}))
         self.start: State = start_state
         self._states: list[State] = [start_state]
+        #: The stakes after each position (a decision changes them; anything else keeps them),
+        #: so asking for them never replays the game.
+        self._stakes: list[Stakes | None] = [stakes]
         self._moves: list[Move] = []
         #: Each move's text, kept as moves are played and taken back, so a long game's move
         #: list costs nothing to read (``move_text``, ``moves_text``).
@@ -92,13 +95,8 @@ class Session:
 
     @property
     def stakes(self) -> Stakes | None:
-        """The stakes now (None: the game alone), from the stakes decisions played."""
-        stakes = self.start_stakes
-        if stakes is not None:
-            for state, move in self.history:
-                if stakes.is_decision(move):
-                    stakes = stakes.after(state, move)
-        return stakes
+        """The stakes now (None: the game alone), after the stakes decisions played."""
+        return self._stakes[-1]
 
     @property
     def is_over(self) -> bool:
@@ -131,15 +129,15 @@ class Session:
     def _is_decision(self, move: Move) -> bool:
         return self.start_stakes is not None and self.start_stakes.is_decision(move)
 
-    def _next_state(self, move: Move) -> State:
+    def _next(self, move: Move) -> tuple[State, Stakes | None]:
+        """The position and stakes after ``move``; IllegalMoveError when it is not allowed."""
         stakes = self.stakes
         if stakes is not None and stakes.is_decision(move):
-            stakes.after(self.current, move)  # raises IllegalMoveError when not now
-            return self.current
+            return self.current, stakes.after(self.current, move)
         why_not = None if stakes is None else stakes.why_no_board_move()
         if why_not is not None:
             raise IllegalMoveError(why_not)
-        return self.current.apply(move)
+        return self.current.apply(move), stakes
 
     @property
     def is_human_turn(self) -> bool:
@@ -148,8 +146,8 @@ class Session:
 
     def play(self, move: Move) -> State:
         """Play a move (or a chance outcome); a new move forgets the moves undone before it."""
-        new = self._next_state(move)
-        self._push(move, new)
+        new, stakes = self._next(move)
+        self._push(move, new, stakes)
         self._redo.clear()
         return new
 
@@ -170,17 +168,21 @@ class Session:
     def replay(self, move: Move, state: State, text: str) -> None:
         """Record ``move`` leading to ``state`` with its ``text``, all three already worked
         out by a reader that played this move from this position before (game.savefile's
-        replay of a long game, which meets the same positions thousands of times)."""
-        self._push(move, state, text)
+        replay of a long game, which meets the same positions thousands of times; stakes
+        decisions are played, not replayed, so the stakes stay as they are)."""
+        self._push(move, state, self.stakes, text)
         self._redo.clear()
 
-    def _push(self, move: Move, state: State, text: str | None = None) -> None:
-        """Record ``move`` (played in the current position) and the position it leads to."""
+    def _push(self, move: Move, state: State, stakes: Stakes | None,
+              text: str | None = None) -> None:
+        """Record ``move`` (played in the current position), the position it leads to and
+        the stakes after it."""
         if text is None:
             text = self.format_move_text(self.current, move)
         self._texts.append(text)
         self._moves.append(move)
         self._states.append(state)
+        self._stakes.append(stakes)
 
     # -- undo / redo ------------------------------------------------------------------------
 
@@ -197,6 +199,7 @@ class Session:
         if not self._moves:
             return None
         self._states.pop()
+        self._stakes.pop()
         self._texts.pop()
         move = self._moves.pop()
         self._redo.append(move)
@@ -207,7 +210,7 @@ class Session:
         if not self._redo:
             return None
         move = self._redo.pop()
-        self._push(move, self._next_state(move))
+        self._push(move, *self._next(move))
         return move
 
     def undo_to_human(self) -> int:

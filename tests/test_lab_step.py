@@ -102,3 +102,42 @@ def test_a_null_window_reads_as_a_question_in_the_games_units() -> None:
     assert window_text(loss_in_4, loss_in_4 + 1e-9, "nim") == "null window at L4"
     assert window_text(3.0, 3.0 + 1e-9) == "null window at 3"
     assert window_text(None, 5.0) == "(−∞, 5)"
+
+
+def test_the_values_on_the_path_never_hide_behind_the_panels_edge(monkeypatch) -> None:
+    """A panel too short for every value on the path says how many it left out (the nodes
+    nearest the root), and draws no heading over an empty list."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.ui.lab import step_panel
+
+    rec = classroom("[[[[1,2],[3,4]],[[5,6],[7,8]]]]", "alphabeta", 4, **BARE)
+    stepper = Stepper(rec.nodes, rec.events)
+    while len(stepper.path_to_current()) < 5:
+        assert stepper.forward()
+    drawn: list[tuple[str, int]] = []  # (text, its bottom)
+    monkeypatch.setattr(step_panel, "draw_text",
+                        lambda surface, text, pos, size, *a, **k: drawn.append((text,
+                                                                                pos[1] + size)))
+    pygame.font.init()
+    surface = pygame.Surface((460, 900))
+    step_panel.draw_step_panel(surface, pygame.Rect(0, 0, 460, 900), rec, stepper, 20)
+    texts = [t for t, _ in drawn]
+    assert "Values on the path (rising to the root):" in texts
+    assert not any("more toward the root" in t for t in texts)
+    heading_seen_cut = False
+    for height in range(900, 150, -5):
+        drawn.clear()
+        step_panel.draw_step_panel(surface, pygame.Rect(0, 0, 460, height), rec, stepper, 20)
+        heading = [b for t, b in drawn if t.startswith("Values on the path")]
+        rows = [b for t, b in drawn if t[:1] in "▲▼●■" and ": " in t]
+        more = [t for t, _ in drawn if "more toward the root" in t]
+        assert bool(heading) == bool(rows or more), height  # no heading over nothing
+        assert all(b <= height for b in rows + heading), height  # nothing past the edge
+        if more:
+            heading_seen_cut = True
+            assert int(more[0].split()[1]) + len(rows) == len(stepper.path_to_current()), height
+    assert heading_seen_cut  # some height cut the list, and the cut was counted

@@ -113,19 +113,26 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
                       max_width=rect.width)
             y += int(small * 1.3)
         y += int(small * 0.1)
-    path = stepper.path_to_current()
-    if path:
+    rows = stepper.path_to_current()[-6:]
+    row_h = int(small * 1.3)
+    heading_h = int(small * 1.35)
+    room = (rect.bottom - y - heading_h) // row_h  # rows that fit under the heading
+    if rows and room >= 1:  # no heading over an empty list when the panel is full
         draw_text(surface, "Values on the path (rising to the root):", (rect.x, y), small,
                   theme.color("text_dim"), max_width=rect.width)
-        y += int(small * 1.35)
-        for nid in path[-6:]:
+        y += heading_h
+        # Too many for the room: the nodes nearest the current one, the rest counted.
+        hidden = len(rows) - room + 1 if len(rows) > room else 0
+        if hidden:
+            draw_text(surface, f"… {hidden} more toward the root (a taller window shows them)",
+                      (rect.x + small, y), small, theme.color("text_dim"), max_width=rect.width)
+            y += row_h
+        for nid in rows[hidden:]:
             node = recording.nodes[nid]
             shown = stepper.shown_value(nid)
             label = node.move or "root"
             text = f"{SHAPE_GLYPH.get(node.kind, '')} {label}: {style.value_text(shown, recording.game_id)}"
-            if y + small > rect.bottom:
-                break
             draw_text(surface, text, (rect.x + small, y), small,
                       style.KIND_COLOR.get(node.kind, style.TEXT), max_width=rect.width)
-            y += int(small * 1.3)
+            y += row_h
     return y

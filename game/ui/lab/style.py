@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from ai.profiles import Profile, profile_for
-from game.registry import all_game_ids, get_kit
+from game.registry import get_kit
 
 KINDS = ("max", "min", "chance", "leaf")
 
@@ -201,8 +201,14 @@ def skipped_edge_text(parent: Any, label: str, game_id: str = "") -> str:
         return label
 
 
+@cache
 def _edge_label(game_id: str) -> Any:
-    return get_kit(game_id).edge_label if game_id in all_game_ids() else None
+    """The kit's edge labeller for ``game_id`` (None: the move's notation, or no such game),
+    looked up once per game: the tree asks for every edge it draws."""
+    try:
+        return get_kit(game_id).edge_label
+    except ValueError:
+        return None
 
 
 def skipped_kind(nodes: Sequence[Any], parent: Any, value: float | None) -> str:

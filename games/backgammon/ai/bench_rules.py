@@ -8,12 +8,13 @@ from __future__ import annotations
 import sys
 import time
 
+from game.playouts import random_positions
+from games.backgammon.game import GAME
+from games.backgammon.rules import ROLLS, BackgammonState
+
 
 def sample_positions(n_positions: int, seed: int = 1) -> list:
     """Positions from seeded random playouts (decision points, dice removed), varied in phase."""
-    from game.playouts import random_positions
-    from games.backgammon.game import GAME
-    from games.backgammon.rules import BackgammonState
 
     return [
         BackgammonState(s.points, s.bar, s.off, s.to_move, None)
@@ -23,8 +24,6 @@ def sample_positions(n_positions: int, seed: int = 1) -> list:
 
 def bench(n_positions: int = 1000) -> dict[str, float]:
     """position_rolls_per_s counts (position, roll) pairs; turns_per_s the turns generated."""
-    from games.backgammon.rules import ROLLS, BackgammonState
-
     positions = sample_positions(n_positions)
     turns = 0
     start = time.perf_counter()

@@ -26,7 +26,9 @@ import random
 from dataclasses import dataclass
 
 from ai.api import SearchConfig
-from games.backgammon.cube import Cube
+from ai.engine import run_search
+from ai.selfplay import sample_chance
+from games.backgammon.cube import Cube, match_id
 from games.backgammon.outcomes import OUTCOMES
 from games.backgammon.rules import BackgammonState
 
@@ -111,7 +113,7 @@ def advise(probs: tuple[float, ...], cube: Cube, player: int) -> CubeAdvice:
 
 def probabilities(state: BackgammonState, player: int) -> tuple[float, ...]:
     """The network's cubeless chances of ``player`` (0-ply), before the roll."""
-    from games.backgammon.ai.net import NetEvaluator
+    from games.backgammon.ai.net import NetEvaluator  # numpy and the weights: when first asked
 
     return tuple(float(v) for v in NetEvaluator().probabilities(state, player))
 
@@ -139,9 +141,6 @@ def play_cubeful_game(
 ) -> CubefulRecord:
     """A money game with the cube: checker play from ``configs``, cube decisions from the
     network for both sides. Points are the game's value times the cube (a drop: the cube)."""
-    from ai.engine import run_search
-    from ai.selfplay import sample_chance
-
     cube = Cube(jacoby=jacoby)
     plies = 0
     while plies < max_plies:
@@ -174,8 +173,6 @@ def cube_answer(state: BackgammonState, cube: Cube) -> dict[str, object]:
     """The cube decision for the player on roll in ``state`` (before his roll) as plain data,
     for the engine and the panel. A pending double is answered for the player who must take
     or drop it."""
-    from games.backgammon.cube import match_id
-
     if state.is_over() or state.opening or state.dice is not None:
         raise ValueError("a cube decision is made at the start of a turn, before the roll")
     player = state.to_move

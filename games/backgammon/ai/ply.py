@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.searchbase import INF, Scoring, SearchBase
+from ai.searchbase import INF, RootSearch, Scoring, SearchBase
 from game.core import Move, State
 from games.backgammon import movegen as mg
 from games.backgammon.ai.net import NetEvaluator, equity
@@ -175,14 +175,14 @@ class BackgammonPlySearcher(SearchBase):
 
     def _search_root(
         self, state: State, depth: int, previous: Any
-    ) -> tuple[float, Move, tuple[tuple[Move, float], ...], tuple[Move, ...], bool]:
+    ) -> RootSearch:
         self._horizon = True
         tracer = self.tracer
         if depth % 2 == 0 and previous is not None and previous.depth == depth - 1:
             if tracer is not None:
                 tracer.pass_reused()
-            return (previous.score, previous.move, previous.root_values, previous.pv,
-                    previous.root_values_exact)  # fmt: skip
+            return RootSearch(previous.score, previous.move, previous.root_values, previous.pv,
+                              previous.root_values_exact)
         table = state._generated()  # type: ignore[attr-defined]
         moves = list(table)
         if depth == 1 or len(moves) == 1:
@@ -191,7 +191,7 @@ class BackgammonPlySearcher(SearchBase):
             if tracer is not None:
                 self._trace_leaves(state, results, values)
             ranked = sorted(zip(moves, values, strict=True), key=lambda mv: -mv[1])
-            return ranked[0][1], ranked[0][0], tuple(ranked), (ranked[0][0],), True
+            return RootSearch(ranked[0][1], ranked[0][0], tuple(ranked), (ranked[0][0],), True)
         keep = ROOT_KEEP.get(depth, ROOT_KEEP[max(ROOT_KEEP)])
         margin = ROOT_MARGIN.get(depth, ROOT_MARGIN[max(ROOT_MARGIN)])
         assert previous is not None  # always deepens (orders_moves): depth 1 came first
@@ -211,4 +211,4 @@ class BackgammonPlySearcher(SearchBase):
             if self._root_best is None or v > self._root_best[1]:
                 self._root_best = (m, v)
         scored.sort(key=lambda mv: -mv[1])
-        return scored[0][1], scored[0][0], tuple(scored), (scored[0][0],), True
+        return RootSearch(scored[0][1], scored[0][0], tuple(scored), (scored[0][0],), True)

@@ -6,11 +6,13 @@ from __future__ import annotations
 from ai.engine import run_search
 from ai.kit import SelfTest
 from ai.levels import get_level
-from games.backgammon.ai import bearoff, net
 from games.backgammon.game import GAME
 
 
 def _tables() -> str:
+    # numpy and the weights files: when the selftest runs, not whenever the AI loads.
+    from games.backgammon.ai import bearoff, net
+
     net.load_net()
     table = bearoff.load_table()
     return f"backgammon network, bear-off database ({len(table.off)} positions)"

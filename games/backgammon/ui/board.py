@@ -20,6 +20,8 @@ from game.core import Move, State
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.boards.base import BoardView, SurfaceCache, ViewContext
+from games.backgammon.cube import CubeAction
+from games.backgammon.rules import play_sequences
 from games.backgammon.ui.geometry import MAX_SHOWN, MAX_SHOWN_BAR, BgGeometry, Location
 from games.backgammon.ui.turn import BAR, OFF, Snapshot, Step, TurnBuilder, dice_list
 
@@ -65,8 +67,6 @@ def _is_steps(move: object) -> bool:
 
 def _cube_kind(move: object) -> str:
     """"double", "take" or "drop" for a cube action, else ""."""
-    from games.backgammon.cube import CubeAction
-
     return move.kind if isinstance(move, CubeAction) else ""
 
 
@@ -163,8 +163,6 @@ class BackgammonView(BoardView):
             return None
         key = state.key()
         if self._turn is None or self._turn_key != key:
-            from games.backgammon.rules import play_sequences
-
             seqs = [tuple(tuple(st) for st in s) for s in play_sequences(state)] or [()]
             self._turn = TurnBuilder(state.to_move, state.dice, seqs)
             self._turn_key = key

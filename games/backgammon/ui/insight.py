@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.ui.panel import PanelLine
+from games.backgammon.ai.cube import advise
 from games.backgammon.cube import Cube
 from games.backgammon.game import GAME
 from games.backgammon.outcomes import cubeless_equity
@@ -80,7 +81,7 @@ def insight(state: BackgammonState, cube: Cube | None = None, max_moves: int = 6
     if state.is_over() or state.opening:
         return Insight()
     try:
-        from games.backgammon.ai.net import NetEvaluator, equity
+        from games.backgammon.ai.net import NetEvaluator, equity  # numpy: when first shown
 
         ev = NetEvaluator()
     except ValueError as exc:  # WeightsError: missing or damaged weights
@@ -89,8 +90,6 @@ def insight(state: BackgammonState, cube: Cube | None = None, max_moves: int = 6
     probs = tuple(float(v) for v in ev.probabilities(state, side))
     cube_advice: tuple[str, str] | None = None
     if cube is not None and state.dice is None and cube.dropped_by is None:
-        from games.backgammon.ai.cube import advise
-
         advice = advise(probs, cube, side)
         cube_advice = (f"cube {cube.value}: {advice.action}", advice.figures())
     ranked: list[tuple[str, float]] = []

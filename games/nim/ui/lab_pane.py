@@ -14,8 +14,10 @@ from typing import Any
 import pygame
 
 from game.ui import theme
+from game.ui.assets import font
 from game.ui.boards.base import ViewContext
 from game.ui.lab import style
+from game.ui.lab.export import save_png
 from game.ui.widgets import draw_text, wrap_text
 from games.nim.ai.table import NimTable, nim_table
 
@@ -70,7 +72,6 @@ class NimPane:
         surface = pygame.Surface(self.rect.size)
         surface.fill(style.BG)
         self.draw_into(surface, surface.get_rect())
-        from game.ui.lab.export import save_png
 
         save_png(surface, path)
 
@@ -141,7 +142,6 @@ class NimPane:
                 draw_text(surface, "odd", (col_rect.centerx, col_rect.bottom + 2), small,
                           ODD, anchor="midtop")
         y += cell + int(size * 2.2)
-        from game.ui.assets import font
 
         key = "Filled square = 1, hollow = 0. A column with an odd number of ones makes the " \
               "nim-sum non-zero."

@@ -13,6 +13,10 @@ import statistics
 import time
 from typing import Any
 
+from games.othello.ai.endgame import solve
+from games.othello.game import GAME
+from games.othello.rules import parse_square, square_name
+
 #: (label, 64 cells a1..h8 then side to move, moves played from it, margin, best move or None)
 POSITIONS: tuple[tuple[str, str, str, int, str | None], ...] = (
     ("ffo40 after a2 b1 c1 pass b6", "", "a2 b1 c1 pass b6", -38, None),
@@ -23,9 +27,6 @@ FFO40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
 
 
 def _position(moves: str) -> Any:
-    from games.othello.game import GAME
-    from games.othello.rules import parse_square
-
     state = GAME.parse_position(FFO40)
     for move in moves.split():
         state = state.apply(parse_square(move))
@@ -36,8 +37,6 @@ def bench(repeat: int = 1, quick: bool = False) -> dict[str, dict[str, Any]]:
     """Per position: empties, margin, move, nodes, wall and CPU seconds (medians).
 
     ``quick``: only the 16-empties position (about a second), for tests."""
-    from games.othello.ai.endgame import solve
-    from games.othello.rules import square_name
 
     out: dict[str, dict[str, Any]] = {}
     for label, _, moves, margin, best in POSITIONS[:1] if quick else POSITIONS:

@@ -47,6 +47,7 @@ import time
 from typing import NamedTuple
 
 from ai.trace import Tracer
+from games.othello.ai.evaluation import evaluate_bb
 from games.othello.rules import (
     FULL,
     NEIGHBOURS,
@@ -322,8 +323,6 @@ class _Solver:
     ) -> float:
         """Alpha-beta with the hand-made evaluator, for the root's move order only (mover's
         view). Its nodes count, and the cancel event and the deadline stop it too."""
-        from games.othello.ai.evaluation import evaluate_bb
-
         self.nodes += 1
         if self.nodes >= self.next_check:
             self.check()

@@ -254,11 +254,7 @@ def plot(rows: list[tuple[int, float, float]], path: Path) -> None:
         cv.line(left, ypix(v), right, ypix(v), grid)
         cv.text(4, ypix(v) - 5, f"{v:.1f}", ink)
     for col, color in ((1, (30, 90, 200)), (2, (220, 110, 20))):
-        pts = [(xpix(r[0]), ypix(r[col])) for r in rows]
-        for (x0, y0), (x1, y1) in zip(pts, pts[1:], strict=False):
-            cv.line(x0, y0, x1, y1, color, thick=2)
-        for x, y in pts:
-            cv.line(x - 2, y, x + 2, y, color, thick=2)
+        cv.polyline([(xpix(r[0]), ypix(r[col])) for r in rows], color)
     cv.text(left, height - 16, f"TRAINING POSITIONS 0 - {xmax}", ink)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(cv.png())

@@ -11,6 +11,7 @@ from ai.profiles import Profile, Solver, ValueLabel, signed, win_label
 from ai.searchbase import is_win_score
 from ai.trace import Tracer
 from game.core import State
+from games.tictactoe.ai.evaluation import TicTacToeEvaluator
 
 
 def solve_tictactoe(
@@ -18,7 +19,6 @@ def solve_tictactoe(
     tracer: Tracer | None = None,
 ) -> Result:
     from ai.alphabeta import AlphaBetaSearcher  # the searcher imports the profiles: not at load
-    from games.tictactoe.ai.evaluation import TicTacToeEvaluator
 
     searcher = AlphaBetaSearcher(
         TicTacToeEvaluator().evaluate,
