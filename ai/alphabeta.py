@@ -17,7 +17,8 @@
   and window are negated. Terminals score as the game's profile says (ai.profiles): ``WIN -
   ply`` (faster wins first), the game's points, or a final margin.
 - Chance nodes, should a game have them, are averaged exactly (every outcome with a full
-  window); ai.expectiminimax adds pruning and move filtering there.
+  window); ai.expectiminimax adds pruning and move filtering there. Quiescence search at the
+  depth limit, for a game with noisy moves: ai.quiescence.
 
 Scores are from the view of the side to move at the root.
 """
@@ -25,6 +26,7 @@ Scores are from the view of the side to move at the root.
 from __future__ import annotations
 
 from ai.api import Result
+from ai.quiescence import WindowedQuiescence
 from ai.searchbase import (
     INF,
     MAX_DEPTH,
@@ -33,7 +35,6 @@ from ai.searchbase import (
     EvalFn,
     RootSearch,
     Scoring,
-    SearchBase,
     is_win_score,
     state_key_fn,
 )
@@ -46,7 +47,7 @@ from game.core import CHANCE, TERMINAL, Move, State
 NULL_WIDTH = 1e-9
 
 
-class AlphaBetaSearcher(SearchBase):
+class AlphaBetaSearcher(WindowedQuiescence):
     name = "alphabeta"
 
     def __init__(
@@ -76,8 +77,7 @@ class AlphaBetaSearcher(SearchBase):
         self._killers: list[list[Move | None]] = [[None, None] for _ in range(MAX_DEPTH + 2)]
         #: Per player (0, 1): move -> history score (the sum of depth**2 over its cutoffs).
         self._history: tuple[dict[Move, int], dict[Move, int]] = ({}, {})
-        #: Scores a leaf (depth exhausted) from its mover's view; expectiminimax clamps it.
-        self._leaf_value: EvalFn = evaluate
+        self._leaf_value: EvalFn = evaluate  # a leaf from its mover's view (clamped: Star1)
 
     def orders_moves(self) -> bool:
         return self.use_ordering
@@ -237,8 +237,12 @@ class AlphaBetaSearcher(SearchBase):
             self._tick()
         self._pv[ply] = ()
         if cp >= 0:  # the horizon: a static evaluation from the mover's view
-            self.stats.leaves += 1
             self._horizon = True
+            if self.noisy_moves is not None:
+                if cp == p:
+                    return self._quiesce(child, cp, alpha, beta, ply, 0)
+                return -self._quiesce(child, cp, -beta, -alpha, ply, 0)
+            self.stats.leaves += 1
             v = self._leaf_value(child, cp)
             return v if cp == p else -v
         if cp == TERMINAL:
@@ -350,8 +354,7 @@ class AlphaBetaSearcher(SearchBase):
         return self.evaluate(state, p)
 
     def _moves_at(self, state: State, depth: int, ply: int) -> tuple[Move, ...] | list[Move]:
-        """The moves a node expands (all of them here; expectiminimax may filter)."""
-        return state.legal_moves()
+        return state.legal_moves()  # all of them here; expectiminimax may filter
 
     def _order(
         self, p: int, moves: tuple[Move, ...] | list[Move], tt_move: Move | None, ply: int

@@ -39,6 +39,8 @@ class Stats:
     nodes_per_depth: tuple[int, ...] = ()
     #: Leaves (static evaluations and finished games) of each pass, like ``nodes_per_depth``.
     leaves_per_depth: tuple[int, ...] = ()
+    #: Nodes quiescence search visited past the depth limit (counted in ``nodes`` too).
+    quiescence_nodes: int = 0
 
     @property
     def nodes_per_s(self) -> float:
@@ -56,6 +58,7 @@ class Stats:
             "nodes_per_s": round(self.nodes_per_s, 1),
             "nodes_per_depth": list(self.nodes_per_depth),
             "leaves_per_depth": list(self.leaves_per_depth),
+            "quiescence_nodes": self.quiescence_nodes,
         }
 
 
@@ -162,3 +165,6 @@ class SearchConfig:
     use_aspiration: bool = True
     use_star1: bool = True
     use_move_filter: bool = True
+    #: Quiescence search at the depth limit, for games whose profile names noisy moves
+    #: (Kalah's captures and extra turns): minimax and alpha-beta search on along them.
+    use_quiescence: bool = True

@@ -7,6 +7,10 @@ like-against-like references for a uniform tree of the game's branching factor b
 1 + b + ... + b^d nodes and b^d leaves, and alpha-beta's best case of b^ceil(d/2) +
 b^floor(d/2) - 1 leaves (Knuth and Moore). It takes ``cancel`` and ``progress`` like the
 comparison (ai.lab), so the lab runs it on the worker and shows rows as they arrive.
+
+For a game with noisy moves (captures: ai.quiescence) it can chart two series side by side
+(``with_quiescence``): the search to the depth limit and the same search with quiescence
+search past it, depth by depth, each row saying which series it is (``DepthRow.quiescence``).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from ai.api import Limits, Result, SearchConfig
 from ai.engine import make_searcher, search_to_depth
 from ai.growth import branching_factor, effective_branching_factor, extrapolate
 from ai.kit import get_evaluator
+from ai.labsearch import quiescence_applies
 from ai.profiles import profile_for
 from ai.searchbase import is_win_score
 from game.core import State
@@ -62,6 +67,9 @@ class DepthRow:
     #: False when the search stopped above positions that have no value of their own (a
     #: classroom tree has numbers only at its leaves): ``value`` is then not a real value.
     has_value: bool = True
+    #: Which series of a chart with and without quiescence search this row is (True: with
+    #: it); None in a chart of one series.
+    quiescence: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -83,6 +91,7 @@ class DepthRow:
             "best_case_leaves": round(self.best_case_leaves, 1),
             "horizon": self.horizon,
             "has_value": self.has_value,
+            **({} if self.quiescence is None else {"quiescence": self.quiescence}),
         }
 
 
@@ -134,12 +143,16 @@ def uniform_tree(b: float, depth: int) -> tuple[float, float, float]:
 
 def depth_chart(
     state: State, config: SearchConfig, max_depth: int, *, max_s: float = 30.0,
-    cancel: Any = None, progress: Progress = None,
+    cancel: Any = None, progress: Progress = None, with_quiescence: bool = False,
 ) -> list[DepthRow]:
     """Depth 1 .. ``max_depth`` searched with ``config``; ``nodes`` and ``leaves`` of a row are
     its own pass, ``total_nodes`` and ``time_s`` the whole search to that depth. Stops before a
     depth predicted to end past ``max_s`` seconds, when cancelled, or after a depth that saw
-    the end of the game on every line (deeper searches would say the same)."""
+    the end of the game on every line (deeper searches would say the same).
+
+    ``with_quiescence`` (a game with noisy moves, minimax or alpha-beta): two series, the
+    search without quiescence search and with it, each depth's two rows one after the other
+    (each search run to that depth as ai.engine.search_to_depth runs it)."""
     game = get_game(config.game_id)
     profile = profile_for(config.game_id)
     evaluator = get_evaluator(config.game_id, config.evaluator) if config.use_evaluator else None
@@ -150,45 +163,72 @@ def depth_chart(
     lo, hi = own() if own is not None else profile.value_bounds
     min_swing = HORIZON_SHARE * (hi - lo)
     b = branching_factor(state)
+    series: list[bool | None] = [None]
+    passes: Iterator[tuple[Result, ...]] = ((r,) for r in _results_by_depth(
+        state, config, max_depth, cancel))
+    if with_quiescence and quiescence_applies(config):
+        series = [False, True]
+        passes = _pairs_by_depth(state, [replace(config, use_quiescence=q) for q in series],
+                                 max_depth, cancel)
     rows: list[DepthRow] = []
+    previous: dict[bool | None, DepthRow] = {}
     points: list[tuple[int, int, float]] = []
-    for result in _results_by_depth(state, config, max_depth, cancel):
-        if result.move is None or (cancel is not None and cancel.is_set()):
+    for results in passes:
+        if any(r.move is None for r in results) or (cancel is not None and cancel.is_set()):
             break
-        stats = result.stats
-        pass_nodes = stats.nodes_per_depth[-1] if stats.nodes_per_depth else stats.nodes
-        pass_leaves = stats.leaves_per_depth[-1] if stats.leaves_per_depth else stats.leaves
-        move = game.format_move(state, result.move)
-        has_value = result.exact or values_inside
-        tree_nodes, leaves, best_case = uniform_tree(b, result.depth)
-        row = DepthRow(
-            depth=result.depth,
-            value=result.score,
-            value_text=(profile.value_label(result.score, exact=result.exact).long if has_value
-                        else "no value: the tree has numbers only at its leaves"),
-            move=move,
-            nodes=pass_nodes,
-            total_nodes=stats.nodes,
-            time_s=stats.time_s,
-            ebf=effective_branching_factor(pass_nodes, result.depth),
-            move_changed=bool(rows) and rows[-1].move != move,
-            exact=result.exact,
-            branching=b,
-            b_pow_d=leaves,
-            b_pow_half_d=b ** (result.depth / 2),
-            leaves=pass_leaves,
-            tree_nodes=tree_nodes,
-            best_case_leaves=best_case,
-            horizon=bool(rows) and has_value and horizon_swing(rows[-1], result.score,
-                                                                min_swing),
-            has_value=has_value,
-        )
-        rows.append(row)
-        points.append((result.depth, stats.nodes, stats.time_s))
-        if progress is not None:
-            progress(row)
-        if result.exact or result.depth >= max_depth:
+        for which, result in zip(series, results, strict=True):
+            stats = result.stats
+            pass_nodes = stats.nodes_per_depth[-1] if stats.nodes_per_depth else stats.nodes
+            pass_leaves = stats.leaves_per_depth[-1] if stats.leaves_per_depth else stats.leaves
+            move = game.format_move(state, result.move)
+            has_value = result.exact or values_inside
+            tree_nodes, leaves, best_case = uniform_tree(b, result.depth)
+            before = previous.get(which)
+            row = DepthRow(
+                depth=result.depth,
+                value=result.score,
+                value_text=(profile.value_label(result.score, exact=result.exact).long
+                            if has_value
+                            else "no value: the tree has numbers only at its leaves"),
+                move=move,
+                nodes=pass_nodes,
+                total_nodes=stats.nodes,
+                time_s=stats.time_s,
+                ebf=effective_branching_factor(pass_nodes, result.depth),
+                move_changed=before is not None and before.move != move,
+                exact=result.exact,
+                branching=b,
+                b_pow_d=leaves,
+                b_pow_half_d=b ** (result.depth / 2),
+                leaves=pass_leaves,
+                tree_nodes=tree_nodes,
+                best_case_leaves=best_case,
+                horizon=before is not None and has_value and horizon_swing(
+                    before, result.score, min_swing),
+                has_value=has_value,
+                quiescence=which,
+            )
+            previous[which] = row
+            rows.append(row)
+            if progress is not None:
+                progress(row)
+        depth = results[0].depth
+        points.append((depth, sum(r.stats.nodes for r in results),
+                       sum(r.stats.time_s for r in results)))
+        if all(r.exact for r in results) or depth >= max_depth:
             break
-        if extrapolate(points, result.depth + 1, state)[1] > max_s:
+        if extrapolate(points, depth + 1, state)[1] > max_s:
             break
     return rows
+
+
+def _pairs_by_depth(state: State, configs: list[SearchConfig], max_depth: int, cancel: Any
+                    ) -> Iterator[tuple[Result, ...]]:
+    """Each of ``configs`` searched to depth 1, 2, ... as ai.engine.search_to_depth runs it,
+    the searches of one depth together. (Running two deepening searches side by side would
+    mix their clocks.)"""
+    for d in range(1, max_depth + 1):
+        results = tuple(search_to_depth(state, c, d, cancel) for c in configs)
+        if not all(r.complete for r in results):  # cancelled
+            return
+        yield results

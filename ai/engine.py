@@ -49,13 +49,18 @@ def make_searcher(config: SearchConfig) -> Searcher:
         "exact_root_values": config.exact_root_values or config.noise > 0,
         "pvs": config.use_pvs,
     }
+    searcher: MinimaxSearcher | AlphaBetaSearcher
     if config.algorithm == "minimax":
-        return MinimaxSearcher(evaluate, scoring)
-    if config.algorithm == "alphabeta":
-        return AlphaBetaSearcher(
+        searcher = MinimaxSearcher(evaluate, scoring)
+    elif config.algorithm == "alphabeta":
+        searcher = AlphaBetaSearcher(
             evaluate, scoring, aspiration=profile.aspiration if config.use_aspiration else None,
             **tree_options,
         )
+    if config.algorithm in ("minimax", "alphabeta"):
+        if config.use_quiescence:
+            searcher.set_quiescence(profile.noisy_moves)
+        return searcher
     batched = game_ai(config.game_id).batched_searcher
     if config.algorithm == "expectiminimax" and evaluator is not None and batched is not None:
         # An evaluator that scores a roll's moves in one batch (backgammon's network) has its

@@ -3,10 +3,15 @@
 ``compare`` searches one position with minimax, alpha-beta without and then with each of the
 engine's refinements (move ordering, the transposition table, PVS and aspiration windows),
 and for games with dice expectiminimax with and without Star1 pruning and move filtering, all
-on the evaluator of the level the lab shows (``base``, ai.labsearch): the nodes of the final
+on the evaluator of the level the lab shows (``base``, ai.labsearch), and for a game with noisy
+moves (captures: ai.quiescence) the refined search with quiescence search as a last step: the
+nodes of the final
 pass and of all passes (iterative deepening, which move ordering needs, also searches the
 shallower depths first), time, value and move of each, and whether the values agree. The row
-that is the level's own search says so, worked out from the level's configuration. A row that
+that is the level's own search says so, worked out from the level's configuration.
+Quiescence is the one refinement that adds nodes and may change the value (it sees the captures
+past the depth limit), so its row is compared with the rows without it as a cost, and its
+value is checked only against searches that also ran it. A row that
 would take too long is not run: ``estimate`` predicts its nodes and seconds from the same
 search at shallower depths (their growth per ply, extrapolated), and the row says so.
 
@@ -27,10 +32,13 @@ from typing import Any
 from ai.api import Limits, Result, SearchConfig
 from ai.engine import make_searcher, search_to_depth
 from ai.growth import extrapolate
+from ai.labsearch import has_quiescence
 from ai.profiles import profile_for
 from game.core import State
 from game.registry import get_game
 
+#: The compare row that adds quiescence search (games with noisy moves).
+QUIESCENCE_LABEL = "+ quiescence"
 #: A compare row whose estimate is above this many seconds is not run unless asked.
 LONG_ROW_S = 15.0
 #: Time the estimate may spend on shallower searches before extrapolating.
@@ -49,7 +57,7 @@ class CompareSpec:
     @property
     def switches(self) -> dict[str, bool]:
         c = self.config
-        return {
+        switches = {
             "ordering": c.use_ordering,
             "tt": c.use_tt,
             "pvs": c.use_pvs,
@@ -57,6 +65,9 @@ class CompareSpec:
             "star1": c.use_star1,
             "move_filter": c.use_move_filter,
         }
+        if has_quiescence(c.game_id):  # only where the game has noisy moves to follow
+            switches["quiescence"] = c.use_quiescence
+        return switches
 
 
 @dataclass(frozen=True)
@@ -93,6 +104,8 @@ class CompareRow:
     agree: bool | None = None
     estimate_nodes: float = 0.0
     estimate_s: float = 0.0
+    #: The game searched (what its noisy moves are called, in the notes).
+    game_id: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -141,6 +154,9 @@ def compare_specs(state: State, game_id: str, depth: int, base: SearchConfig | N
         use_aspiration=False, use_star1=False, use_move_filter=False,
     )
     chance = involves_chance(state, game_id)
+    quiescent = has_quiescence(game_id) and not chance
+    if quiescent:  # the rows up to PVS search to the depth limit only: like against like
+        bare = replace(bare, use_quiescence=False)
     # Plain minimax averages the rolls (it is expectiminimax without any pruning): said so.
     first = "minimax, rolls averaged (no pruning)" if chance else "minimax"
     specs = [CompareSpec(first, replace(bare, algorithm="minimax"))]
@@ -154,6 +170,8 @@ def compare_specs(state: State, game_id: str, depth: int, base: SearchConfig | N
                           use_aspiration=True)
         label = "+ PVS, aspiration" if profile.aspiration is not None else "+ PVS"
         specs.append(CompareSpec(label, refined))
+        if quiescent:  # what looking past the horizon costs, at the same depth
+            specs.append(CompareSpec(QUIESCENCE_LABEL, replace(refined, use_quiescence=True)))
     elif not hasattr(make_searcher(base), "use_tt"):
         # A searcher of its own (backgammon's network: every roll's moves in one batch, the
         # root filtered by the depth below): no switches to compare, only its cost.
@@ -183,7 +201,8 @@ def _same_search(config: SearchConfig, candidates: list[SearchConfig]) -> int | 
 
     def signature(c: SearchConfig) -> tuple[object, ...]:
         searcher = make_searcher(c)
-        return (type(searcher).__name__, c.evaluator, c.use_evaluator, *sorted(
+        quiescence = getattr(searcher, "noisy_moves", None) is not None
+        return (type(searcher).__name__, c.evaluator, c.use_evaluator, quiescence, *sorted(
             (k, v) for k, v in vars(searcher).items()
             if k in ("use_tt", "use_ordering", "pvs", "aspiration", "star1", "filter_k",
                      "root_filter_k")))
@@ -238,7 +257,8 @@ def run_row(
     runs it anyway). A cancelled run is "stopped" with the nodes it had searched."""
     config = spec.config
     depth = config.limits.depth or 1
-    row = CompareRow(spec.label, config.algorithm, spec.switches, depth, "done")
+    row = CompareRow(spec.label, config.algorithm, spec.switches, depth, "done",
+                     game_id=config.game_id)
     guess = estimate(state, config, probe_s=min(PROBE_S, max_s), cancel=cancel)
     row.estimate_nodes, row.estimate_s = guess.nodes, guess.time_s
     result = guess.result
@@ -271,7 +291,8 @@ def compare(
     rows: list[CompareRow] = []
     for spec in compare_specs(state, game_id, depth, base, level):
         if cancel is not None and cancel.is_set():
-            row = CompareRow(spec.label, spec.config.algorithm, spec.switches, depth, "stopped")
+            row = CompareRow(spec.label, spec.config.algorithm, spec.switches, depth, "stopped",
+                             game_id=game_id)
         else:
             row = run_row(state, spec, max_s=max_row_s, force=force, cancel=cancel)
         rows.append(row)
@@ -281,15 +302,19 @@ def compare(
     return rows
 
 
+def _quiescent(row: CompareRow) -> bool:
+    return bool(row.switches.get("quiescence"))
+
+
 def mark_agreement(rows: list[CompareRow]) -> None:
-    """``agree`` on every finished row: its value equals the first finished row's."""
+    """``agree`` on every finished row: its value equals the first finished row's that ran
+    the same search to the horizon (with quiescence search, or without it: quiescence sees
+    past the depth limit, so its value may rightly differ from the others')."""
     done = [r for r in rows if r.status == "done" and r.value is not None]
-    if not done:
-        return
-    reference = done[0].value
-    assert reference is not None
+    references: dict[bool, float] = {}
     for r in done:
         assert r.value is not None
+        reference = references.setdefault(_quiescent(r), r.value)
         r.agree = abs(r.value - reference) <= 1e-6 * max(1.0, abs(reference))
 
 
@@ -304,22 +329,63 @@ def counting_note(rows: list[CompareRow]) -> str:
 
 def refinement_notes(rows: list[CompareRow]) -> list[str]:
     """Where a refinement did not pay on this position: its final pass searched more nodes
-    than the row before it. That is a lesson too, so it is said, never hidden."""
+    than the row before it. That is a lesson too, so it is said, never hidden. Quiescence's
+    row, which always costs nodes, gets its own note (``quiescence_note``), first."""
     notes = []
     done = [r for r in rows if r.status == "done" and r.final_nodes]
     for before, after in zip(done, done[1:], strict=False):
-        if after.final_nodes > before.final_nodes and after.label.startswith("+"):
+        if _quiescent(after) and not _quiescent(before):
+            notes.insert(0, quiescence_note(before, after))  # the lesson of its row: first
+        elif after.final_nodes > before.final_nodes and after.label.startswith("+"):
             name = after.label.lstrip("+ ").split(" (")[0]
             notes.append(f"Here {name} did not pay: {after.final_nodes:,} nodes against "
                          f"{before.final_nodes:,} without it.")
     return notes
 
 
+def _short(row: CompareRow) -> str:
+    """A row's value in a few characters and the game's unit ("+1.0 seeds")."""
+    try:
+        profile = profile_for(row.game_id)
+    except ValueError:
+        return row.value_text
+    if row.value is None:
+        return row.value_text
+    return f"{profile.value_label(row.value, exact=False).short} {profile.unit}".strip()
+
+
+def quiescence_note(before: CompareRow, after: CompareRow) -> str:
+    """What quiescence search costs on this position, said as it is: it searches on past the
+    depth limit, so it adds nodes; what it buys is accuracy at the horizon."""
+    extra = after.final_nodes - before.final_nodes
+    changed = (after.value is not None and before.value is not None
+               and abs(after.value - before.value) > 1e-9)
+    gain = "; here it changed the value" if changed else ""
+    if extra > 0:
+        return (f"Quiescence adds {extra:,} nodes ({after.final_nodes:,} against "
+                f"{before.final_nodes:,}): it buys accuracy at the horizon, not fewer "
+                f"nodes{gain}.")
+    return (f"Quiescence took {after.final_nodes:,} nodes against {before.final_nodes:,} "
+            "without it (its values may prune differently): it is for accuracy at the "
+            f"horizon, not fewer nodes{gain}.")
+
+
 def agreement_text(rows: list[CompareRow]) -> str:
-    """One line for under the bars: do the finished searches agree on the value?"""
+    """One line for under the bars: do the finished searches agree on the value? (Searches
+    with quiescence are checked among themselves: they see past the depth limit.)"""
     done = [r for r in rows if r.status == "done"]
     if not done:
         return "No search finished."
+    plain = [r for r in done if not _quiescent(r)]
+    deeper = [r for r in done if _quiescent(r)]
+    if plain and deeper:
+        if all(r.agree for r in done):
+            count = (f"All {len(plain)}" if len(plain) > 1
+                     else f"{plain[0].label.capitalize()}")
+            return (f"{count} to the depth limit agree{'s' if len(plain) == 1 else ''}: "
+                    f"{_short(plain[0])}; with quiescence: {_short(deeper[0])}.")
+        return (f"Without quiescence: {agreement_text(plain)} With quiescence: "
+                f"{agreement_text(deeper)}")
     if len(done) == 1:
         return (f"Only {done[0].label} finished (value {done[0].value_text}): nothing to "
                 f"compare it with.")

@@ -20,8 +20,32 @@ from ai.profiles import profile_for
 from game.core import State
 
 #: The lab-only choice: the game's usual algorithm as the textbook writes it, on the game's
-#: hand-made evaluator, with no table, ordering, PVS, aspiration, Star1, filtering or solver.
+#: hand-made evaluator, with no table, ordering, PVS, aspiration, Star1, filtering, quiescence
+#: or solver.
 TEACHING = "Teaching"
+#: The searchers that run quiescence search at their depth limit (ai.quiescence).
+QUIESCENT_ALGORITHMS = ("minimax", "alphabeta")
+
+
+def has_quiescence(game_id: str) -> bool:
+    """Does the game name noisy moves, so that quiescence search can follow them past the
+    depth limit? (Decided by the profile, never by the game's id.)"""
+    return profile_for(game_id).noisy_moves is not None
+
+
+def quiescence_applies(config: SearchConfig) -> bool:
+    """Would ``config``'s search run quiescence search if switched on (its game has noisy
+    moves and its algorithm is one that follows them)?"""
+    return config.algorithm in QUIESCENT_ALGORITHMS and has_quiescence(config.game_id)
+
+
+def noisy_words(game_id: str) -> tuple[str, str]:
+    """The game's noisy moves in words, (one, several), as its profile says them; plain
+    "noisy moves" for a game the registry does not know."""
+    try:
+        return profile_for(game_id).noisy_words
+    except ValueError:
+        return ("a noisy move", "noisy moves")
 
 
 def lab_levels(game_id: str) -> tuple[str, ...]:
@@ -63,7 +87,7 @@ def teaching_config(game_id: str, depth: int, algorithm: str) -> SearchConfig:
     return SearchConfig(
         game_id, algorithm, Limits(depth=depth), use_tt=False,
         use_ordering=False, exact=False, use_pvs=False, use_aspiration=False,
-        use_star1=False, use_move_filter=False,
+        use_star1=False, use_move_filter=False, use_quiescence=False,
     )
 
 
@@ -79,8 +103,9 @@ def evaluator_title(config: SearchConfig) -> str:
 def refinements(config: SearchConfig) -> list[str]:
     """The refinements switched on in ``config``, as a reader names them."""
     profile = profile_for(config.game_id)
+    quiescence = ("quiescence", config.use_quiescence and quiescence_applies(config))
     if config.algorithm == "minimax":
-        return []
+        return ["quiescence"] if quiescence[1] else []
     on = [
         ("table", config.use_tt), ("ordering", config.use_ordering),
         ("PVS", config.use_pvs and config.algorithm == "alphabeta"),
@@ -89,6 +114,7 @@ def refinements(config: SearchConfig) -> list[str]:
         ("Star1", config.use_star1 and profile.points and config.algorithm == "expectiminimax"),
         ("move filter", config.use_move_filter and profile.move_filter is not None
          and config.algorithm == "expectiminimax"),
+        quiescence,
     ]
     return [name for name, used in on if used]
 
@@ -112,6 +138,8 @@ def describe(game_id: str, level: str, config: SearchConfig, solved_by: str | No
         return f"Teaching mode: {config.algorithm}, {parts[0]}, {switches}, " + ", ".join(
             parts[1:])
     name = get_level(game_id, level).name
+    if quiescence_applies(config):  # a game with captures: does this level look past them?
+        parts.append("quiescence" if config.use_quiescence else "no quiescence")
     if config.exact:
         parts.append("exact solving where it reaches")
     if config.noise > 0:

@@ -36,6 +36,9 @@ class Level:
     #: self-play, "patterns" = Othello pattern tables fitted to self-play results; both beat
     #: the hand-made evaluator (see README).
     evaluator: str | None = None
+    #: False: no quiescence search at the depth limit (SearchConfig.use_quiescence), for a
+    #: game with noisy moves whose weaker levels are weaker without it.
+    quiescence: bool = True
 
     def config(self, game_id: str, seed: int | None = None) -> SearchConfig:
         return SearchConfig(
@@ -47,6 +50,7 @@ class Level:
             exact=self.exact,
             use_evaluator=self.use_evaluator,
             evaluator=self.evaluator,
+            use_quiescence=self.quiescence,
         )
 
 

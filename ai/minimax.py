@@ -15,12 +15,13 @@ keeps its sign. Every root move's value is exact.
 from __future__ import annotations
 
 from ai.api import Result
-from ai.searchbase import INF, RootSearch, SearchBase
+from ai.quiescence import Quiescence
+from ai.searchbase import INF, RootSearch
 from ai.trace import Tracer
 from game.core import TERMINAL, Move, State
 
 
-class MinimaxSearcher(SearchBase):
+class MinimaxSearcher(Quiescence):
     name = "minimax"
     has_windows = False
 
@@ -82,8 +83,11 @@ class MinimaxSearcher(SearchBase):
             self.stats.leaves += 1
             return self.scoring.terminal(state, p, ply), ()
         if depth <= 0:
-            self.stats.leaves += 1
             self._horizon = True
+            if cp >= 0 and self.noisy_moves is not None:
+                v = self._quiesce(state, cp, ply, 0)
+                return (v if cp == p else -v), ()
+            self.stats.leaves += 1
             return self.evaluate(state, p), ()
         tracer = self.tracer
         if cp < 0:  # CHANCE: the probability-weighted average; the PV stops at the dice

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ai.api import Result, SearchConfig
-from ai.searchbase import WIN, Scoring, is_win_score
+from ai.searchbase import WIN, NoisyMovesFn, Scoring, is_win_score
 from ai.trace import Tracer
 from game.core import State
 
@@ -65,6 +65,23 @@ def win_label(value: float) -> ValueLabel:
     return ValueLabel(f"L{n}", f"loss in {n}")
 
 
+def margin_label(value: float, *, exact: bool, unit: str, decimals: int) -> ValueLabel:
+    """A final margin as a person reads it (games scored by a margin: Othello's discs,
+    Kalah's seeds): proven, "win by 4 discs"; predicted, "+4 discs (predicted final
+    margin)"."""
+    if is_win_score(value):
+        return win_label(value)
+    if exact:
+        margin = int(round(value))
+        if margin > 0:
+            return ValueLabel(f"+{margin}", f"win by {margin} {unit}")
+        if margin < 0:
+            return ValueLabel(str(margin), f"loss by {-margin} {unit}")
+        return ValueLabel("0", "draw")
+    short = signed(value, decimals)
+    return ValueLabel(short, f"{short} {unit} (predicted final margin)")
+
+
 #: Every solver's shape, so a game's profile can hold its own: the exact answer for the
 #: position, or None when it is beyond the solver's reach by the ``deadline``
 #: (``time.monotonic()``).
@@ -99,6 +116,12 @@ class Profile:
     #: The player whose view the search lab records values in; None: whoever is to move at
     #: the root of the search (ai.recorder, "Points of view").
     max_player: int | None = None
+    #: The moves quiescence search follows past the depth limit (ai.searchbase
+    #: ``set_quiescence``): the game's noisy moves, such as Kalah's captures and extra turns;
+    #: None for a game whose leaves are searched no further.
+    noisy_moves: NoisyMovesFn | None = None
+    #: Those moves in words for the lab, (one, several): "a capture or an extra turn".
+    noisy_words: tuple[str, str] = ("a noisy move", "noisy moves")
     #: True when a finished game scores the game's points (backgammon's 1, 2 or 3; a classroom
     #: leaf's number) rather than a win or a loss.
     points: bool = False

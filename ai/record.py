@@ -100,6 +100,7 @@ def record_search(
             "use_aspiration": config.use_aspiration,
             "use_star1": config.use_star1,
             "use_move_filter": config.use_move_filter,
+            "use_quiescence": config.use_quiescence,
             "node_budget": node_budget,
         },
     )

@@ -131,6 +131,12 @@ class RecordedNode:
     state: Any = None
     #: The move (or chance outcome) object as the rules know it; not serialised.
     raw_move: Any = None
+    #: Searched past the depth limit by quiescence search (a noisy move's position, or a
+    #: horizon position quiescence went on from).
+    quiescence: bool = False
+    #: Where quiescence went on from this node: its static value (MAX's view), the least
+    #: its mover is sure of ("stand pat"); None elsewhere.
+    stand_pat: float | None = None
     #: The children this node's cutoff left unsearched, in the order the search would have
     #: visited them: (move label, value when known without searching: a classroom leaf).
     skipped: list[tuple[str, float | None]] = field(default_factory=list)
@@ -176,6 +182,8 @@ class RecordedNode:
             "null_window": self.null_window,
             "on_pv": self.on_pv,
             "terminal": self.terminal,
+            "quiescence": self.quiescence,
+            "stand_pat": _num(self.stand_pat),
             "skipped": [{"move": m, "value": _num(v)} for m, v in self.skipped],
         }
 
@@ -238,6 +246,14 @@ class SearchRecording:
     @property
     def leaves(self) -> int:
         return sum(1 for n in self.nodes if n.kind == "leaf")
+
+    @property
+    def quiescence_nodes(self) -> int:
+        """Nodes past the depth limit, reached by a noisy move from a node quiescence search
+        went on from (``Stats.quiescence_nodes`` of the search recorded)."""
+        nodes = self.nodes
+        return sum(1 for n in nodes if n.parent is not None and nodes[n.parent].stand_pat
+                   is not None)
 
     @property
     def cutoffs(self) -> int:

@@ -140,6 +140,7 @@ class TreeRecorder:
         node = RecordedNode(
             len(rec.nodes), parent.node.id, kind, self._label(parent.state, move), probability,
             depth, a, b, research=research, state=state, raw_move=move,
+            quiescence=parent.node.stand_pat is not None,
         )
         rec.nodes.append(node)
         parent.node.children.append(node.id)
@@ -222,6 +223,28 @@ class TreeRecorder:
                         for m in skipped]
         self._event("cutoff", frame, frame.best, "chance-cutoff" if chance
                     else f"{node.kind}-cutoff")
+
+    def quiescence(self, stand_pat: float, view: int) -> None:
+        """A horizon leaf becomes a node quiescence searches on from: MAX or MIN by its mover,
+        its stand-pat the best value so far (the window narrows to it as to a child's)."""
+        frame = self._top()
+        if frame is None:
+            return
+        node = frame.node
+        node.kind = "max" if frame.state.current_player() == self.max_player else "min"
+        node.quiescence = True
+        stand = self._to_max(view, stand_pat)
+        node.stand_pat = stand
+        self._event("enter", frame, None, f"{node.kind}-init")
+        frame.best = stand
+        above = frame.alpha is None or stand > frame.alpha
+        below = frame.beta is None or stand < frame.beta
+        if self.windows and above and below:  # outside the window: a cutoff follows
+            if node.kind == "max":
+                frame.alpha = stand
+            else:
+                frame.beta = stand
+        self._event("update", frame, stand, "stand-pat")
 
     def table_hit(self) -> None:
         frame = self._top()

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from ai.api import Limits, Progress, ProgressCallback, Result, Stats
@@ -37,6 +37,13 @@ MAX_DEPTH = 64
 EvalFn = Callable[[State, int], float]
 #: A finished game's final margin from one player's view (Othello: discs).
 MarginFn = Callable[[State, int], float]
+#: The moves quiescence search follows from a position at the depth limit (a game's "noisy"
+#: moves: Kalah's captures and extra turns), empty where the position is quiet.
+NoisyMovesFn = Callable[[State], Sequence[Move]]
+#: Quiescence search goes at most this many plies past the depth limit. A game's noisy moves
+#: run out by themselves (each Kalah capture or extra turn puts seeds in a store for good);
+#: the cap keeps a game with long chains from turning one leaf into a whole second search.
+QUIESCENCE_PLIES = 8
 
 
 class SearchAborted(Exception):
@@ -152,6 +159,17 @@ class SearchBase:
         self._previous_best_first = False
         #: Who hears about the search as it runs (ai.trace); None in play.
         self.tracer: Tracer | None = None
+        #: Quiescence search at the depth limit (``set_quiescence``); None: the static value.
+        self.noisy_moves: NoisyMovesFn | None = None
+
+    def set_quiescence(self, noisy_moves: NoisyMovesFn | None) -> None:
+        """Search on past the depth limit along ``noisy_moves`` (None: stop at the limit).
+
+        The lecture's remedy for the horizon effect: a position where a capture is on the
+        board is not scored as it stands but searched along the noisy moves only, with its
+        static value as the "stand pat" (the side to move may always decline them, so the
+        static value is what it is sure of). Each searcher applies it at its own leaves."""
+        self.noisy_moves = noisy_moves
 
     #: False for searchers that search without an (alpha, beta) window.
     has_windows = True

@@ -13,14 +13,27 @@ horizon).
 
 Each line that step mode highlights carries its name in a comment, ``# [max-value]``;
 ``PSEUDOCODE`` is the same algorithms as the slides print them, with the same names.
+
+Quiescence search (the lecture's remedy for the horizon effect) is here too, for a game that
+names its noisy moves (``Problem.noisy_moves``: Kalah's captures and extra turns): at the
+depth limit a position with a noisy move is not scored as it stands but searched on along the
+noisy moves only, its static value the "stand pat" the mover may always settle for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+# The engine's own forms (negamax, PVS, expectiminimax with alpha-beta, quiescence for the
+# mover) live in ai.engine_code; re-exported here, where the screen and the tests look.
+from ai.engine_code import ENGINE_LINES, ENGINE_PSEUDOCODE, QUIESCENCE_CALL, with_quiescence
+from ai.searchbase import QUIESCENCE_PLIES
 from game.core import CHANCE, TERMINAL, Move, State
+
+__all__ = ["ENGINE_LINES", "ENGINE_PSEUDOCODE", "PSEUDOCODE", "QUIESCENCE_CALL", "Problem",
+           "alphabeta", "decision", "expectiminimax", "minimax", "quiesce", "quiesce_minimax",
+           "with_quiescence"]
 
 INFINITY = float("inf")
 
@@ -33,6 +46,9 @@ class Problem:
     max_player: int
     #: The value of a leaf for MAX: ``leaf_value(state, depth_left)``.
     leaf_value: Callable[[State, int], float]
+    #: The moves quiescence search follows past the depth limit (None: no quiescence, the
+    #: depth limit's positions are scored as they stand).
+    noisy_moves: Callable[[State], Sequence[Move]] | None = None
 
 
 def is_leaf(state: State, depth: int) -> bool:
@@ -47,13 +63,25 @@ def is_chance(state: State) -> bool:
     return state.current_player() == CHANCE
 
 
+def leaf(state: State, depth: int, problem: Problem,
+         window: tuple[float, float] | None = None) -> float:
+    """A leaf's value for MAX: the game's result, or at the depth limit the evaluation, or
+    (a game with noisy moves) what quiescence search makes of it: alpha-beta's with its
+    ``window``, minimax's without one."""
+    if problem.noisy_moves is None or depth != 0 or state.current_player() < 0:
+        return problem.leaf_value(state, depth)
+    if window is None:
+        return quiesce_minimax(state, problem)
+    return quiesce(state, window[0], window[1], problem)
+
+
 # --------------------------------------------------------------------------- minimax
 
 
 def minimax(state: State, depth: int, problem: Problem) -> float:
     """The value of ``state`` for MAX when both players play perfectly (to ``depth``)."""
     if is_leaf(state, depth):  # [leaf]
-        return problem.leaf_value(state, depth)
+        return leaf(state, depth, problem)
     if is_chance(state):
         raise ValueError("minimax has no chance nodes: use expectiminimax")
     if is_max(state, problem):
@@ -80,7 +108,7 @@ def alphabeta(state: State, depth: int, problem: Problem) -> float:
 def max_value(state: State, depth: int, alpha: float, beta: float, problem: Problem) -> float:
     """alpha: the best MAX can already force elsewhere; beta: the best MIN can."""
     if is_leaf(state, depth):  # [leaf]
-        return problem.leaf_value(state, depth)
+        return leaf(state, depth, problem, (alpha, beta))
     v = -INFINITY  # [max-init]
     for a in state.legal_moves():  # [max-loop]
         v = max(v, ab_value(state.apply(a), depth - 1, alpha, beta, problem))  # [max-value]
@@ -92,7 +120,7 @@ def max_value(state: State, depth: int, alpha: float, beta: float, problem: Prob
 
 def min_value(state: State, depth: int, alpha: float, beta: float, problem: Problem) -> float:
     if is_leaf(state, depth):  # [leaf]
-        return problem.leaf_value(state, depth)
+        return leaf(state, depth, problem, (alpha, beta))
     v = INFINITY  # [min-init]
     for a in state.legal_moves():  # [min-loop]
         v = min(v, ab_value(state.apply(a), depth - 1, alpha, beta, problem))  # [min-value]
@@ -107,6 +135,56 @@ def ab_value(state: State, depth: int, alpha: float, beta: float, problem: Probl
     if not is_leaf(state, depth) and is_max(state, problem):
         return max_value(state, depth, alpha, beta, problem)
     return min_value(state, depth, alpha, beta, problem)
+
+
+# --------------------------------------------------------------------------- quiescence
+
+
+def quiesce_minimax(state: State, problem: Problem, plies: int = QUIESCENCE_PLIES) -> float:
+    """Minimax past the depth limit: the best of the stand pat and the noisy moves' values.
+    ``plies``: how much further it may still go (the engine's cap; noisy moves run out)."""
+    assert problem.noisy_moves is not None
+    moves = problem.noisy_moves(state) if plies > 0 else ()
+    if state.current_player() == TERMINAL or not moves:  # [q-leaf]
+        return problem.leaf_value(state, 0)
+    v = problem.leaf_value(state, 0)  # [stand-pat]
+    if is_max(state, problem):
+        for a in moves:  # [q-max-loop]
+            v = max(v, quiesce_minimax(state.apply(a), problem, plies - 1))  # [q-max-value]
+        return v  # [q-max-return]
+    for a in moves:  # [q-min-loop]
+        v = min(v, quiesce_minimax(state.apply(a), problem, plies - 1))  # [q-min-value]
+    return v  # [q-min-return]
+
+
+def quiesce(state: State, alpha: float, beta: float, problem: Problem,
+            plies: int = QUIESCENCE_PLIES) -> float:
+    """Alpha-beta past the depth limit: the stand pat is a value the mover already has, so it
+    narrows the window (or cuts off at once) before any noisy move is searched."""
+    assert problem.noisy_moves is not None
+    moves = problem.noisy_moves(state) if plies > 0 else ()
+    if state.current_player() == TERMINAL or not moves:  # [q-leaf]
+        return problem.leaf_value(state, 0)
+    v = problem.leaf_value(state, 0)  # [stand-pat]
+    if is_max(state, problem):
+        if v >= beta:  # [q-max-stand]
+            return v  # the stand pat alone is too good for MIN to allow
+        alpha = max(alpha, v)
+        for a in moves:  # [q-max-loop]
+            v = max(v, quiesce(state.apply(a), alpha, beta, problem, plies - 1))  # [q-max-value]
+            if v >= beta:  # [q-max-cutoff]
+                return v
+            alpha = max(alpha, v)  # [q-max-alpha]
+        return v  # [q-max-return]
+    if v <= alpha:  # [q-min-stand]
+        return v
+    beta = min(beta, v)
+    for a in moves:  # [q-min-loop]
+        v = min(v, quiesce(state.apply(a), alpha, beta, problem, plies - 1))  # [q-min-value]
+        if v <= alpha:  # [q-min-cutoff]
+            return v
+        beta = min(beta, v)  # [q-min-beta]
+    return v  # [q-min-return]
 
 
 # --------------------------------------------------------------------------- expectiminimax
@@ -212,102 +290,38 @@ PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
         ("min-value", "      v = min(v, EXPECTIMINIMAX(RESULT(s, a), depth-1))"),
         ("min-return", "    return v"),
     ),
-}
-
-#: The decisions of the engine's expectiminimax: alpha-beta, as MAX-VALUE and MIN-VALUE do it.
-_DECISIONS: tuple[tuple[str, str], ...] = (
-        ("", "  if PLAYER(s) = MAX:   # alpha-beta at decisions"),
-        ("max-init", "    v = -infinity"),
-        ("max-value", "    for each a: v = max(v, EXPECTIMINIMAX(RESULT(s, a), depth-1, "
-                      "alpha, beta))"),
-        ("max-cutoff", "      if v >= beta: return v"),
-        ("max-alpha", "      alpha = max(alpha, v)"),
-        ("max-return", "    return v"),
+    # Quiescence search, past the depth limit (the listings above then call it at depth 0:
+    # ``with_quiescence``), for minimax and for alpha-beta as MAX-VALUE and MIN-VALUE call it.
+    "quiescence-minimax": (
+        ("", "function QUIESCE(s)   # past the depth limit: noisy moves only"),
+        ("q-leaf", "  if TERMINAL(s) or NOISY(s) is empty: return UTILITY(s)"),
+        ("stand-pat", "  v = EVAL(s)   # the stand pat: the mover may stop here"),
+        ("", "  if PLAYER(s) = MAX:"),
+        ("q-max-loop", "    for each a in NOISY(s):   # captures, extra turns"),
+        ("q-max-value", "      v = max(v, QUIESCE(RESULT(s, a)))"),
+        ("q-max-return", "    return v"),
         ("", "  if PLAYER(s) = MIN:"),
-        ("min-init", "    v = +infinity"),
-        ("min-value", "    for each a: v = min(v, EXPECTIMINIMAX(RESULT(s, a), depth-1, "
-                      "alpha, beta))"),
-        ("min-cutoff", "      if v <= alpha: return v"),
-        ("min-beta", "      beta = min(beta, v)"),
-        ("min-return", "    return v"),
-)
-
-#: The engine's own forms, for step mode's code panel beside a search that ran them: alpha-beta
-#: as the negamax the engine is (one function; values and windows from the mover's side),
-#: principal-variation search with its null-window test and re-search (and the aspiration
-#: window at the root), and expectiminimax with alpha-beta at its decisions, with and without
-#: Star1 at its chance nodes. Line names are the panel's; game.ui.lab.pseudocode maps each
-#: recorded step onto them.
-ENGINE_PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
-    "negamax": (
-        ("", "function NEGAMAX(s, depth, alpha, beta)   # for the mover"),
-        ("leaf", "  if TERMINAL(s) or depth = 0: return UTILITY(s, mover)"),
-        ("init", "  v = -infinity"),
-        ("loop", "  for each a in ACTIONS(s):"),
-        ("value", "    v = max(v, -NEGAMAX(RESULT(s, a), depth-1, -beta, -alpha))"),
-        ("cutoff", "    if v >= beta: return v"),
-        ("raise", "    alpha = max(alpha, v)"),
-        ("return", "  return v"),
+        ("q-min-loop", "    for each a in NOISY(s):"),
+        ("q-min-value", "      v = min(v, QUIESCE(RESULT(s, a)))"),
+        ("q-min-return", "    return v"),
     ),
-    "pvs": (
-        ("asp-window", "root: alpha, beta = last value -/+ delta   # aspiration"),
-        ("asp-research", "root: if v <= alpha or v >= beta: PVS(root, d, -inf, +inf)"),
-        ("", ""),
-        ("", "function PVS(s, depth, alpha, beta)   # NegaScout, for the mover"),
-        ("leaf", "  if TERMINAL(s) or depth = 0: return UTILITY(s, mover)"),
-        ("init", "  v = -infinity"),
-        ("loop", "  for each a in ACTIONS(s), the best guess first:"),
-        ("value", "    if a is the first: score = -PVS(RESULT(s, a), depth-1, -beta, -alpha)"),
-        ("probe", "    else: score = -PVS(RESULT(s, a), depth-1, -alpha-eps, -alpha)"),
-        ("research", "      if alpha < score < beta: score = -PVS(RESULT(s, a), depth-1, "
-                     "-beta, -alpha)"),
-        ("cutoff", "    v = max(v, score); if v >= beta: return v"),
-        ("raise", "    alpha = max(alpha, v)"),
-        ("return", "  return v"),
+    "quiescence-alphabeta": (
+        ("", "function QUIESCE(s, alpha, beta)   # past the depth limit"),
+        ("q-leaf", "  if TERMINAL(s) or NOISY(s) is empty: return UTILITY(s)"),
+        ("stand-pat", "  v = EVAL(s)   # the stand pat: the mover may stop here"),
+        ("", "  if PLAYER(s) = MAX:"),
+        ("q-max-stand", "    if v >= beta: return v   # else alpha = max(alpha, v)"),
+        ("q-max-loop", "    for each a in NOISY(s):   # captures, extra turns"),
+        ("q-max-value", "      v = max(v, QUIESCE(RESULT(s, a), alpha, beta))"),
+        ("q-max-cutoff", "      if v >= beta: return v"),
+        ("q-max-alpha", "      alpha = max(alpha, v)"),
+        ("q-max-return", "    return v"),
+        ("", "  if PLAYER(s) = MIN:"),
+        ("q-min-stand", "    if v <= alpha: return v   # else beta = min(beta, v)"),
+        ("q-min-loop", "    for each a in NOISY(s):"),
+        ("q-min-value", "      v = min(v, QUIESCE(RESULT(s, a), alpha, beta))"),
+        ("q-min-cutoff", "      if v <= alpha: return v"),
+        ("q-min-beta", "      beta = min(beta, v)"),
+        ("q-min-return", "    return v"),
     ),
-    "expectiminimax-ab": (
-        ("", "function EXPECTIMINIMAX(s, depth, alpha, beta)"),
-        ("leaf", "  if TERMINAL(s) or depth = 0: return UTILITY(s)"),
-        ("", "  if PLAYER(s) = CHANCE:   # every roll counts: no window here"),
-        ("chance-init", "    total = 0"),
-        ("chance-loop", "    for each outcome r with probability P(r):"),
-        ("chance-sum", "      total = total + P(r) * EXPECTIMINIMAX(RESULT(s, r), depth-1, "
-                       "-inf, +inf)"),
-        ("chance-return", "    return total"),
-    ) + _DECISIONS,
-    "expectiminimax-star1": (
-        ("", "function EXPECTIMINIMAX(s, depth, alpha, beta)   # values within [L, U]"),
-        ("leaf", "  if TERMINAL(s) or depth = 0: return UTILITY(s)"),
-        ("", "  if PLAYER(s) = CHANCE:   # Star1"),
-        ("chance-init", "    total = 0; left = 1"),
-        ("chance-loop", "    for each outcome r with probability P(r): left = left - P(r)"),
-        ("chance-sum", "      total = total + P(r) * EXPECTIMINIMAX(RESULT(s, r), depth-1, "
-                       "(alpha - total - left*U) / P(r), (beta - total - left*L) / P(r))"),
-        ("chance-cutoff", "      if total + left*U <= alpha or total + left*L >= beta: "
-                          "return that bound"),
-        ("chance-return", "    return total"),
-    ) + _DECISIONS,
-}
-
-#: Lines step mode may name that no slide has: the engine's additions, explained in words.
-ENGINE_LINES: dict[str, str] = {
-    "tt-hit": "Transposition table: this position was searched before to the same depth; its "
-              "stored value is reused and its subtree skipped.",
-    "chance-cutoff": "Star1 pruning: even if every remaining roll scored its best possible "
-                     "value, the average could not matter any more; the rest are skipped.",
-    "filter": "Move filtering: the moves are scored by a quick evaluation and only the best "
-              "few are searched further.",
-    "research": "Re-search: the null-window probe said this move is better than alpha, so "
-                "it is searched again with the full window to learn its value (at the root: "
-                "the aspiration window failed, so the root is searched again, wider).",
-    # The engine's expectiminimax prunes its decision nodes as alpha-beta does.
-    "max-cutoff": "Alpha-beta at a decision node: v >= beta, MIN will not allow this line; "
-                  "the remaining moves are skipped.",
-    "min-cutoff": "Alpha-beta at a decision node: v <= alpha, MAX will not allow this line; "
-                  "the remaining moves are skipped.",
-    # The engine's minimax meets dice in backgammon and averages them.
-    "chance-init": "A roll of the dice: the engine's minimax averages the outcomes by their "
-                   "probability, as expectiminimax does.",
-    "chance-sum": "Adding this outcome's value times its probability to the average.",
-    "chance-return": "The chance node returns the probability-weighted average.",
 }

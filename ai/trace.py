@@ -23,6 +23,9 @@ Inside any node: ``expanded(moves)`` (the moves in the order they will be search
 ``filtered(kept, total, static_evals)`` (move filtering), ``table_hit()`` (the value comes from
 the transposition table), ``edge(outcome, probability)`` at chance nodes, ``cutoff(skipped)``.
 ``pass_reused()`` says a pass took the previous depth's answer without searching.
+``quiescence(stand_pat, view)``: the current node, at or past the depth limit, is searched on
+along its noisy moves (quiescence search); its static value ``stand_pat`` stands unless one of
+them beats it. Its children are entered with depth 0.
 
 Values and windows are in the view of ``view``, the player named at ``enter``: the searchers
 are negamaxes, and the recorder (ai.recording) turns everything into MAX's view.
@@ -71,6 +74,10 @@ class Tracer(Protocol):
 
     def table_hit(self) -> None:
         """The current node's value comes from the transposition table."""
+
+    def quiescence(self, stand_pat: float, view: int) -> None:
+        """The current node is searched on by quiescence search; ``stand_pat`` (``view``'s
+        side) is its static value, the least its mover is sure of."""
 
     def pass_done(self, pv: Sequence[Move]) -> None:
         """The pass finished; ``pv`` is its principal variation."""

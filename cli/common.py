@@ -174,7 +174,8 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, position: bool = True
 
 
 def add_search_arguments(parser: argparse.ArgumentParser) -> None:
-    """--algorithm | --level, --depth, --time, --no-tt, --no-ordering, --seed."""
+    """--algorithm | --level, --depth, --time, --no-tt, --no-ordering, --no-quiescence,
+    --seed."""
     who = parser.add_mutually_exclusive_group()
     who.add_argument(
         "--algorithm",
@@ -201,6 +202,8 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-tt", action="store_true", help="switch the transposition table off")
     parser.add_argument("--no-ordering", action="store_true", help="switch move ordering off")
+    parser.add_argument("--no-quiescence", action="store_true",
+                        help="switch quiescence search off (games with captures: Kalah)")
     parser.add_argument(
         "--seed", type=argparse_type(parse_seed), default=None, help="seed for a level's noise"
     )
@@ -246,6 +249,7 @@ def build_config(
     use_ordering: bool = True,
     seed: int | None = None,
     exact: bool | None = None,
+    use_quiescence: bool = True,
 ) -> Any:
     """A SearchConfig from either an algorithm or a level; explicit limits override the level's.
 
@@ -267,6 +271,7 @@ def build_config(
             limits=limits,
             use_tt=config.use_tt and use_tt,
             use_ordering=config.use_ordering and use_ordering,
+            use_quiescence=config.use_quiescence and use_quiescence,
             exact=config.exact if exact is None else exact,
         )
 
@@ -284,6 +289,7 @@ def build_config(
         limits=Limits(depth=depth, time_s=time_s),
         use_tt=use_tt,
         use_ordering=use_ordering,
+        use_quiescence=use_quiescence,
         seed=seed,
         exact=bool(exact),
     )
@@ -314,6 +320,7 @@ def config_from_args(args: argparse.Namespace) -> Any:
         time_s=args.time,
         use_tt=not args.no_tt,
         use_ordering=not args.no_ordering,
+        use_quiescence=not args.no_quiescence,
         seed=args.seed,
         exact=args.exact,
     )

@@ -58,6 +58,7 @@ _KEY_TYPES: dict[str, tuple[type, ...]] = {
     "time": (int, float),
     "use_tt": (bool,),
     "use_ordering": (bool,),
+    "use_quiescence": (bool,),
     "exact": (bool,),
     "seed": (int,),
     "match_id": (str,),
@@ -161,6 +162,7 @@ def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
         time_s=time_s,
         use_tt=request.get("use_tt", True),
         use_ordering=request.get("use_ordering", True),
+        use_quiescence=request.get("use_quiescence", True),
         seed=parse_seed(request["seed"]) if "seed" in request else None,
         exact=request.get("exact"),
     )

@@ -119,7 +119,8 @@ def _config(args: argparse.Namespace, game_id: str, state: Any) -> Any:
         algorithm = usual_algorithm(game_id, state)
     config = build_config(
         game_id, algorithm=algorithm, level=args.level, depth=depth, time_s=args.time,
-        use_tt=not args.no_tt, use_ordering=not args.no_ordering, seed=args.seed,
+        use_tt=not args.no_tt, use_ordering=not args.no_ordering,
+        use_quiescence=not args.no_quiescence, seed=args.seed,
         exact=args.exact,
     )
     return replace(
@@ -232,8 +233,11 @@ def summary(recording: Any, position: str) -> list[str]:
     skipped = sum(n.pruned for n in recording.nodes)
     pruned = (f"{prunings:,} pruning{'s' if prunings != 1 else ''} ({skipped:,} skipped)"
               if prunings else "no pruning")
+    quiet = recording.quiescence_nodes
+    quiet_text = f", {quiet:,} past the depth limit (quiescence)" if quiet else ""
     lines.append(f"value {value_text(recording)}{proven}, move {recording.move}; "
-                 f"{recording.node_count:,} nodes, {recording.leaves:,} leaves, {pruned}")
+                 f"{recording.node_count:,} nodes{quiet_text}, {recording.leaves:,} leaves, "
+                 f"{pruned}")
     if recording.best_move is not None:
         lines.append(f"(the level's noise chose {recording.move}; the search's best was "
                      f"{recording.best_move})")
@@ -288,6 +292,10 @@ def text_tree(recording: Any, game_id: str, limit: int) -> list[str]:
             parts.append("re-search")
         if n.filtered:
             parts.append(f"{n.filtered} filtered out")
+        if n.stand_pat is not None:
+            parts.append(f"quiescence (stand pat {value(n.stand_pat)})")
+        elif n.quiescence:
+            parts.append("quiescence")
         if n.on_pv:
             parts.append("*")
         lines.append(lead + branch + " ".join(parts))

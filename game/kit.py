@@ -16,7 +16,8 @@ read) are methods here with generic defaults, so the session asks the kit, not t
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+import importlib
+from abc import ABC
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -39,6 +40,10 @@ class Example:
     name: str
     text: str
     note: str
+    #: The depth a playable game's example is meant to be searched at, in the lab's teaching
+    #: mode (Kalah's horizon example: depth 1, quiescence off, then on); None: the lab's
+    #: usual depth and level.
+    depth: int | None = None
 
 
 class GameKit(ABC):
@@ -53,6 +58,8 @@ class GameKit(ABC):
     playable: ClassVar[bool] = True
     #: Position among the menu's games (lower first).
     order: ClassVar[int] = 100
+    #: The module of the kit's package whose ``GAME`` is the rules.
+    rules_module: ClassVar[str] = "rules"
     #: How the lab's tree labels the edge of a move, from the position it leads to and the
     #: move, where the position says more than the move's notation (Nim: the heaps left,
     #: "3,1,5"); None: the move's notation.
@@ -78,14 +85,28 @@ class GameKit(ABC):
             self._ui = self.load_ui()
         return self._ui
 
-    @abstractmethod
-    def load_rules(self) -> Game: ...
+    def load_rules(self) -> Game:
+        return self._layer(self.rules_module, "GAME")
 
-    @abstractmethod
-    def load_ai(self) -> GameAI: ...
+    def load_ai(self) -> GameAI:
+        return self._layer("ai.kit", "AI")
 
     def load_ui(self) -> GameUI:
-        raise ValueError(f"{self.title} has no board view")
+        """The board view's layer (pygame: only the window asks for it)."""
+        return self._layer("ui.kit", "UI", missing=f"{self.title} has no board view")
+
+    def _layer(self, module: str, name: str, missing: str | None = None) -> Any:
+        """``name`` from the kit's own package's ``module``, imported now (the one place the
+        layers are imported, by the layout every game package follows: ``rules``, ``ai/kit``,
+        ``ui/kit``); ``missing``: the ValueError for a package without that module."""
+        package = type(self).__module__
+        try:
+            loaded = importlib.import_module(f"{package}.{module}")
+        except ModuleNotFoundError as exc:
+            if missing is None or not (exc.name or "").startswith(package):
+                raise
+            raise ValueError(missing) from None
+        return getattr(loaded, name)
 
     # -- what the session asks (standard library only) ------------------------------------
 

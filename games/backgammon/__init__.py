@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.core import Game, State
+from game.core import State
 from game.kit import GameKit
 from game.setup import GameSetup
 from game.stakes import Stakes
 
 if TYPE_CHECKING:
-    from ai.kit import GameAI
-    from game.ui.kit import GameUI
     from play.controller import MatchController
     from play.turns import StakesTurns
 
@@ -22,22 +20,13 @@ if TYPE_CHECKING:
 class BackgammonKit(GameKit):
     id = "backgammon"
     title = "Backgammon"
+    rules_module = "game"
     order = 40
 
     def setup(self) -> GameSetup:
         from games.backgammon.setup import SETUP  # the start screen's rows: when it asks
 
         return SETUP
-
-    def load_rules(self) -> Game:
-        from games.backgammon.game import GAME
-
-        return GAME
-
-    def load_ai(self) -> GameAI:
-        from games.backgammon.ai.kit import AI
-
-        return AI
 
     # The session's questions: GNU Backgammon's IDs carry the cube (games.backgammon.ids),
     # whose module loads with the rules, on first use.
@@ -73,11 +62,6 @@ class BackgammonKit(GameKit):
         from games.backgammon.ai.cube_turns import CubeTurns  # the AI's cube: on first use
 
         return CubeTurns(match)
-
-    def load_ui(self) -> GameUI:
-        from games.backgammon.ui.kit import UI  # pygame: only the window loads it
-
-        return UI
 
 
 KIT = BackgammonKit()

@@ -5,13 +5,8 @@ The kit below is the game's one entry in Kibitz (game.kit): its layers load on f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.core import Game, State
+from game.core import State
 from game.kit import Example, GameKit
-
-if TYPE_CHECKING:
-    from ai.kit import GameAI
 
 
 class ClassroomKit(GameKit):
@@ -29,16 +24,6 @@ class ClassroomKit(GameKit):
         from games.classroom.rules import height  # the rules: on first use, as load_rules
 
         return height(state.node)  # type: ignore[attr-defined]
-
-    def load_rules(self) -> Game:
-        from games.classroom.rules import GAME
-
-        return GAME
-
-    def load_ai(self) -> GameAI:
-        from games.classroom.ai.kit import AI
-
-        return AI
 
 
 KIT = ClassroomKit()

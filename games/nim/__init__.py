@@ -5,16 +5,9 @@ The kit below is the game's one entry in Kibitz (game.kit): its layers load on f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.core import Game
 from game.kit import GameKit
 from game.setup import GameSetup
 from games.nim.labels import heaps_label
-
-if TYPE_CHECKING:
-    from ai.kit import GameAI
-    from game.ui.kit import GameUI
 
 
 class NimKit(GameKit):
@@ -27,21 +20,6 @@ class NimKit(GameKit):
         from games.nim.setup import SETUP  # the start screen's rows: when it asks
 
         return SETUP
-
-    def load_rules(self) -> Game:
-        from games.nim.rules import GAME
-
-        return GAME
-
-    def load_ai(self) -> GameAI:
-        from games.nim.ai.kit import AI
-
-        return AI
-
-    def load_ui(self) -> GameUI:
-        from games.nim.ui.kit import UI  # pygame: only the window loads it
-
-        return UI
 
 
 KIT = NimKit()

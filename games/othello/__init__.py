@@ -5,30 +5,15 @@ The kit below is the game's one entry in Kibitz (game.kit): its layers load on f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from game.core import Game, Move, State
+from game.core import Move, State
 from game.kit import GameKit
-
-if TYPE_CHECKING:
-    from ai.kit import GameAI
-    from game.ui.kit import GameUI
 
 
 class OthelloKit(GameKit):
     id = "othello"
     title = "Othello"
+    rules_module = "game"
     order = 20
-
-    def load_rules(self) -> Game:
-        from games.othello.game import GAME
-
-        return GAME
-
-    def load_ai(self) -> GameAI:
-        from games.othello.ai.kit import AI
-
-        return AI
 
     def read_record(self, text: str) -> tuple[State, tuple[Move, ...]] | None:
         """A GGF record's first game (as NBoard, WZebra or Edax write it)."""
@@ -41,11 +26,6 @@ class OthelloKit(GameKit):
         except ValueError as exc:
             raise ValueError(f"GGF game: {exc}") from None
         return record.start, tuple(record.moves)
-
-    def load_ui(self) -> GameUI:
-        from games.othello.ui.kit import UI  # pygame: only the window loads it
-
-        return UI
 
 
 KIT = OthelloKit()

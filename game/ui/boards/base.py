@@ -88,6 +88,8 @@ class BoardView:
 
     #: A typically wide move-list entry (decides between one and two columns).
     record_sample = "pass"
+    #: How long one move of this game takes to show (seconds); None: the screen's standard.
+    animation_s: float | None = None
 
     def __init__(self, game: Game) -> None:
         self.game = game

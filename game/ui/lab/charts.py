@@ -1,4 +1,5 @@
-"""The compare bars and the depth chart, drawn onto any surface (the screen or a PNG).
+"""The compare bars, drawn onto any surface (the screen or a PNG); the depth chart is
+depth_plot.py (re-exported here), their shared parts plot.py.
 
 Both plots use log scales where the quantities span orders of magnitude (nodes, seconds), and
 say so on the axis; every axis has a title with its unit. Series differ by pattern as well as
@@ -7,75 +8,41 @@ colour (solid, dashed, dotted lines; filled and hollow markers) for colour-blind
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
 import pygame
 
-from ai.depth_chart import uniform_tree
 from ai.lab import agreement_text, counting_note, refinement_notes
 from game.ui.assets import font
 from game.ui.lab import style
+
+# The depth chart and the shared parts, where the panes and the tests have always found them.
+from game.ui.lab.depth_plot import (
+    WIN_VALUE,
+    answer_changes,
+    draw_depth_chart,
+    horizon_rows,
+    squash,
+    valued,
+)
+from game.ui.lab.plot import (
+    AXIS,
+    BAD,
+    BAR_NODES,
+    BAR_TIME,
+    GOOD,
+    GRID,
+    LogAxis,
+    seconds_text,
+    si,
+)
 from game.ui.lab.verdict import compare_footer, draw_footer
 from game.ui.widgets import draw_text
 
-GRID = (52, 57, 68)
-AXIS = (150, 156, 170)
-BAR_NODES = (86, 160, 240)
-BAR_TIME = (236, 140, 60)
-GOOD = (110, 200, 120)
-BAD = (230, 96, 90)
-
-
-def si(n: float) -> str:
-    """1 234 -> "1.2k"; axis labels and bar ends."""
-    n = float(n)
-    for unit, div in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
-        if abs(n) >= div:
-            v = n / div
-            return f"{v:.0f}{unit}" if v >= 100 or v == int(v) else f"{v:.1f}{unit}"
-    return f"{n:.0f}" if n == int(n) else f"{n:.2g}"
-
-
-def seconds_text(s: float) -> str:
-    if s >= 1:
-        return f"{s:.1f} s" if s < 100 else f"{s:.0f} s"
-    if s >= 0.001:
-        return f"{s * 1000:.0f} ms" if s >= 0.01 else f"{s * 1000:.1f} ms"
-    return f"{s * 1e6:.0f} µs"
-
-
-class LogAxis:
-    """Maps positive values to pixels on a base-10 log scale spanning whole decades."""
-
-    def __init__(self, lo: float, hi: float, p0: float, p1: float) -> None:
-        lo = max(lo, 1e-9)
-        hi = max(hi, lo * 10)
-        self.d0 = math.floor(math.log10(lo))
-        self.d1 = math.ceil(math.log10(hi))
-        if self.d1 == self.d0:
-            self.d1 += 1
-        self.p0, self.p1 = p0, p1
-
-    def __call__(self, v: float) -> float:
-        t = (math.log10(max(v, 10.0 ** self.d0)) - self.d0) / (self.d1 - self.d0)
-        return self.p0 + (self.p1 - self.p0) * t
-
-    def decades(self) -> list[float]:
-        return [10.0 ** d for d in range(self.d0, self.d1 + 1)]
-
-
-def _dashed(surface: pygame.Surface, col: tuple, pts: Sequence[tuple[float, float]],
-            dash: float, width: int = 2) -> None:
-    for a, b in zip(pts, pts[1:], strict=False):
-        length = math.hypot(b[0] - a[0], b[1] - a[1])
-        n = max(1, int(length / dash))
-        for i in range(0, n, 2):
-            t0, t1 = i / n, min(1.0, (i + 1) / n)
-            pygame.draw.line(surface, col, (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0),
-                             (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1), width)
-
+__all__ = ["AXIS", "BAD", "BAR_NODES", "BAR_TIME", "GOOD", "GRID", "WIN_VALUE", "LogAxis",
+           "agree_text", "answer_changes", "draw_compare", "draw_depth_chart", "horizon_rows",
+           "seconds_text", "si", "squash", "valued"]
 
 # ---- compare ------------------------------------------------------------------------------
 def agree_text(rows: Sequence[Any]) -> tuple[str, bool]:
@@ -102,8 +69,12 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
     plot_w = (rect.width - label_w - value_w - 3 * gap) // 2
     top = rect.y + int(size * 3.2)
     text, ok = agree_text([r for r in rows if r.status == "done"])
+    # The notes give way before the bars do: every row keeps a line of its own.
+    n = max(1, len(rows))
+    bars_least = int(size * 3.2 + size * 1.6 + small * 0.4 + n * small * 1.2)
     footer = compare_footer(text, GOOD if ok else BAD, [*refinement_notes(list(rows)),
-                            counting_note(list(rows))], size, small, rect.width, rect.height // 2)
+                            counting_note(list(rows))], size, small, rect.width,
+                            min(rect.height // 2, rect.height - bars_least))
     bottom = rect.bottom - footer.height - int(size * 1.6 + small * 0.4)  # and the tick labels
     n = max(1, len(rows))
     row_h = min(size * 3.0, (bottom - top) / n)
@@ -182,211 +153,3 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
 def _final(row: Any) -> int:
     """The nodes of a row's final pass (rows made before the count existed: all nodes)."""
     return int(getattr(row, "final_nodes", 0) or row.nodes)
-
-
-# ---- depth chart --------------------------------------------------------------------------
-#: Values at or beyond this are forced wins or losses ("W5"), not evaluations.
-WIN_VALUE = 9000.0
-
-
-def squash(v: float, values: Sequence[float]) -> float:
-    """Where a value sits on the value axis: evaluations as they are, a forced win or loss
-    just beyond the largest evaluation (a linear axis from -0.4 to 9995 would flatten every
-    evaluation into one line), later wins a little lower than quicker ones."""
-    plain = [abs(x) for x in values if abs(x) < WIN_VALUE]
-    room = max(plain, default=1.0) or 1.0
-    if abs(v) < WIN_VALUE:
-        return v
-    sign = 1 if v > 0 else -1
-    plies = 10000 - abs(v)
-    return sign * room * (1.6 - 0.02 * min(plies, 20))
-
-
-def _legend_places(names: Sequence[str], f: pygame.font.Font, width: int, row_h: int
-                   ) -> list[tuple[int, int]]:
-    """(x, y) offsets of legend entries (a 30 px line sample, then the name) packed in rows
-    no wider than ``width``."""
-    places, x, y = [], 0, 0
-    for name in names:
-        w = 30 + f.size(name)[0] + f.get_height()
-        if x and x + w > width:
-            x, y = 0, y + row_h
-        places.append((x, y))
-        x += w
-    return places
-
-
-def _depth_series_names(branching: float) -> list[str]:
-    """The depth chart's five series, in the order they are drawn."""
-    return [f"minimax's nodes 1+b+…+b^d (b = {branching:.1f})", "nodes",
-            "its leaves b^d", "alpha-beta's best b^⌈d/2⌉+b^⌊d/2⌋−1", "leaves"]
-
-
-def answer_changes(rows: Sequence[Any]) -> set[int]:
-    """Indexes of rows whose best move differs from the previous depth's."""
-    return {i for i, r in enumerate(rows) if r.move_changed}
-
-
-def horizon_rows(rows: Sequence[Any]) -> set[int]:
-    """Indexes of rows where one more ply turned the verdict (ai.depth_chart.horizon_swing)."""
-    return {i for i, r in enumerate(rows) if getattr(r, "horizon", False)}
-
-
-def valued(rows: Sequence[Any]) -> list[Any]:
-    """The rows whose value is a real value (not a search stopped above a classroom tree's
-    numbered leaves, where no value exists)."""
-    return [r for r in rows if r.value is not None and getattr(r, "has_value", True)]
-
-
-def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any],
-                     branching: float, size: int, unit: str = "", game_id: str = "") -> None:
-    """Value and best move per depth (top); per depth on a log scale (bottom), like against
-    like: measured nodes beside a uniform tree's 1 + b + ... + b^d, measured leaves beside b^d
-    and alpha-beta's best case, with the effective branching factor in a row under the
-    depths. The legend is a row under the lower title, so large text never runs off."""
-    small = max(10, int(size * 0.85))
-    if not rows:
-        draw_text(surface, "No depths searched yet", rect.center, size, style.DIM,
-                  anchor="center")
-        return
-    left = rect.x + int(size * 5.5)
-    right = rect.right - int(size * 1.5)
-    row_h = int(small * 1.3)
-    # Depths, EBF, the axis title, and a footnote on what EBF means where there is room.
-    footnote = rect.height > 34 * small
-    bottom_rows = (4 if footnote else 3) * row_h + 6
-    v_top = rect.y + int(size * 1.6) + int(small * 1.4)  # the title, then the move labels
-    names = _depth_series_names(branching)
-    legend_at = _legend_places(names, font(small), rect.width, row_h)
-    legend_rows = 1 + max(y for _, y in legend_at) // row_h
-    lower_head = int(size * 1.5) + legend_rows * row_h  # the lower title and the legend
-    room = rect.bottom - bottom_rows - v_top - lower_head - row_h
-    v_bot = v_top + max(int(small * 2), int(room * 0.3))
-    depths = [r.depth for r in rows]
-    d_lo, d_hi = min(depths), max(max(depths), min(depths) + 1)
-
-    def xd(d: float) -> float:
-        return left + (d - d_lo) / (d_hi - d_lo) * (right - left)
-
-    changes = answer_changes(rows)
-    horizons = horizon_rows(rows)
-    # -- top: value per depth -------------------------------------------------------------
-    values = [float(r.value) for r in valued(rows)]
-    shown = [squash(v, values) for v in values]
-    lo, hi = (min(shown), max(shown)) if shown else (0.0, 1.0)
-    if hi - lo < 1e-9:
-        lo, hi = lo - 1, hi + 1
-
-    def yv(v: float) -> float:
-        return v_bot - (squash(v, values) - lo) / (hi - lo) * (v_bot - v_top)
-
-    title = f"Value and best move at each depth{f' ({unit})' if unit else ''}"
-    box = draw_text(surface, title, (rect.x, rect.y), size, style.TEXT, bold=True)
-    caption = []
-    if changes:
-        caption.append("▲ best move changed")
-    if horizons:
-        caption.append("◆ horizon effect: one more ply turned the verdict")
-    if len(valued(rows)) < len(rows):
-        caption.append("no value where the search stops above the leaves")
-    if caption:
-        draw_text(surface, "   " + " · ".join(caption), (box.right, box.centery), small, BAD,
-                  anchor="midleft", max_width=rect.right - box.right)
-    by_label = {style.value_text(v, game_id): v for v in sorted(values)}
-    ticks = sorted(by_label.values())
-    if len(ticks) > 6:
-        ticks = [ticks[int(i * (len(ticks) - 1) / 5)] for i in range(6)]
-    labelled: list[float] = []
-    for v in ticks:
-        pygame.draw.line(surface, GRID, (left, yv(v)), (right, yv(v)), 1)
-        if all(abs(yv(v) - y) > small * 1.15 for y in labelled):  # close values: one label
-            labelled.append(yv(v))
-            draw_text(surface, style.value_text(v, game_id), (left - 6, yv(v)), small, AXIS,
-                      anchor="midright")
-    draw_text(surface, "value", (rect.x, (v_top + v_bot) / 2), small, style.TEXT,
-              anchor="midleft")
-    shown_rows = valued(rows)
-    pts = [(xd(r.depth), yv(float(r.value))) for r in shown_rows]
-    if len(pts) > 1:
-        pygame.draw.lines(surface, style.PV, False, pts, 2)
-    for i, r in enumerate(rows):
-        if r not in shown_rows:
-            draw_text(surface, f"{r.move or '—'} (no value)", (xd(r.depth), v_bot), small,
-                      style.DIM, anchor="midbottom")
-            continue
-        p = (xd(r.depth), yv(float(r.value)))
-        changed = i in changes
-        if changed:
-            pygame.draw.line(surface, BAD, (p[0], v_top - 4), (p[0], v_bot + 4), 1)
-            draw_text(surface, "◆" if i in horizons else "▲", (p[0], v_bot + 5), small, BAD,
-                      anchor="midtop")
-        pygame.draw.circle(surface, BAD if changed else style.PV, p, 6 if changed else 4)
-        draw_text(surface, f"{r.move or '—'}", (p[0], p[1] - 8), small, style.TEXT,
-                  bold=changed, anchor="midbottom")
-    # -- bottom: nodes and leaves per depth, log scale -------------------------------------
-    n_title = v_bot + row_h
-    n_top = n_title + lower_head + small // 2  # the top tick's label clears the legend
-    n_bot = rect.bottom - bottom_rows
-    measured = [max(1, r.nodes) for r in rows]
-    leaves = [max(1, getattr(r, "leaves", 0) or 1) for r in rows]
-    tree = [uniform_tree(branching, d) for d in depths]
-    tree_nodes = [t[0] for t in tree]
-    bd = [t[1] for t in tree]
-    best = [t[2] for t in tree]
-    axis = LogAxis(min(leaves + best), max(measured + tree_nodes), n_bot, n_top)
-    draw_text(surface, "Per depth (log scale): nodes against a uniform tree's nodes, leaves "
-              "against its b^d", (rect.x, n_title), size, style.TEXT, bold=True,
-              max_width=rect.width)
-    last_label = None
-    for v in axis.decades():
-        y = axis(v)
-        pygame.draw.line(surface, GRID, (left, y), (right, y), 1)
-        if last_label is None or abs(last_label - y) >= small * 1.1:  # no labels on top of
-            last_label = y                                             # each other
-            draw_text(surface, si(v), (left - 6, y), small, AXIS, anchor="midright")
-    for d in range(d_lo, d_hi + 1):
-        pygame.draw.line(surface, GRID, (xd(d), n_top), (xd(d), n_bot), 1)
-        draw_text(surface, str(d), (xd(d), n_bot + 4), small, AXIS, anchor="midtop")
-    # The effective branching factor sits in its own row under the depths: no label crosses
-    # a line of the plot.
-    draw_text(surface, "EBF b*", (left - int(size * 1.4), n_bot + 4 + row_h), small,
-              style.DIM, anchor="topright")
-    draw_text(surface, "search depth (plies)", ((left + right) // 2, n_bot + 4 + 2 * row_h),
-              small, style.TEXT, anchor="midtop")
-    label = "nodes"
-    draw_text(surface, label, (rect.x, (n_top + n_bot) // 2), small, style.TEXT,
-              anchor="midleft")
-    series = list(zip(names, (tree_nodes, measured, bd, best, leaves),
-                      ((236, 140, 60), BAR_NODES, (236, 190, 60), (176, 132, 230),
-                       (120, 200, 160)),
-                      (9, 0, 5, 3, 0), ("dashed", "solid", "dashed", "dotted", "solid"),
-                      strict=True))
-    legend_y = n_title + int(size * 1.5)
-    for (name, vals, col, dash, kind), (dx, dy) in zip(series, legend_at, strict=True):
-        pts = [(xd(d), axis(v)) for d, v in zip(depths, vals, strict=True)]
-        if len(pts) > 1:
-            if dash:
-                _dashed(surface, col, pts, dash)
-            else:
-                pygame.draw.lines(surface, col, False, pts, 3)
-        for p in pts:
-            if kind == "solid":
-                pygame.draw.circle(surface, col, p, 5)
-            else:
-                pygame.draw.circle(surface, col, p, 4, 1)
-        # The legend entry: a sample of the line, then its name, left to right.
-        lx, mid = rect.x + dx, legend_y + dy + row_h // 2
-        if dash:
-            _dashed(surface, col, [(lx, mid), (lx + 24, mid)], dash / 2)
-        else:
-            pygame.draw.line(surface, col, (lx, mid), (lx + 24, mid), 3)
-        draw_text(surface, name, (lx + 30, mid), small, style.TEXT, anchor="midleft")
-    for r in rows:
-        ebf = getattr(r, "ebf", None)
-        if ebf:
-            draw_text(surface, f"{ebf:.1f}", (xd(r.depth), n_bot + 4 + int(small * 1.25)),
-                      small, style.DIM, anchor="midtop")
-    if footnote:
-        draw_text(surface, "EBF b*: a uniform tree of depth d with 1 + b* + … + b*^d nodes "
-                  "would be this big", (rect.x, rect.bottom - 2), small, style.DIM,
-                  anchor="bottomleft", max_width=rect.width)

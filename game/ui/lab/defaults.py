@@ -63,8 +63,13 @@ def tree_height(state: Any, limit: int = MAX_DEPTH, budget: int = 400) -> int:
     return deepest
 
 
-def defaults_for(game_id: str, state: Any) -> LabDefaults:
+def defaults_for(game_id: str, state: Any, depth: int | None = None) -> LabDefaults:
+    """The lab's first choices for ``state``: ``depth`` when given (an example's own), else
+    as deep as a readable tree allows."""
     algorithm = usual_algorithm(game_id, state)  # a classroom tree with a roll: expectiminimax
+    if depth is not None:
+        return LabDefaults(algorithm, max(1, min(depth, MAX_DEPTH)),
+                           textbook=not get_kit(game_id).playable)
     height = max(1, tree_height(state))
     b = branching(state)
     depth, leaves = 1, b

@@ -2,7 +2,9 @@
 same rows as ``explain --depth-chart``), run as one task on the worker. Each depth's row
 arrives as it finishes, so the chart grows while the search runs; the next depth's time is
 estimated from the last one (its time times the growth in nodes) so a long wait is announced
-and can be stopped.
+and can be stopped. A game with noisy moves charts the search with and without quiescence
+search side by side (two rows a depth), so the student sees where the answer changes when the
+search looks past its depth limit, and what that costs in nodes.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import pygame
 
 from ai.api import SearchConfig
 from ai.depth_chart import DepthRow
-from ai.labsearch import TEACHING, lab_config
+from ai.labsearch import TEACHING, lab_config, quiescence_applies
 from ai.profiles import profile_for
 from game.ui import theme
 from game.ui.lab import charts, style
@@ -37,6 +39,10 @@ class DepthPane(ChartPane):
         level = getattr(self.ctx, "level", TEACHING)
         return lab_config(self.ctx.game_id, level, self.max_depth, self.ctx.state)
 
+    def with_quiescence(self) -> bool:
+        """Two series: the game has noisy moves and the search is one that follows them."""
+        return quiescence_applies(self.config())
+
     def on_level(self, level: str) -> None:
         """Chart the new level's search."""
         if self.running:
@@ -49,7 +55,8 @@ class DepthPane(ChartPane):
         self.started = True
         self.ctx.jobs.start("ai.depth_chart:depth_chart", self.ctx.state, self.config(),
                             self.max_depth, on_done=self._done, on_error=self._failed,
-                            on_progress=self.rows.append, owner=self)
+                            on_progress=self.rows.append, owner=self,
+                            with_quiescence=self.with_quiescence())
 
     def stop(self) -> None:
         if self.running:
@@ -72,11 +79,17 @@ class DepthPane(ChartPane):
 
     def estimate_next_s(self) -> float | None:
         """Seconds the depth being searched should take: the last depth's time times the
-        growth in nodes from the depth before it (None until two depths are known)."""
-        if len(self.rows) < 2 or not self.rows[-2].nodes:
+        growth in nodes from the depth before it (None until two depths are known); with
+        two series, both searches of a depth together."""
+        per_depth: dict[int, tuple[int, float]] = {}
+        for r in self.rows:
+            nodes, seconds = per_depth.get(r.depth, (0, 0.0))
+            per_depth[r.depth] = (nodes + r.nodes, seconds + r.time_s)
+        done = [per_depth[d] for d in sorted(per_depth)]
+        if len(done) < 2 or not done[-2][0]:
             return None
-        growth = self.rows[-1].nodes / self.rows[-2].nodes
-        return self.rows[-1].time_s * max(1.0, growth)
+        growth = done[-1][0] / done[-2][0]
+        return done[-1][1] * max(1.0, growth)
 
     # ---- layout and events ---------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
@@ -99,11 +112,19 @@ class DepthPane(ChartPane):
     def export_png(self, path: str) -> None:
         if not self.rows:
             raise ValueError("no depth finished yet")
-        export_depth_png(self.rows, path, self.title_text(), self._unit(), self.ctx.game_id)
+        export_depth_png(self.rows, path, self.title_text(), self._unit(), self.ctx.game_id,
+                         self._algorithm())
 
     def title_text(self) -> str:
-        return (f"{self.ctx.game.name}: {self.config().algorithm} with iterative deepening "
-                f"on {self.ctx.game.format_position(self.ctx.state)}")
+        algorithm = self.config().algorithm
+        how = (f"{algorithm} with and without quiescence search" if self.with_quiescence()
+               else f"{algorithm} with iterative deepening")
+        return f"{self.ctx.game.name}: {how} on {self.ctx.game.format_position(self.ctx.state)}"
+
+    def _algorithm(self) -> str:
+        """The search's name as the chart labels it ("alpha-beta")."""
+        return {"alphabeta": "alpha-beta"}.get(self.config().algorithm,
+                                               self.config().algorithm)
 
     def _unit(self) -> str:
         return profile_for(self.ctx.game_id).unit
@@ -113,7 +134,7 @@ class DepthPane(ChartPane):
         body = self.draw_frame(surface)
         if self.rows:
             charts.draw_depth_chart(surface, body, self.rows, self.branching, size,
-                                    self._unit(), self.ctx.game_id)
+                                    self._unit(), self.ctx.game_id, self._algorithm())
         for w in self.widgets:
             w.draw(surface)
         if self.running:

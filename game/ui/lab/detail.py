@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from ai.labsearch import noisy_words
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.boards.base import BoardView, ViewContext
@@ -44,7 +45,10 @@ def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tu
     if node.alpha is not None or node.beta is not None:
         lines.append((f"Window on entry (α, β): {style.window_text(node.alpha, node.beta, recording.game_id)}",
                       style.DIM))
-    lines.append((f"Remaining depth: {node.depth}", style.DIM))
+    past = _plies_past(recording, nid)
+    lines.append((f"Remaining depth: {node.depth}" + (
+        f" ({past} pl{'y' if past == 1 else 'ies'} past the depth limit)" if past else ""),
+        style.DIM))
     if node.kind == "leaf":
         what = "the game's result" if getattr(node, "terminal", False) else "static evaluation"
         lines.append((f"Leaf: {what}", style.DIM))
@@ -61,9 +65,49 @@ def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tu
     if node.tt_hit:
         lines.append(("Transposition table hit: value reused, subtree not searched", style.TT))
     lines += _research_lines(recording, nid)
+    lines += quiescence_lines(recording, nid)
     if node.on_pv:
         lines.append(("On the principal variation (the expected line of play)", style.PV))
     return lines
+
+
+def _plies_past(recording: Any, nid: int) -> int:
+    """How far below the depth limit ``nid`` lies (0: at it or above it): its ancestors that
+    quiescence search went on from."""
+    nodes = recording.nodes
+    past = 0
+    parent = nodes[nid].parent
+    while parent is not None and getattr(nodes[parent], "stand_pat", None) is not None:
+        past += 1
+        parent = nodes[parent].parent
+    return past
+
+
+def quiescence_lines(recording: Any, nid: int) -> list[tuple[str, tuple]]:
+    """A node of quiescence search: where it is (at the depth limit, or past it), why it was
+    searched on (a noisy move was on the board: its value would jump one ply later), and its
+    stand pat."""
+    node = recording.nodes[nid]
+    if not getattr(node, "quiescence", False):
+        return []
+    one, several = noisy_words(recording.game_id)
+    game_id = recording.game_id
+    stand = getattr(node, "stand_pat", None)
+    past = _plies_past(recording, nid)
+    if stand is not None:
+        where = ("at the depth limit, but" if not past else
+                 f"{past} pl{'y' if past == 1 else 'ies'} past the depth limit, and")
+        return [(f"Quiescence: {where} {one} was on the board: its value would jump one ply "
+                 f"later, so the search went on along {several} only", style.QUIESCENCE),
+                (f"Stand pat: {style.value_text(stand, game_id)} (its static value, the least "
+                 "its mover is sure of: it may decline them all)", style.QUIESCENCE)]
+    if getattr(node, "terminal", False):
+        return [("Quiescence: searched past the depth limit (reached by one of the "
+                 f"{several}); the game is over here", style.QUIESCENCE)]
+    return [("Quiescence: searched past the depth limit (reached by one of the "
+             f"{several}); quiet here, no {one} to follow, so its static value stands",
+             style.QUIESCENCE)]
+
 
 
 def _skipped_words(node: Any, game_id: str) -> str:

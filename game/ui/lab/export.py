@@ -84,17 +84,16 @@ def export_tree_png(recording: Any, path: str | Path, view: Any = None,
     title = title or _title(recording)
     figures = _figures(recording)
     if stepper is not None:
-        title += f" — step {stepper.position} of {len(stepper.events)}"
+        title = f"Step {stepper.position} of {len(stepper.events)} — {title}"
         _ring_current(tree_surface, tv, stepper, ox)
         _draw_step_side(surface, pygame.Rect(w, 0, side_w, h), recording, stepper)
-    draw_text(surface, title, (20, 10), int(TEXT * 1.3), style.PV, bold=True,
-              max_width=w + side_w - 40)
-    draw_text(surface, figures, (20, 14 + int(TEXT * 1.6)), TEXT, style.TEXT,
-              max_width=w + side_w - 40)
+    room = w - 40  # the step panel, when there is one, has the right side to the top
+    draw_text(surface, title, (20, 10), int(TEXT * 1.3), style.PV, bold=True, max_width=room)
+    draw_text(surface, figures, (20, 14 + int(TEXT * 1.6)), TEXT, style.TEXT, max_width=room)
     if recording.truncated:
         draw_text(surface, f"{recording.truncated:,} nodes not recorded (node budget "
                   f"{len(recording.nodes):,})", (20, 18 + int(TEXT * 2.9)), TEXT, (230, 96, 90))
-    draw_legend(surface, canvas, SMALL)
+    draw_legend(surface, canvas, SMALL, quiescence=tv.has_quiescence)
     return save_png(surface, path)
 
 
@@ -159,11 +158,12 @@ def export_compare_png(rows: Sequence[Any], path: str | Path, title: str = "",
 
 
 def export_depth_png(rows: Sequence[Any], path: str | Path, title: str = "", unit: str = "",
-                     game_id: str = "") -> Path:
+                     game_id: str = "", algorithm: str = "alpha-beta") -> Path:
     """The depth chart (ai.depth_chart.DepthRow: value and move per depth; nodes per depth on a log
     scale beside b^d and b^(d/2), b = the rows' ``branching``) as a PNG."""
     w, h = 1400, 900
     surface = _chart_canvas(w, h, title or "What depth changes")
     charts.draw_depth_chart(surface, pygame.Rect(24, 30 + TEXT * 2, w - 48, h - 60 - TEXT * 2),
-                            rows, rows[0].branching if rows else 1.0, TEXT, unit, game_id)
+                            rows, rows[0].branching if rows else 1.0, TEXT, unit, game_id,
+                            algorithm)
     return save_png(surface, path)

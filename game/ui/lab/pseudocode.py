@@ -4,6 +4,11 @@ The text comes from ai.textbook.PSEUDOCODE (the same module students read and th
 the oracle); each line carries the name the recorder puts in ``StepEvent.line``. Engine steps the
 slides do not have (a table hit, Star1's chance cutoff, move filtering) are explained in words
 under the code instead of being passed off as a line of it.
+
+A search with quiescence search (a game with noisy moves, ai.quiescence) ran two functions: the
+algorithm, whose depth limit calls QUIESCE (its listing says so: ``+quiescence`` panels), and
+QUIESCE itself, past the limit. ``step_code`` picks the one the step ran in: QUIESCE's listing
+while the step is at a node searched past the depth limit, with its "stand pat" line.
 """
 
 from __future__ import annotations
@@ -13,7 +18,8 @@ from typing import Any
 
 import pygame
 
-from ai.textbook import ENGINE_PSEUDOCODE, PSEUDOCODE
+from ai.labsearch import has_quiescence
+from ai.textbook import ENGINE_PSEUDOCODE, PSEUDOCODE, with_quiescence
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.lab import style
@@ -38,11 +44,21 @@ TITLES = {
     "expectiminimax": "Expectiminimax (textbook)", "negamax": "Alpha-beta as negamax",
     "pvs": "PVS (NegaScout)", "expectiminimax-ab": "Expectiminimax + alpha-beta",
     "expectiminimax-star1": "Expectiminimax + Star1",
+    "minimax+quiescence": "Minimax + quiescence",
+    "alphabeta+quiescence": "Alpha-beta + quiescence",
+    "negamax+quiescence": "Negamax + quiescence",
+    "pvs+quiescence": "PVS + quiescence",
+    "quiescence-minimax": "Quiescence (minimax)",
+    "quiescence-alphabeta": "Quiescence (alpha-beta)",
+    "quiescence-negamax": "Quiescence (negamax)",
 }
 #: Panels whose windows are the mover's (negamax form), not MAX's.
-MOVER_WINDOWS = ("negamax", "pvs")
+MOVER_WINDOWS = ("negamax", "pvs", "negamax+quiescence", "pvs+quiescence", "quiescence-negamax")
 #: Panels with no window at all: nothing is pruned, so the screen shows none.
-NO_WINDOW = ("minimax", "expectiminimax")
+NO_WINDOW = ("minimax", "expectiminimax", "minimax+quiescence", "quiescence-minimax")
+#: The algorithm's panel -> the panel of the quiescence search it runs past the depth limit.
+QUIESCE_PANEL = {"minimax": "quiescence-minimax", "alphabeta": "quiescence-alphabeta",
+                 "negamax": "quiescence-negamax", "pvs": "quiescence-negamax"}
 
 
 def panel_for(recording: Any, negamax: bool = False) -> str:
@@ -64,9 +80,67 @@ def panel_for(recording: Any, negamax: bool = False) -> str:
 
 
 def panel_lines(panel: str) -> list[tuple[str, str]]:
-    """(line name, text) of a panel: the textbook's or the engine's form."""
-    code = PSEUDOCODE.get(panel) or ENGINE_PSEUDOCODE[panel]
+    """(line name, text) of a panel: the textbook's or the engine's form (a ``+quiescence``
+    panel: the algorithm's, calling QUIESCE at its depth limit)."""
+    base, _, quiescence = panel.partition("+")
+    code = PSEUDOCODE.get(base) or ENGINE_PSEUDOCODE[base]
+    if quiescence:
+        code = with_quiescence(code, windowed=base != "minimax")
     return [(str(name), str(text)) for name, text in code]
+
+
+def ran_quiescence(recording: Any) -> bool:
+    """Did the recorded search run quiescence search at its depth limit (a game with noisy
+    moves, the switch on)? Then the algorithm's code calls QUIESCE there."""
+    if any(getattr(n, "quiescence", False) for n in recording.nodes):
+        return True
+    return bool(recording.options.get("use_quiescence")) and recording.algorithm in (
+        "minimax", "alphabeta") and _noisy(recording.game_id)
+
+
+def _noisy(game_id: str) -> bool:
+    try:
+        return has_quiescence(game_id)
+    except ValueError:  # a recording of a game the registry does not know
+        return False
+
+
+def step_code(recording: Any, events: Sequence[Any], position: int, negamax: bool = False
+              ) -> tuple[str, str]:
+    """(panel, line) for the step just replayed: the algorithm's code and line (panel_for,
+    panel_line), or, at a node searched past the depth limit, QUIESCE's."""
+    panel = panel_for(recording, negamax)
+    if panel not in QUIESCE_PANEL or not ran_quiescence(recording):
+        return panel, panel_line(panel, recording, events, position)
+    ev = events[position - 1] if position > 0 else None
+    node = recording.nodes[ev.node] if ev is not None else None
+    if node is None or not getattr(node, "quiescence", False):
+        line = panel_line(panel, recording, events, position)
+        if line == "leaf" and not getattr(node, "terminal", False):
+            line = "horizon"  # a quiet position at the depth limit: QUIESCE found no move
+        return f"{panel}+quiescence", line
+    q_panel = QUIESCE_PANEL[panel]
+    return q_panel, quiescence_line(q_panel, node, events, position)
+
+
+def quiescence_line(panel: str, node: Any, events: Sequence[Any], position: int) -> str:
+    """QUIESCE's line for the step just replayed at ``node`` (a node past the depth limit, or
+    the horizon node quiescence went on from)."""
+    ev = events[position - 1]
+    if ev.line == "stand-pat":
+        return "stand-pat"
+    if ev.kind in ("enter", "leaf"):  # the test whether there is a noisy move to follow
+        return "q-leaf"
+    prefix = "q-" if panel == "quiescence-negamax" else f"q-{node.kind}-"
+    if ev.kind == "cutoff":
+        before = events[position - 2] if position >= 2 else None
+        stand = before is not None and before.node == ev.node and before.line == "stand-pat"
+        return prefix + ("stand" if stand else "cutoff")
+    if ev.kind == "update":
+        return prefix + "value"
+    if ev.kind == "exit":
+        return prefix + "return"
+    return str(ev.line)
 
 
 def panel_line(panel: str, recording: Any, events: Sequence[Any], position: int) -> str:

@@ -1,9 +1,8 @@
 """The search lab: one screen with a tab per view (tree, compare, depth chart, a game's own).
 
-It is opened on a position (from the play screen, or a classroom tree from the menu) and goes
-back to the screen it came from. All long work runs on the app's worker through one LabJob;
-the views are panes (game.ui.lab.pane) that share it, the game, its board view and the
-message line; the top bar is game.ui.lab.bar.
+Opened on a position (from the play screen, or a classroom tree from the menu), it goes back
+to the screen it came from. Long work runs on the app's worker through one LabJob; the views
+are panes (game.ui.lab.pane) sharing it, the game, its board view and the message line.
 
 The scene is every pane's context (``ctx``). Besides the game and the position it holds:
 
@@ -11,9 +10,9 @@ The scene is every pane's context (``ctx``). Besides the game and the position i
   the game the lab was opened from, else ai.labsearch.default_level. Choosing another level
   calls ``pane.on_level(level)`` on every pane made so far, so each view searches again as that
   level plays; the line under the tabs says whose search it is (ai.labsearch.describe).
-- ``presentation``, ``text_size`` and ``small_size``: the sizes every pane takes its fonts
-  from. Presentation mode (F5, remembered in the settings) is for projecting: at 1280x720 body
-  text is 24 px, small labels 20 px and no text is below PRESENTATION_MIN_PX (18 px).
+- ``presentation``, ``text_size``, ``small_size``: the panes' font sizes. Presentation mode
+  (F5, remembered) is for projecting: at 1280x720 body text 24 px, small labels 20 px, none
+  below PRESENTATION_MIN_PX (18 px).
 
 Idle means idle: a finished view is not drawn until input, a timer or a job wakes it.
 """
@@ -26,7 +25,7 @@ from typing import Any
 
 import pygame
 
-from ai.labsearch import default_level, describe, lab_config, lab_levels
+from ai.labsearch import TEACHING, default_level, describe, lab_config, lab_levels
 from game.core import error_line
 from game.registry import get_kit
 from game.ui import theme
@@ -217,11 +216,13 @@ class LabScene(DialogHost):
         commands = [Command(label, keys, (lambda v=v: self.select(v)), what,
                             active=(lambda v=v: v == self.view))
                     for v, (label, keys, what) in self._tabs().items()]
-        if not self.kit.playable:  # a teaching game: its examples, and trees of one's own
-            commands += [Command("Example", (Key(pygame.K_g),), self.next_example,
-                                 "the next textbook tree"),
-                         Command("Edit tree", (Key(pygame.K_y),), self.edit_tree,
-                                 "type a tree of your own")]
+        if self.kit.examples():  # a teaching game's trees, or a game's classroom positions
+            commands.append(Command("Example", (Key(pygame.K_g),), self.next_example,
+                                    "the next example position (what it shows: below)"
+                                    if self.kit.playable else "the next textbook tree"))
+        if not self.kit.playable:  # a teaching game: trees of one's own
+            commands.append(Command("Edit tree", (Key(pygame.K_y),), self.edit_tree,
+                                    "type a tree of your own"))
         commands += [Command("Export PNG", (Key(pygame.K_p),), self.export,
                              "save the view as a picture"),
                      Command("Back", (Key(pygame.K_ESCAPE),), self.go_back,
@@ -338,11 +339,11 @@ class LabScene(DialogHost):
     def toggle_help(self) -> None:
         self.help_open = not self.help_open
 
-    def set_state(self, state: Any) -> None:
-        """Study another position (a classroom tree typed or picked): every view starts over."""
+    def set_state(self, state: Any, depth: int | None = None) -> None:
+        """Study another position (a tree typed, an example): every view starts over."""
         self.jobs.stop()
         self.state = state
-        self.defaults = defaults_for(self.game_id, state)
+        self.defaults = defaults_for(self.game_id, state, depth)
         self.panes = {}
         self.layout(self.rect)
         self.pane().on_show()
@@ -363,7 +364,9 @@ class LabScene(DialogHost):
         current = next((i for i, n in enumerate(names) if examples[n].text.replace(" ", "")
                         == text.replace(" ", "")), -1)
         example = examples[names[(current + 1) % len(names)]]
-        self.set_state(self.game.parse_position(example.text))
+        if example.depth is not None and TEACHING in self.levels:
+            self.level = TEACHING  # the example's lesson is a switch: the teacher's to flip
+        self.set_state(self.game.parse_position(example.text), example.depth)
         self.show_message(f"{example.name}: {example.note}")
 
     def edit_tree(self) -> None:

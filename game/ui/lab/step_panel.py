@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from ai.labsearch import noisy_words
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.lab import style
@@ -15,10 +16,9 @@ from game.ui.lab.pseudocode import (
     MOVER_WINDOWS,
     TITLES,
     draw_pseudocode,
-    panel_for,
-    panel_line,
     panel_lines,
     shown_window,
+    step_code,
 )
 from game.ui.lab.stepper import Stepper
 from game.ui.widgets import draw_text, wrap_text
@@ -54,6 +54,10 @@ def event_text(recording: Any, stepper: Stepper) -> str:
     name = node_name(recording, ev.node)
     value = style.value_text(ev.value, recording.game_id)
     window = style.window_text(ev.alpha, ev.beta, recording.game_id)
+    if getattr(node, "quiescence", False):
+        said = _quiescence_text(recording, ev, node, name, value)
+        if said:
+            return said
     if ev.kind == "enter":
         return f"Enter {name} ({node.kind}) with window {window}" if ev.alpha is not None or \
             ev.beta is not None else f"Enter {name} ({node.kind})"
@@ -71,6 +75,33 @@ def event_text(recording: Any, stepper: Stepper) -> str:
     return f"{ev.kind} {name}"
 
 
+def _quiescence_text(recording: Any, ev: Any, node: Any, name: str, value: str) -> str:
+    """A step of quiescence search (past the depth limit), in words; "" where the common
+    wording fits."""
+    one, several = noisy_words(recording.game_id)
+    if ev.kind == "enter":
+        where = "past the depth limit" if _past(recording, node) else "at the depth limit"
+        return (f"Quiescence at {name}, {where}: {one} is on the board, so its value would "
+                f"jump one ply later; only {several} are searched on")
+    if ev.line == "stand-pat":
+        return (f"Stand pat at {name}: its static value {value} is the least its mover is "
+                f"sure of (it may decline every one of them)")
+    if ev.kind == "leaf":
+        return (f"Quiet at {name}, past the depth limit: no {one} to follow, its static value "
+                f"{value} stands" if not node.terminal else
+                f"Game over at {name}, past the depth limit: {value}")
+    if ev.kind == "cutoff":
+        return f"Cutoff at {name} (quiescence): {value} is outside the window"
+    return ""
+
+
+def _past(recording: Any, node: Any) -> bool:
+    """Is ``node`` below the depth limit (its parent was searched by quiescence too)?"""
+    parent = recording.nodes[node.parent] if node.parent is not None else None
+    return bool(parent is not None and getattr(parent, "quiescence", False))
+
+
+
 def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
                     stepper: Stepper, size: int, small: int = 0, negamax: bool = False) -> int:
     """Draw into ``rect``; returns the y below the drawn content. The code is the code that
@@ -79,16 +110,15 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
     a line too wide is broken instead. ``negamax``: plain alpha-beta in the engine's
     one-function form."""
     small = small or max(10, int(size * 0.86))
-    panel = panel_for(recording, negamax)
+    panel, line = step_code(recording, stepper.events, stepper.position, negamax)
     y = rect.y
     draw_text(surface, TITLES.get(panel, panel), (rect.x, y), size,
               theme.color("accent"), bold=True, max_width=rect.width)
     y += int(size * 1.5)
     lines = panel_lines(panel)
-    line = panel_line(panel, recording, stepper.events, stepper.position)
     code_h = min(int(rect.height * 0.62), len(lines) * int(small * 1.32) + small)
     code_rect = pygame.Rect(rect.x + 4, y, rect.width - 8, code_h)
-    section = _section(recording, stepper) if panel == "alphabeta" else ""
+    section = _section(recording, stepper) if panel.startswith("alphabeta") else ""
     y = draw_pseudocode(surface, code_rect, lines, line, small, section,
                         min_size=small if small >= 18 else 0)
     y += small // 2

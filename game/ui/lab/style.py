@@ -3,7 +3,9 @@
 max = a triangle pointing up (the player who wants the value up), min = a triangle pointing
 down, chance = a circle, leaf (evaluated position) = a square, and a cutoff stub = a small
 hatched grey box on a dashed edge. Colour is only a second cue (blue / orange / violet / grey,
-a palette that stays distinct under the common forms of colour blindness).
+a palette that stays distinct under the common forms of colour blindness). What else a node
+was (on the principal variation, a table hit, a re-search, searched by quiescence search past
+the depth limit) is a mark of its own: ``node_marks``; quiescence's is a dashed pink ring.
 """
 
 from __future__ import annotations
@@ -41,6 +43,48 @@ DIM = (140, 146, 160)
 TT = (120, 210, 150)
 UNVISITED = (70, 76, 88)
 CURRENT = (255, 255, 255)
+#: Quiescence search: a node searched past the depth limit gets a dashed ring of this colour
+#: (pink: apart from PV gold, table green, re-search cyan and the kinds' colours), and the
+#: depth limit a dashed line across the tree in its darker shade.
+QUIESCENCE = (255, 96, 176)
+QUIESCENCE_DIM = (150, 62, 110)
+
+
+def node_marks(node: Any) -> frozenset[str]:
+    """What the tree draws on a searched node besides its shape: "pv" (thick gold outline),
+    "quiescence" (dashed pink ring: searched past the depth limit by quiescence search, or
+    the horizon node it went on from), "tt" (green dot: a table hit), "research" (a move
+    searched again after a probe)."""
+    marks = []
+    if getattr(node, "on_pv", False):
+        marks.append("pv")
+    if getattr(node, "quiescence", False):
+        marks.append("quiescence")
+    if getattr(node, "tt_hit", False):
+        marks.append("tt")
+    if getattr(node, "research", False):
+        marks.append("research")
+    return frozenset(marks)
+
+
+def quiescence_ring(r: float) -> float:
+    """The radius of the quiescence ring around a node of half-size ``r``: clear of every
+    shape's corners (a triangle's reach 1.28 r)."""
+    return r * 1.3 + 3
+
+
+def draw_dashed_ring(surface: pygame.Surface, color: tuple[int, ...],
+                     center: tuple[float, float], radius: float, width: int = 2) -> None:
+    """A dashed circle (quiescence nodes): a pattern as well as a colour."""
+    cx, cy = center
+    if radius < 4:
+        pygame.draw.circle(surface, color, (cx, cy), radius, 1)
+        return
+    n = max(8, int(radius * 2 * math.pi / 5) // 2 * 2)  # an even count: dash, gap, dash...
+    for i in range(0, n, 2):
+        a0, a1 = 2 * math.pi * i / n, 2 * math.pi * (i + 1) / n
+        pygame.draw.line(surface, color, (cx + radius * math.cos(a0), cy + radius * math.sin(a0)),
+                         (cx + radius * math.cos(a1), cy + radius * math.sin(a1)), width)
 
 
 def shape_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:

@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from ai.api import ALGORITHMS, SearchConfig
-from ai.labsearch import TEACHING, lab_config
+from ai.labsearch import TEACHING, has_quiescence, lab_config
 from ai.labtasks import MAX_RECORD_S
 from ai.recorder import DEFAULT_NODE_BUDGET
 from game.ui import theme
@@ -48,8 +48,10 @@ class TreePane:
         self.ctx = ctx  # the scene: app, game, state, jobs, message
         self.algorithm = ctx.defaults.algorithm
         self.depth = ctx.defaults.depth
-        # Teaching mode's switches start as the textbook has them: every refinement off.
-        self.use_tt = self.use_ordering = self.use_pvs = False
+        # Teaching mode's switches start as the textbook has them: every refinement off
+        # (quiescence too, where the game has captures: the horizon effect shows first).
+        self.use_tt = self.use_ordering = self.use_pvs = self.use_quiescence = False
+        self.quiescent_game = has_quiescence(ctx.game_id)
         self.recording: Any = None
         self.view: TreeView | None = None
         self.stepper: Stepper | None = None
@@ -77,7 +79,7 @@ class TreePane:
         return replace(lab_config(self.ctx.game_id, TEACHING, self.depth, self.ctx.state),
                        algorithm=self.algorithm, use_tt=self.use_tt,
                        use_ordering=self.use_ordering, use_pvs=self.use_pvs,
-                       use_aspiration=self.use_pvs)
+                       use_aspiration=self.use_pvs, use_quiescence=self.use_quiescence)
 
     def on_level(self, level: str) -> None:
         """Another level's search: record it (a running recording of the old one stops)."""
@@ -135,6 +137,7 @@ class TreePane:
             self.use_tt = opts.get("use_tt", self.use_tt)
             self.use_ordering = opts.get("use_ordering", self.use_ordering)
             self.use_pvs = opts.get("use_pvs", self.use_pvs)
+            self.use_quiescence = opts.get("use_quiescence", self.use_quiescence)
         self.header = header_lines(recording)
         self.view = TreeView(recording, self.ctx.text_size, self._small())
         self.stepper = None
@@ -182,6 +185,10 @@ class TreePane:
                         lambda v: setattr(self, "use_pvs", v)), 3),
                 search,
             ]
+            if self.quiescent_game:  # captures past the depth limit: search on, or not
+                settings.insert(-1, (Choice("Quiescence", [(True, "on"), (False, "off")],
+                                            self.use_quiescence,
+                                            lambda v: setattr(self, "use_quiescence", v)), 4))
         tools: list[tuple[Widget, int]] = [
             (Button("Fit  F", self.fit), 2), (Button("Expand all  E", self.expand_all), 3),
             (Button("First view  X", self.first_view), 3),
@@ -378,7 +385,7 @@ class TreePane:
         else:
             self.view.draw(surface)
             self._draw_header(surface, small)
-            draw_legend(surface, self.canvas, small)
+            draw_legend(surface, self.canvas, small, quiescence=self.view.has_quiescence)
             if self.ctx.jobs.running_for(self):
                 self._draw_status(surface, [f"Recording the search again… "
                                             f"{self.ctx.jobs.elapsed_s:.1f} s  (Esc stops)"],

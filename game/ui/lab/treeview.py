@@ -14,7 +14,10 @@ tree stays a readable picture instead of a smear of text.
 What the picture teaches: children a cutoff skipped are drawn greyed on dashed edges, with
 their value where it is known (shown_tree.py), and can be neither selected nor counted; a move
 searched twice (a null-window probe, then the re-search) is named once, on the re-search,
-with its first visit dashed beside it and labelled "probe". Every text size comes from the
+with its first visit dashed beside it and labelled "probe"; a node searched past the depth limit
+by quiescence search (or the horizon node it went on from) wears a dashed pink ring
+(``node_style``), and a dashed line across the tree marks the depth limit. Every text size
+comes from the
 scene (``text_size`` for values, ``small_size`` for windows and edge labels), so presentation
 mode enlarges the tree with the rest of the lab.
 
@@ -34,6 +37,7 @@ import pygame
 
 from game.ui.assets import font
 from game.ui.lab import style
+from game.ui.lab.depth_limit import draw_depth_limit, label_depth_limit
 from game.ui.lab.layout import TreeLayout, default_collapsed, layout_tree, subtree_sizes
 from game.ui.lab.shown_tree import SkippedChild, WithSkipped, shown_nodes
 from game.ui.lab.stepper import OPEN, UNSEEN, Stepper
@@ -89,6 +93,11 @@ class TreeView:
         self.stepper: Stepper | None = None
         #: Plain minimax has no window; every other algorithm shows (alpha, beta).
         self.windows_on = getattr(recording, "algorithm", "") != "minimax"
+        #: The row of the depth limit when quiescence search went past it (a dashed line
+        #: under it), else None.
+        self.has_quiescence = any(getattr(n, "quiescence", False) for n in recording.nodes)
+        self.horizon_row: int | None = (getattr(recording, "depth", None)
+                                        if self.has_quiescence else None)
         self._tiles: dict[tuple[int, int], pygame.Surface] = {}
         self._tile_key: tuple = ()
         self._labels: dict[tuple[str, int, tuple], pygame.Surface] = {}
@@ -456,6 +465,12 @@ class TreeView:
                 for nid in in_row(row):
                     if not self.is_skipped(nid):
                         self._placed += [rect for *_, rect in self._node_labels(nid, pos(nid), r)]
+        if self.has_quiescence and r >= 2.5:  # rings under the edges and their labels
+            for row in range(row0, row1 + 1):
+                for nid in in_row(row):
+                    if not self.is_skipped(nid) and "quiescence" in self.node_style(nid):
+                        style.draw_dashed_ring(target, style.QUIESCENCE, pos(nid),
+                                               style.quiescence_ring(r), 2 if r >= 6 else 1)
         # Edges: every edge ending in a drawn row whose child lies within reach of the tile.
         for row in range(max(1, row0), min(lay.rows - 1, row1 + 1) + 1):
             reach = lay.row_reach[row]
@@ -492,6 +507,8 @@ class TreeView:
                     text = f"+{stub.skipped} more" if more else f"{stub.skipped} skipped"
                     self._text(target, text, (b[0], b[1] + r + 2), style.DIM, "midtop",
                                small=True)
+        if self.shows_depth_limit():  # over the edges it cuts, never through a label
+            draw_depth_limit(self, target, ox, oy, self._placed)
         for row in range(row0, row1 + 1):
             for nid in in_row(row):
                 node = self.nodes[nid]
@@ -500,6 +517,24 @@ class TreeView:
                         self._draw_skipped(target, node, pos(nid), r)
                     continue
                 self._draw_node(target, nid, pos(nid), r)
+
+    def shows_depth_limit(self) -> bool:
+        """Is the depth limit's line drawn: quiescence went past it, and the rows shown
+        reach below it (a tree collapsed above the limit does not show it)?"""
+        return self.horizon_row is not None and self.layout.rows > self.horizon_row + 1
+
+    def node_style(self, nid: int) -> frozenset[str]:
+        """The marks ``nid`` is drawn with (style.node_marks), as shown now: in step mode a
+        node the search has not reached yet wears none, and the answer's line ("pv") only
+        once the search has finished."""
+        marks = style.node_marks(self.nodes[nid])
+        step = self.stepper
+        if step is not None:
+            if step.node_status(nid) == UNSEEN:
+                return frozenset()
+            if not step.at_end:
+                marks -= {"pv"}
+        return marks
 
     def _edge_lines(self, nid: int) -> list[tuple[str, tuple[int, ...]]]:
         """The label of the edge into a searched node, line by line with colours: the move
@@ -587,7 +622,8 @@ class TreeView:
                 fill, outline = None, style.UNVISITED
             elif status == OPEN:
                 fill, outline = tuple(c // 2 for c in col), col
-        if node.on_pv and (step is None or step.at_end):
+        marks = self.node_style(nid)
+        if "pv" in marks:
             outline = style.PV  # in step mode the answer is not known before the end
         style.draw_shape(target, node.kind, p, r, fill, outline, 3 if node.on_pv else 2)
         if node.tt_hit and r >= 4:
@@ -685,6 +721,8 @@ class TreeView:
         for nid, col in marks:
             x, y = self.screen_pos(nid)
             pygame.draw.circle(surface, col, (x, y), r + 5, 2)
+        if self.shows_depth_limit():
+            label_depth_limit(self, surface)
         rising = self.stepper.rising() if self.stepper is not None else None
         if rising is not None and rising[0] in self.layout.x and rising[1] in self.layout.x:
             self._draw_rising(surface, *rising)

@@ -57,7 +57,9 @@ class PlayScene(DialogHost):
         jobs = JobRunner(lambda: app.worker, lambda: app.has_worker)
         self.match = MatchController(
             session, jobs, clock=lambda: app.now, seed=getattr(app, "seed", None),
-            pace=lambda: Pace(ANIM_S if settings.animations else 0.0, settings.ai_delay_s),
+            # self.view exists before the match is made, so before the pace is first asked
+            pace=lambda: Pace((self.view.animation_s or ANIM_S) if settings.animations else 0.0,
+                              settings.ai_delay_s),
             own_position=own_position)
         self.match.show_values = bool(settings.show_values)
         self.files = GameFiles(self)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.profiles import Profile, Solver, ValueLabel, signed, win_label
-from ai.searchbase import Scoring, is_win_score
+from ai.profiles import Profile, Solver, ValueLabel, margin_label
+from ai.searchbase import Scoring
 from game.core import State
 from games.othello.ai.solver import solve_othello
 from games.othello.rules import final_margin
@@ -33,17 +33,7 @@ class OthelloProfile(Profile):
         return Scoring(margin=_othello_margin, bounds=self.value_bounds)
 
     def value_label(self, value: float, *, exact: bool) -> ValueLabel:
-        if is_win_score(value):
-            return win_label(value)
-        if exact:
-            margin = int(round(value))
-            if margin > 0:
-                return ValueLabel(f"+{margin}", f"win by {margin} discs")
-            if margin < 0:
-                return ValueLabel(str(margin), f"loss by {-margin} discs")
-            return ValueLabel("0", "draw")
-        short = signed(value, 0)
-        return ValueLabel(short, f"{short} discs (predicted final margin)")
+        return margin_label(value, exact=exact, unit=self.unit, decimals=0)
 
 
 
