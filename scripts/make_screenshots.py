@@ -1,4 +1,5 @@
-"""Regenerate README's screenshots with the app itself: ``python scripts/make_screenshots.py``.
+"""Regenerate README's screenshots with the app itself: ``python scripts/make_screenshots.py``
+(or name games: ``python scripts/make_screenshots.py kalah``).
 
 Runs the real window headless (SDL's dummy driver), lets the AI play a few moves of each game
 (mostly Advanced against Master, so the panel shows a search), and saves the whole window to
@@ -28,6 +29,7 @@ SHOTS: dict[str, tuple[int, bool, bool]] = {
     "othello": (9, True, False),
     "nim": (2, False, False),
     "backgammon": (6, False, False),
+    "kalah": (3, True, True),
 }
 
 
@@ -62,12 +64,16 @@ def headless_sandbox() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
 
 
-def main() -> int:
+def main(games: list[str]) -> int:
+    unknown = [g for g in games if g not in SHOTS]
+    if unknown:
+        print(f"no screenshot for {', '.join(unknown)}; known: {', '.join(SHOTS)}")
+        return 2
     headless_sandbox()
-    for game_id, (plies, values, human) in SHOTS.items():
-        print("wrote", shoot(game_id, plies, values, human))
+    for game_id in games or SHOTS:
+        print("wrote", shoot(game_id, *SHOTS[game_id]))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

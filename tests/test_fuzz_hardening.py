@@ -241,7 +241,8 @@ def test_a_shut_out_game_of_any_length_shares_its_positions(rolls: list[str]) ->
 
 
 MOVE_TOKENS = {"tictactoe": ["a1", "c3", "b2"], "othello": ["d3", "pass", "a1"],
-               "nim": ["1:3", "2:9", "9:1"], "backgammon": ["24/20", "13/12", "8/5", "bar/22"]}
+               "nim": ["1:3", "2:9", "9:1"], "backgammon": ["24/20", "13/12", "8/5", "bar/22"],
+               "kalah": ["3", "c", "7", "0"]}
 BREAKS = ["\n", "\r", "\x00", "\x85", "\u2028", "\u2029", " ", "\t"]
 
 
@@ -263,7 +264,8 @@ def test_move_errors_are_one_line_whatever_the_text(case: tuple[str, str]) -> No
     game = get_game(game_id)
     state = game.parse_position(
         {"tictactoe": "XO------- X", "othello": "-" * 27 + "OX------XO" + "-" * 27 + " X",
-         "nim": "3,4,5 1", "backgammon": "4HPwATDgc/ABMA 31"}[game_id]
+         "nim": "3,4,5 1", "backgammon": "4HPwATDgc/ABMA 31",
+         "kalah": "4,0,4,4,4,4|0|4,4,4,4,4,4|0 S"}[game_id]
     )
     try:
         game.parse_move(state, text)

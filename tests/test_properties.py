@@ -17,11 +17,11 @@ from game.core import CHANCE, TERMINAL, IllegalMoveError, State
 from game.registry import game_ids, get_game
 
 #: Upper bound on plies of any game (backgammon with random play is the longest by far).
-MAX_PLIES = {"tictactoe": 9, "nim": 1000, "othello": 130, "backgammon": 5000}
+MAX_PLIES = {"tictactoe": 9, "nim": 1000, "othello": 130, "backgammon": 5000, "kalah": 400}
 #: Examples per game: the slower rules get fewer, all stay quick.
-EXAMPLES = {"tictactoe": 40, "nim": 40, "othello": 12, "backgammon": 8}
+EXAMPLES = {"tictactoe": 40, "nim": 40, "othello": 12, "backgammon": 8, "kalah": 30}
 #: Games that can end in a draw.
-DRAWS = ("tictactoe", "othello")
+DRAWS = ("tictactoe", "othello", "kalah")
 #: Extra option sets worth a playout (besides the defaults).
 OPTION_SETS = {
     "nim": [

@@ -187,8 +187,8 @@ def random_positions(game_id: str, count: int, seed: int) -> list[State]:
 
 #: Depths checked against minimax per game (backgammon's tree is 20 x 21 x 20 per layer pair).
 DEPTHS = {"tictactoe": (1, 2, 3, 4), "nim": (1, 2, 3, 4), "othello": (1, 2, 3, 4),
-          "backgammon": (1, 2)}
-POSITIONS = {"tictactoe": 8, "nim": 8, "othello": 5, "backgammon": 3}
+          "backgammon": (1, 2), "kalah": (1, 2, 3, 4)}
+POSITIONS = {"tictactoe": 8, "nim": 8, "othello": 5, "backgammon": 3, "kalah": 8}
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -19,7 +19,7 @@ from game.ui.scenes.play import PlayScene
 from play import setup as play_mod
 
 EVENTS = 20_000
-GAMES = ("tictactoe", "nim", "othello", "backgammon")
+GAMES = ("tictactoe", "nim", "othello", "backgammon", "kalah")
 KEYS = [pygame.K_h, pygame.K_u, pygame.K_r, pygame.K_n, pygame.K_v, pygame.K_SPACE, pygame.K_m,
         pygame.K_PLUS, pygame.K_MINUS, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_BACKSPACE,
         pygame.K_TAB, pygame.K_a, pygame.K_1, pygame.K_o, pygame.K_p]

@@ -1,0 +1,38 @@
+"""Kalah, the sowing game: two rows of pits, a store at each end, extra turns and captures.
+
+The kit below is the game's one entry in Kibitz (game.kit): its layers load on first use.
+Kalah brings the lecture's quiescence search: its captures make a position's value jump from
+one ply to the next, so its profile names the noisy moves a search follows past its depth limit.
+"""
+
+from __future__ import annotations
+
+from game.kit import Example, GameKit
+from game.setup import GameSetup
+
+#: North to move on a three-pit board, South's pit 1 holding 6 seeds.
+HORIZON_EXAMPLE = "6,2,0|2|6,1,6|1 N"
+
+
+class KalahKit(GameKit):
+    id = "kalah"
+    title = "Kalah"
+    order = 50
+
+    def examples(self) -> dict[str, Example]:
+        """The lab's horizon-effect example (found by searching random Kalah(3,n) positions
+        for one where depth 1 without quiescence and with it choose differently, checked by
+        the exact solver; tests/test_quiescence.py holds it to that)."""
+        return {"horizon": Example(
+            "horizon", HORIZON_EXAMPLE,
+            "depth 1 without quiescence plays pit 1 (even, it thinks) and walks into South's "
+            "capture of 9 just past its horizon; switch Quiescence on: it sees the capture and "
+            "plays pit 2 (solved: pit 1 loses by 8, pit 2 wins by 4)", depth=1)}
+
+    def setup(self) -> GameSetup:
+        from games.kalah.setup import SETUP  # the start screen's rows: when it asks
+
+        return SETUP
+
+
+KIT = KalahKit()

@@ -1,0 +1,57 @@
+"""Kalah's AI side: profile, levels, evaluators.
+
+The levels' order was measured with ``python main.py match --game kalah`` (README, "Kalah"):
+each level beats the one below. Quiescence search is off at the two lowest levels, which then
+fall for captures just past their horizon the way beginners do.
+"""
+
+from __future__ import annotations
+
+from ai.kit import GameAI, SelfTest
+from ai.levels import Level
+from games.kalah.ai.bench import SPEED
+from games.kalah.ai.evaluation import KalahEvaluator, ThreatsEvaluator
+from games.kalah.ai.profile import PROFILE
+from games.kalah.ai.solver import KalahSolver
+from games.kalah.rules import GAME
+
+LEVELS: tuple[Level, ...] = (
+    Level("Beginner", "alphabeta", 1, None, 4.0, False, quiescence=False),
+    Level("Casual", "alphabeta", 2, None, 1.5, False, quiescence=False),
+    Level("Intermediate", "alphabeta", 4, None, 0.0, False),
+    # Six plies with quiescence; the last few seeds solved exactly.
+    Level("Advanced", "alphabeta", 6, 1.0, 0.0, True),
+    # Iterative deepening for two seconds with quiescence; endgames solved exactly.
+    Level("Master", "alphabeta", None, 2.0, 0.0, True),
+)
+
+#: Opponents for ``match`` that answer "does it pay?": the same searches without quiescence,
+#: and with the evaluation features that were measured and did not pay.
+BENCHMARKS = (
+    Level("Intermediate-noq", "alphabeta", 4, None, 0.0, False, quiescence=False),
+    Level("Advanced-noq", "alphabeta", 6, 1.0, 0.0, True, quiescence=False),
+    Level("Master-noq", "alphabeta", None, 2.0, 0.0, True, quiescence=False),
+    Level("Advanced-threats", "alphabeta", 6, 1.0, 0.0, True, evaluator="threats"),
+)
+
+
+def _solved_small_game() -> str:
+    start = GAME.initial_state(pits=3, seeds=3, empty_capture=True)
+    values = KalahSolver().root_values(start)
+    if values is None:
+        raise ValueError("the solver could not solve Kalah(3,3)")
+    best = max(v for _, v in values)
+    if best != 2:
+        raise ValueError(f"Kalah(3,3) solved as {best:+d}, expected a win by 2")
+    return "Kalah(3,3) solved: South wins by 2"
+
+
+AI = GameAI(
+    profile=PROFILE,
+    speed=SPEED,
+    selftest=SelfTest(options={"pits": 4, "seeds": 3},
+                      checks=(("kalah solver", _solved_small_game),)),
+    levels=LEVELS,
+    evaluators={None: KalahEvaluator, "threats": ThreatsEvaluator},
+    benchmarks=BENCHMARKS,
+)
