@@ -20,6 +20,7 @@ from ai.expectiminimax import ExpectiminimaxSearcher
 from ai.kit import evaluator_for, game_ai, get_evaluator
 from ai.minimax import MinimaxSearcher
 from ai.profiles import profile_for
+from ai.quiescence import QUIESCENT_ALGORITHMS
 from ai.searchbase import zero_eval
 from ai.trace import Tracer
 from game.core import CHANCE, TERMINAL, State
@@ -57,7 +58,7 @@ def make_searcher(config: SearchConfig) -> Searcher:
             evaluate, scoring, aspiration=profile.aspiration if config.use_aspiration else None,
             **tree_options,
         )
-    if config.algorithm in ("minimax", "alphabeta"):
+    if config.algorithm in QUIESCENT_ALGORITHMS:
         if config.use_quiescence:
             searcher.set_quiescence(profile.noisy_moves)
         return searcher

@@ -41,6 +41,7 @@ ENGINE_PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
         ("init", "  v = -infinity"),
         ("loop", "  for each a in ACTIONS(s):"),
         ("value", "    v = max(v, -NEGAMAX(RESULT(s, a), depth-1, -beta, -alpha))"),
+        ("", "      # (a move after which the same side moves again: no minus, same window)"),
         ("cutoff", "    if v >= beta: return v"),
         ("raise", "    alpha = max(alpha, v)"),
         ("return", "  return v"),
@@ -57,6 +58,7 @@ ENGINE_PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
         ("probe", "    else: score = -PVS(RESULT(s, a), depth-1, -alpha-eps, -alpha)"),
         ("research", "      if alpha < score < beta: score = -PVS(RESULT(s, a), depth-1, "
                      "-beta, -alpha)"),
+        ("", "      # (a move after which the same side moves again: no minus, same window)"),
         ("cutoff", "    v = max(v, score); if v >= beta: return v"),
         ("raise", "    alpha = max(alpha, v)"),
         ("return", "  return v"),
@@ -87,12 +89,14 @@ ENGINE_PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
     # a noisy move that keeps the turn (an extra turn) keeps the sign.
     "quiescence-negamax": (
         ("", "function QUIESCE(s, alpha, beta)   # for the mover, past the depth limit"),
-        ("q-leaf", "  if TERMINAL(s) or NOISY(s) is empty: return UTILITY(s, mover)"),
+        ("q-leaf", "  if TERMINAL(s): return UTILITY(s, mover)"),
+        ("q-quiet", "  if NOISY(s) is empty: return EVAL(s, mover)   # quiet"),
         ("stand-pat", "  v = EVAL(s, mover)   # the stand pat: the mover may stop here"),
         ("q-stand", "  if v >= beta: return v"),
         ("", "  alpha = max(alpha, v)"),
         ("q-loop", "  for each a in NOISY(s):   # captures, extra turns"),
         ("q-value", "    v = max(v, -QUIESCE(RESULT(s, a), -beta, -alpha))"),
+        ("", "      # (a move after which the same side moves again: no minus, same window)"),
         ("q-cutoff", "    if v >= beta: return v"),
         ("q-raise", "    alpha = max(alpha, v)"),
         ("q-return", "  return v"),

@@ -17,14 +17,13 @@ from ai.engine import default_algorithm
 from ai.kit import get_evaluator
 from ai.levels import get_level, levels_of
 from ai.profiles import profile_for
+from ai.quiescence import QUIESCENT_ALGORITHMS
 from game.core import State
 
 #: The lab-only choice: the game's usual algorithm as the textbook writes it, on the game's
 #: hand-made evaluator, with no table, ordering, PVS, aspiration, Star1, filtering, quiescence
 #: or solver.
 TEACHING = "Teaching"
-#: The searchers that run quiescence search at their depth limit (ai.quiescence).
-QUIESCENT_ALGORITHMS = ("minimax", "alphabeta")
 
 
 def has_quiescence(game_id: str) -> bool:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ai.api import Result, SearchConfig
-from ai.searchbase import WIN, NoisyMovesFn, Scoring, is_win_score
+from ai.searchbase import WIN, MarginFn, NoisyMovesFn, Scoring, is_win_score
 from ai.trace import Tracer
 from game.core import State
 
@@ -125,12 +125,19 @@ class Profile:
     #: True when a finished game scores the game's points (backgammon's 1, 2 or 3; a classroom
     #: leaf's number) rather than a win or a loss.
     points: bool = False
+    #: A finished game's final margin from one player's view (Othello's discs, Kalah's
+    #: seeds), for a game scored by its margin: the evaluator's scale, and a value reads as
+    #: "win by 4 discs" (proven) or "+4 discs (predicted final margin)", with this many
+    #: decimals. None: win scores or points.
+    margin: MarginFn | None = None
+    margin_decimals: int = 0
 
     # ------------------------------------------------------------------ search
 
     def scoring(self) -> Scoring:
-        """How a finished game scores: its points, or win scores (10000 minus the plies)."""
-        return Scoring(points=self.points, bounds=self.value_bounds)
+        """How a finished game scores: its points, its final margin, or win scores (10000
+        minus the plies)."""
+        return Scoring(points=self.points, margin=self.margin, bounds=self.value_bounds)
 
     def solve(
         self,
@@ -154,6 +161,9 @@ class Profile:
     # ------------------------------------------------------------------ text
 
     def value_label(self, value: float, *, exact: bool) -> ValueLabel:
+        if self.margin is not None:
+            return margin_label(value, exact=exact, unit=self.unit,
+                                decimals=self.margin_decimals)
         if is_win_score(value):
             return win_label(value)
         return ValueLabel(signed(value, 2), f"{signed(value, 2)} {self.unit}")

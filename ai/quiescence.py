@@ -22,6 +22,10 @@ from collections.abc import Callable
 from ai.searchbase import INF, QUIESCENCE_PLIES, SearchBase
 from game.core import TERMINAL, State
 
+#: The searchers that run quiescence search at their depth limit (expectiminimax does not:
+#: its chance nodes already average what lies past them).
+QUIESCENT_ALGORITHMS = ("minimax", "alphabeta")
+
 
 class Quiescence(SearchBase):
     """Minimax's quiescence: no window, every noisy move searched."""

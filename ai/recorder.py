@@ -247,6 +247,17 @@ class SearchRecording:
     def leaves(self) -> int:
         return sum(1 for n in self.nodes if n.kind == "leaf")
 
+    def plies_past_limit(self, node_id: int) -> int:
+        """How far below the depth limit the node lies (0: at it or above it): its ancestors
+        quiescence search went on from."""
+        nodes = self.nodes
+        past = 0
+        parent = nodes[node_id].parent
+        while parent is not None and nodes[parent].stand_pat is not None:
+            past += 1
+            parent = nodes[parent].parent
+        return past
+
     @property
     def quiescence_nodes(self) -> int:
         """Nodes past the depth limit, reached by a noisy move from a node quiescence search

@@ -144,8 +144,10 @@ def quiesce_minimax(state: State, problem: Problem, plies: int = QUIESCENCE_PLIE
     """Minimax past the depth limit: the best of the stand pat and the noisy moves' values.
     ``plies``: how much further it may still go (the engine's cap; noisy moves run out)."""
     assert problem.noisy_moves is not None
+    if state.current_player() == TERMINAL:  # [q-leaf]
+        return problem.leaf_value(state, 0)
     moves = problem.noisy_moves(state) if plies > 0 else ()
-    if state.current_player() == TERMINAL or not moves:  # [q-leaf]
+    if not moves:  # [q-quiet]
         return problem.leaf_value(state, 0)
     v = problem.leaf_value(state, 0)  # [stand-pat]
     if is_max(state, problem):
@@ -162,8 +164,10 @@ def quiesce(state: State, alpha: float, beta: float, problem: Problem,
     """Alpha-beta past the depth limit: the stand pat is a value the mover already has, so it
     narrows the window (or cuts off at once) before any noisy move is searched."""
     assert problem.noisy_moves is not None
+    if state.current_player() == TERMINAL:  # [q-leaf]
+        return problem.leaf_value(state, 0)
     moves = problem.noisy_moves(state) if plies > 0 else ()
-    if state.current_player() == TERMINAL or not moves:  # [q-leaf]
+    if not moves:  # [q-quiet]
         return problem.leaf_value(state, 0)
     v = problem.leaf_value(state, 0)  # [stand-pat]
     if is_max(state, problem):
@@ -294,7 +298,8 @@ PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
     # ``with_quiescence``), for minimax and for alpha-beta as MAX-VALUE and MIN-VALUE call it.
     "quiescence-minimax": (
         ("", "function QUIESCE(s)   # past the depth limit: noisy moves only"),
-        ("q-leaf", "  if TERMINAL(s) or NOISY(s) is empty: return UTILITY(s)"),
+        ("q-leaf", "  if TERMINAL(s): return UTILITY(s)"),
+        ("q-quiet", "  if NOISY(s) is empty: return EVAL(s)   # quiet"),
         ("stand-pat", "  v = EVAL(s)   # the stand pat: the mover may stop here"),
         ("", "  if PLAYER(s) = MAX:"),
         ("q-max-loop", "    for each a in NOISY(s):   # captures, extra turns"),
@@ -307,7 +312,8 @@ PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "quiescence-alphabeta": (
         ("", "function QUIESCE(s, alpha, beta)   # past the depth limit"),
-        ("q-leaf", "  if TERMINAL(s) or NOISY(s) is empty: return UTILITY(s)"),
+        ("q-leaf", "  if TERMINAL(s): return UTILITY(s)"),
+        ("q-quiet", "  if NOISY(s) is empty: return EVAL(s)   # quiet"),
         ("stand-pat", "  v = EVAL(s)   # the stand pat: the mover may stop here"),
         ("", "  if PLAYER(s) = MAX:"),
         ("q-max-stand", "    if v >= beta: return v   # else alpha = max(alpha, v)"),

@@ -158,6 +158,10 @@ def test_the_legend_keys_the_ring_only_when_the_tree_has_quiescence_nodes(monkey
         drawn.clear()
         tree_header.draw_legend(surface, pygame.Rect(0, 0, 1400, 200), 12, quiescence=flag)
         assert any("quiescence" in t for t in drawn) == flag
+    for chance in (False, True):  # a tree without dice keeps the circle's room for the rest
+        drawn.clear()
+        tree_header.draw_legend(surface, pygame.Rect(0, 0, 1400, 200), 12, chance=chance)
+        assert ("chance" in drawn) == chance
 
 
 def test_the_node_card_says_why_and_shows_the_stand_pat() -> None:
@@ -401,3 +405,22 @@ def test_teaching_mode_has_a_quiescence_switch_for_a_game_with_noisy_moves(app) 
     o_pane = othello.pane()
     o_pane.layout(o_pane.rect)
     assert not any(isinstance(w, Choice) and w.label == "Quiescence" for w in o_pane.widgets)
+
+
+def test_step_mode_lights_the_quiet_test_or_the_game_over_line_at_a_leaf_past_the_limit() -> None:
+    """A quiet position past the limit returns its static value (EVAL), a finished game its
+    result (UTILITY): two lines of QUIESCE, and each leaf lights the one that ran."""
+    state = kalah("6,2,0|2|6,1,6|1 N")
+    recording = record_search(state, teaching(1, True, state))
+    stepper = Stepper(recording.nodes, recording.events)
+    seen = set()
+    while stepper.forward():
+        ev = stepper.events[stepper.position - 1]
+        node = recording.nodes[ev.node]
+        if ev.kind == "leaf" and node.quiescence:
+            panel, line = step_code(recording, stepper.events, stepper.position)
+            assert panel.startswith("quiescence-")
+            assert line == ("q-leaf" if node.terminal else "q-quiet"), (node.id, line)
+            assert line in {name for name, _ in panel_lines(panel)}
+            seen.add(line)
+    assert "q-quiet" in seen

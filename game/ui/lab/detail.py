@@ -45,7 +45,7 @@ def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tu
     if node.alpha is not None or node.beta is not None:
         lines.append((f"Window on entry (α, β): {style.window_text(node.alpha, node.beta, recording.game_id)}",
                       style.DIM))
-    past = _plies_past(recording, nid)
+    past = recording.plies_past_limit(nid)
     lines.append((f"Remaining depth: {node.depth}" + (
         f" ({past} pl{'y' if past == 1 else 'ies'} past the depth limit)" if past else ""),
         style.DIM))
@@ -71,18 +71,6 @@ def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tu
     return lines
 
 
-def _plies_past(recording: Any, nid: int) -> int:
-    """How far below the depth limit ``nid`` lies (0: at it or above it): its ancestors that
-    quiescence search went on from."""
-    nodes = recording.nodes
-    past = 0
-    parent = nodes[nid].parent
-    while parent is not None and getattr(nodes[parent], "stand_pat", None) is not None:
-        past += 1
-        parent = nodes[parent].parent
-    return past
-
-
 def quiescence_lines(recording: Any, nid: int) -> list[tuple[str, tuple]]:
     """A node of quiescence search: where it is (at the depth limit, or past it), why it was
     searched on (a noisy move was on the board: its value would jump one ply later), and its
@@ -93,7 +81,7 @@ def quiescence_lines(recording: Any, nid: int) -> list[tuple[str, tuple]]:
     one, several = noisy_words(recording.game_id)
     game_id = recording.game_id
     stand = getattr(node, "stand_pat", None)
-    past = _plies_past(recording, nid)
+    past = recording.plies_past_limit(nid)
     if stand is not None:
         where = ("at the depth limit, but" if not past else
                  f"{past} pl{'y' if past == 1 else 'ies'} past the depth limit, and")
@@ -105,9 +93,9 @@ def quiescence_lines(recording: Any, nid: int) -> list[tuple[str, tuple]]:
         return [("Quiescence: searched past the depth limit (reached by one of the "
                  f"{several}); the game is over here", style.QUIESCENCE)]
     return [("Quiescence: searched past the depth limit (reached by one of the "
-             f"{several}); quiet here, no {one} to follow, so its static value stands",
+             f"{several}); quiet here, none of its moves is {one}, so its static value "
+             "stands",
              style.QUIESCENCE)]
-
 
 
 def _skipped_words(node: Any, game_id: str) -> str:

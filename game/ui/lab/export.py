@@ -93,7 +93,7 @@ def export_tree_png(recording: Any, path: str | Path, view: Any = None,
     if recording.truncated:
         draw_text(surface, f"{recording.truncated:,} nodes not recorded (node budget "
                   f"{len(recording.nodes):,})", (20, 18 + int(TEXT * 2.9)), TEXT, (230, 96, 90))
-    draw_legend(surface, canvas, SMALL, quiescence=tv.has_quiescence)
+    draw_legend(surface, canvas, SMALL, quiescence=tv.has_quiescence, chance=tv.has_chance)
     return save_png(surface, path)
 
 

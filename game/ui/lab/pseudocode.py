@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from ai.labsearch import has_quiescence
+from ai.quiescence import QUIESCENT_ALGORITHMS
 from ai.textbook import ENGINE_PSEUDOCODE, PSEUDOCODE, with_quiescence
 from game.ui import theme
 from game.ui.assets import font
@@ -95,7 +96,7 @@ def ran_quiescence(recording: Any) -> bool:
     if any(getattr(n, "quiescence", False) for n in recording.nodes):
         return True
     return bool(recording.options.get("use_quiescence")) and recording.algorithm in (
-        "minimax", "alphabeta") and _noisy(recording.game_id)
+        QUIESCENT_ALGORITHMS) and _noisy(recording.game_id)
 
 
 def _noisy(game_id: str) -> bool:
@@ -129,8 +130,10 @@ def quiescence_line(panel: str, node: Any, events: Sequence[Any], position: int)
     ev = events[position - 1]
     if ev.line == "stand-pat":
         return "stand-pat"
-    if ev.kind in ("enter", "leaf"):  # the test whether there is a noisy move to follow
+    if ev.kind == "leaf" and getattr(node, "terminal", False):
         return "q-leaf"
+    if ev.kind in ("enter", "leaf"):  # the test whether there is a noisy move to follow
+        return "q-quiet"
     prefix = "q-" if panel == "quiescence-negamax" else f"q-{node.kind}-"
     if ev.kind == "cutoff":
         before = events[position - 2] if position >= 2 else None

@@ -80,26 +80,20 @@ def _quiescence_text(recording: Any, ev: Any, node: Any, name: str, value: str) 
     wording fits."""
     one, several = noisy_words(recording.game_id)
     if ev.kind == "enter":
-        where = "past the depth limit" if _past(recording, node) else "at the depth limit"
+        where = ("past the depth limit" if recording.plies_past_limit(node.id)
+                 else "at the depth limit")
         return (f"Quiescence at {name}, {where}: {one} is on the board, so its value would "
                 f"jump one ply later; only {several} are searched on")
     if ev.line == "stand-pat":
         return (f"Stand pat at {name}: its static value {value} is the least its mover is "
                 f"sure of (it may decline every one of them)")
     if ev.kind == "leaf":
-        return (f"Quiet at {name}, past the depth limit: no {one} to follow, its static value "
-                f"{value} stands" if not node.terminal else
+        return (f"Quiet at {name}, past the depth limit: none of its moves is {one}, so its "
+                f"static value {value} stands" if not node.terminal else
                 f"Game over at {name}, past the depth limit: {value}")
     if ev.kind == "cutoff":
         return f"Cutoff at {name} (quiescence): {value} is outside the window"
     return ""
-
-
-def _past(recording: Any, node: Any) -> bool:
-    """Is ``node`` below the depth limit (its parent was searched by quiescence too)?"""
-    parent = recording.nodes[node.parent] if node.parent is not None else None
-    return bool(parent is not None and getattr(parent, "quiescence", False))
-
 
 
 def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,

@@ -21,7 +21,7 @@ def header_lines(rec: Any) -> tuple[str, str]:
              f"value {style.value_text(rec.value, rec.game_id)}", f"move {rec.move or '—'}"]
     if len(rec.passes) > 1 and not rec.solved:
         parts.insert(2, f"(all {len(rec.passes)} passes: {rec.total_nodes:,})")
-    past = quiescence_count(rec.nodes)
+    past = rec.quiescence_nodes
     if past:
         parts.insert(3 if len(rec.passes) > 1 else 2,
                      f"({past:,} past the depth limit: quiescence)")
@@ -30,13 +30,6 @@ def header_lines(rec: Any) -> tuple[str, str]:
         note = (f"{rec.truncated:,} nodes not recorded (node budget {len(rec.nodes):,}): "
                 "their subtrees are missing from the picture")
     return "   ".join(parts), note
-
-
-def quiescence_count(nodes: Any) -> int:
-    """Nodes searched past the depth limit by quiescence search: the children of the nodes it
-    went on from (the searcher's ``Stats.quiescence_nodes`` for the recorded pass)."""
-    return sum(1 for n in nodes if n.parent is not None and getattr(n, "quiescence", False)
-               and getattr(nodes[n.parent], "stand_pat", None) is not None)
 
 
 def break_figures(figures: list[str], f: Any, width: int) -> list[str]:
@@ -51,11 +44,12 @@ def break_figures(figures: list[str], f: Any, width: int) -> list[str]:
 
 
 def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int,
-                quiescence: bool = False) -> None:
+                quiescence: bool = False, chance: bool = True) -> None:
     """The key to the shapes, bottom-left of the canvas (also in exported pictures); items
     that do not fit the width are left out from the end (the least needed last).
     ``quiescence``: the tree has nodes searched past the depth limit (their ring is keyed
-    right after the shapes; a tree without them does not mention it)."""
+    right after the shapes; a tree without them does not mention it). ``chance``: keys the
+    chance node's circle (False: the tree has none, and its room goes to the rest)."""
     r = max(5, size // 2)
     y = canvas.bottom - r - 8
     back = pygame.Rect(canvas.x + 2, y - r - 6, canvas.width - 4, 2 * r + 12)
@@ -65,11 +59,12 @@ def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int,
         return lambda x: style.draw_shape(surface, kind, (x + r, y), r, style.KIND_COLOR[kind],
                                           (20, 22, 28), 1)
 
-    items: list[tuple[Any, str]] = [(shape(k), k) for k in ("max", "min", "chance", "leaf")]
+    kinds = ("max", "min", "chance", "leaf") if chance else ("max", "min", "leaf")
+    items: list[tuple[Any, str]] = [(shape(k), k) for k in kinds]
     if quiescence:
         items.append((lambda x: style.draw_dashed_ring(surface, style.QUIESCENCE, (x + r, y),
                                                        r - 1, 2),
-                      "quiescence: past the dashed depth limit"))
+                      "quiescence (past the dashed line)"))
     items += [
         (lambda x: style.draw_shape(surface, "leaf", (x + r, y), r, style.SKIPPED_FILL,
                                     style.STUB, 1), "skipped by a cutoff"),

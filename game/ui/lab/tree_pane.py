@@ -161,10 +161,14 @@ class TreePane:
         self.bar = pygame.Rect(rect.x, self.canvas.bottom + pad, rect.width, bar_h - pad)
         if self.view is not None:
             small = self._small()
+            before = (self.view.top_margin, self.view.text_size, self.view.rect.size)
             self.view.top_margin = len(self._header_rows()) * int(small * 1.35) + 8
             self.view.bottom_margin = small + 16  # the key to the shapes
             self.view.set_rect(self.canvas, self.ctx.text_size, self._small())
-            self.view.clamp()
+            if (self.view.top_margin, self.view.text_size, self.view.rect.size) != before:
+                self.view.readable()  # new sizes (presentation mode, a resize): fit again,
+            else:                     # so the root never slides under a longer header
+                self.view.clamp()
         y1, y2 = self.bar.y + pad // 2, self.bar.y + pad // 2 + row + pad
         algos = [a for a in ALGORITHMS if self.ctx.defaults.allows(a)]
         depth_choice = (Choice("Depth", [(d, str(d)) for d in
@@ -385,7 +389,8 @@ class TreePane:
         else:
             self.view.draw(surface)
             self._draw_header(surface, small)
-            draw_legend(surface, self.canvas, small, quiescence=self.view.has_quiescence)
+            draw_legend(surface, self.canvas, small, quiescence=self.view.has_quiescence,
+                        chance=self.view.has_chance)
             if self.ctx.jobs.running_for(self):
                 self._draw_status(surface, [f"Recording the search again… "
                                             f"{self.ctx.jobs.elapsed_s:.1f} s  (Esc stops)"],

@@ -96,6 +96,8 @@ class TreeView:
         #: The row of the depth limit when quiescence search went past it (a dashed line
         #: under it), else None.
         self.has_quiescence = any(getattr(n, "quiescence", False) for n in recording.nodes)
+        #: Does the tree hold a chance node (else the key leaves the circle out)?
+        self.has_chance = any(n.kind == "chance" for n in recording.nodes)
         self.horizon_row: int | None = (getattr(recording, "depth", None)
                                         if self.has_quiescence else None)
         self._tiles: dict[tuple[int, int], pygame.Surface] = {}

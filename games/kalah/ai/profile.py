@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.profiles import Profile, Solver, ValueLabel, margin_label
-from ai.searchbase import NoisyMovesFn, Scoring
+from ai.profiles import Profile, Solver
+from ai.searchbase import MarginFn, NoisyMovesFn
 from game.core import State
 from games.kalah.ai.noisy import noisy_moves
 from games.kalah.ai.solver import solve_kalah
@@ -30,14 +30,10 @@ class KalahProfile(Profile):
     match_opening: tuple[int, int] | None = (1, 3)
     noisy_moves: NoisyMovesFn | None = noisy_moves  # type: ignore[assignment]
     noisy_words: tuple[str, str] = ("a capture or an extra turn", "captures and extra turns")
-
-    def scoring(self) -> Scoring:
-        # A finished game is worth its final margin in seeds: the evaluator's and the
-        # solver's scale.
-        return Scoring(margin=_kalah_margin, bounds=self.value_bounds)
-
-    def value_label(self, value: float, *, exact: bool) -> ValueLabel:
-        return margin_label(value, exact=exact, unit=self.unit, decimals=1)
+    # A finished game is worth its final margin in seeds: the evaluator's and the solver's
+    # scale.
+    margin: MarginFn | None = _kalah_margin
+    margin_decimals: int = 1
 
 
 PROFILE = KalahProfile()

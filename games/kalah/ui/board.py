@@ -37,7 +37,9 @@ STONES = ((214, 72, 64), (66, 132, 214), (236, 190, 64), (84, 176, 104), (236, 2
           (156, 96, 200))
 #: Stones in one layer of a pile (two layers at most; the count is always shown).
 PIT_LAYER, STORE_LAYER, HAND_LAYER = 14, 45, 5
-
+#: Below this column width (pixels) the board is a thumbnail: no names or pit numbers, whose
+#: text would be bigger than the pits.
+COMPACT_COL = 30
 
 
 class KalahView(BoardView):
@@ -157,7 +159,8 @@ class KalahView(BoardView):
             self._hover(surface, rect, g, state)
         if ctx.move_values and running is None and mover in (0, 1):
             self._values(surface, g, state, ctx)
-        self._labels(surface, rect, g, state, mover, running, done)
+        if g.col >= COMPACT_COL:  # a thumbnail (the lab's node card) shows the pits alone
+            self._labels(surface, rect, g, state, mover, running, done)
 
     @staticmethod
     def _render_static(g: KalahGeometry) -> pygame.Surface:

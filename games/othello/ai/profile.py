@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.profiles import Profile, Solver, ValueLabel, margin_label
-from ai.searchbase import Scoring
+from ai.profiles import Profile, Solver
+from ai.searchbase import MarginFn
 from game.core import State
 from games.othello.ai.solver import solve_othello
 from games.othello.rules import final_margin
@@ -26,16 +26,9 @@ class OthelloProfile(Profile):
     value_bounds: tuple[float, float] = (-64.0, 64.0)
     noise_unit: str = "discs"
     match_opening: tuple[int, int] | None = (2, 4)
-
-    def scoring(self) -> Scoring:
-        # A finished game is worth its final disc margin (empties to the winner), the scale
-        # of the evaluator's predicted margin and of the exact endgame solver.
-        return Scoring(margin=_othello_margin, bounds=self.value_bounds)
-
-    def value_label(self, value: float, *, exact: bool) -> ValueLabel:
-        return margin_label(value, exact=exact, unit=self.unit, decimals=0)
-
-
+    # A finished game is worth its final disc margin (empties to the winner), the scale of
+    # the evaluator's predicted margin and of the exact endgame solver.
+    margin: MarginFn | None = _othello_margin
 
 
 PROFILE = OthelloProfile()
