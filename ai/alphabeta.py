@@ -147,7 +147,6 @@ class AlphaBetaSearcher(WindowedQuiescence):
     ) -> RootSearch:
         p = state.current_player()
         full = alpha == -INF and beta == INF
-        exact_all = self.exact_root_values
         tracer = self.tracer
         if tracer is not None:
             tracer.root_window(moves, alpha, beta)
@@ -155,11 +154,12 @@ class AlphaBetaSearcher(WindowedQuiescence):
         values: list[tuple[Move, float]] = []
         a = alpha
         root_exact = True
+        full_window = self.kept_root_moves if not self.exact_root_values else moves
         for i, m in enumerate(moves):
             child = state.apply(m)
             if tracer is not None:
                 tracer.edge(m)
-            if exact_all:
+            if m in full_window:
                 v = self._child(child, p, depth - 1, -INF, INF, 1)
             elif i == 0 or not self.pvs:
                 v = self._child(child, p, depth - 1, a, beta, 1)

@@ -168,3 +168,6 @@ class SearchConfig:
     #: Quiescence search at the depth limit, for games whose profile names noisy moves
     #: (Kalah's captures and extra turns): minimax and alpha-beta search on along them.
     use_quiescence: bool = True
+    #: Root moves a searcher that filters its root moves (backgammon's) must search whatever
+    #: the filter says: a game review values the move played as deeply as the best.
+    keep_root_moves: tuple[Move, ...] = ()

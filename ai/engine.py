@@ -108,6 +108,7 @@ def run_search(
         raise ValueError("the position is at a chance event: roll the dice first")
     searcher = make_searcher(config)  # validates the algorithm before any solving
     searcher.set_tracer(tracer)
+    searcher.keep_at_root(config.keep_root_moves)
     start = time.monotonic()
     limits = config.limits
     result: Result | None = None

@@ -19,7 +19,9 @@ Decision nodes use alpha-beta (ai.alphabeta). On top of that:
   (remaining depth >= 2), every move is scored by the cheap static evaluation and only the
   ``filter_k`` most promising are expanded (``root_filter_k`` at the root), as strong
   backgammon programs do. This is what makes two chance layers affordable. Filtering is a
-  heuristic: with it the value is no longer the exact expectiminimax value.
+  heuristic: with it the value is no longer the exact expectiminimax value. The root moves
+  kept (``SearchBase.keep_at_root``) are searched whatever the filter says: a game review
+  values the move played at the same depth as the best.
 """
 
 from __future__ import annotations
@@ -121,9 +123,12 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
         scored.sort(key=lambda vm: -vm[0])
         # Moves left unsearched: like a horizon, the value is no longer proven (Result.exact).
         self._horizon = True
+        kept = [m for _, m in scored[:k]]
+        if ply == 0:
+            kept += [m for m in dict.fromkeys(self.kept_root_moves) if m in moves and m not in kept]
         if self.tracer is not None:
-            self.tracer.filtered(k, len(moves), len(moves))
-        return [m for _, m in scored[:k]]
+            self.tracer.filtered(len(kept), len(moves), len(moves))
+        return kept
 
     def _moves_at(self, state: State, depth: int, ply: int) -> list[Move]:
         return self._filter(state, list(state.legal_moves()), depth, ply)

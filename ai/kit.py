@@ -11,6 +11,7 @@ from ai.api import Evaluator, Searcher
 from ai.bench import SpeedBench
 from ai.levels import Level
 from ai.profiles import Profile
+from ai.review.scale import ReviewScale
 from ai.searchbase import Scoring
 from game.core import State
 
@@ -32,10 +33,14 @@ class StakesAI:
     """The AI of a game played for stakes (backgammon's doubling cube), for the headless
     commands: ``play_game(state, configs, rng, jacoby, max_plies)`` plays one game with the
     stakes (``match --cube``; its result has ``returns``, ``plies`` and ``finished``), and
-    ``answer(state, request)`` is the engine's answer to a ``cube`` request."""
+    ``answer(state, request)`` is the engine's answer to a ``cube`` request, and
+    ``review(state, stakes, move)`` weighs the stakes decision ``move`` made in ``state`` (a
+    double, a take, a drop, or a roll where a double was possible) for a game review, or
+    None where the move was no stakes decision (ai.review.analysis)."""
 
     play_game: Callable[..., Any]
     answer: Callable[[State, dict[str, Any]], dict[str, Any]]
+    review: Callable[[State, Any, Any], Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,8 @@ class GameAI:
     stakes: StakesAI | None = None
     #: What ``main.py selftest`` checks of the game.
     selftest: SelfTest = field(default_factory=SelfTest)
+    #: How a review weighs the game's decisions (ai.review): marks, rating, default search.
+    review: ReviewScale = field(default_factory=lambda: ReviewScale(loss_unit="points"))
 
     def evaluator(self, variant: str | None = None) -> Evaluator:
         """A fresh evaluator; a ValueError naming the known variants for anything else. A

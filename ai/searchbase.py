@@ -161,6 +161,15 @@ class SearchBase:
         self.tracer: Tracer | None = None
         #: Quiescence search at the depth limit (``set_quiescence``); None: the static value.
         self.noisy_moves: NoisyMovesFn | None = None
+        #: Root moves valued as exactly as the best (``keep_at_root``).
+        self.kept_root_moves: tuple[Move, ...] = ()
+
+    def keep_at_root(self, moves: tuple[Move, ...]) -> None:
+        """Value these root moves exactly, whatever the searcher would skip: a full window
+        for alpha-beta (which otherwise only proves a move no better than the best), no
+        filtering for a searcher that filters its root moves. A game review asks it for the
+        move played, so its loss against the best is measured at the same depth."""
+        self.kept_root_moves = tuple(moves)
 
     def set_quiescence(self, noisy_moves: NoisyMovesFn | None) -> None:
         """Search on past the depth limit along ``noisy_moves`` (None: stop at the limit).

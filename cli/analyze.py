@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import replace
 from typing import Any
 
 from ai.engine import run_search
@@ -33,6 +34,10 @@ from cli.common import (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
     add_search_arguments(parser)
+    parser.add_argument(
+        "--all-values", action="store_true",
+        help="value every root move exactly (a full window each), as a game review does; "
+        "otherwise alpha-beta may only prove a move no better than the best")
 
 
 def analyze(
@@ -83,6 +88,8 @@ def analyze(
 
 def run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
+    if args.all_values:
+        config = replace(config, exact_root_values=True)
     report = analyze(args.game, args.position, args.options, config, args.level)
     print(json.dumps(report, allow_nan=False))
     return 0

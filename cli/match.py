@@ -16,8 +16,6 @@ import multiprocessing
 import os
 import random
 import signal
-import sys
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +31,7 @@ from cli.common import (
     parse_seed,
     whole_number,
 )
+from cli.progress import ProgressBar
 from game.registry import get_game, playable_kits
 
 #: A game still running after this many plies is scored as a draw (and counted as unfinished).
@@ -298,29 +297,6 @@ def format_text(s: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------- running
 
 
-class ProgressBar:
-    """A plain-text bar on stderr, redrawn in place with a carriage return."""
-
-    def __init__(self, total: int, stream: Any = None, width: int = 30) -> None:
-        self.total, self.width = total, width
-        self.stream = stream if stream is not None else sys.stderr
-        self.start = time.perf_counter()
-
-    def update(self, done: int, tally: Tally) -> None:
-        filled = self.width * done // self.total
-        bar = "#" * filled + "-" * (self.width - filled)
-        elapsed = time.perf_counter() - self.start
-        self.stream.write(
-            f"\r[{bar}] {done}/{self.total} games  A +{tally.wins} ={tally.draws} "
-            f"-{tally.losses}  {elapsed:.0f}s"
-        )
-        self.stream.flush()
-
-    def close(self) -> None:
-        self.stream.write("\n")
-        self.stream.flush()
-
-
 def _ignore_sigint() -> None:
     """Pool workers leave Ctrl+C to the parent, which stops them all; otherwise every worker
     prints its own KeyboardInterrupt traceback (the terminal signals the whole group)."""
@@ -338,7 +314,7 @@ def play_match(specs: list[GameSpec], jobs: int, bar: ProgressBar | None = None)
         outcomes.append(outcome)
         tally.add(outcome)
         if bar is not None:
-            bar.update(len(outcomes), tally)
+            bar.update(len(outcomes), f"A +{tally.wins} ={tally.draws} -{tally.losses}")
 
     if jobs <= 1 or len(specs) <= 1:
         for spec in specs:
@@ -367,7 +343,7 @@ def run(args: argparse.Namespace) -> int:
     specs = game_specs(
         args.game, options, args.a, args.b, args.games, seed, args.cube, args.jacoby
     )
-    bar = ProgressBar(len(specs))
+    bar = ProgressBar(len(specs), "games")
     try:
         tally = play_match(specs, args.jobs, bar)
     except RuntimeError as exc:

@@ -81,6 +81,20 @@ def _play(game_id: str, seed: int) -> str:
     return f"{game.describe_result(record.final)} after {len(record.moves)} plies"
 
 
+def _review() -> str:
+    """A game review of the first playable game's start: the review's modules are in the
+    build and weigh a move (the marks' details are the tests')."""
+    from ai.review.analysis import ReviewSettings, review_session  # only this check needs it
+    from game.session import Session
+
+    kit = playable_kits()[0]
+    session = Session(kit.id, dict(kit.ai().selftest.options))
+    session.play(session.current.legal_moves()[0])
+    review = review_session(session, ReviewSettings(depth=1))
+    row = review.rows[0]
+    return f"{kit.id}: {row.move} weighed against {row.best_move}, loss {row.loss:g}"
+
+
 def _learned_tables() -> str:
     """Every game's learned tables, loaded strictly (``SelfTest.tables``)."""
     loaded = [t() for kit in playable_kits() if (t := kit.ai().selftest.tables) is not None]
@@ -93,6 +107,7 @@ def _checks(seed: int) -> list[tuple[str, Callable[[], str]]]:
     checks: list[tuple[str, Callable[[], str]]] = [("assets", _check_assets),
                                                    ("learned tables", _learned_tables)]
     checks += [(kit.id, lambda g=kit.id: _play(g, seed)) for kit in playable_kits()]
+    checks.append(("review", _review))
     for kit in playable_kits():
         checks += list(kit.ai().selftest.checks)
     return checks

@@ -23,6 +23,11 @@ game's kit writes and reads (game.stakes); its decisions are move lines of their
 pasted position with a turned or offered cube) gives its starting cube as GNU Backgammon's
 Match ID after the rule: ``cube: on UYkWAAAAAAAA``.
 
+A reviewed game may carry its analysis (game.review) on one more line after the moves,
+``review: {...}`` (a JSON object: the search used, a row per decision, each player's figures),
+so re-opening it shows the review without searching again (``save_text`` writes it,
+``load_review`` reads it; ``load`` reads the game alone).
+
 ``Session.save`` writes the text; ``load`` reads it back and replays every move, and anything
 wrong in a file becomes a one-line SaveFormatError. A record another program wrote (Othello's
 GGF) loads too, through the kit that reads it.
@@ -36,6 +41,8 @@ from typing import Any
 
 from game.core import Move, State
 from game.registry import all_kits, game_ids, get_game, get_kit
+from game.review import SAVE_KEY as REVIEW_KEY
+from game.review import GameReview
 from game.seat import Seat
 from game.session import FORMAT_NAME, FORMAT_VERSION, STAKES_KEY, Session
 
@@ -65,6 +72,12 @@ def load(text: str) -> Session:
     Anything wrong - a foreign or truncated file, an unknown game, a bad option, an illegal
     move - raises SaveFormatError (a ValueError) with one line naming the problem.
     """
+    return load_review(text)[0]
+
+
+def load_review(text: str) -> tuple[Session, GameReview | None]:
+    """``load``, and the game's analysis when the save carries one (a ``review:`` line after
+    the moves, written by ``save_text``); a damaged analysis is a SaveFormatError too."""
     if not isinstance(text, str):
         raise SaveFormatError("a saved game must be text")
     if len(text) > MAX_SAVE_CHARS:
@@ -73,7 +86,7 @@ def load(text: str) -> Session:
     if not text.lstrip().startswith(FORMAT_NAME):
         record = _load_record(text)
         if record is not None:
-            return record
+            return record, None
     raw = text.splitlines()
     # (line number, text) pairs are made as they are read, never all at once: a long game's
     # moves would cost a tuple each.
@@ -135,7 +148,11 @@ def load(text: str) -> Session:
     expected = int(moves_count)
     first_move = number_of["moves"]  # index in ``raw`` of the line after the header
     listed = 0
+    review_at: tuple[int, str] | None = None
     for number, line in _content_lines(raw, first_move):
+        if listed == expected and review_at is None and _is_review(line):
+            review_at = number, line.partition(":")[2].strip()
+            continue
         if listed == expected:
             raise SaveFormatError(
                 f"line {number}: unexpected text after the {expected} moves: {line[:60]!r}"
@@ -167,6 +184,8 @@ def load(text: str) -> Session:
     session = Session(game_id, None, seats, start, stakes)
     replay = _Replay(session)
     for number, line in _content_lines(raw, first_move):
+        if review_at is not None and number == review_at[0]:
+            break
         try:
             replay.play_text(line)
         except ValueError as exc:
@@ -175,7 +194,33 @@ def load(text: str) -> Session:
             raise SaveFormatError(
                 f"line {number}: cannot read move {line[:40]!r} ({type(exc).__name__})"
             ) from None
-    return session
+    return session, _read_review(review_at, session)
+
+
+def _is_review(line: str) -> bool:
+    return line.partition(":")[0].strip() == REVIEW_KEY
+
+
+def _read_review(found: tuple[int, str] | None, session: Session) -> GameReview | None:
+    """The analysis a save carries, checked against its game."""
+    if found is None:
+        return None
+    number, value = found
+    try:
+        review = GameReview.from_save_text(value)
+    except ValueError as exc:
+        raise SaveFormatError(f"line {number} ({REVIEW_KEY}): {_one_line(exc)}") from None
+    if review.game_id != session.game_id or review.moves > session.ply:
+        raise SaveFormatError(f"line {number} ({REVIEW_KEY}): the analysis is of another game")
+    if any(not 0 <= row.index < review.moves for row in review.rows):
+        raise SaveFormatError(f"line {number} ({REVIEW_KEY}): a row is about a move not played")
+    return review
+
+
+def save_text(session: Session, review: GameReview | None = None) -> str:
+    """The session's save text, with its analysis after the moves when there is one."""
+    text = session.save()
+    return text if review is None else text + review.save_text() + "\n"
 
 
 def _content_lines(raw: list[str], start: int) -> Iterator[tuple[int, str]]:
@@ -250,14 +295,18 @@ def _load_record(text: str) -> Session | None:
 
 def load_file(path: Any) -> Session:
     """``load`` for a file; unreadable bytes become a SaveFormatError too (OSError passes)."""
+    return load_review(read_file(path))[0]
+
+
+def read_file(path: Any) -> str:
+    """A save file's text; unreadable bytes become a SaveFormatError (OSError passes)."""
     with open(path, encoding="utf-8") as f:
         try:
-            text = f.read(MAX_SAVE_CHARS + 1)
+            return f.read(MAX_SAVE_CHARS + 1)
         except UnicodeDecodeError:
             raise SaveFormatError(f"{path}: not a text file, so not a saved game") from None
-    return load(text)
 
 
-def save_file(session: Session, path: Any) -> None:
+def save_file(session: Session, path: Any, review: GameReview | None = None) -> None:
     with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(session.save())
+        f.write(save_text(session, review))

@@ -98,6 +98,14 @@ class Session:
         """The stakes now (None: the game alone), after the stakes decisions played."""
         return self._stakes[-1]
 
+    def stakes_at(self, ply: int) -> Stakes | None:
+        """The stakes in the position before move ``ply`` (0 = the start)."""
+        return self._stakes[ply]
+
+    def state_at(self, ply: int) -> State:
+        """The position before move ``ply`` (0 = the start; ``ply`` = the current one)."""
+        return self._states[ply]
+
     @property
     def is_over(self) -> bool:
         if self.current.current_player() == TERMINAL:

@@ -28,11 +28,12 @@ class Purpose(Enum):
     HINT = "hint"  # the strongest search suggesting a move to the human
     VALUES = "values"  # every legal move valued with a full window, for the board
     LAB = "lab"  # a recording, comparison or depth chart for the search lab
+    REVIEW = "review"  # every decision of a game weighed (play.review)
 
     @property
     def label(self) -> str:
         return {"move": "Move search", "hint": "Hint", "values": "Move values",
-                "lab": "Lab"}[self.value]
+                "lab": "Lab", "review": "Game review"}[self.value]
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class Job:
     id: int
     purpose: Purpose
     state: State
-    #: The search's recipe (None for a lab task, whose recipe is inside its Task).
+    #: The search's recipe (None for a task, whose recipe is inside its Task).
     config: SearchConfig | None
     title: str
     submitted: float = field(default_factory=time.perf_counter)
@@ -95,11 +96,13 @@ class JobRunner:
         self.current = Job(job_id, purpose, state, config, title)
         return self.current
 
-    def submit_task(self, state: State, task: Task, title: str) -> Job:
-        """Start a lab task about ``state`` (cancelling the running job)."""
+    def submit_task(self, state: State, task: Task, title: str,
+                    purpose: Purpose = Purpose.LAB) -> Job:
+        """Start a task about ``state`` (cancelling the running job): a lab task, or a
+        game's review (``purpose``)."""
         self.cancel()
         job_id = self._worker().submit_task(task)
-        self.current = Job(job_id, Purpose.LAB, state, None, title)
+        self.current = Job(job_id, purpose, state, None, title)
         return self.current
 
     def cancel(self) -> None:

@@ -15,6 +15,7 @@ from ai.profiles import profile_for
 from game import savefile
 from game.core import CHANCE
 from game.registry import get_game
+from game.review import GameReview
 from game.seat import Seat
 from game.session import Session
 from play.jobs import Purpose
@@ -41,14 +42,16 @@ def default_save_path(game_id: str = "game") -> Path:
     return base / f"{game_id}.kibitz.txt"
 
 
-def load_session_file(path: str | Path) -> Session:
+def load_game_file(path: str | Path) -> tuple[Session, GameReview | None]:
+    """A saved game and the analysis it carries (None: none); an unknown AI level fails
+    here, not mid-game."""
     path = Path(str(path)).expanduser()
     if not str(path).strip() or path.is_dir():
         raise ValueError(f"{path} is not a file")
-    session = savefile.load_file(path)
+    session, review = savefile.load_review(savefile.read_file(path))
     for seat in session.seats:
-        search_config(session.game_id, seat)  # unknown level names fail here, not mid-game
-    return session
+        search_config(session.game_id, seat)
+    return session, review
 
 
 def search_config(game_id: str, seat: Seat, seed: int | None = None) -> SearchConfig | None:

@@ -22,12 +22,14 @@ import pygame
 
 from ai.worker import SearchWorker
 from game.core import error_line
+from game.review import GameReview
 from game.session import Session
 from game.ui.assets import asset_path, font
 from game.ui.key_text import KeyText, front_of
 from game.ui.lab import lab_scene, teaching_scene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.review import OnReview, ReviewScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.settings import Settings, read_settings, save_settings
 
@@ -176,9 +178,11 @@ class App:
         self.switch(MenuScene(self))
 
     def open_play(self, session: Session, own_position: bool = False,
-                  message: str | None = None) -> None:
-        """A play screen for ``session`` (the game that waited at the menu is given up)."""
+                  message: str | None = None, review: GameReview | None = None) -> None:
+        """A play screen for ``session`` (the game that waited at the menu is given up), with
+        the game's analysis when a loaded save carried one."""
         screen = PlayScene(self, session, own_position=own_position)
+        screen.files.keep_review(session, review)
         self.suspended = None
         self.switch(screen)
         if message:
@@ -190,6 +194,13 @@ class App:
         if screen is not None:
             self.switch(screen)
             screen.resume()
+
+    def open_review(self, session: Session, review: GameReview | None = None,
+                    on_review: OnReview | None = None) -> None:
+        """The review of ``session``'s game: ``review`` (a GameReview) shown as it is, else
+        analysed now; ``on_review`` is told each analysis made there. Esc comes back to this
+        screen, as from the lab."""
+        self.switch(ReviewScene(self, session, review, back=self.scene, on_review=on_review))
 
     def open_settings(self) -> None:
         self.switch(SettingsScene(self))

@@ -73,6 +73,16 @@ class Command:
     why_not: Callable[[], str] = field(default=lambda: "")
     button: bool = True
 
+    def run(self, say: Callable[[str], object]) -> bool:
+        """Run the command, or ``say`` why it cannot run now; True when it ran."""
+        if not self.enabled():
+            reason = self.why_not()
+            if reason:
+                say(reason)
+            return False
+        self.action()
+        return True
+
     @property
     def key_text(self) -> str:
         """The first key as a button shows it: "H", "Ctrl+S"."""

@@ -26,7 +26,7 @@ from game.ui.settings import SeatSetting
 from game.ui.text import width as text_width
 from game.ui.text_widgets import TextField
 from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text, share_label_size
-from play.setup import default_save_path, first_move_is_chosen, load_session_file
+from play.setup import default_save_path, first_move_is_chosen, load_game_file
 
 
 def level_names(game_id: str) -> tuple[str, ...]:
@@ -245,11 +245,12 @@ class MenuScene(DialogHost):
 
         def chosen(path: Path) -> None:
             try:
-                session = load_session_file(path)
+                session, review = load_game_file(path)
             except (ValueError, OSError) as exc:
                 self.show_message(f"Cannot load: {error_line(exc)}", True)
                 return
-            self.app.open_play(session, own_position=True)
+            note = "Loaded with its analysis (E shows it)" if review is not None else None
+            self.app.open_play(session, own_position=True, message=note, review=review)
 
         folder = default_save_path(self.settings.game).parent
         self.open_dialog(FileChooser(self.app, "load", folder, "", chosen))

@@ -17,6 +17,7 @@ import pygame
 
 from game.core import Move, error_line
 from game.registry import get_kit
+from game.review import GameReview
 from game.session import Session
 from game.ui.boards.base import BoardView, ViewContext
 from game.ui.commands import Commands
@@ -116,13 +117,8 @@ class PlayScene(DialogHost):
 
     def run_command(self, command: Any) -> None:
         """Run a command from a key or a button, or say why it cannot run now."""
-        if not command.enabled():
-            reason = command.why_not()
-            if reason:
-                self.show_message(reason)
-            return
-        command.action()
-        self._take_events()
+        if command.run(self.show_message):
+            self._take_events()
 
     def ask(self, question: str, action: Any) -> None:
         """Run ``action`` at once, or after a yes when it would end a game in progress."""
@@ -134,17 +130,20 @@ class PlayScene(DialogHost):
             question, f"The game in progress ({moves} move{'' if moves == 1 else 's'}) will "
             "be lost. Esc keeps playing it.", action))
 
-    def replace_session(self, session: Session, message: str) -> None:
-        """Play ``session`` instead (loaded or pasted): here, or on a new screen for another
-        game or stakes (its board and commands differ). The caller has asked first if a game
-        was in progress."""
+    def replace_session(self, session: Session, message: str,
+                        review: GameReview | None = None) -> None:
+        """Play ``session`` instead (loaded or pasted, with the analysis its save carried):
+        here, or on a new screen for another game or stakes (its board and commands differ).
+        The caller has asked first if a game was in progress."""
         if session.game_id != self.session.game_id or (
                 (session.start_stakes is None) != (self.session.start_stakes is None)):
             screen = PlayScene(self.app, session, own_position=True)
+            screen.files.keep_review(session, review)
             self.app.switch(screen)
             screen.show_message(message)
             return
         self.match.set_session(session, own_position=True)
+        self.files.keep_review(session, review)
         self.match.paused = False
         self._take_events()
         self.show_message(message)

@@ -73,6 +73,9 @@ def play_commands(s: PlayScene) -> list[Command]:
                 enabled=m.ai_to_move, why_not=lambda: "It is not the AI's turn"),
         Command("Keys", (Key(K.K_F1), Key(K.K_SLASH)), s.help.toggle, "this list of keys",
                 active=lambda: s.help.open),
+        # E: R is Redo's, and A is backgammon's Take.
+        Command("Review", (Key(K.K_e),), lambda: open_review(s),
+                "every move of this game weighed: marks, a chart, the better moves"),
         *extra,
         *[
             Command(c.label, (Key(K.key.key_code(c.key)),),
@@ -90,6 +93,12 @@ def play_commands(s: PlayScene) -> list[Command]:
         Command("Latest", (Key(K.K_END),), lambda: s.moves_view.to_end(),
                 "the latest moves", button=False),
     ]
+
+
+def open_review(s: PlayScene) -> None:
+    """The review of the game on screen: its analysis when it has one (loaded with the game,
+    or made before), else a new analysis; a finished analysis comes back to this screen."""
+    s.app.open_review(s.session, s.files.review(), on_review=s.files.keep_review)
 
 
 def toggle_values(s: PlayScene) -> None:

@@ -4,29 +4,61 @@ Every failure (a missing or corrupt file, a malformed pasted position) becomes a
 message and keeps the game on the board. A paste is read before anything is asked: text that
 is no position leaves the game alone without a question, and a position of another game is
 recognised as that game's (and opens on its own screen).
+
+A game's analysis (game.review) travels with it: a save made while the screen has one carries
+it, and a loaded save that carries one keeps it, so the review opens without searching again.
+The analysis is kept with the moves it is about and dropped the moment the game on screen
+stops beginning with them (a new game, a load, an undo past them).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game import savefile
-from game.core import error_line
+from game.core import Move, error_line
 from game.registry import playable_kits
+from game.review import GameReview
 from game.session import FORMAT_NAME, Session
 from game.ui import widgets
 from game.ui.file_chooser import FileChooser
 from game.ui.text_widgets import TextDialog
-from play.setup import default_save_path, load_session_file
+from play.review import covers
+from play.setup import default_save_path, load_game_file
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.review import ReviewScene
 
 
 class GameFiles:
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: PlayScene | ReviewScene) -> None:
+        """``scene``: the play screen, or any screen with its ``app``, ``session``,
+        ``show_message``, ``open_dialog`` (and ``ask`` and ``replace_session`` to load)."""
         self.scene = scene
+        self._review: GameReview | None = None
+        self._reviewed: tuple[Any, tuple[Move, ...]] = (None, ())
+
+    # ---- the game's analysis ---------------------------------------------------------------
+    def keep_review(self, session: Session, review: GameReview | None) -> None:
+        """Remember ``review`` as the analysis of ``session``'s game (None forgets it)."""
+        if review is None or not covers(session, review):
+            self._review, self._reviewed = None, (None, ())
+            return
+        self._review = review
+        self._reviewed = (session.start.key(), session.moves[:review.moves])
+
+    def review(self) -> GameReview | None:
+        """The analysis of the game on screen, while the game still begins with the moves it
+        is about."""
+        review, session = self._review, self.scene.session
+        if review is None or not covers(session, review):
+            return None
+        start, moves = self._reviewed
+        if start != session.start.key() or session.moves[:review.moves] != moves:
+            return None
+        return review
 
     def open_save_dialog(self) -> None:
         """Choose where to save in the file chooser (it asks before replacing a file)."""
@@ -37,11 +69,13 @@ class GameFiles:
     def save_to(self, path: Path) -> bool:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            savefile.save_file(self.scene.session, path)
+            review = self.review()
+            savefile.save_file(self.scene.session, path, review)
         except (OSError, ValueError) as exc:
             self.scene.show_message(f"Cannot save: {error_line(exc)}", True)
             return False
-        self.scene.show_message(f"Saved to {path}")
+        with_review = " with its analysis" if review is not None else ""
+        self.scene.show_message(f"Saved to {path}{with_review}")
         return True
 
     def open_load_dialog(self) -> None:
@@ -53,12 +87,18 @@ class GameFiles:
     def load_file(self, path: str | Path) -> bool:
         """Load a saved game; anything wrong keeps the current game and says why."""
         try:
-            session = load_session_file(path)
+            session, review = load_game_file(path)
         except (ValueError, OSError) as exc:
             self.scene.show_message(f"Cannot load: {error_line(exc)}", True)
             return False
-        self.scene.replace_session(session, f"Loaded {Path(str(path)).name}")
+        note = " with its analysis (E shows it)" if review is not None else ""
+        self._replace(session, review, f"Loaded {Path(str(path)).name}{note}")
         return True
+
+    def _replace(self, session: Session, review: GameReview | None, message: str) -> None:
+        """Play ``session`` with its analysis, on this screen or on the new one the game
+        needs."""
+        self.scene.replace_session(session, message, review)
 
     def copy_position(self) -> None:
         text = self.scene.session.position_text()
@@ -87,25 +127,25 @@ class GameFiles:
         if not text:
             return False
         try:
-            session, note = self._read(text)
+            session, review, note = self._read(text)
         except ValueError as exc:
             self.scene.show_message(f"Cannot paste: {error_line(exc, 'malformed position')}",
                                     True)
             return False
         self.scene.ask("Replace this game with the pasted position?",
-                       lambda: self.scene.replace_session(session, note))
+                       lambda: self._replace(session, review, note))
         return True
 
-    def _read(self, text: str) -> tuple[Session, str]:
-        """The session the text describes and what to say about it; a ValueError with this
-        game's reason when no game reads it."""
+    def _read(self, text: str) -> tuple[Session, GameReview | None, str]:
+        """The session the text describes (a pasted save: with its analysis) and what to say
+        about it; a ValueError with this game's reason when no game reads it."""
         if text.startswith(FORMAT_NAME):
-            return savefile.load(text), "Position pasted"
+            return (*savefile.load_review(text), "Position pasted")
         current = self.scene.session
         try:
             return Session.from_position(current.game_id, text, current.seats,
                                          self.scene.match.fresh_stakes(),
-                                         dict(current.options)), "Position pasted"
+                                         dict(current.options)), None, "Position pasted"
         except ValueError as own_reason:
             for kit in playable_kits():
                 if kit.id == current.game_id:
@@ -114,5 +154,5 @@ class GameFiles:
                     other = Session.from_position(kit.id, text, current.seats, None, {})
                 except ValueError:
                     continue
-                return other, f"{kit.title} position pasted"
+                return other, None, f"{kit.title} position pasted"
             raise own_reason from None

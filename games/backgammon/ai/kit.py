@@ -14,6 +14,7 @@ from ai.searchbase import Scoring
 from games.backgammon.ai.bench import SPEED
 from games.backgammon.ai.evaluation import BackgammonEvaluator
 from games.backgammon.ai.profile import PROFILE
+from games.backgammon.ai.review import REVIEW
 from games.backgammon.ai.selftest import SELFTEST
 from games.backgammon.ai.stakes import STAKES
 
@@ -74,4 +75,5 @@ AI = GameAI(
     evaluators={None: BackgammonEvaluator, "td": _td, "net": _net, "pubeval": _pubeval},
     benchmarks=BENCHMARKS,
     batched_searcher=_batched,
+    review=REVIEW,
 )

@@ -11,7 +11,9 @@ strong backgammon programs use:
 - depth 3: the best moves by depth 1 (at most ``ROOT_KEEP[3]``, only those within
   ``ROOT_MARGIN[3]`` points of the best), each averaged over the opponent's 21 rolls and his best
   reply by the network ("1-ply", one chance layer; the Master level). The last chance layer puts
-  all 21 rolls' replies through the network in one batch;
+  all 21 rolls' replies through the network in one batch. The root moves kept
+  (``SearchBase.keep_at_root``: a game review's move played) are searched too, whatever
+  the filter says;
 - depth 5: the ``ROOT_KEEP[5]`` best moves by depth 3, with two chance layers; at the opponent's
   decisions only his ``REPLY_KEEP`` best replies by the network are searched on ("2-ply", a
   custom depth: slower, and not shown to play better than 1-ply).
@@ -197,6 +199,7 @@ class BackgammonPlySearcher(SearchBase):
         assert previous is not None  # always deepens (orders_moves): depth 1 came first
         ranked = previous.root_values
         order = [m for m, v in ranked if v >= ranked[0][1] - margin][:keep]
+        order += [m for m in dict.fromkeys(self.kept_root_moves) if m in table and m not in order]
         if tracer is not None:
             # The depth below scored every move; only these are searched further (the
             # scores were counted as nodes in that pass, not in this one).

@@ -1,4 +1,5 @@
-"""The doubling cube for the headless commands: ``match --cube`` and the engine's ``cube``."""
+"""The doubling cube for the headless commands (``match --cube`` and the engine's ``cube``) and
+for a game review (its cube decisions weighed: games.backgammon.ai.cube_review)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Any
 
 from ai.kit import StakesAI
 from games.backgammon.ai.cube import cube_answer, play_cubeful_game
+from games.backgammon.ai.cube_review import review_cube
 from games.backgammon.cube import Cube, decode_match_id
 from games.backgammon.ids import has_match_id, parse_gnu_ids
 from games.backgammon.rules import BackgammonState
@@ -25,4 +27,8 @@ def engine_answer(state: BackgammonState, request: dict[str, Any]) -> dict[str, 
     return cube_answer(state, cube)
 
 
-STAKES = StakesAI(play_game=play_cubeful_game, answer=engine_answer)  # type: ignore[arg-type]
+STAKES = StakesAI(
+    play_game=play_cubeful_game,
+    answer=engine_answer,  # type: ignore[arg-type]
+    review=review_cube,  # type: ignore[arg-type]
+)

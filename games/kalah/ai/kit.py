@@ -12,6 +12,7 @@ from ai.levels import Level
 from games.kalah.ai.bench import SPEED
 from games.kalah.ai.evaluation import KalahEvaluator, ThreatsEvaluator
 from games.kalah.ai.profile import PROFILE
+from games.kalah.ai.review import REVIEW
 from games.kalah.ai.solver import KalahSolver
 from games.kalah.rules import GAME
 
@@ -47,6 +48,7 @@ def _solved_small_game() -> str:
 
 
 AI = GameAI(
+    review=REVIEW,
     profile=PROFILE,
     speed=SPEED,
     selftest=SelfTest(options={"pits": 4, "seeds": 3},

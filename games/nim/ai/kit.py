@@ -7,6 +7,7 @@ from ai.levels import RANDOM, Level
 from games.nim.ai.bench import SPEED
 from games.nim.ai.evaluation import NimEvaluator
 from games.nim.ai.profile import PROFILE
+from games.nim.ai.review import REVIEW
 
 LEVELS: tuple[Level, ...] = (
     Level("Beginner", "alphabeta", 1, None, RANDOM, False, use_evaluator=False),
@@ -19,6 +20,7 @@ LEVELS: tuple[Level, ...] = (
 )
 
 AI = GameAI(
+    review=REVIEW,
     profile=PROFILE,
     speed=SPEED,
     selftest=SelfTest(options={"heaps": (3, 4, 5), "max_take": None}),  # a short game

@@ -8,6 +8,7 @@ from games.othello.ai.bench import SPEED
 from games.othello.ai.evaluation import OthelloEvaluator
 from games.othello.ai.patterns import OthelloPatternEvaluator
 from games.othello.ai.profile import PROFILE
+from games.othello.ai.review import REVIEW
 from games.othello.ai.selftest import SELFTEST
 
 LEVELS: tuple[Level, ...] = (
@@ -30,6 +31,7 @@ BENCHMARKS = (
 )
 
 AI = GameAI(
+    review=REVIEW,
     profile=PROFILE,
     speed=SPEED,
     selftest=SELFTEST,

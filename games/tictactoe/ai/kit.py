@@ -7,6 +7,7 @@ from ai.levels import Level
 from games.tictactoe.ai.bench import SPEED
 from games.tictactoe.ai.evaluation import TicTacToeEvaluator
 from games.tictactoe.ai.profile import PROFILE
+from games.tictactoe.ai.review import REVIEW
 
 LEVELS: tuple[Level, ...] = (
     # Takes a win in one, otherwise any move: easy to beat with a fork or a simple line.
@@ -20,6 +21,7 @@ LEVELS: tuple[Level, ...] = (
 )
 
 AI = GameAI(
+    review=REVIEW,
     profile=PROFILE,
     speed=SPEED,
     levels=LEVELS,
