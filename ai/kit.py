@@ -65,6 +65,10 @@ class GameAI:
     stakes: StakesAI | None = None
     #: What ``main.py selftest`` checks of the game.
     selftest: SelfTest = field(default_factory=SelfTest)
+    #: Rollouts of a position's candidate moves, for a game of dice (backgammon's):
+    #: ``rollout(state, moves, trials, seed, truncate, cancel, progress)`` -> an answer with
+    #: ``as_dict(name_of_move)``; None for a game whose search already sees to the end.
+    rollout: Callable[..., Any] | None = None
     #: How a review weighs the game's decisions (ai.review): marks, rating, default search.
     review: ReviewScale = field(default_factory=lambda: ReviewScale(loss_unit="points"))
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from ai.engine import run_search
+from ai.kit import game_ai
 from cli.answers import (
     format_line,
     json_number,
@@ -25,10 +26,13 @@ from cli.answers import (
 from cli.common import (
     add_game_arguments,
     add_search_arguments,
+    argparse_type,
     config_from_args,
     load_state,
     require_decision,
+    whole_number,
 )
+from cli.progress import ProgressBar
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,6 +42,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--all-values", action="store_true",
         help="value every root move exactly (a full window each), as a game review does; "
         "otherwise alpha-beta may only prove a move no better than the best")
+    parser.add_argument(
+        "--rollout", type=argparse_type(whole_number(1, 1_000_000)), default=None,
+        metavar="TRIALS",
+        help="games of dice: roll out the best candidate moves this many times each")
+    parser.add_argument(
+        "--truncate", type=argparse_type(whole_number(1, 1000)), default=None,
+        metavar="PLIES", help="end each rollout trial after this many plies (network scores)")
+    parser.add_argument(
+        "--candidates", type=argparse_type(whole_number(1, 100)), default=4, metavar="K",
+        help="how many of the search's best moves to roll out (default 4)")
 
 
 def analyze(
@@ -86,10 +100,43 @@ def analyze(
     }
 
 
+def rollout_fields(game_id: str, position: str | None, options: dict[str, Any],
+                   report: dict[str, Any], trials: int, truncate: int | None,
+                   candidates: int, seed: int) -> dict[str, Any]:
+    """Rollouts of the search's ``candidates`` best moves: each move's equity with its
+    standard error, the trials, and the difference from the best with its own error."""
+    roll = game_ai(game_id).rollout
+    if roll is None:
+        raise ValueError(f"rollouts are for games of dice; {game_id} is searched to its end")
+    game, state = load_state(game_id, position, options)
+    ranked = sorted(report["root_values"].items(), key=lambda kv: -kv[1])[:candidates]
+    moves = [game.parse_move(state, name) for name, _ in ranked]
+    answer = roll(state, moves, trials, seed, truncate, None, _progress_bar(trials))
+    return answer.as_dict(lambda m: game.format_move(state, m))
+
+
+def _progress_bar(trials: int) -> Any:
+    """A bar on stderr while the trials run (stdout keeps the one JSON object)."""
+    bar = ProgressBar(trials, "trials")
+
+    def report(table: Any) -> None:
+        bar.update(table.trials)
+        if table.trials >= trials:
+            bar.close()
+
+    return report
+
+
 def run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
     if args.all_values:
         config = replace(config, exact_root_values=True)
     report = analyze(args.game, args.position, args.options, config, args.level)
+    if args.rollout is not None:
+        report["rollout"] = rollout_fields(args.game, args.position, args.options, report,
+                                           args.rollout, args.truncate, args.candidates,
+                                           args.seed or 0)
+    elif args.truncate is not None:
+        raise ValueError("--truncate is for rollouts: give --rollout TRIALS too")
     print(json.dumps(report, allow_nan=False))
     return 0

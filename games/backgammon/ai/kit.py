@@ -7,6 +7,8 @@ window's (whose menu only lists the levels).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ai.api import Evaluator, Searcher
 from ai.kit import GameAI
 from ai.levels import Level
@@ -47,6 +49,13 @@ def _batched(evaluator: Evaluator, scoring: Scoring) -> Searcher | None:
     return None
 
 
+def _rollout(*args: Any, **kwargs: Any) -> Any:
+    """Rollouts of candidate moves (games.backgammon.ai.rollout; numpy: when first asked)."""
+    from games.backgammon.ai.rollout import rollout
+
+    return rollout(*args, **kwargs)
+
+
 LEVELS: tuple[Level, ...] = (
     Level("Beginner", "expectiminimax", 1, None, 0.4, False),
     Level("Casual", "expectiminimax", 1, None, 0.15, False),
@@ -75,5 +84,6 @@ AI = GameAI(
     evaluators={None: BackgammonEvaluator, "td": _td, "net": _net, "pubeval": _pubeval},
     benchmarks=BENCHMARKS,
     batched_searcher=_batched,
+    rollout=_rollout,
     review=REVIEW,
 )

@@ -1,0 +1,222 @@
+"""Rollouts: each candidate move's equity estimated by playing the game out many times.
+
+What backgammon players trust most when two moves are close: after each candidate move the
+game is played to its end (or, truncated, for a number of plies and then scored by the
+network) by the network's own 0-ply choices, with dice the trial draws; the average result is
+the move's equity, the spread of the results its standard error. The search is a judgement of
+the next roll or two; a rollout is the whole game, so it answers questions no shallow search
+can (timing, the gammons a prime wins much later).
+
+Variance reduction, the two standard kinds that cost nothing:
+
+- **Common dice.** Trial ``i`` throws the same dice sequence after every candidate move, so
+  the luck that a trial brings falls on every candidate alike and the *differences* between
+  candidates (what a player decides by) are far more precise than each equity alone: each line
+  carries the standard error of its difference from the best move, from the paired results.
+- **Rotated first rolls.** The first two rolls after the move are not drawn but rotated: trial
+  ``i`` starts with roll ``i mod 36`` and then roll ``(i + i div 36) mod 36`` of the 36
+  ordered rolls, so every 36 trials see each first roll once and each second roll once, and
+  1,296 trials every pair of them once: the luck of the first rolls, the largest, is
+  stratified away. (Rotating the second roll by ``i div 36`` alone would be a biased
+  sample short of 1,296 trials: 360 trials would give it only ten different rolls.)
+
+Luck-adjusted ("variance reduced") rollouts as GNU Backgammon does them, which subtract each
+roll's luck measured by a search, are not done here: they cost a search per ply.
+
+The walk uses the move generator's plain lists and scores every candidate position of a roll
+in one network batch, as the batched searcher does (numpy: imported with this module, which
+only the process that rolls out loads).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from game.core import Move
+from games.backgammon import movegen as mg
+from games.backgammon.ai.net import NetEvaluator, equity, flip, terminal_probs
+from games.backgammon.outcomes import OUTCOMES
+from games.backgammon.rules import BackgammonState
+
+#: The 36 ordered rolls, for rotating the first two rolls of the trials.
+ORDERED_ROLLS: tuple[tuple[int, int], ...] = tuple(
+    (a, b) for a in range(1, 7) for b in range(1, 7))
+#: Rolls after which the rollout stops, if a game somehow never ends (it always does).
+MAX_PLIES = 1000
+
+
+@dataclass(frozen=True)
+class RolloutLine:
+    """One candidate move's rollout, from the mover's point of view."""
+
+    move: Move
+    trials: int
+    #: Mean cubeless equity (points a game) and its standard error.
+    equity: float
+    se: float
+    #: Mean (win, win gammon, win backgammon, lose gammon, lose backgammon).
+    probabilities: tuple[float, ...]
+    #: Equity minus the best line's, and the standard error of that difference (paired
+    #: trials: the common dice make it smaller than either line's own).
+    diff: float
+    diff_se: float
+
+
+@dataclass(frozen=True)
+class Rollout:
+    """Every candidate's line, best first."""
+
+    lines: tuple[RolloutLine, ...]
+    trials: int
+    truncate: int | None
+    seed: int
+    #: False when cancelled before every trial was played (the lines hold those played).
+    complete: bool
+    seconds: float
+
+    def as_dict(self, name: Callable[[Move], str]) -> dict[str, Any]:
+        """As JSON-ready data, moves named by ``name``."""
+        return {
+            "trials": self.trials,
+            "truncate": self.truncate,
+            "seed": self.seed,
+            "complete": self.complete,
+            "seconds": round(self.seconds, 3),
+            "moves": [{
+                "move": name(line.move),
+                "trials": line.trials,
+                "equity": round(line.equity, 4),
+                "se": _json_se(line.se),
+                "diff": round(line.diff, 4),
+                "diff_se": _json_se(line.diff_se),
+                "probabilities": {k: round(p, 4)
+                                  for k, p in zip(OUTCOMES, line.probabilities, strict=True)},
+            } for line in self.lines],
+        }
+
+
+#: What a rollout reports as it goes: the table so far, after each round of trials.
+RolloutProgress = Callable[[Rollout], None]
+
+
+def rollout(
+    state: BackgammonState,
+    moves: Sequence[Move],
+    trials: int,
+    seed: int = 0,
+    truncate: int | None = None,
+    cancel: threading.Event | None = None,
+    progress: RolloutProgress | None = None,
+    evaluator: NetEvaluator | None = None,
+) -> Rollout:
+    """Roll out each of ``moves`` (legal moves of ``state``, whose dice are rolled) ``trials``
+    times; ``truncate``: plies after the move before the network scores the position (None:
+    to the end of the game). Reproducible from ``seed``."""
+    if state.current_player() not in (0, 1):
+        raise ValueError("a rollout starts from a position with the dice rolled")
+    table = state._generated()
+    unknown = [m for m in moves if m not in table]
+    if unknown or not moves:
+        raise ValueError("a rollout needs candidate moves legal in the position")
+    if trials < 1:
+        raise ValueError("a rollout needs at least one trial")
+    net = (evaluator or NetEvaluator()).net
+    results: list[list[np.ndarray]] = [[] for _ in moves]
+    started = time.monotonic()
+    complete = True
+    last_report = started
+    for i in range(trials):
+        if cancel is not None and cancel.is_set():
+            complete = False
+            break
+        for k, move in enumerate(moves):
+            me, opp = table[move]
+            results[k].append(_play_out(net, list(me), list(opp), i, seed, truncate))
+        now = time.monotonic()
+        if progress is not None and (now - last_report >= 0.25 or i + 1 == trials):
+            last_report = now
+            progress(_table(moves, results, trials, seed, truncate, False, now - started))
+    return _table(moves, results, trials, seed, truncate, complete,
+                  time.monotonic() - started)
+
+
+def _play_out(net: Any, me: list[int], opp: list[int], trial: int, seed: int,
+              truncate: int | None) -> np.ndarray:
+    """One trial after the root mover's move (``me``/``opp`` in his numbering, the opponent
+    to roll): the root mover's outcome probabilities (0/1 for a finished game)."""
+    rng = random.Random(seed * 1_000_003 + trial)
+    on_roll, waiting = opp[::-1], me  # each side in its own numbering
+    root_to_move = False  # whose roll it is: the root mover's?
+    for ply in range(MAX_PLIES):
+        if truncate is not None and ply >= truncate:
+            p = net.probs(np.array([on_roll]), np.array([waiting]))[0]
+            return p if root_to_move else flip(p[None])[0]
+        if ply == 0:
+            d1, d2 = ORDERED_ROLLS[trial % 36]
+        elif ply == 1:
+            d1, d2 = ORDERED_ROLLS[(trial + trial // 36) % 36]
+        else:
+            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        options = mg.generate(on_roll, waiting[::-1], d1, d2)
+        if len(options) == 1:
+            _, after_me, after_opp = options[0]
+            if after_me[0] == 15:
+                p = terminal_probs(after_me, after_opp)
+                return p if root_to_move else flip(p[None])[0]
+        else:
+            probs = net.after_moves([(o[1], o[2]) for o in options])
+            best = int(equity(probs).argmax())
+            _, after_me, after_opp = options[best]
+            if after_me[0] == 15:
+                p = probs[best]
+                return p if root_to_move else flip(p[None])[0]
+        on_roll, waiting = list(after_opp[::-1]), list(after_me)
+        root_to_move = not root_to_move
+    raise RuntimeError("a rollout game did not end")
+
+
+def _table(moves: Sequence[Move], results: list[list[np.ndarray]], trials: int, seed: int,
+           truncate: int | None, complete: bool, seconds: float) -> Rollout:
+    """The lines from the trials played so far (every move has the same trials: a round
+    plays each once)."""
+    played = min(len(r) for r in results)
+    if played == 0:
+        return Rollout((), 0, truncate, seed, complete, seconds)
+    probs = [np.array(r[:played]) for r in results]
+    equities = [equity(p) for p in probs]
+    means = [float(e.mean()) for e in equities]
+    best = int(np.argmax(means))
+    lines = []
+    for k, move in enumerate(moves):
+        diff = equities[k] - equities[best]
+        lines.append(RolloutLine(
+            move=move,
+            trials=played,
+            equity=means[k],
+            se=_se(equities[k]),
+            probabilities=tuple(float(x) for x in probs[k].mean(axis=0)),
+            diff=float(diff.mean()),
+            diff_se=_se(diff),
+        ))
+    lines.sort(key=lambda line: -line.equity)
+    return Rollout(tuple(lines), played, truncate, seed, complete, seconds)
+
+
+def _json_se(se: float) -> float | None:
+    """A standard error for JSON: None while one trial cannot give one."""
+    return round(se, 4) if math.isfinite(se) else None
+
+
+def _se(values: np.ndarray) -> float:
+    n = len(values)
+    if n < 2:
+        return math.inf
+    return float(values.std(ddof=1) / math.sqrt(n))
