@@ -101,76 +101,151 @@ def _sources(me: list[int], top: int) -> range | tuple[int]:
     return range(min(top, 24), 0, -1)
 
 
+def legal_sources(me: list[int], opp: list[int], die: int) -> tuple[int, ...] | list[int]:
+    """The points (mover's numbering, 25 = bar) a checker may move from with ``die`` now,
+    highest first: the bar alone while a checker is on it."""
+    if me[25]:
+        return (25,) if opp[25 - die] < 2 else ()
+    top = 24
+    while top and not me[top]:
+        top -= 1
+    out = []
+    if top > 6:
+        for src in range(top, die, -1):
+            if me[src] and opp[src - die] < 2:
+                out.append(src)
+        return out
+    for src in range(top, 0, -1):
+        if me[src]:
+            dst = src - die
+            if dst >= 1:
+                if opp[dst] < 2:
+                    out.append(src)
+            elif dst == 0 or src == top:
+                out.append(src)
+    return out
+
+
 def generate(me: list[int], opp: list[int], d1: int, d2: int) -> list[tuple[Steps, Board, Board]]:
     """One (steps, me, opp) per distinct resulting position, obeying the maximum-dice rules.
 
     ``me``/``opp`` are restored before returning. Doubles are searched with non-increasing
     source points (any legal order can be rearranged that way, bar first, outside checkers
     before bearing off), which removes the permutations that only reach duplicates.
+
+    This is the search's inner loop (most of a 1-ply search's time), so it is written for
+    speed: the steps are played and taken back inline rather than through ``do_step`` and
+    ``undo_step``, the legal sources of a die are found in one pass (``legal_sources``), and
+    the opponent's side is copied into a result's key only when a step hit a blot.
     """
-    results: dict[tuple[Board, Board], tuple[Steps, int]] = {}
-    best = [0]
-    steps: list[Step] = []
-
-    def record(first_die: int) -> None:
-        n = len(steps)
-        if n < best[0]:
-            return
-        if n > best[0]:
-            results.clear()
-            best[0] = n
-        key = (tuple(me), tuple(opp))
-        if key not in results:
-            results[key] = (tuple(steps), first_die)
-
+    results: dict[tuple[Board, Board], Steps] = {}
+    opp_key = tuple(opp)
     if d1 == d2:
         die = d1
+        best = 0
+        steps: list[Step] = []
+        hits = [0]
 
         def rec(left: int, top: int) -> None:
+            nonlocal best
             moved = False
             if left:
-                for src in _sources(me, top):
-                    if me[src] and can_step(me, opp, src, die):
-                        moved = True
-                        dst, hit = do_step(me, opp, src, die)
-                        steps.append((src, dst))
-                        rec(left - 1, src)
-                        steps.pop()
-                        undo_step(me, opp, src, dst, hit)
+                for src in legal_sources(me, opp, die):
+                    if src > top:
+                        continue
+                    moved = True
+                    dst = src - die
+                    me[src] -= 1
+                    hit = False
+                    if dst <= 0:
+                        dst = 0
+                        me[0] += 1
+                    else:
+                        me[dst] += 1
+                        if opp[dst] == 1:
+                            opp[dst] = 0
+                            opp[0] += 1
+                            hit = True
+                            hits[0] += 1
+                    steps.append((src, dst))
+                    rec(left - 1, src)
+                    steps.pop()
+                    me[src] += 1
+                    me[dst] -= 1
+                    if hit:
+                        opp[dst] = 1
+                        opp[0] -= 1
+                        hits[0] -= 1
             if not moved:
-                record(die)
+                n = len(steps)
+                if n < best:
+                    return
+                if n > best:
+                    results.clear()
+                    best = n
+                key = (tuple(me), tuple(opp) if hits[0] else opp_key)
+                if key not in results:
+                    results[key] = tuple(steps)
 
         rec(4, 25)
-    else:
-        hi, lo = (d1, d2) if d1 > d2 else (d2, d1)
-        any_first = False
-        for a, b in ((hi, lo), (lo, hi)):
-            for src in _sources(me, 25):
-                if not (me[src] and can_step(me, opp, src, a)):
-                    continue
-                any_first = True
-                dst, hit = do_step(me, opp, src, a)
-                steps.append((src, dst))
-                second = False
-                for src2 in _sources(me, 25):
-                    if me[src2] and can_step(me, opp, src2, b):
-                        second = True
-                        dst2, hit2 = do_step(me, opp, src2, b)
-                        steps.append((src2, dst2))
-                        record(a)
-                        steps.pop()
-                        undo_step(me, opp, src2, dst2, hit2)
-                if not second:
-                    record(a)
-                steps.pop()
-                undo_step(me, opp, src, dst, hit)
-        if not any_first:
-            record(0)
-        elif best[0] == 1 and any(die == hi for _, die in results.values()):
-            # Either die alone but not both: the larger one must be played.
-            for key in [k for k, (_, die) in results.items() if die != hi]:
-                del results[key]
-    return [(s, k[0], k[1]) for k, (s, _) in results.items()]
+        return [(s, k[0], k[1]) for k, s in results.items()]
+    hi, lo = (d1, d2) if d1 > d2 else (d2, d1)
+    #: Turns that play one die only: key -> (steps, the die played).
+    ones: dict[tuple[Board, Board], tuple[Steps, int]] = {}
+    for a, b in ((hi, lo), (lo, hi)):
+        for src in legal_sources(me, opp, a):
+            dst = src - a
+            me[src] -= 1
+            hit = False
+            if dst <= 0:
+                dst = 0
+                me[0] += 1
+            else:
+                me[dst] += 1
+                if opp[dst] == 1:
+                    opp[dst] = 0
+                    opp[0] += 1
+                    hit = True
+            seconds = legal_sources(me, opp, b)
+            if seconds:
+                for src2 in seconds:
+                    dst2 = src2 - b
+                    me[src2] -= 1
+                    hit2 = False
+                    if dst2 <= 0:
+                        dst2 = 0
+                        me[0] += 1
+                    else:
+                        me[dst2] += 1
+                        if opp[dst2] == 1:
+                            opp[dst2] = 0
+                            opp[0] += 1
+                            hit2 = True
+                    key = (tuple(me), tuple(opp) if hit or hit2 else opp_key)
+                    if key not in results:
+                        results[key] = ((src, dst), (src2, dst2))
+                    me[src2] += 1
+                    me[dst2] -= 1
+                    if hit2:
+                        opp[dst2] = 1
+                        opp[0] -= 1
+            elif not results:
+                key = (tuple(me), tuple(opp) if hit else opp_key)
+                if key not in ones:
+                    ones[key] = (((src, dst),), a)
+            me[src] += 1
+            me[dst] -= 1
+            if hit:
+                opp[dst] = 1
+                opp[0] -= 1
+    if results:
+        return [(s, k[0], k[1]) for k, s in results.items()]
+    if not ones:
+        return [((), tuple(me), opp_key)]
+    if any(a == hi for _, a in ones.values()):
+        # Either die alone but not both: the larger one must be played.
+        return [(s, k[0], k[1]) for k, (s, a) in ones.items() if a == hi]
+    return [(s, k[0], k[1]) for k, (s, _) in ones.items()]
 
 
 def all_sequences(me: list[int], opp: list[int], d1: int, d2: int) -> tuple[Steps, ...]:
