@@ -32,7 +32,7 @@ from cli.common import (
     require_decision,
     whole_number,
 )
-from cli.progress import ProgressBar
+from game.progress import ProgressBar
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

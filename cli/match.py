@@ -31,7 +31,7 @@ from cli.common import (
     parse_seed,
     whole_number,
 )
-from cli.progress import ProgressBar
+from game.progress import ProgressBar
 from game.registry import get_game, playable_kits
 
 #: A game still running after this many plies is scored as a draw (and counted as unfinished).

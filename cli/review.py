@@ -19,7 +19,7 @@ import threading
 
 from ai.review.analysis import ReviewCancelled, ReviewSettings, review_session
 from cli.common import argparse_type, parse_depth, parse_time
-from cli.progress import ProgressBar
+from game.progress import ProgressBar
 from game.review import GameReview, ReviewRow
 from game.savefile import load_review, read_file, save_file
 from game.session import Session

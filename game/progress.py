@@ -1,5 +1,6 @@
-"""A plain-text progress bar on stderr for the long headless commands (match, review):
-redrawn in place with a carriage return, so stdout keeps only the answer."""
+"""A plain-text progress bar on stderr for the long commands (match, review, rollouts, the
+trainers' label generation): redrawn in place with a carriage return, so stdout keeps only
+the answer."""
 
 from __future__ import annotations
 

@@ -1,0 +1,260 @@
+"""Training positions labelled by the engine's own deeper look: the first stage of supervised
+training, the recipe strong backgammon programs followed after TD.
+
+TD self-play taught the network what it knows; it plateaus (issue: Master 0.17 points a game
+short of GNU Backgammon's expert). The next networks learn from the current one looking one
+roll further: each position's **label** is its 1-ply outcome distribution, the five chances
+(win, gammons, backgammons) averaged over the 21 rolls of the side on roll, each roll played
+by the network's best move. A network that learns these labels learns, in one evaluation,
+what the current one sees only by searching.
+
+**Positions** come from self-play by the current network (0-ply, with a little exploration so
+the games leave the well-trodden lines: a move among the best three, now and then), seen before
+the roll from the side on roll. Those where 0-ply and 1-ply disagree are what the next network
+must learn, so the chunk keeps every position whose two equities differ by ``KEEP_DIFF`` or
+more and a ``KEEP_AGREEING`` share of the others, and records the difference with each.
+
+**Chunks.** The work is cut into chunks of ``--chunk`` positions; chunk ``i`` depends only on
+the seed, ``i`` and the network's weights (its games draw from their own seeded RNGs), so
+chunks can be made in any order, by any number of processes (``--jobs``, all cores by
+default), and a run that stops resumes where it stopped: a chunk file is written whole (to a
+temporary name, then renamed) as soon as it is done, and the chunks found are skipped. A
+resumed run gives the same files as an uninterrupted one. ``meta.json`` records the seed, the
+chunk size and the teacher network's digest; a resume with other settings is refused.
+
+Each ``chunk-NNNNN.npz`` holds ``a`` and ``b`` (int8, (N, 26): the side on roll and the side
+waiting, each in its own numbering, as :func:`games.backgammon.ai.net.encode` takes them),
+``label`` (float32, (N, 5): the 1-ply chances of the side on roll), ``eq0`` and ``eq1`` (the
+0-ply and 1-ply equities).
+
+Make the first generation's labels (the documented command; two cores, see
+docs/training/README.md for the time)::
+
+    python -m games.backgammon.training.labels --seed 1 --chunks 100 --out docs/training/labels-gen1
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import multiprocessing
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from game.progress import ProgressBar
+from games.backgammon import movegen as mg
+from games.backgammon.ai.net import Net, default_weights_path, equity, load_net
+from games.backgammon.rules import ROLLS
+from games.backgammon.training.net import opening, roll, start_sides
+
+FORMAT = "kibitz-backgammon-labels"
+VERSION = 1
+#: Positions kept whatever their disagreement: this share of the agreeing ones.
+KEEP_AGREEING = 0.25
+#: A position whose 0-ply and 1-ply equities differ by this much is always kept.
+KEEP_DIFF = 0.05
+#: A self-play move is one of the best three by the network with this chance (exploration).
+EXPLORE = 0.1
+DEFAULT_CHUNK = 2000
+
+_ROLL_P = np.array([p for _, p in ROLLS])
+
+
+def one_ply(net: Net, a: list[int], b: list[int]) -> np.ndarray:
+    """The 1-ply chances of ``a`` (on roll, dice not thrown) against ``b``: for each of the
+    21 rolls ``a``'s best move by the network, its chances averaged by the roll's probability.
+    All 21 rolls' candidate positions go through the network in one batch."""
+    opp = b[::-1]
+    results: list[tuple[Any, Any]] = []
+    ends: list[int] = []
+    for (d1, d2), _ in ROLLS:
+        results += [(r[1], r[2]) for r in mg.generate(a, opp, d1, d2)]
+        ends.append(len(results))
+    probs = net.after_moves(results)
+    values = equity(probs)
+    out = np.zeros(5)
+    start = 0
+    for chance, end in zip(_ROLL_P, ends, strict=True):
+        best = start + int(np.argmax(values[start:end]))
+        out += chance * probs[best]
+        start = end
+    return out
+
+
+def chunk_rng(seed: int, index: int) -> random.Random:
+    return random.Random(seed * 7_919_993 + index)
+
+
+def make_chunk(net: Net, seed: int, index: int, size: int) -> dict[str, np.ndarray]:
+    """Chunk ``index``: self-play games from its own RNG until ``size`` positions are kept."""
+    rng = chunk_rng(seed, index)
+    kept_a: list[list[int]] = []
+    kept_b: list[list[int]] = []
+    labels: list[np.ndarray] = []
+    eq0s: list[float] = []
+    eq1s: list[float] = []
+    while len(kept_a) < size:
+        _, d1, d2 = opening(rng)
+        a, b = start_sides()
+        first = True
+        while len(kept_a) < size:
+            if not first:
+                eq0 = float(equity(net.probs(np.array([a]), np.array([b])))[0])
+                label = one_ply(net, a, b)
+                eq1 = float(equity(label[None])[0])
+                if abs(eq1 - eq0) >= KEEP_DIFF or rng.random() < KEEP_AGREEING:
+                    kept_a.append(list(a))
+                    kept_b.append(list(b))
+                    labels.append(label)
+                    eq0s.append(eq0)
+                    eq1s.append(eq1)
+                d1, d2 = roll(rng)
+            first = False
+            options = mg.generate(a, b[::-1], d1, d2)
+            if any(o[1][0] == 15 for o in options):
+                break  # the side on roll bears off its last checker: the game is over
+            pick = _pick(net, options, rng)
+            _, me, opp = options[pick]
+            a, b = list(opp[::-1]), list(me)
+    return {
+        "a": np.array(kept_a, dtype=np.int8),
+        "b": np.array(kept_b, dtype=np.int8),
+        "label": np.array(labels, dtype=np.float32),
+        "eq0": np.array(eq0s, dtype=np.float32),
+        "eq1": np.array(eq1s, dtype=np.float32),
+    }
+
+
+def _pick(net: Net, options: list[Any], rng: random.Random) -> int:
+    """The network's best move, or now and then one of its best three (exploration)."""
+    if len(options) == 1:
+        return 0
+    values = equity(net.after_moves([(o[1], o[2]) for o in options]))
+    if rng.random() < EXPLORE:
+        top = np.argsort(-values)[:3]
+        return int(top[rng.randrange(len(top))])
+    return int(np.argmax(values))
+
+
+# -- files ------------------------------------------------------------------------------------------
+
+
+def chunk_path(out: Path, index: int) -> Path:
+    return out / f"chunk-{index:05d}.npz"
+
+
+def write_chunk(path: Path, arrays: dict[str, np.ndarray]) -> None:
+    """Whole or not at all: a temporary file renamed into place."""
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(tmp, **arrays)
+    os.replace(tmp, path)
+
+
+def read_chunk(path: Path) -> dict[str, np.ndarray]:
+    """A chunk's arrays; a damaged file is a ValueError naming it."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            arrays = {k: data[k] for k in ("a", "b", "label", "eq0", "eq1")}
+    except (OSError, KeyError, ValueError) as exc:
+        raise ValueError(f"{path.name}: not a label chunk ({exc})") from None
+    n = len(arrays["a"])
+    if arrays["a"].shape != (n, 26) or arrays["b"].shape != (n, 26) or \
+            arrays["label"].shape != (n, 5):
+        raise ValueError(f"{path.name}: a label chunk's arrays have the wrong shapes")
+    return arrays
+
+
+def weights_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def check_meta(out: Path, meta: dict[str, Any]) -> None:
+    """Write ``meta.json`` for a new run; refuse a resume whose settings differ."""
+    file = out / "meta.json"
+    if file.exists():
+        try:
+            old = json.loads(file.read_text())
+        except ValueError:
+            raise ValueError(f"{file}: not valid JSON") from None
+        keys = ("format", "version", "seed", "chunk", "teacher")
+        if any(old.get(k) != meta[k] for k in keys):
+            raise ValueError(f"{out} holds labels made with other settings ({file.name}): "
+                             "choose another --out, or the same --seed and --chunk")
+        return
+    file.write_text(json.dumps(meta, indent=2) + "\n")
+
+
+# -- the command ------------------------------------------------------------------------------------
+
+
+def _work(job: tuple[str, int, int, int, str]) -> int:
+    """One chunk in a worker process: made and written; returns its index."""
+    weights, seed, index, size, out = job
+    net = load_net(weights)
+    write_chunk(chunk_path(Path(out), index), make_chunk(net, seed, index, size))
+    return index
+
+
+def generate(out: Path, seed: int, chunks: int, size: int, jobs: int,
+             weights: Path | None = None, quiet: bool = False) -> list[int]:
+    """Make the missing chunks ``0 .. chunks-1`` in ``out``; returns the indices made."""
+    weights = weights or default_weights_path()
+    out.mkdir(parents=True, exist_ok=True)
+    check_meta(out, {"format": FORMAT, "version": VERSION, "seed": seed, "chunk": size,
+                     "teacher": weights_digest(weights),
+                     "command": f"python -m games.backgammon.training.labels --seed {seed} "
+                                f"--chunk {size}"})
+    todo = [i for i in range(chunks) if not chunk_path(out, i).exists()]
+    bar = None if quiet else ProgressBar(chunks, "chunks")
+    done = chunks - len(todo)
+    if bar is not None:
+        bar.update(done, "resumed" if done else "")
+    work = [(str(weights), seed, i, size, str(out)) for i in todo]
+    made: list[int] = []
+    if jobs <= 1 or len(work) <= 1:
+        results = map(_work, work)
+        for index in results:
+            made.append(index)
+            if bar is not None:
+                bar.update(done + len(made))
+    else:
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(min(jobs, len(work))) as pool:
+            for index in pool.imap_unordered(_work, work):
+                made.append(index)
+                if bar is not None:
+                    bar.update(done + len(made))
+    if bar is not None:
+        bar.close()
+    return sorted(made)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--chunks", type=int, default=10, help="chunks in all (made or found)")
+    parser.add_argument("--chunk", type=int, default=DEFAULT_CHUNK, help="positions a chunk")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--weights", type=Path, default=None,
+                        help="the teacher network (default: the shipped one)")
+    args = parser.parse_args(argv)
+    if args.chunks < 1 or args.chunk < 1 or args.jobs < 1:
+        parser.error("--chunks, --chunk and --jobs must be at least 1")
+    try:
+        made = generate(args.out, args.seed, args.chunks, args.chunk, args.jobs, args.weights)
+    except (ValueError, OSError) as exc:
+        print(f"labels: error: {exc}", file=sys.stderr)
+        return 2
+    print(f"{len(made)} chunks made, {args.chunks} in {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,256 @@
+"""Supervised training of the backgammon network on labelled positions: the second stage of
+the recipe (games.backgammon.training.labels makes the labels).
+
+The network (the shipped layout: :mod:`games.backgammon.ai.net`'s inputs, one hidden layer of
+sigmoids, five sigmoid outputs) starts from the teacher's weights and learns each position's
+1-ply chances by minibatch Adam on the outputs' cross-entropy (each output a probability,
+each label a probability: the loss is smallest exactly at the label). numpy alone: the net is
+small and a batch of 256 positions is one pair of matrix products each way.
+
+The last ``--holdout`` chunks are kept out of training; after every epoch the held-out
+positions' loss and mean equity error against their labels are measured (the teacher's own
+error on them, 0-ply against 1-ply, is the first row, epoch 0), a row goes to the CSV and the
+PNG curve is redrawn, and a checkpoint (weights, Adam's moments, the rows) is written whole.
+Epoch ``e`` shuffles with its own seeded generator, so ``--resume`` continues to the same
+weights as a run that never stopped (on the same numpy build; BLAS runs on one thread).
+
+At the end the new network meets its teacher at 0-ply, ``--eval-pairs`` pairs of games on the
+same dice with colours swapped, and the score is printed with its 95% interval.
+
+Generation 1 (see docs/training/README.md for the figures)::
+
+    python -m games.backgammon.training.labels --seed 1 --chunks 40 \\
+        --out docs/training/backgammon-labels-gen1
+    python -m games.backgammon.training.supervised --labels docs/training/backgammon-labels-gen1 \\
+        --seed 1 --epochs 6 --out docs/training/backgammon_gen1.npz
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ai.curves import CurvePanel, plot
+from game.progress import ProgressBar
+from games.backgammon.ai.net import Net, consistent, encode, equity, load_net, save_net, sigmoid
+from games.backgammon.training.labels import read_chunk
+from games.backgammon.training.net import match, net_chooser
+
+REPO = Path(__file__).resolve().parents[3]
+DEFAULT_CSV = REPO / "docs" / "training" / "backgammon_gen1.csv"
+DEFAULT_PNG = REPO / "docs" / "training" / "backgammon_gen1.png"
+EPS = 1e-7
+
+#: The curve's panels: the held-out positions' equity error and loss, by positions trained.
+PANELS: tuple[CurvePanel, ...] = (
+    ("HELD-OUT EQUITY ERROR VS 1-PLY LABELS", 1, 0.0, 0.08, 0.0, (30, 90, 200), "{:.3f}"),
+    ("HELD-OUT CROSS-ENTROPY", 2, 0.8, 1.6, 0.8, (220, 110, 20), "{:.3f}"),
+)
+
+
+def load_labels(folder: Path, holdout: int) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+    """(training, held-out) arrays from the folder's chunks, in chunk order."""
+    files = sorted(folder.glob("chunk-[0-9][0-9][0-9][0-9][0-9].npz"))  # not a .tmp one
+    if len(files) <= holdout:
+        raise ValueError(f"{folder}: {len(files)} chunks, need more than --holdout {holdout}")
+    chunks = [read_chunk(f) for f in files]
+
+    def joined(part: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+        return {k: np.concatenate([c[k] for c in part]) for k in part[0]}
+
+    return joined(chunks[:-holdout]), joined(chunks[-holdout:])
+
+
+def inputs(arrays: dict[str, np.ndarray]) -> np.ndarray:
+    return encode(arrays["a"].astype(np.int64), arrays["b"].astype(np.int64)).astype(np.float32)
+
+
+class Adam:
+    """Adam's moments for the four weight arrays (state kept for checkpoints)."""
+
+    def __init__(self, net: Net, lr: float) -> None:
+        self.lr = lr
+        self.step = 0
+        self.m = [np.zeros_like(p) for p in _params(net)]
+        self.v = [np.zeros_like(p) for p in _params(net)]
+
+    def update(self, net: Net, grads: list[np.ndarray]) -> None:
+        self.step += 1
+        b1, b2 = 0.9, 0.999
+        for p, g, m, v in zip(_params(net), grads, self.m, self.v, strict=True):
+            m *= b1
+            m += (1 - b1) * g
+            v *= b2
+            v += (1 - b2) * g * g
+            m_hat = m / (1 - b1 ** self.step)
+            v_hat = v / (1 - b2 ** self.step)
+            p -= self.lr * m_hat / (np.sqrt(v_hat) + 1e-8)
+
+
+def _params(net: Net) -> list[np.ndarray]:
+    return [net.W1, net.b1, net.W2, net.b2]
+
+
+def gradients(net: Net, x: np.ndarray, t: np.ndarray) -> tuple[float, list[np.ndarray]]:
+    """Mean cross-entropy of the raw outputs against the labels, and its gradients."""
+    h = sigmoid(x @ net.W1 + net.b1)
+    y = sigmoid(h @ net.W2 + net.b2)
+    n = len(x)
+    loss = -float(np.mean(np.sum(t * np.log(y + EPS) + (1 - t) * np.log(1 - y + EPS), axis=1)))
+    dz2 = (y - t) / n
+    dh = dz2 @ net.W2.T
+    dz1 = dh * h * (1 - h)
+    return loss, [x.T @ dz1, dz1.sum(axis=0), h.T @ dz2, dz2.sum(axis=0)]
+
+
+def held_out(net: Net, x: np.ndarray, t: np.ndarray) -> tuple[float, float]:
+    """(mean equity error against the labels, mean cross-entropy) on held-out positions."""
+    _, y = net.forward(x)
+    loss = -float(np.mean(np.sum(t * np.log(y + EPS) + (1 - t) * np.log(1 - y + EPS), axis=1)))
+    error = float(np.mean(np.abs(equity(consistent(y)) - equity(t.astype(np.float64)))))
+    return error, loss
+
+
+def save_checkpoint(path: Path, net: Net, adam: Adam, epoch: int, rows: list[tuple]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    state = {"epoch": epoch, "step": adam.step, "rows": rows, "meta": net.meta}
+    arrays = {f"p{i}": p for i, p in enumerate(_params(net))}
+    arrays |= {f"m{i}": m for i, m in enumerate(adam.m)}
+    arrays |= {f"v{i}": v for i, v in enumerate(adam.v)}
+    with open(tmp, "wb") as f:
+        np.savez(f, state=np.array(json.dumps(state)), **arrays)
+    tmp.replace(path)
+
+
+def load_checkpoint(path: Path, lr: float) -> tuple[Net, Adam, int, list[tuple]]:
+    try:
+        with np.load(path, allow_pickle=False) as d:
+            params = [d[f"p{i}"].copy() for i in range(4)]
+            net = Net(*params)
+            adam = Adam(net, lr)
+            adam.m = [d[f"m{i}"].copy() for i in range(4)]
+            adam.v = [d[f"v{i}"].copy() for i in range(4)]
+            state = json.loads(str(d["state"]))
+    except FileNotFoundError:
+        raise ValueError(f"no checkpoint to resume: {path}") from None
+    except (OSError, KeyError, ValueError) as exc:
+        raise ValueError(f"checkpoint unreadable ({path.name}): {exc}") from None
+    adam.step = int(state["step"])
+    net.meta = state.get("meta", {})
+    return net, adam, int(state["epoch"]), [tuple(r) for r in state["rows"]]
+
+
+def train(net: Net, adam: Adam, train_x: np.ndarray, train_t: np.ndarray,
+          hold_x: np.ndarray, hold_t: np.ndarray, first_epoch: int, epochs: int,
+          seed: int, batch: int, rows: list[tuple], on_epoch: Any = None,
+          quiet: bool = True) -> list[tuple]:
+    """Epochs ``first_epoch + 1 .. epochs``; ``on_epoch(epoch, rows)`` after each (the
+    checkpoint); rows are (positions trained, held-out equity error, loss, seconds)."""
+    n = len(train_x)
+    started = time.monotonic() - (rows[-1][3] if rows else 0.0)
+    for epoch in range(first_epoch + 1, epochs + 1):
+        order = np.random.default_rng(seed * 1_000 + epoch).permutation(n)
+        bar = None if quiet else ProgressBar(n, "positions")
+        total = 0.0
+        for start in range(0, n, batch):
+            idx = order[start:start + batch]
+            loss, grads = gradients(net, train_x[idx], train_t[idx])
+            adam.update(net, grads)
+            total += loss * len(idx)
+            if bar is not None and (start // batch) % 50 == 0:
+                bar.update(start + len(idx), f"epoch {epoch}/{epochs}, loss {total / (start + len(idx)):.4f}")
+        if bar is not None:
+            bar.update(n, f"epoch {epoch}/{epochs}")
+            bar.close()
+        error, loss = held_out(net, hold_x, hold_t)
+        rows.append((epoch * n, error, loss, round(time.monotonic() - started, 1)))
+        if on_epoch is not None:
+            on_epoch(epoch, rows)
+    return rows
+
+
+def write_curve(rows: list[tuple], csv_path: Path, png_path: Path) -> None:
+    csv_path.parent.mkdir(parents=True, exist_ok=True)
+    with csv_path.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(("positions_trained", "holdout_equity_error", "holdout_cross_entropy",
+                    "seconds"))
+        for pos, err, loss, sec in rows:
+            w.writerow((pos, f"{err:.5f}", f"{loss:.5f}", f"{sec:.1f}"))
+    plot(rows, png_path, PANELS)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--labels", type=Path, required=True, help="a folder of label chunks")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--epochs", type=int, default=6)
+    parser.add_argument("--batch", type=int, default=256)
+    parser.add_argument("--lr", type=float, default=0.001)
+    parser.add_argument("--holdout", type=int, default=2, help="chunks kept for measuring")
+    parser.add_argument("--teacher", type=Path, default=None,
+                        help="the starting weights (default: the shipped network)")
+    parser.add_argument("--out", type=Path, required=True, help="the trained weights file")
+    parser.add_argument("--checkpoint", type=Path, default=None,
+                        help="default: the output's name with .ckpt.npz")
+    parser.add_argument("--resume", action="store_true")
+    parser.add_argument("--eval-pairs", type=int, default=500)
+    parser.add_argument("--csv", type=Path, default=DEFAULT_CSV)
+    parser.add_argument("--png", type=Path, default=DEFAULT_PNG)
+    args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except (ValueError, OSError) as exc:
+        print(f"supervised: error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    ckpt = args.checkpoint or args.out.with_name(args.out.stem + ".ckpt.npz")
+    train_a, hold_a = load_labels(args.labels, args.holdout)
+    train_x, hold_x = inputs(train_a), inputs(hold_a)
+    train_t, hold_t = train_a["label"], hold_a["label"]
+    teacher = load_net(args.teacher)
+    if args.resume:
+        net, adam, epoch, rows = load_checkpoint(ckpt, args.lr)
+    else:
+        net = Net(*(p.copy() for p in _params(teacher)))
+        adam, epoch = Adam(net, args.lr), 0
+        rows = [(0, *held_out(net, hold_x, hold_t), 0.0)]
+        net.meta = {"trained": "supervised on 1-ply labels", "labels": str(args.labels),
+                    "seed": args.seed, "epochs": args.epochs, "batch": args.batch,
+                    "lr": args.lr, "positions": len(train_x)}
+    print(f"{len(train_x)} training positions, {len(hold_x)} held out; teacher's equity "
+          f"error on them {rows[0][1]:.4f}", file=sys.stderr)
+
+    def checkpoint(done: int, rows: list[tuple]) -> None:
+        save_checkpoint(ckpt, net, adam, done, rows)
+        write_curve(rows, args.csv, args.png)
+
+    rows = train(net, adam, train_x, train_t, hold_x, hold_t, epoch, args.epochs, args.seed,
+                 args.batch, rows, checkpoint, quiet=False)
+    net.bearoff = teacher.bearoff
+    save_net(net, args.out)
+    for pos, err, loss, sec in rows:
+        print(f"positions {pos:>8}  held-out equity error {err:.4f}  loss {loss:.4f}  {sec:.0f}s")
+    if args.eval_pairs > 0:
+        score = match(net, args.eval_pairs, args.seed, opponent=net_chooser(teacher))
+        print(f"against the teacher at 0-ply, {score['games']} games on paired dice: "
+              f"{score['points_per_game']:+.3f} points a game (95% interval "
+              f"{score['points_per_game'] - score['ppg_half']:+.3f} .. "
+              f"{score['points_per_game'] + score['ppg_half']:+.3f}), "
+              f"wins {score['win_rate']:.1%}")
+    return 0 if all(math.isfinite(r[1]) for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""Training labels: a position's label is the 1-ply search's look, the same seed gives the same
+chunks, and a run stopped part way and resumed makes the same files as one that never
+stopped."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from games.backgammon.ai.net import NetEvaluator, equity, load_net
+from games.backgammon.ai.ply import BackgammonPlySearcher
+from games.backgammon.training.labels import (
+    chunk_path,
+    generate,
+    make_chunk,
+    one_ply,
+    read_chunk,
+)
+from games.backgammon.training.net import start_sides
+
+
+def test_a_label_is_the_one_ply_search() -> None:
+    """The label's equity is what the batched searcher's 1-ply chance layer says."""
+    net = load_net()
+    searcher = BackgammonPlySearcher(NetEvaluator(net))
+    chunk = make_chunk(net, seed=3, index=0, size=6)
+    for a, b, eq1 in zip(chunk["a"], chunk["b"], chunk["eq1"], strict=True):
+        a, b = [int(x) for x in a], [int(x) for x in b]
+        searched = searcher._last_chance(a, b, None)
+        assert float(eq1) == pytest.approx(searched, abs=1e-5)
+    a, b = start_sides()
+    label = one_ply(net, a, b)
+    assert label.shape == (5,) and 0.3 < label[0] < 0.7
+    assert float(equity(label[None])[0]) == pytest.approx(searcher._last_chance(a, b, None))
+
+
+def test_chunks_are_reproducible_and_resumable(tmp_path) -> None:
+    first = tmp_path / "first"
+    assert generate(first, seed=5, chunks=3, size=40, jobs=1, quiet=True) == [0, 1, 2]
+    again = tmp_path / "again"
+    generate(again, seed=5, chunks=1, size=40, jobs=1, quiet=True)  # stopped after one chunk
+    assert generate(again, seed=5, chunks=3, size=40, jobs=1, quiet=True) == [1, 2]
+    for i in range(3):
+        x, y = read_chunk(chunk_path(first, i)), read_chunk(chunk_path(again, i))
+        for key in x:
+            assert np.array_equal(x[key], y[key]), (i, key)
+    other = tmp_path / "other"
+    generate(other, seed=6, chunks=1, size=40, jobs=1, quiet=True)
+    assert not np.array_equal(read_chunk(chunk_path(other, 0))["a"],
+                              read_chunk(chunk_path(first, 0))["a"])
+    with pytest.raises(ValueError, match="other settings"):
+        generate(first, seed=6, chunks=3, size=40, jobs=1, quiet=True)
+
+
+def test_positions_lean_toward_disagreement(tmp_path) -> None:
+    chunk = make_chunk(load_net(), seed=2, index=0, size=200)
+    diff = np.abs(chunk["eq1"] - chunk["eq0"])
+    # A quarter of the agreeing positions are kept, every disagreeing one.
+    assert (diff >= 0.05).mean() > 0.4
+    assert np.all(chunk["label"] >= 0.0) and np.all(chunk["label"][:, 0] <= 1.0)
+
+
+def test_a_damaged_chunk_is_named(tmp_path) -> None:
+    bad = tmp_path / "chunk-00000.npz"
+    bad.write_bytes(b"not a zip")
+    with pytest.raises(ValueError, match="chunk-00000.npz"):
+        read_chunk(bad)

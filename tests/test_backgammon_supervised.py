@@ -1,0 +1,55 @@
+"""Supervised training on labelled positions: the gradients are the loss's, training lowers
+the error it measures, and a run resumed from its checkpoint ends with the same weights as one
+that never stopped."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from games.backgammon.ai.net import Net, load_net
+from games.backgammon.training.labels import generate, make_chunk
+from games.backgammon.training.supervised import Adam, gradients, held_out, inputs, main, train
+
+
+def test_the_gradients_are_the_losses() -> None:
+    rng = np.random.default_rng(1)
+    net = Net.random(4, rng, scale=0.3)
+    chunk = make_chunk(load_net(), seed=1, index=0, size=5)
+    x, t = inputs(chunk).astype(np.float64), chunk["label"].astype(np.float64)
+    _, grads = gradients(net, x, t)
+    for p, g in zip((net.W1, net.b1, net.W2, net.b2), grads, strict=True):
+        flat = p.reshape(-1)
+        for i in rng.choice(flat.size, min(5, flat.size), replace=False):
+            old = flat[i]
+            flat[i] = old + 1e-6
+            up, _ = gradients(net, x, t)
+            flat[i] = old - 1e-6
+            down, _ = gradients(net, x, t)
+            flat[i] = old
+            assert abs((up - down) / 2e-6 - g.reshape(-1)[i]) < 1e-5
+
+
+def test_training_lowers_the_error_on_what_it_learns() -> None:
+    chunk = make_chunk(load_net(), seed=2, index=0, size=150)
+    x, t = inputs(chunk), chunk["label"]
+    net = load_net()
+    before = held_out(net, x, t)[0]
+    rows = train(net, Adam(net, 0.003), x, t, x, t, 0, 15, seed=1, batch=32, rows=[])
+    assert rows[-1][1] < 0.8 * before
+
+
+def test_a_resumed_run_ends_with_the_same_weights(tmp_path) -> None:
+    labels = tmp_path / "labels"
+    generate(labels, seed=3, chunks=3, size=50, jobs=1, quiet=True)
+    common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0",
+              "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
+    straight = tmp_path / "straight.npz"
+    assert main([*common, "--epochs", "3", "--out", str(straight)]) == 0
+    stopped = tmp_path / "stopped.npz"
+    assert main([*common, "--epochs", "1", "--out", str(stopped)]) == 0
+    assert main([*common, "--epochs", "3", "--out", str(stopped), "--resume"]) == 0
+    a, b = load_net(straight), load_net(stopped)
+    for p, q in zip((a.W1, a.b1, a.W2, a.b2), (b.W1, b.b1, b.W2, b.b2), strict=True):
+        assert np.array_equal(p, q)
+    assert (tmp_path / "c.png").exists()
+    assert "holdout_equity_error" in (tmp_path / "c.csv").read_text()
