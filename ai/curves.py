@@ -27,6 +27,7 @@ _FONT = {  # 3x5 glyphs, rows top to bottom
     "L": "100100100100111", "C": "111100100100111", "K": "101101110101101",
     "F": "111100110100100", "Y": "101101010010010", "U": "101101101101111",
     "B": "110101110101110", "(": "010100100100010", ")": "010001001001010",
+    "Q": "111101101111001", "X": "101101010101101",
 }  # fmt: skip
 
 
@@ -89,7 +90,7 @@ CurvePanel = tuple[str, int, float, float, float, tuple[int, int, int], str]
 
 
 def plot(rows: list[tuple[int, float, float, float]], path: Path,
-         panels: Sequence[CurvePanel]) -> None:
+         panels: Sequence[CurvePanel], x_label: str = "GAMES TRAINED") -> None:
     """Two panels against games trained, each with its reference line: win rate (50%) and
     points per game (0) against the opponent the trainer measures with."""
     W, H = 640, 420
@@ -111,7 +112,7 @@ def plot(rows: list[tuple[int, float, float, float]], path: Path,
         cv.line(left, top, left, bottom, ink)
         cv.polyline([(left + round(r[0] / xmax * (right - left)), ypix(r[col])) for r in rows],
                      color)
-    cv.text(left, H - 14, f"GAMES TRAINED 0 - {xmax}", ink)
+    cv.text(left, H - 14, f"{x_label} 0 - {xmax}", ink)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(cv.png())
 

@@ -53,3 +53,14 @@ def test_a_resumed_run_ends_with_the_same_weights(tmp_path) -> None:
         assert np.array_equal(p, q)
     assert (tmp_path / "c.png").exists()
     assert "holdout_equity_error" in (tmp_path / "c.csv").read_text()
+
+
+def test_a_widened_network_starts_as_its_teacher() -> None:
+    from games.backgammon.training.supervised import widened
+
+    teacher = load_net()
+    wide = widened(teacher, teacher.hidden + 40, seed=1)
+    chunk = make_chunk(teacher, seed=4, index=0, size=20)
+    x = inputs(chunk).astype(np.float64)
+    assert wide.hidden == teacher.hidden + 40
+    assert np.allclose(wide.forward(x)[1], teacher.forward(x)[1])

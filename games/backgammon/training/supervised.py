@@ -4,7 +4,8 @@ the recipe (games.backgammon.training.labels makes the labels).
 The network (the shipped layout: :mod:`games.backgammon.ai.net`'s inputs, one hidden layer of
 sigmoids, five sigmoid outputs) starts from the teacher's weights and learns each position's
 1-ply chances by minibatch Adam on the outputs' cross-entropy (each output a probability,
-each label a probability: the loss is smallest exactly at the label). numpy alone: the net is
+each label a probability: the loss is smallest exactly at the label, where what it exceeds the
+labels' own entropy by is 0). numpy alone: the net is
 small and a batch of 256 positions is one pair of matrix products each way.
 
 The last ``--holdout`` chunks are kept out of training; after every epoch the held-out
@@ -52,7 +53,7 @@ EPS = 1e-7
 #: The curve's panels: the held-out positions' equity error and loss, by positions trained.
 PANELS: tuple[CurvePanel, ...] = (
     ("HELD-OUT EQUITY ERROR VS 1-PLY LABELS", 1, 0.0, 0.08, 0.0, (30, 90, 200), "{:.3f}"),
-    ("HELD-OUT CROSS-ENTROPY", 2, 0.8, 1.6, 0.8, (220, 110, 20), "{:.3f}"),
+    ("HELD-OUT CROSS-ENTROPY ABOVE THE LABELS", 2, 0.0, 0.04, 0.0, (220, 110, 20), "{:.4f}"),
 )
 
 
@@ -112,11 +113,30 @@ def gradients(net: Net, x: np.ndarray, t: np.ndarray) -> tuple[float, list[np.nd
 
 
 def held_out(net: Net, x: np.ndarray, t: np.ndarray) -> tuple[float, float]:
-    """(mean equity error against the labels, mean cross-entropy) on held-out positions."""
+    """(mean equity error against the labels, mean cross-entropy above the labels' own
+    entropy) on held-out positions: both 0 for a network that has learned the labels."""
     _, y = net.forward(x)
-    loss = -float(np.mean(np.sum(t * np.log(y + EPS) + (1 - t) * np.log(1 - y + EPS), axis=1)))
-    error = float(np.mean(np.abs(equity(consistent(y)) - equity(t.astype(np.float64)))))
-    return error, loss
+    t = t.astype(np.float64)
+    loss = -np.sum(t * np.log(y + EPS) + (1 - t) * np.log(1 - y + EPS), axis=1)
+    entropy = -np.sum(t * np.log(t + EPS) + (1 - t) * np.log(1 - t + EPS), axis=1)
+    error = float(np.mean(np.abs(equity(consistent(y)) - equity(t))))
+    return error, float(np.mean(loss - entropy))
+
+
+def widened(net: Net, hidden: int, seed: int) -> Net:
+    """The teacher with ``hidden`` hidden units: the new units get small random input weights
+    and no say in the outputs (zero output weights), so the wider network starts as exactly
+    the teacher and training decides what the new units learn."""
+    extra = hidden - net.hidden
+    if extra < 0:
+        raise ValueError(f"--hidden {hidden} is narrower than the teacher's {net.hidden} units")
+    rng = np.random.default_rng(seed)
+    return Net(
+        np.hstack([net.W1, rng.uniform(-0.1, 0.1, (net.W1.shape[0], extra))]),
+        np.concatenate([net.b1, np.zeros(extra)]),
+        np.vstack([net.W2, np.zeros((extra, net.W2.shape[1]))]),
+        net.b2.copy(),
+    )
 
 
 def save_checkpoint(path: Path, net: Net, adam: Adam, epoch: int, rows: list[tuple]) -> None:
@@ -182,11 +202,11 @@ def write_curve(rows: list[tuple], csv_path: Path, png_path: Path) -> None:
     csv_path.parent.mkdir(parents=True, exist_ok=True)
     with csv_path.open("w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(("positions_trained", "holdout_equity_error", "holdout_cross_entropy",
+        w.writerow(("positions_trained", "holdout_equity_error", "holdout_excess_cross_entropy",
                     "seconds"))
         for pos, err, loss, sec in rows:
             w.writerow((pos, f"{err:.5f}", f"{loss:.5f}", f"{sec:.1f}"))
-    plot(rows, png_path, PANELS)
+    plot(rows, png_path, PANELS, x_label="POSITIONS TRAINED")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -197,6 +217,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=int, default=256)
     parser.add_argument("--lr", type=float, default=0.001)
     parser.add_argument("--holdout", type=int, default=2, help="chunks kept for measuring")
+    parser.add_argument("--hidden", type=int, default=None,
+                        help="hidden units (default: the teacher's; more: it is widened)")
     parser.add_argument("--teacher", type=Path, default=None,
                         help="the starting weights (default: the shipped network)")
     parser.add_argument("--out", type=Path, required=True, help="the trained weights file")
@@ -223,12 +245,12 @@ def _run(args: argparse.Namespace) -> int:
     if args.resume:
         net, adam, epoch, rows = load_checkpoint(ckpt, args.lr)
     else:
-        net = Net(*(p.copy() for p in _params(teacher)))
+        net = widened(teacher, args.hidden or teacher.hidden, args.seed)
         adam, epoch = Adam(net, args.lr), 0
         rows = [(0, *held_out(net, hold_x, hold_t), 0.0)]
         net.meta = {"trained": "supervised on 1-ply labels", "labels": str(args.labels),
                     "seed": args.seed, "epochs": args.epochs, "batch": args.batch,
-                    "lr": args.lr, "positions": len(train_x)}
+                    "lr": args.lr, "hidden": net.hidden, "positions": len(train_x)}
     print(f"{len(train_x)} training positions, {len(hold_x)} held out; teacher's equity "
           f"error on them {rows[0][1]:.4f}", file=sys.stderr)
 
