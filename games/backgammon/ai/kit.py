@@ -7,6 +7,7 @@ window's (whose menu only lists the levels).
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ai.api import Evaluator, Searcher
@@ -31,6 +32,14 @@ def _td() -> Evaluator:
     from games.backgammon.ai.td import TDBackgammonEvaluator  # its weights: as above
 
     return TDBackgammonEvaluator()
+
+
+def _gen1() -> Evaluator:
+    """Issue 22's first supervised network, measured against the shipped one by ``match``
+    before it may replace it (its file is in docs/training, not in the executable)."""
+    from games.backgammon.ai.net import NetEvaluator  # as above
+
+    return NetEvaluator(path=GEN1_WEIGHTS)
 
 
 def _pubeval() -> Evaluator:
@@ -73,7 +82,13 @@ LEVELS: tuple[Level, ...] = (
 
 #: Tesauro's pubeval, the yardstick published backgammon programs report their strength
 #: against: an opponent for ``match``, not a level.
-BENCHMARKS = (Level("pubeval", "expectiminimax", 1, None, 0.0, False, evaluator="pubeval"),)
+BENCHMARKS = (
+    Level("pubeval", "expectiminimax", 1, None, 0.0, False, evaluator="pubeval"),
+    # Candidates a training run made, played against the levels before they replace them.
+    Level("Advanced-gen1", "expectiminimax", 1, None, 0.0, False, evaluator="gen1"),
+    Level("Master-gen1", "expectiminimax", 3, None, 0.0, False, evaluator="gen1"),
+)
+GEN1_WEIGHTS = Path(__file__).resolve().parents[3] / "docs" / "training" / "backgammon_gen1.npz"
 
 AI = GameAI(
     profile=PROFILE,
@@ -81,7 +96,8 @@ AI = GameAI(
     stakes=STAKES,
     selftest=SELFTEST,
     levels=LEVELS,
-    evaluators={None: BackgammonEvaluator, "td": _td, "net": _net, "pubeval": _pubeval},
+    evaluators={None: BackgammonEvaluator, "td": _td, "net": _net, "pubeval": _pubeval,
+                "gen1": _gen1},
     benchmarks=BENCHMARKS,
     batched_searcher=_batched,
     rollout=_rollout,

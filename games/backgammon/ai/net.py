@@ -264,14 +264,16 @@ _LOADED: dict[tuple[str, float], Net] = {}
 
 
 def _shared_net(path: Path | str | None) -> Net:
-    """The network of ``path``, loaded once per process (a search is built for every move)."""
+    """The network of ``path``, loaded once per process (a search is built for every move; a
+    match between two networks keeps both)."""
     path = Path(path) if path is not None else default_weights_path()
     try:
         key = (str(path), path.stat().st_mtime)
     except OSError:
         return load_net(path)  # raises the one-line WeightsError
     if key not in _LOADED:
-        _LOADED.clear()
+        if len(_LOADED) >= 4:
+            _LOADED.clear()
         _LOADED[key] = load_net(path)
         _LOADED[key].bearoff = _bearoff_or_none()
     return _LOADED[key]

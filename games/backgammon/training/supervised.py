@@ -20,10 +20,10 @@ same dice with colours swapped, and the score is printed with its 95% interval.
 
 Generation 1 (see docs/training/README.md for the figures)::
 
-    python -m games.backgammon.training.labels --seed 1 --chunks 40 \\
+    python -m games.backgammon.training.labels --seed 1 --chunks 120 \\
         --out docs/training/backgammon-labels-gen1
     python -m games.backgammon.training.supervised --labels docs/training/backgammon-labels-gen1 \\
-        --seed 1 --epochs 6 --out docs/training/backgammon_gen1.npz
+        --seed 1 --epochs 20 --out docs/training/backgammon_gen1.npz
 """
 
 from __future__ import annotations
