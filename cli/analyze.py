@@ -15,7 +15,6 @@ from typing import Any
 from ai.engine import run_search
 from ai.kit import game_ai
 from cli.answers import (
-    format_line,
     json_number,
     noise_fields,
     position_fields,
@@ -32,6 +31,7 @@ from cli.common import (
     require_decision,
     whole_number,
 )
+from game.core import format_line
 from game.progress import ProgressBar
 
 

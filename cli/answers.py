@@ -5,25 +5,13 @@ a level's noise, as JSON-ready data."""
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from typing import Any
 
 from ai.kit import get_evaluator
 from ai.levels import get_level
 from ai.profiles import profile_for
-from game.core import CHANCE, TERMINAL, Game, Move, State
+from game.core import Game, State
 from game.registry import get_kit
-
-
-def format_line(game: Game, state: State, moves: Iterable[Move]) -> list[str]:
-    """A principal variation in notation; each move is formatted in the position it is played in."""
-    out: list[str] = []
-    for move in moves:
-        if state.current_player() in (TERMINAL, CHANCE):
-            break  # a PV that runs past a chance node cannot be replayed without its dice
-        out.append(game.format_move(state, move))
-        state = state.apply(move)
-    return out
 
 
 def json_number(x: float) -> float | int:

@@ -23,7 +23,6 @@ from typing import Any, TextIO
 from ai.engine import run_search
 from ai.kit import game_ai
 from cli.answers import (
-    format_line,
     json_number,
     noise_fields,
     probability_fields,
@@ -42,7 +41,7 @@ from cli.common import (
     require_decision,
 )
 from cli.engine_protocol import protocol_text
-from game.core import CHANCE
+from game.core import CHANCE, format_line
 from game.registry import game_ids, playable_kits
 
 #: key -> accepted JSON types (checked before anything is looked up).

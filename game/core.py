@@ -6,7 +6,7 @@ another thread or process, and ``key()`` doubles as a transposition-table key.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from typing import Any, Protocol, runtime_checkable
 
 #: ``current_player()`` value at a dice roll (or any other random event).
@@ -102,3 +102,14 @@ def error_line(exc: BaseException, fallback: str | None = None) -> str:
     may go on for lines), or ``fallback`` / the exception's name when it has no text."""
     text = str(exc)
     return text.splitlines()[0] if text.strip() else (fallback or type(exc).__name__)
+
+
+def format_line(game: Game, state: State, moves: Iterable[Move]) -> list[str]:
+    """A principal variation in notation; each move is formatted in the position it is played in."""
+    out: list[str] = []
+    for move in moves:
+        if state.current_player() in (TERMINAL, CHANCE):
+            break  # a PV that runs past a chance node cannot be replayed without its dice
+        out.append(game.format_move(state, move))
+        state = state.apply(move)
+    return out

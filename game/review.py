@@ -175,11 +175,6 @@ class GameReview:
                 return row
         return None
 
-    def rows_at(self, index: int) -> tuple[ReviewRow, ...]:
-        """Every row about the session's move ``index`` (a cube decision and a move may share
-        one position)."""
-        return tuple(row for row in self.rows if row.index == index)
-
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game_id,

@@ -109,6 +109,9 @@ class ReviewModel:
         self.review: GameReview | None = None
         self.settings = settings or (settings_of(review) if review is not None
                                      else default_settings(session.game_id))
+        #: The decisions an analysis weighs: the review screen never changes its game, so
+        #: they are counted once, not at every frame the panel asks.
+        self.decision_count = len(decisions(session))
         #: (decisions weighed, decisions in all) of the running analysis.
         self.progress: tuple[int, int] = (0, 0)
         #: Why the last analysis gave no review, in one line ("" when it did).
@@ -128,7 +131,7 @@ class ReviewModel:
         return self.jobs.running(Purpose.REVIEW)
 
     def has_decisions(self) -> bool:
-        return bool(decisions(self.session))
+        return self.decision_count > 0
 
     def start(self) -> bool:
         """Analyse the game with ``settings`` in the worker (the review shown stays until the
@@ -146,7 +149,7 @@ class ReviewModel:
             self.notices.append(Notice(f"Cannot analyse: {self.error}", True))
             return False
         self.error = ""
-        self.progress = (0, len(decisions(self.session)))
+        self.progress = (0, self.decision_count)
         return True
 
     def cancel(self) -> bool:

@@ -90,7 +90,7 @@ class ReviewSettings:
         return f"{self.level}'s search, {limit}"
 
 
-def decisions(session: Session, upto: int | None = None) -> list[Decision]:
+def decisions(session: Session) -> list[Decision]:
     """The moves of ``session`` worth weighing: board moves, and, in a game played for
     stakes whose AI reviews them, every move the stakes may have something to say about (a
     roll where a double was possible, a double, its answer)."""
@@ -98,8 +98,6 @@ def decisions(session: Session, upto: int | None = None) -> list[Decision]:
     reviews_stakes = stakes_ai is not None and stakes_ai.review is not None
     out = []
     for index, (state, move) in enumerate(session.history_since(0)):
-        if upto is not None and index >= upto:
-            break
         stakes = session.stakes_at(index)
         stakes_move = stakes is not None and (stakes.is_decision(move)
                                               or state.current_player() == CHANCE)

@@ -12,7 +12,7 @@ from ai.api import ALGORITHMS, Result, SearchConfig
 from ai.engine import run_search
 from ai.profiles import profile_for
 from ai.review.scale import ReviewScale, outcome
-from game.core import Game, Move, State
+from game.core import Game, Move, State, format_line
 from game.review import NO_ERROR, ReviewRow
 
 
@@ -78,7 +78,7 @@ class Weigher:
         loss = scale.loss(before, after)
         mark, severity = scale.mark(before, after, loss)
         names = self.game.player_names
-        line = tuple(self._line(state, result.pv))
+        line = tuple(format_line(self.game, state, result.pv))
         reply: tuple[Move, ...] = ()
         if severity > NO_ERROR:
             reply = self._reply(state, move)
@@ -100,7 +100,7 @@ class Weigher:
             chart=self._chart(before, side),
             win_chance=scale.win_chance(state) if scale.win_chance is not None else None,
             line=line,
-            reply_line=tuple(self._line(state.apply(move), reply)),
+            reply_line=tuple(format_line(self.game, state.apply(move), reply)),
             forced=len(legal) == 1,
             exact=result.exact,
             value_before_text=label(before, exact=result.exact).long,
@@ -121,15 +121,6 @@ class Weigher:
             config = replace(config, limits=replace(config.limits, depth=config.limits.depth - 1))
         result = run_search(after, replace(config, exact_root_values=False), self.cancel)
         return result.pv
-
-    def _line(self, state: State, moves: tuple[Move, ...]) -> list[str]:
-        out: list[str] = []
-        for m in moves:
-            if state.current_player() not in (0, 1):
-                break
-            out.append(self.game.format_move(state, m))
-            state = state.apply(m)
-        return out
 
     def _note(self, state: State, move: Move, best: Move, loss: float, mark: str,
               reply: tuple[Move, ...]) -> str:
