@@ -30,8 +30,6 @@ from ai.quiescence import WindowedQuiescence
 from ai.searchbase import (
     INF,
     MAX_DEPTH,
-    WIN,
-    WIN_MARGIN,
     EvalFn,
     RootSearch,
     Scoring,
@@ -39,7 +37,7 @@ from ai.searchbase import (
     state_key_fn,
 )
 from ai.trace import Tracer
-from ai.tt import EXACT, LOWER, UPPER, TranspositionTable
+from ai.tt import EXACT, LOWER, UPPER, TranspositionTable, from_tt, to_tt
 from game.core import CHANCE, TERMINAL, Move, State
 
 #: Width of a "null" window. Values are floats, so any nonzero width works: a null-window
@@ -106,28 +104,8 @@ class AlphaBetaSearcher(WindowedQuiescence):
     def _search_root(
         self, state: State, depth: int, previous: Result | None
     ) -> RootSearch:
-        if self._key is None:
-            self._key = state_key_fn(state)
-            if self.tt is not None:
-                self.tt.new_search()
-        if depth == 1:
-            for h in self._history:
-                h.clear()
-            for k in self._killers:
-                k[0] = k[1] = None
-        moves = list(state.legal_moves())
-        if not self.use_ordering:
-            pass  # the generator's order, every depth: what a teacher switching ordering off sees
-        elif previous is not None and previous.root_values:
-            # Best first: the previous depth's values are the best ordering there is.
-            rank = {m: i for i, (m, _) in enumerate(
-                sorted(previous.root_values, key=lambda mv: -mv[1]))}
-            moves.sort(key=lambda m: rank.get(m, len(rank)))
-            self._previous_best_first = moves[0] == previous.move
-        elif len(moves) > 1:
-            # No earlier depth to learn from: one cheap look at every child.
-            p = state.current_player()
-            moves.sort(key=lambda m: -self._static(state.apply(m), p, 1))
+        self._begin_pass(state, depth)
+        moves = self._root_moves(state, previous)
         alpha, beta = -INF, INF
         if (
             self.aspiration is not None
@@ -141,6 +119,36 @@ class AlphaBetaSearcher(WindowedQuiescence):
             self._root_best = None
             result = self._root_window(state, moves, depth, -INF, INF)
         return result
+
+    def _begin_pass(self, state: State, depth: int) -> None:
+        """A pass starts: the table's generation on the first, killers and history afresh at
+        depth 1."""
+        if self._key is None:
+            self._key = state_key_fn(state)
+            if self.tt is not None:
+                self.tt.new_search()
+        if depth == 1:
+            for h in self._history:
+                h.clear()
+            for k in self._killers:
+                k[0] = k[1] = None
+
+    def _root_moves(self, state: State, previous: Result | None) -> list[Move]:
+        """The root's moves in the order this pass searches them."""
+        moves = list(state.legal_moves())
+        if not self.use_ordering:
+            pass  # the generator's order, every depth: what a teacher switching ordering off sees
+        elif previous is not None and previous.root_values:
+            # Best first: the previous depth's values are the best ordering there is.
+            rank = {m: i for i, (m, _) in enumerate(
+                sorted(previous.root_values, key=lambda mv: -mv[1]))}
+            moves.sort(key=lambda m: rank.get(m, len(rank)))
+            self._previous_best_first = moves[0] == previous.move
+        elif len(moves) > 1:
+            # No earlier depth to learn from: one cheap look at every child.
+            p = state.current_player()
+            moves.sort(key=lambda m: -self._static(state.apply(m), p, 1))
+        return moves
 
     def _root_window(
         self, state: State, moves: list[Move], depth: int, alpha: float, beta: float
@@ -289,7 +297,7 @@ class AlphaBetaSearcher(WindowedQuiescence):
                 stats.tt_hits += 1
                 tt_move = e.move
                 if e.depth == depth:
-                    v = _from_tt(e.value, ply)
+                    v = from_tt(e.value, ply)
                     if e.bound == EXACT or (v >= beta if e.bound == LOWER else v <= alpha):
                         self._horizon = outer_horizon or e.horizon
                         if e.bound == EXACT:
@@ -341,7 +349,7 @@ class AlphaBetaSearcher(WindowedQuiescence):
         self._horizon = outer_horizon or horizon
         if tt is not None:
             bound = UPPER if best <= alpha0 else LOWER if best >= beta else EXACT
-            tt.store(key, depth, _to_tt(best, ply), bound, best_move, horizon)
+            tt.store(key, depth, to_tt(best, ply), bound, best_move, horizon)
         return best
 
     # ------------------------------------------------------------------ ordering
@@ -382,19 +390,3 @@ class AlphaBetaSearcher(WindowedQuiescence):
         hist = self._history[p]
         hist[m] = hist.get(m, 0) + depth * depth
 
-
-def _to_tt(value: float, ply: int) -> float:
-    """Win scores count plies from the root; the table stores them from the node."""
-    if value >= WIN - WIN_MARGIN:
-        return value + ply
-    if value <= -(WIN - WIN_MARGIN):
-        return value - ply
-    return value
-
-
-def _from_tt(value: float, ply: int) -> float:
-    if value >= WIN - WIN_MARGIN:
-        return value - ply
-    if value <= -(WIN - WIN_MARGIN):
-        return value + ply
-    return value

@@ -15,7 +15,7 @@ from typing import Protocol
 from game.core import Move, State
 
 #: The searching algorithms, by the names menus, the CLI and the engine protocol use.
-ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "expectiminimax")
+ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "mtdf", "expectiminimax")
 
 
 @dataclass(frozen=True)
@@ -41,6 +41,8 @@ class Stats:
     leaves_per_depth: tuple[int, ...] = ()
     #: Nodes quiescence search visited past the depth limit (counted in ``nodes`` too).
     quiescence_nodes: int = 0
+    #: MTD(f)'s null-window probes of the root at each depth (empty for other searches).
+    probes_per_depth: tuple[int, ...] = ()
 
     @property
     def nodes_per_s(self) -> float:
@@ -59,6 +61,7 @@ class Stats:
             "nodes_per_depth": list(self.nodes_per_depth),
             "leaves_per_depth": list(self.leaves_per_depth),
             "quiescence_nodes": self.quiescence_nodes,
+            "probes_per_depth": list(self.probes_per_depth),
         }
 
 
@@ -81,7 +84,7 @@ class Result:
     #: than the best without computing its exact value); SearchConfig.exact_root_values forces
     #: exact ones at some cost.
     root_values_exact: bool = True
-    #: What actually ran: "minimax", "alphabeta", "expectiminimax", or an exact solver's name
+    #: What actually ran: "minimax", "alphabeta", "mtdf", "expectiminimax", or an exact solver's name
     #: such as "nim-solver" (see ai.profiles).
     algorithm: str = ""
     #: True when the value is proven: an exact solver answered, or the search reached the end
@@ -139,7 +142,7 @@ class SearchConfig:
     """
 
     game_id: str
-    algorithm: str = "alphabeta"  # "minimax" | "alphabeta" | "expectiminimax"
+    algorithm: str = "alphabeta"  # "minimax" | "alphabeta" | "mtdf" | "expectiminimax"
     limits: Limits = field(default_factory=Limits)
     use_tt: bool = True
     use_ordering: bool = True

@@ -41,13 +41,15 @@ class BenchPosition:
 
 
 def deterministic(depth: int, minimax_depth: int | None = None) -> tuple[Variant, ...]:
-    """Minimax and the alpha-beta switches at one depth (minimax shallower where it would crawl)."""
+    """Minimax, MTD(f) and the alpha-beta switches at one depth (minimax shallower where it
+    would crawl)."""
     mm = depth if minimax_depth is None else minimax_depth
     out = [Variant(f"minimax d{mm}", "minimax", mm, use_tt=False, use_ordering=False)]
     if mm != depth:  # the same depth as minimax, for a like-for-like node count
         out.append(Variant(f"alphabeta d{mm}", "alphabeta", mm))
     out += [
         Variant(f"alphabeta d{depth}", "alphabeta", depth),
+        Variant(f"mtdf d{depth}", "mtdf", depth),
         Variant(f"alphabeta d{depth} no-tt", "alphabeta", depth, use_tt=False),
         Variant(f"alphabeta d{depth} no-ordering", "alphabeta", depth, use_ordering=False),
         Variant(f"alphabeta d{depth} bare", "alphabeta", depth, use_tt=False, use_ordering=False),

@@ -19,6 +19,7 @@ from ai.api import ALGORITHMS, ProgressCallback, Result, SearchConfig, Searcher
 from ai.expectiminimax import ExpectiminimaxSearcher
 from ai.kit import evaluator_for, game_ai, get_evaluator
 from ai.minimax import MinimaxSearcher
+from ai.mtdf import MTDFSearcher
 from ai.profiles import profile_for
 from ai.quiescence import QUIESCENT_ALGORITHMS
 from ai.searchbase import zero_eval
@@ -58,6 +59,8 @@ def make_searcher(config: SearchConfig) -> Searcher:
             evaluate, scoring, aspiration=profile.aspiration if config.use_aspiration else None,
             **tree_options,
         )
+    elif config.algorithm == "mtdf":
+        searcher = MTDFSearcher(evaluate, scoring, **tree_options)
     if config.algorithm in QUIESCENT_ALGORITHMS:
         if config.use_quiescence:
             searcher.set_quiescence(profile.noisy_moves)

@@ -2,6 +2,7 @@
 
 ``compare`` searches one position with minimax, alpha-beta without and then with each of the
 engine's refinements (move ordering, the transposition table, PVS and aspiration windows),
+MTD(f) (the same alpha-beta driven by null-window probes, with ordering and the table),
 and for games with dice expectiminimax with and without Star1 pruning and move filtering, all
 on the evaluator of the level the lab shows (``base``, ai.labsearch), and for a game with noisy
 moves (captures: ai.quiescence) the refined search with quiescence search as a last step: the
@@ -39,6 +40,8 @@ from game.registry import get_game
 
 #: The compare row that adds quiescence search (games with noisy moves).
 QUIESCENCE_LABEL = "+ quiescence"
+#: The compare row of MTD(f) (with ordering and the table; no quiescence).
+MTDF_LABEL = "MTD(f) + table"
 #: A compare row whose estimate is above this many seconds is not run unless asked.
 LONG_ROW_S = 15.0
 #: Time the estimate may spend on shallower searches before extrapolating.
@@ -106,6 +109,8 @@ class CompareRow:
     estimate_s: float = 0.0
     #: The game searched (what its noisy moves are called, in the notes).
     game_id: str = ""
+    #: MTD(f): the null-window probes of the root in the final pass (0: other searches).
+    probes: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -124,6 +129,7 @@ class CompareRow:
             "agree": self.agree,
             "estimate_nodes": round(self.estimate_nodes),
             "estimate_s": round(self.estimate_s, 3),
+            "probes": self.probes,
         }
 
 
@@ -172,6 +178,10 @@ def compare_specs(state: State, game_id: str, depth: int, base: SearchConfig | N
         specs.append(CompareSpec(label, refined))
         if quiescent:  # what looking past the horizon costs, at the same depth
             specs.append(CompareSpec(QUIESCENCE_LABEL, replace(refined, use_quiescence=True)))
+        # The slides' other driver: the same alpha-beta with null windows only, and the table
+        # that makes its repeated probes cheap.
+        specs.append(CompareSpec(MTDF_LABEL, replace(bare, algorithm="mtdf", use_ordering=True,
+                                                     use_tt=True)))
     elif not hasattr(make_searcher(base), "use_tt"):
         # A searcher of its own (backgammon's network: every roll's moves in one batch, the
         # root filtered by the depth below): no switches to compare, only its cost.
@@ -275,6 +285,7 @@ def run_row(
     row.nodes, row.time_s = result.stats.nodes, result.stats.time_s
     passes = result.stats.nodes_per_depth or (result.stats.nodes,)
     row.final_nodes, row.passes = passes[-1], len(passes)
+    row.probes = (result.stats.probes_per_depth or (0,))[-1]
     row.value = result.score
     row.value_text = profile_for(config.game_id).value_label(result.score, exact=False).long
     row.move = get_game(config.game_id).format_move(state, result.move)
@@ -316,83 +327,3 @@ def mark_agreement(rows: list[CompareRow]) -> None:
         assert r.value is not None
         reference = references.setdefault(_quiescent(r), r.value)
         r.agree = abs(r.value - reference) <= 1e-6 * max(1.0, abs(reference))
-
-
-def counting_note(rows: list[CompareRow]) -> str:
-    """How the bars count: the final pass, and what iterative deepening adds where it ran."""
-    deepened = [r for r in rows if r.status == "done" and r.passes > 1]
-    if not deepened:
-        return "Each bar counts the nodes of one search to the full depth."
-    return ("Solid: the final pass, like against like. Outlined: the shallower passes of "
-            "iterative deepening, which move ordering needs.")
-
-
-def refinement_notes(rows: list[CompareRow]) -> list[str]:
-    """Where a refinement did not pay on this position: its final pass searched more nodes
-    than the row before it. That is a lesson too, so it is said, never hidden. Quiescence's
-    row, which always costs nodes, gets its own note (``quiescence_note``), first."""
-    notes = []
-    done = [r for r in rows if r.status == "done" and r.final_nodes]
-    for before, after in zip(done, done[1:], strict=False):
-        if _quiescent(after) and not _quiescent(before):
-            notes.insert(0, quiescence_note(before, after))  # the lesson of its row: first
-        elif after.final_nodes > before.final_nodes and after.label.startswith("+"):
-            name = after.label.lstrip("+ ").split(" (")[0]
-            notes.append(f"Here {name} did not pay: {after.final_nodes:,} nodes against "
-                         f"{before.final_nodes:,} without it.")
-    return notes
-
-
-def _short(row: CompareRow) -> str:
-    """A row's value in a few characters and the game's unit ("+1.0 seeds")."""
-    try:
-        profile = profile_for(row.game_id)
-    except ValueError:
-        return row.value_text
-    if row.value is None:
-        return row.value_text
-    return f"{profile.value_label(row.value, exact=False).short} {profile.unit}".strip()
-
-
-def quiescence_note(before: CompareRow, after: CompareRow) -> str:
-    """What quiescence search costs on this position, said as it is: it searches on past the
-    depth limit, so it adds nodes; what it buys is accuracy at the horizon."""
-    extra = after.final_nodes - before.final_nodes
-    changed = (after.value is not None and before.value is not None
-               and abs(after.value - before.value) > 1e-9)
-    gain = "; here it changed the value" if changed else ""
-    if extra > 0:
-        return (f"Quiescence adds {extra:,} nodes ({after.final_nodes:,} against "
-                f"{before.final_nodes:,}): it buys accuracy at the horizon, not fewer "
-                f"nodes{gain}.")
-    return (f"Quiescence took {after.final_nodes:,} nodes against {before.final_nodes:,} "
-            "without it (its values may prune differently): it is for accuracy at the "
-            f"horizon, not fewer nodes{gain}.")
-
-
-def agreement_text(rows: list[CompareRow]) -> str:
-    """One line for under the bars: do the finished searches agree on the value? (Searches
-    with quiescence are checked among themselves: they see past the depth limit.)"""
-    done = [r for r in rows if r.status == "done"]
-    if not done:
-        return "No search finished."
-    plain = [r for r in done if not _quiescent(r)]
-    deeper = [r for r in done if _quiescent(r)]
-    if plain and deeper:
-        if all(r.agree for r in done):
-            count = (f"All {len(plain)}" if len(plain) > 1
-                     else f"{plain[0].label.capitalize()}")
-            return (f"{count} to the depth limit agree{'s' if len(plain) == 1 else ''}: "
-                    f"{_short(plain[0])}; with quiescence: {_short(deeper[0])}.")
-        return (f"Without quiescence: {agreement_text(plain)} With quiescence: "
-                f"{agreement_text(deeper)}")
-    if len(done) == 1:
-        return (f"Only {done[0].label} finished (value {done[0].value_text}): nothing to "
-                f"compare it with.")
-    if all(r.agree for r in done):
-        return f"All {len(done)} finished searches agree: value {done[0].value_text}."
-    differ = [r.label for r in done if not r.agree]
-    filtered = all(r.switches.get("move_filter") for r in done if not r.agree)
-    why = " (move filtering is a heuristic: it may miss the best move)" if filtered else ""
-    return (f"Values differ: {', '.join(differ)} against {done[0].label}'s "
-            f"{done[0].value_text}{why}.")

@@ -24,7 +24,7 @@ from game.core import TERMINAL, State
 
 #: The searchers that run quiescence search at their depth limit (expectiminimax does not:
 #: its chance nodes already average what lies past them).
-QUIESCENT_ALGORITHMS = ("minimax", "alphabeta")
+QUIESCENT_ALGORITHMS = ("minimax", "alphabeta", "mtdf")
 
 
 class Quiescence(SearchBase):

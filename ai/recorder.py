@@ -44,6 +44,8 @@ larger than its parent's, and children are listed in the order the search visite
 - ``research``: this visit re-searches the same move as the previous sibling with a wider window
   (principal-variation search: the null-window probe said "better", so the search looks again;
   or an aspiration window failed at the root).
+- ``probe``: MTD(f) searches the root once per null-window probe; the node belongs to probe
+  1, 2, ... (0 in a search without probes). The root's children repeat once per probe.
 - ``on_pv``: on the principal variation (the line both sides are expected to play).
 - ``state``: the position, for the small board (not serialised).
 
@@ -62,6 +64,11 @@ by every update (a window side beyond the values any node can take is open, None
 - "research": the node searches its last child's move again with a wider window (PVS: the
   null-window probe said "better"; at the root: the aspiration window failed); alpha/beta are
   the re-search's window. A probe that is searched again has no "update" of its own.
+- "probe": (MTD(f), at the root) a null-window probe starts: value = its test, alpha/beta =
+  its null window; the root's moves are searched again, and their nodes carry ``probe``.
+- "bound": (MTD(f), at the root) the probe returned ``value``; alpha/beta = the interval the
+  root's value is now known to lie in (``recording.probes`` says whether it failed high or
+  low); equal bounds end the pass.
 - "exit": the node returns ``value``.
 
 A leaf has one "leaf" event and no "enter"/"exit"; an inner node has "enter", one "update" per
@@ -71,7 +78,8 @@ event enters the root and the last one exits it.
 ``line`` names the line of the textbook pseudocode being executed (``ai.textbook.PSEUDOCODE``
 lists each algorithm's lines with these names): "leaf", "max-init", "max-value", "max-cutoff",
 "max-return", the same with "min-", "chance-init", "chance-sum", "chance-return", plus
-"tt-hit", "chance-cutoff" (Star1), "filter" (move filtering) and "research" (PVS, aspiration),
+"tt-hit", "chance-cutoff" (Star1), "filter" (move filtering), "research" (PVS, aspiration),
+"mtd-probe" and "mtd-bound" (MTD(f)'s driver),
 which the textbook does not have and the screen explains in words.
 
 SearchRecording: ``game_id``, ``algorithm``, ``depth`` (of the recorded pass), ``nodes``,
@@ -83,7 +91,8 @@ move in notation), ``stats`` (the searcher's ``Stats.as_dict()`` for the whole r
 use_move_filter, node_budget), ``level`` and ``description`` (whose search: "Master's search:
 learned tables, depth 3"), ``exact`` (the value is proven), ``passes`` (nodes of every pass),
 ``answered_by`` (the algorithm, or the solver that answered), ``best_move`` (the search's best
-when a level's noise played another). ``node_count``, ``leaves`` and ``cutoffs`` (prunings:
+when a level's noise played another), ``probes`` (MTD(f): each null-window probe of the
+recorded pass, ``ProbeRecord``). ``node_count``, ``leaves`` and ``cutoffs`` (prunings:
 nodes that skipped at least one child) count the recorded pass; ``algorithm_label`` names the
 algorithm as a reader should (minimax over dice is expectiminimax without pruning); ``principal_variation()`` and ``path_to(id)`` give node ids from the root. ``to_json()``
 is the ``explain --json`` object.
@@ -102,8 +111,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from ai.probe_record import ProbeRecord
+
 NODE_KINDS = ("max", "min", "chance", "leaf")
-EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "research", "exit")
+EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "research", "probe",
+               "bound", "exit")
 #: Nodes recorded by default; a bigger search is recorded up to here and counts the rest.
 DEFAULT_NODE_BUDGET = 20_000
 
@@ -140,6 +152,8 @@ class RecordedNode:
     #: The children this node's cutoff left unsearched, in the order the search would have
     #: visited them: (move label, value when known without searching: a classroom leaf).
     skipped: list[tuple[str, float | None]] = field(default_factory=list)
+    #: The MTD(f) probe of the root this node was searched in (1, 2, ...); 0 elsewhere.
+    probe: int = 0
 
     @property
     def bound(self) -> str:
@@ -185,6 +199,7 @@ class RecordedNode:
             "quiescence": self.quiescence,
             "stand_pat": _num(self.stand_pat),
             "skipped": [{"move": m, "value": _num(v)} for m, v in self.skipped],
+            "probe": self.probe,
         }
 
 
@@ -236,6 +251,8 @@ class SearchRecording:
     #: The best move before a level's noise chose among the near-best (None: no noise, or
     #: noise chose the best).
     best_move: str | None = None
+    #: MTD(f)'s null-window probes of the root in the recorded pass (empty: no probes).
+    probes: list[ProbeRecord] = field(default_factory=list)
 
     @property
     def node_count(self) -> int:
@@ -343,6 +360,7 @@ class SearchRecording:
                 for k, v in self.stats.items()
             },
             "evaluated_leaves": [_num(v) for v in self.evaluated_leaves],
+            "probes": [p.to_json() for p in self.probes],
             "tree": [n.to_json() for n in self.nodes],
         }
 

@@ -19,6 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ai.alphabeta import NULL_WIDTH
+from ai.probe_record import ProbeRecord
 from ai.recorder import RecordedNode, StepEvent
 from game.core import CHANCE, TERMINAL, Game, Move, State
 
@@ -42,6 +44,10 @@ class _Frame:
     pending: tuple[Any, float | None, bool] | None = None
     #: A second pass over the root's moves (its aspiration window failed).
     research_pass: bool = False
+    #: The MTD(f) probe this node belongs to (1, 2, ...; 0: a search without probes).
+    probe: int = 0
+    #: The running probe's test value, in the searcher's view (the root's frame only).
+    probe_test: float = 0.0
 
 
 @dataclass
@@ -55,6 +61,10 @@ class Pass:
     #: Nodes the searcher visited beyond the node budget: counted, not recorded.
     truncated: int = 0
     reused: bool = False
+    #: MTD(f)'s null-window probes of the root, in order (empty for other searches).
+    probes: list[ProbeRecord] = field(default_factory=list)
+    #: The probe whose answer is the pass's move: the last one that reached the value.
+    answer_probe: int = 0
 
 
 class TreeRecorder:
@@ -114,6 +124,54 @@ class TreeRecorder:
         self._mark_pv(pv)
         self.completed = self.current
 
+    def probe(self, test: float, lower: float, upper: float) -> None:
+        """An MTD(f) probe starts: the root's children that follow belong to it."""
+        frame = self.stack[0] if self.stack else None
+        if frame is None:
+            return
+        rec = self.current
+        low, high = self._bounds_to_max(frame.view, lower, upper)
+        rec.probes.append(ProbeRecord(len(rec.probes) + 1, self._to_max(frame.view, test),
+                                      low, high, first_node=len(rec.nodes)))
+        frame.probe = len(rec.probes)
+        frame.probe_test = test
+        frame.best = None
+        frame.pending = None
+        root = frame.node  # a cutoff at the root belongs to its probe (ProbeRecord.skipped)
+        root.cutoff, root.pruned, root.skipped = False, 0, []
+
+    def probe_done(self, value: float, lower: float, upper: float) -> None:
+        """The probe's answer and the bounds it leaves (the "bound" step event)."""
+        frame = self.stack[0] if self.stack else None
+        rec = self.current
+        if frame is None or not rec.probes:
+            return
+        probe = rec.probes[-1]
+        # Failed high or landed inside the null window: the value is reached, and this
+        # probe's move is the answer (a later fail-low only confirms it).
+        reached = value > frame.probe_test - NULL_WIDTH
+        high = value >= frame.probe_test
+        if reached and not high:
+            probe.answer = "exact"
+        else:
+            probe.answer = "lower" if high == (frame.view == self.max_player) else "upper"
+        probe.value = self._to_max(frame.view, value)
+        probe.lower, probe.upper = self._bounds_to_max(frame.view, lower, upper)
+        probe.nodes = len(rec.nodes) - probe.first_node
+        probe.skipped = [label for label, _ in frame.node.skipped]
+        if reached:
+            rec.answer_probe = probe.index
+        frame.best = probe.value
+        self.current.events.append(StepEvent("bound", frame.node.id, probe.lower,
+                                             probe.upper, probe.value, "mtd-bound"))
+
+    def _bounds_to_max(self, view: int, lower: float, upper: float
+                       ) -> tuple[float | None, float | None]:
+        """The interval [lower, upper] in MAX's view, an infinite side as None."""
+        if view != self.max_player:
+            lower, upper = -upper, -lower
+        return (None if lower == -INF else lower), (None if upper == INF else upper)
+
     # ------------------------------------------------------------------ nodes
 
     def enter(self, state: State, view: int, depth: int, alpha: float, beta: float) -> None:
@@ -140,11 +198,11 @@ class TreeRecorder:
         node = RecordedNode(
             len(rec.nodes), parent.node.id, kind, self._label(parent.state, move), probability,
             depth, a, b, research=research, state=state, raw_move=move,
-            quiescence=parent.node.stand_pat is not None,
+            quiescence=parent.node.stand_pat is not None, probe=parent.probe,
         )
         rec.nodes.append(node)
         parent.node.children.append(node.id)
-        frame = _Frame(node, state, view, a, b)
+        frame = _Frame(node, state, view, a, b, probe=parent.probe)
         self.stack.append(frame)
         if kind != "leaf":
             self._event("enter", frame, None, f"{kind}-init")
@@ -188,7 +246,12 @@ class TreeRecorder:
         if frame is None:
             return
         a, b = self._window(frame.view, alpha, beta)
-        if frame.node.children:
+        if frame.probe:
+            # An MTD(f) probe: the root's moves again, with this probe's null window (the
+            # root itself keeps no window: its value is exact when the probes meet).
+            frame.alpha, frame.beta = a, b
+            self._event("probe", frame, self.current.probes[-1].test, "mtd-probe")
+        elif frame.node.children:
             # The aspiration window failed: the root's moves are searched again, wider.
             frame.research_pass = True
             frame.best = None
@@ -282,7 +345,7 @@ class TreeRecorder:
         if v is None:
             return
         node = parent.node
-        if child.null_window and self._research_follows(parent, v):
+        if child.null_window and not parent.probe and self._research_follows(parent, v):
             return  # PVS's probe said "better": the value that counts is the re-search's
         alpha, beta = parent.alpha, parent.beta
         if node.kind == "chance":
@@ -320,8 +383,10 @@ class TreeRecorder:
         nodes = self.current.nodes
         node = nodes[0]
         node.on_pv = True
+        answer = self.current.answer_probe  # MTD(f): the line of the probe that found it
         for move in pv:
-            nxt = [c for c in node.children if nodes[c].raw_move == move]
+            nxt = [c for c in node.children if nodes[c].raw_move == move
+                   and (not answer or nodes[c].probe == answer)]
             if not nxt:
                 return
             node = nodes[nxt[-1]]

@@ -1,4 +1,4 @@
-"""Minimax, alpha-beta and expectiminimax written the way the course slides write them.
+"""Minimax, alpha-beta, MTD(f) and expectiminimax written the way the course slides write them.
 
 This module is for reading. It has none of the engine's speed tricks (no negamax sign flips,
 no transposition table, no move ordering, no principal-variation search), so a student can put
@@ -32,8 +32,8 @@ from ai.searchbase import QUIESCENCE_PLIES
 from game.core import CHANCE, TERMINAL, Move, State
 
 __all__ = ["ENGINE_LINES", "ENGINE_PSEUDOCODE", "PSEUDOCODE", "QUIESCENCE_CALL", "Problem",
-           "alphabeta", "decision", "expectiminimax", "minimax", "quiesce", "quiesce_minimax",
-           "with_quiescence"]
+           "alphabeta", "decision", "expectiminimax", "minimax", "mtdf", "quiesce",
+           "quiesce_minimax", "with_quiescence"]
 
 INFINITY = float("inf")
 
@@ -137,6 +137,28 @@ def ab_value(state: State, depth: int, alpha: float, beta: float, problem: Probl
     return min_value(state, depth, alpha, beta, problem)
 
 
+# --------------------------------------------------------------------------- MTD(f)
+
+#: MTD(f)'s null window: the test "is the value at least beta?" searches (beta - EPSILON, beta).
+EPSILON = 1e-9
+
+
+def mtdf(state: State, depth: int, problem: Problem, first_guess: float = 0.0) -> float:
+    """Alpha-beta's value found with null windows only: each probe asks "at least beta?", and
+    the answer (a bound) moves lower or upper until they meet. Without a transposition table
+    each probe searches its tree afresh; the engine's MTD(f) (ai.mtdf) keeps a table."""
+    g = first_guess  # [mtd-init]
+    lower, upper = -INFINITY, INFINITY
+    while lower < upper:  # [mtd-loop]
+        beta = max(g, lower + EPSILON)  # [mtd-probe]
+        g = ab_value(state, depth, beta - EPSILON, beta, problem)  # [mtd-search]
+        if g < beta:  # [mtd-bound]
+            upper = g
+        else:
+            lower = g
+    return g  # [mtd-return]
+
+
 # --------------------------------------------------------------------------- quiescence
 
 
@@ -220,6 +242,7 @@ def expectiminimax(state: State, depth: int, problem: Problem) -> float:
 ALGORITHMS: dict[str, Callable[[State, int, Problem], float]] = {
     "minimax": minimax,
     "alphabeta": alphabeta,
+    "mtdf": mtdf,
     "expectiminimax": expectiminimax,
 }
 
@@ -274,6 +297,16 @@ PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
         ("min-cutoff", "    if v <= alpha: return v"),
         ("min-beta", "    beta = min(beta, v)"),
         ("min-return", "  return v"),
+    ),
+    "mtdf": (
+        ("", "function MTDF(root, depth, f)   # f: the first guess"),
+        ("mtd-init", "  g = f;  lower = -infinity;  upper = +infinity"),
+        ("mtd-loop", "  while lower < upper:"),
+        ("mtd-probe", "    beta = max(g, lower + eps)   # test: value >= beta?"),
+        ("mtd-search", "    g = MAX-VALUE(root, depth, beta - eps, beta)   # null window"),
+        ("mtd-bound", "    if g < beta: upper = g   else: lower = g"),
+        ("mtd-return", "  return g"),
+        ("", ""),
     ),
     "expectiminimax": (
         ("", "function EXPECTIMINIMAX(s, depth)"),
@@ -331,3 +364,5 @@ PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
         ("q-min-return", "    return v"),
     ),
 }
+# MTD(f)'s driver calls MAX-VALUE and MIN-VALUE: its listing carries them below it.
+PSEUDOCODE["mtdf"] = PSEUDOCODE["mtdf"] + PSEUDOCODE["alphabeta"]

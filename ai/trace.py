@@ -17,6 +17,14 @@ The order of calls, for one pass of iterative deepening::
       edge(move, research=True)  enter(child, ...) ... leave(value)   # the same move again
       cutoff(skipped_moves)
     leave(value)
+
+MTD(f) (ai.mtdf) searches the root several times in one pass, each time with a null window::
+
+    enter(root, ...)
+      probe(test, lower, upper)  root_window(moves, test - eps, test)  edge ... leave ...
+      probe_done(value, lower, upper)
+      probe(...) ... probe_done(...)             # until lower = upper
+    leave(value)
     pass_done(pv)                              # or nothing, when the budget stopped the pass
 
 Inside any node: ``expanded(moves)`` (the moves in the order they will be searched),
@@ -78,6 +86,14 @@ class Tracer(Protocol):
     def quiescence(self, stand_pat: float, view: int) -> None:
         """The current node is searched on by quiescence search; ``stand_pat`` (``view``'s
         side) is its static value, the least its mover is sure of."""
+
+    def probe(self, test: float, lower: float, upper: float) -> None:
+        """MTD(f) starts a null-window probe of the root: is the value at least ``test``? So
+        far it is known to lie in [``lower``, ``upper``] (the root's mover's side)."""
+
+    def probe_done(self, value: float, lower: float, upper: float) -> None:
+        """The probe returned ``value`` (a lower bound when it failed high, an upper bound when
+        it failed low); the value now lies in [``lower``, ``upper``]: equal when found."""
 
     def pass_done(self, pv: Sequence[Move]) -> None:
         """The pass finished; ``pv`` is its principal variation."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import NamedTuple
 
+from ai.searchbase import WIN, WIN_MARGIN
 from game.core import Move
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -96,3 +97,20 @@ class TranspositionTable:
 
     def __len__(self) -> int:
         return sum(e is not None for e in self._deep) + sum(e is not None for e in self._recent)
+
+
+def to_tt(value: float, ply: int) -> float:
+    """Win scores count plies from the root; the table stores them from the node."""
+    if value >= WIN - WIN_MARGIN:
+        return value + ply
+    if value <= -(WIN - WIN_MARGIN):
+        return value - ply
+    return value
+
+
+def from_tt(value: float, ply: int) -> float:
+    if value >= WIN - WIN_MARGIN:
+        return value - ply
+    if value <= -(WIN - WIN_MARGIN):
+        return value + ply
+    return value

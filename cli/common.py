@@ -180,7 +180,7 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
     who.add_argument(
         "--algorithm",
         default=None,
-        help="minimax, alphabeta or expectiminimax (default: the game's usual one)",
+        help="minimax, alphabeta, mtdf or expectiminimax (default: the game's usual one)",
     )
     who.add_argument("--level", default=None, help="a named difficulty level, e.g. Master")
     parser.add_argument(

@@ -17,7 +17,7 @@ Request keys (anything else is an error that lists these):
   options    game options, e.g. {{"heaps": [3, 4, 5], "max_take": 3, "misere": true}}
   position   the game's notation (default: the initial position); backgammon needs the
              dice, e.g. "4HPwATDgc/ABMA 31"
-  algorithm  "minimax", "alphabeta" or "expectiminimax" (default: the game's own); the
+  algorithm  "minimax", "alphabeta", "mtdf" or "expectiminimax" (default: the game's own); the
              named algorithm is what runs
   level      a named difficulty level instead of an algorithm, e.g. "Master"
   depth      whole number of plies, 1..64

@@ -27,7 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from ai.depth_chart import depth_chart
-from ai.lab import agreement_text, compare, counting_note, refinement_notes
+from ai.lab import compare
+from ai.lab_notes import agreement_text, counting_note, refinement_notes
 from ai.labsearch import evaluator_title, usual_algorithm
 from ai.levels import get_level
 from ai.profiles import profile_for
@@ -250,20 +251,30 @@ def summary(recording: Any, position: str) -> list[str]:
     elif len(recording.passes) > 1:
         lines.append(f"(the depth-{recording.depth} pass of iterative deepening; all "
                      f"{len(recording.passes)} passes together: {recording.total_nodes:,} nodes)")
+    lines += probe_lines(recording)
+    return lines
+
+
+def probe_lines(recording: Any) -> list[str]:
+    """MTD(f)'s probes of the recorded pass, one line each: the test, the answer, the bounds
+    after it (MAX's view)."""
+    lines = []
+    game_id = recording.game_id
+    for p in recording.probes:
+        low = "-inf" if p.lower is None else _precise(p.lower, game_id)
+        high = "+inf" if p.upper is None else _precise(p.upper, game_id)
+        words = {"lower": "at least", "upper": "at most"}.get(p.answer, "exactly")
+        skipped = f", {len(p.skipped)} root moves not needed" if p.skipped else ""
+        lines.append(f"probe {p.index}: null window at {_precise(p.test, game_id)} -> {words} "
+                     f"{_precise(p.value, game_id)}; value in [{low}, {high}]; "
+                     f"{p.nodes:,} nodes{skipped}")
     return lines
 
 
 def text_tree(recording: Any, game_id: str, limit: int) -> list[str]:
     """The recorded tree as indented lines, depth first, at most ``limit`` nodes."""
-    profile = profile_for(game_id)
-    teaching = not get_kit(game_id).playable  # plain numbers, as written on the slide
-
     def value(x: float | None) -> str:
-        if x is None:
-            return "?"
-        if teaching or math.isinf(x):
-            return _number(x)
-        return profile.value_label(x, exact=False).short
+        return _value(x, game_id)
 
     lines: list[str] = []
     stack: list[tuple[int, str, str]] = [(0, "", "")]
@@ -290,6 +301,8 @@ def text_tree(recording: Any, game_id: str, limit: int) -> list[str]:
             parts.append("table hit")
         if n.research:
             parts.append("re-search")
+        if n.probe and n.parent == 0:
+            parts.append(f"(probe {n.probe})")
         if n.filtered:
             parts.append(f"{n.filtered} filtered out")
         if n.stand_pat is not None:
@@ -304,6 +317,24 @@ def text_tree(recording: Any, game_id: str, limit: int) -> list[str]:
         for i, c in reversed(list(enumerate(children))):
             stack.append((c, child_lead, "└─ " if i == len(children) - 1 else "├─ "))
     return lines
+
+
+def _value(x: float | None, game_id: str) -> str:
+    """A value in the tree's words: the game's short label, or plain numbers as written on
+    the slide for a classroom tree."""
+    if x is None:
+        return "?"
+    if not get_kit(game_id).playable or math.isinf(x):
+        return _number(x)
+    return profile_for(game_id).value_label(x, exact=False).short
+
+
+def _precise(x: float | None, game_id: str) -> str:
+    """A probe's figure: the game's label for a whole value (a win, a disc count), else the
+    number itself, since the probes of an estimate differ by fractions the label rounds."""
+    if x is not None and not math.isinf(x) and x != round(x):
+        return f"{x:+.3f}"
+    return _value(x, game_id)
 
 
 def _number(x: float) -> str:

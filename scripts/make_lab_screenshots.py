@@ -4,6 +4,7 @@
 Runs the real window headless (SDL's dummy driver) at 1280x720 in presentation mode (the lab's
 projector text sizes) and saves docs/screenshots/lab-*.png: the textbook tree as alpha-beta
 searches it (4 and 6 greyed: never looked at), step mode at the cutoff of the second MIN node,
+MTD(f)'s step mode on the same tree when its first null-window probe has answered,
 the compare bars and the depth chart of Master's search on an Othello opening position, and Nim
 in binary. Settings and saves go to a temporary folder.
 """
@@ -47,6 +48,15 @@ def main() -> int:
             pane.forward()
         app.run_frames(2)
         save("step")
+        pane.toggle_step()
+        pane.algorithm = "mtdf"  # what the Algorithm choice does
+        pane.search_or_stop()
+        settle(scene)
+        pane.toggle_step()
+        for _ in range(13):  # probe 1 has answered: at least 3, b and c not needed
+            pane.forward()
+        app.run_frames(2)
+        save("mtdf")
 
         othello = get_game("othello")
         state = othello.initial_state()

@@ -86,7 +86,7 @@ def test_compare_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert code == 0 and data["depth"] == 2
     assert [r["nodes"] for r in data["rows"]][:2] == [13, 11]
-    assert data["agreement"].startswith("All 5 finished searches agree")
+    assert data["agreement"].startswith("All 6 finished searches agree")
 
 
 def test_depth_chart_json(capsys: pytest.CaptureFixture[str]) -> None:

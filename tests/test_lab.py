@@ -9,7 +9,8 @@ import pytest
 from ai.api import Limits, SearchConfig
 from ai.depth_chart import depth_chart
 from ai.growth import branching_factor, effective_branching_factor
-from ai.lab import CompareRow, agreement_text, compare, compare_specs, estimate
+from ai.lab import CompareRow, compare, compare_specs, estimate
+from ai.lab_notes import agreement_text
 from ai.labsearch import lab_config
 from game.registry import get_game
 
@@ -22,15 +23,18 @@ def test_compare_textbook_tree() -> None:
     # A classroom tree has no level: no row is marked as the one that plays.
     assert [r.label for r in rows] == [
         "minimax", "alpha-beta, no ordering", "+ move ordering", "+ transposition table",
-        "+ PVS",
+        "+ PVS", "MTD(f) + table",
     ]
     assert all(r.status == "done" and r.agree and r.value == 3 and r.move == "a" for r in rows)
     # 1 root + 3 MIN nodes + 9 leaves; alpha-beta skips the leaves 4 and 6. Ordering's
     # iterative deepening adds a depth-1 pass (4 nodes): counted in the total, not the bar.
+    # MTD(f) needs two probes ("at least 3?" yes, "above 3?" no): 13 nodes, more than
+    # alpha-beta's 11 on a tree this small.
     assert [r.nodes for r in rows[:2]] == [13, 11]
-    assert [r.final_nodes for r in rows] == [13, 11, 11, 11, 11]
-    assert [r.nodes for r in rows[2:]] == [15, 15, 15] and rows[2].passes == 2
-    assert agreement_text(rows) == "All 5 finished searches agree: value 3 for MAX."
+    assert [r.final_nodes for r in rows] == [13, 11, 11, 11, 11, 13]
+    assert [r.nodes for r in rows[2:]] == [15, 15, 15, 18] and rows[2].passes == 2
+    assert [r.probes for r in rows] == [0, 0, 0, 0, 0, 2]
+    assert agreement_text(rows) == "All 6 finished searches agree: value 3 for MAX."
     assert rows[0].to_json()["switches"]["tt"] is False
 
 

@@ -435,7 +435,7 @@ def test_noise_is_seeded_and_stays_within_the_margin() -> None:
 
 
 def test_engine_names_and_errors() -> None:
-    assert ALGORITHMS == ("minimax", "alphabeta", "expectiminimax")
+    assert ALGORITHMS == ("minimax", "alphabeta", "mtdf", "expectiminimax")
     assert default_algorithm("backgammon") == "expectiminimax"
     assert default_algorithm("othello") == "alphabeta"
     game = get_game("tictactoe")

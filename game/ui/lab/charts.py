@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from ai.lab import agreement_text, counting_note, refinement_notes
+from ai.lab_notes import agreement_text, counting_note, refinement_notes
 from game.ui.assets import font
 from game.ui.lab import style
 
@@ -104,7 +104,9 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
         y = top + i * row_h
         cy = y + row_h / 2
         bar_h = max(4, int(row_h * 0.5))
-        draw_text(surface, r.label, (rect.x, cy), small, style.TEXT, anchor="midleft",
+        probes = getattr(r, "probes", 0)
+        label = f"{r.label} · {probes} probe{'s' if probes != 1 else ''}" if probes else r.label
+        draw_text(surface, label, (rect.x, cy), small, style.TEXT, anchor="midleft",
                   max_width=label_w)
         if i in notes or r.status != "done" or not r.nodes:
             draw_text(surface, notes.get(i, "not run"), (nodes_x0 + 6, cy), small, style.DIM,

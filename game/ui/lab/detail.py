@@ -16,7 +16,7 @@ from ai.labsearch import noisy_words
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.boards.base import BoardView, ViewContext
-from game.ui.lab import style
+from game.ui.lab import probes, style
 from game.ui.widgets import draw_text, wrap_text
 
 BOUND_WORDS = {"upper": "at most", "lower": "at least", "exact": ""}
@@ -45,6 +45,9 @@ def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tu
     if node.alpha is not None or node.beta is not None:
         lines.append((f"Window on entry (α, β): {style.window_text(node.alpha, node.beta, recording.game_id)}",
                       style.DIM))
+    probe_line = probes.node_line(recording, nid)
+    if probe_line:
+        lines.append((probe_line, style.DIM))
     past = recording.plies_past_limit(nid)
     lines.append((f"Remaining depth: {node.depth}" + (
         f" ({past} pl{'y' if past == 1 else 'ies'} past the depth limit)" if past else ""),

@@ -43,6 +43,7 @@ OFF_PAGE: dict[str, str] = {
 TITLES = {
     "minimax": "Minimax (textbook)", "alphabeta": "Alpha-beta (textbook)",
     "expectiminimax": "Expectiminimax (textbook)", "negamax": "Alpha-beta as negamax",
+    "mtdf": "MTD(f): null-window probes", "mtdf+quiescence": "MTD(f) + quiescence",
     "pvs": "PVS (NegaScout)", "expectiminimax-ab": "Expectiminimax + alpha-beta",
     "expectiminimax-star1": "Expectiminimax + Star1",
     "minimax+quiescence": "Minimax + quiescence",
@@ -59,6 +60,7 @@ MOVER_WINDOWS = ("negamax", "pvs", "negamax+quiescence", "pvs+quiescence", "quie
 NO_WINDOW = ("minimax", "expectiminimax", "minimax+quiescence", "quiescence-minimax")
 #: The algorithm's panel -> the panel of the quiescence search it runs past the depth limit.
 QUIESCE_PANEL = {"minimax": "quiescence-minimax", "alphabeta": "quiescence-alphabeta",
+                 "mtdf": "quiescence-alphabeta",
                  "negamax": "quiescence-negamax", "pvs": "quiescence-negamax"}
 
 
@@ -75,6 +77,8 @@ def panel_for(recording: Any, negamax: bool = False) -> str:
     if chance:
         star1 = recording.options.get("use_star1") and recording.algorithm == "expectiminimax"
         return "expectiminimax-star1" if star1 else "expectiminimax-ab"
+    if recording.algorithm == "mtdf" and getattr(recording, "probes", None):
+        return "mtdf"  # the driver, and the MAX-VALUE / MIN-VALUE its probes run
     if probes:
         return "pvs"
     return "negamax" if negamax else "alphabeta"

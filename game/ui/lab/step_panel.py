@@ -11,7 +11,7 @@ import pygame
 from ai.labsearch import noisy_words
 from game.ui import theme
 from game.ui.assets import font
-from game.ui.lab import style
+from game.ui.lab import probes, style
 from game.ui.lab.pseudocode import (
     MOVER_WINDOWS,
     TITLES,
@@ -54,6 +54,9 @@ def event_text(recording: Any, stepper: Stepper) -> str:
     name = node_name(recording, ev.node)
     value = style.value_text(ev.value, recording.game_id)
     window = style.window_text(ev.alpha, ev.beta, recording.game_id)
+    if ev.kind in ("probe", "bound"):
+        return probes.event_text(recording, ev.kind,
+                                 probes.probe_index(stepper.events, stepper.position))
     if getattr(node, "quiescence", False):
         said = _quiescence_text(recording, ev, node, name, value)
         if said:
@@ -128,6 +131,15 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
         y += int(small * 1.3)
     node = recording.nodes[stepper.current] if stepper.current is not None else None
     window = shown_window(panel, node, stepper.current_window()) if node is not None else None
+    last = stepper.events[stepper.position - 1] if stepper.position else None
+    if last is not None and last.kind == "bound":  # MTD(f)'s bounds, not a window
+        index = probes.probe_index(stepper.events, stepper.position)
+        for ln in wrap_text(f"Known: {probes.interval(recording, index)}",
+                            font(small, bold=True), rect.width):
+            draw_text(surface, ln, (rect.x, y), small, style.PV, bold=True,
+                      max_width=rect.width)
+            y += int(small * 1.3)
+        window = None
     if window is not None and window != (None, None):
         whose = "for the mover" if panel in MOVER_WINDOWS else "for MAX"
         text = style.window_text(*window, recording.game_id)

@@ -57,10 +57,10 @@ class Stepper:
                                 self.partial.get(nid), self.windows.get(nid), nid in self.cut,
                                 self.current, self.line))
         kind = ev.kind
-        if kind in ("enter", "chance"):
+        if kind in ("enter", "chance", "probe"):
             self.status[nid] = max(OPEN, self.status.get(nid, UNSEEN))
             self.windows[nid] = (ev.alpha, ev.beta)
-        elif kind == "update":
+        elif kind in ("update", "bound"):
             self.status[nid] = max(OPEN, self.status.get(nid, UNSEEN))
             if ev.value is not None:
                 self.partial[nid] = ev.value

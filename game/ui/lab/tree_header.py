@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from game.ui.assets import font
-from game.ui.lab import style
+from game.ui.lab import probes, style
 from game.ui.widgets import draw_text
 
 
@@ -21,6 +21,8 @@ def header_lines(rec: Any) -> tuple[str, str]:
              f"value {style.value_text(rec.value, rec.game_id)}", f"move {rec.move or '—'}"]
     if len(rec.passes) > 1 and not rec.solved:
         parts.insert(2, f"(all {len(rec.passes)} passes: {rec.total_nodes:,})")
+    if getattr(rec, "probes", None):
+        parts.insert(2, probes.summary(rec))
     past = rec.quiescence_nodes
     if past:
         parts.insert(3 if len(rec.passes) > 1 else 2,

@@ -555,6 +555,8 @@ class TreeView:
             lines.append((style.probability_text(node.probability), style.DIM))
         if node.research:
             lines.append(("↻ re-searched", style.RESEARCH))
+        if getattr(node, "probe", 0) and node.parent == 0:  # MTD(f): the root's moves again
+            lines.append((f"probe {node.probe}", style.RESEARCH))
         return lines
 
     def _edge_label(self, target: pygame.Surface, nid: int, a: tuple[float, float],

@@ -1,0 +1,37 @@
+"""One MTD(f) probe as the lab records it (ai.recorder's ``SearchRecording.probes``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class ProbeRecord:
+    """One MTD(f) probe of the root, in MAX's view: the test ("is the value at least
+    ``test``?" at a MAX root, "at most" at a MIN root), the value the null-window search
+    returned, the interval [lower, upper] the value is known to lie in afterwards (None: open),
+    and the recorded nodes of the probe, from node id ``first_node`` on."""
+
+    index: int
+    test: float
+    lower: float | None
+    upper: float | None
+    first_node: int = 0
+    value: float | None = None
+    nodes: int = 0
+    #: What the probe proved, in MAX's view: "lower" (the value is at least ``value``),
+    #: "upper" (at most ``value``) or "exact" (the value itself, inside the null window).
+    answer: str = ""
+    #: The root's moves this probe never searched: it cut off before them (a fail high).
+    skipped: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "test": _round(self.test), "value": _round(self.value),
+                "lower": _round(self.lower), "upper": _round(self.upper), "nodes": self.nodes,
+                "answer": self.answer, "skipped": list(self.skipped)}
+
+
+def _round(x: float | None) -> float | None:
+    """A finite figure for JSON (a probe's bounds are None where open, never infinite)."""
+    return None if x is None else round(float(x), 6)
