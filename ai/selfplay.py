@@ -6,13 +6,20 @@ its seed and the two configurations.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ai.api import SearchConfig
 from ai.engine import run_search
+from ai.profiles import profile_for
 from game.core import CHANCE, TERMINAL, Move, State
+from game.registry import get_game
+
+#: The normal distribution's 97.5% point: 95% intervals.
+Z95 = 1.959964
 
 
 @dataclass(frozen=True)
@@ -59,3 +66,37 @@ def play_game(
         moves.append(move)
         state = state.apply(move)
     return GameRecord(state, tuple(moves), (0.0, 0.0), state.current_player() == TERMINAL)
+
+
+def opening_position(game_id: str, options: dict[str, Any], rng: random.Random
+                     ) -> tuple[State, list[Move]]:
+    """A varied start for a pair of games: the game's match options (random Nim heaps) and a
+    few random opening moves where its profile asks for them, drawn from ``rng``."""
+    game = get_game(game_id)
+    profile = profile_for(game_id)
+    chosen = profile.match_options(options, rng)
+    state = game.initial_state(**chosen)
+    opening: list[Move] = []
+    if profile.match_opening is not None:
+        lo, hi = profile.match_opening
+        for _ in range(rng.randint(lo, hi)):
+            legal = state.legal_moves()
+            if not legal:
+                break
+            move = rng.choice(legal)
+            opening.append(move)
+            state = state.apply(move)
+        if not state.legal_moves():  # an opening that ended the game: start from the beginning
+            state, opening = game.initial_state(**chosen), []
+    return state, opening
+
+
+def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a fraction (draws counted as half a win)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    denom = 1 + z * z / n
+    centre = (score + z * z / (2 * n)) / denom
+    half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / denom
+    # Rounding keeps a whitewash's bound at exactly 0 or 1 instead of 1 - 1e-17.
+    return (round(max(0.0, centre - half), 9), round(min(1.0, centre + half), 9))

@@ -43,6 +43,7 @@ from cli.common import (
     require_decision,
     whole_number,
 )
+from cli.zobrist import run_zobrist
 from game.kit import GameKit
 from game.registry import all_game_ids, all_kits, get_kit
 
@@ -74,6 +75,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                       help="compare the algorithms on the position (a JSON table)")
     what.add_argument("--depth-chart", action="store_true",
                       help="iterative deepening depth by depth (a JSON table)")
+    what.add_argument("--zobrist", action="store_true",
+                      help="the position's Zobrist key number by number, one move's update "
+                           "(--move, default the first legal move) and two move orders that meet")
+    parser.add_argument("--move", default=None, metavar="MOVE",
+                        help="--zobrist: the move whose key update is shown")
     parser.add_argument("--max-seconds", type=_seconds, default=15.0,
                         help="compare: rows estimated to take longer are not run")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -153,6 +159,8 @@ def _check_png(path: str | None) -> None:
 
 def run(args: argparse.Namespace) -> int:
     game_id, game, state = _state(args)
+    if args.zobrist:
+        return run_zobrist(game_id, state, args.move, args.json)
     config = _config(args, game_id, state)
     _check_png(args.png)
     if args.compare:

@@ -21,7 +21,7 @@ from typing import Any
 
 from ai.kit import game_ai
 from ai.profiles import profile_for
-from ai.selfplay import play_game
+from ai.selfplay import Z95, opening_position, play_game, wilson
 from cli.common import (
     RequestError,
     add_game_arguments,
@@ -31,12 +31,12 @@ from cli.common import (
     parse_seed,
     whole_number,
 )
+from cli.ladder import add_ladder_arguments, run_ladder_command
 from game.progress import ProgressBar
 from game.registry import get_game, playable_kits
 
 #: A game still running after this many plies is scored as a draw (and counted as unfinished).
 MAX_PLIES = 2000
-Z95 = 1.959964
 #: Upper bounds for --games and --jobs.
 MAX_GAMES = 100_000
 MAX_JOBS = 64
@@ -118,8 +118,8 @@ class Tally:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, position=False)
-    parser.add_argument("--a", required=True, metavar="LEVEL", help="level of player A")
-    parser.add_argument("--b", required=True, metavar="LEVEL", help="level of player B")
+    parser.add_argument("--a", default=None, metavar="LEVEL", help="level of player A")
+    parser.add_argument("--b", default=None, metavar="LEVEL", help="level of player B")
     parser.add_argument(
         "--games", type=whole_number(1, MAX_GAMES), default=10, metavar="N", help="games to play"
     )
@@ -142,6 +142,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--jacoby", action="store_true",
         help="backgammon with --cube: gammons count single until the cube is turned",
     )  # fmt: skip
+    add_ladder_arguments(parser)
 
 
 # --------------------------------------------------------------------------- one game
@@ -172,22 +173,7 @@ def game_specs(
 def start_position(spec: GameSpec) -> tuple[Any, list[Any], random.Random]:
     """The pair's opening position, the opening moves played, and the RNG for the dice."""
     rng = random.Random(spec.pair_seed)
-    game = get_game(spec.game_id)
-    profile = profile_for(spec.game_id)
-    options = profile.match_options(spec.options, rng)
-    state = game.initial_state(**options)
-    opening: list[Any] = []
-    if profile.match_opening is not None:
-        lo, hi = profile.match_opening
-        for _ in range(rng.randint(lo, hi)):
-            legal = state.legal_moves()
-            if not legal:
-                break
-            move = rng.choice(legal)
-            opening.append(move)
-            state = state.apply(move)
-        if not state.legal_moves():  # an opening that ended the game: start from the beginning
-            state, opening = game.initial_state(**options), []
+    state, opening = opening_position(spec.game_id, spec.options, rng)
     return state, opening, rng
 
 
@@ -215,17 +201,6 @@ def play_one(spec: GameSpec) -> GameOutcome:
 
 
 # --------------------------------------------------------------------------- statistics
-
-
-def wilson(score: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a fraction (draws counted as half a win)."""
-    if n <= 0:
-        return (0.0, 1.0)
-    denom = 1 + z * z / n
-    centre = (score + z * z / (2 * n)) / denom
-    half = z * math.sqrt(score * (1 - score) / n + z * z / (4 * n * n)) / denom
-    # Rounding keeps a whitewash's bound at exactly 0 or 1 instead of 1 - 1e-17.
-    return (round(max(0.0, centre - half), 9), round(min(1.0, centre + half), 9))
 
 
 def elo(score: float) -> float:
@@ -328,6 +303,12 @@ def play_match(specs: list[GameSpec], jobs: int, bar: ProgressBar | None = None)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.ladder:
+        return run_ladder_command(args)
+    if args.a is None or args.b is None:
+        raise RequestError("give --a and --b (the two levels), or --ladder")
+    if args.csv is not None or args.png is not None:
+        raise RequestError("--csv and --png belong to --ladder")
     options = parse_options(args.options)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     for name in (args.a, args.b):  # fail fast, before any process starts

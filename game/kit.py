@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from game.core import Game, Move, State
 from game.setup import GameSetup
 from game.stakes import Stakes
+from game.zobrist import PieceBoard
 
 if TYPE_CHECKING:
     from ai.kit import GameAI
@@ -149,6 +150,11 @@ class GameKit(ABC):
     def stakes_turns(self, match: MatchController) -> StakesTurns | None:
         """The decisions beside the moves this game adds to a match (play.controller's
         ``StakesTurns``, e.g. backgammon's cube), or None."""
+        return None
+
+    def piece_board(self, state: State) -> PieceBoard | None:
+        """The position as pieces on squares, for the Zobrist keys the lab shows
+        (game.zobrist), or None for a game that is not described that way."""
         return None
 
     def read_record(self, text: str) -> tuple[State, tuple[Move, ...]] | None:

@@ -5,7 +5,7 @@ Runs the real window headless (SDL's dummy driver) at 1280x720 in presentation m
 projector text sizes) and saves docs/screenshots/lab-*.png: the textbook tree as alpha-beta
 searches it (4 and 6 greyed: never looked at), step mode at the cutoff of the second MIN node,
 MTD(f)'s step mode on the same tree when its first null-window probe has answered,
-the compare bars and the depth chart of Master's search on an Othello opening position, and Nim
+the compare bars, the depth chart and the Zobrist keys of an Othello opening position, and Nim
 in binary. Settings and saves go to a temporary folder.
 """
 
@@ -69,6 +69,9 @@ def main() -> int:
         scene.select("depth")
         settle(scene)
         save("depth")
+        scene.select("zobrist")
+        settle(scene)
+        save("zobrist")
 
         nim = get_game("nim")
         scene = lab_scene(app, nim.initial_state(heaps=(3, 4, 5), max_take=None), "nim", "nim")

@@ -27,6 +27,7 @@ from game.session import Session
 from game.ui.assets import asset_path, font
 from game.ui.key_text import KeyText, front_of
 from game.ui.lab import lab_scene, teaching_scene
+from game.ui.scenes.ladder import LadderScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.review import OnReview, ReviewScene
@@ -209,6 +210,10 @@ class App:
                  level: str | None = None) -> None:
         """The search lab on a position (a session's current one), back to this screen."""
         self.switch(lab_scene(self, session_or_state, game_id, view, level))
+
+    def open_ladder(self, game_id: str) -> None:
+        """The difficulty ladder of ``game_id``'s levels, played live (menu: Ladder)."""
+        self.switch(LadderScene(self, game_id))
 
     def open_teaching_game(self, game_id: str, example: str | None = None) -> None:
         """The search lab on a teaching game's example tree (menu: Classroom)."""

@@ -59,9 +59,31 @@ def make_view(game: Game) -> BoardView:
 
 
 def lab_views(game_id: str) -> tuple[LabView, ...]:
-    """The lab views ``game_id`` adds (none for a game without a screen side)."""
+    """The lab views ``game_id`` adds (none for a game without a screen side), then the
+    Zobrist view for a game described as pieces on squares."""
     kit = get_kit(game_id)
     try:
-        return kit.ui().lab_views
+        own = kit.ui().lab_views
     except ValueError:  # a teaching game has no board view, so no views of its own
         return ()
+    if kit.piece_board(kit.rules().initial_state()) is None:
+        return own
+    return (*own, ZOBRIST)
+
+
+def _zobrist_pane(scene: Any) -> Any:
+    from game.ui.lab.zobrist_pane import ZobristPane  # the lab's panes: when it first opens
+
+    return ZobristPane(scene)
+
+
+#: The lab's Zobrist view, for every game whose kit describes pieces on squares.
+ZOBRIST = LabView(
+    name="zobrist",
+    tab="Zobrist keys",
+    button="Zobrist",
+    key="k",
+    help="the position's Zobrist key number by number, one move's update, two orders that meet",
+    search_line="No search here: the keys most engines give their tables, piece by piece",
+    make_pane=_zobrist_pane,
+)

@@ -7,8 +7,10 @@ one ply to the next, so its profile names the noisy moves a search follows past 
 
 from __future__ import annotations
 
+from game.core import State
 from game.kit import Example, GameKit
 from game.setup import GameSetup
+from game.zobrist import PieceBoard
 
 #: North to move on a three-pit board, South's pit 1 holding 6 seeds.
 HORIZON_EXAMPLE = "6,2,0|2|6,1,6|1 N"
@@ -28,6 +30,19 @@ class KalahKit(GameKit):
             "depth 1 without quiescence plays pit 1 (even, it thinks) and walks into South's "
             "capture of 9 just past its horizon; switch Quiescence on: it sees the capture and "
             "plays pit 2 (solved: pit 1 loses by 8, pit 2 wins by 4)", depth=1)}
+
+    def piece_board(self, state: State) -> PieceBoard:
+        """Each pit and store holding so many seeds: the piece is the count (an empty pit
+        holds none), as a Zobrist table for a sowing game numbers them."""
+        pits, stores = state.pits, state.stores  # type: ignore[attr-defined]
+        m = len(pits) // 2
+        seeds = sum(pits) + sum(stores)
+        squares = (*(f"South {i + 1}" for i in range(m)), "South store",
+                   *(f"North {i + 1}" for i in range(m)), "North store")
+        counts = (*pits[:m], stores[0], *pits[m:], stores[1])
+        placed = tuple((sq, n - 1) for sq, n in enumerate(counts) if n)
+        pieces = tuple(f"{n} seed{'s' if n > 1 else ''}" for n in range(1, seeds + 1))
+        return PieceBoard(squares, pieces, placed, state.to_move == 1)  # type: ignore[attr-defined]
 
     def setup(self) -> GameSetup:
         from games.kalah.setup import SETUP  # the start screen's rows: when it asks

@@ -9,6 +9,10 @@ import re
 
 from game.core import Move, State
 from game.kit import GameKit
+from game.zobrist import PieceBoard
+
+#: a1 .. h8 in the rules' square order (a1 = 0, h1 = 7, a8 = 56).
+_SQUARES = tuple("abcdefgh"[sq & 7] + str((sq >> 3) + 1) for sq in range(64))
 
 
 class OthelloKit(GameKit):
@@ -16,6 +20,14 @@ class OthelloKit(GameKit):
     title = "Othello"
     rules_module = "game"
     order = 20
+
+    def piece_board(self, state: State) -> PieceBoard:
+        """Black and white discs on the 64 squares."""
+        mover, other = state.me, state.opp  # type: ignore[attr-defined]
+        side = state.to_move  # type: ignore[attr-defined]
+        placed = tuple((sq, side if mover >> sq & 1 else 1 - side)
+                       for sq in range(64) if (mover | other) >> sq & 1)
+        return PieceBoard(_SQUARES, ("black", "white"), placed, side == 1)
 
     def read_record(self, text: str) -> tuple[State, tuple[Move, ...]] | None:
         """A GGF record's first game (as NBoard, WZebra or Edax write it), or a file holding

@@ -5,13 +5,24 @@ The kit below is the game's one entry in Kibitz (game.kit): its layers load on f
 
 from __future__ import annotations
 
+from game.core import State
 from game.kit import GameKit
+from game.zobrist import PieceBoard
+
+#: The cells as the rules number them, a1 (top left, 0) to c3 (bottom right, 8).
+_CELLS = tuple(f"{'abc'[i % 3]}{i // 3 + 1}" for i in range(9))
 
 
 class TicTacToeKit(GameKit):
     id = "tictactoe"
     title = "Tic-tac-toe"
     order = 10
+
+    def piece_board(self, state: State) -> PieceBoard:
+        """X and O on the nine cells."""
+        board = state.board  # type: ignore[attr-defined]
+        placed = tuple((i, mark) for i, mark in enumerate(board) if mark is not None)
+        return PieceBoard(_CELLS, ("X", "O"), placed, state.to_move == 1)  # type: ignore[attr-defined]
 
 
 KIT = TicTacToeKit()

@@ -49,6 +49,14 @@ def save_png(surface: Any, path: str | Path) -> Path:
     return path
 
 
+def export_pane_png(pane: Any, path: str | Path) -> Path:
+    """A pane that draws itself into any rectangle (``draw_into``) saved at its size."""
+    surface = pygame.Surface(pane.rect.size)
+    surface.fill(style.BG)
+    pane.draw_into(surface, surface.get_rect())
+    return save_png(surface, path)
+
+
 def export_tree_png(recording: Any, path: str | Path, view: Any = None,
                     title: str | None = None) -> Path:
     """The recorded tree as a PNG: the nodes the lab shows open (``view``'s collapsed set),

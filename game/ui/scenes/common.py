@@ -62,6 +62,10 @@ class MessageLine:
     def visible(self, now: float) -> bool:
         return bool(self.text) and now < self.until
 
+    def fades_in(self, now: float) -> float | None:
+        """Seconds until a shown message fades (a screen draws again then), None if none."""
+        return max(0.0, self.until - now) if self.visible(now) else None
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, now: float) -> None:
         """The message in ``rect``, whole: a long one (a paste error quoting the parser)
         first takes a smaller size, then two or more lines, and then grows its plate out of

@@ -192,6 +192,9 @@ class MenuScene(DialogHost):
             *[Button("Lab", lambda g=kit.id: self.app.open_teaching_game(g),
                      tooltip="the textbook trees, step by step")
               for kit in all_kits() if not kit.playable],
+            *([Button("Ladder", lambda: self.app.open_ladder(s.game),
+                      tooltip="the levels play each other: strength and cost, live")]
+              if len(levels_of(s.game)) > 1 else []),
             Button("Settings", self.app.open_settings),
             Button("Quit", lambda: self._ask(self.app.quit, "Quit Kibitz?")),
         ]

@@ -77,9 +77,7 @@ class SettingsScene:
 
     def next_frame_in(self) -> float | None:
         """Nothing moves here: draw on input, and when a message is due to fade."""
-        if self.message.visible(self.app.now):
-            return max(0.0, self.message.until - self.app.now)
-        return None
+        return self.message.fades_in(self.app.now)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_background(surface)

@@ -17,7 +17,7 @@ from game.ui import theme
 from game.ui.assets import font
 from game.ui.boards.base import ViewContext
 from game.ui.lab import style
-from game.ui.lab.export import save_png
+from game.ui.lab.export import export_pane_png
 from game.ui.widgets import draw_text, wrap_text
 from games.nim.ai.table import NimTable, nim_table
 
@@ -69,11 +69,7 @@ class NimPane:
         pass
 
     def export_png(self, path: str) -> None:
-        surface = pygame.Surface(self.rect.size)
-        surface.fill(style.BG)
-        self.draw_into(surface, surface.get_rect())
-
-        save_png(surface, path)
+        export_pane_png(self, path)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_into(surface, self.rect)

@@ -1,0 +1,79 @@
+"""``match --ladder``: every level of a game against the one below it (or ``--a`` against
+``--b``), the table the lab's ladder screen fills in, as text or CSV, and its chart as a PNG."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+from ai.ladder import LadderUpdate, RungFigures, csv_text, ladder_rungs, run_ladder
+from cli.common import RequestError, level_config, parse_options
+from game.progress import ProgressBar
+from game.registry import get_game
+
+
+def run_ladder_command(args: argparse.Namespace) -> int:
+    options = parse_options(args.options)
+    get_game(args.game).initial_state(**options)  # bad options: one error now
+    if (args.a is None) != (args.b is None):
+        raise RequestError("give both --a and --b for one rung, or neither for the whole ladder")
+    if args.a is not None:
+        for name in (args.a, args.b):
+            level_config(args.game, name)
+        rungs = [(args.a, args.b)]
+    else:
+        rungs = ladder_rungs(args.game)
+        if not rungs:
+            raise RequestError(f"{args.game} has fewer than two levels: no ladder to climb")
+    for path in (args.csv, args.png):
+        if path is not None and not Path(path).parent.exists():
+            raise RequestError(f"cannot write {path}: no such folder")
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    bar = ProgressBar(len(rungs) * args.games, "games")
+    done = 0
+
+    def heard(update: LadderUpdate) -> None:
+        nonlocal done
+        if update.kind == "game":
+            done += 1
+            rung = update.figures[update.rung]
+            bar.update(done, f"{rung.upper} v {rung.lower} {rung.score:.2f}")
+
+    try:
+        figures = run_ladder(args.game, rungs, args.games, seed, options, progress=heard)
+    finally:
+        bar.close()
+    print(f"{args.game} ladder, {args.games} games a rung, seed {seed}")
+    print(table_text(figures))
+    if args.csv is not None:
+        Path(args.csv).write_text(csv_text(figures), encoding="utf-8")
+    if args.png is not None:
+        # the window's modules: only when a picture is asked for (no pygame at start)
+        from game.ui.ladder_chart import export_ladder_png
+
+        export_ladder_png(figures, args.png, f"{get_game(args.game).name}: the ladder")
+    return 0
+
+
+def table_text(figures: list[RungFigures]) -> str:
+    lines = [f"{'upper':<14}{'lower':<14}{'games':>6}{'score':>8}  {'95% CI':<13}"
+             f"{'s/move up':>10}{'s/move low':>11}{'nodes up':>10}{'nodes low':>10}"]
+    for f in figures:
+        lo, hi = f.interval
+        lines.append(f"{f.upper:<14}{f.lower:<14}{f.games:>6}{f.score:>8.3f}  "
+                     f"{lo:.3f}..{hi:.3f}  {f.upper_side.time_per_move:>9.4f}"
+                     f"{f.lower_side.time_per_move:>11.4f}{f.upper_side.nodes_per_move:>10.0f}"
+                     f"{f.lower_side.nodes_per_move:>10.0f}")
+    return "\n".join(lines)
+
+
+def add_ladder_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--ladder", action="store_true",
+                        help="every level against the one below (or --a against --b), "
+                             "--games each, live figures; one process")
+    parser.add_argument("--csv", default=None, metavar="FILE", help="--ladder: the table as CSV")
+    parser.add_argument("--png", default=None, metavar="FILE",
+                        help="--ladder: the strength and cost chart as a PNG")
+
+

@@ -1,0 +1,103 @@
+"""The live ladder: reproducible rungs with honest tallies, the headless ``match --ladder`` and
+the screen that fills in as games finish."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+import pytest
+
+import main
+from ai.ladder import CSV_HEADER, csv_text, ladder_rungs, run_ladder
+from game.ui.scenes.ladder import LadderScene
+from tests.test_ui_support import key, make_app
+
+
+def test_rungs_climb_the_levels_and_a_run_is_reproducible() -> None:
+    assert ladder_rungs("tictactoe") == [("Casual", "Beginner"), ("Intermediate", "Casual"),
+                                         ("Advanced", "Intermediate"), ("Master", "Advanced")]
+    heard = []
+    first = run_ladder("tictactoe", [("Master", "Beginner")], 6, seed=3, progress=heard.append)
+    again = run_ladder("tictactoe", [("Master", "Beginner")], 6, seed=3)
+    def tally(figures):  # everything but the clock
+        return [(f.wins, f.draws, f.losses, f.upper_side.moves, f.upper_side.nodes,
+                 f.lower_side.nodes) for f in figures]
+
+    assert tally(first) == tally(again)
+    assert csv_text(first).splitlines()[0].split(",") == CSV_HEADER
+    rung = first[0]
+    assert rung.games == 6 and rung.losses == 0  # Master never loses tic-tac-toe
+    assert rung.upper_side.moves > 0 and rung.upper_side.nodes > rung.lower_side.nodes
+    lo, hi = rung.interval
+    assert lo <= rung.score <= hi
+    games = [u for u in heard if u.kind == "game"]
+    assert [u.game for u in games] == list(range(6))
+    assert [u.upper_plays for u in games] == [0, 1, 0, 1, 0, 1]  # colours swap in pairs
+    assert games[-1].figures[0].games == 6 and games[0].figures[0].games == 1
+
+
+def test_a_stop_keeps_the_finished_games_only() -> None:
+    stop = threading.Event()
+
+    def heard(update) -> None:
+        if update.kind == "game":
+            stop.set()
+
+    figures = run_ladder("tictactoe", ladder_rungs("tictactoe"), 10, seed=1, cancel=stop,
+                         progress=heard)
+    assert [f.games for f in figures] == [1, 0, 0, 0]
+
+
+def test_match_ladder_prints_the_table_and_writes_csv(tmp_path, capsys) -> None:
+    path = tmp_path / "ladder.csv"
+    code = main.main(["match", "--game", "tictactoe", "--ladder", "--games", "2", "--seed",
+                      "5", "--csv", str(path)])
+    out = capsys.readouterr().out
+    assert code == 0 and "Master        Advanced" in out
+    rows = path.read_text().splitlines()
+    assert rows[0].split(",") == CSV_HEADER and len(rows) == 5
+    assert main.main(["match", "--game", "tictactoe", "--ladder", "--a", "Master"]) != 0
+    assert "both --a and --b" in capsys.readouterr().err
+    assert main.main(["match", "--game", "tictactoe", "--a", "Master", "--b", "Casual",
+                      "--csv", str(path)]) != 0
+    assert "--csv and --png belong to --ladder" in capsys.readouterr().err
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    a = make_app(tmp_path, monkeypatch, size=(1280, 720))
+    yield a
+    a.close()
+
+
+def test_the_screen_fills_in_and_saves(app, tmp_path) -> None:
+    scene = LadderScene(app, "tictactoe")
+    app.switch(scene)
+    app.step([key(pygame.K_RETURN)], 0.016)
+    assert scene.job.running
+    assert app.run_until(lambda: not scene.job.running, timeout_s=120)
+    app.run_frames(2)
+    assert [f.games for f in scene.figures] == [20, 20, 20, 20]  # the default, 20 a rung
+    assert scene.update_seen is not None and not app.errors
+    app.step([key(pygame.K_p)], 0.016)
+    app.step([key(pygame.K_x)], 0.016)
+    saved = sorted(p.suffix for p in (tmp_path / "saves").iterdir())
+    assert saved == [".csv", ".png"]
+    app.step([key(pygame.K_ESCAPE)], 0.016)
+    assert type(app.scene).__name__ == "MenuScene"
+
+
+def test_two_levels_mode_and_stop(app) -> None:
+    scene = LadderScene(app, "othello")
+    app.switch(scene)
+    scene._set("mode", "two")
+    assert scene.rungs() == [("Master", "Advanced")]
+    scene._set("level_b", "Master")
+    scene.start()
+    assert not scene.job.running and "two different levels" in scene.message.text
+    scene._set("level_b", "Beginner")
+    scene.start()
+    assert scene.job.running
+    app.step([key(pygame.K_s)], 0.016)
+    assert not scene.job.running and "Stopped" in scene.message.text
