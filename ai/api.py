@@ -154,6 +154,10 @@ class SearchConfig:
     exact: bool = False
     #: Evaluator variant for get_evaluator (None = the game's default; "td" = learned weights).
     evaluator: str | None = None
+    #: Multipliers of an editable evaluator's features (``features``, ``weighted``: the
+    #: hand-made ones of Othello and tic-tac-toe), as the lab's evaluation editor sets them;
+    #: None: the evaluation as shipped.
+    evaluator_weights: tuple[float, ...] | None = None
     #: Search every root move with a full window so every ``Result.root_values`` entry is
     #: exact (slower; weak levels with noise turn it on themselves).
     exact_root_values: bool = False

@@ -32,11 +32,25 @@ def default_algorithm(game_id: str) -> str:
     return profile_for(game_id).default_algorithm
 
 
+def weighted_evaluator(game_id: str, variant: str | None, weights: tuple[float, ...]) -> Any:
+    """The evaluator with its features' weights multiplied (a ValueError for an evaluator
+    without editable features, or the wrong number of weights)."""
+    evaluator = get_evaluator(game_id, variant)
+    if not hasattr(evaluator, "weighted"):
+        raise ValueError(f"the {getattr(evaluator, 'title', 'evaluation')} of {game_id} has no "
+                         "features to weigh")
+    return evaluator.weighted(tuple(float(w) for w in weights))
+
+
 def make_searcher(config: SearchConfig) -> Searcher:
     """A fresh searcher (with its own transposition table) for ``config``."""
     evaluator = None
     if not config.use_evaluator:
         evaluate = zero_eval
+    elif config.evaluator_weights is not None:
+        evaluator = weighted_evaluator(config.game_id, config.evaluator,
+                                       config.evaluator_weights)
+        evaluate = evaluator.evaluate
     elif config.evaluator is not None:
         evaluator = get_evaluator(config.game_id, config.evaluator)
         evaluate = evaluator.evaluate

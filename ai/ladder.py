@@ -109,14 +109,24 @@ def ladder_rungs(game_id: str) -> list[tuple[str, str]]:
 def run_ladder(game_id: str, rungs: list[tuple[str, str]], games: int, seed: int,
                options: dict[str, Any] | None = None, *, cancel: Any = None,
                progress: Any = None) -> list[RungFigures]:
-    """Play ``games`` games on each rung in turn (pairs of one opening, colours swapped) and
-    return every rung's figures; ``progress`` hears a LadderUpdate after moves and games."""
-    figures = [RungFigures(upper, lower) for upper, lower in rungs]
+    """Play ``games`` games on each rung of levels in turn (pairs of one opening, colours
+    swapped) and return every rung's figures; ``progress`` hears a LadderUpdate after moves
+    and games."""
+    named = [((upper, get_level(game_id, upper).config(game_id)),
+              (lower, get_level(game_id, lower).config(game_id))) for upper, lower in rungs]
+    return run_rungs(game_id, named, games, seed, options, cancel=cancel, progress=progress)
+
+
+def run_rungs(game_id: str, rungs: list[tuple[tuple[str, Any], tuple[str, Any]]], games: int,
+              seed: int, options: dict[str, Any] | None = None, *, cancel: Any = None,
+              progress: Any = None) -> list[RungFigures]:
+    """``run_ladder`` for rungs of any two searches: ((label, SearchConfig) upper, (label,
+    SearchConfig) lower), e.g. an edited evaluation against the shipped one."""
+    figures = [RungFigures(upper[0], lower[0]) for upper, lower in rungs]
     master = random.Random(seed)
     last_report = 0.0
     for r, (upper, lower) in enumerate(rungs):
-        configs = (get_level(game_id, upper).config(game_id),
-                   get_level(game_id, lower).config(game_id))
+        configs = (upper[1], lower[1])
         pair_seed = 0
         for g in range(games):
             if g % 2 == 0:

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from ai.api import ALGORITHMS, Limits, SearchConfig
+from ai.editor import default_scale, features
 from ai.engine import default_algorithm
 from ai.kit import game_ai
 from game.core import CHANCE, TERMINAL, Game, State
@@ -207,6 +208,42 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=argparse_type(parse_seed), default=None, help="seed for a level's noise"
     )
+    add_weights_argument(parser, "the evaluation")
+
+
+def add_weights_argument(parser: argparse.ArgumentParser, whose: str) -> None:
+    parser.add_argument(
+        "--weights", default=None, metavar="NAME=X,...",
+        help=f"multiply features of {whose} (Othello, tic-tac-toe: the hand-made one), e.g. "
+             "'corners=0,mobility=2' (the lab's evaluation editor)",
+    )
+
+
+def with_weights(config: Any, text: str | None) -> Any:
+    """``config`` with the evaluation's features weighted as ``text`` says ("corners=0,
+    mobility=2": factors on the shipped weights, names as the lab shows them, any case)."""
+    if text is None:
+        return config
+    names = features(config.game_id)
+    if not names:
+        raise RequestError(f"{config.game_id}'s evaluation has no features to weigh")
+    if config.evaluator is not None:
+        raise RequestError(f"--weights edits the hand-made evaluation; this search uses the "
+                           f"{config.evaluator!r} one (name an --algorithm, or a level that "
+                           "plays the hand-made one)")
+    weights = list(default_scale(config.game_id))
+    for part in text.split(","):
+        name, sep, value = part.partition("=")
+        key = name.strip().lower()
+        found = [i for i, n in enumerate(names) if n.lower() == key]
+        if not sep or not found:
+            raise RequestError(f"--weights: {part.strip()!r} is not NAME=NUMBER with a name of: "
+                               f"{', '.join(names)}")
+        try:
+            weights[found[0]] = float(value)
+        except ValueError:
+            raise RequestError(f"--weights: {value.strip()!r} is not a number") from None
+    return replace(config, evaluator_weights=tuple(weights))
 
 
 # --------------------------------------------------------------------------- positions
@@ -312,7 +349,7 @@ def level_config(game_id: str, name: str, seed: int | None = None) -> Any:
 
 def config_from_args(args: argparse.Namespace) -> Any:
     """build_config from the flags that add_search_arguments declared."""
-    return build_config(
+    return with_weights(build_config(
         args.game,
         algorithm=args.algorithm,
         level=args.level,
@@ -323,7 +360,7 @@ def config_from_args(args: argparse.Namespace) -> Any:
         use_quiescence=not args.no_quiescence,
         seed=args.seed,
         exact=args.exact,
-    )
+    ), args.weights)
 
 
 def whole_number(low: int, high: int) -> Callable[[str], int]:

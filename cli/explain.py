@@ -42,6 +42,7 @@ from cli.common import (
     parse_time,
     require_decision,
     whole_number,
+    with_weights,
 )
 from cli.zobrist import run_zobrist
 from game.kit import GameKit
@@ -130,6 +131,7 @@ def _config(args: argparse.Namespace, game_id: str, state: Any) -> Any:
         use_quiescence=not args.no_quiescence, seed=args.seed,
         exact=args.exact,
     )
+    config = with_weights(config, args.weights)
     return replace(
         config, use_pvs=config.use_pvs and not args.no_pvs,
         use_aspiration=config.use_aspiration and not args.no_aspiration,

@@ -16,7 +16,7 @@ import multiprocessing
 import os
 import random
 import signal
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ai.kit import game_ai
@@ -25,11 +25,13 @@ from ai.selfplay import Z95, opening_position, play_game, wilson
 from cli.common import (
     RequestError,
     add_game_arguments,
+    add_weights_argument,
     argparse_type,
     level_config,
     parse_options,
     parse_seed,
     whole_number,
+    with_weights,
 )
 from cli.ladder import add_ladder_arguments, run_ladder_command
 from game.progress import ProgressBar
@@ -58,6 +60,8 @@ class GameSpec:
     #: Backgammon money play with the doubling cube (else cubeless), and the Jacoby rule.
     cube: bool = False
     jacoby: bool = False
+    #: A's evaluation with its features weighted (``--weights``); None: as shipped.
+    weights_a: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -143,6 +147,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="backgammon with --cube: gammons count single until the cube is turned",
     )  # fmt: skip
     add_ladder_arguments(parser)
+    add_weights_argument(parser, "player A's evaluation")
 
 
 # --------------------------------------------------------------------------- one game
@@ -182,7 +187,8 @@ def play_one(spec: GameSpec) -> GameOutcome:
     try:
         state, opening, rng = start_position(spec)
         side_seed = spec.pair_seed * 4 + (0 if spec.a_first else 2)
-        config_a = level_config(spec.game_id, spec.level_a, seed=side_seed)
+        config_a = replace(level_config(spec.game_id, spec.level_a, seed=side_seed),
+                           evaluator_weights=spec.weights_a)
         config_b = level_config(spec.game_id, spec.level_b, seed=side_seed + 1)
         configs = (config_a, config_b) if spec.a_first else (config_b, config_a)
         a = 0 if spec.a_first else 1
@@ -251,7 +257,8 @@ def format_text(s: dict[str, Any]) -> str:
     elo_lo, elo_hi = s["elo_ci95"]
     elo_text = _fmt_elo(s["elo"], s["score"] <= 0)
     lines = [
-        f"{s['game']}: A = {s['a']} vs B = {s['b']}, {s['games']} games, seed {s['seed']}",
+        f"{s['game']}: A = {s['a']} vs B = {s['b']}, {s['games']} games, seed {s['seed']}"
+        + (f" (A's evaluation weighted: {s['weights_a']})" if s.get("weights_a") else ""),
         f"A: {s['wins']} wins, {s['draws']} draws, {s['losses']} losses"
         + (f" ({s['unfinished']} unfinished, scored as draws)" if s["unfinished"] else ""),
         f"score {s['score']:.3f} (95% CI {lo:.3f} .. {hi:.3f})",
@@ -304,6 +311,8 @@ def play_match(specs: list[GameSpec], jobs: int, bar: ProgressBar | None = None)
 
 def run(args: argparse.Namespace) -> int:
     if args.ladder:
+        if args.weights is not None:
+            raise RequestError("--weights belongs to a match of two levels, not --ladder")
         return run_ladder_command(args)
     if args.a is None or args.b is None:
         raise RequestError("give --a and --b (the two levels), or --ladder")
@@ -321,9 +330,10 @@ def run(args: argparse.Namespace) -> int:
                            f"({', '.join(with_cube)} options)")
     if args.jacoby and not args.cube:
         raise RequestError("--jacoby needs --cube (the Jacoby rule is about the cube)")
-    specs = game_specs(
+    weights = with_weights(level_config(args.game, args.a), args.weights).evaluator_weights
+    specs = [replace(spec, weights_a=weights) for spec in game_specs(
         args.game, options, args.a, args.b, args.games, seed, args.cube, args.jacoby
-    )
+    )]
     bar = ProgressBar(len(specs), "games")
     try:
         tally = play_match(specs, args.jobs, bar)
@@ -332,6 +342,8 @@ def run(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     extra = {"cube": args.cube, "jacoby": args.jacoby} if has_stakes else {}
+    if weights is not None:
+        extra["weights_a"] = args.weights
     s = summary(tally, game=args.game, a=args.a, b=args.b, seed=seed, options=options, **extra)
     print(json.dumps(s, allow_nan=False) if args.json else format_text(s))
     return 0

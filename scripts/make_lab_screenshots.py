@@ -5,8 +5,8 @@ Runs the real window headless (SDL's dummy driver) at 1280x720 in presentation m
 projector text sizes) and saves docs/screenshots/lab-*.png: the textbook tree as alpha-beta
 searches it (4 and 6 greyed: never looked at), step mode at the cutoff of the second MIN node,
 MTD(f)'s step mode on the same tree when its first null-window probe has answered,
-the compare bars, the depth chart and the Zobrist keys of an Othello opening position, and Nim
-in binary. Settings and saves go to a temporary folder.
+the compare bars, the depth chart, the Zobrist keys and the evaluation editor (corners weighted
+-1, with its quick match) of an Othello opening position, and Nim in binary. Settings and saves go to a temporary folder.
 """
 
 from __future__ import annotations
@@ -72,6 +72,15 @@ def main() -> int:
         scene.select("zobrist")
         settle(scene)
         save("zobrist")
+        scene.select("evaluation")
+        settle(scene)
+        editor = scene.pane()
+        editor.sliders[2].set(-1.0)  # corners worth less than nothing, as a slider drag does
+        app.run_frames(2)
+        settle(scene)
+        editor.play_match()
+        settle(scene)
+        save("evaluation")
 
         nim = get_game("nim")
         scene = lab_scene(app, nim.initial_state(heaps=(3, 4, 5), max_take=None), "nim", "nim")

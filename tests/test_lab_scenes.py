@@ -230,7 +230,7 @@ def test_lab_commands_open_each_view(app) -> None:
     session = _session("nim", 0, heaps=(3, 4, 5))
     commands = lab_commands("nim")
     assert [c.key for c in commands] == ["t", "c", "d", "b"]
-    assert [c.key for c in lab_commands("othello")] == ["t", "c", "d", "k"]
+    assert [c.key for c in lab_commands("othello")] == ["t", "c", "d", "w", "k"]
     assert all(c.help for c in commands)
     assert all(pygame.key.key_code(c.key) for c in commands)
     assert why_no_lab(session) == ""

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ai.editor import features
 from game.core import Game
 from game.registry import get_kit
 from game.ui.boards.base import BoardView
@@ -66,15 +67,34 @@ def lab_views(game_id: str) -> tuple[LabView, ...]:
         own = kit.ui().lab_views
     except ValueError:  # a teaching game has no board view, so no views of its own
         return ()
-    if kit.piece_board(kit.rules().initial_state()) is None:
-        return own
-    return (*own, ZOBRIST)
+    extra = [EVALUATION] if features(game_id) else []
+    if kit.piece_board(kit.rules().initial_state()) is not None:
+        extra.append(ZOBRIST)
+    return (*own, *extra)
 
 
 def _zobrist_pane(scene: Any) -> Any:
     from game.ui.lab.zobrist_pane import ZobristPane  # the lab's panes: when it first opens
 
     return ZobristPane(scene)
+
+
+def _editor_pane(scene: Any) -> Any:
+    from game.ui.lab.editor_pane import EditorPane  # the lab's panes: when it first opens
+
+    return EditorPane(scene)
+
+
+#: The lab's evaluation editor, for every game whose evaluation has features to weigh.
+EVALUATION = LabView(
+    name="evaluation",
+    tab="Evaluation",
+    button="Weights",
+    key="w",
+    help="the evaluation's features on sliders: the move values, the choice, a quick match",
+    search_line="Alpha-beta on the edited evaluation, beside the shipped one",
+    make_pane=_editor_pane,
+)
 
 
 #: The lab's Zobrist view, for every game whose kit describes pieces on squares.

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from games.othello.rules import CORNERS, FULL, OthelloState, final_margin, generate_moves
 
-__all__ = ["DISC_SCALE", "LIMIT", "OthelloEvaluator", "evaluate_bb", "final_margin"]
+__all__ = ["DISC_SCALE", "FEATURES", "LIMIT", "OthelloEvaluator", "evaluate_bb",
+           "final_margin"]
 
 LIMIT = 99.0
 #: Discs per unit of ``evaluate_bb``, per stage (discs - 4) // 4 (see the module docstring).
@@ -122,14 +123,28 @@ def _edges(p: int, o: int) -> int:
     return s
 
 
-def evaluate_bb(me: int, opp: int, my_moves: int | None = None) -> float:
+#: The features' names, in the order of the weights (the lab's evaluation editor shows them).
+FEATURES = ("mobility", "potential mobility", "corners", "X squares", "C squares",
+            "stable edge discs", "parity", "disc count")
+
+
+def scaled_weights(scale: tuple[float, ...]) -> list[tuple[float, ...]]:
+    """The weight table with each feature's weights multiplied by its factor in ``scale``."""
+    if len(scale) != len(FEATURES):
+        raise ValueError(f"Othello's evaluation has {len(FEATURES)} features, got "
+                         f"{len(scale)} weights")
+    return [tuple(w * k for w, k in zip(row, scale, strict=True)) for row in _WEIGHTS]
+
+
+def evaluate_bb(me: int, opp: int, my_moves: int | None = None,
+                weights: list[tuple[float, ...]] = _WEIGHTS) -> float:
     """Heuristic score of a position from the mover's view, in [-99, 99]."""
     if my_moves is None:
         my_moves = generate_moves(me, opp)
     occupied = me | opp
     empty = ~occupied & FULL
     n_empty = 64 - occupied.bit_count()
-    w_mob, w_pot, w_corner, w_x, w_c, w_stable, w_parity, w_discs = _WEIGHTS[n_empty]
+    w_mob, w_pot, w_corner, w_x, w_c, w_stable, w_parity, w_discs = weights[n_empty]
 
     mp = my_moves.bit_count()
     mo = generate_moves(opp, me).bit_count()
@@ -159,23 +174,34 @@ def evaluate_bb(me: int, opp: int, my_moves: int | None = None) -> float:
     return score
 
 
-def disc_value(me: int, opp: int, my_moves: int | None = None) -> float:
+def disc_value(me: int, opp: int, my_moves: int | None = None,
+               weights: list[tuple[float, ...]] = _WEIGHTS) -> float:
     """The hand-made score in discs: a predicted final margin for the mover."""
-    v = evaluate_bb(me, opp, my_moves) * DISC_SCALE[((me | opp).bit_count() - 4) >> 2]
+    v = evaluate_bb(me, opp, my_moves, weights) * DISC_SCALE[((me | opp).bit_count() - 4) >> 2]
     return max(-DISC_LIMIT, min(DISC_LIMIT, v))
 
 
 class OthelloEvaluator:
     """Evaluator protocol adapter, in discs; the state caches the mover's moves, so reuse
-    them."""
+    them. ``scale`` multiplies each feature's weights (the lab's evaluation editor)."""
 
     #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
     title = "hand-made evaluation"
+    features = FEATURES
+    default_scale = (1.0,) * len(FEATURES)
 
     name = "othello-features"
+
+    def __init__(self, scale: tuple[float, ...] | None = None) -> None:
+        self.scale = scale
+        self._weights = _WEIGHTS if scale is None else scaled_weights(scale)
+
+    def weighted(self, scale: tuple[float, ...]) -> OthelloEvaluator:
+        """The same evaluation with each feature's weights multiplied by ``scale``."""
+        return OthelloEvaluator(scale)
 
     def evaluate(self, state: OthelloState, player: int) -> float:
         if state.is_over():
             return float(final_margin(state, player))
-        v = disc_value(state.me, state.opp, state.moves_mask)
+        v = disc_value(state.me, state.opp, state.moves_mask, self._weights)
         return v if player == state.to_move else -v

@@ -21,10 +21,36 @@ def open_lines(state: TicTacToeState, player: int) -> int:
     return _OPEN_LINES[state.marks[1 - player]]
 
 
+#: The features the lab's evaluation editor weighs: the textbook's two terms, and two it leaves
+#: out (weight 0 as shipped) for a class to try.
+FEATURES = ("my open lines", "opponent's open lines", "centre", "corners")
+_CENTRE = 1 << 4
+_CORNERS = (1 << 0) | (1 << 2) | (1 << 6) | (1 << 8)
+
+
 class TicTacToeEvaluator:
+    """``scale``: the features' weights (default: open lines mine minus theirs)."""
 
     #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
     title = "open lines"
+    features = FEATURES
+    default_scale = (1.0, 1.0, 0.0, 0.0)
+
+    def __init__(self, scale: tuple[float, ...] | None = None) -> None:
+        if scale is not None and len(scale) != len(FEATURES):
+            raise ValueError(f"tic-tac-toe's evaluation has {len(FEATURES)} features, got "
+                             f"{len(scale)} weights")
+        self.scale = scale
+
+    def weighted(self, scale: tuple[float, ...]) -> TicTacToeEvaluator:
+        return TicTacToeEvaluator(scale)
+
     def evaluate(self, state: TicTacToeState, player: int) -> float:
         marks = state.marks
-        return float(_OPEN_LINES[marks[1 - player]] - _OPEN_LINES[marks[player]])
+        if self.scale is None:
+            return float(_OPEN_LINES[marks[1 - player]] - _OPEN_LINES[marks[player]])
+        mine, theirs = marks[player], marks[1 - player]
+        w_mine, w_theirs, w_centre, w_corners = self.scale
+        return (w_mine * _OPEN_LINES[theirs] - w_theirs * _OPEN_LINES[mine]
+                + w_centre * (bool(mine & _CENTRE) - bool(theirs & _CENTRE))
+                + w_corners * ((mine & _CORNERS).bit_count() - (theirs & _CORNERS).bit_count()))

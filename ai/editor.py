@@ -1,0 +1,71 @@
+"""The lab's evaluation editor, the engine side: what an edited evaluation makes of a position
+(every move's value and the choice, beside the shipped evaluation's) and a quick match of the
+edited evaluation against the shipped one at the same depth. Both are worker tasks
+(ai.worker.Task), so the screen stays live while they run.
+
+An evaluation is editable when its evaluator names its ``features`` and can be ``weighted``
+(Othello's and tic-tac-toe's hand-made ones); the weights are multipliers, ``default_scale``
+the evaluation as shipped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ai.api import Limits, SearchConfig
+from ai.engine import run_search
+from ai.kit import get_evaluator
+from ai.ladder import RungFigures, run_rungs
+from game.core import Move, State
+
+#: The quick match's searches: alpha-beta to this depth unless the screen asks for another.
+DEFAULT_DEPTH = 3
+
+
+def features(game_id: str) -> tuple[str, ...]:
+    """The names of the default evaluator's features; () when it has none to edit."""
+    try:
+        evaluator = get_evaluator(game_id)
+    except ValueError:
+        return ()
+    return tuple(getattr(evaluator, "features", ())) if hasattr(evaluator, "weighted") else ()
+
+
+def default_scale(game_id: str) -> tuple[float, ...]:
+    """The weights of the evaluation as shipped."""
+    evaluator = get_evaluator(game_id)
+    return tuple(getattr(evaluator, "default_scale", (1.0,) * len(features(game_id))))
+
+
+def editor_config(game_id: str, depth: int, weights: tuple[float, ...] | None) -> SearchConfig:
+    """Plain alpha-beta at ``depth`` on the evaluation (edited when ``weights`` are given),
+    no solver and no noise: the evaluation alone decides."""
+    return SearchConfig(game_id, "alphabeta", Limits(depth=depth), exact=False,
+                        exact_root_values=True, evaluator_weights=weights)
+
+
+@dataclass(frozen=True)
+class EditorChoice:
+    """Every move's value and the chosen move, edited and shipped (mover's view)."""
+
+    edited_move: Move
+    edited_values: tuple[tuple[Move, float], ...]
+    shipped_move: Move
+    shipped_values: tuple[tuple[Move, float], ...]
+
+
+def choices(state: State, game_id: str, weights: tuple[float, ...], depth: int, *,
+            cancel: Any = None, progress: Any = None) -> EditorChoice:
+    edited = run_search(state, editor_config(game_id, depth, weights), cancel)
+    shipped = run_search(state, editor_config(game_id, depth, None), cancel)
+    return EditorChoice(edited.move, edited.root_values, shipped.move, shipped.root_values)
+
+
+def quick_match(game_id: str, weights: tuple[float, ...], depth: int, games: int, seed: int,
+                *, cancel: Any = None, progress: Any = None) -> RungFigures:
+    """The edited evaluation ("edited") against the shipped one ("shipped"), both alpha-beta at
+    ``depth``, in colour-swapped pairs from seeded openings."""
+    rung = (("edited", editor_config(game_id, depth, weights)),
+            ("shipped", editor_config(game_id, depth, None)))
+    return run_rungs(game_id, [rung], games, seed, cancel=cancel, progress=progress)[0]
