@@ -16,6 +16,8 @@ from game.core import Move, State
 
 #: The searching algorithms, by the names menus, the CLI and the engine protocol use.
 ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "mtdf", "expectiminimax")
+#: ``Result.algorithm`` of an answer from a game's opening book.
+BOOK = "opening-book"
 
 
 @dataclass(frozen=True)
@@ -175,6 +177,9 @@ class SearchConfig:
     #: Quiescence search at the depth limit, for games whose profile names noisy moves
     #: (Kalah's captures and extra turns): minimax and alpha-beta search on along them.
     use_quiescence: bool = True
+    #: Consult the game's opening book first (GameAI.book): a position in the book is
+    #: answered from it ("opening-book") without searching. Levels with a book turn it on.
+    use_book: bool = False
     #: Root moves a searcher that filters its root moves (backgammon's) must search whatever
     #: the filter says: a game review values the move played as deeply as the best.
     keep_root_moves: tuple[Move, ...] = ()

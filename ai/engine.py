@@ -23,7 +23,7 @@ from ai.mtdf import MTDFSearcher
 from ai.profiles import profile_for
 from ai.quiescence import QUIESCENT_ALGORITHMS
 from ai.searchbase import zero_eval
-from ai.trace import Tracer
+from ai.trace import Tracer, trace_root_values
 from game.core import CHANCE, TERMINAL, State
 
 
@@ -112,7 +112,8 @@ def run_search(
 ) -> Result:
     """The move to play in ``state`` and how it was found.
 
-    Order: exact solving (when ``config.exact`` and the game allows it), else the configured
+    Order: the game's opening book (when ``config.use_book`` and the book holds the
+    position), exact solving (when ``config.exact`` and the game allows it), else the configured
     search; then, if ``config.noise`` > 0, a random choice among the root moves whose value is
     within ``noise`` (evaluation units) of the best, seeded by ``config.seed``. The returned
     Result's ``move`` is the move actually chosen. ``on_depth`` receives each completed depth.
@@ -129,7 +130,15 @@ def run_search(
     start = time.monotonic()
     limits = config.limits
     result: Result | None = None
-    if config.exact:
+    book = game_ai(config.game_id).book if config.use_book else None
+    if book is not None and not config.keep_root_moves:
+        result = book(state)
+        if result is not None and on_depth is not None:
+            on_depth(result)
+        if result is not None and tracer is not None:  # the lab draws the book's answer
+            trace_root_values(tracer, state, result.depth, result.score, result.root_values,
+                              result.pv)
+    if result is None and config.exact:
         deadline = start + 0.6 * limits.time_s if limits.time_s is not None else None
         result = profile_for(config.game_id).solve(state, config, cancel, deadline, tracer)
         if result is not None and config.noise > 0 and not result.root_values_exact:

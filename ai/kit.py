@@ -69,6 +69,9 @@ class GameAI:
     #: ``rollout(state, moves, trials, seed, truncate, cancel, progress)`` -> an answer with
     #: ``as_dict(name_of_move)``; None for a game whose search already sees to the end.
     rollout: Callable[..., Any] | None = None
+    #: The game's opening book: ``book(state)`` is its answer as a Result (algorithm
+    #: ai.api.BOOK) for a position it holds, else None (None: the game has no book).
+    book: Callable[[State], Any] | None = None
     #: How a review weighs the game's decisions (ai.review): marks, rating, default search.
     review: ReviewScale = field(default_factory=lambda: ReviewScale(loss_unit="points"))
 

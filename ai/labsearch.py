@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ai.api import Limits, SearchConfig
+from ai.api import BOOK, Limits, SearchConfig
 from ai.engine import default_algorithm
 from ai.kit import get_evaluator
 from ai.levels import get_level, levels_of
@@ -122,6 +122,9 @@ def describe(game_id: str, level: str, config: SearchConfig, solved_by: str | No
              ) -> str:
     """One line for the screen: "Master's search: learned tables, depth 3". ``solved_by``:
     the exact solver answered instead of the search (so the depth did not matter)."""
+    if solved_by == BOOK:
+        return (f"{get_level(game_id, level).name}'s answer: its opening book, each move "
+                "with the value a deep search gave it when the book was made")
     if solved_by is not None:
         return (f"{get_level(game_id, level).name}'s answer: solved exactly by the "
                 f"{solved_by.replace('-', ' ')}, no depth limit")
@@ -143,4 +146,6 @@ def describe(game_id: str, level: str, config: SearchConfig, solved_by: str | No
         parts.append("exact solving where it reaches")
     if config.noise > 0:
         parts.append("with noise")
+    if get_level(game_id, level).book:
+        parts.append("opening book first")
     return f"{name}'s search: " + ", ".join(parts)

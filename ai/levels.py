@@ -39,6 +39,8 @@ class Level:
     #: False: no quiescence search at the depth limit (SearchConfig.use_quiescence), for a
     #: game with noisy moves whose weaker levels are weaker without it.
     quiescence: bool = True
+    #: Answer from the game's opening book where it has the position (SearchConfig.use_book).
+    book: bool = False
 
     def config(self, game_id: str, seed: int | None = None) -> SearchConfig:
         return SearchConfig(
@@ -51,6 +53,7 @@ class Level:
             use_evaluator=self.use_evaluator,
             evaluator=self.evaluator,
             use_quiescence=self.quiescence,
+            use_book=self.book,
         )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ai.api import Limits, SearchConfig
+from ai.api import BOOK, Limits, SearchConfig
 from ai.engine import apply_noise, make_searcher, run_search
 from ai.labsearch import describe
 from ai.profiles import profile_for
@@ -87,7 +87,8 @@ def record_search(
         max_player=max_player,
         level=level,
         description=describe(config.game_id, level, config,
-                             result.algorithm if result.algorithm == profile.solver else None)
+                             result.algorithm if result.algorithm in (profile.solver, BOOK)
+                             else None)
         if level else "",
         exact=result.exact,
         passes=tuple(passes),

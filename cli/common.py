@@ -209,6 +209,8 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
         "--seed", type=argparse_type(parse_seed), default=None, help="seed for a level's noise"
     )
     add_weights_argument(parser, "the evaluation")
+    parser.add_argument("--no-book", action="store_true",
+                        help="close a level's opening book (Othello's Advanced and Master)")
 
 
 def add_weights_argument(parser: argparse.ArgumentParser, whose: str) -> None:
@@ -219,9 +221,13 @@ def add_weights_argument(parser: argparse.ArgumentParser, whose: str) -> None:
     )
 
 
-def with_weights(config: Any, text: str | None) -> Any:
+def with_weights(config: Any, text: str | None, no_book: bool = False) -> Any:
     """``config`` with the evaluation's features weighted as ``text`` says ("corners=0,
-    mobility=2": factors on the shipped weights, names as the lab shows them, any case)."""
+    mobility=2": factors on the shipped weights, names as the lab shows them, any case), and
+    its opening book closed when ``no_book`` (or when the evaluation is edited: the book
+    holds the shipped evaluation's moves)."""
+    if no_book or text is not None:
+        config = replace(config, use_book=False)
     if text is None:
         return config
     names = features(config.game_id)
@@ -360,7 +366,7 @@ def config_from_args(args: argparse.Namespace) -> Any:
         use_quiescence=not args.no_quiescence,
         seed=args.seed,
         exact=args.exact,
-    ), args.weights)
+    ), args.weights, getattr(args, "no_book", False))
 
 
 def whole_number(low: int, high: int) -> Callable[[str], int]:

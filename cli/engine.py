@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from typing import Any, TextIO
 
 from ai.engine import run_search
@@ -58,6 +59,7 @@ _KEY_TYPES: dict[str, tuple[type, ...]] = {
     "use_tt": (bool,),
     "use_ordering": (bool,),
     "use_quiescence": (bool,),
+    "use_book": (bool,),
     "exact": (bool,),
     "seed": (int,),
     "match_id": (str,),
@@ -165,6 +167,8 @@ def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
         seed=parse_seed(request["seed"]) if "seed" in request else None,
         exact=request.get("exact"),
     )
+    if request.get("use_book") is False:
+        config = replace(config, use_book=False)
     require_decision(game, state)
 
     result = run_search(state, config, cancel=cancel)

@@ -25,6 +25,7 @@ Request keys (anything else is an error that lists these):
   exact      true: let the game's exact solver answer where it can (default: a level's
              own setting; false when an algorithm is named)
   use_tt, use_ordering, use_quiescence   true/false, default true
+  use_book   false closes a level's opening book (Othello's Advanced and Master)
   seed       whole number: seeds a level's deliberate randomness
   match_id   backgammon "cube": GNU Backgammon Match ID of the cube (default: the position's
              own, given as "PositionID:MatchID", else centred at 1)

@@ -26,6 +26,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from ai.api import BOOK
 from ai.depth_chart import depth_chart
 from ai.lab import compare
 from ai.lab_notes import agreement_text, counting_note, refinement_notes
@@ -131,7 +132,7 @@ def _config(args: argparse.Namespace, game_id: str, state: Any) -> Any:
         use_quiescence=not args.no_quiescence, seed=args.seed,
         exact=args.exact,
     )
-    config = with_weights(config, args.weights)
+    config = with_weights(config, args.weights, args.no_book)
     return replace(
         config, use_pvs=config.use_pvs and not args.no_pvs,
         use_aspiration=config.use_aspiration and not args.no_aspiration,
@@ -252,7 +253,10 @@ def summary(recording: Any, position: str) -> list[str]:
     if recording.best_move is not None:
         lines.append(f"(the level's noise chose {recording.move}; the search's best was "
                      f"{recording.best_move})")
-    if recording.solved:
+    if recording.answered_by == BOOK:
+        lines.append(f"(answered by the opening book: each move with the value a depth-"
+                     f"{recording.depth} search gave it when the book was made)")
+    elif recording.solved:
         flat = all(n.parent in (None, 0) for n in recording.nodes)
         shown = ("each move with the value it proved" if flat else
                  "its last proof, node by node")

@@ -36,7 +36,9 @@ def test_lab_tree_is_the_seats_search(app: Any) -> None:
     _settle(app, scene)
     rec = scene.pane("tree").recording
     assert rec is not None and rec.level == "Master"
-    assert rec.description.startswith("Master's search: learned tables, depth")
+    # From the start Master answers from its opening book: the lab draws that answer.
+    assert rec.description.startswith("Master's answer: its opening book")
+    assert rec.answered_by == "opening-book" and len(rec.root.children) == 4
     config = build_config("othello", level="Master", depth=rec.depth)
     played = analyze("othello", None, {}, config, "Master")
     assert rec.move == played["best_move"]

@@ -343,7 +343,8 @@ def test_a_forced_recording_stops_when_cancelled() -> None:
 
 
 def test_tree_recording_stop_button_and_escape(app) -> None:
-    scene = _shown(app, _session("othello"), "othello", "tree")
+    # Twelve moves in: past Master's opening book (ten plies deep), so it searches.
+    scene = _shown(app, _session("othello", 12), "othello", "tree")
     pane = scene.pane()
     pane.algorithm, pane.depth, pane.use_tt = "minimax", 9, False
     pane.error = "too long: ..."  # the teacher has seen the estimate: record anyway

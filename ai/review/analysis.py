@@ -72,7 +72,7 @@ class ReviewSettings:
         limits = config.limits
         if self.depth is not None or self.time_s is not None:
             limits = Limits(depth=self.depth, time_s=self.time_s)
-        return replace(config, limits=limits, noise=0.0)
+        return replace(config, limits=limits, noise=0.0, use_book=False)  # weighed by search
 
     def resolved_config(self, game_id: str) -> SearchConfig:
         """The config of one decision with the game's defaults filled in: what ``analyze``

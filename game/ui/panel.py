@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ai.api import BOOK
 from game.core import Game, Move, State
 from game.ui.panel_view import PanelLine, draw_panel
 from game.ui.value_text import value_text
@@ -82,8 +83,25 @@ def _algorithm_text(report: SearchReport) -> str:
     return f"{report.algorithm} (exact)" if report.exact else report.algorithm
 
 
+def book_lines(words: PanelText, report: SearchReport, heading: str) -> list[PanelLine]:
+    """An answer from the opening book: no search now, the book's figures instead."""
+    lines = [PanelLine(heading, "heading"), PanelLine("book move: no search needed", "accent"),
+             PanelLine("Plays", "row", words.move(report, report.shown_move)),
+             PanelLine(f"Value {words.view(report)}", "row",
+                       words.bare_value(report, report.shown_score))]
+    if report.values:
+        best = sorted(report.values.items(), key=lambda mv: -mv[1])[:4]
+        shown = ", ".join(f"{words.move(report, m)} "
+                          f"{value_text(words.game.id, v, exact=False).short}" for m, v in best)
+        lines.append(PanelLine(f"Book: {shown} (searched to depth {report.depth} when the book "
+                               "was made)", "text"))
+    return lines
+
+
 def search_lines(words: PanelText, report: SearchReport, heading: str) -> list[PanelLine]:
     """The full story of one search: figures, the move it names, its value."""
+    if report.finished and report.algorithm == BOOK:
+        return book_lines(words, report, heading)
     lines = [PanelLine(heading, "heading")]
     if report.thinking:
         lines.append(PanelLine("thinking", "accent"))

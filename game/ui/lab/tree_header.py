@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from ai.api import BOOK
 from game.ui.assets import font
 from game.ui.lab import probes, style
 from game.ui.widgets import draw_text
@@ -15,7 +16,8 @@ def header_lines(rec: Any) -> tuple[str, str]:
     """The recording's figures and its "not recorded" note (worked out once: counting
     20,000 nodes every frame would cost the frame rate)."""
     # A solver's proof has no depth limit: its depth would read as a horizon it never had.
-    how = "exact, no depth limit" if rec.solved else f"depth {rec.depth}"
+    how = ("from the opening book" if rec.answered_by == BOOK else
+           "exact, no depth limit" if rec.solved else f"depth {rec.depth}")
     parts = [f"{rec.algorithm_label} · {how}", f"{rec.node_count:,} nodes",
              f"{rec.leaves:,} leaves", style.pruning_text(rec.nodes),
              f"value {style.value_text(rec.value, rec.game_id)}", f"move {rec.move or '—'}"]

@@ -7,6 +7,7 @@ window's (whose menu only lists the levels).
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -34,12 +35,13 @@ def _td() -> Evaluator:
     return TDBackgammonEvaluator()
 
 
-def _gen1() -> Evaluator:
-    """Issue 22's first supervised network, measured against the shipped one by ``match``
-    before it may replace it (its file is in docs/training, not in the executable)."""
+def _candidate(generation: int) -> Evaluator:
+    """A supervised network of issue 22 (generation 1, 2, ...), measured against the shipped
+    one by ``match`` before it may replace it (its file is in docs/training, not in the
+    executable)."""
     from games.backgammon.ai.net import NetEvaluator  # as above
 
-    return NetEvaluator(path=GEN1_WEIGHTS)
+    return NetEvaluator(path=TRAINING / f"backgammon_gen{generation}.npz")
 
 
 def _pubeval() -> Evaluator:
@@ -87,8 +89,10 @@ BENCHMARKS = (
     # Candidates a training run made, played against the levels before they replace them.
     Level("Advanced-gen1", "expectiminimax", 1, None, 0.0, False, evaluator="gen1"),
     Level("Master-gen1", "expectiminimax", 3, None, 0.0, False, evaluator="gen1"),
+    Level("Advanced-gen2", "expectiminimax", 1, None, 0.0, False, evaluator="gen2"),
+    Level("Master-gen2", "expectiminimax", 3, None, 0.0, False, evaluator="gen2"),
 )
-GEN1_WEIGHTS = Path(__file__).resolve().parents[3] / "docs" / "training" / "backgammon_gen1.npz"
+TRAINING = Path(__file__).resolve().parents[3] / "docs" / "training"
 
 AI = GameAI(
     profile=PROFILE,
@@ -97,7 +101,7 @@ AI = GameAI(
     selftest=SELFTEST,
     levels=LEVELS,
     evaluators={None: BackgammonEvaluator, "td": _td, "net": _net, "pubeval": _pubeval,
-                "gen1": _gen1},
+                "gen1": partial(_candidate, 1), "gen2": partial(_candidate, 2)},
     benchmarks=BENCHMARKS,
     batched_searcher=_batched,
     rollout=_rollout,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ai.kit import GameAI
 from ai.levels import Level
 from games.othello.ai.bench import SPEED
+from games.othello.ai.book import book_result
 from games.othello.ai.evaluation import OthelloEvaluator
 from games.othello.ai.patterns import OthelloPatternEvaluator
 from games.othello.ai.profile import PROFILE
@@ -17,10 +18,10 @@ LEVELS: tuple[Level, ...] = (
     Level("Intermediate", "alphabeta", 3, 1.0, 0.0, False),
     # Four plies ahead with the learned pattern evaluation (and the last empties solved
     # exactly): one step below Master.
-    Level("Advanced", "alphabeta", 4, 1.0, 0.0, True, evaluator="patterns"),
+    Level("Advanced", "alphabeta", 4, 1.0, 0.0, True, evaluator="patterns", book=True),
     # Iterative deepening for two seconds with the learned evaluation; the last 14-16
-    # empties solved exactly.
-    Level("Master", "alphabeta", None, 2.0, 0.0, True, evaluator="patterns"),
+    # empties solved exactly. Both top levels play the opening book's moves while it lasts.
+    Level("Master", "alphabeta", None, 2.0, 0.0, True, evaluator="patterns", book=True),
 )
 
 #: The levels as they played before the learned evaluator replaced the hand-made one: opponents
@@ -28,6 +29,9 @@ LEVELS: tuple[Level, ...] = (
 BENCHMARKS = (
     Level("Advanced-hand", "alphabeta", 4, 1.0, 0.0, True),
     Level("Master-hand", "alphabeta", None, 2.0, 0.0, True),
+    # The top levels without their opening book: what the book is worth (README).
+    Level("Advanced-nobook", "alphabeta", 4, 1.0, 0.0, True, evaluator="patterns"),
+    Level("Master-nobook", "alphabeta", None, 2.0, 0.0, True, evaluator="patterns"),
 )
 
 AI = GameAI(
@@ -38,4 +42,5 @@ AI = GameAI(
     levels=LEVELS,
     evaluators={None: OthelloEvaluator, "patterns": OthelloPatternEvaluator},
     benchmarks=BENCHMARKS,
+    book=book_result,
 )
