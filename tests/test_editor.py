@@ -5,7 +5,6 @@ the ``--weights`` flag reach it."""
 from __future__ import annotations
 
 import json
-import random
 
 import pygame
 import pytest
@@ -19,27 +18,15 @@ from game.seat import Seat
 from game.session import Session
 from game.ui.kit import lab_views
 from game.ui.lab import lab_scene
+from tests.random_positions import random_positions
 from tests.test_ui_support import key, make_app
-
-
-def random_states(game_id: str, count: int) -> list:
-    game, rng, out = get_game(game_id), random.Random(5), []
-    while len(out) < count:
-        state = game.initial_state()
-        for _ in range(rng.randrange(0, 12)):
-            if state.current_player() < 0:
-                break
-            state = state.apply(rng.choice(list(state.legal_moves())))
-        if state.current_player() >= 0:
-            out.append(state)
-    return out
 
 
 @pytest.mark.parametrize("game_id", ["othello", "tictactoe"])
 def test_the_shipped_weights_change_nothing(game_id: str) -> None:
     shipped = get_kit(game_id).ai().evaluator(None)
     same = shipped.weighted(default_scale(game_id))
-    for state in random_states(game_id, 30):
+    for state in random_positions(game_id, 30, seed=5, max_plies=12):
         for player in (0, 1):
             assert same.evaluate(state, player) == pytest.approx(shipped.evaluate(state, player))
 

@@ -4,7 +4,6 @@ are the worked answer the slides give for the textbook tree."""
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
@@ -18,23 +17,9 @@ from game.registry import get_game
 from game.ui.lab import probes
 from game.ui.lab.pseudocode import panel_for, panel_lines
 from game.ui.lab.stepper import Stepper
+from tests.random_positions import random_positions
 
 GAMES_WITHOUT_DICE = ("tictactoe", "othello", "nim", "kalah")
-
-
-def random_positions(game_id: str, count: int, seed: int) -> list:
-    game = get_game(game_id)
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        state = game.initial_state()
-        for _ in range(rng.randrange(0, 14)):
-            if state.current_player() < 0:
-                break
-            state = state.apply(rng.choice(list(state.legal_moves())))
-        if state.current_player() >= 0:
-            found.append(state)
-    return found
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITHOUT_DICE)

@@ -22,7 +22,7 @@ from game.ui import theme
 from game.ui.assets import font
 from game.ui.boards.base import ViewContext
 from game.ui.lab import style
-from game.ui.lab.export import export_pane_png
+from game.ui.lab.export import DrawnIntoRect
 from game.ui.slider import Slider
 from game.ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text, wrap_text
 
@@ -30,7 +30,7 @@ MATCH_GAMES = (10, 20, 50, 100)
 LO, HI, STEP = -1.0, 3.0, 0.25
 
 
-class EditorPane:
+class EditorPane(DrawnIntoRect):
     title = "Evaluation editor"
 
     def __init__(self, ctx: Any) -> None:
@@ -191,12 +191,6 @@ class EditorPane:
 
     def next_frame_in(self) -> float | None:
         return 1 / 30 if self.ctx.jobs.running_for(self) or self._stale else None
-
-    def export_png(self, path: str) -> None:
-        export_pane_png(self, path)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_into(surface, self.rect)
 
     # ---- drawing ---------------------------------------------------------------------------
     def draw_into(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -57,6 +57,22 @@ def export_pane_png(pane: Any, path: str | Path) -> Path:
     return save_png(surface, path)
 
 
+class DrawnIntoRect:
+    """A lab pane that draws itself into any rectangle: on screen into its own, and into a
+    picture of its size for Export PNG (Nim in binary, the Zobrist keys, the editor)."""
+
+    rect: pygame.Rect
+
+    def draw_into(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        raise NotImplementedError
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_into(surface, self.rect)
+
+    def export_png(self, path: str) -> None:
+        export_pane_png(self, path)
+
+
 def export_tree_png(recording: Any, path: str | Path, view: Any = None,
                     title: str | None = None) -> Path:
     """The recorded tree as a PNG: the nodes the lab shows open (``view``'s collapsed set),

@@ -17,7 +17,7 @@ from game.ui import theme
 from game.ui.assets import font
 from game.ui.boards.base import ViewContext
 from game.ui.lab import style
-from game.ui.lab.export import export_pane_png
+from game.ui.lab.export import DrawnIntoRect
 from game.ui.widgets import draw_text, wrap_text
 from game.zobrist import Change, ZobristReport, hex_key, report
 
@@ -29,7 +29,7 @@ OUT_COLOR = (236, 140, 60)
 IN_COLOR = (120, 210, 150)
 
 
-class ZobristPane:
+class ZobristPane(DrawnIntoRect):
     title = "Zobrist keys"
 
     def __init__(self, ctx: Any) -> None:
@@ -87,12 +87,6 @@ class ZobristPane:
             move = self.moves[self.index] if self.moves else None
             self._report = report(self.ctx.state, move, self.kit.piece_board)
         return self._report
-
-    def export_png(self, path: str) -> None:
-        export_pane_png(self, path)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_into(surface, self.rect)
 
     # ---- drawing ---------------------------------------------------------------------------
     def draw_into(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -17,7 +17,7 @@ from game.ui import theme
 from game.ui.assets import font
 from game.ui.boards.base import ViewContext
 from game.ui.lab import style
-from game.ui.lab.export import export_pane_png
+from game.ui.lab.export import DrawnIntoRect
 from game.ui.widgets import draw_text, wrap_text
 from games.nim.ai.table import NimTable, nim_table
 
@@ -49,7 +49,7 @@ def explanation(table: NimTable) -> list[str]:
     return lines
 
 
-class NimPane:
+class NimPane(DrawnIntoRect):
     title = "Nim in binary"
 
     def __init__(self, ctx: Any) -> None:
@@ -67,12 +67,6 @@ class NimPane:
 
     def update(self, dt: float) -> None:
         pass
-
-    def export_png(self, path: str) -> None:
-        export_pane_png(self, path)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_into(surface, self.rect)
 
     def draw_into(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, style.BG, rect, border_radius=8)
