@@ -37,6 +37,10 @@ class Slider(Widget):
             self.value = value
             self.on_change(value)
 
+    def show(self, value: float) -> None:
+        """Put the knob at ``value`` without telling ``on_change`` (the owner refused a move)."""
+        self.value = self._snap(value)
+
     def nudge(self, steps: int) -> None:
         self.set(self.value + steps * self.step_size)
 

@@ -101,7 +101,7 @@ class EditorPane(DrawnIntoRect):
     def set_weight(self, index: int, value: float) -> None:
         if self.matching:
             self.ctx.show_message("The match plays the weights it started with: S stops it")
-            self.sliders[index].value = self.weights[index]
+            self.sliders[index].show(self.weights[index])
             return
         self.weights[index] = value
         self._stale = True
