@@ -55,11 +55,18 @@ class EditorChoice:
     shipped_values: tuple[tuple[Move, float], ...]
 
 
-def choices(state: State, game_id: str, weights: tuple[float, ...], depth: int, *,
-            cancel: Any = None, progress: Any = None) -> EditorChoice:
+def choices(state: State, game_id: str, weights: tuple[float, ...], depth: int,
+            shipped: EditorChoice | None = None, *, cancel: Any = None,
+            progress: Any = None) -> EditorChoice:
+    """The edited evaluation's values and choice, beside the shipped one's (``shipped``: an
+    earlier answer at this position and depth, whose shipped half does not change with the
+    weights, so it is not searched again)."""
     edited = run_search(state, editor_config(game_id, depth, weights), cancel)
-    shipped = run_search(state, editor_config(game_id, depth, None), cancel)
-    return EditorChoice(edited.move, edited.root_values, shipped.move, shipped.root_values)
+    if shipped is not None:
+        return EditorChoice(edited.move, edited.root_values, shipped.shipped_move,
+                            shipped.shipped_values)
+    plain = run_search(state, editor_config(game_id, depth, None), cancel)
+    return EditorChoice(edited.move, edited.root_values, plain.move, plain.root_values)
 
 
 def quick_match(game_id: str, weights: tuple[float, ...], depth: int, games: int, seed: int,

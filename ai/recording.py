@@ -131,6 +131,8 @@ class TreeRecorder:
             return
         rec = self.current
         low, high = self._bounds_to_max(frame.view, lower, upper)
+        if not rec.probes and rec.events and rec.events[-1].kind == "enter":
+            rec.events[-1].line = "mtd-init"  # the driver sets its bounds before any probe
         rec.probes.append(ProbeRecord(len(rec.probes) + 1, self._to_max(frame.view, test),
                                       low, high, first_node=len(rec.nodes)))
         frame.probe = len(rec.probes)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.core import Move, State
 
@@ -120,11 +121,12 @@ class Transposition:
     reached: State
 
 
+@lru_cache(maxsize=8)
 def find_transposition(state: State, max_tries: int = 4000) -> Transposition | None:
     """Two orders of the same moves that meet: the mover's a, the reply r, the mover's b
-    against b, r, a (and, where the reply must differ, b, s, a against a, s, b). The first
-    pair found among the legal moves in order, within ``max_tries`` positions; None when no
-    such pair exists so near (captures and flips often make the orders differ)."""
+    against b, r, a, each move legal where it is played. The first pair found among the legal moves in order, within ``max_tries`` positions; None when no
+    such pair exists so near (captures and flips often make the orders differ). Remembered
+    for the last few positions: the lab's view asks again at every move it shows."""
     tries = 0
     mover = state.current_player()
     if mover < 0:

@@ -38,6 +38,10 @@ def test_edited_weights_change_the_choice() -> None:
     assert chosen.edited_move in (0, 2, 6, 8)
     assert chosen.shipped_move == run_search(state, editor_config("tictactoe", 1, None)).move
     assert dict(chosen.edited_values)[4] == 0.0  # the centre is worth nothing now
+    # The shipped half of an earlier answer is reused, not searched again.
+    again = choices(state, "tictactoe", default_scale("tictactoe"), 1, chosen)
+    assert again.shipped_values == chosen.shipped_values
+    assert again.edited_move == chosen.shipped_move
     assert features("tictactoe") == ("my open lines", "opponent's open lines", "centre",
                                      "corners")
     assert features("nim") == () and features("backgammon") == ()

@@ -82,6 +82,8 @@ def test_textbook_tree_probes_are_the_worked_answer() -> None:
     assert root_steps[2][0] == "probe" and root_steps[2][1] == 3.0
     assert root_steps[2][2] == pytest.approx(3.0)
     assert root_steps[3] == ("bound", 3.0, 3.0)
+    # The driver's first line runs first; each probe's test, then its bounds.
+    assert [e.line for e in rec.events if e.node == 0][:2] == ["mtd-init", "mtd-probe"]
     # Inside probe 2 every node has the null window just above 3.
     assert all(n.null_window for n in rec.nodes if n.probe == 2)
 

@@ -43,6 +43,8 @@ class EditorPane(DrawnIntoRect):
         self.depth = DEFAULT_DEPTH
         self.games = MATCH_GAMES[1]
         self.choice: EditorChoice | None = None
+        #: The depth ``choice`` was searched at, and the depth of the search asked last.
+        self._choice_depth = self._asked_depth = 0
         self.match: RungFigures | None = None
         self.match_weights: tuple[float, ...] | None = None
         self.sliders: list[Slider] = []
@@ -59,9 +61,11 @@ class EditorPane(DrawnIntoRect):
         if self.matching or self.ctx.state.current_player() < 0:
             return
         self._stale = False
+        known = self.choice if self._choice_depth == self.depth else None
         self.ctx.jobs.start("ai.editor:choices", self.ctx.state, self.ctx.game_id,
-                            tuple(self.weights), self.depth, on_done=self._chosen,
+                            tuple(self.weights), self.depth, known, on_done=self._chosen,
                             on_error=self._failed, owner=self)
+        self._asked_depth = self.depth
 
     def play_match(self) -> None:
         if self.matching:
@@ -83,6 +87,7 @@ class EditorPane(DrawnIntoRect):
 
     def _chosen(self, choice: EditorChoice) -> None:
         self.choice = choice
+        self._choice_depth = self._asked_depth
 
     def _heard(self, update: LadderUpdate) -> None:
         if update.kind == "game":
