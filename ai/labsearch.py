@@ -124,7 +124,7 @@ def describe(game_id: str, level: str, config: SearchConfig, solved_by: str | No
     the exact solver answered instead of the search (so the depth did not matter)."""
     if solved_by == BOOK:
         return (f"{get_level(game_id, level).name}'s answer: its opening book, each move "
-                "with the value a deep search gave it when the book was made")
+                "with the value it was given when the book was made")
     if solved_by is not None:
         return (f"{get_level(game_id, level).name}'s answer: solved exactly by the "
                 f"{solved_by.replace('-', ' ')}, no depth limit")

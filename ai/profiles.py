@@ -131,6 +131,9 @@ class Profile:
     #: decimals. None: win scores or points.
     margin: MarginFn | None = None
     margin_decimals: int = 0
+    #: How the opening book valued its moves, for the panel and the lab ("{depth}": the depth
+    #: a book answer carries).
+    book_origin: str = "searched to depth {depth}"
 
     # ------------------------------------------------------------------ search
 

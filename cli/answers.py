@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ai.api import BOOK
 from ai.kit import get_evaluator
 from ai.levels import get_level
 from ai.profiles import profile_for
@@ -38,7 +39,7 @@ def value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
     ("win in 5 for X", "+12 discs (predicted final margin) for White"), "point_of_view"."""
     profile = profile_for(game.id)
     pov = profile.point_of_view(state.current_player())
-    if result.depth == 0 and not result.exact:  # stopped before any depth was finished
+    if result.depth == 0 and not result.exact and result.algorithm != BOOK:  # stopped early
         value, text = None, "not known: stopped before the first depth was finished"
     else:
         value = json_number(result.score)

@@ -1,4 +1,5 @@
-"""``kibitz bench rules|search|all|ui|endgame``: speed figures, a readable table then one JSON line.
+"""``kibitz bench rules|search|all|ui|endgame|ponder``: speed figures, a readable table then one
+JSON line (``ponder``: what pondering saves, cli.bench_ponder).
 
 ``endgame`` proves the FFO #40 Othello endgame (20 empties) and two of its successors; it takes
 about a minute a run, so it is not part of ``all``.
@@ -24,7 +25,8 @@ from game.registry import game_ids, playable_kits
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "what", choices=("rules", "search", "all", "ui", "lab", "endgame"), help="which figures"
+        "what", choices=("rules", "search", "all", "ui", "lab", "endgame", "ponder"),
+        help="which figures"
     )
     parser.add_argument(
         "--repeat", type=whole_number(1, 1000), default=3, metavar="N", help="runs per figure (median)"
@@ -40,6 +42,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from cli.bench_ui import add_arguments as add_ui_arguments
 
     add_ui_arguments(parser)  # --worker and --seconds, used by `bench ui`
+    from cli.bench_ponder import add_arguments as add_ponder_arguments
+
+    add_ponder_arguments(parser)  # --think and --moves, used by `bench ponder`
 
 
 def _game_list(text: str) -> set[str]:
@@ -83,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
         return int(importlib.import_module("cli.bench_ui").run(args) or 0)
     if args.what == "lab":
         return int(importlib.import_module("cli.bench_lab").run(args) or 0)
+    if args.what == "ponder":
+        return int(importlib.import_module("cli.bench_ponder").run(args) or 0)
     figures: dict[str, Any] = {"repeat": args.repeat}
     if args.what == "endgame":
         for kit in playable_kits():

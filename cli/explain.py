@@ -254,8 +254,9 @@ def summary(recording: Any, position: str) -> list[str]:
         lines.append(f"(the level's noise chose {recording.move}; the search's best was "
                      f"{recording.best_move})")
     if recording.answered_by == BOOK:
-        lines.append(f"(answered by the opening book: each move with the value a depth-"
-                     f"{recording.depth} search gave it when the book was made)")
+        origin = profile_for(recording.game_id).book_origin.format(depth=recording.depth)
+        lines.append(f"(answered by the opening book: each move with the value it had when the "
+                     f"book was made, {origin})")
     elif recording.solved:
         flat = all(n.parent in (None, 0) for n in recording.nodes)
         shown = ("each move with the value it proved" if flat else

@@ -221,6 +221,40 @@ class Session:
         self._push(move, *self._next(move))
         return move
 
+    def fresh_stakes(self) -> Stakes | None:
+        """A new game's stakes under this match's rule (None: none)."""
+        return None if self.start_stakes is None else self.start_stakes.fresh()
+
+    def last_decision(self) -> tuple[State, Move] | None:
+        """The last (position, move) a player decided (the dice after it skipped)."""
+        for state, move in reversed(self.history_since(self.ply - 3)):
+            if state.current_player() in (0, 1):
+                return state, move
+        return None
+
+    def why_no_move(self) -> str | None:
+        """Why no player may move on the board now (None: the side to move may)."""
+        if self.is_over:
+            return "the game is over"
+        pending = None if self.stakes is None else self.stakes.pending_text()
+        if pending is not None:
+            return pending
+        if self.current.current_player() not in (0, 1):
+            return "the dice are to be rolled"
+        return None
+
+    def undo_decision(self) -> None:
+        """Take back the last move and the dice before it: back to the last decision."""
+        self.undo()
+        while self.current.current_player() == CHANCE and self.can_undo:
+            self.undo()
+
+    def redo_to_human(self) -> None:
+        """Replay moves taken back until a human is to decide again (or none are left)."""
+        self.redo()
+        while self.can_redo and not self.is_human_turn and not self.is_over:
+            self.redo()
+
     def undo_to_human(self) -> int:
         """Take back moves until a human is to make again the last decision a human made.
 

@@ -18,15 +18,16 @@ from dataclasses import replace
 from typing import Any
 
 from ai.api import Result, SearchConfig
-from ai.worker import Finished
-from game.core import CHANCE, IllegalMoveError, Move, State, error_line
+from ai.worker import Finished, Reply
+from game.core import CHANCE, IllegalMoveError, Move, error_line
 from game.registry import get_kit
 from game.session import Session
-from game.stakes import Stakes
 from play.events import MatchEvent, MovePlayed, Notice, PositionShown
-from play.jobs import Job, JobRunner, Purpose, failure_text
+from play.jobs import Job, JobReply, JobRunner, Purpose, failure_text
 from play.knowledge import Knowledge
-from play.setup import hint_text, job_recipe
+from play.ponder import Ponder, Verdict
+from play.rollout import toggle_rollout
+from play.setup import hint_text, job_recipe, why_no_hint
 from play.turns import Pace, StakesTurns
 
 log = logging.getLogger(__name__)
@@ -48,7 +49,9 @@ class MatchController:
         self.pace = pace
         self.rng = random.Random(seed)
         self.knowledge = Knowledge()
-        jobs.on_cancel = self.knowledge.stopped
+        #: Searching the AI's expected next turn while the human thinks (play.ponder).
+        self.ponder = Ponder(clock, lambda state, move: self.session.format_move_text(state, move))
+        jobs.on_cancel = self._cancelled
         self.paused = False
         #: The board should show every legal move's value (the values pass runs).
         self.show_values = False
@@ -75,14 +78,18 @@ class MatchController:
             self._stakes_game = session.game_id
         self.position_changed(animate=False)
 
-    def position_changed(self, animate: bool = True) -> None:
-        """Everything that must happen whenever the shown position (or its stakes) changes."""
+    def position_changed(self, animate: bool = True, verdict: Verdict | None = None) -> None:
+        """Everything that must happen whenever the shown position (or its stakes) changes;
+        ``verdict``: the human's move judged against the AI's ponder guess."""
         cur = self.session.current
         job = self.jobs.current
-        if job is not None and job.state is not cur:
+        kept = verdict is not None and verdict.hit and verdict.job is job
+        if job is not None and job.state is not cur and not kept:
             self.jobs.cancel()
+        if verdict is None:
+            self.ponder.drop()
         self.pending = None
-        self.knowledge.show(cur, self._last_decision())
+        self.knowledge.show(cur, self.session.last_decision())
         if self.stakes_turns is not None:
             self.stakes_turns.record_result()
         now, pace = self.clock(), self.pace()
@@ -94,12 +101,8 @@ class MatchController:
         self.roll_at = now + anim + ROLL_DELAY_S
         self._over_announced = False
         self._events.append(PositionShown(animate))
-
-    def _last_decision(self) -> tuple[State, Move] | None:
-        for state, move in reversed(self.session.history_since(self.session.ply - 3)):
-            if state.current_player() in (0, 1):
-                return state, move
-        return None
+        if verdict is not None and verdict.hit:
+            self._ponder_hit(verdict)
 
     def notice(self, text: str, error: bool = False) -> None:
         self._events.append(Notice(text, error))
@@ -118,16 +121,11 @@ class MatchController:
         return self.own_position or any(
             state.current_player() in (0, 1) for state, _ in self.session.history_since(0))
 
-    def fresh_stakes(self) -> Stakes | None:
-        """A new game's stakes under this match's rule (None: none)."""
-        start = self.session.start_stakes
-        return None if start is None else start.fresh()
-
     def new_game(self, options: dict[str, Any]) -> bool:
         """The same match again from the start (``options``: the new game's, e.g. heaps)."""
         s = self.session
         try:
-            fresh = Session(s.game_id, s.options | options, s.seats, stakes=self.fresh_stakes())
+            fresh = Session(s.game_id, s.options | options, s.seats, stakes=s.fresh_stakes())
         except ValueError as exc:
             self.notice(str(exc), True)
             return False
@@ -145,19 +143,6 @@ class MatchController:
             return player
         return self.stakes_turns.deciding_side() if self.stakes_turns is not None else None
 
-    def why_no_move_now(self) -> str | None:
-        """Why no player may move on the board now (None: the side to move may)."""
-        s = self.session
-        if s.is_over:
-            return "the game is over"
-        stakes = s.stakes
-        pending = None if stakes is None else stakes.pending_text()
-        if pending is not None:
-            return pending
-        if s.current.current_player() not in (0, 1):
-            return "the dice are to be rolled"
-        return None
-
     def ai_to_move(self) -> bool:
         seat = self.session.seat_to_move()
         return seat is not None and not seat.is_human and not self.paused
@@ -170,7 +155,7 @@ class MatchController:
         """Play a move on the board; one that is not legal now is refused with a notice."""
         state = self.session.current
         try:
-            why_not = self.why_no_move_now()
+            why_not = self.session.why_no_move()
             if why_not is not None:
                 raise IllegalMoveError(f"no move is due now: {why_not}")
             if move not in state.legal_moves():
@@ -181,7 +166,8 @@ class MatchController:
             self.notice(f"Illegal move: {error_line(exc)}", True)
             return False
         self._events.append(MovePlayed(move, by_ai))
-        self.position_changed()
+        verdict = None if by_ai else self.ponder.judge(state, move, self.session.current)
+        self.position_changed(verdict=verdict)
         return True
 
     def roll_dice(self) -> None:
@@ -193,21 +179,15 @@ class MatchController:
         self.roll_at = self.clock()
         self.roll_dice()
 
-    def can_hint(self) -> bool:
-        return self.session.is_human_turn and self.session.current.current_player() in (0, 1)
-
-    def why_no_hint(self) -> str:
-        if self.session.is_over:
-            return "The game is over — N for a new game"
-        if self.stakes_turns is not None and self.stakes_turns.waiting_for_human():
-            return "Hints are for checker play: this is a cube decision (the panel advises)"
-        return "Hints are for your own turn"
+    def why_no_hint(self) -> str | None:
+        return why_no_hint(self.session, self.stakes_turns)
 
     def hint(self) -> None:
         """The best move for the human: the board values' best when they are known (so the
         hint and the board cannot disagree), else a search."""
-        if not self.can_hint():
-            self.notice(self.why_no_hint())
+        why_not = self.why_no_hint()
+        if why_not is not None:
+            self.notice(why_not)
             return
         if self.knowledge.hint_from_values():
             self.notice(hint_text(self.session, self.knowledge.report(Purpose.HINT),
@@ -229,6 +209,10 @@ class MatchController:
             self.stakes_turns.hurry()  # a double waits for the AI's answer
         self.ai_submit_at = self.ai_apply_at = self.clock()
 
+    def rollout(self) -> None:
+        """Roll out the shown position's best moves in the worker; again: stop (play.rollout)."""
+        self.notice(toggle_rollout(self.jobs, self.session, self.knowledge, self.paused))
+
     def toggle_pause(self) -> None:
         self.paused = not self.paused
         if not self.paused:
@@ -245,9 +229,7 @@ class MatchController:
                 self.notice("Nothing of yours to undo yet")
                 return
         else:
-            s.undo()
-            while s.current.current_player() == CHANCE and s.can_undo:
-                s.undo()
+            s.undo_decision()
             self.paused = True
             self.notice("Undone; paused — Space resumes")
         self.position_changed(animate=False)
@@ -258,9 +240,7 @@ class MatchController:
         if not s.can_redo:
             self.notice("Nothing to redo")
             return
-        s.redo()
-        while s.can_redo and not s.is_human_turn and not s.is_over:
-            s.redo()
+        s.redo_to_human()
         if all(not seat.is_human for seat in s.seats):
             self.paused = True
         self.position_changed(animate=False)
@@ -286,8 +266,10 @@ class MatchController:
         self.knowledge.start(job, noise)
 
     def values_wanted(self) -> bool:
-        """The board should show values and none are known or coming for this position."""
-        if not (self.show_values and self.session.is_human_turn) or self.jobs.busy:
+        """The board should show values and none are known or coming for this position (a
+        ponder search gives way to them)."""
+        busy = self.jobs.busy and not self.jobs.running(Purpose.PONDER)
+        if not (self.show_values and self.session.is_human_turn) or busy:
             return False
         if self.session.current.current_player() not in (0, 1):  # a stakes decision
             return False
@@ -295,22 +277,8 @@ class MatchController:
         return report is None or (not report.finished and report.failed is None)
 
     def stale_reason(self, job: Job, move: Move) -> str | None:
-        """Why the AI's ``move``, found by ``job``, must not be played now (None: play it).
-
-        A reply is only ever played in the very position it was computed for, at a decision
-        of the side whose turn it is: never after the board moved on (undo, redo, new game,
-        paste, load, a roll), never at a roll or while a double waits, never if illegal.
-        """
-        if job.purpose is not Purpose.MOVE:
-            return f"a {job.purpose.label.lower()} is not a move to play"
-        if not job.is_about(self.session.current):
-            return "the position changed since the search began"
-        why_not = self.why_no_move_now()
-        if why_not is not None:
-            return why_not
-        if move not in self.session.current.legal_moves():
-            return "the move is not legal here"
-        return None
+        """Why the AI's ``move``, found by ``job``, must not be played now (Job.stale_reason)."""
+        return job.stale_reason(move, self.session)
 
     def play_reply(self, job: Job, move: Move) -> bool:
         """Play the AI's move, or drop it with a log line when ``stale_reason`` objects (the
@@ -343,12 +311,17 @@ class MatchController:
         if seat.is_human:
             if self.values_wanted():
                 self.submit(Purpose.VALUES)
+            elif not self.jobs.busy and not self.paused:
+                self.ponder.step(self.jobs, self.session, self.knowledge.last_move_search,
+                                 self.rng.randrange(2**31))
         elif self.pending is not None:
             if now >= self.ai_apply_at:
                 job, move = self.pending
                 self.pending = None
                 self.play_reply(job, move)
-        elif not self.jobs.running(Purpose.MOVE) and now >= self.ai_submit_at:
+        elif self.jobs.running(Purpose.MOVE):
+            self.ponder.hurry_if_due(now, self.jobs)
+        elif now >= self.ai_submit_at:
             self.submit(Purpose.MOVE)
 
     def wake_in(self, now: float) -> float | None:
@@ -367,19 +340,26 @@ class MatchController:
             return max(0.0, (self.ai_apply_at if self.pending else self.ai_submit_at) - now)
         if self.values_wanted():
             return 0.0
+        if self.session.is_human_turn and self.ponder.due(self.session.current):
+            return 0.0  # the worker is free: the AI ponders its next turn
         return None
 
     def _take_answers(self) -> None:
         for answer in self.jobs.poll():
-            self.knowledge.take(answer)
-            job, reply = answer.job, answer.reply
-            failed = failure_text(reply)
-            if failed is not None:
-                self.notice(f"AI error: {failed} — press Space to retry", True)
-                if job.purpose is Purpose.MOVE:
-                    self.paused = True
-            elif isinstance(reply, Finished) and reply.result is not None:
-                self._finished(job, reply.result)
+            if answer.job.purpose is Purpose.PONDER:
+                self.ponder.take(answer)  # a failed ponder is given up quietly
+            else:
+                self._take_reply(answer.job, answer.reply)
+
+    def _take_reply(self, job: Job, reply: Reply) -> None:
+        self.knowledge.take(JobReply(job, reply))
+        failed = failure_text(reply)
+        if failed is not None:
+            self.notice(f"AI error: {failed} — press Space to retry", True)
+            if job.purpose is Purpose.MOVE:
+                self.paused = True
+        elif isinstance(reply, Finished) and reply.result is not None:
+            self._finished(job, reply.result)
 
     def _finished(self, job: Job, result: Result) -> None:
         if not job.is_about(self.session.current):
@@ -397,3 +377,20 @@ class MatchController:
             # An exact solver may prove the best move without valuing the others (the
             # Othello endgame): value them with the full-window search instead.
             self.submit(Purpose.VALUES, replace(job.config, exact=False))
+
+    # ---- pondering (play.ponder) --------------------------------------------------------------
+    def set_pondering(self, on: bool) -> None:
+        """Pondering on or off; off stops a ponder search at once."""
+        self.ponder.set_enabled(on, self.jobs)
+
+    def _cancelled(self, job: Job) -> None:
+        self.knowledge.stopped(job)
+        self.ponder.stopped(job)
+
+    def _ponder_hit(self, verdict: Verdict) -> None:
+        """The human played the move the AI pondered: its search becomes the move search."""
+        job = self.ponder.keep(verdict, self.jobs)
+        if job is not None:
+            self.knowledge.start(job)
+            if verdict.finished is not None:
+                self._take_reply(job, verdict.finished)

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from ai.api import SearchConfig
 from ai.worker import Failed, Finished, Reply, SearchWorker, Task
-from game.core import State
+from game.core import Move, State
+from game.session import Session
 
 
 class Purpose(Enum):
@@ -29,11 +30,14 @@ class Purpose(Enum):
     VALUES = "values"  # every legal move valued with a full window, for the board
     LAB = "lab"  # a recording, comparison or depth chart for the search lab
     REVIEW = "review"  # every decision of a game weighed (play.review)
+    PONDER = "ponder"  # the AI's search of its predicted next turn, on the human's time
+    ROLLOUT = "rollout"  # the shown position's best moves played out (play.rollout)
 
     @property
     def label(self) -> str:
         return {"move": "Move search", "hint": "Hint", "values": "Move values",
-                "lab": "Lab", "review": "Game review"}[self.value]
+                "lab": "Lab", "review": "Game review", "ponder": "Pondering",
+                "rollout": "Rollout"}[self.value]
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,25 @@ class Job:
     def is_about(self, state: State) -> bool:
         """The job searched ``state``'s position (a rebuilt state with the same key counts)."""
         return self.state.key() == state.key()
+
+    def stale_reason(self, move: Move, session: Session) -> str | None:
+        """Why ``move``, this job's answer, must not be played in ``session`` now (None: play
+        it).
+
+        A reply is only ever played in the very position it was computed for, at a decision
+        of the side whose turn it is: never after the board moved on (undo, redo, new game,
+        paste, load, a roll), never at a roll or while a double waits, never if illegal.
+        """
+        if self.purpose is not Purpose.MOVE:
+            return f"a {self.purpose.label.lower()} is not a move to play"
+        if not self.is_about(session.current):
+            return "the position changed since the search began"
+        why_not = session.why_no_move()
+        if why_not is not None:
+            return why_not
+        if move not in session.current.legal_moves():
+            return "the move is not legal here"
+        return None
 
 
 @dataclass(frozen=True)
@@ -115,6 +138,14 @@ class JobRunner:
         self._worker().cancel()
         if self.on_cancel is not None:
             self.on_cancel(job)
+
+    def adopt(self, purpose: Purpose) -> Job | None:
+        """The running job goes on for another purpose (a ponder search whose guess came true
+        becomes the move search): its replies from now on feed that purpose."""
+        if self.current is None:
+            return None
+        self.current = replace(self.current, purpose=purpose)
+        return self.current
 
     def forget(self) -> None:
         """Stop waiting for the current job without cancelling it (it never started)."""

@@ -100,6 +100,11 @@ class Knowledge:
     #: dropped with everything else when the position changes.
     belief: Any = None
     belief_key: Hashable = None
+    #: The rollout of the shown position (the game's table, e.g. backgammon's ``Rollout``)
+    #: as far as it got, its job, and whether it is still running.
+    rollout: Any = None
+    rollout_job: int | None = None
+    rollout_running: bool = False
 
     # ---- the position shown -------------------------------------------------------------
     def show(self, state: State, last_decision: tuple[State, Move] | None) -> None:
@@ -120,12 +125,18 @@ class Knowledge:
             self.reports = {}
             self.position = key
             self.belief = self.belief_key = None
+            self._drop_rollout()
 
     def clear(self) -> None:
         self.position = None
         self.reports = {}
         self.last_move_search = None
         self.belief = self.belief_key = None
+        self._drop_rollout()
+
+    def _drop_rollout(self) -> None:
+        self.rollout = self.rollout_job = None
+        self.rollout_running = False
 
     def believed(self, key: Hashable, compute: Callable[[], Any]) -> Any:
         """The evaluator's view of the shown position, computed once per ``key`` (the position
@@ -137,6 +148,8 @@ class Knowledge:
     def stopped(self, job: Job) -> None:
         """``job`` was cancelled: its report stops "thinking" (an unfinished hint goes; the
         depths a values pass completed stay, labelled with their depth)."""
+        if job.purpose is Purpose.ROLLOUT and job.id == self.rollout_job:
+            self.rollout_running = False
         report = self.reports.get(job.purpose)
         if report is None or report.job_id != job.id or not report.thinking:
             return
@@ -167,6 +180,11 @@ class Knowledge:
             self.reports[job.purpose] = report
         return report
 
+    def start_rollout(self, job: Job) -> None:
+        """A rollout of the shown position began (the previous table stays until it reports)."""
+        if job.state.key() == self.position:
+            self.rollout_job, self.rollout_running = job.id, True
+
     def hint_from_values(self) -> bool:
         """Answer a hint from the finished values pass (so hint and board cannot differ)."""
         values = self.reports.get(Purpose.VALUES)
@@ -182,6 +200,9 @@ class Knowledge:
     def take(self, answer: JobReply) -> SearchReport | None:
         """Fold a reply into its report; None when it is about another position or search."""
         job, reply = answer.job, answer.reply
+        if job.purpose is Purpose.ROLLOUT:
+            self._take_rollout(job, reply)
+            return None
         report = self.reports.get(job.purpose)
         if report is None or report.job_id != job.id or report.position != self.position:
             return None
@@ -209,6 +230,14 @@ class Knowledge:
             report.thinking = False
             report.failed = failure_text(reply)
         return report
+
+    def _take_rollout(self, job: Job, reply: Any) -> None:
+        if job.id != self.rollout_job or job.state.key() != self.position:
+            return
+        if isinstance(reply, Progressed | Finished) and reply.value is not None:
+            self.rollout = reply.value
+        if isinstance(reply, Finished | Failed):
+            self.rollout_running = False
 
     @staticmethod
     def _take_result(report: SearchReport, r: Result) -> None:

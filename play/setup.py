@@ -20,6 +20,7 @@ from game.seat import Seat
 from game.session import Session
 from play.jobs import Purpose
 from play.knowledge import SearchReport
+from play.turns import StakesTurns
 
 #: Safety cap for hand-picked searches (the demo seat) so a deep minimax cannot run forever.
 CUSTOM_TIME_CAP_S = 30.0
@@ -121,6 +122,17 @@ def job_recipe(session: Session, purpose: Purpose, seed: int,
         title = "Move values"
     assert config is not None
     return config, title, noise
+
+
+def why_no_hint(session: Session, stakes_turns: StakesTurns | None) -> str | None:
+    """Why the human cannot have a hint now (None: they can)."""
+    if session.is_human_turn and session.current.current_player() in (0, 1):
+        return None
+    if session.is_over:
+        return "The game is over — N for a new game"
+    if stakes_turns is not None and stakes_turns.waiting_for_human():
+        return "Hints are for checker play: this is a cube decision (the panel advises)"
+    return "Hints are for your own turn"
 
 
 def hint_text(session: Session, report: SearchReport | None, suffix: str = "") -> str:

@@ -135,7 +135,8 @@ def test_network_search_records_every_roll() -> None:
     """Backgammon's Master: its one chance layer is 21 rolls under each move searched, every
     reply the network scored is a leaf, and the moves the 0-ply pass dropped are counted."""
     game = get_game("backgammon")
-    state = game.parse_position("4HPwATDgc/ABMA 31")
+    # Red's reply to White's 3-1 (the first move itself is Master's opening book).
+    state = game.parse_position("sGfwATDgc/ABMA 31 1")
     rec = record_search(state, lab_config("backgammon", "Master", None), level="Master")
     root = rec.root
     assert rec.algorithm == "expectiminimax" and rec.depth == 3 and rec.truncated == 0

@@ -32,6 +32,9 @@ class FakeWorker:
         self.submitted.append((len(self.submitted) + 1, state, config))
         return len(self.submitted)
 
+    def submit_task(self, task: Any) -> int:
+        return self.submit(task, None)
+
     def cancel(self) -> None:
         self.cancels += 1
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ai.api import BOOK
+from ai.profiles import profile_for
 from game.core import Game, Move, State
 from game.ui.panel_view import PanelLine, draw_panel
 from game.ui.value_text import value_text
@@ -93,8 +94,8 @@ def book_lines(words: PanelText, report: SearchReport, heading: str) -> list[Pan
         best = sorted(report.values.items(), key=lambda mv: -mv[1])[:4]
         shown = ", ".join(f"{words.move(report, m)} "
                           f"{value_text(words.game.id, v, exact=False).short}" for m, v in best)
-        lines.append(PanelLine(f"Book: {shown} (searched to depth {report.depth} when the book "
-                               "was made)", "text"))
+        origin = profile_for(words.game.id).book_origin.format(depth=report.depth)
+        lines.append(PanelLine(f"Book: {shown} ({origin} when the book was made)", "text"))
     return lines
 
 
@@ -170,6 +171,17 @@ def panel_lines(words: PanelText, knowledge: Knowledge, show_values: bool = True
         lines.append(PanelLine("No search of this position yet.", "dim"))
         lines.append(PanelLine("H: a hint · V: every move's value", "dim"))
     return lines
+
+
+def ponder_lines(status: str | None, outcome: str | None) -> list[PanelLine]:
+    """The AI's thinking on the human's time (play.ponder): what it ponders now, or what its
+    last guess came to; a rule below, before the searches of the position."""
+    if status is not None:
+        return [PanelLine("Pondering (on your time)", "heading"), PanelLine(status, "accent"),
+                PanelLine("", "rule")]
+    if outcome is not None:
+        return [PanelLine(outcome, "text"), PanelLine("", "rule")]
+    return []
 
 
 def _values_lines(words: PanelText, knowledge: Knowledge) -> list[PanelLine]:

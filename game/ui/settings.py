@@ -60,6 +60,9 @@ class Settings:
     sound: bool = False
     animations: bool = True
     show_values: bool = False
+    #: The AI searches its expected next turn while the human thinks (play.ponder); off by
+    #: default, as in most engines' GUIs: it keeps a core busy on the player's time.
+    ponder: bool = False
     ai_delay_s: float = 0.6
     #: The search lab's presentation mode (F5 in the lab): text sized for a projector.
     lab_presentation: bool = False

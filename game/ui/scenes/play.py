@@ -63,6 +63,7 @@ class PlayScene(DialogHost):
                               settings.ai_delay_s),
             own_position=own_position)
         self.match.show_values = bool(settings.show_values)
+        self.match.set_pondering(bool(settings.ponder))
         self.files = GameFiles(self)
         self.commands = Commands(play_commands(self))
         self.geometry = PlayLayout.empty()

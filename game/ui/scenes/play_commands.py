@@ -14,6 +14,7 @@ import pygame
 from game.registry import get_kit
 from game.ui.commands import Command, Key
 from game.ui.lab import lab_commands, why_no_lab
+from play.ponder import can_ponder
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -41,9 +42,13 @@ def play_commands(s: PlayScene) -> list[Command]:
     extra = game_ui.play_commands(s) if game_ui.play_commands is not None else []
     return [
         Command("Hint", (Key(K.K_h),), m.hint, "the strongest search suggests your move",
-                enabled=m.can_hint, why_not=m.why_no_hint),
+                enabled=lambda: m.why_no_hint() is None,
+                why_not=lambda: m.why_no_hint() or ""),
         Command("Values", (Key(K.K_v),), lambda: toggle_values(s),
                 "show every legal move's value on the board", active=lambda: m.show_values),
+        Command("Ponder", (Key(K.K_i),), lambda: toggle_ponder(s),
+                "the AI searches its next turn while you think (levels that search by time)",
+                active=lambda: m.ponder.enabled, button=False),
         Command("Pause", (Key(K.K_SPACE),), m.toggle_pause, "pause or resume the AI",
                 active=lambda: m.paused),
         Command("Undo", (Key(K.K_u), Key(K.K_z, ctrl=True)), lambda: undo(s),
@@ -105,6 +110,19 @@ def toggle_values(s: PlayScene) -> None:
     """Values on the board on or off, remembered in the settings."""
     s.match.show_values = not s.match.show_values
     s.app.settings.show_values = s.match.show_values
+
+
+def toggle_ponder(s: PlayScene) -> None:
+    """Pondering on or off, remembered in the settings; says whether this match's AI can."""
+    on = not s.match.ponder.enabled
+    s.match.set_pondering(on)
+    s.app.settings.ponder = on
+    if not on:
+        s.show_message("Pondering off: the AI thinks on its own time only")
+    elif can_ponder(s.session):
+        s.show_message("Pondering on: the AI searches its next turn while you think")
+    else:
+        s.show_message("Pondering on — but no AI here searches by time (Master does)")
 
 
 def change_pace(s: PlayScene, direction: int) -> None:

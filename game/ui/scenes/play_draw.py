@@ -12,7 +12,7 @@ from game.registry import get_kit
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.keys_overlay import draw_keys_overlay
-from game.ui.panel import PanelLine, draw_panel, panel_lines
+from game.ui.panel import PanelLine, draw_panel, panel_lines, ponder_lines
 from game.ui.scenes.common import draw_background
 from game.ui.widgets import draw_text, fitting_size, wrap_text
 from play.jobs import Purpose
@@ -110,8 +110,10 @@ def side_panel_lines(scene: PlayScene) -> list[PanelLine]:
     """The search story, then what the game's evaluator believes (if the game says)."""
     game_ui = get_kit(scene.session.game_id).ui()
     belief = game_ui.belief_lines(scene) if game_ui.belief_lines is not None else []
-    return panel_lines(scene.words, scene.match.knowledge, show_values=scene.match.show_values,
-                       belief=belief)
+    ponder = scene.match.ponder
+    lines = ponder_lines(ponder.status(), ponder.outcome if ponder.enabled else None)
+    return lines + panel_lines(scene.words, scene.match.knowledge,
+                               show_values=scene.match.show_values, belief=belief)
 
 
 def draw_play_screen(scene: PlayScene, surface: pygame.Surface) -> None:

@@ -144,7 +144,7 @@ class GameFiles:
         current = self.scene.session
         try:
             return Session.from_position(current.game_id, text, current.seats,
-                                         self.scene.match.fresh_stakes(),
+                                         self.scene.session.fresh_stakes(),
                                          dict(current.options)), None, "Position pasted"
         except ValueError as own_reason:
             for kit in playable_kits():

@@ -1,5 +1,5 @@
-"""Preferences: sound (off by default), animations, move values, the AI-vs-AI pace, the
-lab's presentation mode."""
+"""Preferences: sound (off by default), animations, move values, pondering, the AI-vs-AI
+pace, the lab's presentation mode."""
 
 from __future__ import annotations
 
@@ -41,6 +41,8 @@ class SettingsScene:
             Choice("Animations", on_off, s.animations, lambda v: self._toggle("animations", v)),
             Choice("Show move values", on_off, s.show_values,
                    lambda v: self._toggle("show_values", v)),
+            Choice("AI ponders on your time", on_off, s.ponder,
+                   lambda v: self._toggle("ponder", v)),
             Choice("AI vs AI pause", [(d, f"{d:.1f} s") for d in DELAYS],
                    min(DELAYS, key=lambda d: abs(d - s.ai_delay_s)),
                    lambda v: setattr(self.settings, "ai_delay_s", v)),

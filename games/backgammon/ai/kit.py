@@ -16,6 +16,7 @@ from ai.kit import GameAI
 from ai.levels import Level
 from ai.searchbase import Scoring
 from games.backgammon.ai.bench import SPEED
+from games.backgammon.ai.book import book_result
 from games.backgammon.ai.evaluation import BackgammonEvaluator
 from games.backgammon.ai.profile import PROFILE
 from games.backgammon.ai.review import REVIEW
@@ -74,12 +75,13 @@ LEVELS: tuple[Level, ...] = (
     Level("Intermediate", "expectiminimax", 1, None, 0.0, False),
     # depth 1 on the neural network: the move whose resulting position the network
     # values most ("0-ply"), every candidate position of the roll in one batch.
-    Level("Advanced", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
+    # Advanced and Master play their first move from the opening book (rollouts).
+    Level("Advanced", "expectiminimax", 1, None, 0.0, False, evaluator="net", book=True),
     # depth 3 on the network: the moves within 0.3 points of the 0-ply best (at most 16,
     # games.backgammon.ai.ply's root filter), each averaged over the opponent's 21 rolls and his
     # best reply by the network ("1-ply", one chance layer). Two chance layers (depth 5)
     # stay a custom depth: tens of times slower and not shown to be stronger.
-    Level("Master", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
+    Level("Master", "expectiminimax", 3, None, 0.0, False, evaluator="net", book=True),
 )
 
 #: Tesauro's pubeval, the yardstick published backgammon programs report their strength
@@ -91,6 +93,9 @@ BENCHMARKS = (
     Level("Master-gen1", "expectiminimax", 3, None, 0.0, False, evaluator="gen1"),
     Level("Advanced-gen2", "expectiminimax", 1, None, 0.0, False, evaluator="gen2"),
     Level("Master-gen2", "expectiminimax", 3, None, 0.0, False, evaluator="gen2"),
+    # The top levels without their opening book: what the book is worth (README).
+    Level("Advanced-nobook", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
+    Level("Master-nobook", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
 )
 TRAINING = Path(__file__).resolve().parents[3] / "docs" / "training"
 
@@ -105,5 +110,6 @@ AI = GameAI(
     benchmarks=BENCHMARKS,
     batched_searcher=_batched,
     rollout=_rollout,
+    book=book_result,
     review=REVIEW,
 )

@@ -19,6 +19,7 @@ class BackgammonProfile(Profile):
     value_bounds: tuple[float, float] = (-3.0, 3.0)
     noise_unit: str = "points a game"
     points: bool = True
+    book_origin: str = "rolled out by Kibitz"
 
     def value_label(self, value: float, *, exact: bool) -> ValueLabel:
         if not math.isfinite(value):

@@ -4,6 +4,6 @@ from __future__ import annotations
 
 from game.ui.kit import GameUI
 from games.backgammon.ui.board import BackgammonView
-from games.backgammon.ui.play import belief_lines, cube_commands
+from games.backgammon.ui.play import belief_lines, play_commands
 
-UI = GameUI(view_class=BackgammonView, play_commands=cube_commands, belief_lines=belief_lines)
+UI = GameUI(view_class=BackgammonView, play_commands=play_commands, belief_lines=belief_lines)

@@ -1,5 +1,6 @@
 """What the play screen shows only for backgammon: the cube's commands (Double, Roll, Take,
-Drop) and the network's view of the position in the side panel."""
+Drop), the player's rollout (L), and the network's view of the position and the rollout's
+table in the side panel."""
 
 from __future__ import annotations
 
@@ -9,7 +10,21 @@ import pygame
 
 from game.ui.commands import Command, Key
 from game.ui.panel import PanelLine
-from games.backgammon.ui.insight import insight, insight_panel_lines
+from games.backgammon.ui.insight import insight, insight_panel_lines, points
+from play.jobs import Purpose
+from play.rollout import ROLLOUT_TRIALS, why_no_rollout
+
+
+def play_commands(scene: Any) -> list[Command]:
+    """The rollout, then a money game's cube decisions."""
+    match = scene.match
+    rollout = Command("Rollout", (Key(pygame.K_l),), match.rollout,
+                      f"play the best moves out {ROLLOUT_TRIALS:,} times each, live (L again stops)",
+                      enabled=lambda: match.jobs.running(Purpose.ROLLOUT) or why_no_rollout(
+                          match.session, match.paused) is None,
+                      why_not=lambda: why_no_rollout(match.session, match.paused) or "",
+                      active=lambda: match.jobs.running(Purpose.ROLLOUT))
+    return [rollout, *cube_commands(scene)]
 
 
 def cube_commands(scene: Any) -> list[Command]:
@@ -45,4 +60,30 @@ def belief_lines(scene: Any) -> list[PanelLine]:
     info = match.knowledge.believed((state.key(), cube),
                                     lambda: insight(state, cube, max_moves=4))
     belief = insight_panel_lines(info)
+    knowledge = match.knowledge
+    if knowledge.rollout is not None or knowledge.rollout_running:
+        belief = [*rollout_lines(knowledge.rollout, knowledge.rollout_running,
+                                 lambda m: session.format_move_text(state, m)),
+                  PanelLine("", "rule"), *belief]
     return [*money, PanelLine("", "rule"), *belief] if money and belief else money + belief
+
+
+def rollout_lines(table: Any, running: bool, name: Any) -> list[PanelLine]:
+    """The rollout of the shown position (games.backgammon.ai.rollout's table, None before its
+    first report): the best move's equity with its standard error, each other move's
+    difference from it with the paired difference's own error (what a player decides by)."""
+    if table is None:
+        return [PanelLine("Rollout: starting…", "accent")]
+    lines = [PanelLine(f"Rollout: {table.trials:,} of {ROLLOUT_TRIALS:,} trials a move",
+                       "heading")]
+    if running:
+        lines.append(PanelLine("running… L stops", "accent"))
+    elif not table.complete:
+        lines.append(PanelLine("stopped: the trials played so far", "dim"))
+    for i, line in enumerate(table.lines):
+        figure = (f"{points(line.equity)} ± {line.se:.3f}" if i == 0 else
+                  f"{line.diff:+.3f} ± {line.diff_se:.3f}")
+        lines.append(PanelLine(name(line.move), "row", figure))
+    if len(table.lines) > 1:
+        lines.append(PanelLine("best: equity ± error; others: behind the best ± error", "dim"))
+    return lines

@@ -12,7 +12,6 @@ must match). Documented in docs/training/README.md.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from collections import deque
@@ -20,6 +19,7 @@ from pathlib import Path
 
 from ai.api import Limits, SearchConfig
 from ai.engine import run_search
+from game.bookfile import start_book, write_book
 from game.paths import asset_path
 from game.progress import ProgressBar
 from games.othello.ai.book import BOOK_FILE, FORMAT, INVERSES, SYMMETRIES, VERSION, canonical
@@ -39,16 +39,8 @@ def search(state: OthelloState, depth: int) -> list[tuple[int, float]]:
 
 def build(out: Path, plies: int, depth: int, margin: float, positions: int) -> dict:
     settings = {"plies": plies, "depth": depth, "margin": margin, "max_positions": positions}
-    book: dict = {"format": FORMAT, "version": VERSION, **settings,
-                  "command": "python -m games.othello.training.book " + " ".join(
-                      f"--{k.replace('_', '-')} {v}" for k, v in settings.items()),
-                  "positions": {}}
-    if out.exists():
-        old = json.loads(out.read_text(encoding="utf-8"))
-        if any(old.get(k) != v for k, v in settings.items()):
-            raise SystemExit(f"{out} was built with other settings: "
-                             f"{ {k: old.get(k) for k in settings} }; remove it or match them")
-        book["positions"] = old["positions"]
+    book = start_book(out, {"format": FORMAT, "version": VERSION},
+                      "games.othello.training.book", settings, "positions")
     queue: deque[tuple[OthelloState, int]] = deque([(initial_state(), 0)])
     seen: set[str] = set()
     bar = ProgressBar(positions, "positions")
@@ -72,7 +64,7 @@ def build(out: Path, plies: int, depth: int, margin: float, positions: int) -> d
         values = [(back[m], v) for m, v in entry["values"]]
         bar.update(len(seen), f"ply {ply}")
         if since_save >= SAVE_EVERY:
-            _write(out, book)
+            write_book(out, book)
             since_save = 0
         best = values[0][1]
         if ply + 1 < plies:
@@ -81,16 +73,9 @@ def build(out: Path, plies: int, depth: int, margin: float, positions: int) -> d
                     queue.append((state.apply(move), ply + 1))
     bar.close()
     book["positions"] = {k: book["positions"][k] for k in book["positions"] if k in seen}
-    _write(out, book)
+    write_book(out, book)
     print(f"{len(book['positions'])} positions in {time.perf_counter() - started:.0f} s: {out}")
     return book
-
-
-def _write(out: Path, book: dict) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text(json.dumps(book, separators=(",", ":"), sort_keys=True), encoding="utf-8")
-    tmp.replace(out)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,44 @@
+"""A rollout of the shown position's best candidate moves, as a worker task (the play screen's
+"Rollout" and ``analyze --rollout`` use the same engine: the game's ``GameAI.rollout``).
+
+The candidates are the game's strongest level's best moves by its own search, so the rollout
+settles the question a player asks of the moves the AI is torn between. The table is reported
+as it grows (the engine's progress, about four times a second) and is the final answer; a
+cancelled rollout ends with the trials it played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ai.engine import run_search
+from ai.kit import game_ai
+from ai.levels import levels_of
+from game.core import State
+
+#: A full rollout as backgammon players know it: every pair of first two rolls once.
+TRIALS = 1296
+#: How many of the search's best moves are rolled out.
+CANDIDATES = 4
+
+
+def candidates(game_id: str, state: State, count: int) -> list[Any]:
+    """The strongest level's ``count`` best moves of ``state``, best first."""
+    config = replace(levels_of(game_id)[-1].config(game_id, seed=0), use_book=False)
+    result = run_search(state, config)
+    ranked = sorted(result.root_values, key=lambda mv: -mv[1])
+    moves = [move for move, _ in ranked[:count]]
+    return moves or ([result.move] if result.move is not None else [])
+
+
+def roll_out(game_id: str, state: State, trials: int = TRIALS, count: int = CANDIDATES,
+             seed: int = 0, truncate: int | None = None, *, cancel: Any = None,
+             progress: Any = None) -> Any:
+    """The game's rollout (a table of each candidate's equity and its error) of ``state``'s
+    best ``count`` moves, ``trials`` trials each; ValueError for a game without rollouts."""
+    roll = game_ai(game_id).rollout
+    if roll is None:
+        raise ValueError(f"{game_id} has no rollouts: it is searched, not played out")
+    moves = candidates(game_id, state, count)
+    return roll(state, moves, trials, seed, truncate, cancel, progress)

@@ -1,0 +1,125 @@
+"""Builds backgammon's opening book from Kibitz's own rollouts (games.backgammon.ai.book).
+
+For each of the 15 non-double opening rolls, in a fixed order: the candidates are Master's
+best ``--candidates`` moves by its own search plus the moves Advanced and Master choose, and
+each is rolled out ``--trials`` times (common dice, the first two rolls rotated, cut after
+``--truncate`` plies and scored by the network), reproducibly from ``--seed``. The file is
+written after every roll and a run resumes from it (its settings must match). The levels'
+own choices are kept beside the rollouts: what the book changes, and what that is worth by
+the rollouts' own measure. Documented in docs/training/README.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+from ai.engine import run_search
+from ai.levels import get_level
+from game.bookfile import start_book, write_book
+from game.paths import asset_path
+from game.progress import ProgressBar
+from games.backgammon.ai.book import BOOK_FILE, FORMAT, VERSION, roll_key
+from games.backgammon.ai.rollout import rollout
+from games.backgammon.game import Backgammon
+from games.backgammon.rules import BackgammonState, Move
+
+#: The 15 opening rolls, high die first, in the order the book is built.
+OPENING_ROLLS = tuple((high, low) for high in range(2, 7) for low in range(1, high))
+#: The levels whose choices the book is measured against.
+LEVELS = ("Advanced", "Master")
+
+
+def level_choice(state: BackgammonState, level: str) -> tuple[Move, dict[Move, float]]:
+    """The move ``level`` plays by search (book closed) and the root values it saw."""
+    config = replace(get_level("backgammon", level).config("backgammon", seed=0), use_book=False)
+    result = run_search(state, config)
+    assert result.move is not None
+    return result.move, dict(result.root_values)
+
+
+def roll_entry(dice: tuple[int, int], candidates: int, trials: int, truncate: int,
+               seed: int) -> dict:
+    """One roll's book entry: the candidates' rollouts, best first, and the levels' choices."""
+    state = BackgammonState(dice=dice)
+    game = Backgammon()
+    choices: dict[str, Move] = {}
+    ranked: list[Move] = []
+    for level in LEVELS:
+        move, values = level_choice(state, level)
+        choices[level] = move
+        if level == "Master":
+            ranked = sorted(values, key=lambda m: -values[m])[:candidates]
+    moves = list(dict.fromkeys([*ranked, *choices.values()]))
+    answer = rollout(state, moves, trials, seed, truncate)
+    name = lambda m: game.format_move(state, m)  # noqa: E731
+    table = answer.as_dict(name)
+    return {"trials": trials, "seconds": table["seconds"],
+            "moves": [{k: row[k] for k in ("move", "equity", "se", "diff", "diff_se")}
+                      for row in table["moves"]],
+            "levels": {level: name(move) for level, move in choices.items()}}
+
+
+def build(out: Path, candidates: int, trials: int, truncate: int, seed: int) -> dict:
+    settings = {"candidates": candidates, "trials": trials, "truncate": truncate, "seed": seed}
+    book = start_book(out, {"format": FORMAT, "version": VERSION},
+                      "games.backgammon.training.book", settings, "rolls")
+    bar = ProgressBar(len(OPENING_ROLLS), "rolls")
+    started = time.perf_counter()
+    for done, dice in enumerate(OPENING_ROLLS):
+        key = roll_key(dice)
+        bar.update(done, f"rolling out {dice[0]}-{dice[1]}")
+        if key not in book["rolls"]:
+            book["rolls"][key] = roll_entry(dice, candidates, trials, truncate, seed)
+            write_book(out, book, indent=1)
+    bar.update(len(OPENING_ROLLS))
+    bar.close()
+    print(f"{len(book['rolls'])} rolls in {time.perf_counter() - started:.0f} s: {out}")
+    print(worth_text(book))
+    return book
+
+
+def worth(book: dict, level: str) -> tuple[float, float]:
+    """What the book gains over ``level``'s own first move, in points a game by the rollouts
+    (each roll weighted by its chance, 1/15 of the games' first moves), with its standard
+    error (the rolls are independent; each difference carries its paired error)."""
+    gain = var = 0.0
+    for row in book["rolls"].values():
+        lines = {m["move"]: m for m in row["moves"]}
+        chosen = lines[row["levels"][level]]
+        gain += -chosen["diff"] / len(book["rolls"])
+        var += (chosen["diff_se"] / len(book["rolls"])) ** 2
+    return gain, var ** 0.5
+
+
+def worth_text(book: dict) -> str:
+    rows = []
+    for level in LEVELS:
+        changed = sum(row["moves"][0]["move"] != row["levels"][level]
+                      for row in book["rolls"].values())
+        gain, se = worth(book, level)
+        rows.append(f"{level}: the book changes {changed} of {len(book['rolls'])} first moves, "
+                    f"worth {gain:+.4f} points a first move it plays (SE {se:.4f})")
+    return "\n".join(rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m games.backgammon.training.book",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--candidates", type=int, default=5)
+    parser.add_argument("--trials", type=int, default=1296)
+    parser.add_argument("--truncate", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=asset_path(*BOOK_FILE))
+    args = parser.parse_args(argv)
+    if min(args.candidates, args.trials, args.truncate) < 1:
+        parser.error("--candidates, --trials and --truncate must be at least 1")
+    build(args.out, args.candidates, args.trials, args.truncate, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,109 @@
+"""Backgammon's opening book: all 15 opening rolls with legal moves, one entry for both colours,
+no answer anywhere but the first move, the top levels answering from it, a damaged file named
+in one line, and a build that the same seed repeats and a resumed run finishes the same."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from ai.api import BOOK
+from ai.engine import run_search
+from ai.levels import get_level
+from game.registry import get_game
+from games.backgammon.ai.book import is_opening_move, read_book, roll_key, shipped_book
+from games.backgammon.rules import BackgammonState
+from games.backgammon.training.book import OPENING_ROLLS, build, worth
+
+GAME = get_game("backgammon")
+
+
+def opening(dice: tuple[int, int], white_first: bool = True) -> BackgammonState:
+    """The first move of a game: the opening roll won by White (die a) or Red (die b)."""
+    high, low = dice
+    return GAME.initial_state().apply((high, low) if white_first else (low, high))
+
+
+def test_the_book_holds_every_opening_roll_with_legal_moves_best_first() -> None:
+    book = shipped_book()
+    assert book is not None and len(book) == 15
+    assert {roll_key(d) for d in OPENING_ROLLS} == set(book.rolls)
+    for dice in OPENING_ROLLS:
+        entry = book.rolls[roll_key(dice)]
+        legal = set(BackgammonState(dice=dice).legal_moves())
+        assert entry.lines and all(line.move in legal for line in entry.lines)
+        equities = [line.equity for line in entry.lines]
+        assert equities == sorted(equities, reverse=True) and entry.lines[0].diff == 0.0
+
+
+def test_one_entry_answers_for_both_colours_in_their_own_point_numbers() -> None:
+    book = shipped_book()
+    assert book is not None
+    for white_first in (True, False):
+        state = opening((3, 1), white_first)
+        assert state.to_move == (0 if white_first else 1) and is_opening_move(state)
+        result = book.result(state)
+        assert result is not None and result.algorithm == BOOK
+        assert GAME.format_move(state, result.move) == "8/5 6/5"  # the classic 3-1 point
+
+
+def test_the_book_answers_only_the_first_move() -> None:
+    book = shipped_book()
+    assert book is not None
+    state = opening((6, 5))
+    after = state.apply(book.result(state).move)
+    assert after.current_player() not in (0, 1)  # the reply's dice are still to roll
+    reply = after.apply((3, 1))
+    assert not is_opening_move(reply) and book.result(reply) is None
+    assert book.result(BackgammonState(dice=(3, 3))) is None  # a double is no opening roll
+
+
+def test_the_top_levels_answer_from_the_book_and_the_switch_closes_it() -> None:
+    state = opening((4, 3))
+    for level in ("Advanced", "Master"):
+        config = get_level("backgammon", level).config("backgammon", seed=0)
+        result = run_search(state, config)
+        assert result.algorithm == BOOK and result.root_values_exact
+        assert result.move == shipped_book().result(state).move
+        searched = run_search(state, replace(config, use_book=False))
+        assert searched.algorithm != BOOK
+    assert run_search(state, get_level("backgammon", "Master-nobook").config(
+        "backgammon", seed=0)).algorithm != BOOK
+    assert run_search(state, get_level("backgammon", "Intermediate").config(
+        "backgammon", seed=0)).algorithm != BOOK
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("{", "cannot read"),
+    ('{"format": "kibitz-othello-book", "version": 1}', "not a version 1"),
+    ('{"format": "kibitz-backgammon-book", "version": 1, "rolls": {"33": '
+     '{"trials": 1, "moves": []}}}', "not a non-double roll"),
+    ('{"format": "kibitz-backgammon-book", "version": 1, "rolls": {"31": {"trials": 1, '
+     '"moves": [{"move": "24/18", "equity": 0, "se": 0, "diff": 0, "diff_se": 0}]}}}',
+     "damaged book entry"),
+])
+def test_a_damaged_book_is_one_line(tmp_path, text: str, reason: str) -> None:
+    path = tmp_path / "book.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ValueError) as caught:
+        read_book(path)
+    message = str(caught.value)
+    assert reason in message and "\n" not in message and message.startswith("book.json")
+
+
+def test_a_build_repeats_from_its_seed_and_a_resumed_one_finishes_the_same(tmp_path) -> None:
+    settings = {"candidates": 2, "trials": 3, "truncate": 2, "seed": 5}
+    whole = build(tmp_path / "a.json", **settings)
+    again = build(tmp_path / "b.json", **settings)
+    strip = lambda book: {k: {**r, "seconds": 0} for k, r in book["rolls"].items()}  # noqa: E731
+    assert strip(whole) == strip(again)
+    part = json.loads((tmp_path / "a.json").read_text(encoding="utf-8"))
+    part["rolls"] = {k: part["rolls"][k] for k in list(part["rolls"])[:4]}
+    (tmp_path / "c.json").write_text(json.dumps(part), encoding="utf-8")
+    resumed = build(tmp_path / "c.json", **settings)
+    assert strip(resumed) == strip(whole)
+    assert read_book(tmp_path / "c.json").rolls.keys() == read_book(tmp_path / "a.json").rolls.keys()
+    gain, se = worth(whole, "Master")
+    assert gain >= 0.0 and se >= 0.0  # the book's best is never worse than a level's choice
