@@ -39,6 +39,12 @@ class SideFigures:
     time_s: float = 0.0
     nodes: int = 0
 
+    def add(self, other: SideFigures) -> None:
+        """Count ``other``'s moves too (a finished game's cost joins its rung's)."""
+        self.moves += other.moves
+        self.time_s += other.time_s
+        self.nodes += other.nodes
+
     @property
     def time_per_move(self) -> float:
         return self.time_s / self.moves if self.moves else 0.0
@@ -136,6 +142,9 @@ def run_rungs(game_id: str, rungs: list[tuple[tuple[str, Any], tuple[str, Any]]]
             upper_plays = g % 2  # the upper level is player 0 (moves first) in even games
             sides = (replace(configs[0], seed=pair_seed * 4 + g % 2),
                      replace(configs[1], seed=pair_seed * 4 + 2 + g % 2))
+            # The game's cost joins the rung's only when the game is scored: a game cut short
+            # by Stop counts for neither the score nor the time per move.
+            cost = RungFigures(upper[0], lower[0])
             for _ in range(MAX_PLIES):
                 if cancel is not None and cancel.is_set():
                     return figures
@@ -143,7 +152,7 @@ def run_rungs(game_id: str, rungs: list[tuple[tuple[str, Any], tuple[str, Any]]]
                 if player == TERMINAL:
                     break
                 state = state.apply(_next_move(state, player, upper_plays, sides,
-                                               figures[r], rng, cancel))
+                                               cost, rng, cancel))
                 now = time.perf_counter()
                 if progress is not None and now - last_report >= MOVE_REPORTS_S:
                     last_report = now
@@ -151,6 +160,8 @@ def run_rungs(game_id: str, rungs: list[tuple[tuple[str, Any], tuple[str, Any]]]
             if cancel is not None and cancel.is_set():
                 return figures  # a game cut short by Stop is not scored
             _score(figures[r], state, upper_plays)
+            figures[r].upper_side.add(cost.upper_side)
+            figures[r].lower_side.add(cost.lower_side)
             if progress is not None:
                 progress(_update("game", r, g, state, upper_plays, figures))
     return figures

@@ -73,6 +73,7 @@ def _one_run(game_id: str, pondering: bool, think_s: float, moves: int) -> dict[
                 verdicts.append("hit" if outcome.startswith("Ponder hit") else
                                 "miss" if outcome.startswith("Ponder miss") else "none")
             time.sleep(FRAME_S)
+        match.stop()  # a ponder may be running: stopped before the worker closes
     return {"pondering": pondering, "replies": len(replies),
             "reply_s_median": round(statistics.median(replies), 2) if replies else None,
             "reply_s_mean": round(statistics.fmean(replies), 2) if replies else None,
