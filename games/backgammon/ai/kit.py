@@ -36,7 +36,7 @@ def _td() -> Evaluator:
     return TDBackgammonEvaluator()
 
 
-def _candidate(generation: int) -> Evaluator:
+def _candidate(generation: int | str) -> Evaluator:
     """A supervised network of issue 22 (generation 1, 2, ...), measured against the shipped
     one by ``match`` before it may replace it (its file is in docs/training, not in the
     executable)."""
@@ -93,6 +93,9 @@ BENCHMARKS = (
     Level("Master-gen1", "expectiminimax", 3, None, 0.0, False, evaluator="gen1"),
     Level("Advanced-gen2", "expectiminimax", 1, None, 0.0, False, evaluator="gen2"),
     Level("Master-gen2", "expectiminimax", 3, None, 0.0, False, evaluator="gen2"),
+    # Generation 2's recipe on the "v2" inputs (hand-made contact features added).
+    Level("Advanced-gen2f", "expectiminimax", 1, None, 0.0, False, evaluator="gen2f"),
+    Level("Master-gen2f", "expectiminimax", 3, None, 0.0, False, evaluator="gen2f"),
     # The top levels without their opening book: what the book is worth (README).
     Level("Advanced-nobook", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
     Level("Master-nobook", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
@@ -106,7 +109,8 @@ AI = GameAI(
     selftest=SELFTEST,
     levels=LEVELS,
     evaluators={None: BackgammonEvaluator, "td": _td, "net": _net, "pubeval": _pubeval,
-                "gen1": partial(_candidate, 1), "gen2": partial(_candidate, 2)},
+                "gen1": partial(_candidate, 1), "gen2": partial(_candidate, 2),
+                "gen2f": partial(_candidate, "2f")},
     benchmarks=BENCHMARKS,
     batched_searcher=_batched,
     rollout=_rollout,

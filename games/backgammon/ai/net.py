@@ -35,7 +35,7 @@ import numpy as np
 
 from ai.evaluation.npz_file import read_npz
 from game.paths import asset_path
-from games.backgammon.ai import bearoff
+from games.backgammon.ai import bearoff, contact_features
 from games.backgammon.movegen import perspective
 from games.backgammon.outcomes import EQUITY_WEIGHTS, OUTCOMES
 from games.backgammon.rules import BackgammonState
@@ -48,6 +48,9 @@ SIDE_UNITS = 24 * 4 + 2
 SIDE_FEATURES = 6
 SIDE_WIDTH = SIDE_UNITS + SIDE_FEATURES
 N_INPUTS = 2 * SIDE_WIDTH + 1
+#: Input layouts: "v1" (the shipped network's, above) and "v2", v1 followed by each side's
+#: hand-made contact features (games.backgammon.ai.contact_features), the side on roll first.
+ENCODINGS: dict[str, int] = {"v1": N_INPUTS, "v2": N_INPUTS + 2 * contact_features.PER_SIDE}
 WEIGHTS_FILE = ("weights", "backgammon_net.npz")
 #: Index permutation turning one side's outputs into the other side's: win <-> loss.
 FLIP = np.array([0, 3, 4, 1, 2])
@@ -132,6 +135,17 @@ def encode(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return x
 
 
+def encode_as(a: np.ndarray, b: np.ndarray, encoding: str) -> np.ndarray:
+    """Network inputs in the layout ``encoding`` (ENCODINGS)."""
+    x = encode(a, b)
+    if encoding == "v1":
+        return x
+    a = np.asarray(a, dtype=np.int64).reshape(-1, 26)
+    b = np.asarray(b, dtype=np.int64).reshape(-1, 26)
+    return np.hstack([x, contact_features.side_features(a, b),
+                      contact_features.side_features(b, a)])
+
+
 # -- the network ----------------------------------------------------------------------------------
 
 
@@ -174,6 +188,8 @@ class Net:
     W2: np.ndarray
     b2: np.ndarray
     meta: dict[str, Any] = field(default_factory=dict)
+    #: The input layout the weights were trained on (ENCODINGS).
+    encoding: str = "v1"
     #: Exact race values for bear-off against bear-off rows (``probs`` uses them when set).
     bearoff: bearoff.BearoffTable | None = None
 
@@ -198,7 +214,7 @@ class Net:
     def probs(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Consistent probabilities (N, 5) of the side on roll ``a``; the bear-off database's
         exact values where both sides are bearing off, when the net has one."""
-        p = consistent(self.forward(encode(a, b))[1])
+        p = consistent(self.forward(encode_as(a, b, self.encoding))[1])
         return p if self.bearoff is None else self.bearoff.override(a, b, p)
 
     def after_moves(self, results: list[tuple[Any, Any]]) -> np.ndarray:
@@ -226,8 +242,10 @@ def terminal_probs(me: Any, opp: Any) -> np.ndarray:
 
 
 def save_net(net: Net, path: Path | str) -> None:
-    meta = {"format": FORMAT, "version": VERSION, "inputs": N_INPUTS, "hidden": net.hidden,
-            "outputs": list(OUTPUTS), **net.meta}  # fmt: skip
+    meta = {"format": FORMAT, "version": VERSION, "inputs": int(net.W1.shape[0]),
+            "hidden": net.hidden, "outputs": list(OUTPUTS), **net.meta}  # fmt: skip
+    if net.encoding != "v1":
+        meta["encoding"] = net.encoding
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
@@ -242,13 +260,15 @@ def load_net(path: Path | str | None = None) -> Net:
     arrays, meta = read_npz(
         path, ("W1", "b1", "W2", "b2", "meta"), "backgammon network weights", FORMAT, WeightsError
     )
-    if meta.get("version") != VERSION or meta.get("inputs") != N_INPUTS:
+    encoding = meta.get("encoding", "v1")
+    inputs = ENCODINGS.get(encoding) if isinstance(encoding, str) else None
+    if meta.get("version") != VERSION or inputs is None or meta.get("inputs") != inputs:
         raise WeightsError(
-            f"{path.name}: version {meta.get('version')!r} with {meta.get('inputs')!r} inputs,"
-            f" expected version {VERSION} with {N_INPUTS}"
+            f"{path.name}: version {meta.get('version')!r} with {meta.get('inputs')!r} inputs"
+            f" ({encoding!r} layout), expected version {VERSION} with a known layout"
         )
     hidden = meta.get("hidden")
-    shapes = {"W1": (N_INPUTS, hidden), "b1": (hidden,), "W2": (hidden, N_OUT), "b2": (N_OUT,)}
+    shapes = {"W1": (inputs, hidden), "b1": (hidden,), "W2": (hidden, N_OUT), "b2": (N_OUT,)}
     for name, shape in shapes.items():
         arr = arrays[name]
         if arr.shape != shape or arr.dtype.kind != "f":
@@ -256,8 +276,8 @@ def load_net(path: Path | str | None = None) -> Net:
         if not np.isfinite(arr).all():
             raise WeightsError(f"{path.name}: {name} holds a non-finite number")
     extra = {k: v for k, v in meta.items() if k not in ("format", "version", "inputs", "hidden",
-                                                        "outputs")}  # fmt: skip
-    return Net(arrays["W1"], arrays["b1"], arrays["W2"], arrays["b2"], extra)
+                                                        "outputs", "encoding")}  # fmt: skip
+    return Net(arrays["W1"], arrays["b1"], arrays["W2"], arrays["b2"], extra, encoding)
 
 
 _LOADED: dict[tuple[str, float], Net] = {}

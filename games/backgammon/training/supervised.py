@@ -15,6 +15,10 @@ PNG curve is redrawn, and a checkpoint (weights, Adam's moments, the rows) is wr
 Epoch ``e`` shuffles with its own seeded generator, so ``--resume`` continues to the same
 weights as a run that never stopped (on the same numpy build; BLAS runs on one thread).
 
+``--encoding v2`` trains on the shipped inputs plus each side's hand-made contact features
+(games.backgammon.ai.contact_features); the inputs the teacher lacks start with zero weights,
+so the student starts as exactly the teacher.
+
 At the end the new network meets its teacher at 0-ply, ``--eval-pairs`` pairs of games on the
 same dice with colours swapped, and the score is printed with its 95% interval.
 
@@ -41,7 +45,16 @@ import numpy as np
 
 from ai.curves import CurvePanel, plot
 from game.progress import ProgressBar
-from games.backgammon.ai.net import Net, consistent, encode, equity, load_net, save_net, sigmoid
+from games.backgammon.ai.net import (
+    ENCODINGS,
+    Net,
+    consistent,
+    encode_as,
+    equity,
+    load_net,
+    save_net,
+    sigmoid,
+)
 from games.backgammon.training.labels import read_chunk
 from games.backgammon.training.net import match, net_chooser
 
@@ -70,8 +83,19 @@ def load_labels(folder: Path, holdout: int) -> tuple[dict[str, np.ndarray], dict
     return joined(chunks[:-holdout]), joined(chunks[-holdout:])
 
 
-def inputs(arrays: dict[str, np.ndarray]) -> np.ndarray:
-    return encode(arrays["a"].astype(np.int64), arrays["b"].astype(np.int64)).astype(np.float32)
+def inputs(arrays: dict[str, np.ndarray], encoding: str = "v1") -> np.ndarray:
+    return encode_as(arrays["a"].astype(np.int64), arrays["b"].astype(np.int64),
+                     encoding).astype(np.float32)
+
+
+def with_encoding(net: Net, encoding: str) -> Net:
+    """``net`` reading the inputs of ``encoding``: the inputs it did not have get zero weights,
+    so it starts as exactly the same evaluator and training decides what they are worth."""
+    extra = ENCODINGS[encoding] - net.W1.shape[0]
+    if extra < 0:
+        raise ValueError(f"the teacher has more inputs than the {encoding!r} layout")
+    return Net(np.vstack([net.W1, np.zeros((extra, net.hidden))]), net.b1, net.W2, net.b2,
+               net.meta, encoding)
 
 
 class Adam:
@@ -221,6 +245,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="hidden units (default: the teacher's; more: it is widened)")
     parser.add_argument("--teacher", type=Path, default=None,
                         help="the starting weights (default: the shipped network)")
+    parser.add_argument("--encoding", choices=tuple(ENCODINGS), default="v1",
+                        help="the inputs (v2: v1 and each side's contact features)")
     parser.add_argument("--out", type=Path, required=True, help="the trained weights file")
     parser.add_argument("--checkpoint", type=Path, default=None,
                         help="default: the output's name with .ckpt.npz")
@@ -239,18 +265,21 @@ def main(argv: list[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     ckpt = args.checkpoint or args.out.with_name(args.out.stem + ".ckpt.npz")
     train_a, hold_a = load_labels(args.labels, args.holdout)
-    train_x, hold_x = inputs(train_a), inputs(hold_a)
+    train_x, hold_x = inputs(train_a, args.encoding), inputs(hold_a, args.encoding)
     train_t, hold_t = train_a["label"], hold_a["label"]
     teacher = load_net(args.teacher)
     if args.resume:
         net, adam, epoch, rows = load_checkpoint(ckpt, args.lr)
+        net.encoding = args.encoding
     else:
-        net = widened(teacher, args.hidden or teacher.hidden, args.seed)
+        net = with_encoding(widened(teacher, args.hidden or teacher.hidden, args.seed),
+                            args.encoding)
         adam, epoch = Adam(net, args.lr), 0
         rows = [(0, *held_out(net, hold_x, hold_t), 0.0)]
         net.meta = {"trained": "supervised on 1-ply labels", "labels": str(args.labels),
                     "seed": args.seed, "epochs": args.epochs, "batch": args.batch,
-                    "lr": args.lr, "hidden": net.hidden, "positions": len(train_x)}
+                    "lr": args.lr, "hidden": net.hidden, "positions": len(train_x),
+                    "encoding": args.encoding}
     print(f"{len(train_x)} training positions, {len(hold_x)} held out; teacher's equity "
           f"error on them {rows[0][1]:.4f}", file=sys.stderr)
 
