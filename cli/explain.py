@@ -239,7 +239,9 @@ def summary(recording: Any, position: str) -> list[str]:
     lines = []
     if recording.description:
         lines.append(recording.description)
-    lines.append(f"{recording.algorithm_label}, depth {recording.depth}: {position}")
+    # A book answer has no depth of its own (the book says how it was made, below).
+    how = "" if recording.answered_by == BOOK else f", depth {recording.depth}"
+    lines.append(f"{recording.algorithm_label}{how}: {position}")
     proven = " (proven)" if recording.exact else ""
     prunings = recording.cutoffs
     skipped = sum(n.pruned for n in recording.nodes)

@@ -349,6 +349,7 @@ class MatchController:
             if answer.job.purpose is Purpose.PONDER:
                 self.ponder.take(answer)  # a failed ponder is given up quietly
             else:
+                self.ponder.heard(answer, self.jobs)  # a search kept from a hit may stop
                 self._take_reply(answer.job, answer.reply)
 
     def _take_reply(self, job: Job, reply: Reply) -> None:

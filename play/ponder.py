@@ -98,8 +98,10 @@ class Verdict:
     job: Job | None
     #: The ponder search's final reply, if it ended before the human moved.
     finished: Finished | None
-    #: Seconds of the level's time still to search after a hit (0: move at once).
+    #: Seconds of the level's time still to search after a hit (0: move at once), of
+    #: ``level_s`` in all.
     remaining_s: float
+    level_s: float
     text: str
 
 
@@ -124,6 +126,8 @@ class Ponder:
         self.given_up = False
         #: When a move search kept from a hit has had the level's time (None: no such search).
         self.hurry_at: float | None = None
+        #: A search kept from a hit: (job id, when its time began, the level's seconds).
+        self._kept: tuple[int, float, float] | None = None
         #: The position last found to have nothing to ponder (not asked again every frame).
         self._no_guess_at: object = None
 
@@ -173,13 +177,27 @@ class Ponder:
         job = jobs.adopt(Purpose.MOVE)
         if verdict.remaining_s <= 0:
             jobs.hurry()
-        else:
+        elif job is not None:
             self.hurry_at = self.clock() + verdict.remaining_s
+            self._kept = (job.id, self.clock() - (verdict.level_s - verdict.remaining_s),
+                          verdict.level_s)
         return job
 
     def hurry_if_due(self, now: float, jobs: JobRunner) -> None:
         """Stop a kept search that has had the level's time (it answers with its best)."""
         if self.hurry_at is not None and now >= self.hurry_at:
+            self.hurry_at = None
+            jobs.hurry()
+
+    def heard(self, answer: JobReply, jobs: JobRunner) -> None:
+        """A reply of the move search: a kept search that finishes a depth past half the
+        level's time stops there, as the level's own search would not start another depth
+        (ai.searchbase), so a hit is never slower than no ponder."""
+        if self._kept is None or answer.job.id != self._kept[0]:
+            return
+        job_id, started, level_s = self._kept
+        if isinstance(answer.reply, DepthDone) and self.clock() - started > 0.5 * level_s:
+            self._kept = None
             self.hurry_at = None
             jobs.hurry()
 
@@ -191,7 +209,7 @@ class Ponder:
 
     def drop(self) -> None:
         """Forget the guess without judging it (the board moved on some other way)."""
-        self.guess = self.job = self.finished = self.hurry_at = None
+        self.guess = self.job = self.finished = self.hurry_at = self._kept = None
         self.depth, self.best, self.given_up = 0, None, False
 
     def wants_job(self) -> bool:
@@ -259,7 +277,7 @@ class Ponder:
             text = (f"Ponder miss: it expected {expected}, you played {played}. Its search "
                     f"starts now with its full {guess.level_s:g} s: nothing lost, the ponder "
                     "used only your time.")
-            verdict = Verdict(False, None, None, guess.level_s, text)
+            verdict = Verdict(False, None, None, guess.level_s, guess.level_s, text)
         else:
             remaining = 0.0 if self.finished is not None else guess.level_s - ran_s
             remaining = 0.0 if remaining < 0.05 else remaining
@@ -270,7 +288,7 @@ class Ponder:
             text = (f"Ponder hit: you played {expected}, as it expected. It had searched "
                     f"{ran_s:.1f} s{depth} on your time: {then}, {saved:.1f} s sooner than "
                     "without pondering.")
-            verdict = Verdict(True, self.job, self.finished, remaining, text)
+            verdict = Verdict(True, self.job, self.finished, remaining, guess.level_s, text)
         self.drop()
         self.outcome = verdict.text
         return verdict

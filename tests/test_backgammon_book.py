@@ -107,3 +107,18 @@ def test_a_build_repeats_from_its_seed_and_a_resumed_one_finishes_the_same(tmp_p
     assert read_book(tmp_path / "c.json").rolls.keys() == read_book(tmp_path / "a.json").rolls.keys()
     gain, se = worth(whole, "Master")
     assert gain >= 0.0 and se >= 0.0  # the book's best is never worse than a level's choice
+
+
+def test_explain_and_analyze_say_the_book_answered_and_how_it_was_made(capsys) -> None:
+    import main
+
+    main.main(["explain", "--game", "backgammon", "--position", "4HPwATDgc/ABMA 43 0",
+               "--level", "Master"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "opening-book: 4HPwATDgc/ABMA 43"  # no depth: a book has none
+    assert any("rolled out by Kibitz" in line for line in lines)
+    main.main(["analyze", "--game", "backgammon", "--position", "4HPwATDgc/ABMA 43 1",
+               "--level", "Master"])
+    report = json.loads(capsys.readouterr().out)
+    assert report["algorithm"] == BOOK and report["value"] is not None
+    assert report["value_text"].endswith("points a game for Red")

@@ -196,3 +196,27 @@ def test_the_ponder_bench_measures_both_runs_and_refuses_a_game_without_a_clock(
     assert all(r["replies"] == 1 for r in figures["runs"])
     assert run(argparse.Namespace(games={"tictactoe"}, think=0.0, moves=1)) == 2
     assert "nothing to ponder" in capsys.readouterr().err
+
+
+def test_a_kept_search_stops_after_a_depth_past_half_the_levels_time() -> None:
+    # As the level's own search: it starts no depth past half its time, so a hit is never
+    # slower than no ponder.
+    from ai.worker import DepthDone
+
+    match, worker, clock = ai_moved_with_line(0, (1, 3))
+    match.step(clock.now)
+    job_id = worker.submitted[-1][0]
+    clock.now += 0.5
+    match.play_move(1)
+    cancels = worker.cancels
+    clock.now += 0.3  # 0.8 s of the level's 2 s: a depth done now is followed by another
+    worker.out = [DepthDone(job_id, Result(3, 1.0, 10, True, (3,), Stats(time_s=0.8)))]
+    match.step(clock.now)
+    assert worker.cancels == cancels
+    clock.now += 0.4  # 1.2 s: past half, the next depth would not be started
+    worker.out = [DepthDone(job_id, Result(3, 1.0, 11, True, (3,), Stats(time_s=1.2)))]
+    match.step(clock.now)
+    assert worker.cancels == cancels + 1 and match.jobs.running(Purpose.MOVE)
+    clock.now += 1.0
+    match.step(clock.now)
+    assert worker.cancels == cancels + 1  # not hurried again at the deadline
