@@ -30,17 +30,17 @@ def _settle(app: Any, scene: Any) -> None:
 
 
 def test_lab_tree_is_the_seats_search(app: Any) -> None:
-    session = Session("othello", None, (Seat.human(), Seat.ai_level("Master")))
+    session = Session("othello", None, (Seat.human(), Seat.ai_level("Advanced")))
     scene = lab_scene(app, session, "othello", "tree")
     app.switch(scene)
     _settle(app, scene)
     rec = scene.pane("tree").recording
-    assert rec is not None and rec.level == "Master"
-    # From the start Master answers from its opening book: the lab draws that answer.
-    assert rec.description.startswith("Master's answer: its opening book")
+    assert rec is not None and rec.level == "Advanced"
+    # From the start Advanced answers from its opening book: the lab draws that answer.
+    assert rec.description.startswith("Advanced's answer: its opening book")
     assert rec.answered_by == "opening-book" and len(rec.root.children) == 4
-    config = build_config("othello", level="Master", depth=rec.depth)
-    played = analyze("othello", None, {}, config, "Master")
+    config = build_config("othello", level="Advanced", depth=rec.depth)
+    played = analyze("othello", None, {}, config, "Advanced")
     assert rec.move == played["best_move"]
     assert abs(rec.value - played["value"]) < 1e-6
     # Teaching mode is a choice of its own, and says so.

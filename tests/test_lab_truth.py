@@ -79,7 +79,8 @@ def test_lab_uses_the_levels_evaluator() -> None:
     master = lab_config("othello", "Master", 3)
     assert master.evaluator == "patterns" and master.use_tt and master.use_pvs
     assert describe("othello", "Master", master) == (
-        "Master's search: learned tables, depth 3, exact solving where it reaches, "
+        "Master's search: learned tables, depth 3, exact solving where it reaches")
+    assert describe("othello", "Advanced", lab_config("othello", "Advanced", 3)).endswith(
         "opening book first")
     teaching = lab_config("othello", TEACHING, 3)
     assert teaching.evaluator is None and not (teaching.use_tt or teaching.use_ordering)

@@ -322,4 +322,4 @@ def test_top_levels_use_the_learned_tables_and_keep_baselines() -> None:
     baseline = level_config("othello", "master-hand")
     assert baseline.evaluator is None and baseline.limits.time_s == 2.0
     assert [lv.name for lv in game_ai("othello").benchmarks] == [
-        "Advanced-hand", "Master-hand", "Advanced-nobook", "Master-nobook"]
+        "Advanced-hand", "Master-hand", "Advanced-nobook", "Master-book"]

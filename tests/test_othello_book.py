@@ -67,21 +67,23 @@ def test_the_four_first_replies_are_one_entry_turned_four_ways() -> None:
     assert len(set(answers)) == 1
 
 
-def test_the_top_levels_answer_from_the_book_and_the_lab_draws_it() -> None:
-    master = get_level("othello", "Master").config("othello")
-    assert master.use_book and get_level("othello", "Advanced").config("othello").use_book
+def test_advanced_answers_from_the_book_and_the_lab_draws_it() -> None:
+    advanced = get_level("othello", "Advanced").config("othello")
+    assert advanced.use_book and get_level("othello", "Master-book").config("othello").use_book
+    # Master searches from the first move (its search reaches the book's depth: README).
+    assert not get_level("othello", "Master").config("othello").use_book
     assert not get_level("othello", "Intermediate").config("othello").use_book
     start = initial_state()
-    answer = run_search(start, master)
+    answer = run_search(start, advanced)
     assert answer.algorithm == BOOK and answer.move in start.legal_moves()
     assert answer.root_values_exact and len(answer.root_values) == 4
     # The lab draws what plays: the book's answer, each move with its stored value.
-    config = lab_config("othello", "Master", 3)
-    recording = record_search(start, config, level="Master")
+    config = lab_config("othello", "Advanced", 3)
+    recording = record_search(start, config, level="Advanced")
     assert config.use_book and recording.answered_by == BOOK
     assert {n.move: n.value for n in recording.nodes[1:]} == {
         GAME.format_move(start, m): v for m, v in answer.root_values}
-    assert recording.description.startswith("Master's answer: its opening book")
+    assert recording.description.startswith("Advanced's answer: its opening book")
     searched = run_search(start, SearchConfig("othello", limits=Limits(depth=2)))
     assert searched.algorithm == "alphabeta"
     # A review keeps the move played in its search: the book never answers there.
