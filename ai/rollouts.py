@@ -17,8 +17,6 @@ from ai.kit import game_ai
 from ai.levels import levels_of
 from game.core import State
 
-#: A full rollout as backgammon players know it: every pair of first two rolls once.
-TRIALS = 1296
 #: How many of the search's best moves are rolled out.
 CANDIDATES = 4
 
@@ -32,11 +30,12 @@ def candidates(game_id: str, state: State, count: int) -> list[Any]:
     return moves or ([result.move] if result.move is not None else [])
 
 
-def roll_out(game_id: str, state: State, trials: int = TRIALS, count: int = CANDIDATES,
+def roll_out(game_id: str, state: State, trials: int, count: int = CANDIDATES,
              seed: int = 0, truncate: int | None = None, *, cancel: Any = None,
              progress: Any = None) -> Any:
     """The game's rollout (a table of each candidate's equity and its error) of ``state``'s
-    best ``count`` moves, ``trials`` trials each; ValueError for a game without rollouts."""
+    best ``count`` moves, ``trials`` trials each (the play screen's choice: play.rollout);
+    ValueError for a game without rollouts."""
     roll = game_ai(game_id).rollout
     if roll is None:
         raise ValueError(f"{game_id} has no rollouts: it is searched, not played out")

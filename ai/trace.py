@@ -108,6 +108,9 @@ def trace_root_values(tracer: Tracer, state: State, depth: int, score: float,
     the solver proved for it (solvers that prove by theory or on bitboards report their
     answer, not their inner nodes)."""
     mover = state.current_player()
+    # The root has its moves below it whatever depth the answer reports (a rolled-out book
+    # reports none): entered with no depth left, it would be drawn as a leaf.
+    depth = max(depth, 1)
     tracer.iteration(depth)
     tracer.enter(state, mover, depth, -INF, INF)
     tracer.expanded([m for m, _ in root_values])

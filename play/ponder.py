@@ -83,8 +83,9 @@ def guess_after(session: Session, last: SearchReport | None, seed: int) -> Guess
     seat = session.seats[player]
     own = search_config(session.game_id, seat, seed)
     config = pondered_config(own)
-    if own is None or config is None or own.limits.time_s is None:
+    if config is None:
         return None
+    assert own is not None and own.limits.time_s is not None  # pondered_config checked both
     title = f"{session.game.player_names[player]} · {describe_seat(seat)}"
     return Guess(cur, move, after, config, own.limits.time_s, title)
 

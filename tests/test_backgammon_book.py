@@ -122,3 +122,17 @@ def test_explain_and_analyze_say_the_book_answered_and_how_it_was_made(capsys) -
     report = json.loads(capsys.readouterr().out)
     assert report["algorithm"] == BOOK and report["value"] is not None
     assert report["value_text"].endswith("points a game for Red")
+
+
+def test_the_lab_draws_the_book_answer_as_a_decision_with_its_moves_below() -> None:
+    from ai.labsearch import lab_config
+    from ai.record import record_search
+
+    state = opening((2, 1))
+    recording = record_search(state, lab_config("backgammon", "Master", None), level="Master")
+    assert recording.answered_by == BOOK
+    root = recording.root
+    assert root.children and root.kind != "leaf"  # a decision, not a leaf square
+    book = shipped_book().result(state)
+    assert {recording.nodes[c].move: recording.nodes[c].value for c in root.children} == {
+        GAME.format_move(state, m): v for m, v in book.root_values}

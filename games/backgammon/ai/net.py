@@ -137,12 +137,11 @@ def encode(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def encode_as(a: np.ndarray, b: np.ndarray, encoding: str) -> np.ndarray:
     """Network inputs in the layout ``encoding`` (ENCODINGS)."""
-    x = encode(a, b)
     if encoding == "v1":
-        return x
+        return encode(a, b)
     a = np.asarray(a, dtype=np.int64).reshape(-1, 26)
     b = np.asarray(b, dtype=np.int64).reshape(-1, 26)
-    return np.hstack([x, contact_features.side_features(a, b),
+    return np.hstack([encode(a, b), contact_features.side_features(a, b),
                       contact_features.side_features(b, a)])
 
 
