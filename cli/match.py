@@ -17,6 +17,7 @@ import os
 import random
 import signal
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from ai.kit import game_ai
@@ -34,6 +35,7 @@ from cli.common import (
     with_weights,
 )
 from cli.ladder import add_ladder_arguments, run_ladder_command
+from cli.match_record import MatchRecord, RecordError, stored_seed
 from game.progress import ProgressBar
 from game.registry import get_game, playable_kits
 
@@ -145,6 +147,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jacoby", action="store_true",
         help="backgammon with --cube: gammons count single until the cube is turned",
+    )  # fmt: skip
+    parser.add_argument(
+        "--record", type=Path, default=None, metavar="FILE",
+        help="keep each finished game in FILE; run again, play only the games it lacks",
     )  # fmt: skip
     add_ladder_arguments(parser)
     add_weights_argument(parser, "player A's evaluation")
@@ -285,18 +291,21 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def play_match(specs: list[GameSpec], jobs: int, bar: ProgressBar | None = None) -> Tally:
-    """Play every game (in ``jobs`` spawned processes when more than one) and tally for A."""
-    tally = Tally()
-    outcomes: list[GameOutcome] = []
+def play_match(specs: list[GameSpec], jobs: int, bar: ProgressBar | None = None,
+               tally: Tally | None = None, kept: MatchRecord | None = None) -> Tally:
+    """Play every game (in ``jobs`` spawned processes when more than one) and tally for A,
+    adding to ``tally`` (the games a record already held) and writing each outcome to
+    ``kept`` as it comes."""
+    tally = tally if tally is not None else Tally()
 
     def record(outcome: GameOutcome) -> None:
         if outcome.error is not None:
             raise RuntimeError(f"game {outcome.index + 1} failed: {outcome.error}")
-        outcomes.append(outcome)
         tally.add(outcome)
+        if kept is not None:
+            kept.add(outcome)
         if bar is not None:
-            bar.update(len(outcomes), f"A +{tally.wins} ={tally.draws} -{tally.losses}")
+            bar.update(tally.games, f"A +{tally.wins} ={tally.draws} -{tally.losses}")
 
     if jobs <= 1 or len(specs) <= 1:
         for spec in specs:
@@ -309,17 +318,29 @@ def play_match(specs: list[GameSpec], jobs: int, bar: ProgressBar | None = None)
     return tally
 
 
+def _or_request_error(make: Any, *args: Any) -> Any:
+    try:
+        return make(*args)
+    except RecordError as exc:
+        raise RequestError(str(exc)) from None
+
+
 def run(args: argparse.Namespace) -> int:
     if args.ladder:
-        if args.weights is not None:
-            raise RequestError("--weights belongs to a match of two levels, not --ladder")
+        if args.weights is not None or args.record is not None:
+            raise RequestError("--weights and --record belong to a match of two levels,"
+                               " not --ladder")
         return run_ladder_command(args)
     if args.a is None or args.b is None:
         raise RequestError("give --a and --b (the two levels), or --ladder")
     if args.csv is not None or args.png is not None:
         raise RequestError("--csv and --png belong to --ladder")
     options = parse_options(args.options)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    seed = args.seed
+    if seed is None and args.record is not None:
+        seed = _or_request_error(stored_seed, args.record)  # resuming: the record's own seed
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
     for name in (args.a, args.b):  # fail fast, before any process starts
         level_config(args.game, name)
     get_game(args.game).initial_state(**options)  # bad options: one error now, not N later
@@ -334,16 +355,28 @@ def run(args: argparse.Namespace) -> int:
     specs = [replace(spec, weights_a=weights) for spec in game_specs(
         args.game, options, args.a, args.b, args.games, seed, args.cube, args.jacoby
     )]
-    bar = ProgressBar(len(specs), "games")
+    extra = {"cube": args.cube, "jacoby": args.jacoby} if has_stakes else {}
+    if weights is not None:
+        extra["weights_a"] = args.weights
+    tally, kept = Tally(), None
+    if args.record is not None:
+        match = {"game": args.game, "a": args.a, "b": args.b, "seed": seed, "games": args.games,
+                 "options": options, **extra}
+        kept = _or_request_error(MatchRecord, args.record, match)
+        for played in kept.played:
+            tally.add(GameOutcome(**played))
+        done = kept.played_indices()
+        specs = [spec for spec in specs if spec.index not in done]
+    bar = ProgressBar(args.games, "games")
+    bar.update(tally.games, "from the record" if tally.games else "")
     try:
-        tally = play_match(specs, args.jobs, bar)
+        tally = play_match(specs, args.jobs, bar, tally, kept)
     except RuntimeError as exc:
         raise RequestError(str(exc)) from None
     finally:
         bar.close()
-    extra = {"cube": args.cube, "jacoby": args.jacoby} if has_stakes else {}
-    if weights is not None:
-        extra["weights_a"] = args.weights
+        if kept is not None:
+            kept.close()
     s = summary(tally, game=args.game, a=args.a, b=args.b, seed=seed, options=options, **extra)
     print(json.dumps(s, allow_nan=False) if args.json else format_text(s))
     return 0

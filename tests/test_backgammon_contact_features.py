@@ -6,8 +6,17 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from games.backgammon.ai import prime_features, shot_features
 from games.backgammon.ai.contact_features import REACH, side_features
-from games.backgammon.ai.net import ENCODINGS, Net, encode, encode_as, load_net, save_net
+from games.backgammon.ai.net import (
+    ENCODINGS,
+    Net,
+    WeightsError,
+    encode,
+    encode_as,
+    load_net,
+    save_net,
+)
 from games.backgammon.training.supervised import with_encoding
 
 
@@ -66,3 +75,100 @@ def test_v2_starts_as_its_v1_teacher_and_its_file_round_trips(tmp_path) -> None:
     loaded = load_net(path)
     assert loaded.encoding == "v2" and loaded.W1.shape == (ENCODINGS["v2"], 8)
     assert np.allclose(loaded.probs(a, b), student.probs(a, b))
+
+
+# -- the "v3" inputs: shots with blocks checked, escapes from a table ------------------------------
+
+
+def test_a_made_point_in_the_way_blocks_combined_shots() -> None:
+    # The 17 rolls of the blot six pips away lose 2-2: its first step lands on the own 6-point
+    # (made). 4-2 still hits (2 then 4 lands on the open 8-point first); so do 5-1 and 3-3.
+    own = board({10: 1, 6: 14})
+    other = board({21: 1, 1: 14})
+    hit, two, loss = shot_features.side_features(own, other)[0]
+    assert hit == pytest.approx(16 / 36) and two == 0.0
+    assert loss == pytest.approx(16 / 36 * (25 - 10) / 25)
+
+
+def test_two_blots_in_reach_of_one_roll_make_a_double_shot() -> None:
+    # Blots on own 10 and 7; one opposing checker on own place 4: 3 away from one, 6 from the
+    # other. 6-3 and 3-6 reach both (2 rolls); 3-3 reaches 7, then 10 (1): 3 of 36.
+    own = board({10: 1, 7: 1, 13: 13})
+    other = board({21: 1, 1: 14})
+    hit, two, loss = shot_features.side_features(own, other)[0]
+    assert two == pytest.approx(3 / 36)
+    # the worst hit is the blot nearer home (25 - 7 pips lost) whenever it is hit
+    singles, doubles = shot_features.blots_hit(own, other)
+    assert doubles[0, 2] == (1 << 7) | (1 << 10)
+    assert 0 < loss <= hit * (25 - 7) / 25
+
+
+def test_a_six_prime_leaves_no_escape() -> None:
+    # The opponent holds his 2..7 points (own places 18..23) in front of a checker on own 24.
+    own = board({24: 1, 6: 14})
+    other = board({2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 2, 13: 3})
+    escapes, containment, timing, buried = prime_features.side_features(own, other)[0]
+    assert escapes == 0.0 and containment == 1.0
+    assert timing == pytest.approx(((24 - 6) + 12 * 5) / 100) and buried == 0.0
+
+
+def test_the_escape_table_counts_rolls_by_hand() -> None:
+    # One blocked point right in front (distance 1): every roll but 1-1 jumps it.
+    assert prime_features._escapes(0b1) == 35
+    # Distances 1..5 blocked: only rolls with a 6 get past, 6-6 included: 11.
+    assert prime_features._escapes(0b11111) == 11
+    # A six-point prime: nothing.
+    assert prime_features._escapes(0b111111) == 0
+    # Nothing in front: free.
+    assert prime_features.ESCAPES[0] == 1.0
+
+
+def test_v3_extends_v2_and_a_split_network_sends_races_to_its_race_half(tmp_path) -> None:
+    a = board({24: 2, 13: 5, 8: 3, 6: 5})
+    race_a, race_b = board({3: 5, 2: 5, 1: 5}), board({4: 5, 5: 5, 6: 5})
+    assert np.allclose(encode_as(a, a, "v3")[:, : ENCODINGS["v2"]], encode_as(a, a, "v2"))
+    rng = np.random.default_rng(2)
+    contact, race = with_encoding(Net.random(8, rng), "v3"), Net.random(6, rng)
+    split = Net(contact.W1, contact.b1, contact.W2, contact.b2, encoding="v3", race=race)
+    both_a, both_b = np.vstack([a, race_a]), np.vstack([a, race_b])
+    p = split.probs(both_a, both_b)
+    assert np.allclose(p[0], contact.probs(a, a)[0]) and np.allclose(p[1], race.probs(race_a, race_b)[0])
+    path = tmp_path / "split.npz"
+    save_net(split, path)
+    loaded = load_net(path)
+    assert loaded.race is not None and loaded.race.hidden == 6
+    assert np.allclose(loaded.probs(both_a, both_b), p)
+
+
+@pytest.mark.parametrize(
+    "damage, message",
+    [
+        ("race_not_an_object", "race network's description is not an object"),
+        ("race_array_missing", "lacks the array"),
+        ("race_wrong_shape", "race_W2 has shape"),
+        ("race_unknown_layout", "'v9' layout"),
+    ],
+)
+def test_a_damaged_race_network_gives_one_line(tmp_path, damage: str, message: str) -> None:
+    import json
+
+    rng = np.random.default_rng(4)
+    net = Net.random(8, rng)
+    net.race = Net.random(6, rng)
+    path = tmp_path / "split.npz"
+    save_net(net, path)
+    arrays = dict(np.load(path))
+    meta = json.loads(str(arrays["meta"]))
+    if damage == "race_not_an_object":
+        arrays["meta"] = np.array(json.dumps({**meta, "race": 3}))
+    elif damage == "race_array_missing":
+        del arrays["race_b1"]
+    elif damage == "race_wrong_shape":
+        arrays["race_W2"] = np.zeros((6, 4))
+    else:
+        arrays["meta"] = np.array(json.dumps({**meta, "race": {"encoding": "v9", "hidden": 6}}))
+    with open(path, "wb") as f:
+        np.savez(f, **arrays)
+    with pytest.raises(WeightsError, match=message) as info:
+        load_net(path)
+    assert "\n" not in str(info.value)

@@ -64,3 +64,25 @@ def test_a_widened_network_starts_as_its_teacher() -> None:
     x = inputs(chunk).astype(np.float64)
     assert wide.hidden == teacher.hidden + 40
     assert np.allclose(wide.forward(x)[1], teacher.forward(x)[1])
+
+
+def test_a_split_run_resumes_both_networks_to_the_same_weights(tmp_path) -> None:
+    labels = tmp_path / "labels"
+    generate(labels, seed=3, chunks=3, size=60, jobs=1, quiet=True)
+    common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0", "--split-race",
+              "--encoding", "v3", "--csv", str(tmp_path / "c.csv"),
+              "--png", str(tmp_path / "c.png")]
+    straight = tmp_path / "straight.npz"
+    assert main([*common, "--epochs", "3", "--out", str(straight)]) == 0
+    stopped = tmp_path / "stopped.npz"
+    assert main([*common, "--epochs", "1", "--out", str(stopped)]) == 0
+    (tmp_path / "stopped-race.ckpt.npz").unlink()  # stopped before the race network's first epoch
+    assert main([*common, "--epochs", "3", "--out", str(stopped), "--resume"]) == 0
+    a, b = load_net(straight), load_net(stopped)
+    assert a.encoding == "v3" and a.race is not None and b.race is not None
+    assert a.race.encoding == "v1"
+    for net, other in ((a, b), (a.race, b.race)):
+        for p, q in zip((net.W1, net.b1, net.W2, net.b2), (other.W1, other.b1, other.W2,
+                                                          other.b2), strict=True):
+            assert np.array_equal(p, q)
+    assert "holdout_equity_error" in (tmp_path / "c-race.csv").read_text()

@@ -314,3 +314,42 @@ def test_backgammon_match_against_pubeval_with_and_without_the_cube(
     assert code == 2 and "backgammon options" in err
     code, _, err = run_main(capsys, *base, "--jacoby")
     assert code == 2 and "--jacoby needs --cube" in err
+
+
+def test_a_recorded_match_resumes_to_the_uninterrupted_result(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    base = ["match", "--game", "tictactoe", "--a", "Casual", "--b", "Beginner", "--games", "6",
+            "--jobs", "1", "--json"]
+    whole = json.loads(run_main(capsys, *base, "--seed", "9")[1])
+    record = tmp_path / "match.jsonl"
+    code, out, _ = run_main(capsys, *base, "--seed", "9", "--record", str(record))
+    assert code == 0 and json.loads(out) == whole
+    lines = record.read_text().splitlines()
+    assert json.loads(lines[0])["format"] == "kibitz-match-record" and len(lines) == 7
+    # A stop after two games, in the middle of writing the third: the cut line is dropped.
+    record.write_text("\n".join(lines[:3]) + "\n" + lines[3][:9])
+    code, out, err = run_main(capsys, *base, "--record", str(record))  # the seed from the file
+    assert code == 0, err
+    assert json.loads(out) == whole
+    assert "2/6 games  from the record" in err
+    assert sorted(json.loads(x)["index"] for x in record.read_text().splitlines()[1:]) == list(
+        range(6))
+    # Run again: nothing left to play, the same report.
+    assert json.loads(run_main(capsys, *base, "--record", str(record))[1]) == whole
+
+
+def test_a_record_of_another_match_is_refused_and_kept(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "match.jsonl"
+    base = ["match", "--game", "tictactoe", "--b", "Beginner", "--games", "2", "--jobs", "1",
+            "--seed", "3", "--record", str(record)]
+    assert run_main(capsys, *base, "--a", "Casual")[0] == 0
+    kept = record.read_text()
+    code, _, err = run_main(capsys, *base, "--a", "Master")
+    assert code != 0 and "records another match (its a differ)" in err
+    assert len(err.strip().splitlines()) == 1 and record.read_text() == kept
+    record.write_text("garbage\n")
+    code, _, err = run_main(capsys, *base, "--a", "Casual")
+    assert code != 0 and "is not a match record" in err and "Traceback" not in err

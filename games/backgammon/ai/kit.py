@@ -96,6 +96,12 @@ BENCHMARKS = (
     # Generation 2's recipe on the "v2" inputs (hand-made contact features added).
     Level("Advanced-gen2f", "expectiminimax", 1, None, 0.0, False, evaluator="gen2f"),
     Level("Master-gen2f", "expectiminimax", 3, None, 0.0, False, evaluator="gen2f"),
+    # The same on the "v3" inputs (shot and prime features too), races to a network of their own.
+    Level("Advanced-gen2r", "expectiminimax", 1, None, 0.0, False, evaluator="gen2r"),
+    Level("Master-gen2r", "expectiminimax", 3, None, 0.0, False, evaluator="gen2r"),
+    # Master with two chance layers (the 3 best moves by one chance layer, the opponent's 2
+    # best replies followed): what a second layer is worth, measured before it becomes a level.
+    Level("Master-2ply", "expectiminimax", 5, None, 0.0, False, evaluator="net", book=True),
     # The top levels without their opening book: what the book is worth (README).
     Level("Advanced-nobook", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
     Level("Master-nobook", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
@@ -110,7 +116,7 @@ AI = GameAI(
     levels=LEVELS,
     evaluators={None: BackgammonEvaluator, "td": _td, "net": _net, "pubeval": _pubeval,
                 "gen1": partial(_candidate, 1), "gen2": partial(_candidate, 2),
-                "gen2f": partial(_candidate, "2f")},
+                "gen2f": partial(_candidate, "2f"), "gen2r": partial(_candidate, "2r")},
     benchmarks=BENCHMARKS,
     batched_searcher=_batched,
     rollout=_rollout,

@@ -11,7 +11,8 @@ encoder, the network and its weights file; ``games.backgammon.training.net`` tra
   n >= 3, (n - 3) / 2 beyond three), bar / 2, off / 15, then six features: pips / 100, blots / 5,
   home-board points made / 6, longest prime / 6, checkers back (opponent's home board and bar)
   / 5, blots within direct range of an opposing checker / 3; and one race flag (no contact left),
-  which lets one network serve contact and race positions.
+  which lets one network serve contact and race positions. Those are the "v1" inputs; the
+  layouts "v2" and "v3" add hand-made features per side (``ENCODINGS``).
 * **Outputs**, five sigmoids for the side on roll: P(win), P(win a gammon or more), P(win a
   backgammon), P(lose a gammon or more), P(lose a backgammon). They are made consistent on
   reading (a gammon is never likelier than a win, a backgammon than a gammon), and
@@ -19,7 +20,9 @@ encoder, the network and its weights file; ``games.backgammon.training.net`` tra
 * **Weights file** ``assets/weights/backgammon_net.npz`` (numpy ``.npz``, no pickles): arrays
   ``W1`` (inputs x hidden), ``b1``, ``W2`` (hidden x 5), ``b2`` and ``meta``, a JSON string with
   ``format`` = ``"kibitz-backgammon-net"``, ``version`` (of this layout and encoding), ``inputs``,
-  ``hidden`` and how the weights were trained (seed, games, learning rate, lambda, command). A
+  ``hidden`` and how the weights were trained (seed, games, learning rate, lambda, command);
+  ``encoding`` when the layout is not v1; ``race`` (its layout and hidden units) when race
+  positions have a network of their own, whose arrays are ``race_W1`` .. ``race_b2``. A
   missing, corrupt or mismatched file raises :class:`WeightsError` with a one-line reason.
 """
 
@@ -35,9 +38,10 @@ import numpy as np
 
 from ai.evaluation.npz_file import read_npz
 from game.paths import asset_path
-from games.backgammon.ai import bearoff, contact_features
+from games.backgammon.ai import bearoff, contact_features, prime_features, shot_features
 from games.backgammon.movegen import perspective
 from games.backgammon.outcomes import EQUITY_WEIGHTS, OUTCOMES
+from games.backgammon.positions import WIDTH, Packed, packed_bytes
 from games.backgammon.rules import BackgammonState
 
 FORMAT = "kibitz-backgammon-net"
@@ -48,9 +52,20 @@ SIDE_UNITS = 24 * 4 + 2
 SIDE_FEATURES = 6
 SIDE_WIDTH = SIDE_UNITS + SIDE_FEATURES
 N_INPUTS = 2 * SIDE_WIDTH + 1
-#: Input layouts: "v1" (the shipped network's, above) and "v2", v1 followed by each side's
-#: hand-made contact features (games.backgammon.ai.contact_features), the side on roll first.
-ENCODINGS: dict[str, int] = {"v1": N_INPUTS, "v2": N_INPUTS + 2 * contact_features.PER_SIDE}
+#: Hand-made features per side of each layout after v1, in order (the side on roll first).
+_EXTRA_FEATURES = {
+    "v1": (),
+    "v2": (contact_features,),
+    "v3": (contact_features, shot_features, prime_features),
+}
+#: Input layouts: "v1" (the shipped network's, above); "v2", v1 followed by each side's
+#: contact features (games.backgammon.ai.contact_features); "v3", v2 followed by each side's
+#: shot features (blocks checked, double shots, pip loss) and prime features (escapes from a
+#: table, containment, timing, buried checkers).
+ENCODINGS: dict[str, int] = {
+    name: N_INPUTS + 2 * sum(m.PER_SIDE for m in modules)
+    for name, modules in _EXTRA_FEATURES.items()
+}
 WEIGHTS_FILE = ("weights", "backgammon_net.npz")
 #: Index permutation turning one side's outputs into the other side's: win <-> loss.
 FLIP = np.array([0, 3, 4, 1, 2])
@@ -135,14 +150,25 @@ def encode(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return x
 
 
-def encode_as(a: np.ndarray, b: np.ndarray, encoding: str) -> np.ndarray:
-    """Network inputs in the layout ``encoding`` (ENCODINGS)."""
+def encode_as(a: np.ndarray, b: np.ndarray, encoding: str,
+              v1: np.ndarray | None = None) -> np.ndarray:
+    """Network inputs in the layout ``encoding`` (ENCODINGS); ``v1``: the rows' v1 inputs,
+    when the caller has them already."""
+    if v1 is None:
+        v1 = encode(a, b)
     if encoding == "v1":
-        return encode(a, b)
+        return v1
     a = np.asarray(a, dtype=np.int64).reshape(-1, 26)
     b = np.asarray(b, dtype=np.int64).reshape(-1, 26)
-    return np.hstack([encode(a, b), contact_features.side_features(a, b),
-                      contact_features.side_features(b, a)])
+    n = len(a)
+    # Both sides in one call per module: a search's batches are small, so numpy's cost per
+    # call, not per row, is what these features cost.
+    own, other = np.vstack([a, b]), np.vstack([b, a])
+    parts = [v1]
+    for module in _EXTRA_FEATURES[encoding]:
+        both = module.side_features(own, other)
+        parts += [both[:n], both[n:]]
+    return np.hstack(parts)
 
 
 # -- the network ----------------------------------------------------------------------------------
@@ -191,6 +217,10 @@ class Net:
     encoding: str = "v1"
     #: Exact race values for bear-off against bear-off rows (``probs`` uses them when set).
     bearoff: bearoff.BearoffTable | None = None
+    #: The network for race positions (no contact left) when the two phases were trained
+    #: apart: a race is a different game (pips and bear-off shape, no blocking or hitting),
+    #: and one network fitting both spends its units on the difference.
+    race: Net | None = None
 
     @classmethod
     def random(cls, hidden: int, rng: np.random.Generator, scale: float = 0.1) -> Net:
@@ -213,7 +243,18 @@ class Net:
     def probs(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Consistent probabilities (N, 5) of the side on roll ``a``; the bear-off database's
         exact values where both sides are bearing off, when the net has one."""
-        p = consistent(self.forward(encode_as(a, b, self.encoding))[1])
+        if self.race is None:
+            p = consistent(self.forward(encode_as(a, b, self.encoding))[1])
+        else:
+            a = np.asarray(a, dtype=np.int64).reshape(-1, 26)
+            b = np.asarray(b, dtype=np.int64).reshape(-1, 26)
+            v1 = encode(a, b)  # both networks start from these; the last is the race flag
+            racing = v1[:, -1] == 1.0
+            p = np.empty((len(a), N_OUT))
+            for rows, net in ((~racing, self), (racing, self.race)):
+                if rows.any():
+                    x = encode_as(a[rows], b[rows], net.encoding, v1[rows])
+                    p[rows] = consistent(net.forward(x)[1])
         return p if self.bearoff is None else self.bearoff.override(a, b, p)
 
     def after_moves(self, results: list[tuple[Any, Any]]) -> np.ndarray:
@@ -222,6 +263,16 @@ class Net:
         last checker gets its certain result."""
         me = np.asarray([r[0] for r in results], dtype=np.int64)
         opp = np.asarray([r[1] for r in results], dtype=np.int64)
+        return self._after(me, opp)
+
+    def after_positions(self, found: list[Packed]) -> np.ndarray:
+        """:meth:`after_moves` for packed positions (games.backgammon.positions): the rows
+        come from one buffer instead of a Python sequence per position."""
+        rows = np.frombuffer(packed_bytes(found), dtype=np.uint8).reshape(-1, WIDTH)
+        rows = rows.astype(np.int64)
+        return self._after(rows[:, :26], rows[:, 26:])
+
+    def _after(self, me: np.ndarray, opp: np.ndarray) -> np.ndarray:
         p = flip(self.probs(opp[:, ::-1], me))
         done = me[:, 0] == 15
         if done.any():
@@ -240,43 +291,68 @@ def terminal_probs(me: Any, opp: Any) -> np.ndarray:
 # -- weights file ----------------------------------------------------------------------------------
 
 
+_LAYERS = ("W1", "b1", "W2", "b2")
+#: Prefix of the race network's arrays in a file that has one.
+RACE = "race_"
+
+
 def save_net(net: Net, path: Path | str) -> None:
     meta = {"format": FORMAT, "version": VERSION, "inputs": int(net.W1.shape[0]),
             "hidden": net.hidden, "outputs": list(OUTPUTS), **net.meta}  # fmt: skip
     if net.encoding != "v1":
         meta["encoding"] = net.encoding
+    arrays = {name: getattr(net, name) for name in _LAYERS}
+    if net.race is not None:
+        meta["race"] = {"encoding": net.race.encoding, "hidden": net.race.hidden}
+        arrays |= {RACE + name: getattr(net.race, name) for name in _LAYERS}
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     with open(tmp, "wb") as f:
-        np.savez(f, W1=net.W1, b1=net.b1, W2=net.W2, b2=net.b2, meta=np.array(json.dumps(meta)))
+        np.savez(f, meta=np.array(json.dumps(meta)), **arrays)
     tmp.replace(path)
 
 
 def load_net(path: Path | str | None = None) -> Net:
     """The network in ``path`` (default: the shipped weights); WeightsError if unusable."""
     path = Path(path) if path is not None else default_weights_path()
-    arrays, meta = read_npz(
-        path, ("W1", "b1", "W2", "b2", "meta"), "backgammon network weights", FORMAT, WeightsError
-    )
-    encoding = meta.get("encoding", "v1")
-    inputs = ENCODINGS.get(encoding) if isinstance(encoding, str) else None
-    if meta.get("version") != VERSION or inputs is None or meta.get("inputs") != inputs:
-        raise WeightsError(
-            f"{path.name}: version {meta.get('version')!r} with {meta.get('inputs')!r} inputs"
-            f" ({encoding!r} layout), expected version {VERSION} with a known layout"
-        )
-    hidden = meta.get("hidden")
+    what = "backgammon network weights"
+    arrays, meta = read_npz(path, (*_LAYERS, "meta"), what, FORMAT, WeightsError)
+    if meta.get("version") != VERSION:
+        raise WeightsError(f"{path.name}: version {meta.get('version')!r}, expected version {VERSION}")
+    net = _checked_layers(path, arrays, "", meta.get("encoding", "v1"), meta.get("inputs"),
+                          meta.get("hidden"))
+    race = meta.get("race")
+    if race is not None:
+        if not isinstance(race, dict):
+            raise WeightsError(f"{path.name}: its race network's description is not an object")
+        names = tuple(RACE + name for name in _LAYERS)
+        race_arrays, _ = read_npz(path, (*names, "meta"), what, FORMAT, WeightsError)
+        encoding = race.get("encoding")
+        net.race = _checked_layers(path, race_arrays, RACE, encoding,
+                                   ENCODINGS.get(encoding) if isinstance(encoding, str) else None,
+                                   race.get("hidden"))
+    net.meta = {k: v for k, v in meta.items() if k not in ("format", "version", "inputs", "hidden",
+                                                           "outputs", "encoding", "race")}
+    return net
+
+
+def _checked_layers(path: Path, arrays: dict[str, np.ndarray], prefix: str, encoding: Any,
+                    inputs: Any, hidden: Any) -> Net:
+    """The network of the arrays named ``prefix`` + W1 .. b2, checked against its layout."""
+    expected = ENCODINGS.get(encoding) if isinstance(encoding, str) else None
+    if expected is None or inputs != expected:
+        raise WeightsError(f"{path.name}: {inputs!r} inputs in the {encoding!r} layout,"
+                           " expected a known layout")
     shapes = {"W1": (inputs, hidden), "b1": (hidden,), "W2": (hidden, N_OUT), "b2": (N_OUT,)}
     for name, shape in shapes.items():
-        arr = arrays[name]
+        arr = arrays[prefix + name]
         if arr.shape != shape or arr.dtype.kind != "f":
-            raise WeightsError(f"{path.name}: {name} has shape {arr.shape}, expected {shape}")
+            raise WeightsError(f"{path.name}: {prefix}{name} has shape {arr.shape},"
+                               f" expected {shape}")
         if not np.isfinite(arr).all():
-            raise WeightsError(f"{path.name}: {name} holds a non-finite number")
-    extra = {k: v for k, v in meta.items() if k not in ("format", "version", "inputs", "hidden",
-                                                        "outputs", "encoding")}  # fmt: skip
-    return Net(arrays["W1"], arrays["b1"], arrays["W2"], arrays["b2"], extra, encoding)
+            raise WeightsError(f"{path.name}: {prefix}{name} holds a non-finite number")
+    return Net(*(arrays[prefix + name] for name in _LAYERS), encoding=encoding)
 
 
 _LOADED: dict[tuple[str, float], Net] = {}

@@ -20,6 +20,11 @@ strong backgammon programs use:
 
 Even depths end on a chance layer whose rolled positions the network scores without their
 dice, so depth 2k has exactly the values of depth 2k - 1; they are taken over, not recomputed.
+
+Below the root, a search that plays asks games.backgammon.positions where each turn leads (four
+times as fast as the rules' generator, which also builds each turn's steps); a traced search
+(the lab) takes the rules' moves, whose steps it draws. Both see the same positions in the same
+order, so the lab's tree is the search that plays, value for value (tested).
 Values are cubeless equity in points for the side to move at the root.
 """
 
@@ -31,6 +36,7 @@ from ai.searchbase import INF, RootSearch, Scoring, SearchBase
 from game.core import Move, State
 from games.backgammon import movegen as mg
 from games.backgammon.ai.net import NetEvaluator, equity
+from games.backgammon.positions import Packed, positions, unpack
 from games.backgammon.rules import ROLLS
 
 #: Root moves searched further at depths 3 and 5: at most ``ROOT_KEEP`` of the best ones by the
@@ -66,6 +72,15 @@ class BackgammonPlySearcher(SearchBase):
             self._tick()
         return equity(self.net.after_moves([(r[1], r[2]) for r in results])).tolist()
 
+    def _after_positions(self, found: list[Packed]) -> list[float]:
+        """:meth:`_after_moves` for packed positions (an untraced search needs no steps)."""
+        n = len(found)
+        self.nodes += n
+        self.stats.leaves += n
+        if self.nodes >= self._next_check:
+            self._tick()
+        return equity(self.net.after_positions(found)).tolist()
+
     def _chance(self, a: list[int], b: list[int], depth: int, state: State | None = None
                 ) -> float:
         """Equity of ``a`` (on roll, dice not yet thrown) with ``depth`` layers below.
@@ -92,18 +107,19 @@ class BackgammonPlySearcher(SearchBase):
         the network in one batch (a batch costs little more than one position), then each
         roll's best move is averaged by the roll's probability."""
         opp = b[::-1]
-        results: list[tuple[Any, ...]] = []
+        tracer = self.tracer if state is not None else None
+        results: list[Any] = []
         ends: list[int] = []
         for (d1, d2), _ in ROLLS:
-            results += mg.generate(a, opp, d1, d2)
+            results += mg.generate(a, opp, d1, d2) if tracer else positions(a, opp, d1, d2)
             ends.append(len(results))
         self.nodes += len(ROLLS)
-        values = self._after_moves(results)
-        tracer = self.tracer
+        values = self._after_moves(results) if tracer else self._after_positions(results)
         total, start = 0.0, 0
         for ((roll, prob), end) in zip(ROLLS, ends, strict=True):
             best = max(values[start:end])
-            if tracer is not None and state is not None:
+            if tracer is not None:
+                assert state is not None
                 rolled = state.apply(roll)
                 tracer.edge(roll, prob)
                 tracer.enter(rolled, rolled.current_player(), 1, -INF, INF)
@@ -129,25 +145,31 @@ class BackgammonPlySearcher(SearchBase):
                   state: State | None = None) -> float:
         """Equity of ``a`` to play ``d1-d2``: his best move with ``depth`` layers left."""
         self.nodes += 1
+        tracer = self.tracer if state is not None else None
+        if tracer is None:
+            found = positions(a, b[::-1], d1, d2)
+            values = self._after_positions(found)
+            if depth <= 1:
+                return max(values)
+            keep = sorted(range(len(values)), key=lambda j: -values[j])[:REPLY_KEEP]
+            return max(self._move_value(None, None, *unpack(found[i]), depth - 1, values[i])
+                       for i in keep)
         results = mg.generate(a, b[::-1], d1, d2)
         values = self._after_moves(results)
-        tracer = self.tracer if state is not None else None
         if depth <= 1:
-            if tracer is not None:
-                self._trace_leaves(state, results, values)  # type: ignore[arg-type]
+            self._trace_leaves(state, results, values)  # type: ignore[arg-type]
             return max(values)
         keep = sorted(range(len(values)), key=lambda j: -values[j])[:REPLY_KEEP]
-        if tracer is not None:
-            # Every reply was scored by the network; the best few are searched further.
-            tracer.filtered(len(keep), len(values), len(values))
-            tracer.expanded([results[i][0] for i in keep])
+        # Every reply was scored by the network; the best few are searched further.
+        tracer.filtered(len(keep), len(values), len(values))
+        tracer.expanded([results[i][0] for i in keep])
         best = -float("inf")
         for i in keep:
             steps, me, opp = results[i]
             best = max(best, self._move_value(state, steps, me, opp, depth - 1, values[i]))
         return best
 
-    def _move_value(self, state: State | None, steps: Move, me: list[int], opp: list[int],
+    def _move_value(self, state: State | None, steps: Move | None, me: Any, opp: Any,
                     depth: int, scored: float | None) -> float:
         """The mover's equity after ``steps`` (leaving ``me``/``opp``) with ``depth`` layers
         below: a won game's exact value (``scored``, or scored now), else minus the

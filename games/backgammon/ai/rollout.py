@@ -41,9 +41,9 @@ from typing import Any
 import numpy as np
 
 from game.core import Move
-from games.backgammon import movegen as mg
 from games.backgammon.ai.net import NetEvaluator, equity, flip, terminal_probs
 from games.backgammon.outcomes import OUTCOMES
+from games.backgammon.positions import positions, unpack
 from games.backgammon.rules import BackgammonState
 
 #: The 36 ordered rolls, for rotating the first two rolls of the trials.
@@ -165,20 +165,20 @@ def _play_out(net: Any, me: list[int], opp: list[int], trial: int, seed: int,
             d1, d2 = ORDERED_ROLLS[(trial + trial // 36) % 36]
         else:
             d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-        options = mg.generate(on_roll, waiting[::-1], d1, d2)
-        if len(options) == 1:
-            _, after_me, after_opp = options[0]
+        found = positions(on_roll, waiting[::-1], d1, d2)
+        if len(found) == 1:
+            after_me, after_opp = unpack(found[0])
             if after_me[0] == 15:
                 p = terminal_probs(after_me, after_opp)
                 return p if root_to_move else flip(p[None])[0]
         else:
-            probs = net.after_moves([(o[1], o[2]) for o in options])
+            probs = net.after_positions(found)
             best = int(equity(probs).argmax())
-            _, after_me, after_opp = options[best]
+            after_me, after_opp = unpack(found[best])
             if after_me[0] == 15:
                 p = probs[best]
                 return p if root_to_move else flip(p[None])[0]
-        on_roll, waiting = list(after_opp[::-1]), list(after_me)
+        on_roll, waiting = after_opp[::-1], after_me
         root_to_move = not root_to_move
     raise RuntimeError("a rollout game did not end")
 

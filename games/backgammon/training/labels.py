@@ -51,6 +51,7 @@ import numpy as np
 from game.progress import ProgressBar
 from games.backgammon import movegen as mg
 from games.backgammon.ai.net import Net, default_weights_path, equity, load_net
+from games.backgammon.positions import positions
 from games.backgammon.rules import ROLLS
 from games.backgammon.training.net import opening, roll, start_sides
 
@@ -72,12 +73,12 @@ def one_ply(net: Net, a: list[int], b: list[int]) -> np.ndarray:
     21 rolls ``a``'s best move by the network, its chances averaged by the roll's probability.
     All 21 rolls' candidate positions go through the network in one batch."""
     opp = b[::-1]
-    results: list[tuple[Any, Any]] = []
+    found: list[int] = []
     ends: list[int] = []
     for (d1, d2), _ in ROLLS:
-        results += [(r[1], r[2]) for r in mg.generate(a, opp, d1, d2)]
-        ends.append(len(results))
-    probs = net.after_moves(results)
+        found += positions(a, opp, d1, d2)
+        ends.append(len(found))
+    probs = net.after_positions(found)
     values = equity(probs)
     out = np.zeros(5)
     start = 0

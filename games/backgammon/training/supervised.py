@@ -15,9 +15,12 @@ PNG curve is redrawn, and a checkpoint (weights, Adam's moments, the rows) is wr
 Epoch ``e`` shuffles with its own seeded generator, so ``--resume`` continues to the same
 weights as a run that never stopped (on the same numpy build; BLAS runs on one thread).
 
-``--encoding v2`` trains on the shipped inputs plus each side's hand-made contact features
-(games.backgammon.ai.contact_features); the inputs the teacher lacks start with zero weights,
-so the student starts as exactly the teacher.
+``--encoding v2`` (or ``v3``) trains on the shipped inputs plus each side's hand-made features
+(games.backgammon.ai.contact_features; v3 adds shot_features and prime_features); the inputs
+the teacher lacks start with zero weights, so the student starts as exactly the teacher.
+``--split-race`` trains two networks, each from the teacher: one on the contact positions (in
+the chosen layout) and one on the race positions (v1 inputs), saved in one file; the race
+stage has its own checkpoint and curve (``-race`` beside the others' names) and resumes too.
 
 At the end the new network meets its teacher at 0-ply, ``--eval-pairs`` pairs of games on the
 same dice with colours swapped, and the score is printed with its 95% interval.
@@ -51,6 +54,7 @@ from games.backgammon.ai.net import (
     consistent,
     encode_as,
     equity,
+    is_race,
     load_net,
     save_net,
     sigmoid,
@@ -246,7 +250,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--teacher", type=Path, default=None,
                         help="the starting weights (default: the shipped network)")
     parser.add_argument("--encoding", choices=tuple(ENCODINGS), default="v1",
-                        help="the inputs (v2: v1 and each side's contact features)")
+                        help="the inputs (v1; v2 adds contact features; v3 shot and prime features too)")
+    parser.add_argument("--split-race", action="store_true",
+                        help="train a separate network (v1 inputs) for race positions")
     parser.add_argument("--out", type=Path, required=True, help="the trained weights file")
     parser.add_argument("--checkpoint", type=Path, default=None,
                         help="default: the output's name with .ckpt.npz")
@@ -265,34 +271,32 @@ def main(argv: list[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     ckpt = args.checkpoint or args.out.with_name(args.out.stem + ".ckpt.npz")
     train_a, hold_a = load_labels(args.labels, args.holdout)
-    train_x, hold_x = inputs(train_a, args.encoding), inputs(hold_a, args.encoding)
-    train_t, hold_t = train_a["label"], hold_a["label"]
     teacher = load_net(args.teacher)
-    if args.resume:
-        net, adam, epoch, rows = load_checkpoint(ckpt, args.lr)
-        net.encoding = args.encoding
+    if not args.split_race:
+        net, rows = _stage(args, teacher, args.encoding, train_a, hold_a, ckpt, args.csv,
+                           args.png, args.resume)
     else:
-        net = with_encoding(widened(teacher, args.hidden or teacher.hidden, args.seed),
-                            args.encoding)
-        adam, epoch = Adam(net, args.lr), 0
-        rows = [(0, *held_out(net, hold_x, hold_t), 0.0)]
-        net.meta = {"trained": "supervised on 1-ply labels", "labels": str(args.labels),
-                    "seed": args.seed, "epochs": args.epochs, "batch": args.batch,
-                    "lr": args.lr, "hidden": net.hidden, "positions": len(train_x),
-                    "encoding": args.encoding}
-    print(f"{len(train_x)} training positions, {len(hold_x)} held out; teacher's equity "
-          f"error on them {rows[0][1]:.4f}", file=sys.stderr)
-
-    def checkpoint(done: int, rows: list[tuple]) -> None:
-        save_checkpoint(ckpt, net, adam, done, rows)
-        write_curve(rows, args.csv, args.png)
-
-    rows = train(net, adam, train_x, train_t, hold_x, hold_t, epoch, args.epochs, args.seed,
-                 args.batch, rows, checkpoint, quiet=False)
+        # Contact and race positions go to separate networks, each started from the teacher.
+        train_race = is_race(train_a["a"].astype(np.int64), train_a["b"].astype(np.int64))
+        hold_race = is_race(hold_a["a"].astype(np.int64), hold_a["b"].astype(np.int64))
+        if not train_race.any() or not hold_race.any():
+            raise ValueError("--split-race: the labels hold no race positions to train or to"
+                             " measure a race network on")
+        net, rows = _stage(args, teacher, args.encoding, _rows(train_a, ~train_race),
+                           _rows(hold_a, ~hold_race), ckpt, args.csv, args.png, args.resume)
+        race_ckpt = _suffixed(ckpt, "-race")  # a run stopped in the first stage has none yet
+        net.race, race_rows = _stage(args, teacher, "v1", _rows(train_a, train_race),
+                                     _rows(hold_a, hold_race), race_ckpt,
+                                     _suffixed(args.csv, "-race"), _suffixed(args.png, "-race"),
+                                     args.resume and race_ckpt.exists())
+        net.meta["race_positions"] = int(train_race.sum())
+        a, b = hold_a["a"].astype(np.int64), hold_a["b"].astype(np.int64)
+        error = float(np.mean(np.abs(equity(net.probs(a, b)) - equity(hold_a["label"]))))
+        print(f"race network: held-out equity error {race_rows[-1][1]:.4f} on "
+              f"{int(hold_race.sum())} race positions; both networks together: {error:.4f} on "
+              f"all {len(a)} held-out positions")
     net.bearoff = teacher.bearoff
     save_net(net, args.out)
-    for pos, err, loss, sec in rows:
-        print(f"positions {pos:>8}  held-out equity error {err:.4f}  loss {loss:.4f}  {sec:.0f}s")
     if args.eval_pairs > 0:
         score = match(net, args.eval_pairs, args.seed, opponent=net_chooser(teacher))
         print(f"against the teacher at 0-ply, {score['games']} games on paired dice: "
@@ -301,6 +305,48 @@ def _run(args: argparse.Namespace) -> int:
               f"{score['points_per_game'] + score['ppg_half']:+.3f}), "
               f"wins {score['win_rate']:.1%}")
     return 0 if all(math.isfinite(r[1]) for r in rows) else 1
+
+
+def _rows(arrays: dict[str, np.ndarray], keep: np.ndarray) -> dict[str, np.ndarray]:
+    return {k: v[keep] for k, v in arrays.items()}
+
+
+def _suffixed(path: Path, suffix: str) -> Path:
+    """``a/b.ckpt.npz`` -> ``a/b-race.ckpt.npz``: the race stage's file beside the contact's."""
+    stem, _, rest = path.name.partition(".")
+    return path.with_name(f"{stem}{suffix}.{rest}")
+
+
+def _stage(args: argparse.Namespace, teacher: Net, encoding: str,
+           train_a: dict[str, np.ndarray], hold_a: dict[str, np.ndarray], ckpt: Path,
+           csv_path: Path, png_path: Path, resume: bool) -> tuple[Net, list[tuple]]:
+    """One network trained on ``train_a`` from the teacher (or resumed from ``ckpt``), with
+    its checkpoint and curve written after every epoch."""
+    train_x, hold_x = inputs(train_a, encoding), inputs(hold_a, encoding)
+    train_t, hold_t = train_a["label"], hold_a["label"]
+    if resume:
+        net, adam, epoch, rows = load_checkpoint(ckpt, args.lr)
+        net.encoding = encoding
+    else:
+        net = with_encoding(widened(teacher, args.hidden or teacher.hidden, args.seed), encoding)
+        adam, epoch = Adam(net, args.lr), 0
+        rows = [(0, *held_out(net, hold_x, hold_t), 0.0)]
+        net.meta = {"trained": "supervised on 1-ply labels", "labels": str(args.labels),
+                    "seed": args.seed, "epochs": args.epochs, "batch": args.batch,
+                    "lr": args.lr, "hidden": net.hidden, "positions": len(train_x),
+                    "encoding": encoding}
+    print(f"{len(train_x)} training positions, {len(hold_x)} held out; teacher's equity "
+          f"error on them {rows[0][1]:.4f}", file=sys.stderr)
+
+    def checkpoint(done: int, rows: list[tuple]) -> None:
+        save_checkpoint(ckpt, net, adam, done, rows)
+        write_curve(rows, csv_path, png_path)
+
+    rows = train(net, adam, train_x, train_t, hold_x, hold_t, epoch, args.epochs, args.seed,
+                 args.batch, rows, checkpoint, quiet=False)
+    for pos, err, loss, sec in rows:
+        print(f"positions {pos:>8}  held-out equity error {err:.4f}  loss {loss:.4f}  {sec:.0f}s")
+    return net, rows
 
 
 if __name__ == "__main__":

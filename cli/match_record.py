@@ -1,0 +1,108 @@
+"""``match --record FILE``: a match that outlives its session.
+
+Measuring a strength difference of a few hundredths of a point takes thousands of games; at
+two chance layers that is many CPU-hours, more than one sitting. Every game of a match depends
+only on the seed and its index (cli.match.game_specs), so a match can stop anywhere and go on
+later: this file keeps what was played. Its first line names the match (game, levels, seed,
+games, options); each later line is one finished game's outcome, written as soon as it is
+known. Run the same command again and it plays only the games the file lacks, then reports
+the whole match, exactly as one uninterrupted run would.
+
+A last line cut short by a stop is dropped (that game is played again); a file that names
+another match, or holds anything else unreadable, is refused with a one-line reason and left
+as it is.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import IO, Any
+
+FORMAT = "kibitz-match-record"
+_OUTCOME_KEYS = ("index", "result", "points_a", "plies", "finished")
+
+
+class RecordError(ValueError):
+    """The record file cannot be used for this match; the message says why, in one line."""
+
+
+class MatchRecord:
+    """The open record of one match: the outcomes it already holds, and where new ones go."""
+
+    def __init__(self, path: Path, match: dict[str, Any]) -> None:
+        self.path = path
+        #: Outcome fields (as cli.match.GameOutcome takes them) of the games already played.
+        self.played: list[dict[str, Any]] = []
+        header = {"format": FORMAT, **match}
+        if path.exists():
+            self.played = _read(path, header)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(header) + "\n")
+        self._file: IO[str] = path.open("a")
+
+    def played_indices(self) -> set[int]:
+        return {o["index"] for o in self.played}
+
+    def add(self, outcome: Any) -> None:
+        """Append one finished game (a cli.match.GameOutcome) and flush it to disk."""
+        fields = {k: v for k, v in asdict(outcome).items() if k in _OUTCOME_KEYS}
+        self._file.write(json.dumps(fields) + "\n")
+        self._file.flush()
+
+    def close(self) -> None:
+        self._file.close()
+
+
+def stored_seed(path: Path) -> int | None:
+    """The seed a record file names, so that resuming needs no --seed; None without a file."""
+    if not path.exists():
+        return None
+    header = _header(path)
+    seed = header.get("seed")
+    if not isinstance(seed, int):
+        raise RecordError(f"{path.name}: its first line names no seed")
+    return seed
+
+
+def _header(path: Path) -> dict[str, Any]:
+    try:
+        with path.open() as f:
+            first = f.readline()
+        header = json.loads(first)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise RecordError(f"{path.name} is not a match record: {exc}") from None
+    if not isinstance(header, dict) or header.get("format") != FORMAT:
+        raise RecordError(f"{path.name} is not a match record (no {FORMAT!r} first line)")
+    return header
+
+
+def _read(path: Path, header: dict[str, Any]) -> list[dict[str, Any]]:
+    found = _header(path)
+    if found != header:
+        differ = sorted(k for k in header.keys() | found.keys() if header.get(k) != found.get(k))
+        raise RecordError(f"{path.name} records another match (its {', '.join(differ)} differ);"
+                          " give a new file or the same settings")
+    lines = path.read_text().split("\n")[1:]
+    complete, cut = lines[:-1], lines[-1]  # a file written whole ends with a newline
+    if cut:
+        # The last line was cut short by a stop: drop it and write the file whole again.
+        path.write_text("\n".join([json.dumps(header), *complete]) + "\n")
+    played: list[dict[str, Any]] = []
+    seen: set[int] = set()
+    for number, line in enumerate(complete, start=2):
+        try:
+            outcome = json.loads(line)
+        except json.JSONDecodeError:
+            raise RecordError(f"{path.name}, line {number}: not an outcome") from None
+        if not isinstance(outcome, dict) or set(outcome) != set(_OUTCOME_KEYS):
+            raise RecordError(f"{path.name}, line {number}: not an outcome")
+        index = outcome["index"]
+        if not isinstance(index, int) or not 0 <= index < header["games"] or index in seen:
+            raise RecordError(f"{path.name}, line {number}: game {index!r} is not in the match"
+                              " or is there twice")
+        seen.add(index)
+        played.append(outcome)
+    return played
