@@ -8,15 +8,8 @@ import pytest
 
 from games.backgammon.ai import prime_features, shot_features
 from games.backgammon.ai.contact_features import REACH, side_features
-from games.backgammon.ai.net import (
-    ENCODINGS,
-    Net,
-    WeightsError,
-    encode,
-    encode_as,
-    load_net,
-    save_net,
-)
+from games.backgammon.ai.encoding import ENCODINGS, encode, encode_as
+from games.backgammon.ai.net import Net, WeightsError, load_net, save_net
 from games.backgammon.training.supervised import with_encoding
 
 

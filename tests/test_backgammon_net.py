@@ -14,6 +14,7 @@ from ai.engine import make_searcher, run_search
 from ai.kit import get_evaluator
 from ai.levels import get_level
 from game.playouts import random_positions
+from games.backgammon.ai import encoding as enc
 from games.backgammon.ai import net as bn
 from games.backgammon.ai.ply import BackgammonPlySearcher
 from games.backgammon.ai.pubeval import PubevalEvaluator, score
@@ -49,8 +50,8 @@ def test_features_worked_example() -> None:
     a = side(p6=5, p7=4, p8=3, p10=1, off=2)
     # b: one checker on its 17 (a's place 8, two pips in front of a's blot), 14 on its 6.
     b = side(p17=1, p6=14)
-    x = bn.encode(a, b)[0]
-    assert x.shape == (bn.N_INPUTS,) == (209,)
+    x = enc.encode(a, b)[0]
+    assert x.shape == (enc.N_INPUTS,) == (209,)
     base = 96
     bar, off, pips, blots, home, prime, back, hittable = x[base : base + 8]
     assert (bar, off) == (0.0, 2 / 15)
@@ -110,7 +111,7 @@ def test_batch_encoding_equals_the_plain_definition() -> None:
         # Every position after every move of the roll, seen by the opponent now on roll.
         pairs += [(list(opp[::-1]), list(me)) for _, me, opp in mg.generate(a, b[::-1], *s.dice)]
     assert len(pairs) > 300
-    x = bn.encode(np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs]))
+    x = enc.encode(np.array([p[0] for p in pairs]), np.array([p[1] for p in pairs]))
     expected = np.array([reference_inputs(a, b) for a, b in pairs])
     assert x.shape == expected.shape
     assert np.array_equal(x, expected)
@@ -119,9 +120,9 @@ def test_batch_encoding_equals_the_plain_definition() -> None:
 def test_blot_out_of_direct_range_and_race_flag() -> None:
     a = side(p10=1, p6=14)
     behind = side(p14=1, p6=14)  # a's place 11: behind the blot
-    assert bn.encode(a, behind)[0][96 + 7] == 0.0
-    assert bn.is_race(side(p6=15)[None], side(p6=15)[None])[0]
-    assert not bn.is_race(side(p20=15)[None], side(p6=15)[None])[0]
+    assert enc.encode(a, behind)[0][96 + 7] == 0.0
+    assert enc.is_race(side(p6=15)[None], side(p6=15)[None])[0]
+    assert not enc.is_race(side(p20=15)[None], side(p6=15)[None])[0]
 
 
 # -- probabilities and symmetry ----------------------------------------------------------------
@@ -190,7 +191,7 @@ def test_weights_round_trip(tmp_path, random_net: bn.Net) -> None:
 
 def test_shipped_weights_describe_their_training() -> None:
     net = bn.load_net()
-    assert net.W1.shape == (bn.N_INPUTS, net.hidden)
+    assert net.W1.shape == (enc.N_INPUTS, net.hidden)
     assert net.meta["games_trained"] > 0
     assert net.meta["command"].startswith("python -m games.backgammon.training.net --seed ")
     # The header's recipe is the run that made the weights, so its command retrains them.
@@ -216,7 +217,7 @@ def test_damaged_weights_give_one_line_error(tmp_path, random_net: bn.Net, damag
     bn.save_net(random_net, path)
     good = path.read_bytes()
     arrays = dict(np.load(path))
-    meta = {"format": bn.FORMAT, "version": bn.VERSION, "inputs": bn.N_INPUTS, "hidden": 16}
+    meta = {"format": bn.FORMAT, "version": bn.VERSION, "inputs": enc.N_INPUTS, "hidden": 16}
     import json
 
     def rewrite(**changes) -> None:
@@ -408,7 +409,7 @@ def test_td_update_moves_the_value_toward_the_target() -> None:
     net = bn.Net.random(8, np.random.default_rng(3))
     learner = trainer.Learner(net, alpha=0.5, lam=0.0, halflife=0)
     a, b = trainer.start_sides()
-    x = bn.encode(np.array(a), np.array(b))[0]
+    x = enc.encode(np.array(a), np.array(b))[0]
     h, y = net.forward(x[None])
     learner._trace(x, h[0], y[0], 0)
     target = np.array([1.0, 0.5, 0.1, 0.0, 0.0])

@@ -23,7 +23,7 @@ resumed run gives the same files as an uninterrupted one. ``meta.json`` records 
 chunk size and the teacher network's digest; a resume with other settings is refused.
 
 Each ``chunk-NNNNN.npz`` holds ``a`` and ``b`` (int8, (N, 26): the side on roll and the side
-waiting, each in its own numbering, as :func:`games.backgammon.ai.net.encode` takes them),
+waiting, each in its own numbering, as :func:`games.backgammon.ai.encoding.encode` takes them),
 ``label`` (float32, (N, 5): the 1-ply chances of the side on roll), ``eq0`` and ``eq1`` (the
 0-ply and 1-ply equities).
 

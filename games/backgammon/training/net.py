@@ -42,15 +42,14 @@ import numpy as np
 from ai.curves import CurvePanel, plot, write_csv
 from games.backgammon import movegen as mg
 from games.backgammon.ai import pubeval
+from games.backgammon.ai.encoding import N_INPUTS, encode
 from games.backgammon.ai.net import (
     FLIP,
-    N_INPUTS,
     N_OUT,
     Net,
     WeightsError,
     consistent,
     default_weights_path,
-    encode,
     equity,
     flip,
     load_net,

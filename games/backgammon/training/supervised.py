@@ -48,17 +48,8 @@ import numpy as np
 
 from ai.curves import CurvePanel, plot
 from game.progress import ProgressBar
-from games.backgammon.ai.net import (
-    ENCODINGS,
-    Net,
-    consistent,
-    encode_as,
-    equity,
-    is_race,
-    load_net,
-    save_net,
-    sigmoid,
-)
+from games.backgammon.ai.encoding import ENCODINGS, encode_as, is_race
+from games.backgammon.ai.net import Net, consistent, equity, load_net, save_net, sigmoid
 from games.backgammon.training.labels import read_chunk
 from games.backgammon.training.net import match, net_chooser
 
