@@ -371,7 +371,7 @@ def run(args: argparse.Namespace) -> int:
     bar.update(tally.games, "from the record" if tally.games else "")
     try:
         tally = play_match(specs, args.jobs, bar, tally, kept)
-    except RuntimeError as exc:
+    except (RuntimeError, RecordError) as exc:
         raise RequestError(str(exc)) from None
     finally:
         bar.close()

@@ -36,12 +36,15 @@ class MatchRecord:
         #: Outcome fields (as cli.match.GameOutcome takes them) of the games already played.
         self.played: list[dict[str, Any]] = []
         header = {"format": FORMAT, **match}
-        if path.exists():
-            self.played = _read(path, header)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(header) + "\n")
-        self._file: IO[str] = path.open("a")
+        try:
+            if path.exists():
+                self.played = _read(path, header)
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(json.dumps(header) + "\n")
+            self._file: IO[str] = path.open("a")
+        except OSError as exc:
+            raise RecordError(f"{path}: {exc.strerror or exc}") from None
 
     def played_indices(self) -> set[int]:
         return {o["index"] for o in self.played}
@@ -49,8 +52,11 @@ class MatchRecord:
     def add(self, outcome: Any) -> None:
         """Append one finished game (a cli.match.GameOutcome) and flush it to disk."""
         fields = {k: v for k, v in asdict(outcome).items() if k in _OUTCOME_KEYS}
-        self._file.write(json.dumps(fields) + "\n")
-        self._file.flush()
+        try:
+            self._file.write(json.dumps(fields) + "\n")
+            self._file.flush()
+        except OSError as exc:  # a full disk: the games written so far stay usable
+            raise RecordError(f"{self.path}: {exc.strerror or exc}") from None
 
     def close(self) -> None:
         self._file.close()
@@ -85,7 +91,10 @@ def _read(path: Path, header: dict[str, Any]) -> list[dict[str, Any]]:
         differ = sorted(k for k in header.keys() | found.keys() if header.get(k) != found.get(k))
         raise RecordError(f"{path.name} records another match (its {', '.join(differ)} differ);"
                           " give a new file or the same settings")
-    lines = path.read_text().split("\n")[1:]
+    try:
+        lines = path.read_text().split("\n")[1:]
+    except UnicodeDecodeError:
+        raise RecordError(f"{path.name}: not text, so not a match record") from None
     complete, cut = lines[:-1], lines[-1]  # a file written whole ends with a newline
     if cut:
         # The last line was cut short by a stop: drop it and write the file whole again.

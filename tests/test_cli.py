@@ -353,3 +353,18 @@ def test_a_record_of_another_match_is_refused_and_kept(
     record.write_text("garbage\n")
     code, _, err = run_main(capsys, *base, "--a", "Casual")
     assert code != 0 and "is not a match record" in err and "Traceback" not in err
+
+
+def test_a_record_that_cannot_be_written_or_read_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    base = ["match", "--game", "tictactoe", "--a", "Casual", "--b", "Beginner", "--games", "2",
+            "--jobs", "1", "--seed", "3"]
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    code, _, err = run_main(capsys, *base, "--record", str(blocker / "match.jsonl"))
+    assert code != 0 and "match.jsonl" in err and "Traceback" not in err
+    binary = tmp_path / "binary.jsonl"
+    binary.write_bytes(b'{"format": "kibitz-match-record"}\n\xff\xfe')
+    code, _, err = run_main(capsys, *base, "--record", str(binary))
+    assert code != 0 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
