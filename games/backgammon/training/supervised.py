@@ -281,6 +281,7 @@ def _run(args: argparse.Namespace) -> int:
                                      _suffixed(args.csv, "-race"), _suffixed(args.png, "-race"),
                                      args.resume and race_ckpt.exists())
         net.meta["race_positions"] = int(train_race.sum())
+        rows = rows + race_rows  # both must have finished with finite errors
         a, b = hold_a["a"].astype(np.int64), hold_a["b"].astype(np.int64)
         error = float(np.mean(np.abs(equity(net.probs(a, b)) - equity(hold_a["label"]))))
         print(f"race network: held-out equity error {race_rows[-1][1]:.4f} on "
