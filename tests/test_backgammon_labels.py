@@ -65,3 +65,33 @@ def test_a_damaged_chunk_is_named(tmp_path) -> None:
     bad.write_bytes(b"not a zip")
     with pytest.raises(ValueError, match="chunk-00000.npz"):
         read_chunk(bad)
+
+
+def test_a_two_ply_label_is_masters_search_at_every_roll() -> None:
+    """From the start (every roll has several moves), the label's equity is the roll-weighted
+    value of Master's one-chance-layer search of each rolled position: two chance layers."""
+    from ai.api import Limits
+    from games.backgammon.rules import ROLLS, START_POINTS, BackgammonState
+    from games.backgammon.training.labels import two_ply
+
+    net = load_net()
+    evaluator = NetEvaluator(net)
+    a, b = start_sides()
+    searched = sum(
+        chance * BackgammonPlySearcher(evaluator).search(
+            BackgammonState(START_POINTS, (0, 0), (0, 0), 0, dice), Limits(depth=3)).score
+        for dice, chance in ROLLS)
+    label = two_ply(net, a, b)
+    assert float(equity(label[None])[0]) == pytest.approx(searched, abs=1e-9)
+    assert label[1] <= label[0] and label[3] <= 1 - label[0]  # consistent chances
+
+
+def test_deeper_labels_are_for_the_same_positions(tmp_path) -> None:
+    net = load_net()
+    shallow = make_chunk(net, seed=4, index=1, size=2)
+    deep = make_chunk(net, seed=4, index=1, size=2, depth=2)
+    assert np.array_equal(shallow["a"], deep["a"]) and np.array_equal(shallow["eq0"], deep["eq0"])
+    assert not np.array_equal(shallow["label"], deep["label"])
+    generate(tmp_path, seed=4, chunks=1, size=2, jobs=1, quiet=True)
+    with pytest.raises(ValueError, match="other settings"):
+        generate(tmp_path, seed=4, chunks=2, size=2, jobs=1, quiet=True, depth=2)

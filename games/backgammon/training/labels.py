@@ -25,7 +25,11 @@ chunk size and the teacher network's digest; a resume with other settings is ref
 Each ``chunk-NNNNN.npz`` holds ``a`` and ``b`` (int8, (N, 26): the side on roll and the side
 waiting, each in its own numbering, as :func:`games.backgammon.ai.encoding.encode` takes them),
 ``label`` (float32, (N, 5): the 1-ply chances of the side on roll), ``eq0`` and ``eq1`` (the
-0-ply and 1-ply equities).
+0-ply equity and the label's).
+
+``--depth 2`` labels the same positions (they are still chosen by 0-ply against 1-ply) by
+Master's own look, two chance layers (:func:`two_ply`): some 20 to 60 times the work, for a
+teacher that sees deeper than the search the next network will play in.
 
 Make the first generation's labels (240,000 positions; about 22 minutes on two cores, see
 docs/training/README.md)::
@@ -50,8 +54,9 @@ import numpy as np
 
 from game.progress import ProgressBar
 from games.backgammon import movegen as mg
-from games.backgammon.ai.net import Net, default_weights_path, equity, load_net
-from games.backgammon.positions import positions
+from games.backgammon.ai.net import Net, default_weights_path, equity, flip, load_net
+from games.backgammon.ai.ply import ROOT_KEEP, ROOT_MARGIN
+from games.backgammon.positions import positions, unpack
 from games.backgammon.rules import ROLLS
 from games.backgammon.training.net import opening, roll, start_sides
 
@@ -89,12 +94,46 @@ def one_ply(net: Net, a: list[int], b: list[int]) -> np.ndarray:
     return out
 
 
+def two_ply(net: Net, a: list[int], b: list[int]) -> np.ndarray:
+    """The chances of ``a`` (on roll, dice not thrown) by Master's look at each roll: for each
+    of the 21 rolls, the moves Master's search keeps by the network (the best 16 within 0.3
+    points, games.backgammon.ai.ply's root filter) each valued by the opponent's 1-ply chances,
+    the best one's averaged by the roll's probability. Two chance layers: a network taught
+    these learns what Master sees, which 1-ply labels cannot teach a network that Master
+    already searches with."""
+    opp = b[::-1]
+    out = np.zeros(5)
+    for (d1, d2), chance in ROLLS:
+        found = positions(a, opp, d1, d2)
+        now = net.after_positions(found)
+        values = equity(now)
+        order = sorted(range(len(found)), key=lambda i: -values[i])
+        order = [i for i in order if values[i] >= values[order[0]] - ROOT_MARGIN[3]]
+        best, best_value = now[order[0]], -np.inf
+        for i in order[:ROOT_KEEP[3]]:
+            me, them = unpack(found[i])
+            # A move that bears off the last checker is won: its chances are exact already.
+            p = now[i] if me[0] == 15 else flip(one_ply(net, them[::-1], me)[None])[0]
+            value = float(equity(p[None])[0])
+            if value > best_value:
+                best, best_value = p, value
+        out += chance * best
+    return out
+
+
+#: The teacher's looks by ``--depth``: chance layers below the labelled position.
+LOOKS = {1: one_ply, 2: two_ply}
+
+
 def chunk_rng(seed: int, index: int) -> random.Random:
     return random.Random(seed * 7_919_993 + index)
 
 
-def make_chunk(net: Net, seed: int, index: int, size: int) -> dict[str, np.ndarray]:
-    """Chunk ``index``: self-play games from its own RNG until ``size`` positions are kept."""
+def make_chunk(net: Net, seed: int, index: int, size: int, depth: int = 1
+               ) -> dict[str, np.ndarray]:
+    """Chunk ``index``: self-play games from its own RNG until ``size`` positions are kept,
+    chosen by their 0-ply and 1-ply disagreement at any ``depth`` (so a deeper run labels the
+    same positions), labelled by the look of ``depth`` chance layers (LOOKS)."""
     rng = chunk_rng(seed, index)
     kept_a: list[list[int]] = []
     kept_b: list[list[int]] = []
@@ -111,11 +150,13 @@ def make_chunk(net: Net, seed: int, index: int, size: int) -> dict[str, np.ndarr
                 label = one_ply(net, a, b)
                 eq1 = float(equity(label[None])[0])
                 if abs(eq1 - eq0) >= KEEP_DIFF or rng.random() < KEEP_AGREEING:
+                    if depth > 1:
+                        label = LOOKS[depth](net, a, b)
                     kept_a.append(list(a))
                     kept_b.append(list(b))
                     labels.append(label)
                     eq0s.append(eq0)
-                    eq1s.append(eq1)
+                    eq1s.append(float(equity(label[None])[0]))
                 d1, d2 = roll(rng)
             first = False
             options = mg.generate(a, b[::-1], d1, d2)
@@ -184,10 +225,11 @@ def check_meta(out: Path, meta: dict[str, Any]) -> None:
             old = json.loads(file.read_text())
         except ValueError:
             raise ValueError(f"{file}: not valid JSON") from None
-        keys = ("format", "version", "seed", "chunk", "teacher")
+        old.setdefault("depth", 1)  # made before there was a choice
+        keys = ("format", "version", "seed", "chunk", "teacher", "depth")
         if any(old.get(k) != meta[k] for k in keys):
             raise ValueError(f"{out} holds labels made with other settings ({file.name}): "
-                             "choose another --out, or the same --seed and --chunk")
+                             "choose another --out, or the same --seed, --chunk and --depth")
         return
     file.write_text(json.dumps(meta, indent=2) + "\n")
 
@@ -195,29 +237,29 @@ def check_meta(out: Path, meta: dict[str, Any]) -> None:
 # -- the command ------------------------------------------------------------------------------------
 
 
-def _work(job: tuple[str, int, int, int, str]) -> int:
+def _work(job: tuple[str, int, int, int, str, int]) -> int:
     """One chunk in a worker process: made and written; returns its index."""
-    weights, seed, index, size, out = job
+    weights, seed, index, size, out, depth = job
     net = load_net(weights)
-    write_chunk(chunk_path(Path(out), index), make_chunk(net, seed, index, size))
+    write_chunk(chunk_path(Path(out), index), make_chunk(net, seed, index, size, depth))
     return index
 
 
 def generate(out: Path, seed: int, chunks: int, size: int, jobs: int,
-             weights: Path | None = None, quiet: bool = False) -> list[int]:
+             weights: Path | None = None, quiet: bool = False, depth: int = 1) -> list[int]:
     """Make the missing chunks ``0 .. chunks-1`` in ``out``; returns the indices made."""
     weights = weights or default_weights_path()
     out.mkdir(parents=True, exist_ok=True)
     check_meta(out, {"format": FORMAT, "version": VERSION, "seed": seed, "chunk": size,
-                     "teacher": weights_digest(weights),
+                     "teacher": weights_digest(weights), "depth": depth,
                      "command": f"python -m games.backgammon.training.labels --seed {seed} "
-                                f"--chunk {size}"})
+                                f"--chunk {size} --depth {depth}"})
     todo = [i for i in range(chunks) if not chunk_path(out, i).exists()]
     bar = None if quiet else ProgressBar(chunks, "chunks")
     done = chunks - len(todo)
     if bar is not None:
         bar.update(done, "resumed" if done else "")
-    work = [(str(weights), seed, i, size, str(out)) for i in todo]
+    work = [(str(weights), seed, i, size, str(out), depth) for i in todo]
     made: list[int] = []
     if jobs <= 1 or len(work) <= 1:
         results = map(_work, work)
@@ -246,11 +288,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--weights", type=Path, default=None,
                         help="the teacher network (default: the shipped one)")
+    parser.add_argument("--depth", type=int, choices=sorted(LOOKS), default=1,
+                        help="chance layers of the teacher's look (2: Master's search)")
     args = parser.parse_args(argv)
     if args.chunks < 1 or args.chunk < 1 or args.jobs < 1:
         parser.error("--chunks, --chunk and --jobs must be at least 1")
     try:
-        made = generate(args.out, args.seed, args.chunks, args.chunk, args.jobs, args.weights)
+        made = generate(args.out, args.seed, args.chunks, args.chunk, args.jobs, args.weights,
+                        depth=args.depth)
     except (ValueError, OSError) as exc:
         print(f"labels: error: {exc}", file=sys.stderr)
         return 2
