@@ -125,9 +125,8 @@ class Ponder:
         self.outcome: str | None = None
         #: A guess that cannot run (its search failed): not tried again for this position.
         self.given_up = False
-        #: When a move search kept from a hit has had the level's time (None: no such search).
-        self.hurry_at: float | None = None
-        #: A search kept from a hit: (job id, when its time began, the level's seconds).
+        #: A search kept from a hit: (job id, when its time began, the level's seconds); it
+        #: is hurried once it has had the level's time.
         self._kept: tuple[int, float, float] | None = None
         #: The position last found to have nothing to ponder (not asked again every frame).
         self._no_guess_at: object = None
@@ -179,15 +178,14 @@ class Ponder:
         if verdict.remaining_s <= 0:
             jobs.hurry()
         elif job is not None:
-            self.hurry_at = self.clock() + verdict.remaining_s
             self._kept = (job.id, self.clock() - (verdict.level_s - verdict.remaining_s),
                           verdict.level_s)
         return job
 
     def hurry_if_due(self, now: float, jobs: JobRunner) -> None:
         """Stop a kept search that has had the level's time (it answers with its best)."""
-        if self.hurry_at is not None and now >= self.hurry_at:
-            self.hurry_at = None
+        if self._kept is not None and now >= self._kept[1] + self._kept[2]:
+            self._kept = None
             jobs.hurry()
 
     def heard(self, answer: JobReply, jobs: JobRunner) -> None:
@@ -199,7 +197,6 @@ class Ponder:
         job_id, started, level_s = self._kept
         if isinstance(answer.reply, DepthDone) and self.clock() - started > 0.5 * level_s:
             self._kept = None
-            self.hurry_at = None
             jobs.hurry()
 
     # ---- the guess --------------------------------------------------------------------------
@@ -210,7 +207,7 @@ class Ponder:
 
     def drop(self) -> None:
         """Forget the guess without judging it (the board moved on some other way)."""
-        self.guess = self.job = self.finished = self.hurry_at = self._kept = None
+        self.guess = self.job = self.finished = self._kept = None
         self.depth, self.best, self.given_up = 0, None, False
 
     def wants_job(self) -> bool:

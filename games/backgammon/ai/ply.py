@@ -47,6 +47,16 @@ ROOT_MARGIN: dict[int, float] = {3: 0.3, 5: 3.0}
 REPLY_KEEP = 2
 
 
+def root_filter(values: list[float], depth: int) -> list[int]:
+    """Indices of the root moves searched to ``depth``, best first, given their values one
+    search below: at most ``ROOT_KEEP`` of them, only those within ``ROOT_MARGIN`` of the best
+    (the depth's own, or the deepest one's)."""
+    keep = ROOT_KEEP.get(depth, ROOT_KEEP[max(ROOT_KEEP)])
+    margin = ROOT_MARGIN.get(depth, ROOT_MARGIN[max(ROOT_MARGIN)])
+    order = sorted(range(len(values)), key=lambda i: -values[i])
+    return [i for i in order if values[i] >= values[order[0]] - margin][:keep]
+
+
 class BackgammonPlySearcher(SearchBase):
     name = "expectiminimax"
     has_windows = False
@@ -65,21 +75,19 @@ class BackgammonPlySearcher(SearchBase):
     def _after_moves(self, results: list[tuple[Any, ...]]) -> list[float]:
         """Equity of the mover after each movegen result ``(steps, me, opp)``: one batch
         (numpy stays inside the evaluator; the tree walk is plain Python)."""
-        n = len(results)
-        self.nodes += n
-        self.stats.leaves += n
-        if self.nodes >= self._next_check:
-            self._tick()
+        self._count_leaves(len(results))
         return equity(self.net.after_moves([(r[1], r[2]) for r in results])).tolist()
 
     def _after_positions(self, found: list[Packed]) -> list[float]:
         """:meth:`_after_moves` for packed positions (an untraced search needs no steps)."""
-        n = len(found)
+        self._count_leaves(len(found))
+        return equity(self.net.after_positions(found)).tolist()
+
+    def _count_leaves(self, n: int) -> None:
         self.nodes += n
         self.stats.leaves += n
         if self.nodes >= self._next_check:
             self._tick()
-        return equity(self.net.after_positions(found)).tolist()
 
     def _chance(self, a: list[int], b: list[int], depth: int, state: State | None = None
                 ) -> float:
@@ -216,11 +224,9 @@ class BackgammonPlySearcher(SearchBase):
                 self._trace_leaves(state, results, values)
             ranked = sorted(zip(moves, values, strict=True), key=lambda mv: -mv[1])
             return RootSearch(ranked[0][1], ranked[0][0], tuple(ranked), (ranked[0][0],), True)
-        keep = ROOT_KEEP.get(depth, ROOT_KEEP[max(ROOT_KEEP)])
-        margin = ROOT_MARGIN.get(depth, ROOT_MARGIN[max(ROOT_MARGIN)])
         assert previous is not None  # always deepens (orders_moves): depth 1 came first
         ranked = previous.root_values
-        order = [m for m, v in ranked if v >= ranked[0][1] - margin][:keep]
+        order = [ranked[i][0] for i in root_filter([v for _, v in ranked], depth)]
         order += [m for m in dict.fromkeys(self.kept_root_moves) if m in table and m not in order]
         if tracer is not None:
             # The depth below scored every move; only these are searched further (the

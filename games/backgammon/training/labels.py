@@ -55,7 +55,7 @@ import numpy as np
 from game.progress import ProgressBar
 from games.backgammon import movegen as mg
 from games.backgammon.ai.net import Net, default_weights_path, equity, flip, load_net
-from games.backgammon.ai.ply import ROOT_KEEP, ROOT_MARGIN
+from games.backgammon.ai.ply import root_filter
 from games.backgammon.positions import positions, unpack
 from games.backgammon.rules import ROLLS
 from games.backgammon.training.net import opening, roll, start_sides
@@ -106,11 +106,8 @@ def two_ply(net: Net, a: list[int], b: list[int]) -> np.ndarray:
     for (d1, d2), chance in ROLLS:
         found = positions(a, opp, d1, d2)
         now = net.after_positions(found)
-        values = equity(now)
-        order = sorted(range(len(found)), key=lambda i: -values[i])
-        order = [i for i in order if values[i] >= values[order[0]] - ROOT_MARGIN[3]]
-        best, best_value = now[order[0]], -np.inf
-        for i in order[:ROOT_KEEP[3]]:
+        best, best_value = now[0], -np.inf
+        for i in root_filter(equity(now).tolist(), 3):
             me, them = unpack(found[i])
             # A move that bears off the last checker is won: its chances are exact already.
             p = now[i] if me[0] == 15 else flip(one_ply(net, them[::-1], me)[None])[0]
