@@ -4,6 +4,8 @@ stopped."""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -67,13 +69,17 @@ def test_a_damaged_chunk_is_named(tmp_path) -> None:
         read_chunk(bad)
 
 
-def test_a_two_ply_label_is_masters_search_at_every_roll() -> None:
+def test_a_two_ply_label_is_masters_search_at_every_roll(monkeypatch) -> None:
     """From the start (every roll has several moves), the label's equity is the roll-weighted
-    value of Master's one-chance-layer search of each rolled position: two chance layers."""
+    value of Master's one-chance-layer search of each rolled position, given the label's move
+    filter: two chance layers."""
     from ai.api import Limits
+    from games.backgammon.ai import ply
     from games.backgammon.rules import ROLLS, START_POINTS, BackgammonState
-    from games.backgammon.training.labels import two_ply
+    from games.backgammon.training.labels import LABEL_KEEP, LABEL_MARGIN, two_ply
 
+    monkeypatch.setitem(ply.ROOT_KEEP, 3, LABEL_KEEP)
+    monkeypatch.setitem(ply.ROOT_MARGIN, 3, LABEL_MARGIN)
     net = load_net()
     evaluator = NetEvaluator(net)
     a, b = start_sides()
@@ -93,5 +99,17 @@ def test_deeper_labels_are_for_the_same_positions(tmp_path) -> None:
     assert np.array_equal(shallow["a"], deep["a"]) and np.array_equal(shallow["eq0"], deep["eq0"])
     assert not np.array_equal(shallow["label"], deep["label"])
     generate(tmp_path, seed=4, chunks=1, size=2, jobs=1, quiet=True)
+    with pytest.raises(ValueError, match="other settings"):
+        generate(tmp_path, seed=4, chunks=2, size=2, jobs=1, quiet=True, depth=2)
+
+
+def test_depth_2_labels_of_masters_wider_filter_are_not_mixed_in(tmp_path) -> None:
+    """A folder of depth-2 labels made with Master's root filter (before the labels had their
+    own) is refused, not topped up with labels of the narrower filter."""
+    generate(tmp_path, seed=4, chunks=1, size=2, jobs=1, quiet=True, depth=2)
+    meta = json.loads((tmp_path / "meta.json").read_text())
+    assert meta["filter"] == [8, 0.16]
+    del meta["filter"]
+    (tmp_path / "meta.json").write_text(json.dumps(meta))
     with pytest.raises(ValueError, match="other settings"):
         generate(tmp_path, seed=4, chunks=2, size=2, jobs=1, quiet=True, depth=2)

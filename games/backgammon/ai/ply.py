@@ -53,6 +53,12 @@ def root_filter(values: list[float], depth: int) -> list[int]:
     (the depth's own, or the deepest one's)."""
     keep = ROOT_KEEP.get(depth, ROOT_KEEP[max(ROOT_KEEP)])
     margin = ROOT_MARGIN.get(depth, ROOT_MARGIN[max(ROOT_MARGIN)])
+    return best_within(values, keep, margin)
+
+
+def best_within(values: list[float], keep: int, margin: float) -> list[int]:
+    """Indices of at most ``keep`` of the best ``values``, best first, only those within
+    ``margin`` of the best."""
     order = sorted(range(len(values)), key=lambda i: -values[i])
     return [i for i in order if values[i] >= values[order[0]] - margin][:keep]
 
