@@ -253,6 +253,10 @@ class SearchRecording:
     best_move: str | None = None
     #: MTD(f)'s null-window probes of the root in the recorded pass (empty: no probes).
     probes: list[ProbeRecord] = field(default_factory=list)
+    #: The search kept an (alpha, beta) window (alpha-beta and its kin, expectiminimax with
+    #: Star1). Minimax and backgammon's batched ply search keep none: a picture that showed
+    #: them a window would teach a pruning they never did.
+    windows: bool = True
 
     @property
     def node_count(self) -> int:

@@ -194,6 +194,31 @@ def test_windows_in_node_labels_are_never_sentinels(display) -> None:
     assert not any(any(s in t for s in ("1000000", "e+", "inf")) for t, _, _ in texts)
 
 
+def _window_labels(rec: Any) -> list[str]:
+    """The window labels the view draws under the recording's inner nodes."""
+    view = TreeView(rec, 15, 13)
+    with _drawn_texts(view) as texts:
+        for node in rec.nodes:
+            if node.kind != "leaf":
+                view._node_labels(node.id, (0.0, 0.0), view.radius)
+    return [t for t, _, _ in texts if t.startswith(("(", "null window"))]
+
+
+def test_a_search_that_kept_no_window_is_drawn_without_one(display) -> None:
+    """Backgammon's Master (its batched ply search and its opening book) keeps no (alpha,
+    beta) window: its tree once showed "(−∞, +∞)" under every node, a pruning it never did.
+    Alpha-beta's tree still shows its windows."""
+    from games.backgammon.rules import START_POINTS, BackgammonState
+
+    for dice in ((4, 1), (3, 3)):  # the book's answer; a one-chance-layer search
+        state = BackgammonState(START_POINTS, (0, 0), (0, 0), 0, dice)
+        rec = record_search(state, lab_config("backgammon", "Master", None), level="Master")
+        assert not rec.windows and len(rec.nodes) > 5
+        assert _window_labels(rec) == []
+    rec = _record("classroom", TEXTBOOK, 2)
+    assert rec.windows and "(−∞, +∞)" in _window_labels(rec)
+
+
 # ---- a mistyped tree stays in the box ------------------------------------------------------
 def test_a_mistyped_tree_stays_in_the_box_with_the_reason_under_it(app) -> None:
     scene = teaching_scene(app, "classroom")

@@ -91,8 +91,10 @@ class TreeView:
         self.cam_y = 0.0
         self.selected: int | None = None
         self.stepper: Stepper | None = None
-        #: Plain minimax has no window; every other algorithm shows (alpha, beta).
-        self.windows_on = getattr(recording, "algorithm", "") != "minimax"
+        #: (alpha, beta) under each node, for a search that kept a window (not minimax, not
+        #: backgammon's batched ply search: ai.recorder.SearchRecording.windows).
+        self.windows_on = (getattr(recording, "windows", True)
+                           and getattr(recording, "algorithm", "") != "minimax")
         #: The row of the depth limit when quiescence search went past it (a dashed line
         #: under it), else None.
         self.has_quiescence = any(getattr(n, "quiescence", False) for n in recording.nodes)
