@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ai.api import Limits, Result, SearchConfig
-from ai.engine import make_searcher, search_to_depth
+from ai.engine import make_searcher, node_predictor, search_to_depth
 from ai.growth import branching_factor, effective_branching_factor, extrapolate
 from ai.kit import get_evaluator
 from ai.labsearch import quiescence_applies
@@ -173,6 +173,8 @@ def depth_chart(
     rows: list[DepthRow] = []
     previous: dict[bool | None, DepthRow] = {}
     points: list[tuple[int, int, float]] = []
+    # One series: the searcher may know its own growth; two series add up, so they extrapolate.
+    own = node_predictor(state, config) if len(series) == 1 else None
     for results in passes:
         if any(r.move is None for r in results) or (cancel is not None and cancel.is_set()):
             break
@@ -217,7 +219,7 @@ def depth_chart(
                        sum(r.stats.time_s for r in results)))
         if all(r.exact for r in results) or depth >= max_depth:
             break
-        if extrapolate(points, depth + 1, state)[1] > max_s:
+        if extrapolate(points, depth + 1, state, own)[1] > max_s:
             break
     return rows
 

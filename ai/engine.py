@@ -174,3 +174,10 @@ def search_to_depth(state: State, config: SearchConfig, depth: int, cancel: Any)
     """The configured searcher run to exactly ``depth`` (no solver, no noise): what the lab
     measures when it compares algorithms and depths."""
     return make_searcher(config).search(state, replace(config.limits, depth=depth), cancel)
+
+
+def node_predictor(state: State, config: SearchConfig) -> Callable[..., float | None]:
+    """The configured searcher's own prediction of its nodes at a depth of ``state``, from
+    its shallower searches (ai.growth.extrapolate's ``predictor``)."""
+    searcher = make_searcher(config)
+    return lambda points, depth: searcher.predicted_nodes(state, points, depth)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ai.api import Limits, Result, SearchConfig
-from ai.engine import make_searcher, search_to_depth
+from ai.engine import make_searcher, node_predictor, search_to_depth
 from ai.growth import extrapolate
 from ai.labsearch import has_quiescence
 from ai.profiles import profile_for
@@ -239,9 +239,10 @@ def estimate(
         raise ValueError("an estimate needs a depth")
     points: list[tuple[int, int, float]] = []
     spent = 0.0
+    own = node_predictor(state, config)
     for k in range(1, depth + 1):
         if points:
-            predicted = extrapolate(points, k, state)[1]
+            predicted = extrapolate(points, k, state, own)[1]
             if spent + predicted > probe_s:
                 break
         result = search_to_depth(state, config, k, cancel)
@@ -255,7 +256,7 @@ def estimate(
             return Estimate(result.stats.nodes, result.stats.time_s, k)
     if not points:
         return Estimate(math.inf, math.inf, 0)
-    nodes, seconds = extrapolate(points, depth, state)
+    nodes, seconds = extrapolate(points, depth, state, own)
     return Estimate(nodes, seconds, points[-1][0])
 
 

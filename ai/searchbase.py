@@ -187,6 +187,14 @@ class SearchBase:
         """Report every later search to ``tracer`` (None: stop reporting)."""
         self.tracer = tracer
 
+    def predicted_nodes(self, state: State, measured: Sequence[tuple[int, int, float]],
+                        depth: int) -> float | None:
+        """Nodes a search of ``state`` to ``depth`` would count, given the (depth, nodes,
+        seconds) of the same search to shallower depths, for a searcher whose shape says more
+        than a growth rate does (a filter that narrows deeper down). None: ai.growth
+        extrapolates the measured growth."""
+        return None
+
     def orders_moves(self) -> bool:
         """True when a shallow iteration makes the next one cheaper (move ordering). Without
         it, a search given only a depth runs that depth in one pass: the shallower passes

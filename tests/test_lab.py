@@ -85,6 +85,33 @@ def test_estimate_is_exact_when_the_search_fits() -> None:
     assert guess.nodes == guess.result.stats.nodes
 
 
+def test_backgammon_estimates_follow_the_network_searchs_own_shape() -> None:
+    """Growth rates put two chance layers at 10 to 150 times their real cost (depth 3 is a
+    hundred-odd times depth 1, depth 5 only tens of times depth 3), so the lab refused to
+    record the two-layer search as "about 59 s". The searcher's own prediction, from depth 1
+    alone or from depth 3, stays within a factor of four on these positions (an opening
+    reply, a middle game, a double, a bear-off; 0.35 to 1.25 of the real count)."""
+    from dataclasses import replace
+
+    from ai.engine import node_predictor, run_search
+    from ai.labsearch import lab_config
+
+    game = get_game("backgammon")
+    for position in ("sGfwATDgc/ABMA 31 1", "mGfkIwDGTnAwSA 54", "xh4wmBGYZ+QjAA 55 1",
+                     "t7YBcAA/3wAAAA 61 1"):
+        state = game.parse_position(position)
+        config = replace(lab_config("backgammon", "Master", 5), use_book=False)
+        searched = run_search(state, config).stats
+        shallow = estimate(state, config, probe_s=0.0)  # depth 1 measured, the rest foretold
+        assert shallow.measured_depth == 1 and shallow.result is None
+        three = run_search(state, replace(config, limits=Limits(depth=3))).stats
+        own = node_predictor(state, config)
+        from_three = own([(1, three.nodes_per_depth[0], 0.01), (3, three.nodes, 0.1)], 5)
+        for guess in (shallow.nodes, from_three):
+            assert guess is not None and 0.25 < guess / searched.nodes < 4, position
+        assert own([(3, three.nodes, 0.1), (1, 5, 0.0)], 4) == three.nodes + 1
+
+
 def test_cancelled_compare_stops() -> None:
     cancel = threading.Event()
     cancel.set()
