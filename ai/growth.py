@@ -64,8 +64,8 @@ def extrapolate(points: list[tuple[int, int, float]], depth: int, state: State,
     unevenly between odd and even depths). Where three ratios are known and growth is slowing
     (games that run out of moves, such as tic-tac-toe), it keeps slowing at the same rate.
     A ``predictor`` (the searcher's own) answers instead where it can: backgammon's network
-    search widens 160-fold from one to three layers and only twenty-fold from three to five,
-    which no growth rate foretells. Time follows nodes at the measured speed either way."""
+    search filters its root moves differently at each depth, which no growth rate foretells.
+    Time follows nodes at the measured speed either way."""
     k, nodes, seconds = points[-1]
     speed = nodes / seconds if seconds > 0 else 1e5
     own = predictor(points, depth) if predictor is not None else None

@@ -75,8 +75,9 @@ class BackgammonPlySearcher(SearchBase):
 
     def predicted_nodes(self, state: State, measured: Sequence[tuple[int, int, float]],
                         depth: int) -> float | None:
-        """Growth rates cannot foretell this search: depth 3 is 100-200 times depth 1, depth 5
-        only 10-30 times depth 3. Its shape can. Depth 3 searches the moves the root filter
+        """Growth rates cannot foretell this search: from depth 3 to 5 it grew between 8 and
+        170 times on the positions tried, as the root filter keeps 1 to 16 moves at depth 3
+        and at most 3 at depth 5. Its shape can. Depth 3 searches the moves the root filter
         keeps, each over 21 rolls: the opponent's decision and his replies (as many as the
         mover's own moves per roll here, until depth 3 has measured them). Depth 5 searches
         at most ``ROOT_KEEP[5]`` of those; under each, ``REPLY_KEEP`` replies a roll get a
