@@ -294,6 +294,12 @@ class SearchRecording:
         return sum(1 for n in self.nodes if n.pruned)
 
     @property
+    def filtered(self) -> int:
+        """Moves a move filter dropped after a quick look (forward pruning, which may drop
+        the best move, unlike a cutoff): "no pruning" alone would hide them."""
+        return sum(n.filtered for n in self.nodes)
+
+    @property
     def total_nodes(self) -> int:
         """Nodes of the whole search, every pass of iterative deepening together."""
         return int(self.stats.get("nodes", self.node_count))

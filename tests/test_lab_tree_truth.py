@@ -219,6 +219,25 @@ def test_a_search_that_kept_no_window_is_drawn_without_one(display) -> None:
     assert rec.windows and "(−∞, +∞)" in _window_labels(rec)
 
 
+def test_a_filtered_search_does_not_read_as_unpruned(capsys) -> None:
+    """Backgammon's Master drops root moves after the network's quick look (forward pruning,
+    which can drop the best move); its header once said only "no pruning"."""
+    import main
+    from games.backgammon.rules import START_POINTS, BackgammonState
+
+    state = BackgammonState(START_POINTS, (0, 0), (0, 0), 0, (3, 3))
+    rec = record_search(state, lab_config("backgammon", "Master", None), level="Master")
+    dropped = rec.filtered
+    assert dropped == len(state.legal_moves()) - len(rec.root.children) > 0
+    figures, _ = header_lines(rec)
+    assert f"no pruning, {dropped} moves dropped by the move filter" in figures
+    main.main(["explain", "--game", "backgammon", "--position", "4HPwATDgc/ABMA 33",
+               "--level", "Master"])
+    assert f"no pruning, {dropped} moves dropped by the move filter" in capsys.readouterr().out
+    textbook = _record("classroom", TEXTBOOK, 2)
+    assert textbook.filtered == 0 and "move filter" not in header_lines(textbook)[0]
+
+
 # ---- a mistyped tree stays in the box ------------------------------------------------------
 def test_a_mistyped_tree_stays_in_the_box_with_the_reason_under_it(app) -> None:
     scene = teaching_scene(app, "classroom")
