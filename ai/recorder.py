@@ -364,6 +364,8 @@ class SearchRecording:
             "truncated": self.truncated,
             "leaves": self.leaves,
             "cutoffs": self.cutoffs,
+            "filtered": self.filtered,
+            "windows": self.windows,
             "options": dict(self.options),
             "stats": {
                 k: [_num(x) for x in v] if isinstance(v, list | tuple) else _num(v)

@@ -9,6 +9,7 @@ tree away, opened the four-ply example cropped, drew a re-searched move as two m
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -234,6 +235,10 @@ def test_a_filtered_search_does_not_read_as_unpruned(capsys) -> None:
     main.main(["explain", "--game", "backgammon", "--position", "4HPwATDgc/ABMA 33",
                "--level", "Master"])
     assert f"no pruning, {dropped} moves dropped by the move filter" in capsys.readouterr().out
+    main.main(["explain", "--game", "backgammon", "--position", "4HPwATDgc/ABMA 33",
+               "--level", "Master", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert report["filtered"] == dropped and report["windows"] is False
     textbook = _record("classroom", TEXTBOOK, 2)
     assert textbook.filtered == 0 and "move filter" not in header_lines(textbook)[0]
 
