@@ -195,3 +195,17 @@ def test_depth_chart_stops_when_cancelled() -> None:
     for algorithm in ("alphabeta", "minimax"):
         config = SearchConfig("othello", algorithm, Limits(depth=4))
         assert depth_chart(state, config, 4, cancel=cancel) == []
+
+
+def test_a_backgammon_double_with_few_moves_opens_at_a_readable_depth() -> None:
+    """The lab's first depth counted every ply as the root's moves: a double with 3 moves
+    opened 7 plies deep, a search it then refused to record ("about 223 s"). A roll counts
+    its 21 outcomes, so it opens where any backgammon position does."""
+    from game.ui.lab.defaults import defaults_for
+
+    game = get_game("backgammon")
+    double = game.parse_position("4NvgATCwZ/ABMA 66")
+    assert len(double.legal_moves()) == 3
+    assert defaults_for("backgammon", double).depth == 3
+    assert defaults_for("backgammon", game.parse_position("4HPwATDgc/ABMA 31")).depth == 3
+    assert defaults_for("othello", get_game("othello").initial_state()).depth == 4

@@ -1,9 +1,10 @@
 """First settings of the lab for a position, worked out from the position itself.
 
 No table per game: the depth is the deepest full-width search of about ``TARGET_LEAVES``
-leaves at the position's own branching factor (4 plies of Othello from the start, 3 of
-tic-tac-toe, 2 layers of backgammon), so the first tree is big enough to show pruning and small enough to
-read; the algorithm is the one the engine plays the game with.
+leaves at the position's own branching factor, a roll counting its outcomes (4 plies of
+Othello from the start, 3 of tic-tac-toe, 3 layers of backgammon: move, roll, reply), so the
+first tree is big enough to show pruning and small enough to read; the algorithm is the one
+the engine plays the game with.
 """
 
 from __future__ import annotations
@@ -72,13 +73,31 @@ def defaults_for(game_id: str, state: Any, depth: int | None = None) -> LabDefau
                            textbook=not get_kit(game_id).playable)
     height = max(1, tree_height(state))
     b = branching(state)
+    chance = chance_plies(state, height)
     depth, leaves = 1, b
-    while depth < height and leaves * b <= TARGET_LEAVES:
+    # A roll multiplies the leaves by its outcomes, not by the root's moves: a backgammon
+    # double with three moves would otherwise open seven plies deep (minutes to record).
+    while depth < height and leaves * (chance.get(depth) or b) <= TARGET_LEAVES:
+        leaves *= chance.get(depth) or b
         depth += 1
-        leaves *= b
     if depth < height and ends_on_chance(state, depth - 1):
         depth += 1  # a roll's outcomes are only worth drawing with the replies they allow
     return LabDefaults(algorithm, depth, textbook=not get_kit(game_id).playable)
+
+
+def chance_plies(state: Any, plies: int) -> dict[int, int]:
+    """The plies (0 the root) along the first moves that are dice rolls, with their number of
+    outcomes."""
+    found: dict[int, int] = {}
+    for ply in range(min(plies, MAX_DEPTH)):
+        player = state.current_player()
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            found[ply] = branching(state)
+        state = state.apply(state.chance_outcomes()[0][0] if player == CHANCE
+                            else state.legal_moves()[0])
+    return found
 
 
 def ends_on_chance(state: Any, depth: int) -> bool:
