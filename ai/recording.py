@@ -118,6 +118,10 @@ class TreeRecorder:
     def pass_reused(self) -> None:
         self.current.reused = True
 
+    def answered(self) -> None:
+        # A book's or a solver's one-layer answer: a window drawn on it would be invented.
+        self.windows = False
+
     def pass_done(self, pv: Sequence[Move]) -> None:
         if self.current.reused or not self.current.nodes:
             return

@@ -30,7 +30,8 @@ MTD(f) (ai.mtdf) searches the root several times in one pass, each time with a n
 Inside any node: ``expanded(moves)`` (the moves in the order they will be searched),
 ``filtered(kept, total, static_evals)`` (move filtering), ``table_hit()`` (the value comes from
 the transposition table), ``edge(outcome, probability)`` at chance nodes, ``cutoff(skipped)``.
-``pass_reused()`` says a pass took the previous depth's answer without searching.
+``pass_reused()`` says a pass took the previous depth's answer without searching;
+``answered()``, that the pass is a book's or a solver's answer (ai.trace.trace_root_values).
 ``quiescence(stand_pat, view)``: the current node, at or past the depth limit, is searched on
 along its noisy moves (quiescence search); its static value ``stand_pat`` stands unless one of
 them beats it. Its children are entered with depth 0.
@@ -101,6 +102,10 @@ class Tracer(Protocol):
     def pass_reused(self) -> None:
         """The pass took the previous depth's answer over without searching."""
 
+    def answered(self) -> None:
+        """The pass that follows is an answer (an opening book's stored values, a solver's
+        proven ones), not a search: it keeps no window."""
+
 
 def trace_root_values(tracer: Tracer, state: State, depth: int, score: float,
                       root_values: Sequence[tuple[Move, float]], pv: Sequence[Move]) -> None:
@@ -112,6 +117,7 @@ def trace_root_values(tracer: Tracer, state: State, depth: int, score: float,
     # reports none): entered with no depth left, it would be drawn as a leaf.
     depth = max(depth, 1)
     tracer.iteration(depth)
+    tracer.answered()
     tracer.enter(state, mover, depth, -INF, INF)
     tracer.expanded([m for m, _ in root_values])
     for move, value in root_values:

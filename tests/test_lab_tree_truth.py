@@ -220,6 +220,20 @@ def test_a_search_that_kept_no_window_is_drawn_without_one(display) -> None:
     assert rec.windows and "(−∞, +∞)" in _window_labels(rec)
 
 
+def test_a_book_or_a_solver_answer_is_drawn_without_a_window(display) -> None:
+    """Othello's Advanced answers the start from its book, Nim's Master by theory: neither
+    searched, so the root once showed an alpha-beta window nobody kept."""
+    othello = get_game("othello").initial_state()
+    nim = get_game("nim").parse_position("7 1", max_take=3)
+    for game_id, state, level in (("othello", othello, "Advanced"), ("nim", nim, "Master")):
+        rec = record_search(state, lab_config(game_id, level, None, state), level=level)
+        assert rec.answered_by != rec.algorithm and rec.root.children  # an answer, drawn
+        assert not rec.windows and _window_labels(rec) == []
+    searched = record_search(othello, lab_config("othello", "Intermediate", 2, othello),
+                             level="Intermediate")
+    assert searched.windows and _window_labels(searched)
+
+
 def test_a_filtered_search_does_not_read_as_unpruned(capsys) -> None:
     """Backgammon's Master drops root moves after the network's quick look (forward pruning,
     which can drop the best move); its header once said only "no pruning"."""
