@@ -119,8 +119,7 @@ class TreeRecorder:
         self.current.reused = True
 
     def answered(self) -> None:
-        # A book's or a solver's one-layer answer: a window drawn on it would be invented.
-        self.windows = False
+        self.windows = False  # a book's or a solver's answer: a drawn window would be invented
 
     def pass_done(self, pv: Sequence[Move]) -> None:
         if self.current.reused or not self.current.nodes:
