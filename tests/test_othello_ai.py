@@ -205,7 +205,9 @@ def test_cancel_and_deadline_stop_the_solver() -> None:
         r = solve(MIDGAME, cancel=cancel)
     finally:
         timer.cancel()
-    assert cancel.is_set() and not r.complete and r.nodes > CHECK_EVERY
+    # It stops at a check: the first comes after CHECK_EVERY nodes (a loaded machine may
+    # reach no further in 0.2 s).
+    assert cancel.is_set() and not r.complete and r.nodes >= CHECK_EVERY
 
 
 def test_engine_values_every_root_move_exactly_when_asked() -> None:
