@@ -243,7 +243,8 @@ def test_a_filtered_search_does_not_read_as_unpruned(capsys) -> None:
     state = BackgammonState(START_POINTS, (0, 0), (0, 0), 0, (3, 3))
     rec = record_search(state, lab_config("backgammon", "Master", None), level="Master")
     dropped = rec.filtered
-    assert dropped == len(state.legal_moves()) - len(rec.root.children) > 0
+    assert rec.root.filtered == len(state.legal_moves()) - len(rec.root.children) > 0
+    assert dropped == sum(n.filtered for n in rec.nodes)
     figures, _ = header_lines(rec)
     assert f"no pruning, {dropped} moves dropped by the move filter" in figures
     main.main(["explain", "--game", "backgammon", "--position", "4HPwATDgc/ABMA 33",
