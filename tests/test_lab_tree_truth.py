@@ -241,17 +241,17 @@ def test_a_filtered_search_does_not_read_as_unpruned(capsys) -> None:
     from games.backgammon.rules import START_POINTS, BackgammonState
 
     state = BackgammonState(START_POINTS, (0, 0), (0, 0), 0, (3, 3))
-    rec = record_search(state, lab_config("backgammon", "Master", None), level="Master")
+    rec = record_search(state, lab_config("backgammon", "Master", 3), level="Master")
     dropped = rec.filtered
     assert rec.root.filtered == len(state.legal_moves()) - len(rec.root.children) > 0
     assert dropped == sum(n.filtered for n in rec.nodes)
     figures, _ = header_lines(rec)
     assert f"no pruning, {dropped} moves dropped by the move filter" in figures
     main.main(["explain", "--game", "backgammon", "--position", "4HPwATDgc/ABMA 33",
-               "--level", "Master"])
+               "--level", "Master", "--depth", "3"])
     assert f"no pruning, {dropped} moves dropped by the move filter" in capsys.readouterr().out
     main.main(["explain", "--game", "backgammon", "--position", "4HPwATDgc/ABMA 33",
-               "--level", "Master", "--json"])
+               "--level", "Master", "--depth", "3", "--json"])
     report = json.loads(capsys.readouterr().out)
     assert report["filtered"] == dropped and report["windows"] is False
     textbook = _record("classroom", TEXTBOOK, 2)
