@@ -299,6 +299,12 @@ class SearchRecording:
         the best move, unlike a cutoff): "no pruning" alone would hide them."""
         return sum(n.filtered for n in self.nodes)
 
+    def filtered_text(self) -> str:
+        """The words after "no pruning" or the prunings: ", 5 moves dropped by the move
+        filter" (nothing without a filter)."""
+        n = self.filtered
+        return f", {n:,} move{'s' if n != 1 else ''} dropped by the move filter" if n else ""
+
     @property
     def total_nodes(self) -> int:
         """Nodes of the whole search, every pass of iterative deepening together."""

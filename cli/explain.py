@@ -246,10 +246,7 @@ def summary(recording: Any, position: str) -> list[str]:
     prunings = recording.cutoffs
     skipped = sum(n.pruned for n in recording.nodes)
     pruned = (f"{prunings:,} pruning{'s' if prunings != 1 else ''} ({skipped:,} skipped)"
-              if prunings else "no pruning")
-    if recording.filtered:
-        dropped = recording.filtered
-        pruned += f", {dropped:,} move{'s' if dropped != 1 else ''} dropped by the move filter"
+              if prunings else "no pruning") + recording.filtered_text()
     quiet = recording.quiescence_nodes
     quiet_text = f", {quiet:,} past the depth limit (quiescence)" if quiet else ""
     lines.append(f"value {value_text(recording)}{proven}, move {recording.move}; "

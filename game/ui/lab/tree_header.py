@@ -18,11 +18,8 @@ def header_lines(rec: Any) -> tuple[str, str]:
     # A solver's proof has no depth limit: its depth would read as a horizon it never had.
     how = ("from the opening book" if rec.answered_by == BOOK else
            "exact, no depth limit" if rec.solved else f"depth {rec.depth}")
-    dropped = getattr(rec, "filtered", 0)
     parts = [f"{rec.algorithm_label} · {how}", f"{rec.node_count:,} nodes",
-             f"{rec.leaves:,} leaves", style.pruning_text(rec.nodes)
-             + (f", {dropped:,} move{'s' if dropped != 1 else ''} dropped by the move filter"
-                if dropped else ""),
+             f"{rec.leaves:,} leaves", style.pruning_text(rec.nodes) + rec.filtered_text(),
              f"value {style.value_text(rec.value, rec.game_id)}", f"move {rec.move or '—'}"]
     if len(rec.passes) > 1 and not rec.solved:
         parts.insert(2, f"(all {len(rec.passes)} passes: {rec.total_nodes:,})")
