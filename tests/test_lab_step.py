@@ -92,6 +92,16 @@ def test_the_network_search_shows_textbook_expectiminimax_without_a_window() -> 
     rec = record_search(state, lab_config("backgammon", "Master", None), level="Master")
     assert panel_for(rec) == "expectiminimax"
     assert all(e.alpha is None and e.beta is None for e in rec.events)
+    # Its step text names no window either (it once said "window now (−∞, +∞)").
+    from game.ui.lab.step_panel import event_text
+
+    stepper = Stepper(rec.nodes, rec.events)
+    said = []
+    for _ in range(60):
+        stepper.forward()
+        said.append(event_text(rec, stepper))
+    assert any(t.startswith("Back up into") for t in said)
+    assert not any("window" in t for t in said)
 
 
 def test_a_null_window_reads_as_a_question_in_the_games_units() -> None:

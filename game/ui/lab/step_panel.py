@@ -67,7 +67,9 @@ def event_text(recording: Any, stepper: Stepper) -> str:
     if ev.kind == "leaf":
         return f"Evaluate leaf {name}: {value}"
     if ev.kind == "update":
-        return f"Back up into {name}: best so far {value}, window now {window}"
+        # A search that keeps no window (minimax, backgammon's network search) has none to name.
+        narrowed = f", window now {window}" if getattr(recording, "windows", True) else ""
+        return f"Back up into {name}: best so far {value}{narrowed}"
     if ev.kind == "cutoff":
         skipped = f", skipping {node.pruned} sibling(s)" if node.pruned else ""
         return f"Cutoff at {name}: {value} is outside the window {window}{skipped}"
