@@ -140,7 +140,7 @@ def test_no_double_without_access_to_the_cube() -> None:
 
 
 def test_a_cubeful_game_scores_in_cube_units() -> None:
-    config = get_level("backgammon", "Intermediate").config("backgammon")
+    config = get_level("backgammon", "Intermediate-hand").config("backgammon")
     for seed in range(3):
         record = play_cubeful_game(
             BackgammonState(opening=True), (config, config), random.Random(seed)

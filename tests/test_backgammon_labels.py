@@ -69,10 +69,10 @@ def test_a_damaged_chunk_is_named(tmp_path) -> None:
         read_chunk(bad)
 
 
-def test_a_two_ply_label_is_masters_search_at_every_roll(monkeypatch) -> None:
+def test_a_two_ply_label_is_the_one_ply_search_at_every_roll(monkeypatch) -> None:
     """From the start (every roll has several moves), the label's equity is the roll-weighted
-    value of Master's one-chance-layer search of each rolled position, given the label's move
-    filter: two chance layers."""
+    value of Advanced's one-chance-layer search of each rolled position, given the label's
+    move filter: two chance layers."""
     from ai.api import Limits
     from games.backgammon.ai import ply
     from games.backgammon.rules import ROLLS, START_POINTS, BackgammonState
@@ -103,9 +103,9 @@ def test_deeper_labels_are_for_the_same_positions(tmp_path) -> None:
         generate(tmp_path, seed=4, chunks=2, size=2, jobs=1, quiet=True, depth=2)
 
 
-def test_depth_2_labels_of_masters_wider_filter_are_not_mixed_in(tmp_path) -> None:
-    """A folder of depth-2 labels made with Master's root filter (before the labels had their
-    own) is refused, not topped up with labels of the narrower filter."""
+def test_depth_2_labels_of_the_searchs_wider_filter_are_not_mixed_in(tmp_path) -> None:
+    """A folder of depth-2 labels made with the search's root filter (before the labels had
+    their own) is refused, not topped up with labels of the narrower filter."""
     generate(tmp_path, seed=4, chunks=1, size=2, jobs=1, quiet=True, depth=2)
     meta = json.loads((tmp_path / "meta.json").read_text())
     assert meta["filter"] == [8, 0.16]

@@ -254,7 +254,7 @@ def test_missing_weights_stop_only_the_levels_that_need_them(monkeypatch) -> Non
     s = GAME.parse_position("4HPwATDgc/ABMA 31")
     with pytest.raises(ValueError, match="backgammon network weights not found"):
         make_searcher(get_level("backgammon", "Master").config("backgammon"))
-    result = run_search(s, get_level("backgammon", "Intermediate").config("backgammon"))
+    result = run_search(s, get_level("backgammon", "Casual").config("backgammon"))
     assert result.move in s.legal_moves()
 
 
@@ -319,27 +319,18 @@ def test_root_filter_keeps_the_0_ply_moves_within_the_margin(monkeypatch) -> Non
 
 
 def test_levels_search_with_the_network() -> None:
-    """Advanced plays the network's 0-ply move, Master searches one chance layer; two chance
-    layers stay available as a custom depth on Master's recipe."""
-    from cli.common import build_config
-
+    """Intermediate plays the network's 0-ply move, Advanced searches one chance layer and
+    Master two."""
     s = GAME.parse_position("4HPwATDgc/ABMA 31")
     ev = bn.NetEvaluator()
-    zero = BackgammonPlySearcher(ev).search(s, Limits(depth=1))
     # The opening roll: the levels' book is closed here, the test is about their search.
-    advanced = run_search(s, replace(get_level("backgammon", "Advanced").config("backgammon"),
-                                     use_book=False))
-    assert advanced.depth == 1 and advanced.move == zero.move
-    master_config = replace(get_level("backgammon", "Master").config("backgammon"),
-                            use_book=False)
-    assert isinstance(make_searcher(master_config), BackgammonPlySearcher)
-    master = run_search(s, master_config)
-    assert master.depth == 3 and master.move == BackgammonPlySearcher(ev).search(
-        s, Limits(depth=3)
-    ).move
-    two = run_search(s, replace(build_config("backgammon", level="Master", depth=5),
-                                use_book=False))
-    assert two.depth == 5 and two.move in s.legal_moves()
+    for level, depth in (("Intermediate", 1), ("Advanced", 3), ("Master", 5)):
+        config = replace(get_level("backgammon", level).config("backgammon"), use_book=False)
+        assert isinstance(make_searcher(config), BackgammonPlySearcher)
+        played = run_search(s, config)
+        searched = BackgammonPlySearcher(ev).search(s, Limits(depth=depth))
+        assert (played.depth, played.move, played.score) == (depth, searched.move,
+                                                              searched.score)
 
 
 # -- pubeval ------------------------------------------------------------------------------------

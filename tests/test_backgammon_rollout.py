@@ -11,7 +11,6 @@ from dataclasses import replace
 
 import pytest
 
-from ai.api import Limits
 from ai.engine import run_search
 from ai.levels import get_level
 from games.backgammon.ai.net import NetEvaluator, equity
@@ -51,8 +50,7 @@ def test_a_bear_off_rollout_agrees_with_the_database() -> None:
 def test_a_one_ply_truncated_rollout_is_the_one_ply_search() -> None:
     """36 trials cut after the opponent's reply see each of his rolls once (the rotation), as
     the 1-ply search averages them: the same value, to rounding."""
-    config = replace(get_level("backgammon", "Master").config("backgammon"),
-                     limits=Limits(depth=3))
+    config = get_level("backgammon", "Advanced").config("backgammon")
     moves = list(SIX_FIVE.legal_moves())[:3]
     searched = dict(run_search(SIX_FIVE, replace(config, keep_root_moves=tuple(moves)))
                     .root_values)

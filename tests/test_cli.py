@@ -297,7 +297,7 @@ def test_bench_ui_is_dispatched_lazily(
 def test_backgammon_match_against_pubeval_with_and_without_the_cube(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    base = ["match", "--game", "backgammon", "--a", "Intermediate", "--b", "pubeval",
+    base = ["match", "--game", "backgammon", "--a", "Intermediate-hand", "--b", "pubeval",
             "--games", "4", "--jobs", "1", "--seed", "9", "--json"]  # fmt: skip
     code, out, err = run_main(capsys, *base)
     assert code == 0, err

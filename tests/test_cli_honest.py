@@ -117,5 +117,5 @@ def test_backgammon_answers_carry_the_networks_chances(
     assert answer["probabilities"] == expected
     # The hand-made evaluator gives an equity only: no chances are invented for it.
     answer, _ = answer_line(json.dumps({"game": "backgammon", "position": position,
-                                        "level": "Intermediate"}))
+                                        "level": "Casual"}))
     assert "probabilities" not in answer and answer["move"]

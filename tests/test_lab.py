@@ -50,11 +50,11 @@ def test_compare_with_dice() -> None:
     specs = compare_specs(backgammon, "backgammon", 3)
     assert specs[-1].label == "+ move filtering"
     assert specs[-1].config.use_move_filter and not specs[-2].config.use_move_filter
-    # "(plays)" comes from the level's own configuration: Intermediate is the generic
-    # searcher with every refinement; Master is the network's own searcher.
-    base = lab_config("backgammon", "Intermediate", 3)
-    specs = compare_specs(backgammon, "backgammon", 3, base, "Intermediate")
-    assert specs[-1].label == "+ move filtering (Intermediate plays)"
+    # "(plays)" comes from the level's own configuration: Casual is the generic searcher
+    # with every refinement; Master is the network's own searcher.
+    base = lab_config("backgammon", "Casual", 3)
+    specs = compare_specs(backgammon, "backgammon", 3, base, "Casual")
+    assert specs[-1].label == "+ move filtering (Casual plays)"
     specs = compare_specs(backgammon, "backgammon", 3, lab_config("backgammon", "Master", 3),
                           "Master")
     assert [s.label for s in specs] == [

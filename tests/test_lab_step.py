@@ -87,9 +87,9 @@ def test_negamax_view_turns_windows_to_the_movers_side() -> None:
 
 
 def test_the_network_search_shows_textbook_expectiminimax_without_a_window() -> None:
-    # Red's reply to White's 3-1 (the first move itself is Master's opening book).
+    # Red's reply to White's 3-1 (the first move itself is the opening book's).
     state = get_game("backgammon").parse_position("sGfwATDgc/ABMA 31 1")
-    rec = record_search(state, lab_config("backgammon", "Master", None), level="Master")
+    rec = record_search(state, lab_config("backgammon", "Advanced", None), level="Advanced")
     assert panel_for(rec) == "expectiminimax"
     assert all(e.alpha is None and e.beta is None for e in rec.events)
     # Its step text names no window either (it once said "window now (−∞, +∞)").

@@ -133,12 +133,12 @@ def test_whole_tree_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_network_search_records_every_roll() -> None:
-    """Backgammon's Master: its one chance layer is 21 rolls under each move searched, every
+    """Backgammon's Advanced: its one chance layer is 21 rolls under each move searched, every
     reply the network scored is a leaf, and the moves the 0-ply pass dropped are counted."""
     game = get_game("backgammon")
-    # Red's reply to White's 3-1 (the first move itself is Master's opening book).
+    # Red's reply to White's 3-1 (the first move itself is the opening book's).
     state = game.parse_position("sGfwATDgc/ABMA 31 1")
-    rec = record_search(state, lab_config("backgammon", "Master", None), level="Master")
+    rec = record_search(state, lab_config("backgammon", "Advanced", None), level="Advanced")
     root = rec.root
     assert rec.algorithm == "expectiminimax" and rec.depth == 3 and rec.truncated == 0
     searched = [rec.nodes[c] for c in root.children]

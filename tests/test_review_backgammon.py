@@ -27,13 +27,13 @@ from games.backgammon.game import GAME
 from games.backgammon.rules import ROLLS, BackgammonState, from_board
 
 GAME_ID = "backgammon"
-#: The opening 6-5 for White: Master's root filter (within 0.3 points of the 0-ply best) keeps
+#: The opening 6-5 for White: Advanced's root filter (within 0.3 points of the 0-ply best) keeps
 #: only some of its seven moves.
 SIX_FIVE = BackgammonState(to_move=0, dice=(6, 5))
 
 
 def review_config() -> SearchConfig:
-    """The search a review runs by default (Master's recipe at the review's depth)."""
+    """The search a review runs by default (Advanced's recipe at the review's depth)."""
     return ReviewSettings().resolved(REVIEW).config(GAME_ID)
 
 
@@ -67,7 +67,7 @@ WHITE_BEHIND = from_board(board({6: 3, 5: 2}, {1: 2, 2: 2, 3: 1}), to_move=0)
 
 def one_ply_value(state: BackgammonState, move: Any) -> float:
     """The mover's 1-ply equity of ``move`` worked out by hand: the opponent's 21 rolls, his
-    best reply to each by the network, averaged (what Master's depth 3 computes per move)."""
+    best reply to each by the network, averaged (what Advanced's depth 3 computes per move)."""
     evaluator = NetEvaluator()
     after = state.apply(move)
     total = 0.0

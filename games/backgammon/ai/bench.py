@@ -15,13 +15,13 @@ from games.backgammon.ai.bench_rules import bench as movegen_bench
 EXPECTI_DEPTHS = {"1 chance layer": 3, "2 chance layers": 5}
 
 
-#: The network's searches: Advanced (d1), Master (d3) and the custom depth 5.
+#: The network's searches: Intermediate (d1), Advanced (d3) and Master (d5).
 NET_DEPTHS = {"0-ply": 1, **EXPECTI_DEPTHS}
 
 
 def chance() -> tuple[Variant, ...]:
-    """Hand-made evaluator, then the network (Advanced at depth 1, Master at depth 3, and two
-    chance layers as a custom depth)."""
+    """Hand-made evaluator, then the network (Intermediate at depth 1, Advanced at depth 3,
+    Master at depth 5)."""
     hand = tuple(
         Variant(f"expectiminimax {label} (d{d})", "expectiminimax", d)
         for label, d in EXPECTI_DEPTHS.items()

@@ -1,5 +1,5 @@
 """Backgammon's opening book: the first move of a game, for each of the 15 opening rolls,
-chosen by Kibitz's own rollouts (levels with ``book``: Advanced and Master; the switch is
+chosen by Kibitz's own rollouts (levels with ``book``: the network's three; the switch is
 ``SearchConfig.use_book``).
 
 The first move is the one decision a player meets again and again with the same board, so it

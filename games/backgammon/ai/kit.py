@@ -71,40 +71,41 @@ def _rollout(*args: Any, **kwargs: Any) -> Any:
 LEVELS: tuple[Level, ...] = (
     Level("Beginner", "expectiminimax", 1, None, 0.4, False),
     Level("Casual", "expectiminimax", 1, None, 0.15, False),
-    # depth 1: the best move by the static equity evaluation ("0-ply").
-    Level("Intermediate", "expectiminimax", 1, None, 0.0, False),
-    # depth 1 on the neural network: the move whose resulting position the network
-    # values most ("0-ply"), every candidate position of the roll in one batch.
-    # Advanced and Master play their first move from the opening book (rollouts).
-    Level("Advanced", "expectiminimax", 1, None, 0.0, False, evaluator="net", book=True),
-    # depth 3 on the network: the moves within 0.3 points of the 0-ply best (at most 16,
-    # games.backgammon.ai.ply's root filter), each averaged over the opponent's 21 rolls and his
-    # best reply by the network ("1-ply", one chance layer). Two chance layers (depth 5)
-    # stay a custom depth: tens of times slower and not shown to be stronger.
-    Level("Master", "expectiminimax", 3, None, 0.0, False, evaluator="net", book=True),
+    # The network from here on, every candidate position of a roll in one batch; these levels
+    # play their first move from the opening book (rollouts).
+    # depth 1: the move whose resulting position the network values most ("0-ply").
+    Level("Intermediate", "expectiminimax", 1, None, 0.0, False, evaluator="net", book=True),
+    # depth 3: the moves within 0.3 points of the 0-ply best (at most 16,
+    # games.backgammon.ai.ply's root filter), each averaged over the opponent's 21 rolls and
+    # his best reply by the network ("1-ply", one chance layer).
+    Level("Advanced", "expectiminimax", 3, None, 0.0, False, evaluator="net", book=True),
+    # depth 5: the 3 best moves by one chance layer searched two chance layers deep, the
+    # opponent's 2 best replies followed ("2-ply"): stronger than one chance layer over 2,000
+    # games (README), about half a second a move.
+    Level("Master", "expectiminimax", 5, None, 0.0, False, evaluator="net", book=True),
 )
 
 #: Tesauro's pubeval, the yardstick published backgammon programs report their strength
 #: against: an opponent for ``match``, not a level.
 BENCHMARKS = (
     Level("pubeval", "expectiminimax", 1, None, 0.0, False, evaluator="pubeval"),
-    # Candidates a training run made, played against the levels before they replace them.
-    Level("Advanced-gen1", "expectiminimax", 1, None, 0.0, False, evaluator="gen1"),
-    Level("Master-gen1", "expectiminimax", 3, None, 0.0, False, evaluator="gen1"),
-    Level("Advanced-gen2", "expectiminimax", 1, None, 0.0, False, evaluator="gen2"),
-    Level("Master-gen2", "expectiminimax", 3, None, 0.0, False, evaluator="gen2"),
+    # The hand-made evaluator at 0-ply (Intermediate before the network took its place).
+    Level("Intermediate-hand", "expectiminimax", 1, None, 0.0, False),
+    # Candidates a training run made, at Intermediate's (0-ply) and Advanced's (1-ply)
+    # recipes, played against the levels before they replace them.
+    Level("Intermediate-gen1", "expectiminimax", 1, None, 0.0, False, evaluator="gen1"),
+    Level("Advanced-gen1", "expectiminimax", 3, None, 0.0, False, evaluator="gen1"),
+    Level("Intermediate-gen2", "expectiminimax", 1, None, 0.0, False, evaluator="gen2"),
+    Level("Advanced-gen2", "expectiminimax", 3, None, 0.0, False, evaluator="gen2"),
     # Generation 2's recipe on the "v2" inputs (hand-made contact features added).
-    Level("Advanced-gen2f", "expectiminimax", 1, None, 0.0, False, evaluator="gen2f"),
-    Level("Master-gen2f", "expectiminimax", 3, None, 0.0, False, evaluator="gen2f"),
+    Level("Intermediate-gen2f", "expectiminimax", 1, None, 0.0, False, evaluator="gen2f"),
+    Level("Advanced-gen2f", "expectiminimax", 3, None, 0.0, False, evaluator="gen2f"),
     # The same on the "v3" inputs (shot and prime features too), races to a network of their own.
-    Level("Advanced-gen2r", "expectiminimax", 1, None, 0.0, False, evaluator="gen2r"),
-    Level("Master-gen2r", "expectiminimax", 3, None, 0.0, False, evaluator="gen2r"),
-    # Master with two chance layers (the 3 best moves by one chance layer, the opponent's 2
-    # best replies followed): what a second layer is worth, measured before it becomes a level.
-    Level("Master-2ply", "expectiminimax", 5, None, 0.0, False, evaluator="net", book=True),
-    # The top levels without their opening book: what the book is worth (README).
-    Level("Advanced-nobook", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
-    Level("Master-nobook", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
+    Level("Intermediate-gen2r", "expectiminimax", 1, None, 0.0, False, evaluator="gen2r"),
+    Level("Advanced-gen2r", "expectiminimax", 3, None, 0.0, False, evaluator="gen2r"),
+    # The network levels without their opening book: what the book is worth (README).
+    Level("Intermediate-nobook", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
+    Level("Advanced-nobook", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
 )
 TRAINING = Path(__file__).resolve().parents[3] / "docs" / "training"
 

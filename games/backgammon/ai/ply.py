@@ -7,16 +7,16 @@ the same algorithm as :mod:`ai.expectiminimax` (decision layers take the best mo
 layers average the 21 rolls by probability, depth counts every layer) with the move filtering
 strong backgammon programs use:
 
-- depth 1: every move's resulting position, scored by the network ("0-ply"; the Advanced level);
+- depth 1: every move's resulting position, scored by the network ("0-ply"; the Intermediate level);
 - depth 3: the best moves by depth 1 (at most ``ROOT_KEEP[3]``, only those within
   ``ROOT_MARGIN[3]`` points of the best), each averaged over the opponent's 21 rolls and his best
-  reply by the network ("1-ply", one chance layer; the Master level). The last chance layer puts
+  reply by the network ("1-ply", one chance layer; the Advanced level). The last chance layer puts
   all 21 rolls' replies through the network in one batch. The root moves kept
   (``SearchBase.keep_at_root``: a game review's move played) are searched too, whatever
   the filter says;
 - depth 5: the ``ROOT_KEEP[5]`` best moves by depth 3, with two chance layers; at the opponent's
-  decisions only his ``REPLY_KEEP`` best replies by the network are searched on ("2-ply", a
-  custom depth: slower, and not shown to play better than 1-ply).
+  decisions only his ``REPLY_KEEP`` best replies by the network are searched on ("2-ply", two
+  chance layers; the Master level).
 
 Even depths end on a chance layer whose rolled positions the network scores without their
 dice, so depth 2k has exactly the values of depth 2k - 1; they are taken over, not recomputed.

@@ -9,7 +9,7 @@ error per decision, quoted in thousandths ("mEMG"), rates a player from "Superna
 "Awful!" (``arThrsRating``). The thresholds are GNU Backgammon's published defaults, written
 here as facts, not its code.
 
-Checker plays are searched by the Master level's recipe (1-ply on the network, the review's
+Checker plays are searched by the Advanced level's recipe (1-ply on the network, the review's
 default). A roll follows every move, so there is no reply to name: the note of an error says
 instead what the network gives the mover after the move played and after the best one. Cube
 decisions are weighed by games.backgammon.ai.cube_review (``StakesAI.review``).
@@ -120,10 +120,10 @@ REVIEW = ReviewScale(
     thresholds=THRESHOLDS,
     source="GNU Backgammon's default thresholds (arSkillLevel): an error of 0.04 points a game "
     "(equity per unit of cube) is doubtful, 0.08 bad, 0.16 very bad",
-    # Master's recipe at its own depth 3 (1-ply on the network): a 50-move game reviews in
-    # about 2 s on a two-core machine; depth 5 (2-ply) took 37-39 s for such games and over
-    # 1 s a move in the contact-heavy early game, too close to a minute to be the default.
-    level="Master",
+    # Advanced's recipe, one chance layer (1-ply on the network): a 50-move game reviews in
+    # about 2 s on a two-core machine. Master's two chance layers cost some 30 times as much
+    # (about half a second a move, README's Speed table): a review can ask for them.
+    level="Advanced",
     depth=3,
     rate_factor=1000.0,
     rate_unit="millipoints per move",

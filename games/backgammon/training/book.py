@@ -1,12 +1,13 @@
 """Builds backgammon's opening book from Kibitz's own rollouts (games.backgammon.ai.book).
 
-For each of the 15 non-double opening rolls, in a fixed order: the candidates are Master's
-best ``--candidates`` moves by its own search plus the moves Advanced and Master choose, and
-each is rolled out ``--trials`` times (common dice, the first two rolls rotated, cut after
-``--truncate`` plies and scored by the network), reproducibly from ``--seed``. The file is
-written after every roll and a run resumes from it (its settings must match). The levels'
-own choices are kept beside the rollouts: what the book changes, and what that is worth by
-the rollouts' own measure. Documented in docs/training/README.md.
+For each of the 15 non-double opening rolls, in a fixed order: the candidates are Advanced's
+best ``--candidates`` moves by its own search (one chance layer) plus the moves Intermediate
+and Advanced choose, and each is rolled out ``--trials`` times (common dice, the first two
+rolls rotated, cut after ``--truncate`` plies and scored by the network), reproducibly from
+``--seed``. The file is written after every roll and a run resumes from it (its settings must
+match). The levels' own choices are kept beside the rollouts: what the book changes, and what
+that is worth by the rollouts' own measure. (Master, two chance layers, plays from the book
+too; its search was not among the book's candidates.) Documented in docs/training/README.md.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from games.backgammon.rules import BackgammonState, Move
 #: The 15 opening rolls, high die first, in the order the book is built.
 OPENING_ROLLS = tuple((high, low) for high in range(2, 7) for low in range(1, high))
 #: The levels whose choices the book is measured against.
-LEVELS = ("Advanced", "Master")
+LEVELS = ("Intermediate", "Advanced")
 
 
 def level_choice(state: BackgammonState, level: str) -> tuple[Move, dict[Move, float]]:
@@ -51,7 +52,7 @@ def roll_entry(dice: tuple[int, int], candidates: int, trials: int, truncate: in
     for level in LEVELS:
         move, values = level_choice(state, level)
         choices[level] = move
-        if level == "Master":
+        if level == LEVELS[-1]:
             ranked = sorted(values, key=lambda m: -values[m])[:candidates]
     moves = list(dict.fromkeys([*ranked, *choices.values()]))
     answer = rollout(state, moves, trials, seed, truncate)

@@ -27,10 +27,11 @@ waiting, each in its own numbering, as :func:`games.backgammon.ai.encoding.encod
 ``label`` (float32, (N, 5): the 1-ply chances of the side on roll), ``eq0`` and ``eq1`` (the
 0-ply equity and the label's).
 
-``--depth 2`` labels the same positions (they are still chosen by 0-ply against 1-ply) by
-Master's own look, two chance layers (:func:`two_ply`, with a narrower move filter that
-chooses the same moves): tens of times the work, for a teacher that sees deeper than the
-search the next network will play in. ``meta.json`` records the depth and that filter.
+``--depth 2`` labels the same positions (they are still chosen by 0-ply against 1-ply) by the
+1-ply search at every roll, two chance layers (:func:`two_ply`, with a narrower move filter
+that chooses the same moves): tens of times the work, for a teacher that sees as deep as
+Master's search and deeper than the network's own look. ``meta.json`` records the depth and
+that filter.
 
 Make the first generation's labels (240,000 positions; about 22 minutes on two cores, see
 docs/training/README.md)::
@@ -71,7 +72,7 @@ KEEP_DIFF = 0.05
 EXPLORE = 0.1
 DEFAULT_CHUNK = 2000
 #: The moves of a roll a depth-2 label values by 1-ply: the best ``LABEL_KEEP`` by 0-ply within
-#: ``LABEL_MARGIN`` points. Narrower than Master's root filter (16 within 0.3) because it
+#: ``LABEL_MARGIN`` points. Narrower than the search's root filter (16 within 0.3) because it
 #: chooses the same move: on 40 labelled positions x 21 rolls it changed 1 choice in 840, by
 #: 0.00003 points a position on average, against 6.25 moves a roll valued instead of 3.75.
 LABEL_KEEP = 8
@@ -102,12 +103,12 @@ def one_ply(net: Net, a: list[int], b: list[int]) -> np.ndarray:
 
 
 def two_ply(net: Net, a: list[int], b: list[int]) -> np.ndarray:
-    """The chances of ``a`` (on roll, dice not thrown) by Master's look at each roll, with the
-    label's move filter: for each of the 21 rolls, the moves the filter keeps by the network
-    (``LABEL_KEEP`` within ``LABEL_MARGIN``) each valued by the opponent's 1-ply chances, the
-    best one's averaged by the roll's probability. Two chance layers: a network taught these
-    learns what Master sees, which 1-ply labels cannot teach a network that Master already
-    searches with."""
+    """The chances of ``a`` (on roll, dice not thrown) by the 1-ply search at each roll, with
+    the label's move filter: for each of the 21 rolls, the moves the filter keeps by the
+    network (``LABEL_KEEP`` within ``LABEL_MARGIN``) each valued by the opponent's 1-ply
+    chances, the best one's averaged by the roll's probability. Two chance layers: a network
+    taught these learns what a deeper search sees, which 1-ply labels cannot teach a network
+    that the levels already search one chance layer deep with."""
     opp = b[::-1]
     out = np.zeros(5)
     for (d1, d2), chance in ROLLS:
@@ -230,7 +231,7 @@ def check_meta(out: Path, meta: dict[str, Any]) -> None:
         except ValueError:
             raise ValueError(f"{file}: not valid JSON") from None
         old.setdefault("depth", 1)  # made before there was a choice
-        # Depth-2 labels made before the label had its own move filter used Master's.
+        # Depth-2 labels made before the label had its own move filter used the search's.
         old.setdefault("filter", [16, 0.3] if old["depth"] == 2 else None)
         keys = ("format", "version", "seed", "chunk", "teacher", "depth", "filter")
         differ = [f"{k} {old.get(k)}, not {meta[k]}" for k in keys if old.get(k) != meta[k]]
@@ -298,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--weights", type=Path, default=None,
                         help="the teacher network (default: the shipped one)")
     parser.add_argument("--depth", type=int, choices=sorted(LOOKS), default=1,
-                        help="chance layers of the teacher's look (2: Master's search)")
+                        help="chance layers of the teacher's look (2: the 1-ply search at every roll)")
     args = parser.parse_args(argv)
     if args.chunks < 1 or args.chunk < 1 or args.jobs < 1:
         parser.error("--chunks, --chunk and --jobs must be at least 1")
