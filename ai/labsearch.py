@@ -118,6 +118,20 @@ def refinements(config: SearchConfig) -> list[str]:
     return [name for name, used in on if used]
 
 
+def _own_limit(game_id: str, level: str, depth: int) -> str:
+    """What the level plays with when the lab records its recipe at another depth: the lab
+    opens at a depth that draws a readable tree, and a line reading "Master's search: depth
+    3" under a Master that plays at depth 5 would teach the wrong depth."""
+    if level.strip().lower() == TEACHING.lower():
+        return ""
+    own = get_level(game_id, level)
+    if own.time_s is not None:
+        return f" (in play: {own.time_s:g} s a move, deepening)"
+    if own.depth is not None and own.depth != depth:
+        return f" (in play: depth {own.depth})"
+    return ""
+
+
 def describe(game_id: str, level: str, config: SearchConfig, solved_by: str | None = None
              ) -> str:
     """One line for the screen: "Master's search: learned tables, depth 3". ``solved_by``:
@@ -131,7 +145,7 @@ def describe(game_id: str, level: str, config: SearchConfig, solved_by: str | No
     depth = config.limits.depth
     parts = [evaluator_title(config)]
     if depth is not None:
-        parts.append(f"depth {depth}")
+        parts.append(f"depth {depth}" + _own_limit(game_id, level, depth))
     elif config.limits.time_s is not None:
         parts.append(f"{config.limits.time_s:g} s a move")
     if level.strip().lower() == TEACHING.lower():

@@ -154,6 +154,8 @@ class RecordedNode:
     skipped: list[tuple[str, float | None]] = field(default_factory=list)
     #: The MTD(f) probe of the root this node was searched in (1, 2, ...); 0 elsewhere.
     probe: int = 0
+    #: Children searched after the node budget ran out: counted, not recorded.
+    unrecorded: int = 0
 
     @property
     def bound(self) -> str:
@@ -200,6 +202,7 @@ class RecordedNode:
             "stand_pat": _num(self.stand_pat),
             "skipped": [{"move": m, "value": _num(v)} for m, v in self.skipped],
             "probe": self.probe,
+            "unrecorded": self.unrecorded,
         }
 
 

@@ -1,16 +1,12 @@
-"""The lab's tracer: it hears a search that plays (ai.trace) and writes it down as a tree.
+"""The lab's tracer: it hears a search that plays (ai.trace) and writes it down as a tree
+(the data model: ai.recorder).
 
-``TreeRecorder`` implements the ``ai.trace.Tracer`` calls. The searchers say everything
-themselves: which move leads to the next node, the window it is searched with, the value it
-returns, a cutoff and the moves it skips, a table hit, a re-search, a chance outcome with its
-probability, the moves a filter dropped, and when a pass of iterative deepening starts and
-finishes. The recorder only changes points of view (everything is stored in MAX's view, as on
-the slides), follows each node's window as the search narrows it (so step mode shows the window
-the search had at that step), and keeps the last *finished* pass: the one whose answer the
-search returned. A pass that a budget stopped half-way is dropped, and so is a pass that took
-the previous depth's answer over without searching.
-
-See ai.recorder for the data model this fills.
+``TreeRecorder`` implements the ``ai.trace.Tracer`` calls; the searchers say everything
+themselves (the move to the next node, its window, value, cutoffs and skipped moves, table hits,
+re-searches, chance outcomes, filtered moves, passes). The recorder only changes points of view
+(MAX's, as on the slides), follows each window as the search narrows it (step mode shows the
+window the search had), and keeps the last *finished* pass, whose answer the search returned:
+a pass stopped half-way, or one that took the previous depth's answer over, is dropped.
 """
 
 from __future__ import annotations
@@ -188,8 +184,12 @@ class TreeRecorder:
         edge = parent.pending if parent is not None else None
         if parent is not None:
             parent.pending = None
-        if parent is None or edge is None or len(rec.nodes) >= self.node_budget:
+        # The root's moves go past the budget (a root drawn with one move teaches it had one).
+        if parent is None or edge is None or (len(rec.nodes) >= self.node_budget
+                                              and parent.node.id):
             rec.truncated += 1
+            if parent is not None:
+                parent.node.unrecorded += 1
             self.stack.append(None)
             return
         move, probability, research = edge

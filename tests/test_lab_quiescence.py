@@ -155,14 +155,50 @@ def test_the_legend_keys_the_ring_only_when_the_tree_has_quiescence_nodes(monkey
 
     drawn = texts_drawn_by(tree_header, monkeypatch)
     surface = pygame.Surface((1400, 200))
-    for flag in (False, True):
+    for quiescence in (False, True):
+        keys = TreeView(record(2, quiescence), 14, 12).legend_keys()
         drawn.clear()
-        tree_header.draw_legend(surface, pygame.Rect(0, 0, 1400, 200), 12, quiescence=flag)
-        assert any("quiescence" in t for t in drawn) == flag
-    for chance in (False, True):  # a tree without dice keeps the circle's room for the rest
-        drawn.clear()
-        tree_header.draw_legend(surface, pygame.Rect(0, 0, 1400, 200), 12, chance=chance)
-        assert ("chance" in drawn) == chance
+        tree_header.draw_legend(surface, pygame.Rect(0, 0, 1400, 200), 12, keys)
+        assert any("quiescence" in t for t in drawn) == quiescence
+
+
+def legend_of(recording: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The words the legend under ``recording``'s tree draws (wide enough for every key)."""
+    from game.ui.lab import tree_header
+
+    drawn = texts_drawn_by(tree_header, monkeypatch)
+    tree_header.draw_legend(pygame.Surface((2400, 100)), pygame.Rect(0, 0, 2400, 100), 12,
+                            TreeView(recording, 14, 12).legend_keys())
+    return drawn
+
+
+def test_the_legend_keys_only_the_marks_the_tree_shows(monkeypatch) -> None:
+    """A key to cutoffs under a tree that pruned nothing would teach that it pruned."""
+    from ai.api import Limits, SearchConfig
+    from game.registry import get_game
+
+    textbook_tree = get_game("classroom").parse_position("[[3,12,8],[2,4,6],[14,5,2]]")
+    bare = {"use_tt": False, "use_ordering": False, "use_pvs": False, "use_aspiration": False}
+    pruned = legend_of(record_search(textbook_tree, SearchConfig(
+        "classroom", "alphabeta", Limits(depth=2), **bare)), monkeypatch)
+    assert "skipped by a cutoff" in pruned and "principal variation" in pruned
+    assert "chance" not in pruned and not any("re-searched" in t for t in pruned)
+    every_leaf = legend_of(record_search(textbook_tree, SearchConfig(
+        "classroom", "minimax", Limits(depth=2))), monkeypatch)
+    assert "skipped by a cutoff" not in every_leaf and "table hit" not in every_leaf
+    # PVS's null-window probe of b fails high (5 > 1), so b is searched again.
+    better_later = get_game("classroom").parse_position("[[1,2],[5,6]]")
+    with_probes = legend_of(record_search(better_later, SearchConfig(
+        "classroom", "alphabeta", Limits(depth=2), use_tt=False, use_ordering=False)),
+        monkeypatch)
+    assert any("re-searched" in t for t in with_probes)
+    # Backgammon's network search keeps no window and prunes nothing: chance circles, no cuts.
+    rolls = get_game("backgammon").parse_position("sGfwATDgc/ABMA 31 1")
+    network = legend_of(record_search(rolls, lab_config("backgammon", "Advanced", None),
+                                      level="Advanced"), monkeypatch)
+    assert "chance" in network
+    assert not {"skipped by a cutoff", "table hit"} & set(network)
+    assert not any("re-searched" in t for t in network)
 
 
 def test_the_node_card_says_why_and_shows_the_stand_pat() -> None:

@@ -79,7 +79,8 @@ def test_lab_uses_the_levels_evaluator() -> None:
     master = lab_config("othello", "Master", 3)
     assert master.evaluator == "patterns" and master.use_tt and master.use_pvs
     assert describe("othello", "Master", master) == (
-        "Master's search: learned tables, depth 3, exact solving where it reaches")
+        "Master's search: learned tables, depth 3 (in play: 2 s a move, deepening), "
+        "exact solving where it reaches")
     assert describe("othello", "Advanced", lab_config("othello", "Advanced", 3)).endswith(
         "opening book first")
     teaching = lab_config("othello", TEACHING, 3)
@@ -88,6 +89,18 @@ def test_lab_uses_the_levels_evaluator() -> None:
         "Teaching mode: alphabeta, hand-made evaluation, no refinements")
     assert lab_levels("classroom") == (TEACHING,)
     assert lab_config("backgammon", "Master", None).evaluator == "net"
+
+
+def test_a_shallower_lab_tree_names_the_depth_the_level_plays() -> None:
+    """The lab opens backgammon's Master at depth 3 (a readable tree); the line under the
+    tabs must not say that Master searches 3 plies when it plays at 5."""
+    assert describe("backgammon", "Master", lab_config("backgammon", "Master", 3)).startswith(
+        "Master's search: neural network, depth 3 (in play: depth 5), ")
+    own = describe("backgammon", "Master", lab_config("backgammon", "Master", 5))
+    assert "depth 5," in own and "in play" not in own
+    assert "in play" not in describe("backgammon", "Advanced",
+                                     lab_config("backgammon", "Advanced", 3))
+    assert "in play" not in describe("nim", TEACHING, lab_config("nim", TEACHING, 4))
 
 
 def test_step_windows_follow_the_search() -> None:

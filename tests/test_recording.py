@@ -24,6 +24,8 @@ from ai.record import record_search
 from ai.recorder import EVENT_KINDS, SearchRecording
 from game.core import CHANCE, TERMINAL, State
 from game.registry import get_game
+from game.ui.lab.detail import node_lines
+from game.ui.lab.tree_header import header_lines
 
 BACKGAMMON_31 = "4HPwATDgc/ABMA 31"
 
@@ -150,8 +152,18 @@ def test_node_budget_truncates_and_still_counts() -> None:
     config = SearchConfig("othello", "minimax", Limits(depth=4))
     full = record_search(state, config)
     rec = record_search(state, config, node_budget=100)
-    assert len(rec.nodes) == 100
-    assert rec.truncated == full.node_count - 100 > 0
+    # The first moves' subtrees fill the budget; the root's later moves are recorded past it,
+    # each with its value and without its subtree (counted as unrecorded).
+    late = [c for c in rec.root.children if c >= 100]
+    assert len(rec.nodes) == 100 + len(late) and late
+    assert [rec.nodes[c].value for c in rec.root.children] == [
+        full.nodes[c].value for c in full.root.children]
+    assert all(rec.nodes[c].unrecorded == len(full.nodes[f].children) > 0
+               for c, f in zip(rec.root.children, full.root.children, strict=True) if c >= 100)
+    assert rec.truncated == full.node_count - len(rec.nodes) > 0
+    card = " ".join(text for text, _ in node_lines(rec, late[-1]))
+    assert f"{rec.nodes[late[-1]].unrecorded} more searched, not recorded" in card
+    assert f"{rec.truncated:,} nodes not recorded (node budget 100)" in header_lines(rec)[1]
     assert rec.node_count == full.node_count
     assert rec.value == full.value
     assert rec.to_json()["truncated"] == rec.truncated

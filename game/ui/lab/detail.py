@@ -57,6 +57,9 @@ def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tu
         lines.append((f"Leaf: {what}", style.DIM))
     else:
         lines.append((f"Children searched: {len(node.children)}", style.DIM))
+    if getattr(node, "unrecorded", 0):
+        lines.append((f"{node.unrecorded} more searched, not recorded: the node budget ran "
+                      "out", style.STUB))
     if node.pruned:
         lines.append((f"Cutoff: {_skipped_words(node, game_id)} never searched (drawn "
                       "greyed)", style.STUB))

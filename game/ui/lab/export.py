@@ -115,9 +115,9 @@ def export_tree_png(recording: Any, path: str | Path, view: Any = None,
     draw_text(surface, title, (20, 10), int(TEXT * 1.3), style.PV, bold=True, max_width=room)
     draw_text(surface, figures, (20, 14 + int(TEXT * 1.6)), TEXT, style.TEXT, max_width=room)
     if recording.truncated:
-        draw_text(surface, f"{recording.truncated:,} nodes not recorded (node budget "
-                  f"{len(recording.nodes):,})", (20, 18 + int(TEXT * 2.9)), TEXT, (230, 96, 90))
-    draw_legend(surface, canvas, SMALL, quiescence=tv.has_quiescence, chance=tv.has_chance)
+        draw_text(surface, header_lines(recording)[1], (20, 18 + int(TEXT * 2.9)), TEXT,
+                  (230, 96, 90), max_width=room)
+    draw_legend(surface, canvas, SMALL, tv.legend_keys())
     return save_png(surface, path)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import pygame
@@ -31,7 +32,8 @@ def header_lines(rec: Any) -> tuple[str, str]:
                      f"({past:,} past the depth limit: quiescence)")
     note = ""
     if rec.truncated:
-        note = (f"{rec.truncated:,} nodes not recorded (node budget {len(rec.nodes):,}): "
+        budget = rec.options.get("node_budget", len(rec.nodes))
+        note = (f"{rec.truncated:,} nodes not recorded (node budget {budget:,}): "
                 "their subtrees are missing from the picture")
     return "   ".join(parts), note
 
@@ -47,13 +49,18 @@ def break_figures(figures: list[str], f: Any, width: int) -> list[str]:
     return lines
 
 
+#: What a legend can key, one name per mark: a tree keys only the marks it shows (a key to
+#: "skipped by a cutoff" under a search that pruned nothing would teach that it did).
+LEGEND_KEYS = frozenset({"chance", "quiescence", "skipped", "pv", "tt", "research",
+                         "collapsed"})
+
+
 def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int,
-                quiescence: bool = False, chance: bool = True) -> None:
+                keys: Collection[str] = LEGEND_KEYS) -> None:
     """The key to the shapes, bottom-left of the canvas (also in exported pictures); items
-    that do not fit the width are left out from the end (the least needed last).
-    ``quiescence``: the tree has nodes searched past the depth limit (their ring is keyed
-    right after the shapes; a tree without them does not mention it). ``chance``: keys the
-    chance node's circle (False: the tree has none, and its room goes to the rest)."""
+    that do not fit the width are left out from the end (the least needed last). ``keys``:
+    the marks the tree holds (TreeView.legend_keys); max, min and leaf are always keyed, the
+    rest only when present, so their room goes to the marks that are."""
     r = max(5, size // 2)
     y = canvas.bottom - r - 8
     back = pygame.Rect(canvas.x + 2, y - r - 6, canvas.width - 4, 2 * r + 12)
@@ -63,22 +70,23 @@ def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int,
         return lambda x: style.draw_shape(surface, kind, (x + r, y), r, style.KIND_COLOR[kind],
                                           (20, 22, 28), 1)
 
-    kinds = ("max", "min", "chance", "leaf") if chance else ("max", "min", "leaf")
+    kinds = ("max", "min", "chance", "leaf") if "chance" in keys else ("max", "min", "leaf")
     items: list[tuple[Any, str]] = [(shape(k), k) for k in kinds]
-    if quiescence:
-        items.append((lambda x: style.draw_dashed_ring(surface, style.QUIESCENCE, (x + r, y),
-                                                       r - 1, 2),
-                      "quiescence (past the dashed line)"))
-    items += [
-        (lambda x: style.draw_shape(surface, "leaf", (x + r, y), r, style.SKIPPED_FILL,
-                                    style.STUB, 1), "skipped by a cutoff"),
-        (lambda x: pygame.draw.line(surface, style.PV, (x, y), (x + 2 * r, y), 3),
+    optional: list[tuple[str, Any, str]] = [
+        ("quiescence", lambda x: style.draw_dashed_ring(surface, style.QUIESCENCE, (x + r, y),
+                                                        r - 1, 2),
+         "quiescence (past the dashed line)"),
+        ("skipped", lambda x: style.draw_shape(surface, "leaf", (x + r, y), r,
+                                               style.SKIPPED_FILL, style.STUB, 1),
+         "skipped by a cutoff"),
+        ("pv", lambda x: pygame.draw.line(surface, style.PV, (x, y), (x + 2 * r, y), 3),
          "principal variation"),
-        (lambda x: pygame.draw.circle(surface, style.TT, (x + r, y), max(3, r // 2)),
+        ("tt", lambda x: pygame.draw.circle(surface, style.TT, (x + r, y), max(3, r // 2)),
          "table hit"),
-        (None, "↻ re-searched (probe dashed)"),
-        (None, "▸n collapsed"),
+        ("research", None, "↻ re-searched (probe dashed)"),
+        ("collapsed", None, "▸n collapsed"),
     ]
+    items += [(mark, label) for key, mark, label in optional if key in keys]
     f = font(size)
     x = canvas.x + 10
     for mark, label in items:

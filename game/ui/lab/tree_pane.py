@@ -389,8 +389,7 @@ class TreePane:
         else:
             self.view.draw(surface)
             self._draw_header(surface, small)
-            draw_legend(surface, self.canvas, small, quiescence=self.view.has_quiescence,
-                        chance=self.view.has_chance)
+            draw_legend(surface, self.canvas, small, self.view.legend_keys())
             if self.ctx.jobs.running_for(self):
                 self._draw_status(surface, [f"Recording the search again… "
                                             f"{self.ctx.jobs.elapsed_s:.1f} s  (Esc stops)"],

@@ -100,6 +100,14 @@ class TreeView:
         self.has_quiescence = any(getattr(n, "quiescence", False) for n in recording.nodes)
         #: Does the tree hold a chance node (else the key leaves the circle out)?
         self.has_chance = any(n.kind == "chance" for n in recording.nodes)
+        #: The marks the legend keys besides the collapsed ones (legend_keys adds those).
+        self._marks = frozenset(key for key, present in (
+            ("chance", self.has_chance), ("quiescence", self.has_quiescence),
+            ("skipped", any(getattr(n, "pruned", 0) for n in recording.nodes)),
+            ("pv", any(getattr(n, "on_pv", False) for n in recording.nodes)),
+            ("tt", any(getattr(n, "tt_hit", False) for n in recording.nodes)),
+            ("research", any(getattr(n, "research", False) or getattr(n, "probe", 0)
+                             for n in recording.nodes))) if present)
         self.horizon_row: int | None = (getattr(recording, "depth", None)
                                         if self.has_quiescence else None)
         self._tiles: dict[tuple[int, int], pygame.Surface] = {}
@@ -148,6 +156,10 @@ class TreeView:
     @property
     def labels_on(self) -> bool:
         return self.slot >= self.label_slot
+
+    def legend_keys(self) -> frozenset[str]:
+        """The marks this tree shows now, for the legend (tree_header.draw_legend)."""
+        return self._marks | ({"collapsed"} if self.collapsed else set())
 
     def is_skipped(self, nid: int) -> bool:
         """A child a cutoff skipped (drawn greyed; not a searched node)."""
