@@ -162,7 +162,8 @@ def test_node_budget_truncates_and_still_counts() -> None:
                for c, f in zip(rec.root.children, full.root.children, strict=True) if c >= 100)
     assert rec.truncated == full.node_count - len(rec.nodes) > 0
     card = " ".join(text for text, _ in node_lines(rec, late[-1]))
-    assert f"{rec.nodes[late[-1]].unrecorded} more searched, not recorded" in card
+    unrecorded = rec.nodes[late[-1]].unrecorded
+    assert f"Children searched: {unrecorded}, {unrecorded} of them not recorded" in card
     assert f"{rec.truncated:,} nodes not recorded (node budget 100)" in header_lines(rec)[1]
     assert rec.node_count == full.node_count
     assert rec.value == full.value

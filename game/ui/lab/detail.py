@@ -56,10 +56,11 @@ def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tu
         what = "the game's result" if getattr(node, "terminal", False) else "static evaluation"
         lines.append((f"Leaf: {what}", style.DIM))
     else:
-        lines.append((f"Children searched: {len(node.children)}", style.DIM))
-    if getattr(node, "unrecorded", 0):
-        lines.append((f"{node.unrecorded} more searched, not recorded: the node budget ran "
-                      "out", style.STUB))
+        left_out = getattr(node, "unrecorded", 0)
+        lines.append((f"Children searched: {len(node.children) + left_out}", style.DIM) if
+                     not left_out else
+                     (f"Children searched: {len(node.children) + left_out}, {left_out} of "
+                      "them not recorded (the node budget ran out)", style.STUB))
     if node.pruned:
         lines.append((f"Cutoff: {_skipped_words(node, game_id)} never searched (drawn "
                       "greyed)", style.STUB))

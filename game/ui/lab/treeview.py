@@ -656,6 +656,10 @@ class TreeView:
                            style.DIM, "midleft", small=True)
             else:
                 pygame.draw.line(target, style.DIM, (p[0], p[1] + r + 2), (p[0], p[1] + r + 6))
+        elif getattr(node, "unrecorded", 0) and not node.children and self.labels_on:
+            # Searched after the node budget ran out: not a leaf, a subtree left out.
+            self._text(target, f"{node.unrecorded} not recorded", (p[0] + r + 3, p[1]),
+                       style.STUB, "midleft", small=True)
         if not self.labels_on:
             return
         for img, rect in self._node_labels(nid, p, r):
