@@ -322,7 +322,8 @@ def test_bench_lab_reports_frame_figures(capsys, monkeypatch, tmp_path) -> None:
     assert main(["bench", "lab", "--seconds", "1"]) == 0
     out = capsys.readouterr().out
     figures = json.loads(out.splitlines()[-1])
-    assert figures["nodes"] == 20_000
+    # The budget, and the root's moves the budget reached first (recorded past it: ai.recording).
+    assert 20_000 < figures["nodes"] <= 20_000 + 9
     assert [z["zoom"] for z in figures["zooms"]][-1] == "whole tree fitted"
     # Frames in a second depend on the machine's load: the test asks only that each was timed.
     assert all(z["frames"] >= 1 and z["frame_ms_median"] > 0 for z in figures["zooms"])
