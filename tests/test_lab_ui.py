@@ -372,3 +372,32 @@ def test_stretch_places_the_old_picture_for_the_new_zoom() -> None:
     assert narrower.get_at((150, 10))[:3] == (255, 0, 0)
     assert narrower.get_at((50, 10))[:3] == style.BG[:3]
     assert narrower.get_at((350, 10))[:3] == style.BG[:3]
+
+
+def test_a_node_searched_past_the_budget_is_labelled_not_a_leaf(monkeypatch) -> None:
+    """The root's moves past the node budget are drawn without their subtrees: each says how
+    many children were left out, where a bare node would read as a leaf."""
+    from ai.api import Limits, SearchConfig
+    from ai.record import record_search
+    from game.registry import get_game
+
+    pygame.font.init()
+    state = get_game("othello").initial_state()
+    rec = record_search(state, SearchConfig("othello", "minimax", Limits(depth=4)),
+                        node_budget=100)
+    view = TreeView(rec, 14, 12)
+    drawn: list[str] = []
+    real = view._render
+    monkeypatch.setattr(view, "_render", lambda text, *a: drawn.append(text) or real(text, *a))
+    late = rec.root.children[-1]
+    view._node_labels(late, (400.0, 100.0), 8.0)
+    unrecorded = rec.nodes[late].unrecorded
+    assert unrecorded > 0 and any(t in (f"{unrecorded} not recorded", f"+{unrecorded}")
+                                  for t in drawn)
+    drawn.clear()
+    first = rec.root.children[0]  # recorded in full
+    view._node_labels(first, (400.0, 100.0), 8.0)
+    assert rec.nodes[first].unrecorded == 0 and not any("not recorded" in t for t in drawn)
+    assert "unrecorded" in view.legend_keys()
+    assert "unrecorded" not in TreeView(record_search(state, SearchConfig(
+        "othello", "minimax", Limits(depth=2))), 14, 12).legend_keys()

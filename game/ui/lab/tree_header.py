@@ -52,7 +52,7 @@ def break_figures(figures: list[str], f: Any, width: int) -> list[str]:
 #: What a legend can key, one name per mark: a tree keys only the marks it shows (a key to
 #: "skipped by a cutoff" under a search that pruned nothing would teach that it did).
 LEGEND_KEYS = frozenset({"chance", "quiescence", "skipped", "pv", "tt", "research",
-                         "collapsed"})
+                         "collapsed", "unrecorded"})
 
 
 def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int,
@@ -85,6 +85,7 @@ def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int,
          "table hit"),
         ("research", None, "↻ re-searched (probe dashed)"),
         ("collapsed", None, "▸n collapsed"),
+        ("unrecorded", None, "+n not recorded (node budget)"),
     ]
     items += [(mark, label) for key, mark, label in optional if key in keys]
     f = font(size)

@@ -107,7 +107,9 @@ class TreeView:
             ("pv", any(getattr(n, "on_pv", False) for n in recording.nodes)),
             ("tt", any(getattr(n, "tt_hit", False) for n in recording.nodes)),
             ("research", any(getattr(n, "research", False) or getattr(n, "probe", 0)
-                             for n in recording.nodes))) if present)
+                             for n in recording.nodes)),
+            ("unrecorded", any(getattr(n, "unrecorded", 0) for n in recording.nodes)))
+            if present)
         self.horizon_row: int | None = (getattr(recording, "depth", None)
                                         if self.has_quiescence else None)
         self._tiles: dict[tuple[int, int], pygame.Surface] = {}
@@ -656,10 +658,6 @@ class TreeView:
                            style.DIM, "midleft", small=True)
             else:
                 pygame.draw.line(target, style.DIM, (p[0], p[1] + r + 2), (p[0], p[1] + r + 6))
-        elif getattr(node, "unrecorded", 0) and not node.children and self.labels_on:
-            # Searched after the node budget ran out: not a leaf, a subtree left out.
-            self._text(target, f"{node.unrecorded} not recorded", (p[0] + r + 3, p[1]),
-                       style.STUB, "midleft", small=True)
         if not self.labels_on:
             return
         for img, rect in self._node_labels(nid, p, r):
@@ -691,6 +689,14 @@ class TreeView:
                                style.DIM)
             if img.get_width() <= self._room(nid):
                 out.append((img, img.get_rect(midtop=(int(p[0]), int(y)))))
+                y += self.small_size + 1
+        if getattr(node, "unrecorded", 0):
+            # Children searched after the node budget ran out: a subtree cut, or left out
+            # whole (not a leaf); the node's card says so in full where the row is tight.
+            img = self._render(f"{node.unrecorded} not recorded", self.small_size, style.STUB)
+            if img.get_width() > self._room(nid):
+                img = self._render(f"+{node.unrecorded}", self.small_size, style.STUB)
+            out.append((img, img.get_rect(midtop=(int(p[0]), int(y)))))
         return out
 
     def _room(self, nid: int) -> float:
