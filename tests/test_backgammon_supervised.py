@@ -86,3 +86,25 @@ def test_a_split_run_resumes_both_networks_to_the_same_weights(tmp_path) -> None
                                                           other.b2), strict=True):
             assert np.array_equal(p, q)
     assert "holdout_equity_error" in (tmp_path / "c-race.csv").read_text()
+
+
+def test_the_weights_say_how_deep_their_labels_looked(tmp_path) -> None:
+    """A network taught by two chance layers must not call its labels 1-ply (meta.json says)."""
+    import json
+
+    from games.backgammon.training.labels import label_depth
+
+    labels = tmp_path / "labels"
+    generate(labels, seed=3, chunks=2, size=20, jobs=1, quiet=True)
+    common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0", "--epochs", "1",
+              "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
+    assert main([*common, "--out", str(tmp_path / "one.npz")]) == 0
+    assert load_net(tmp_path / "one.npz").meta["trained"] == "supervised on 1-ply labels"
+    meta = json.loads((labels / "meta.json").read_text())
+    (labels / "meta.json").write_text(json.dumps({**meta, "depth": 2}))
+    assert label_depth(labels) == 2
+    assert main([*common, "--out", str(tmp_path / "two.npz")]) == 0
+    two = load_net(tmp_path / "two.npz").meta
+    assert two["trained"] == "supervised on 2-ply labels" and two["label_depth"] == 2
+    (labels / "meta.json").write_text("[1, 2]")
+    assert main([*common, "--out", str(tmp_path / "bad.npz")]) == 2  # one line, no traceback

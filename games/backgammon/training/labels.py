@@ -222,6 +222,16 @@ def weights_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
 
+def label_depth(folder: Path) -> int:
+    """The chance layers of the look that labelled ``folder`` (its ``meta.json``; 1 for a
+    folder made before there was a choice), for what a network trained on it says it learnt."""
+    file = folder / "meta.json"
+    try:
+        return int(json.loads(file.read_text()).get("depth", 1)) if file.exists() else 1
+    except (ValueError, TypeError, AttributeError):
+        raise ValueError(f"{file}: not a labels folder's meta.json") from None
+
+
 def check_meta(out: Path, meta: dict[str, Any]) -> None:
     """Write ``meta.json`` for a new run; refuse a resume whose settings differ."""
     file = out / "meta.json"

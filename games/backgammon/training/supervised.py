@@ -3,14 +3,15 @@ the recipe (games.backgammon.training.labels makes the labels).
 
 The network (the shipped layout: :mod:`games.backgammon.ai.net`'s inputs, one hidden layer of
 sigmoids, five sigmoid outputs) starts from the teacher's weights and learns each position's
-1-ply chances by minibatch Adam on the outputs' cross-entropy (each output a probability,
+labelled chances (1-ply, or two chance layers: the folder's ``meta.json`` says, and so do the
+trained weights' metadata and the curve) by minibatch Adam on the outputs' cross-entropy (each output a probability,
 each label a probability: the loss is smallest exactly at the label, where what it exceeds the
 labels' own entropy by is 0). numpy alone: the net is
 small and a batch of 256 positions is one pair of matrix products each way.
 
 The last ``--holdout`` chunks are kept out of training; after every epoch the held-out
 positions' loss and mean equity error against their labels are measured (the teacher's own
-error on them, 0-ply against 1-ply, is the first row, epoch 0), a row goes to the CSV and the
+error on them, 0-ply against its labels, is the first row, epoch 0), a row goes to the CSV and the
 PNG curve is redrawn, and a checkpoint (weights, Adam's moments, the rows) is written whole.
 Epoch ``e`` shuffles with its own seeded generator, so ``--resume`` continues to the same
 weights as a run that never stopped (on the same numpy build; BLAS runs on one thread).
@@ -50,7 +51,7 @@ from ai.curves import CurvePanel, plot
 from game.progress import ProgressBar
 from games.backgammon.ai.encoding import ENCODINGS, encode_as, is_race
 from games.backgammon.ai.net import Net, consistent, equity, load_net, save_net, sigmoid
-from games.backgammon.training.labels import read_chunk
+from games.backgammon.training.labels import label_depth, read_chunk
 from games.backgammon.training.net import match, net_chooser
 
 REPO = Path(__file__).resolve().parents[3]
@@ -59,10 +60,14 @@ DEFAULT_PNG = REPO / "docs" / "training" / "backgammon_gen1.png"
 EPS = 1e-7
 
 #: The curve's panels: the held-out positions' equity error and loss, by positions trained.
-PANELS: tuple[CurvePanel, ...] = (
-    ("HELD-OUT EQUITY ERROR VS 1-PLY LABELS", 1, 0.0, 0.08, 0.0, (30, 90, 200), "{:.3f}"),
-    ("HELD-OUT CROSS-ENTROPY ABOVE THE LABELS", 2, 0.0, 0.04, 0.0, (220, 110, 20), "{:.4f}"),
-)
+def panels(depth: int) -> tuple[CurvePanel, ...]:
+    """The curve's panels for labels ``depth`` chance layers deep ("2-PLY LABELS")."""
+    return (
+        (f"HELD-OUT EQUITY ERROR VS {depth}-PLY LABELS", 1, 0.0, 0.08, 0.0, (30, 90, 200),
+         "{:.3f}"),
+        ("HELD-OUT CROSS-ENTROPY ABOVE THE LABELS", 2, 0.0, 0.04, 0.0, (220, 110, 20),
+         "{:.4f}"),
+    )
 
 
 def load_labels(folder: Path, holdout: int) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
@@ -217,7 +222,7 @@ def train(net: Net, adam: Adam, train_x: np.ndarray, train_t: np.ndarray,
     return rows
 
 
-def write_curve(rows: list[tuple], csv_path: Path, png_path: Path) -> None:
+def write_curve(rows: list[tuple], csv_path: Path, png_path: Path, depth: int = 1) -> None:
     csv_path.parent.mkdir(parents=True, exist_ok=True)
     with csv_path.open("w", newline="") as f:
         w = csv.writer(f)
@@ -225,7 +230,7 @@ def write_curve(rows: list[tuple], csv_path: Path, png_path: Path) -> None:
                     "seconds"))
         for pos, err, loss, sec in rows:
             w.writerow((pos, f"{err:.5f}", f"{loss:.5f}", f"{sec:.1f}"))
-    plot(rows, png_path, PANELS, x_label="POSITIONS TRAINED")
+    plot(rows, png_path, panels(depth), x_label="POSITIONS TRAINED")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -323,7 +328,9 @@ def _stage(args: argparse.Namespace, teacher: Net, encoding: str,
         net = with_encoding(widened(teacher, args.hidden or teacher.hidden, args.seed), encoding)
         adam, epoch = Adam(net, args.lr), 0
         rows = [(0, *held_out(net, hold_x, hold_t), 0.0)]
-        net.meta = {"trained": "supervised on 1-ply labels", "labels": str(args.labels),
+        depth = label_depth(args.labels)
+        net.meta = {"trained": f"supervised on {depth}-ply labels", "label_depth": depth,
+                    "labels": str(args.labels),
                     "seed": args.seed, "epochs": args.epochs, "batch": args.batch,
                     "lr": args.lr, "hidden": net.hidden, "positions": len(train_x),
                     "encoding": encoding}
@@ -332,7 +339,7 @@ def _stage(args: argparse.Namespace, teacher: Net, encoding: str,
 
     def checkpoint(done: int, rows: list[tuple]) -> None:
         save_checkpoint(ckpt, net, adam, done, rows)
-        write_curve(rows, csv_path, png_path)
+        write_curve(rows, csv_path, png_path, label_depth(args.labels))
 
     rows = train(net, adam, train_x, train_t, hold_x, hold_t, epoch, args.epochs, args.seed,
                  args.batch, rows, checkpoint, quiet=False)
