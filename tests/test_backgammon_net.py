@@ -407,3 +407,18 @@ def test_td_update_moves_the_value_toward_the_target() -> None:
     learner._update(target - y[0], 0.5)
     _, y2 = net.forward(x[None])
     assert np.all(np.abs(target - y2[0]) < np.abs(target - y[0]))
+
+
+def test_every_benchmark_level_loads_its_network() -> None:
+    """``match --a Master-gen2r`` and the rest: each candidate's weights file is where its
+    level says, and the level is the recipe its name gives (depth by the level it copies)."""
+    from ai.kit import game_ai
+
+    depth_of = {level.name: level.depth for level in game_ai("backgammon").levels}
+    state = GAME.parse_position("sGfwATDgc/ABMA 31 1")
+    for level in game_ai("backgammon").benchmarks:
+        evaluator = get_evaluator("backgammon", level.evaluator)
+        assert abs(evaluator.evaluate(state, state.current_player())) < 3, level.name
+        recipe = level.name.split("-")[0]
+        if recipe in depth_of:
+            assert level.depth == depth_of[recipe], level.name

@@ -103,6 +103,8 @@ BENCHMARKS = (
     # The same on the "v3" inputs (shot and prime features too), races to a network of their own.
     Level("Intermediate-gen2r", "expectiminimax", 1, None, 0.0, False, evaluator="gen2r"),
     Level("Advanced-gen2r", "expectiminimax", 3, None, 0.0, False, evaluator="gen2r"),
+    # Master's whole recipe (two chance layers, the book) on it: what shipping it would give.
+    Level("Master-gen2r", "expectiminimax", 5, None, 0.0, False, evaluator="gen2r", book=True),
     # The network levels without their opening book: what the book is worth (README).
     Level("Intermediate-nobook", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
     Level("Advanced-nobook", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
