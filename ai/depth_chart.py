@@ -99,13 +99,18 @@ def _results_by_depth(state: State, config: SearchConfig, max_depth: int, cancel
                       ) -> Iterator[Result]:
     """The search to depth 1, 2, ... as a player would run it. A searcher that deepens anyway
     (move ordering) runs once and reports each finished depth; one that searches a fixed
-    depth in a single pass (minimax, unordered alpha-beta) runs once per depth."""
+    depth in a single pass (minimax, unordered alpha-beta) runs once per depth. A depth the
+    searcher only takes over from the one below (SearchBase.reuses_depth) is left out."""
 
     searcher = make_searcher(config)
     if searcher.orders_moves():
-        yield from searcher.iterate(state, Limits(depth=max_depth), cancel)
+        for result in searcher.iterate(state, Limits(depth=max_depth), cancel):
+            if not searcher.reuses_depth(result.depth):
+                yield result
         return
     for d in range(1, max_depth + 1):
+        if searcher.reuses_depth(d):
+            continue
         result = search_to_depth(state, config, d, cancel)
         if not result.complete:  # cancelled
             return
@@ -175,6 +180,8 @@ def depth_chart(
     points: list[tuple[int, int, float]] = []
     # One series: the searcher may know its own growth; two series add up, so they extrapolate.
     own = node_predictor(state, config) if len(series) == 1 else None
+    # Depths that take the one below over are not charted (nor is their cost predicted).
+    reused = make_searcher(config).reuses_depth
     for results in passes:
         if any(r.move is None for r in results) or (cancel is not None and cancel.is_set()):
             break
@@ -219,7 +226,9 @@ def depth_chart(
                        sum(r.stats.time_s for r in results)))
         if all(r.exact for r in results) or depth >= max_depth:
             break
-        if extrapolate(points, depth + 1, state, own)[1] > max_s:
+        following = next((d for d in range(depth + 1, max_depth + 1)
+                          if not reused(d)), None)
+        if following is None or extrapolate(points, following, state, own)[1] > max_s:
             break
     return rows
 

@@ -195,6 +195,12 @@ class SearchBase:
         extrapolates the measured growth."""
         return None
 
+    def reuses_depth(self, depth: int) -> bool:
+        """True when a search to ``depth`` takes the depth below's answer over without
+        searching (backgammon's network search at an even depth, which ends on a chance
+        layer): a chart of depths leaves it out rather than draw a pass of one node."""
+        return False
+
     def orders_moves(self) -> bool:
         """True when a shallow iteration makes the next one cheaper (move ordering). Without
         it, a search given only a depth runs that depth in one pass: the shallower passes

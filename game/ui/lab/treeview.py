@@ -703,6 +703,8 @@ class TreeView:
         """Pixels a label under ``nid`` may take: the gap to its neighbours in its row (a
         root or a lone node has room for a whole window, however narrow the slots)."""
         lay = self.layout
+        if nid not in lay.row:  # inside a collapsed subtree: not drawn, no neighbours
+            return float("inf")
         row = lay.row[nid]
         xs = lay.row_xs[row]
         x = lay.x[nid]

@@ -245,12 +245,16 @@ class BackgammonPlySearcher(SearchBase):
 
     # ------------------------------------------------------------------ root
 
+    def reuses_depth(self, depth: int) -> bool:
+        """An even depth ends on a chance layer: its values are the odd depth's below."""
+        return depth % 2 == 0
+
     def _search_root(
         self, state: State, depth: int, previous: Any
     ) -> RootSearch:
         self._horizon = True
         tracer = self.tracer
-        if depth % 2 == 0 and previous is not None and previous.depth == depth - 1:
+        if self.reuses_depth(depth) and previous is not None and previous.depth == depth - 1:
             if tracer is not None:
                 tracer.pass_reused()
             return RootSearch(previous.score, previous.move, previous.root_values, previous.pv,
