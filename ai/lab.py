@@ -111,6 +111,10 @@ class CompareRow:
     game_id: str = ""
     #: MTD(f): the null-window probes of the root in the final pass (0: other searches).
     probes: int = 0
+    #: The searcher took ``depth`` over from the depth below (SearchBase.reuses_depth): its
+    #: final pass is counted as that depth's and its own (a pass of one node alone would
+    #: read as a search of one node).
+    taken_over: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -286,6 +290,8 @@ def run_row(
     row.nodes, row.time_s = result.stats.nodes, result.stats.time_s
     passes = result.stats.nodes_per_depth or (result.stats.nodes,)
     row.final_nodes, row.passes = passes[-1], len(passes)
+    if len(passes) > 1 and make_searcher(config).reuses_depth(depth):
+        row.final_nodes, row.taken_over = passes[-2] + passes[-1], True
     row.probes = (result.stats.probes_per_depth or (0,))[-1]
     row.value = result.score
     row.value_text = profile_for(config.game_id).value_label(result.score, exact=False).long

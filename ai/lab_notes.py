@@ -32,6 +32,9 @@ def refinement_notes(rows: list[CompareRow]) -> list[str]:
     mtdf = mtdf_note(done)
     if mtdf:
         notes.append(mtdf)
+    notes += [f"At depth {r.depth} {r.label.split(' (')[0]} takes depth {r.depth - 1}'s answer "
+              f"over (an even depth ends on a chance layer): its final pass is counted as "
+              f"depth {r.depth - 1}'s." for r in done if r.taken_over]
     return notes
 
 

@@ -10,6 +10,7 @@ import math
 import pytest
 
 from ai.depth_chart import DepthRow, depth_chart, horizon_swing, uniform_tree
+from ai.engine import search_to_depth
 from ai.lab import compare
 from ai.labsearch import TEACHING, lab_config
 from ai.searchbase import WIN
@@ -70,6 +71,21 @@ def test_backgammon_depth_chart_leaves_out_the_depths_it_takes_over() -> None:
     assert [r.depth for r in rows] == [1, 3, 5]
     assert rows[0].nodes < rows[1].nodes < rows[2].nodes
     assert rows[2].total_nodes == sum(r.nodes for r in rows) + 2  # the two taken over: 1 each
+
+
+def test_compare_counts_a_taken_over_depth_as_the_search_below_it() -> None:
+    """At depth 4 the network search's last pass is one node (it takes depth 3 over): a bar
+    of one node beside minimax's would teach that the search cost nothing."""
+    from ai.lab_notes import refinement_notes
+
+    state = get_game("backgammon").parse_position("sGfwATDgc/ABMA 31 1")
+    rows = compare(state, "backgammon", 4, base=lab_config("backgammon", "Master", 4),
+                   level="Master")
+    network = next(r for r in rows if r.label.endswith("(Master plays)"))
+    assert network.status == "done" and network.taken_over
+    below = search_to_depth(state, lab_config("backgammon", "Master", 3), 3, None)
+    assert network.final_nodes == below.stats.nodes_per_depth[-1] + 1
+    assert any("takes depth 3's answer over" in n for n in refinement_notes(rows))
 
 
 def test_compare_counts_the_final_pass_and_the_total() -> None:
