@@ -95,14 +95,13 @@ class DepthRow:
         }
 
 
-def _results_by_depth(state: State, config: SearchConfig, max_depth: int, cancel: Any
-                      ) -> Iterator[Result]:
+def _results_by_depth(state: State, config: SearchConfig, searcher: Any, max_depth: int,
+                      cancel: Any) -> Iterator[Result]:
     """The search to depth 1, 2, ... as a player would run it. A searcher that deepens anyway
     (move ordering) runs once and reports each finished depth; one that searches a fixed
     depth in a single pass (minimax, unordered alpha-beta) runs once per depth. A depth the
     searcher only takes over from the one below (SearchBase.reuses_depth) is left out."""
 
-    searcher = make_searcher(config)
     if searcher.orders_moves():
         for result in searcher.iterate(state, Limits(depth=max_depth), cancel):
             if not searcher.reuses_depth(result.depth):
@@ -169,8 +168,11 @@ def depth_chart(
     min_swing = HORIZON_SHARE * (hi - lo)
     b = branching_factor(state)
     series: list[bool | None] = [None]
+    searcher = make_searcher(config)
+    # Depths that take the one below over are not charted (nor is their cost predicted).
+    reused = searcher.reuses_depth
     passes: Iterator[tuple[Result, ...]] = ((r,) for r in _results_by_depth(
-        state, config, max_depth, cancel))
+        state, config, searcher, max_depth, cancel))
     if with_quiescence and quiescence_applies(config):
         series = [False, True]
         passes = _pairs_by_depth(state, [replace(config, use_quiescence=q) for q in series],
@@ -180,8 +182,6 @@ def depth_chart(
     points: list[tuple[int, int, float]] = []
     # One series: the searcher may know its own growth; two series add up, so they extrapolate.
     own = node_predictor(state, config) if len(series) == 1 else None
-    # Depths that take the one below over are not charted (nor is their cost predicted).
-    reused = make_searcher(config).reuses_depth
     for results in passes:
         if any(r.move is None for r in results) or (cancel is not None and cancel.is_set()):
             break

@@ -57,10 +57,12 @@ def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tu
         lines.append((f"Leaf: {what}", style.DIM))
     else:
         left_out = getattr(node, "unrecorded", 0)
-        lines.append((f"Children searched: {len(node.children) + left_out}", style.DIM) if
-                     not left_out else
-                     (f"Children searched: {len(node.children) + left_out}, {left_out} of "
-                      "them not recorded (the node budget ran out)", style.STUB))
+        searched = f"Children searched: {len(node.children) + left_out}"
+        if left_out:
+            lines.append((f"{searched}, {left_out} of them not recorded (the node budget ran "
+                          "out)", style.STUB))
+        else:
+            lines.append((searched, style.DIM))
     if node.pruned:
         lines.append((f"Cutoff: {_skipped_words(node, game_id)} never searched (drawn "
                       "greyed)", style.STUB))

@@ -49,18 +49,13 @@ def break_figures(figures: list[str], f: Any, width: int) -> list[str]:
     return lines
 
 
-#: What a legend can key, one name per mark: a tree keys only the marks it shows (a key to
-#: "skipped by a cutoff" under a search that pruned nothing would teach that it did).
-LEGEND_KEYS = frozenset({"chance", "quiescence", "skipped", "pv", "tt", "research",
-                         "collapsed", "unrecorded"})
-
-
 def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int,
-                keys: Collection[str] = LEGEND_KEYS) -> None:
+                keys: Collection[str]) -> None:
     """The key to the shapes, bottom-left of the canvas (also in exported pictures); items
     that do not fit the width are left out from the end (the least needed last). ``keys``:
     the marks the tree holds (TreeView.legend_keys); max, min and leaf are always keyed, the
-    rest only when present, so their room goes to the marks that are."""
+    rest only when present (a key to "skipped by a cutoff" under a search that pruned nothing
+    would teach that it did), so their room goes to the marks that are."""
     r = max(5, size // 2)
     y = canvas.bottom - r - 8
     back = pygame.Rect(canvas.x + 2, y - r - 6, canvas.width - 4, 2 * r + 12)

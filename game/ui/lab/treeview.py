@@ -98,11 +98,10 @@ class TreeView:
         #: The row of the depth limit when quiescence search went past it (a dashed line
         #: under it), else None.
         self.has_quiescence = any(getattr(n, "quiescence", False) for n in recording.nodes)
-        #: Does the tree hold a chance node (else the key leaves the circle out)?
-        self.has_chance = any(n.kind == "chance" for n in recording.nodes)
         #: The marks the legend keys besides the collapsed ones (legend_keys adds those).
         self._marks = frozenset(key for key, present in (
-            ("chance", self.has_chance), ("quiescence", self.has_quiescence),
+            ("chance", any(n.kind == "chance" for n in recording.nodes)),
+            ("quiescence", self.has_quiescence),
             ("skipped", any(getattr(n, "pruned", 0) for n in recording.nodes)),
             ("pv", any(getattr(n, "on_pv", False) for n in recording.nodes)),
             ("tt", any(getattr(n, "tt_hit", False) for n in recording.nodes)),

@@ -3,9 +3,9 @@ the recipe (games.backgammon.training.labels makes the labels).
 
 The network (the shipped layout: :mod:`games.backgammon.ai.net`'s inputs, one hidden layer of
 sigmoids, five sigmoid outputs) starts from the teacher's weights and learns each position's
-labelled chances (1-ply, or two chance layers: the folder's ``meta.json`` says, and so do the
-trained weights' metadata and the curve) by minibatch Adam on the outputs' cross-entropy (each output a probability,
-each label a probability: the loss is smallest exactly at the label, where what it exceeds the
+labelled chances (1-ply, or two chance layers: the folder's ``meta.json`` says, and so do
+the trained weights' metadata and the curve) by minibatch Adam on the outputs'
+cross-entropy (each output a probability, each label a probability: the loss is smallest exactly at the label, where what it exceeds the
 labels' own entropy by is 0). numpy alone: the net is
 small and a batch of 256 positions is one pair of matrix products each way.
 
@@ -222,7 +222,7 @@ def train(net: Net, adam: Adam, train_x: np.ndarray, train_t: np.ndarray,
     return rows
 
 
-def write_curve(rows: list[tuple], csv_path: Path, png_path: Path, depth: int = 1) -> None:
+def write_curve(rows: list[tuple], csv_path: Path, png_path: Path, depth: int) -> None:
     csv_path.parent.mkdir(parents=True, exist_ok=True)
     with csv_path.open("w", newline="") as f:
         w = csv.writer(f)
@@ -268,9 +268,10 @@ def _run(args: argparse.Namespace) -> int:
     ckpt = args.checkpoint or args.out.with_name(args.out.stem + ".ckpt.npz")
     train_a, hold_a = load_labels(args.labels, args.holdout)
     teacher = load_net(args.teacher)
+    depth = label_depth(args.labels)  # chance layers the labels looked: the meta and curve say
     if not args.split_race:
         net, rows = _stage(args, teacher, args.encoding, train_a, hold_a, ckpt, args.csv,
-                           args.png, args.resume)
+                           args.png, args.resume, depth)
     else:
         # Contact and race positions go to separate networks, each started from the teacher.
         train_race = is_race(train_a["a"].astype(np.int64), train_a["b"].astype(np.int64))
@@ -279,12 +280,13 @@ def _run(args: argparse.Namespace) -> int:
             raise ValueError("--split-race: the labels hold no race positions to train or to"
                              " measure a race network on")
         net, rows = _stage(args, teacher, args.encoding, _rows(train_a, ~train_race),
-                           _rows(hold_a, ~hold_race), ckpt, args.csv, args.png, args.resume)
+                           _rows(hold_a, ~hold_race), ckpt, args.csv, args.png, args.resume,
+                           depth)
         race_ckpt = _suffixed(ckpt, "-race")  # a run stopped in the first stage has none yet
         net.race, race_rows = _stage(args, teacher, "v1", _rows(train_a, train_race),
                                      _rows(hold_a, hold_race), race_ckpt,
                                      _suffixed(args.csv, "-race"), _suffixed(args.png, "-race"),
-                                     args.resume and race_ckpt.exists())
+                                     args.resume and race_ckpt.exists(), depth)
         net.meta["race_positions"] = int(train_race.sum())
         rows = rows + race_rows  # both must have finished with finite errors
         a, b = hold_a["a"].astype(np.int64), hold_a["b"].astype(np.int64)
@@ -316,7 +318,8 @@ def _suffixed(path: Path, suffix: str) -> Path:
 
 def _stage(args: argparse.Namespace, teacher: Net, encoding: str,
            train_a: dict[str, np.ndarray], hold_a: dict[str, np.ndarray], ckpt: Path,
-           csv_path: Path, png_path: Path, resume: bool) -> tuple[Net, list[tuple]]:
+           csv_path: Path, png_path: Path, resume: bool, depth: int
+           ) -> tuple[Net, list[tuple]]:
     """One network trained on ``train_a`` from the teacher (or resumed from ``ckpt``), with
     its checkpoint and curve written after every epoch."""
     train_x, hold_x = inputs(train_a, encoding), inputs(hold_a, encoding)
@@ -328,7 +331,6 @@ def _stage(args: argparse.Namespace, teacher: Net, encoding: str,
         net = with_encoding(widened(teacher, args.hidden or teacher.hidden, args.seed), encoding)
         adam, epoch = Adam(net, args.lr), 0
         rows = [(0, *held_out(net, hold_x, hold_t), 0.0)]
-        depth = label_depth(args.labels)
         net.meta = {"trained": f"supervised on {depth}-ply labels", "label_depth": depth,
                     "labels": str(args.labels),
                     "seed": args.seed, "epochs": args.epochs, "batch": args.batch,
@@ -339,7 +341,7 @@ def _stage(args: argparse.Namespace, teacher: Net, encoding: str,
 
     def checkpoint(done: int, rows: list[tuple]) -> None:
         save_checkpoint(ckpt, net, adam, done, rows)
-        write_curve(rows, csv_path, png_path, label_depth(args.labels))
+        write_curve(rows, csv_path, png_path, depth)
 
     rows = train(net, adam, train_x, train_t, hold_x, hold_t, epoch, args.epochs, args.seed,
                  args.batch, rows, checkpoint, quiet=False)
