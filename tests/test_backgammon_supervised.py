@@ -86,6 +86,15 @@ def test_a_split_run_resumes_both_networks_to_the_same_weights(tmp_path) -> None
                                                           other.b2), strict=True):
             assert np.array_equal(p, q)
     assert "holdout_equity_error" in (tmp_path / "c-race.csv").read_text()
+    # A teacher with races apart starts each student network from its own network of the kind.
+    again = tmp_path / "again.npz"
+    assert main([*common, "--epochs", "0", "--teacher", str(straight), "--out", str(again)]) == 0
+    c = load_net(again)
+    assert c.race is not None
+    for net, teacher in ((c, a), (c.race, a.race)):
+        for p, q in zip((net.W1, net.b1, net.W2, net.b2), (teacher.W1, teacher.b1, teacher.W2,
+                                                          teacher.b2), strict=True):
+            assert np.array_equal(p, q)
 
 
 def test_the_weights_say_how_deep_their_labels_looked(tmp_path) -> None:
@@ -108,3 +117,13 @@ def test_the_weights_say_how_deep_their_labels_looked(tmp_path) -> None:
     assert two["trained"] == "supervised on 2-ply labels" and two["label_depth"] == 2
     (labels / "meta.json").write_text("[1, 2]")
     assert main([*common, "--out", str(tmp_path / "bad.npz")]) == 2  # one line, no traceback
+
+
+def test_the_race_stage_files_sit_beside_the_contact_ones() -> None:
+    from pathlib import Path
+
+    from games.backgammon.training.supervised import _suffixed
+
+    assert _suffixed(Path("d/gen3.ckpt.npz"), "-race") == Path("d/gen3-race.ckpt.npz")
+    assert _suffixed(Path("d/gen3.csv"), "-race") == Path("d/gen3-race.csv")
+    assert _suffixed(Path("d/lr0.001.csv"), "-race") == Path("d/lr0.001-race.csv")

@@ -273,7 +273,7 @@ def _run(args: argparse.Namespace) -> int:
         net, rows = _stage(args, teacher, args.encoding, train_a, hold_a, ckpt, args.csv,
                            args.png, args.resume, depth)
     else:
-        # Contact and race positions go to separate networks, each started from the teacher.
+        # Contact and race positions go to separate networks, each started from the teacher's.
         train_race = is_race(train_a["a"].astype(np.int64), train_a["b"].astype(np.int64))
         hold_race = is_race(hold_a["a"].astype(np.int64), hold_a["b"].astype(np.int64))
         if not train_race.any() or not hold_race.any():
@@ -283,7 +283,9 @@ def _run(args: argparse.Namespace) -> int:
                            _rows(hold_a, ~hold_race), ckpt, args.csv, args.png, args.resume,
                            depth)
         race_ckpt = _suffixed(ckpt, "-race")  # a run stopped in the first stage has none yet
-        net.race, race_rows = _stage(args, teacher, "v1", _rows(train_a, train_race),
+        # A teacher with races apart teaches the race network from its own race network.
+        race_teacher = teacher.race or teacher
+        net.race, race_rows = _stage(args, race_teacher, "v1", _rows(train_a, train_race),
                                      _rows(hold_a, hold_race), race_ckpt,
                                      _suffixed(args.csv, "-race"), _suffixed(args.png, "-race"),
                                      args.resume and race_ckpt.exists(), depth)
@@ -311,9 +313,10 @@ def _rows(arrays: dict[str, np.ndarray], keep: np.ndarray) -> dict[str, np.ndarr
 
 
 def _suffixed(path: Path, suffix: str) -> Path:
-    """``a/b.ckpt.npz`` -> ``a/b-race.ckpt.npz``: the race stage's file beside the contact's."""
-    stem, _, rest = path.name.partition(".")
-    return path.with_name(f"{stem}{suffix}.{rest}")
+    """``a/b.ckpt.npz`` -> ``a/b-race.ckpt.npz``: the race stage's file beside the contact's
+    (a dot inside the name, as in ``lr0.001.csv``, stays in the stem)."""
+    ending = ".ckpt.npz" if path.name.endswith(".ckpt.npz") else path.suffix
+    return path.with_name(f"{path.name.removesuffix(ending)}{suffix}{ending}")
 
 
 def _stage(args: argparse.Namespace, teacher: Net, encoding: str,
