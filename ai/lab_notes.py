@@ -32,10 +32,16 @@ def refinement_notes(rows: list[CompareRow]) -> list[str]:
     mtdf = mtdf_note(done)
     if mtdf:
         notes.append(mtdf)
-    notes += [f"At depth {r.depth} {r.label.split(' (')[0]} takes depth {r.depth - 1}'s answer "
-              f"over (an even depth ends on a chance layer): its final pass is counted as "
-              f"depth {r.depth - 1}'s." for r in done if r.taken_over]
+    notes += [f"{r.label.split(' (')[0]}: {taken_over_note(r.depth)}; its final pass is "
+              f"counted as depth {r.depth - 1}'s." for r in done if r.taken_over]
     return notes
+
+
+def taken_over_note(depth: int) -> str:
+    """Why a search to ``depth`` shows the depth below's tree and answer (SearchBase.reuses_depth:
+    backgammon's network search), in the compare note, the tree's header and ``explain``."""
+    return (f"depth {depth} ends on a chance layer, so the search takes depth {depth - 1}'s "
+            "answer over")
 
 
 def mtdf_note(done: list[CompareRow]) -> str:

@@ -160,6 +160,6 @@ def describe(game_id: str, level: str, config: SearchConfig, solved_by: str | No
         parts.append("exact solving where it reaches")
     if config.noise > 0:
         parts.append("with noise")
-    if get_level(game_id, level).book:
+    if get_level(game_id, level).book and config.use_book:  # not when --no-book closed it
         parts.append("opening book first")
     return f"{name}'s search: " + ", ".join(parts)

@@ -92,6 +92,9 @@ def record_search(
         if level else "",
         exact=result.exact,
         passes=tuple(passes),
+        # The searcher's own answer to a deeper depth than the tree kept: a pass taken over.
+        searched_depth=result.depth if (result.depth > recorded.depth
+                                        and result.algorithm == config.algorithm) else 0,
         answered_by=result.algorithm or config.algorithm,
         best_move=best.move if best is not None and best.move != move else None,
         probes=recorded.probes,

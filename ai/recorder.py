@@ -9,7 +9,7 @@ tracer (ai.trace; the recorder is ai.recording); it is never a re-implementation
 search's last finished pass is kept (iterative deepening runs depths 1..D; the tree shown is the
 depth-D pass, the one that chose the move), so ``node_count`` equals the searcher's own node
 count for that pass (``stats["iteration_nodes"]``, ``passes[-1]``); ``total_nodes`` counts all
-passes. When an exact solver answers (``solved``), the tree is the root and each move with the
+passes. A last pass that took the depth below's answer over is not kept (``searched_depth``). When an exact solver answers (``solved``), the tree is the root and each move with the
 value the solver proved (a tic-tac-toe solve is an alpha-beta search and is recorded in full).
 
 Points of view. Every ``value``, ``alpha`` and ``beta`` in a recording is from the view of the
@@ -249,6 +249,9 @@ class SearchRecording:
     exact: bool = False
     #: Nodes of each pass of iterative deepening (the last is the recorded one).
     passes: tuple[int, ...] = ()
+    #: The depth asked for, when its pass took the depth below's answer over (an even depth of
+    #: backgammon's network search: SearchBase.reuses_depth), so the tree is ``depth``'s; else 0.
+    searched_depth: int = 0
     #: What answered: the algorithm, or an exact solver's name (Result.algorithm).
     answered_by: str = ""
     #: The best move before a level's noise chose among the near-best (None: no noise, or
@@ -272,8 +275,7 @@ class SearchRecording:
         return sum(1 for n in self.nodes if n.kind == "leaf")
 
     def plies_past_limit(self, node_id: int) -> int:
-        """How far below the depth limit the node lies (0: at it or above it): its ancestors
-        quiescence search went on from."""
+        """Plies below the depth limit (0: at it or above): its ancestors quiescence went on from."""
         nodes = self.nodes
         past = 0
         parent = nodes[node_id].parent
@@ -284,27 +286,22 @@ class SearchRecording:
 
     @property
     def quiescence_nodes(self) -> int:
-        """Nodes past the depth limit, reached by a noisy move from a node quiescence search
-        went on from (``Stats.quiescence_nodes`` of the search recorded)."""
+        """Nodes past the depth limit, children of nodes quiescence went on from (its Stats)."""
         nodes = self.nodes
-        return sum(1 for n in nodes if n.parent is not None and nodes[n.parent].stand_pat
-                   is not None)
+        return sum(n.parent is not None and nodes[n.parent].stand_pat is not None for n in nodes)
 
     @property
     def cutoffs(self) -> int:
-        """Prunings: nodes whose cutoff skipped at least one child (a loop that ends at a
-        cutoff with nothing left to skip prunes nothing)."""
+        """Prunings: nodes whose cutoff skipped a child (one with nothing left prunes nothing)."""
         return sum(1 for n in self.nodes if n.pruned)
 
     @property
     def filtered(self) -> int:
-        """Moves a move filter dropped after a quick look (forward pruning, which may drop
-        the best move, unlike a cutoff): "no pruning" alone would hide them."""
+        """Moves a move filter dropped (forward pruning: unlike a cutoff, it may drop the best)."""
         return sum(n.filtered for n in self.nodes)
 
     def filtered_text(self) -> str:
-        """The words after "no pruning" or the prunings: ", 5 moves dropped by the move
-        filter" (nothing without a filter)."""
+        """", 5 moves dropped by the move filter" after the prunings (nothing without one)."""
         n = self.filtered
         return f", {n:,} move{'s' if n != 1 else ''} dropped by the move filter" if n else ""
 
@@ -362,6 +359,7 @@ class SearchRecording:
             "description": self.description,
             "exact": self.exact,
             "depth": self.depth,
+            "searched_depth": self.searched_depth or self.depth,
             "value": _num(self.value),
             "move": self.move,
             "best_move": self.best_move,

@@ -29,7 +29,7 @@ from typing import Any
 from ai.api import BOOK
 from ai.depth_chart import depth_chart
 from ai.lab import compare
-from ai.lab_notes import agreement_text, counting_note, refinement_notes
+from ai.lab_notes import agreement_text, counting_note, refinement_notes, taken_over_note
 from ai.labsearch import evaluator_title, usual_algorithm
 from ai.levels import get_level
 from ai.profiles import profile_for
@@ -241,6 +241,8 @@ def summary(recording: Any, position: str) -> list[str]:
         lines.append(recording.description)
     # A book answer has no depth of its own (the book says how it was made, below).
     how = "" if recording.answered_by == BOOK else f", depth {recording.depth}"
+    if recording.searched_depth:
+        how = f", depth {recording.searched_depth} ({taken_over_note(recording.searched_depth)})"
     lines.append(f"{recording.algorithm_label}{how}: {position}")
     proven = " (proven)" if recording.exact else ""
     prunings = recording.cutoffs

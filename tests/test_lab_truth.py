@@ -162,6 +162,33 @@ def test_network_search_records_every_roll() -> None:
     assert rec.node_count == rec.passes[-1]
 
 
+def test_a_depth_taken_over_is_named_where_the_depth_is(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    """Master's network search at depth 2 ends on a chance layer and takes depth 1's answer
+    over: the tree drawn is depth 1's, and the header, ``explain`` and the JSON say that a
+    depth-2 search was asked for (a header reading "depth 1" under a depth-2 request, the
+    depth control snapping back to 1, taught nothing about why)."""
+    from game.ui.lab.tree_header import header_lines
+
+    state = get_game("backgammon").parse_position("sGfwATDgc/ABMA 31 1")
+    rec = record_search(state, replace(lab_config("backgammon", "Master", 2), use_book=False),
+                        level="Master")
+    assert (rec.depth, rec.searched_depth, len(rec.passes)) == (1, 2, 2)
+    said = "depth 2 ends on a chance layer, so the search takes depth 1's answer over"
+    assert said in header_lines(rec)[0]
+    deeper = record_search(state, replace(lab_config("backgammon", "Master", 3),
+                                          use_book=False), level="Master")
+    assert (deeper.depth, deeper.searched_depth) == (3, 0)
+    assert "chance layer" not in header_lines(deeper)[0]
+    args = ["--game", "backgammon", "--position", "sGfwATDgc/ABMA 31 1", "--level", "Master",
+            "--depth", "2", "--no-book"]
+    assert run_json(capsys, "explain", *args, "--json")["searched_depth"] == 2
+    main.main(["explain", *args])
+    out = capsys.readouterr()[0]
+    assert said in out
+    assert "opening book" not in out.splitlines()[0]  # --no-book closed it
+
+
 def test_endgame_solver_records_its_proof(capsys: pytest.CaptureFixture[str]) -> None:
     """Othello's Master solves the last 14 empties exactly: the recording is the solver's own
     proof (its last null-window probe, node by node), with the move, the value and the node

@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from ai.api import BOOK
+from ai.lab_notes import taken_over_note
 from game.ui.assets import font
 from game.ui.lab import probes, style
 from game.ui.widgets import draw_text
@@ -19,6 +20,8 @@ def header_lines(rec: Any) -> tuple[str, str]:
     # A solver's proof has no depth limit: its depth would read as a horizon it never had.
     how = ("from the opening book" if rec.answered_by == BOOK else
            "exact, no depth limit" if rec.solved else f"depth {rec.depth}")
+    if rec.searched_depth:  # the tree is the depth below's: say so where the depth is named
+        how = f"depth {rec.searched_depth} ({taken_over_note(rec.searched_depth)})"
     parts = [f"{rec.algorithm_label} · {how}", f"{rec.node_count:,} nodes",
              f"{rec.leaves:,} leaves", style.pruning_text(rec.nodes) + rec.filtered_text(),
              f"value {style.value_text(rec.value, rec.game_id)}", f"move {rec.move or '—'}"]

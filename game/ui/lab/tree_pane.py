@@ -130,8 +130,8 @@ class TreePane:
         # The switches show what was recorded (also a recording handed in from elsewhere); a
         # solver's answer keeps the depth the user chose (the solver had no depth limit).
         self.algorithm = recording.algorithm
-        if not recording.solved:
-            self.depth = recording.depth
+        if not recording.solved:  # the depth asked for, even when the depth below answered
+            self.depth = recording.searched_depth or recording.depth
         if self.teaching:  # a level's switches are the level's, not teaching mode's
             opts = recording.options
             self.use_tt = opts.get("use_tt", self.use_tt)
