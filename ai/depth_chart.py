@@ -70,6 +70,9 @@ class DepthRow:
     #: Which series of a chart with and without quiescence search this row is (True: with
     #: it); None in a chart of one series.
     quiescence: bool | None = None
+    #: The searcher takes depth + 1 over from this depth (SearchBase.reuses_depth): a chart
+    #: asked for depth + 1 ends here, finished, not stopped for time.
+    next_taken_over: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -92,6 +95,7 @@ class DepthRow:
             "horizon": self.horizon,
             "has_value": self.has_value,
             **({} if self.quiescence is None else {"quiescence": self.quiescence}),
+            **({"next_taken_over": True} if self.next_taken_over else {}),
         }
 
 
@@ -216,6 +220,7 @@ def depth_chart(
                     before, result.score, min_swing),
                 has_value=has_value,
                 quiescence=which,
+                next_taken_over=reused(result.depth + 1),
             )
             previous[which] = row
             rows.append(row)

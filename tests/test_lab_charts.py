@@ -100,3 +100,35 @@ def test_compare_counts_the_final_pass_and_the_total() -> None:
     assert all(r.nodes >= r.final_nodes for r in rows)
     assert rows[4].label.endswith("(Master plays)")
     assert sum(r.label.endswith("plays)") for r in rows) == 1
+
+
+def test_a_chart_asked_for_a_depth_it_takes_over_ends_finished_not_stopped(tmp_path,
+                                                                           monkeypatch) -> None:
+    """Deepest 6 on backgammon's network search: depth 6 ends on a chance layer and is taken
+    over from depth 5, so the chart ends at 5. The pane said "Stopped at depth 5: the next
+    depth was estimated to take too long", which was false; it now says why 6 is not drawn."""
+    from game.ui.lab import lab_scene
+    from tests.test_ui_support import make_app
+
+    state = get_game("backgammon").parse_position("sGfwATDgc/ABMA 31 1")
+    rows = depth_chart(state, lab_config("backgammon", "Master", 6), 6)
+    assert rows[-1].depth == 5 and rows[-1].next_taken_over
+    assert rows[-1].to_json()["next_taken_over"] is True
+    app = make_app(tmp_path, monkeypatch, size=(1280, 720))
+    try:
+        scene = lab_scene(app, state, "backgammon", "depth")
+        app.switch(scene)
+        app.run_frames(1)
+        assert app.run_until(lambda: not scene.jobs.running, timeout_s=90)
+        pane = scene.pane("depth")
+        said: list[str] = []
+        monkeypatch.setattr(pane.ctx, "show_message", lambda text, *a: said.append(text))
+        pane.max_depth = 6
+        pane._done(rows)
+        assert not said
+        assert pane._done_text() == "Done: depths 1 to 5 (6 ends on a chance layer: 5's answer)"
+        pane.max_depth = 7  # deeper than the chart went: that one was cut short
+        pane._done(rows)
+        assert said and said[0].startswith("Stopped at depth 5")
+    finally:
+        app.close()

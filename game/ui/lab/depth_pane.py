@@ -65,9 +65,23 @@ class DepthPane(ChartPane):
 
     def _done(self, rows: list[DepthRow]) -> None:
         self.rows = list(rows)
-        if self.rows and self.rows[-1].depth < self.max_depth and not self.rows[-1].exact:
+        if self.rows and self._reached() < self.max_depth and not self.rows[-1].exact:
             self.ctx.show_message(f"Stopped at depth {self.rows[-1].depth}: the next depth "
                                   "was estimated to take too long")
+
+    def _reached(self) -> int:
+        """The deepest depth answered: the last row's, or the next one when the searcher
+        takes it over from the last (it is not charted, but it was not cut short either)."""
+        last = self.rows[-1]
+        return last.depth + 1 if last.next_taken_over else last.depth
+
+    def _done_text(self) -> str:
+        last = self.rows[-1].depth
+        if self._reached() > last and self.max_depth > last:
+            # Short: the status shares its row with the controls (taken_over_note, in full,
+            # is the tree's header and the compare note).
+            return f"Done: depths 1 to {last} ({last + 1} ends on a chance layer: {last}'s answer)"
+        return f"Done: depths 1 to {last}"
 
     def _failed(self, message: str) -> None:
         self.error = message
@@ -145,8 +159,7 @@ class DepthPane(ChartPane):
                 text += f" (depth {nxt} estimated ~{charts.seconds_text(est)}: S stops)"
             col = theme.color("accent")
         else:
-            text = self.error or (f"Done: depths 1 to {self.rows[-1].depth}" if self.rows
-                                  else "Press Run")
+            text = self.error or (self._done_text() if self.rows else "Press Run")
             col = theme.color("bad") if self.error else style.DIM
         draw_text(surface, text, (self.status_x, self.widgets[0].rect.centery if self.widgets
                                   else self.rect.bottom), size, col, anchor="midleft",
