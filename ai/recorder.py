@@ -9,8 +9,9 @@ tracer (ai.trace; the recorder is ai.recording); it is never a re-implementation
 search's last finished pass is kept (iterative deepening runs depths 1..D; the tree shown is the
 depth-D pass, the one that chose the move), so ``node_count`` equals the searcher's own node
 count for that pass (``stats["iteration_nodes"]``, ``passes[-1]``); ``total_nodes`` counts all
-passes. A last pass that took the depth below's answer over is not kept (``searched_depth``). When an exact solver answers (``solved``), the tree is the root and each move with the
-value the solver proved (a tic-tac-toe solve is an alpha-beta search and is recorded in full).
+passes. A last pass that took the depth below's answer over is not kept (``searched_depth``).
+When an exact solver answers (``solved``), the tree is the root and each move with the value
+the solver proved (a tic-tac-toe solve is an alpha-beta search and is recorded in full).
 
 Points of view. Every ``value``, ``alpha`` and ``beta`` in a recording is from the view of the
 MAX player (``recording.max_player``): "max" nodes are that player's decisions, "min" nodes
