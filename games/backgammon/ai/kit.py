@@ -105,6 +105,10 @@ BENCHMARKS = (
     Level("Advanced-gen2r", "expectiminimax", 3, None, 0.0, False, evaluator="gen2r"),
     # Master's whole recipe (two chance layers, the book) on it: what shipping it would give.
     Level("Master-gen2r", "expectiminimax", 5, None, 0.0, False, evaluator="gen2r", book=True),
+    # Generation 3: the same inputs, taught by a look two chance layers deep.
+    Level("Intermediate-gen3", "expectiminimax", 1, None, 0.0, False, evaluator="gen3"),
+    Level("Advanced-gen3", "expectiminimax", 3, None, 0.0, False, evaluator="gen3"),
+    Level("Master-gen3", "expectiminimax", 5, None, 0.0, False, evaluator="gen3", book=True),
     # The network levels without their opening book: what the book is worth (README).
     Level("Intermediate-nobook", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
     Level("Advanced-nobook", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
@@ -119,7 +123,8 @@ AI = GameAI(
     levels=LEVELS,
     evaluators={None: BackgammonEvaluator, "td": _td, "net": _net, "pubeval": _pubeval,
                 "gen1": partial(_candidate, 1), "gen2": partial(_candidate, 2),
-                "gen2f": partial(_candidate, "2f"), "gen2r": partial(_candidate, "2r")},
+                "gen2f": partial(_candidate, "2f"), "gen2r": partial(_candidate, "2r"),
+                "gen3": partial(_candidate, 3)},
     benchmarks=BENCHMARKS,
     batched_searcher=_batched,
     rollout=_rollout,

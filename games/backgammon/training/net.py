@@ -40,6 +40,7 @@ from pathlib import Path
 import numpy as np
 
 from ai.curves import CurvePanel, plot, write_csv
+from game.progress import ProgressBar
 from games.backgammon import movegen as mg
 from games.backgammon.ai import pubeval
 from games.backgammon.ai.encoding import N_INPUTS, encode
@@ -227,15 +228,19 @@ def greedy_game(players: tuple[Chooser, Chooser], rng: random.Random) -> int:
 
 
 def match(
-    net: Net, pairs: int, seed: int, opponent: Chooser = pubeval_chooser
+    net: Net, pairs: int, seed: int, opponent: Chooser = pubeval_chooser, quiet: bool = True
 ) -> dict[str, float]:
     """``pairs`` dice sequences, the network as player 0 then as player 1, against pubeval or
     ``opponent``: win rate and points per game with 95% intervals (pairs as the unit for points,
-    which cancels most of the dice's luck)."""
+    which cancels most of the dice's luck). ``quiet=False``: a progress bar on stderr (8,000
+    games of two v3 networks take minutes)."""
     mine = net_chooser(net)
     games: list[int] = []
     means: list[float] = []
+    bar = None if quiet else ProgressBar(2 * pairs, "games")
     for i in range(pairs):
+        if bar is not None and i % 25 == 0 and means:
+            bar.update(2 * i, f"{sum(means) / len(means):+.3f} points a game so far")
         total = 0
         for side in (0, 1):
             rng = random.Random(seed * 7_919 + i)
@@ -245,6 +250,9 @@ def match(
             games.append(pts)
             total += pts
         means.append(total / 2)
+    if bar is not None:
+        bar.update(2 * pairs)
+        bar.close()
     n = len(games)
     p = sum(g > 0 for g in games) / n
     m = sum(means) / len(means)
@@ -395,7 +403,7 @@ def run_match(args: argparse.Namespace) -> int:
     if args.against:
         opponent, name = net_chooser(load_net(args.against)), f"{args.against} (0-ply)"
     t = time.perf_counter()
-    res = match(net, args.match, args.seed, opponent)
+    res = match(net, args.match, args.seed, opponent, quiet=False)
     print(
         f"network (0-ply) vs {name}, {res['games']} games ({args.match} dice sequences, both"
         f" colours), seed {args.seed}: win rate {res['win_rate']:.3f} +- {res['win_rate_half']:.3f},"
