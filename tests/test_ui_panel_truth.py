@@ -376,3 +376,21 @@ def test_the_tone_follows_what_the_label_says():
     assert value_tone(0.0, "D") == LEVEL and value_tone(None) == LEVEL
     assert value_tone(float("nan"), "?") == LEVEL
     assert value_tone(0.43, "+0.43") == BETTER and value_tone(-2.0, "-2") == WORSE
+
+
+def test_the_compare_verdict_marks_nothing_until_two_searches_finished():
+    """A green tick over "No search finished" (or over the one search that did) said the
+    values had been checked against each other when nothing had been compared."""
+    from ai.lab import CompareRow
+    from game.ui.lab import charts
+
+    def row(label: str, status: str) -> CompareRow:
+        return CompareRow(label, "alphabeta", {}, 3, status, nodes=10, final_nodes=10,
+                          passes=1, time_s=0.01, value=0.5, value_text="+0.50", move="a1",
+                          agree=True)
+
+    assert charts.agree_text([row("minimax", "running")]) == ("No search finished.", None)
+    text, ok = charts.agree_text([row("minimax", "done"), row("alpha-beta", "waiting")])
+    assert ok is None and text.startswith("Only minimax finished")
+    text, ok = charts.agree_text([row("minimax", "done"), row("alpha-beta", "done")])
+    assert ok and text.startswith("✓ All 2 finished searches agree")

@@ -45,9 +45,13 @@ __all__ = ["AXIS", "BAD", "BAR_NODES", "BAR_TIME", "GOOD", "GRID", "WIN_VALUE", 
            "seconds_text", "si", "squash", "valued"]
 
 # ---- compare ------------------------------------------------------------------------------
-def agree_text(rows: Sequence[Any]) -> tuple[str, bool]:
-    """The line under the bars (ai.lab's wording) and whether the values agree."""
+def agree_text(rows: Sequence[Any]) -> tuple[str, bool | None]:
+    """The line under the bars (ai.lab's wording) and whether the values agree: None, with
+    no mark, until two searches have finished (a green tick over "No search finished" would
+    say something was checked)."""
     done = [r for r in rows if r.status == "done"]
+    if len(done) < 2:
+        return agreement_text(list(rows)), None
     ok = all(r.agree for r in done)
     return ("✓ " if ok else "✗ ") + agreement_text(list(rows)), ok
 
@@ -72,7 +76,7 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
     # The notes give way before the bars do: every row keeps a line of its own.
     n = max(1, len(rows))
     bars_least = int(size * 3.2 + size * 1.6 + small * 0.4 + n * small * 1.2)
-    footer = compare_footer(text, GOOD if ok else BAD, [*refinement_notes(list(rows)),
+    footer = compare_footer(text, style.DIM if ok is None else GOOD if ok else BAD, [*refinement_notes(list(rows)),
                             counting_note(list(rows))], size, small, rect.width,
                             min(rect.height // 2, rect.height - bars_least))
     bottom = rect.bottom - footer.height - int(size * 1.6 + small * 0.4)  # and the tick labels

@@ -4,10 +4,10 @@ the recipe (games.backgammon.training.labels makes the labels).
 The network (the shipped layout: :mod:`games.backgammon.ai.net`'s inputs, one hidden layer of
 sigmoids, five sigmoid outputs) starts from the teacher's weights and learns each position's
 labelled chances (1-ply, or two chance layers: the folder's ``meta.json`` says, and so do
-the trained weights' metadata and the curve) by minibatch Adam on the outputs'
-cross-entropy (each output a probability, each label a probability: the loss is smallest exactly at the label, where what it exceeds the
-labels' own entropy by is 0). numpy alone: the net is
-small and a batch of 256 positions is one pair of matrix products each way.
+the trained weights' metadata and the curve) by minibatch Adam on the outputs' cross-entropy
+(each output a probability, each label a probability: the loss is smallest exactly at the
+label, where what it exceeds the labels' own entropy by is 0). numpy alone: the net is small
+and a batch of 256 positions is one pair of matrix products each way.
 
 The last ``--holdout`` chunks are kept out of training; after every epoch the held-out
 positions' loss and mean equity error against their labels are measured (the teacher's own
