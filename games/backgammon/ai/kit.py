@@ -109,6 +109,10 @@ BENCHMARKS = (
     Level("Intermediate-gen3", "expectiminimax", 1, None, 0.0, False, evaluator="gen3"),
     Level("Advanced-gen3", "expectiminimax", 3, None, 0.0, False, evaluator="gen3"),
     Level("Master-gen3", "expectiminimax", 5, None, 0.0, False, evaluator="gen3", book=True),
+    # Generation 4: generation 3 taught by its own one-chance-layer look, on 500,000 positions.
+    Level("Intermediate-gen4", "expectiminimax", 1, None, 0.0, False, evaluator="gen4"),
+    Level("Advanced-gen4", "expectiminimax", 3, None, 0.0, False, evaluator="gen4"),
+    Level("Master-gen4", "expectiminimax", 5, None, 0.0, False, evaluator="gen4", book=True),
     # The network levels without their opening book: what the book is worth (README).
     Level("Intermediate-nobook", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
     Level("Advanced-nobook", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
@@ -124,7 +128,7 @@ AI = GameAI(
     evaluators={None: BackgammonEvaluator, "td": _td, "net": _net, "pubeval": _pubeval,
                 "gen1": partial(_candidate, 1), "gen2": partial(_candidate, 2),
                 "gen2f": partial(_candidate, "2f"), "gen2r": partial(_candidate, "2r"),
-                "gen3": partial(_candidate, 3)},
+                "gen3": partial(_candidate, 3), "gen4": partial(_candidate, 4)},
     benchmarks=BENCHMARKS,
     batched_searcher=_batched,
     rollout=_rollout,
