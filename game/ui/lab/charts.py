@@ -76,7 +76,8 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
     # The notes give way before the bars do: every row keeps a line of its own.
     n = max(1, len(rows))
     bars_least = int(size * 3.2 + size * 1.6 + small * 0.4 + n * small * 1.2)
-    footer = compare_footer(text, style.DIM if ok is None else GOOD if ok else BAD, [*refinement_notes(list(rows)),
+    tone = style.DIM if ok is None else GOOD if ok else BAD  # dim: nothing compared yet
+    footer = compare_footer(text, tone, [*refinement_notes(list(rows)),
                             counting_note(list(rows))], size, small, rect.width,
                             min(rect.height // 2, rect.height - bars_least))
     bottom = rect.bottom - footer.height - int(size * 1.6 + small * 0.4)  # and the tick labels

@@ -85,34 +85,35 @@ LEVELS: tuple[Level, ...] = (
     Level("Master", "expectiminimax", 5, None, 0.0, False, evaluator="net", book=True),
 )
 
+#: The training runs' networks offered as benchmarks (``backgammon_gen{tag}.npz``).
+CANDIDATES: tuple[int | str, ...] = (1, 2, "2f", "2r", 3, 4)
+#: Those whose Master recipe (two chance layers, the book) is measured too.
+_WITH_MASTER = {"2r", 3, 4}
+
+
+def _candidate_levels(tag: int | str) -> tuple[Level, ...]:
+    """A candidate network at Intermediate's (0-ply) and Advanced's (1-ply) recipes, and at
+    Master's whole recipe when it is a candidate for shipping: what replacing the network
+    would give each level."""
+    evaluator = f"gen{tag}"
+    recipes = [("Intermediate", 1, False), ("Advanced", 3, False)]
+    if tag in _WITH_MASTER:
+        recipes.append(("Master", 5, True))
+    return tuple(Level(f"{name}-{evaluator}", "expectiminimax", depth, None, 0.0, False,
+                       evaluator=evaluator, book=book) for name, depth, book in recipes)
+
+
 #: Tesauro's pubeval, the yardstick published backgammon programs report their strength
 #: against: an opponent for ``match``, not a level.
 BENCHMARKS = (
     Level("pubeval", "expectiminimax", 1, None, 0.0, False, evaluator="pubeval"),
     # The hand-made evaluator at 0-ply (Intermediate before the network took its place).
     Level("Intermediate-hand", "expectiminimax", 1, None, 0.0, False),
-    # Candidates a training run made, at Intermediate's (0-ply) and Advanced's (1-ply)
-    # recipes, played against the levels before they replace them.
-    Level("Intermediate-gen1", "expectiminimax", 1, None, 0.0, False, evaluator="gen1"),
-    Level("Advanced-gen1", "expectiminimax", 3, None, 0.0, False, evaluator="gen1"),
-    Level("Intermediate-gen2", "expectiminimax", 1, None, 0.0, False, evaluator="gen2"),
-    Level("Advanced-gen2", "expectiminimax", 3, None, 0.0, False, evaluator="gen2"),
-    # Generation 2's recipe on the "v2" inputs (hand-made contact features added).
-    Level("Intermediate-gen2f", "expectiminimax", 1, None, 0.0, False, evaluator="gen2f"),
-    Level("Advanced-gen2f", "expectiminimax", 3, None, 0.0, False, evaluator="gen2f"),
-    # The same on the "v3" inputs (shot and prime features too), races to a network of their own.
-    Level("Intermediate-gen2r", "expectiminimax", 1, None, 0.0, False, evaluator="gen2r"),
-    Level("Advanced-gen2r", "expectiminimax", 3, None, 0.0, False, evaluator="gen2r"),
-    # Master's whole recipe (two chance layers, the book) on it: what shipping it would give.
-    Level("Master-gen2r", "expectiminimax", 5, None, 0.0, False, evaluator="gen2r", book=True),
-    # Generation 3: the same inputs, taught by a look two chance layers deep.
-    Level("Intermediate-gen3", "expectiminimax", 1, None, 0.0, False, evaluator="gen3"),
-    Level("Advanced-gen3", "expectiminimax", 3, None, 0.0, False, evaluator="gen3"),
-    Level("Master-gen3", "expectiminimax", 5, None, 0.0, False, evaluator="gen3", book=True),
-    # Generation 4: generation 3 taught by its own one-chance-layer look, on 500,000 positions.
-    Level("Intermediate-gen4", "expectiminimax", 1, None, 0.0, False, evaluator="gen4"),
-    Level("Advanced-gen4", "expectiminimax", 3, None, 0.0, False, evaluator="gen4"),
-    Level("Master-gen4", "expectiminimax", 5, None, 0.0, False, evaluator="gen4", book=True),
+    # Candidates a training run made (docs/training/README.md), played against the levels
+    # before they replace them: gen1 and gen2 taught by 1-ply looks; gen2f on the "v2" inputs;
+    # gen2r on the "v3" inputs with races apart; gen3 taught by two chance layers; gen4, gen3
+    # taught by its own 1-ply look on 500,000 positions.
+    *(level for tag in CANDIDATES for level in _candidate_levels(tag)),
     # The network levels without their opening book: what the book is worth (README).
     Level("Intermediate-nobook", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
     Level("Advanced-nobook", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
@@ -126,9 +127,7 @@ AI = GameAI(
     selftest=SELFTEST,
     levels=LEVELS,
     evaluators={None: BackgammonEvaluator, "td": _td, "net": _net, "pubeval": _pubeval,
-                "gen1": partial(_candidate, 1), "gen2": partial(_candidate, 2),
-                "gen2f": partial(_candidate, "2f"), "gen2r": partial(_candidate, "2r"),
-                "gen3": partial(_candidate, 3), "gen4": partial(_candidate, 4)},
+                **{f"gen{tag}": partial(_candidate, tag) for tag in CANDIDATES}},
     benchmarks=BENCHMARKS,
     batched_searcher=_batched,
     rollout=_rollout,
