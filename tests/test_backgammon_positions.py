@@ -5,6 +5,8 @@ generator, an untraced one the fast path: they must agree on every value)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -109,3 +111,28 @@ def test_a_search_on_packed_positions_equals_the_traced_search_on_moves(depth: i
         searcher.set_tracer(TreeRecorder(GAME, state.to_move, 10**6, windows=False))
         traced = searcher.search(state, Limits(depth=depth))
         assert (plain.move, plain.score) == (traced.move, traced.score)
+
+
+
+@dataclass
+class CountingNet(Net):
+    """The network, noting every position it is asked to score."""
+
+    asked: list[int] = field(default_factory=list)
+
+    def after_positions(self, found: list[int]) -> np.ndarray:
+        self.asked.extend(found)
+        return super().after_positions(found)
+
+
+def test_a_two_layer_search_scores_each_position_once_and_counts_every_leaf() -> None:
+    """Positions met again under other rolls and replies come from the search's own table:
+    the network sees each one once, while the leaves counted are every position the tree
+    reaches (the lab's counts), as many as a search that scores each anew would count."""
+    net = CountingNet.random(8, np.random.default_rng(7))
+    p = sample_positions(12, seed=4)[2]
+    state = BackgammonState(p.points, p.bar, p.off, p.to_move, (6, 2))
+    searcher = BackgammonPlySearcher(NetEvaluator(net))
+    searcher.search(state, Limits(depth=5))
+    assert net.asked and len(net.asked) == len(set(net.asked))
+    assert searcher.stats.leaves > len(net.asked)  # the same positions under other rolls

@@ -37,7 +37,7 @@ from ai.searchbase import INF, RootSearch, Scoring, SearchBase
 from game.core import Move, State
 from games.backgammon import movegen as mg
 from games.backgammon.ai.net import NetEvaluator, equity
-from games.backgammon.positions import Packed, positions, unpack
+from games.backgammon.positions import Packed, pack, positions, unpack
 from games.backgammon.rules import ROLLS
 
 #: Root moves searched further at depths 3 and 5: at most ``ROOT_KEEP`` of the best ones by the
@@ -72,6 +72,8 @@ class BackgammonPlySearcher(SearchBase):
         super().__init__(evaluator.evaluate, scoring or Scoring(points=True))
         self.evaluator = evaluator
         self.net = evaluator.net
+        #: Equity of each position this search has scored, by packed position.
+        self._scored: dict[Packed, float] = {}
 
     def predicted_nodes(self, state: State, measured: Sequence[tuple[int, int, float]],
                         depth: int) -> float | None:
@@ -112,16 +114,26 @@ class BackgammonPlySearcher(SearchBase):
 
     # ------------------------------------------------------------------ batches
 
+    def _begin(self, *args: Any) -> None:
+        super()._begin(*args)
+        self._scored = {}  # a new search (whatever position) starts with an empty table
+
     def _after_moves(self, results: list[tuple[Any, ...]]) -> list[float]:
-        """Equity of the mover after each movegen result ``(steps, me, opp)``: one batch
-        (numpy stays inside the evaluator; the tree walk is plain Python)."""
-        self._count_leaves(len(results))
-        return equity(self.net.after_moves([(r[1], r[2]) for r in results])).tolist()
+        """Equity of the mover after each movegen result ``(steps, me, opp)`` (numpy stays
+        inside the evaluator; the tree walk is plain Python)."""
+        return self._after_positions([pack(r[1], r[2]) for r in results])
 
     def _after_positions(self, found: list[Packed]) -> list[float]:
-        """:meth:`_after_moves` for packed positions (an untraced search needs no steps)."""
+        """:meth:`_after_moves` for packed positions. A two-layer search meets the same
+        position under several rolls and replies (a quarter of its positions, more in
+        quiet ones), so each is scored once a search: the new ones of a call in one batch.
+        Every position still counts as a leaf, so the tree and its counts are the same."""
         self._count_leaves(len(found))
-        return equity(self.net.after_positions(found)).tolist()
+        scored = self._scored
+        new = [p for p in dict.fromkeys(found) if p not in scored]
+        if new:
+            scored.update(zip(new, equity(self.net.after_positions(new)).tolist(), strict=True))
+        return [scored[p] for p in found]
 
     def _count_leaves(self, n: int) -> None:
         self.nodes += n

@@ -1,0 +1,166 @@
+"""A backgammon level against GNU Backgammon's expert setting: the yardstick in the README.
+
+    python scripts/gnubg_match.py --level Master --games 2000 --seed 41 --record FILE.jsonl
+
+GNU Backgammon (1.07, Debian's ``gnubg``) is a separate program: one runs beside each worker
+(``scripts/gnubg_server.py`` in its embedded Python) and is asked for its move by Position ID
+and dice, at its expert setting (0-ply, no noise), cube off. Kibitz plays no part of it and it
+is not part of the app; the app never needs it. Every GNU move is read by Kibitz's own
+notation against Kibitz's legal moves, so an illegal one stops the match with its position.
+
+The games are ``python main.py match``'s: pairs on the same dice with colours swapped, from
+``--seed`` (seed 41 gives the README's rows), cubeless, and the record is the match's own
+format, so a stopped run resumes from ``--record`` and reports the whole match.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import ai  # noqa: E402,F401  (registers the games)
+from ai.engine import run_search  # noqa: E402
+from ai.selfplay import sample_chance  # noqa: E402
+from cli.common import RequestError, level_config  # noqa: E402
+from cli.match import (  # noqa: E402
+    MAX_PLIES,
+    GameOutcome,
+    GameSpec,
+    Tally,
+    format_text,
+    game_specs,
+    start_position,
+    summary,
+)
+from cli.match_record import MatchRecord, RecordError  # noqa: E402
+from game.core import CHANCE, TERMINAL  # noqa: E402
+from game.progress import ProgressBar  # noqa: E402
+from game.registry import get_game  # noqa: E402
+from games.backgammon.ids import position_id  # noqa: E402
+
+GAME = "backgammon"
+OPPONENT = "GNU Backgammon expert (0-ply, no noise, cubeless)"
+SERVER = Path(__file__).with_name("gnubg_server.py")
+
+
+class Gnubg:
+    """One GNU Backgammon process answering best-move requests over its stdin and stdout."""
+
+    def __init__(self, program: str) -> None:
+        self.process = subprocess.Popen(
+            [program, "-t", "-q", "-p", str(SERVER)], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT,
+        )  # fmt: skip
+        assert self.process.stdout is not None
+        for line in self.process.stdout:  # its banner and board come first
+            if line.strip() == "READY":
+                return
+        raise RuntimeError(f"{program} stopped before it answered")
+
+    def best_move(self, state: object) -> str:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        d1, d2 = state.dice  # type: ignore[attr-defined]
+        self.process.stdin.write(f"{position_id(state)} {d1} {d2}\n")  # type: ignore[arg-type]
+        self.process.stdin.flush()
+        return self.process.stdout.readline().strip()
+
+
+_gnubg: Gnubg | None = None
+
+
+def _start_worker(program: str) -> None:
+    global _gnubg
+    _gnubg = Gnubg(program)
+
+
+def play_one(spec: GameSpec) -> GameOutcome:
+    """One game, Kibitz's level as A and GNU Backgammon as B; errors come back as data."""
+    assert _gnubg is not None
+    try:
+        game = get_game(GAME)
+        state, opening, rng = start_position(spec)
+        side_seed = spec.pair_seed * 4 + (0 if spec.a_first else 2)
+        config = level_config(GAME, spec.level_a, seed=side_seed)
+        kibitz = 0 if spec.a_first else 1
+        plies = 0
+        while plies < MAX_PLIES and state.current_player() != TERMINAL:
+            player = state.current_player()
+            legal = () if player == CHANCE else state.legal_moves()
+            if player == CHANCE:
+                move = sample_chance(state, rng)
+            elif len(legal) == 1:
+                move = legal[0]
+            elif player == kibitz:
+                move = run_search(state, config).move
+            else:
+                answer = _gnubg.best_move(state)
+                move = game.parse_move(state, "" if answer == "none" else answer)
+            plies += 1
+            state = state.apply(move)
+        finished = state.current_player() == TERMINAL
+        returns = state.returns() if finished else (0.0, 0.0)
+        mine, theirs = returns[kibitz], returns[1 - kibitz]
+        result = (mine > theirs) - (mine < theirs)
+        return GameOutcome(spec.index, result, mine, len(opening) + plies, finished)
+    except Exception as exc:  # the parent stops the match with this one line
+        return GameOutcome(spec.index, 0, 0.0, 0, False, f"{type(exc).__name__}: {exc}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--level", required=True, help="Kibitz's backgammon level (player A)")
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=41)
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes, one GNU each")
+    parser.add_argument("--record", type=Path, required=True, help="resumable record (jsonl)")
+    parser.add_argument("--gnubg", default="gnubg", help="the GNU Backgammon program")
+    args = parser.parse_args()
+    program = shutil.which(args.gnubg) or shutil.which(args.gnubg, path="/usr/games")
+    try:
+        if program is None:
+            raise RequestError(f"{args.gnubg} not found: install GNU Backgammon (apt-get install"
+                               " gnubg) or give --gnubg PATH")
+        level_config(GAME, args.level)
+        match = {"game": GAME, "a": args.level, "b": OPPONENT, "seed": args.seed,
+                 "games": args.games, "options": {}, "cube": False, "jacoby": False}
+        kept = MatchRecord(args.record, match)
+    except (RequestError, RecordError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    tally = Tally()
+    for played in kept.played:
+        tally.add(GameOutcome(**played))
+    done = kept.played_indices()
+    specs = [s for s in game_specs(GAME, {}, args.level, OPPONENT, args.games, args.seed)
+             if s.index not in done]
+    bar = ProgressBar(args.games, "games")
+    bar.update(tally.games, "from the record" if tally.games else "")
+    try:
+        with multiprocessing.Pool(args.jobs, _start_worker, (program,)) as pool:
+            for outcome in pool.imap_unordered(play_one, specs):
+                if outcome.error is not None:
+                    raise RuntimeError(f"game {outcome.index + 1} failed: {outcome.error}")
+                tally.add(outcome)
+                kept.add(outcome)
+                ppg = tally.points_per_game()[0]
+                bar.update(tally.games, f"A {ppg:+.3f} a game")
+    except (RuntimeError, RecordError) as exc:
+        print(f"\nerror: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        bar.close()
+        kept.close()
+    print(format_text(summary(tally, game=GAME, a=args.level, b=OPPONENT, seed=args.seed,
+                              options={})))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
