@@ -68,7 +68,9 @@ def test_long_rows_are_estimated_not_run() -> None:
     rows = compare(state, "othello", 7, max_row_s=0.02)
     minimax = rows[0]
     assert minimax.status == "too long" and minimax.nodes == 0 and minimax.value is None
-    assert minimax.estimate_nodes > 10_000 and minimax.estimate_s > 0.02
+    # How many depths the estimate probes depends on the clock (a busy machine probes fewer
+    # and extrapolates lower: 7,724 nodes seen with the other core busy), so the bound is loose.
+    assert minimax.estimate_nodes > 1_000 and minimax.estimate_s > 0.02
     assert minimax.agree is None
     done = CompareRow("+ PVS, aspiration (plays)", "alphabeta", {}, 7, "done", value=1.0,
                       value_text="+1 discs", agree=True)
