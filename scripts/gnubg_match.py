@@ -16,6 +16,8 @@ format, so a stopped run resumes from ``--record`` and reports the whole match.
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import multiprocessing
 import shutil
 import subprocess
@@ -27,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 import ai  # noqa: E402,F401  (registers the games)
 from ai.engine import run_search  # noqa: E402
-from ai.selfplay import sample_chance  # noqa: E402
+from ai.selfplay import Z95, sample_chance  # noqa: E402
 from cli.common import RequestError, level_config  # noqa: E402
 from cli.match import (  # noqa: E402
     MAX_PLIES,
@@ -113,6 +115,38 @@ def play_one(spec: GameSpec) -> GameOutcome:
         return GameOutcome(spec.index, 0, 0.0, 0, False, f"{type(exc).__name__}: {exc}")
 
 
+def pair_means(path: Path) -> tuple[dict[str, object], dict[int, float]]:
+    """A record's header and the mean points of each pair (2k, 2k + 1) it holds whole."""
+    lines = path.read_text().splitlines()
+    header = json.loads(lines[0])
+    games: dict[int, float] = {}
+    for line in lines[1:]:
+        if line.strip():
+            outcome = json.loads(line)
+            games[outcome["index"]] = outcome["points_a"]
+    return header, {k: (games[2 * k] + games[2 * k + 1]) / 2 for k in range(len(games))
+                    if 2 * k in games and 2 * k + 1 in games}
+
+
+def game_for_game(mine: Path, other: Path) -> str:
+    """This record's level against another one's on the same dice: the mean difference of
+    their pairs' points, with a 95% interval from the spread of those differences (the luck
+    of the dice, which both met alike, drops out)."""
+    header, ours = pair_means(mine)
+    other_header, theirs = pair_means(other)
+    if (header["seed"], header["b"]) != (other_header["seed"], other_header["b"]):
+        raise RecordError(f"{other.name} was played on other dice or against another opponent")
+    common = sorted(ours.keys() & theirs.keys())
+    if len(common) < 2:
+        return f"against {other_header['a']}: fewer than two pairs in common"
+    diffs = [ours[k] - theirs[k] for k in common]
+    mean = sum(diffs) / len(diffs)
+    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    half = Z95 * math.sqrt(var / len(diffs))
+    return (f"game for game against {other_header['a']} on the same dice ({2 * len(common)} "
+            f"games): {mean:+.3f} ({mean - half:+.3f} .. {mean + half:+.3f})")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--level", required=True, help="Kibitz's backgammon level (player A)")
@@ -121,6 +155,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes, one GNU each")
     parser.add_argument("--record", type=Path, required=True, help="resumable record (jsonl)")
     parser.add_argument("--gnubg", default="gnubg", help="the GNU Backgammon program")
+    parser.add_argument("--against", type=Path, action="append", default=[], metavar="RECORD",
+                        help="another level's record on the same dice: report the difference")
     args = parser.parse_args()
     program = shutil.which(args.gnubg) or shutil.which(args.gnubg, path="/usr/games")
     try:
@@ -159,6 +195,12 @@ def main() -> int:
         kept.close()
     print(format_text(summary(tally, game=GAME, a=args.level, b=OPPONENT, seed=args.seed,
                               options={})))
+    try:
+        for other in args.against:
+            print(game_for_game(args.record, other))
+    except (OSError, ValueError, KeyError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 
