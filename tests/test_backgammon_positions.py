@@ -113,7 +113,6 @@ def test_a_search_on_packed_positions_equals_the_traced_search_on_moves(depth: i
         assert (plain.move, plain.score) == (traced.move, traced.score)
 
 
-
 @dataclass
 class CountingNet(Net):
     """The network, noting every position it is asked to score."""
