@@ -124,7 +124,8 @@ def pair_means(path: Path) -> tuple[dict[str, object], dict[int, float]]:
         if line.strip():
             outcome = json.loads(line)
             games[outcome["index"]] = outcome["points_a"]
-    return header, {k: (games[2 * k] + games[2 * k + 1]) / 2 for k in range(len(games))
+    pairs = {index // 2 for index in games}
+    return header, {k: (games[2 * k] + games[2 * k + 1]) / 2 for k in pairs
                     if 2 * k in games and 2 * k + 1 in games}
 
 
