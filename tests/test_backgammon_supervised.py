@@ -127,3 +127,27 @@ def test_the_race_stage_files_sit_beside_the_contact_ones() -> None:
     assert _suffixed(Path("d/gen3.ckpt.npz"), "-race") == Path("d/gen3-race.ckpt.npz")
     assert _suffixed(Path("d/gen3.csv"), "-race") == Path("d/gen3-race.csv")
     assert _suffixed(Path("d/lr0.001.csv"), "-race") == Path("d/lr0.001-race.csv")
+
+
+def test_more_label_folders_are_trained_on_and_the_held_out_ones_stay(tmp_path) -> None:
+    import json
+
+    first, second = tmp_path / "first", tmp_path / "second"
+    generate(first, seed=3, chunks=2, size=20, jobs=1, quiet=True)
+    generate(second, seed=4, chunks=2, size=20, jobs=1, quiet=True)
+
+    def run(name: str, *more: str) -> int:
+        return main(["--labels", str(first), *more, "--holdout", "1", "--eval-pairs", "0",
+                     "--epochs", "1", "--csv", str(tmp_path / f"{name}.csv"),
+                     "--png", str(tmp_path / f"{name}.png"), "--out", str(tmp_path / f"{name}.npz")])
+
+    assert run("one") == 0 and run("two", "--more-labels", str(second)) == 0
+    one, two = load_net(tmp_path / "one.npz").meta, load_net(tmp_path / "two.npz").meta
+    assert (one["positions"], two["positions"]) == (20, 60)
+    assert two["more_labels"] == [str(second)] and "more_labels" not in one
+    # Measured on the same held-out chunk: the teacher's row (epoch 0) is the same in both.
+    teacher_row = [(tmp_path / f"{n}.csv").read_text().splitlines()[1] for n in ("one", "two")]
+    assert teacher_row[0] == teacher_row[1]
+    meta = json.loads((second / "meta.json").read_text())
+    (second / "meta.json").write_text(json.dumps({**meta, "depth": 2}))
+    assert run("mixed", "--more-labels", str(second)) == 2  # one line: 1-ply and 2-ply mixed

@@ -70,17 +70,25 @@ def panels(depth: int) -> tuple[CurvePanel, ...]:
     )
 
 
-def load_labels(folder: Path, holdout: int) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
-    """(training, held-out) arrays from the folder's chunks, in chunk order."""
+def load_labels(folder: Path, holdout: int, more: tuple[Path, ...] = ()
+                ) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
+    """(training, held-out) arrays from the folder's chunks, in chunk order; every chunk of the
+    ``more`` folders is trained on too, after them, so the held-out positions (the main
+    folder's last chunks) stay the same whatever else a run learns from."""
+    chunks = _chunks(folder)
+    if len(chunks) <= holdout:
+        raise ValueError(f"{folder}: {len(chunks)} chunks, need more than --holdout {holdout}")
+    extra = [chunk for other in more for chunk in _chunks(other)]
+    return _joined(chunks[:-holdout] + extra), _joined(chunks[-holdout:])
+
+
+def _chunks(folder: Path) -> list[dict[str, np.ndarray]]:
     files = sorted(folder.glob("chunk-[0-9][0-9][0-9][0-9][0-9].npz"))  # not a .tmp one
-    if len(files) <= holdout:
-        raise ValueError(f"{folder}: {len(files)} chunks, need more than --holdout {holdout}")
-    chunks = [read_chunk(f) for f in files]
+    return [read_chunk(f) for f in files]
 
-    def joined(part: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
-        return {k: np.concatenate([c[k] for c in part]) for k in part[0]}
 
-    return joined(chunks[:-holdout]), joined(chunks[-holdout:])
+def _joined(part: list[dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    return {k: np.concatenate([c[k] for c in part]) for k in part[0]}
 
 
 def inputs(arrays: dict[str, np.ndarray], encoding: str = "v1") -> np.ndarray:
@@ -236,6 +244,9 @@ def write_curve(rows: list[tuple], csv_path: Path, png_path: Path, depth: int) -
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--labels", type=Path, required=True, help="a folder of label chunks")
+    parser.add_argument("--more-labels", type=Path, action="append", default=[],
+                        help="another folder of label chunks, all trained on (repeatable; the "
+                             "held-out chunks stay --labels' last ones)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--epochs", type=int, default=6)
     parser.add_argument("--batch", type=int, default=256)
@@ -266,9 +277,13 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     ckpt = args.checkpoint or args.out.with_name(args.out.stem + ".ckpt.npz")
-    train_a, hold_a = load_labels(args.labels, args.holdout)
-    teacher = load_net(args.teacher)
     depth = label_depth(args.labels)  # chance layers the labels looked: the meta and curve say
+    for other in args.more_labels:
+        if label_depth(other) != depth:
+            raise ValueError(f"{other}: labels {label_depth(other)} chance layers deep, "
+                             f"{args.labels}'s are {depth}")
+    train_a, hold_a = load_labels(args.labels, args.holdout, tuple(args.more_labels))
+    teacher = load_net(args.teacher)
     if not args.split_race:
         net, rows = _stage(args, teacher, args.encoding, train_a, hold_a, ckpt, args.csv,
                            args.png, args.resume, depth)
@@ -336,6 +351,8 @@ def _stage(args: argparse.Namespace, teacher: Net, encoding: str,
         rows = [(0, *held_out(net, hold_x, hold_t), 0.0)]
         net.meta = {"trained": f"supervised on {depth}-ply labels", "label_depth": depth,
                     "labels": str(args.labels),
+                    **({"more_labels": [str(f) for f in args.more_labels]}
+                       if args.more_labels else {}),
                     "seed": args.seed, "epochs": args.epochs, "batch": args.batch,
                     "lr": args.lr, "hidden": net.hidden, "positions": len(train_x),
                     "encoding": encoding}
