@@ -191,11 +191,13 @@ def run(args: argparse.Namespace) -> int:
         rows = depth_chart(state, config, config.limits.depth)
         if args.png is not None:
             # the window's modules: only when this runs (no pygame at start)
+            from game.ui.lab.depth_plot import algorithm_label
             from game.ui.lab.export import export_depth_png
 
             export_depth_png(rows, args.png, f"What depth changes: {game.name}, "
                              f"{config.algorithm}{_whose(args.level, config)}",
-                             profile_for(game_id).unit, game_id)
+                             profile_for(game_id).unit, game_id,
+                             algorithm_label(config.algorithm))
         print(json.dumps({
             "game": game_id, "position": game.format_position(state),
             "algorithm": config.algorithm, "rows": [r.to_json() for r in rows],

@@ -21,6 +21,7 @@ from ai.profiles import profile_for
 from game.ui import theme
 from game.ui.lab import charts, style
 from game.ui.lab.chart_pane import ChartPane
+from game.ui.lab.depth_plot import algorithm_label
 from game.ui.lab.export import export_depth_png
 from game.ui.widgets import Button, Choice, Widget, draw_text
 
@@ -137,8 +138,7 @@ class DepthPane(ChartPane):
 
     def _algorithm(self) -> str:
         """The search's name as the chart labels it ("alpha-beta")."""
-        return {"alphabeta": "alpha-beta"}.get(self.config().algorithm,
-                                               self.config().algorithm)
+        return algorithm_label(self.config().algorithm)
 
     def _unit(self) -> str:
         return profile_for(self.ctx.game_id).unit

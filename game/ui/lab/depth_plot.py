@@ -51,10 +51,27 @@ def _legend_places(names: Sequence[str], f: pygame.font.Font, width: int, row_h:
     return places
 
 
+#: The depth chart's series, in the order they are drawn.
+SERIES = ("tree", "nodes", "tree leaves", "best case", "leaves")
+
+
 def _depth_series_names(branching: float) -> list[str]:
-    """The depth chart's five series, in the order they are drawn."""
+    """The names of :data:`SERIES`, in the order they are drawn."""
     return [f"minimax's nodes 1+b+…+b^d (b = {branching:.1f})", "nodes",
             "its leaves b^d", "alpha-beta's best b^⌈d/2⌉+b^⌊d/2⌋−1", "leaves"]
+
+
+def algorithm_label(algorithm: str) -> str:
+    """A search's name as the charts write it ("alphabeta" is "alpha-beta")."""
+    return {"alphabeta": "alpha-beta"}.get(algorithm, algorithm)
+
+
+def shows_best_case(algorithm: str) -> bool:
+    """Whether alpha-beta's best case is a line worth drawing beside this search. Not beside
+    expectiminimax: a chance node averages its rolls and can cut one (Star1) only when bounds
+    on the values allow, so a tree with chance layers has no b^(d/2) to reach. Beside it the
+    line read as badly ordered moves (backgammon's depth 3: 3,262 leaves against "362")."""
+    return algorithm != "expectiminimax"
 
 
 def answer_changes(rows: Sequence[Any]) -> set[int]:
@@ -92,7 +109,7 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
                      algorithm: str = "alpha-beta") -> None:
     """Value and best move per depth (top); per depth on a log scale (bottom), like against
     like: measured nodes beside a uniform tree's 1 + b + ... + b^d, measured leaves beside b^d
-    and alpha-beta's best case, with the effective branching factor in a row under the
+    and (where it can apply: :func:`shows_best_case`) alpha-beta's best case, with the effective branching factor in a row under the
     depths. The legend is a row under the lower title, so large text never runs off.
 
     Rows of two series (with and without quiescence search, ``DepthRow.quiescence``): both
@@ -119,6 +136,9 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     # write their moves in a table under the plot instead.
     v_top = rect.y + int(size * 1.6) + (int(small * 0.6) if pair else int(small * 1.4))
     names = _depth_series_names(branching)
+    best_case = shows_best_case(algorithm)
+    if not best_case:
+        del names[SERIES.index("best case")]
     if pair:
         names[1] = f"nodes, {algorithm}"
         names.append(f"nodes, {algorithm} + quiescence")
@@ -194,7 +214,8 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     tree_nodes = [t[0] for t in tree]
     bd = [t[1] for t in tree]
     best = [t[2] for t in tree]
-    axis = LogAxis(min(leaves + best), max(measured + tree_nodes + q_measured), n_bot, n_top)
+    axis = LogAxis(min(leaves + (best if best_case else [])),
+                   max(measured + tree_nodes + q_measured), n_bot, n_top)
     draw_text(surface, "Per depth (log scale): nodes against a uniform tree's nodes, leaves "
               "against its b^d", (rect.x, n_title), size, style.TEXT, bold=True,
               max_width=rect.width)
@@ -229,6 +250,10 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
         colours.append(QUIESCENCE)
         dashes.append(0)
         kinds.append("square")
+    if not best_case:
+        at = SERIES.index("best case")
+        for series in (plotted, colours, dashes, kinds):
+            del series[at]
     legend_y = n_title + int(size * 1.5)
     for (name, (ds, vals), col, dash, kind), (dx, dy) in zip(
             zip(names, plotted, colours, dashes, kinds, strict=True), legend_at, strict=True):
