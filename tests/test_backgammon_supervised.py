@@ -151,3 +151,26 @@ def test_more_label_folders_are_trained_on_and_the_held_out_ones_stay(tmp_path) 
     meta = json.loads((second / "meta.json").read_text())
     (second / "meta.json").write_text(json.dumps({**meta, "depth": 2}))
     assert run("mixed", "--more-labels", str(second)) == 2  # one line: 1-ply and 2-ply mixed
+
+
+def test_a_falling_rate_goes_from_lr_to_lr_end_and_resumes_to_the_same_weights(tmp_path) -> None:
+    from games.backgammon.training.supervised import epoch_lr
+
+    assert epoch_lr(0.001, None, 20, 20) == 0.001
+    assert epoch_lr(0.001, 0.0001, 20, 1) == 0.001
+    assert abs(epoch_lr(0.001, 0.0001, 20, 20) - 0.0001) < 1e-15
+    assert abs(epoch_lr(0.001, 0.0001, 3, 2) - 0.001 * 0.1 ** 0.5) < 1e-15
+    labels = tmp_path / "labels"
+    generate(labels, seed=3, chunks=2, size=40, jobs=1, quiet=True)
+    common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0", "--lr", "0.003",
+              "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
+    falling = [*common, "--lr-end", "0.0003"]
+    assert main([*falling, "--epochs", "3", "--out", str(tmp_path / "straight.npz")]) == 0
+    assert main([*falling, "--epochs", "1", "--out", str(tmp_path / "stopped.npz")]) == 0
+    assert main([*falling, "--epochs", "3", "--out", str(tmp_path / "stopped.npz"),
+                 "--resume"]) == 0
+    assert main([*common, "--epochs", "3", "--out", str(tmp_path / "constant.npz")]) == 0
+    straight, stopped = load_net(tmp_path / "straight.npz"), load_net(tmp_path / "stopped.npz")
+    assert np.array_equal(straight.W1, stopped.W1) and np.array_equal(straight.W2, stopped.W2)
+    assert not np.array_equal(straight.W1, load_net(tmp_path / "constant.npz").W1)
+    assert straight.meta["lr_end"] == 0.0003
