@@ -86,9 +86,9 @@ LEVELS: tuple[Level, ...] = (
 )
 
 #: The training runs' networks offered as benchmarks (``backgammon_gen{tag}.npz``).
-CANDIDATES: tuple[int | str, ...] = (1, 2, "2f", "2r", 3, 4)
+CANDIDATES: tuple[int | str, ...] = (1, 2, "2f", "2r", 3, 4, 5, "5w")
 #: Those whose Master recipe (two chance layers, the book) is measured too.
-_WITH_MASTER = {"2r", 3, 4}
+_WITH_MASTER = {"2r", 3, 4, 5, "5w"}
 
 
 def _candidate_levels(tag: int | str) -> tuple[Level, ...]:
