@@ -109,8 +109,9 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
                      algorithm: str = "alpha-beta") -> None:
     """Value and best move per depth (top); per depth on a log scale (bottom), like against
     like: measured nodes beside a uniform tree's 1 + b + ... + b^d, measured leaves beside b^d
-    and (where it can apply: :func:`shows_best_case`) alpha-beta's best case, with the effective branching factor in a row under the
-    depths. The legend is a row under the lower title, so large text never runs off.
+    and (where it applies: :func:`shows_best_case`) alpha-beta's best case, with the effective
+    branching factor in a row under the depths. The legend is a row under the lower title, so
+    large text never runs off.
 
     Rows of two series (with and without quiescence search, ``DepthRow.quiescence``): both
     value lines, the best move of each series per depth in a table under them, and both
