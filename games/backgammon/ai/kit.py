@@ -88,7 +88,7 @@ LEVELS: tuple[Level, ...] = (
 #: The training runs' networks offered as benchmarks (``backgammon_gen{tag}.npz``).
 CANDIDATES: tuple[int | str, ...] = (1, 2, "2f", "2r", 3, 4, 5, "5w")
 #: Those whose Master recipe (two chance layers, the book) is measured too.
-_WITH_MASTER = {"2r", 3, 4, 5, "5w"}
+_WITH_MASTER = {"2r", 3, 4, "5w"}
 
 
 def _candidate_levels(tag: int | str) -> tuple[Level, ...]:
@@ -112,7 +112,8 @@ BENCHMARKS = (
     # Candidates a training run made (docs/training/README.md), played against the levels
     # before they replace them: gen1 and gen2 taught by 1-ply looks; gen2f on the "v2" inputs;
     # gen2r on the "v3" inputs with races apart; gen3 taught by two chance layers; gen4, gen3
-    # taught by its own 1-ply look on 500,000 positions.
+    # taught by its own 1-ply look on 500,000 positions; gen5 and gen5w (160 hidden units), gen4
+    # taught likewise on 500,000 more.
     *(level for tag in CANDIDATES for level in _candidate_levels(tag)),
     # The network levels without their opening book: what the book is worth (README).
     Level("Intermediate-nobook", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
