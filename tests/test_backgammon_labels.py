@@ -9,7 +9,7 @@ import json
 import numpy as np
 import pytest
 
-from games.backgammon.ai.net import NetEvaluator, equity, load_net
+from games.backgammon.ai.net import NetEvaluator, default_weights_path, equity, load_net
 from games.backgammon.ai.ply import BackgammonPlySearcher
 from games.backgammon.training.labels import (
     chunk_path,
@@ -113,3 +113,15 @@ def test_depth_2_labels_of_the_searchs_wider_filter_are_not_mixed_in(tmp_path) -
     (tmp_path / "meta.json").write_text(json.dumps(meta))
     with pytest.raises(ValueError, match="other settings"):
         generate(tmp_path, seed=4, chunks=2, size=2, jobs=1, quiet=True, depth=2)
+
+
+def test_meta_records_the_command_that_remakes_the_folder(tmp_path) -> None:
+    """The recorded command names the teacher when one was given, so the folder can be
+    remade from its meta.json alone."""
+    generate(tmp_path / "shipped", seed=4, chunks=1, size=2, jobs=1, quiet=True)
+    shipped = json.loads((tmp_path / "shipped" / "meta.json").read_text())["command"]
+    assert "--weights" not in shipped and "--seed 4 --chunk 2" in shipped
+    teacher = default_weights_path()
+    generate(tmp_path / "given", seed=4, chunks=1, size=2, jobs=1, quiet=True, weights=teacher)
+    given = json.loads((tmp_path / "given" / "meta.json").read_text())["command"]
+    assert given.endswith(f"--weights {teacher}")

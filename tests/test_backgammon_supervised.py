@@ -8,7 +8,8 @@ import numpy as np
 
 from games.backgammon.ai.net import Net, load_net
 from games.backgammon.training.labels import generate, make_chunk
-from games.backgammon.training.supervised import Adam, gradients, held_out, inputs, main, train
+from games.backgammon.training.optimizer import Adam, epoch_lr
+from games.backgammon.training.supervised import gradients, held_out, inputs, main, train
 
 
 def test_the_gradients_are_the_losses() -> None:
@@ -154,8 +155,6 @@ def test_more_label_folders_are_trained_on_and_the_held_out_ones_stay(tmp_path) 
 
 
 def test_a_falling_rate_goes_from_lr_to_lr_end_and_resumes_to_the_same_weights(tmp_path) -> None:
-    from games.backgammon.training.supervised import epoch_lr
-
     assert epoch_lr(0.001, None, 20, 20) == 0.001
     assert epoch_lr(0.001, 0.0001, 20, 1) == 0.001
     assert abs(epoch_lr(0.001, 0.0001, 20, 20) - 0.0001) < 1e-15
@@ -174,3 +173,25 @@ def test_a_falling_rate_goes_from_lr_to_lr_end_and_resumes_to_the_same_weights(t
     assert np.array_equal(straight.W1, stopped.W1) and np.array_equal(straight.W2, stopped.W2)
     assert not np.array_equal(straight.W1, load_net(tmp_path / "constant.npz").W1)
     assert straight.meta["lr_end"] == 0.0003
+
+
+def test_a_resume_on_another_schedule_is_refused(tmp_path, capsys) -> None:
+    """A resume whose rates for the epochs already done, or whose batches, differ from the
+    checkpoint's would end at weights neither run reaches: it is refused in one line."""
+    labels = tmp_path / "labels"
+    generate(labels, seed=3, chunks=2, size=40, jobs=1, quiet=True)
+    common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0", "--lr", "0.003",
+              "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
+    falling = [*common, "--out", str(tmp_path / "falling.npz"), "--lr-end", "0.0003"]
+    assert main([*falling, "--epochs", "2"]) == 0
+    capsys.readouterr()
+    assert main([*falling, "--epochs", "4", "--resume"]) == 2  # its second epoch's rate differs
+    assert main([*falling[:-2], "--epochs", "2", "--resume"]) == 2  # a constant rate
+    assert main([*falling, "--epochs", "2", "--batch", "64", "--resume"]) == 2
+    errors = capsys.readouterr().err.strip().splitlines()
+    assert len(errors) == 3 and "rates" in errors[0] and "rates" in errors[1]
+    assert "--batch" in errors[2] and "rates" not in errors[2]
+    constant = [*common, "--out", str(tmp_path / "constant.npz")]
+    assert main([*constant, "--epochs", "1"]) == 0
+    assert main([*constant, "--epochs", "3", "--resume"]) == 0  # a constant rate goes on
+    assert load_net(tmp_path / "constant.npz").meta["epochs"] == 3

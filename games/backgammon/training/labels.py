@@ -267,13 +267,14 @@ def _work(job: tuple[str, int, int, int, str, int]) -> int:
 def generate(out: Path, seed: int, chunks: int, size: int, jobs: int,
              weights: Path | None = None, quiet: bool = False, depth: int = 1) -> list[int]:
     """Make the missing chunks ``0 .. chunks-1`` in ``out``; returns the indices made."""
+    teacher_flag = f" --weights {weights}" if weights else ""  # the default is the shipped net
     weights = weights or default_weights_path()
     out.mkdir(parents=True, exist_ok=True)
     check_meta(out, {"format": FORMAT, "version": VERSION, "seed": seed, "chunk": size,
                      "teacher": weights_digest(weights), "depth": depth,
                      "filter": [LABEL_KEEP, LABEL_MARGIN] if depth == 2 else None,
                      "command": f"python -m games.backgammon.training.labels --seed {seed} "
-                                f"--chunk {size} --depth {depth}"})
+                                f"--chunk {size} --depth {depth}{teacher_flag}"})
     todo = [i for i in range(chunks) if not chunk_path(out, i).exists()]
     bar = None if quiet else ProgressBar(chunks, "chunks")
     done = chunks - len(todo)

@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import json
 import math
 import sys
 import time
@@ -53,6 +52,12 @@ from games.backgammon.ai.encoding import ENCODINGS, encode_as, is_race
 from games.backgammon.ai.net import Net, consistent, equity, load_net, save_net, sigmoid
 from games.backgammon.training.labels import label_depth, read_chunk
 from games.backgammon.training.net import match, net_chooser
+from games.backgammon.training.optimizer import (
+    Adam,
+    epoch_lr,
+    load_checkpoint,
+    save_checkpoint,
+)
 
 REPO = Path(__file__).resolve().parents[3]
 DEFAULT_CSV = REPO / "docs" / "training" / "backgammon_gen1.csv"
@@ -106,34 +111,6 @@ def with_encoding(net: Net, encoding: str) -> Net:
                net.meta, encoding)
 
 
-class Adam:
-    """Adam's moments for the four weight arrays (state kept for checkpoints)."""
-
-    def __init__(self, net: Net, lr: float) -> None:
-        self.lr = lr
-        self.step = 0
-        self.m = [np.zeros_like(p) for p in _params(net)]
-        self.v = [np.zeros_like(p) for p in _params(net)]
-
-    def update(self, net: Net, grads: list[np.ndarray], lr: float | None = None) -> None:
-        """One step at ``lr`` (default: the rate it was made with)."""
-        lr = self.lr if lr is None else lr
-        self.step += 1
-        b1, b2 = 0.9, 0.999
-        for p, g, m, v in zip(_params(net), grads, self.m, self.v, strict=True):
-            m *= b1
-            m += (1 - b1) * g
-            v *= b2
-            v += (1 - b2) * g * g
-            m_hat = m / (1 - b1 ** self.step)
-            v_hat = v / (1 - b2 ** self.step)
-            p -= lr * m_hat / (np.sqrt(v_hat) + 1e-8)
-
-
-def _params(net: Net) -> list[np.ndarray]:
-    return [net.W1, net.b1, net.W2, net.b2]
-
-
 def gradients(net: Net, x: np.ndarray, t: np.ndarray) -> tuple[float, list[np.ndarray]]:
     """Mean cross-entropy of the raw outputs against the labels, and its gradients."""
     h = sigmoid(x @ net.W1 + net.b1)
@@ -171,46 +148,6 @@ def widened(net: Net, hidden: int, seed: int) -> Net:
         np.vstack([net.W2, np.zeros((extra, net.W2.shape[1]))]),
         net.b2.copy(),
     )
-
-
-def save_checkpoint(path: Path, net: Net, adam: Adam, epoch: int, rows: list[tuple]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    state = {"epoch": epoch, "step": adam.step, "rows": rows, "meta": net.meta}
-    arrays = {f"p{i}": p for i, p in enumerate(_params(net))}
-    arrays |= {f"m{i}": m for i, m in enumerate(adam.m)}
-    arrays |= {f"v{i}": v for i, v in enumerate(adam.v)}
-    with open(tmp, "wb") as f:
-        np.savez(f, state=np.array(json.dumps(state)), **arrays)
-    tmp.replace(path)
-
-
-def load_checkpoint(path: Path, lr: float) -> tuple[Net, Adam, int, list[tuple]]:
-    try:
-        with np.load(path, allow_pickle=False) as d:
-            params = [d[f"p{i}"].copy() for i in range(4)]
-            net = Net(*params)
-            adam = Adam(net, lr)
-            adam.m = [d[f"m{i}"].copy() for i in range(4)]
-            adam.v = [d[f"v{i}"].copy() for i in range(4)]
-            state = json.loads(str(d["state"]))
-    except FileNotFoundError:
-        raise ValueError(f"no checkpoint to resume: {path}") from None
-    except (OSError, KeyError, ValueError) as exc:
-        raise ValueError(f"checkpoint unreadable ({path.name}): {exc}") from None
-    adam.step = int(state["step"])
-    net.meta = state.get("meta", {})
-    return net, adam, int(state["epoch"]), [tuple(r) for r in state["rows"]]
-
-
-def epoch_lr(lr: float, lr_end: float | None, epochs: int, epoch: int) -> float:
-    """Epoch ``epoch``'s learning rate: ``lr`` throughout, or (``lr_end`` given) falling
-    geometrically from ``lr`` in the first epoch to ``lr_end`` in the last. A constant rate
-    ends wherever the last minibatches left the weights (generation 5's held-out error
-    wandered between 0.0235 and 0.0266 over its last ten epochs); a falling one settles."""
-    if lr_end is None or epochs <= 1:
-        return lr
-    return lr * (lr_end / lr) ** ((epoch - 1) / (epochs - 1))
 
 
 def train(net: Net, adam: Adam, train_x: np.ndarray, train_t: np.ndarray,
@@ -340,6 +277,28 @@ def _run(args: argparse.Namespace) -> int:
     return 0 if all(math.isfinite(r[1]) for r in rows) else 1
 
 
+def check_schedule(meta: dict[str, Any], done: int, args: argparse.Namespace,
+                   ckpt: Path) -> None:
+    """Refuse a resume that would not go on the way the stopped run went: the epochs already
+    trained must have had the rates this command gives them, and the rest must shuffle and
+    batch as they did, or the weights would match neither run. A constant rate may run more
+    epochs than first asked; a falling one's rates depend on the epoch count."""
+    if "lr" not in meta:  # a checkpoint from before the schedule was recorded
+        return
+    before = [epoch_lr(meta["lr"], meta.get("lr_end"), meta["epochs"], e)
+              for e in range(1, done + 1)]
+    now = [epoch_lr(args.lr, args.lr_end, args.epochs, e) for e in range(1, done + 1)]
+    differ = [f"--{k} {meta.get(k)}, not {v}" for k, v in (("batch", args.batch),
+                                                            ("seed", args.seed))
+              if meta.get(k) != v]
+    if before != now:
+        differ.append(f"rates {before[-1]:g} .. (--lr {meta['lr']}, --lr-end "
+                      f"{meta.get('lr_end')}, --epochs {meta['epochs']}), not {now[-1]:g}")
+    if differ:
+        raise ValueError(f"{ckpt.name} was trained with {'; '.join(differ)}: resume with its "
+                         "settings, or start afresh without --resume")
+
+
 def _rows(arrays: dict[str, np.ndarray], keep: np.ndarray) -> dict[str, np.ndarray]:
     return {k: v[keep] for k, v in arrays.items()}
 
@@ -361,7 +320,11 @@ def _stage(args: argparse.Namespace, teacher: Net, encoding: str,
     train_t, hold_t = train_a["label"], hold_a["label"]
     if resume:
         net, adam, epoch, rows = load_checkpoint(ckpt, args.lr)
+        check_schedule(net.meta, epoch, args, ckpt)
         net.encoding = encoding
+        net.meta["epochs"] = args.epochs  # the schedule the finished run followed
+        net.meta.pop("lr_end", None)
+        net.meta |= {"lr_end": args.lr_end} if args.lr_end else {}
     else:
         net = with_encoding(widened(teacher, args.hidden or teacher.hidden, args.seed), encoding)
         adam, epoch = Adam(net, args.lr), 0
