@@ -324,7 +324,8 @@ def _stage(args: argparse.Namespace, teacher: Net, encoding: str,
         net.encoding = encoding
         net.meta["epochs"] = args.epochs  # the schedule the finished run followed
         net.meta.pop("lr_end", None)
-        net.meta |= {"lr_end": args.lr_end} if args.lr_end else {}
+        if args.lr_end:
+            net.meta["lr_end"] = args.lr_end
     else:
         net = with_encoding(widened(teacher, args.hidden or teacher.hidden, args.seed), encoding)
         adam, epoch = Adam(net, args.lr), 0
