@@ -12,10 +12,17 @@ import pytest
 from ai.api import BOOK
 from ai.engine import run_search
 from ai.levels import get_level
+from game.paths import asset_path
 from game.registry import get_game
-from games.backgammon.ai.book import is_opening_move, read_book, roll_key, shipped_book
+from games.backgammon.ai.book import (
+    BOOK_FILE,
+    is_opening_move,
+    read_book,
+    roll_key,
+    shipped_book,
+)
 from games.backgammon.rules import BackgammonState
-from games.backgammon.training.book import OPENING_ROLLS, build, worth
+from games.backgammon.training.book import OPENING_ROLLS, build, roll_entry, worth
 
 GAME = get_game("backgammon")
 
@@ -106,6 +113,24 @@ def test_a_build_repeats_from_its_seed_and_a_resumed_one_finishes_the_same(tmp_p
     assert read_book(tmp_path / "c.json").rolls.keys() == read_book(tmp_path / "a.json").rolls.keys()
     gain, se = worth(whole, "Advanced")
     assert gain >= 0.0 and se >= 0.0  # the book's best is never worse than a level's choice
+
+
+def test_the_book_is_searched_and_scored_by_the_network_it_names() -> None:
+    """The shipped book was made on generation 0 (the TD network) and says so: its recorded
+    levels' choices are generation 0's searches, and ``--network`` reaches the rollouts too."""
+    book = json.loads(asset_path(*BOOK_FILE).read_text(encoding="utf-8"))
+    assert book["network"] == "gen0" and book["command"].endswith("--network gen0")
+    for key in ("43", "64"):  # where the shipped network's Intermediate plays otherwise
+        dice = (int(key[0]), int(key[1]))
+        state = opening(dice)
+        for level in ("Intermediate", "Advanced"):
+            config = replace(get_level("backgammon", f"{level}-gen0").config("backgammon"),
+                             use_book=False)
+            played = GAME.format_move(state, run_search(state, config).move)
+            assert book["rolls"][key]["levels"][level] == played, (key, level)
+    settings = {"candidates": 2, "trials": 2, "truncate": 2, "seed": 5}
+    td, shipped = roll_entry((2, 1), **settings, network="gen0"), roll_entry((2, 1), **settings)
+    assert [m["equity"] for m in td["moves"]] != [m["equity"] for m in shipped["moves"]]
 
 
 def test_explain_and_analyze_say_the_book_answered_and_how_it_was_made(capsys) -> None:

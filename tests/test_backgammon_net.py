@@ -189,14 +189,25 @@ def test_weights_round_trip(tmp_path, random_net: bn.Net) -> None:
     assert back.meta == {"games_trained": 12}
 
 
-def test_shipped_weights_describe_their_training() -> None:
+def test_shipped_weights_are_a_documented_link_of_the_training_chain() -> None:
+    """The shipped file must be one that the commands in docs/training/README.md make: the
+    chain's table names it by its digest, and its labels, committed, name their teacher by a
+    digest the table names too, so replacing the file without documenting it fails here."""
+    import hashlib
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    chain = (root / "docs" / "training" / "README.md").read_text()
+    digest = hashlib.sha256(bn.default_weights_path().read_bytes()).hexdigest()[:16]
+    assert f"`{digest}`" in chain
     net = bn.load_net()
-    assert net.W1.shape == (enc.N_INPUTS, net.hidden)
-    assert net.meta["games_trained"] > 0
-    assert net.meta["command"].startswith("python -m games.backgammon.training.net --seed ")
-    # The header's recipe is the run that made the weights, so its command retrains them.
-    assert net.meta["config"]["games"] == net.meta["games_trained"]
-    assert f"--games {net.meta['games_trained']} " in net.meta["command"]
+    assert net.W1.shape == (enc.ENCODINGS[net.encoding], net.hidden)
+    assert net.race is None or net.race.W1.shape == (enc.ENCODINGS[net.race.encoding],
+                                                     net.race.hidden)
+    assert net.meta["trained"].startswith("supervised on ")
+    labels = json.loads((root / net.meta["labels"] / "meta.json").read_text())
+    assert f"`{labels['teacher']}`" in chain
 
 
 @pytest.mark.parametrize(

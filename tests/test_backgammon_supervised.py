@@ -4,12 +4,19 @@ that never stopped."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 
 from games.backgammon.ai.net import Net, load_net
 from games.backgammon.training.labels import generate, make_chunk
 from games.backgammon.training.optimizer import Adam, epoch_lr
 from games.backgammon.training.supervised import gradients, held_out, inputs, main, train
+
+#: The chain's first link (v1 inputs, 80 hidden units): a small, fixed teacher whichever
+#: network ships.
+TD_NET = Path(__file__).resolve().parents[1] / "docs" / "training" / "backgammon_td.npz"
+TEACHER = ["--teacher", str(TD_NET)]
 
 
 def test_the_gradients_are_the_losses() -> None:
@@ -31,9 +38,9 @@ def test_the_gradients_are_the_losses() -> None:
 
 
 def test_training_lowers_the_error_on_what_it_learns() -> None:
-    chunk = make_chunk(load_net(), seed=2, index=0, size=150)
+    chunk = make_chunk(load_net(TD_NET), seed=2, index=0, size=150)
     x, t = inputs(chunk), chunk["label"]
-    net = load_net()
+    net = load_net(TD_NET)
     before = held_out(net, x, t)[0]
     rows = train(net, Adam(net, 0.003), x, t, x, t, 0, 15, seed=1, batch=32, rows=[])
     assert rows[-1][1] < 0.8 * before
@@ -42,7 +49,7 @@ def test_training_lowers_the_error_on_what_it_learns() -> None:
 def test_a_resumed_run_ends_with_the_same_weights(tmp_path) -> None:
     labels = tmp_path / "labels"
     generate(labels, seed=3, chunks=3, size=50, jobs=1, quiet=True)
-    common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0",
+    common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0", *TEACHER,
               "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
     straight = tmp_path / "straight.npz"
     assert main([*common, "--epochs", "3", "--out", str(straight)]) == 0
@@ -56,10 +63,25 @@ def test_a_resumed_run_ends_with_the_same_weights(tmp_path) -> None:
     assert "holdout_equity_error" in (tmp_path / "c.csv").read_text()
 
 
+def test_a_student_reads_its_teachers_inputs_unless_told_otherwise(tmp_path) -> None:
+    """The shipped network reads the v3 inputs: a run taught by it without ``--encoding``
+    starts from it, not from an error that the v1 layout is too narrow."""
+    labels = tmp_path / "labels"
+    generate(labels, seed=3, chunks=2, size=20, jobs=1, quiet=True)
+    common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0", "--epochs", "0",
+              "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
+    assert main([*common, "--out", str(tmp_path / "shipped.npz")]) == 0
+    assert load_net(tmp_path / "shipped.npz").encoding == load_net().encoding
+    assert main([*common, *TEACHER, "--out", str(tmp_path / "td.npz")]) == 0
+    assert load_net(tmp_path / "td.npz").encoding == "v1"
+    assert main([*common, *TEACHER, "--encoding", "v3", "--out", str(tmp_path / "v3.npz")]) == 0
+    assert load_net(tmp_path / "v3.npz").encoding == "v3"
+
+
 def test_a_widened_network_starts_as_its_teacher() -> None:
     from games.backgammon.training.supervised import widened
 
-    teacher = load_net()
+    teacher = load_net(TD_NET)
     wide = widened(teacher, teacher.hidden + 40, seed=1)
     chunk = make_chunk(teacher, seed=4, index=0, size=20)
     x = inputs(chunk).astype(np.float64)
@@ -107,7 +129,7 @@ def test_the_weights_say_how_deep_their_labels_looked(tmp_path) -> None:
     labels = tmp_path / "labels"
     generate(labels, seed=3, chunks=2, size=20, jobs=1, quiet=True)
     common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0", "--epochs", "1",
-              "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
+              *TEACHER, "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
     assert main([*common, "--out", str(tmp_path / "one.npz")]) == 0
     assert load_net(tmp_path / "one.npz").meta["trained"] == "supervised on 1-ply labels"
     meta = json.loads((labels / "meta.json").read_text())
@@ -138,7 +160,7 @@ def test_more_label_folders_are_trained_on_and_the_held_out_ones_stay(tmp_path) 
     generate(second, seed=4, chunks=2, size=20, jobs=1, quiet=True)
 
     def run(name: str, *more: str) -> int:
-        return main(["--labels", str(first), *more, "--holdout", "1", "--eval-pairs", "0",
+        return main(["--labels", str(first), *more, *TEACHER, "--holdout", "1", "--eval-pairs", "0",
                      "--epochs", "1", "--csv", str(tmp_path / f"{name}.csv"),
                      "--png", str(tmp_path / f"{name}.png"), "--out", str(tmp_path / f"{name}.npz")])
 
@@ -162,7 +184,7 @@ def test_a_falling_rate_goes_from_lr_to_lr_end_and_resumes_to_the_same_weights(t
     labels = tmp_path / "labels"
     generate(labels, seed=3, chunks=2, size=40, jobs=1, quiet=True)
     common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0", "--lr", "0.003",
-              "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
+              *TEACHER, "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
     falling = [*common, "--lr-end", "0.0003"]
     assert main([*falling, "--epochs", "3", "--out", str(tmp_path / "straight.npz")]) == 0
     assert main([*falling, "--epochs", "1", "--out", str(tmp_path / "stopped.npz")]) == 0
@@ -181,7 +203,7 @@ def test_a_resume_on_another_schedule_is_refused(tmp_path, capsys) -> None:
     labels = tmp_path / "labels"
     generate(labels, seed=3, chunks=2, size=40, jobs=1, quiet=True)
     common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0", "--lr", "0.003",
-              "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
+              *TEACHER, "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
     falling = [*common, "--out", str(tmp_path / "falling.npz"), "--lr-end", "0.0003"]
     assert main([*falling, "--epochs", "2"]) == 0
     capsys.readouterr()

@@ -37,12 +37,14 @@ def _td() -> Evaluator:
 
 
 def _candidate(generation: int | str) -> Evaluator:
-    """A supervised network of issue 22 (generation 1, 2, ...), measured against the shipped
-    one by ``match`` before it may replace it (its file is in docs/training, not in the
-    executable)."""
+    """A network of issue 22's training chain (generation 0, the TD network it starts from;
+    1, 2, ...: the supervised ones), measured against the shipped one by ``match`` before it
+    may replace it, or after, to play an earlier level again (its file is in docs/training,
+    not in the executable)."""
     from games.backgammon.ai.net import NetEvaluator  # as above
 
-    return NetEvaluator(path=TRAINING / f"backgammon_gen{generation}.npz")
+    return NetEvaluator(path=TRAINING / _CHAIN_FILES.get(generation,
+                                                        f"backgammon_gen{generation}.npz"))
 
 
 def _pubeval() -> Evaluator:
@@ -81,14 +83,16 @@ LEVELS: tuple[Level, ...] = (
     Level("Advanced", "expectiminimax", 3, None, 0.0, False, evaluator="net", book=True),
     # depth 5: the 3 best moves by one chance layer searched two chance layers deep, the
     # opponent's 2 best replies followed ("2-ply"): stronger than one chance layer over 2,000
-    # games (README), about half a second a move.
+    # games (README), under a second a move.
     Level("Master", "expectiminimax", 5, None, 0.0, False, evaluator="net", book=True),
 )
 
-#: The training runs' networks offered as benchmarks (``backgammon_gen{tag}.npz``).
-CANDIDATES: tuple[int | str, ...] = (1, 2, "2f", "2r", 3, 4, 5, "5w")
+#: The training runs' networks offered as benchmarks (``backgammon_gen{tag}.npz``; generation
+#: 0 is the TD network, shipped until generation 5w replaced it).
+CANDIDATES: tuple[int | str, ...] = (0, 1, 2, "2f", "2r", 3, 4, 5, "5w")
+_CHAIN_FILES: dict[int | str, str] = {0: "backgammon_td.npz"}
 #: Those whose Master recipe (two chance layers, the book) is measured too.
-_WITH_MASTER = {"2r", 3, 4, "5w"}
+_WITH_MASTER = {0, "2r", 3, 4, "5w"}
 
 
 def _candidate_levels(tag: int | str) -> tuple[Level, ...]:
@@ -109,11 +113,11 @@ BENCHMARKS = (
     Level("pubeval", "expectiminimax", 1, None, 0.0, False, evaluator="pubeval"),
     # The hand-made evaluator at 0-ply (Intermediate before the network took its place).
     Level("Intermediate-hand", "expectiminimax", 1, None, 0.0, False),
-    # Candidates a training run made (docs/training/README.md), played against the levels
-    # before they replace them: gen1 and gen2 taught by 1-ply looks; gen2f on the "v2" inputs;
-    # gen2r on the "v3" inputs with races apart; gen3 taught by two chance layers; gen4, gen3
-    # taught by its own 1-ply look on 500,000 positions; gen5 and gen5w (160 hidden units), gen4
-    # taught likewise on 500,000 more.
+    # The networks of the training chain (docs/training/README.md): gen0, the TD network the
+    # levels played on before gen5w shipped; gen1 and gen2 taught by 1-ply looks; gen2f on the
+    # "v2" inputs; gen2r on the "v3" inputs with races apart; gen3 taught by two chance layers;
+    # gen4, gen3 taught by its own 1-ply look on 500,000 positions; gen5 and gen5w (160 hidden
+    # units, the shipped network), gen4 taught likewise on 500,000 more.
     *(level for tag in CANDIDATES for level in _candidate_levels(tag)),
     # The network levels without their opening book: what the book is worth (README).
     Level("Intermediate-nobook", "expectiminimax", 1, None, 0.0, False, evaluator="net"),

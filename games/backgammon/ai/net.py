@@ -1,9 +1,13 @@
-"""Backgammon equity from a neural network trained by TD(lambda) self-play (numpy).
+"""Backgammon equity from a neural network (numpy): one hidden layer, or two networks, contact
+and race.
 
 Why a network: a linear evaluator cannot see primes, timing or backgames; TD-Gammon (Tesauro,
 1992) showed that one hidden layer trained by self-play learns them. This module holds the
-network and its weights file (its inputs: :mod:`games.backgammon.ai.encoding`);
-``games.backgammon.training.net`` trains it.
+network and its weights file (its inputs: :mod:`games.backgammon.ai.encoding`). The shipped
+file is generation 5 of a chain (docs/training/README.md): ``games.backgammon.training.net``
+trains the first network by TD(lambda) self-play, and ``training.labels`` and
+``training.supervised`` teach each next one from the last one's deeper look. It reads the "v3"
+inputs with 160 hidden units for contact positions, and has a race network of its own.
 
 * **Positions** are seen from the side on roll, ``a``, and the side waiting, ``b``: arrays of 26
   counts in each side's own numbering (index 1..24 points, 25 the bar, 0 borne off), the dice

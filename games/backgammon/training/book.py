@@ -4,7 +4,8 @@ For each of the 15 non-double opening rolls, in a fixed order: the candidates ar
 best ``--candidates`` moves by its own search (one chance layer) plus the moves Intermediate
 and Advanced choose, and each is rolled out ``--trials`` times (common dice, the first two
 rolls rotated, cut after ``--truncate`` plies and scored by the network), reproducibly from
-``--seed``. The file is written after every roll and a run resumes from it (its settings must
+``--seed``. ``--network`` names the network that searches and scores (default: the shipped
+one; ``gen0``, the TD network, made the shipped book). The file is written after every roll and a run resumes from it (its settings must
 match). The levels' own choices are kept beside the rollouts: what the book changes, and what
 that is worth by the rollouts' own measure. (Master, two chance layers, plays from the book
 too; its search was not among the book's candidates.) Documented in docs/training/README.md.
@@ -19,11 +20,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from ai.engine import run_search
+from ai.kit import get_evaluator
 from ai.levels import get_level
 from game.bookfile import start_book, write_book
 from game.paths import asset_path
 from game.progress import ProgressBar
 from games.backgammon.ai.book import BOOK_FILE, FORMAT, VERSION, roll_key
+from games.backgammon.ai.net import NetEvaluator
 from games.backgammon.ai.rollout import rollout
 from games.backgammon.game import Backgammon
 from games.backgammon.rules import BackgammonState, Move
@@ -34,28 +37,32 @@ OPENING_ROLLS = tuple((high, low) for high in range(2, 7) for low in range(1, hi
 LEVELS = ("Intermediate", "Advanced")
 
 
-def level_choice(state: BackgammonState, level: str) -> tuple[Move, dict[Move, float]]:
-    """The move ``level`` plays by search (book closed) and the root values it saw."""
-    config = replace(get_level("backgammon", level).config("backgammon", seed=0), use_book=False)
+def level_choice(state: BackgammonState, level: str, network: str = "net"
+                 ) -> tuple[Move, dict[Move, float]]:
+    """The move ``level`` plays by search on ``network`` (book closed) and the root values it
+    saw."""
+    config = replace(get_level("backgammon", level).config("backgammon", seed=0),
+                     use_book=False, evaluator=network)
     result = run_search(state, config)
     assert result.move is not None
     return result.move, dict(result.root_values)
 
 
 def roll_entry(dice: tuple[int, int], candidates: int, trials: int, truncate: int,
-               seed: int) -> dict:
+               seed: int, network: str = "net") -> dict:
     """One roll's book entry: the candidates' rollouts, best first, and the levels' choices."""
     state = BackgammonState(dice=dice)
     game = Backgammon()
     choices: dict[str, Move] = {}
     ranked: list[Move] = []
     for level in LEVELS:
-        move, values = level_choice(state, level)
+        move, values = level_choice(state, level, network)
         choices[level] = move
         if level == LEVELS[-1]:
             ranked = sorted(values, key=lambda m: -values[m])[:candidates]
     moves = list(dict.fromkeys([*ranked, *choices.values()]))
-    answer = rollout(state, moves, trials, seed, truncate)
+    answer = rollout(state, moves, trials, seed, truncate,
+                     evaluator=get_evaluator("backgammon", network))
     name = lambda m: game.format_move(state, m)  # noqa: E731
     table = answer.as_dict(name)
     return {"trials": trials, "seconds": table["seconds"],
@@ -64,8 +71,10 @@ def roll_entry(dice: tuple[int, int], candidates: int, trials: int, truncate: in
             "levels": {level: name(move) for level, move in choices.items()}}
 
 
-def build(out: Path, candidates: int, trials: int, truncate: int, seed: int) -> dict:
-    settings = {"candidates": candidates, "trials": trials, "truncate": truncate, "seed": seed}
+def build(out: Path, candidates: int, trials: int, truncate: int, seed: int,
+          network: str = "net") -> dict:
+    settings = {"candidates": candidates, "trials": trials, "truncate": truncate, "seed": seed,
+                "network": network}
     book = start_book(out, {"format": FORMAT, "version": VERSION},
                       "games.backgammon.training.book", settings, "rolls")
     bar = ProgressBar(len(OPENING_ROLLS), "rolls")
@@ -74,7 +83,7 @@ def build(out: Path, candidates: int, trials: int, truncate: int, seed: int) -> 
         key = roll_key(dice)
         bar.update(done, f"rolling out {dice[0]}-{dice[1]}")
         if key not in book["rolls"]:
-            book["rolls"][key] = roll_entry(dice, candidates, trials, truncate, seed)
+            book["rolls"][key] = roll_entry(dice, candidates, trials, truncate, seed, network)
             write_book(out, book, indent=1)
     bar.update(len(OPENING_ROLLS))
     bar.close()
@@ -114,11 +123,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--trials", type=int, default=1296)
     parser.add_argument("--truncate", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--network", default="net",
+                        help="the network that searches and scores: net (the shipped one) or a "
+                             "chain's generation, e.g. gen0")
     parser.add_argument("--out", type=Path, default=asset_path(*BOOK_FILE))
     args = parser.parse_args(argv)
     if min(args.candidates, args.trials, args.truncate) < 1:
         parser.error("--candidates, --trials and --truncate must be at least 1")
-    build(args.out, args.candidates, args.trials, args.truncate, args.seed)
+    try:
+        network = get_evaluator("backgammon", args.network)
+    except ValueError as exc:
+        parser.error(f"--network: {exc}")
+    if not isinstance(network, NetEvaluator):  # the rollouts score with the network's chances
+        parser.error(f"--network: {args.network} is not a network (net, gen0, gen1, ...)")
+    build(args.out, args.candidates, args.trials, args.truncate, args.seed, args.network)
     return 0
 
 

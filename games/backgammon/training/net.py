@@ -17,8 +17,9 @@ Ctrl+C; ``--resume`` continues from it. Game ``g`` draws its dice from its own s
 the learning rate depends only on ``g``, so a resumed run ends with the same weights as an
 uninterrupted one (on the same numpy build).
 
-Reproduce the shipped weights (one core, 28 to 51 minutes on a shared 2-core machine; see
-docs/training/README.md)::
+This run makes the first network of the chain whose last link ships (one core, 28 to 51 minutes
+on a shared 2-core machine; it writes ``docs/training/backgammon_td.npz``, from which
+docs/training/README.md's supervised generations go on)::
 
     python -m games.backgammon.training.net --seed 1 --games 47500
 
@@ -50,7 +51,6 @@ from games.backgammon.ai.net import (
     Net,
     WeightsError,
     consistent,
-    default_weights_path,
     equity,
     flip,
     load_net,
@@ -59,6 +59,8 @@ from games.backgammon.ai.net import (
 from games.backgammon.rules import START_POINTS
 
 REPO = Path(__file__).resolve().parents[3]
+#: The TD network, the training chain's first link (the shipped file is a later one).
+DEFAULT_OUT = REPO / "docs" / "training" / "backgammon_td.npz"
 DEFAULT_CSV = REPO / "docs" / "training" / "backgammon_net.csv"
 DEFAULT_PNG = REPO / "docs" / "training" / "backgammon_net.png"
 DEFAULT_CHECKPOINT = REPO / "build" / "training" / "backgammon_net.ckpt.npz"
@@ -423,7 +425,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--alpha", type=float, default=0.1, help="initial learning rate")
     p.add_argument("--halflife", type=float, default=20000, help="games until alpha halves")
     p.add_argument("--lambda", dest="lam", type=float, default=0.7, help="trace decay")
-    p.add_argument("--out", default=str(default_weights_path()), help="weights file written")
+    p.add_argument("--out", default=str(DEFAULT_OUT), help="weights file written")
     p.add_argument("--checkpoint", default=str(DEFAULT_CHECKPOINT))
     p.add_argument("--resume", action="store_true", help="continue from --checkpoint")
     p.add_argument("--eval-every", type=int, default=2500, help="games between pubeval matches")

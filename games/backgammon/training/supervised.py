@@ -210,8 +210,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="hidden units (default: the teacher's; more: it is widened)")
     parser.add_argument("--teacher", type=Path, default=None,
                         help="the starting weights (default: the shipped network)")
-    parser.add_argument("--encoding", choices=tuple(ENCODINGS), default="v1",
-                        help="the inputs (v1; v2 adds contact features; v3 shot and prime features too)")
+    parser.add_argument("--encoding", choices=tuple(ENCODINGS), default=None,
+                        help="the inputs (v1; v2 adds contact features; v3 shot and prime "
+                             "features too; default: the teacher's)")
     parser.add_argument("--split-race", action="store_true",
                         help="train a separate network (v1 inputs) for race positions")
     parser.add_argument("--out", type=Path, required=True, help="the trained weights file")
@@ -238,8 +239,9 @@ def _run(args: argparse.Namespace) -> int:
                              f"{args.labels}'s are {depth}")
     train_a, hold_a = load_labels(args.labels, args.holdout, tuple(args.more_labels))
     teacher = load_net(args.teacher)
+    encoding = args.encoding or teacher.encoding  # a student reads at least its teacher's inputs
     if not args.split_race:
-        net, rows = _stage(args, teacher, args.encoding, train_a, hold_a, ckpt, args.csv,
+        net, rows = _stage(args, teacher, encoding, train_a, hold_a, ckpt, args.csv,
                            args.png, args.resume, depth)
     else:
         # Contact and race positions go to separate networks, each started from the teacher's.
@@ -248,7 +250,7 @@ def _run(args: argparse.Namespace) -> int:
         if not train_race.any() or not hold_race.any():
             raise ValueError("--split-race: the labels hold no race positions to train or to"
                              " measure a race network on")
-        net, rows = _stage(args, teacher, args.encoding, _rows(train_a, ~train_race),
+        net, rows = _stage(args, teacher, encoding, _rows(train_a, ~train_race),
                            _rows(hold_a, ~hold_race), ckpt, args.csv, args.png, args.resume,
                            depth)
         race_ckpt = _suffixed(ckpt, "-race")  # a run stopped in the first stage has none yet
