@@ -1,5 +1,6 @@
-"""``kibitz bench rules|search|all|ui|endgame|ponder``: speed figures, a readable table then one
-JSON line (``ponder``: what pondering saves, cli.bench_ponder).
+"""``kibitz bench rules|search|all|ui|endgame|ponder|levels``: speed figures, a readable table
+then one JSON line (``ponder``: what pondering saves, cli.bench_ponder; ``levels``: each
+level's time a move over a game's decisions, cli.bench_levels).
 
 ``endgame`` proves the FFO #40 Othello endgame (20 empties) and two of its successors; it takes
 about a minute a run, so it is not part of ``all``.
@@ -25,7 +26,7 @@ from game.registry import game_ids, playable_kits
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "what", choices=("rules", "search", "all", "ui", "lab", "endgame", "ponder"),
+        "what", choices=("rules", "search", "all", "ui", "lab", "endgame", "ponder", "levels"),
         help="which figures"
     )
     parser.add_argument(
@@ -90,6 +91,8 @@ def run(args: argparse.Namespace) -> int:
         return int(importlib.import_module("cli.bench_lab").run(args) or 0)
     if args.what == "ponder":
         return int(importlib.import_module("cli.bench_ponder").run(args) or 0)
+    if args.what == "levels":
+        return int(importlib.import_module("cli.bench_levels").run(args) or 0)
     figures: dict[str, Any] = {"repeat": args.repeat}
     if args.what == "endgame":
         for kit in playable_kits():

@@ -41,7 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--think", type=argparse_type(parse_time), default=3.0, metavar="S",
                         help="bench ponder: the scripted human's seconds a move")
     parser.add_argument("--moves", type=whole_number(1, 200), default=12, metavar="N",
-                        help="bench ponder: human moves per run")
+                        help="bench ponder: human moves per run; bench levels: positions "
+                             "each level is timed on")
 
 
 def _one_run(game_id: str, pondering: bool, think_s: float, moves: int) -> dict[str, Any]:

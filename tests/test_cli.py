@@ -278,6 +278,21 @@ def test_bench_search_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(ab["time_to_depth"]) == {str(d) for d in range(1, 10)}
 
 
+def test_bench_levels_times_every_level_on_the_same_decisions(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from cli.bench_levels import sample_positions
+
+    code, out, err = run_main(capsys, "bench", "levels", "--games", "nim", "--moves", "4")
+    assert code == 0 and err == ""
+    levels = json.loads(out.strip().splitlines()[-1])["levels"]["nim"]
+    assert list(levels) == ["Beginner", "Casual", "Intermediate", "Advanced", "Master"]
+    for row in levels.values():
+        assert row["moves"] == 4 and row["median_s"] <= row["p90_s"] <= row["max_s"]
+    positions = sample_positions("backgammon", 6)
+    assert [p.key() for p in positions] == [p.key() for p in sample_positions("backgammon", 6)]
+    assert all(len(p.legal_moves()) > 1 for p in positions)
+
+
 def test_bench_ui_is_dispatched_lazily(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
