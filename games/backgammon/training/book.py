@@ -5,10 +5,11 @@ best ``--candidates`` moves by its own search (one chance layer) plus the moves 
 and Advanced choose, and each is rolled out ``--trials`` times (common dice, the first two
 rolls rotated, cut after ``--truncate`` plies and scored by the network), reproducibly from
 ``--seed``. ``--network`` names the network that searches and scores (default: the shipped
-one; ``gen0``, the TD network, made the shipped book). The file is written after every roll and a run resumes from it (its settings must
-match). The levels' own choices are kept beside the rollouts: what the book changes, and what
-that is worth by the rollouts' own measure. (Master, two chance layers, plays from the book
-too; its search was not among the book's candidates.) Documented in docs/training/README.md.
+one; ``gen0``, the TD network, made the shipped book). The file is written after every roll
+and a run resumes from it (its settings must match). The levels' own choices are kept beside
+the rollouts: what the book changes, and what that is worth by the rollouts' own measure.
+(Master, two chance layers, plays from the book too; its search was not among the book's
+candidates.) Documented in docs/training/README.md.
 """
 
 from __future__ import annotations
