@@ -4,18 +4,16 @@ that never stopped."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
 from games.backgammon.ai.net import Net, load_net
 from games.backgammon.training.labels import generate, make_chunk
+from games.backgammon.training.net import DEFAULT_OUT as TD_NET
 from games.backgammon.training.optimizer import Adam, epoch_lr
 from games.backgammon.training.supervised import gradients, held_out, inputs, main, train
 
-#: The chain's first link (v1 inputs, 80 hidden units): a small, fixed teacher whichever
-#: network ships.
-TD_NET = Path(__file__).resolve().parents[1] / "docs" / "training" / "backgammon_td.npz"
+#: The chain's first link, TD_NET (v1 inputs, 80 hidden units): a small, fixed teacher
+#: whichever network ships.
 TEACHER = ["--teacher", str(TD_NET)]
 
 
