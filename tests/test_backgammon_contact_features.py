@@ -6,8 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from games.backgammon.ai import prime_features, shot_features
-from games.backgammon.ai.contact_features import REACH, side_features
+from games.backgammon.ai import contact_features, prime_features, shot_features
+from games.backgammon.ai.bitboards import Bitboards
+from games.backgammon.ai.contact_features import REACH
 from games.backgammon.ai.encoding import ENCODINGS, encode, encode_as
 from games.backgammon.ai.net import Net, WeightsError, load_net, save_net
 from games.backgammon.training.supervised import with_encoding
@@ -19,6 +20,11 @@ def board(points: dict[int, int], bar: int = 0, off: int = 0) -> np.ndarray:
         row[p] = n
     row[25], row[0] = bar, off
     return row[None, :]
+
+
+def features(module, own: np.ndarray, other: np.ndarray) -> np.ndarray:
+    """One feature module's features of ``own`` against ``other``."""
+    return module.features(Bitboards(own, other))[0]
 
 
 def test_a_roll_reaches_what_its_dice_make() -> None:
@@ -33,7 +39,7 @@ def test_a_blot_six_pips_in_front_of_one_checker_is_hit_by_17_rolls() -> None:
     # pips away): the 11 rolls with a 6, plus 5-1, 1-5, 4-2, 2-4, 3-3 and 2-2 = 17.
     own = board({10: 1, 6: 14})
     other = board({21: 1, 1: 14})
-    shots, anchors, mobility, contact = side_features(own, other)[0]
+    shots, anchors, mobility, contact = features(contact_features, own, other)
     assert shots == pytest.approx(17 / 36)
     assert anchors == 0.0 and mobility == 1.0  # nothing back: free
     assert contact == pytest.approx((10 - 4 + 6 - 4) * 1 / 150 + 13 * 2 / 150)
@@ -43,7 +49,7 @@ def test_back_checkers_anchor_and_are_blocked_by_made_points() -> None:
     # Two on the opponent's 1-point (own 24); he has made his 2, 3, 4 and 5 points.
     own = board({24: 2, 6: 13})
     other = board({2: 2, 3: 2, 4: 2, 5: 2, 13: 7})
-    shots, anchors, mobility, _ = side_features(own, other)[0]
+    shots, anchors, mobility, _ = features(contact_features, own, other)
     assert anchors == 0.5 and shots == 0.0
     # from own 24, dice 1 to 4 land on own 23..20, his 2..5 points: blocked; 5 and 6 are open
     assert mobility == pytest.approx(1 - (4 / 6) ** 2)
@@ -52,7 +58,7 @@ def test_back_checkers_anchor_and_are_blocked_by_made_points() -> None:
 def test_a_race_has_no_contact_pips() -> None:
     own = board({3: 5, 2: 5, 1: 5})
     other = board({4: 5, 5: 5, 6: 5})
-    assert side_features(own, other)[0, 3] == 0.0
+    assert features(contact_features, own, other)[3] == 0.0
 
 
 def test_v2_starts_as_its_v1_teacher_and_its_file_round_trips(tmp_path) -> None:
@@ -78,7 +84,7 @@ def test_a_made_point_in_the_way_blocks_combined_shots() -> None:
     # (made). 4-2 still hits (2 then 4 lands on the open 8-point first); so do 5-1 and 3-3.
     own = board({10: 1, 6: 14})
     other = board({21: 1, 1: 14})
-    hit, two, loss = shot_features.side_features(own, other)[0]
+    hit, two, loss = features(shot_features, own, other)
     assert hit == pytest.approx(16 / 36) and two == 0.0
     assert loss == pytest.approx(16 / 36 * (25 - 10) / 25)
 
@@ -88,10 +94,10 @@ def test_two_blots_in_reach_of_one_roll_make_a_double_shot() -> None:
     # other. 6-3 and 3-6 reach both (2 rolls); 3-3 reaches 7, then 10 (1): 3 of 36.
     own = board({10: 1, 7: 1, 13: 13})
     other = board({21: 1, 1: 14})
-    hit, two, loss = shot_features.side_features(own, other)[0]
+    hit, two, loss = features(shot_features, own, other)
     assert two == pytest.approx(3 / 36)
     # the worst hit is the blot nearer home (25 - 7 pips lost) whenever it is hit
-    singles, doubles = shot_features.blots_hit(own, other)
+    singles, doubles = shot_features.blots_hit(Bitboards(own, other))
     assert doubles[0, 2] == (1 << 7) | (1 << 10)
     assert 0 < loss <= hit * (25 - 7) / 25
 
@@ -100,7 +106,7 @@ def test_a_six_prime_leaves_no_escape() -> None:
     # The opponent holds his 2..7 points (own places 18..23) in front of a checker on own 24.
     own = board({24: 1, 6: 14})
     other = board({2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 7: 2, 13: 3})
-    escapes, containment, timing, buried = prime_features.side_features(own, other)[0]
+    escapes, containment, timing, buried = features(prime_features, own, other)
     assert escapes == 0.0 and containment == 1.0
     assert timing == pytest.approx(((24 - 6) + 12 * 5) / 100) and buried == 0.0
 

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from games.backgammon.ai.bitboards import Bitboards, below, popcount
+
 #: Features per side.
 PER_SIDE = 4
 
@@ -39,40 +41,33 @@ def _reach() -> np.ndarray:
 
 
 REACH = _reach()
-_BITS = np.left_shift(np.int64(1), np.arange(25, dtype=np.int64))
+#: The rolls (bit k: ordered roll k) that reach any of 12 distances (bit d - 1: distance d),
+#: for distances 1..12 and 13..24: two lookups give the rolls that hit any blot.
+_ROLL_BITS = np.left_shift(np.int64(1), np.arange(36, dtype=np.int64))
+_WINDOWS = np.arange(1 << 12)[:, None] >> np.arange(12) & 1
+_ROLLS_NEAR = ((_WINDOWS @ REACH[:12]) > 0).astype(np.int64) @ _ROLL_BITS
+_ROLLS_FAR = ((_WINDOWS @ REACH[12:]) > 0).astype(np.int64) @ _ROLL_BITS
 _DISTANCES = np.arange(1, 25, dtype=np.int64)
-_DICE = np.arange(1, 7)
+_DISTANCE_BITS = np.left_shift(np.int64(1), _DISTANCES - 1)
 _PLACES = np.arange(1, 26)
+#: Bits 19..24: the opponent's home board, where the side's points are anchors.
+_THEIR_HOME = np.int64(0b111111 << 19)
 
 
-def side_features(own: np.ndarray, other: np.ndarray) -> np.ndarray:
-    """(N, PER_SIDE) features of ``own`` against ``other``."""
-    n = len(own)
-    out = np.empty((n, PER_SIDE))
-    # Opposing checkers by own-numbered place r (r = 25 - their point; r = 0 their bar).
-    # As bit masks (bit r), so that "a blot d pips in front of an opposing checker" is a
-    # shift and an AND: every distance of the whole batch in one array operation.
-    occupied = np.empty((n, 25), dtype=np.int64)
-    occupied[:, 0] = other[:, 25] > 0
-    occupied[:, 1:] = other[:, 24:0:-1] > 0
-    occ_mask = occupied @ _BITS
-    blot_mask = (own[:, 0:25] == 1).astype(np.int64) @ _BITS
-    blot_mask &= ~np.int64(1)  # index 0 is borne off, never a blot
-    distance = ((blot_mask[:, None] >> _DISTANCES) & occ_mask[:, None]) != 0
-    out[:, 0] = ((distance @ REACH) > 0).sum(axis=1) / 36.0
-    out[:, 1] = (own[:, 19:25] >= 2).sum(axis=1) / 2.0
-    # The opponent's made points by own-numbered place t (their point 25 - t).
-    made = np.zeros((n, 26), dtype=bool)
-    made[:, 1:25] = other[:, 24:0:-1] >= 2
-    has = own[:, 1:26] > 0
-    rearmost = np.where(has.any(axis=1), 25 - np.argmax(has[:, ::-1], axis=1), 0)
-    target = rearmost[:, None] - _DICE
-    blocked = (made[np.arange(n)[:, None], np.maximum(target, 0)] & (target >= 1)).sum(axis=1)
+def features(boards: Bitboards) -> np.ndarray:
+    """(N, PER_SIDE) features of each row's side (Bitboards' rows)."""
+    own = boards.own
+    out = np.empty((len(own), PER_SIDE))
+    # Bit d - 1: some blot stands d pips in front of an opposing checker.
+    apart = (boards.blots[:, None] >> _DISTANCES) & boards.their_checkers[:, None]
+    distances = (apart != 0) @ _DISTANCE_BITS
+    rolls = _ROLLS_NEAR[distances & 0xFFF] | _ROLLS_FAR[distances >> 12]
+    out[:, 0] = popcount(rolls) / 36.0
+    out[:, 1] = popcount(boards.made & _THEIR_HOME) / 2.0
+    rearmost = boards.rearmost
+    in_front = below(rearmost) & ~below(np.maximum(rearmost - 6, 0))
+    blocked = popcount(boards.their_made & in_front)
     out[:, 2] = np.where(rearmost >= 19, 1.0 - (blocked / 6.0) ** 2, 1.0)
-    # Their rearmost checker in own numbering; own checkers above it are still in contact.
-    theirs = other[:, 1:26] > 0
-    their_back = np.where(theirs.any(axis=1), 25 - np.argmax(theirs[:, ::-1], axis=1), 0)
-    front = 25 - their_back  # own-numbered place of their rearmost checker
-    behind = np.maximum(_PLACES[None, :] - front[:, None], 0)
+    behind = np.maximum(_PLACES[None, :] - boards.their_front[:, None], 0)
     out[:, 3] = (own[:, 1:26] * behind).sum(axis=1) / 150.0
     return out

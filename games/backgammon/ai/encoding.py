@@ -13,6 +13,9 @@ contact left), which lets one network serve contact and race positions.
 **Wider layouts** (``ENCODINGS``): "v2" adds each side's contact features
 (:mod:`contact_features`), "v3" its shot and prime features too (:mod:`shot_features`,
 :mod:`prime_features`); a weights file records its layout.
+
+Every layout is computed from the bit masks of :mod:`bitboards`, made once a batch for both
+sides; tests/test_backgammon_inputs.py checks each input against its definition.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from games.backgammon.ai import contact_features, prime_features, shot_features
+from games.backgammon.ai.bitboards import Bitboards, popcount
 
 SIDE_UNITS = 24 * 4 + 2
 SIDE_FEATURES = 6
@@ -31,7 +35,7 @@ _EXTRA_FEATURES = {
     "v2": (contact_features,),
     "v3": (contact_features, shot_features, prime_features),
 }
-#: Input layouts: "v1" (the shipped network's, above); "v2", v1 followed by each side's
+#: Input layouts: "v1" (above; the shipped race network's); "v2", v1 followed by each side's
 #: contact features (games.backgammon.ai.contact_features); "v3", v2 followed by each side's
 #: shot features (blocks checked, double shots, pip loss) and prime features (escapes from a
 #: table, containment, timing, buried checkers).
@@ -39,17 +43,15 @@ ENCODINGS: dict[str, int] = {
     name: N_INPUTS + 2 * sum(m.PER_SIDE for m in modules)
     for name, modules in _EXTRA_FEATURES.items()
 }
-_POINT = np.arange(1, 25)
-_BITS = np.left_shift(np.int64(1), np.arange(24, dtype=np.int64))
-# For an own point p (1..24), opposing checkers that hit it directly stand 1..6 pips in front,
-# i.e. at own-numbered places max(0, p - 6) .. p - 1 (0 = entering from the bar).
-_HIT_HI = np.arange(1, 25)
-_HIT_LO = np.maximum(0, _HIT_HI - 6)
+#: TD-Gammon's four units for a point holding 0..15 checkers.
+_UNITS = np.array([[n >= 1, n >= 2, n >= 3, max(n - 3, 0) / 2.0] for n in range(16)])
+_PLACE = np.arange(26)  # a checker's pips to bear off: its place (the bar 25, off 0)
+_HOME = np.int64(0b1111110)  # bits 1..6: the home board
 
 
-def _longest_run(made: np.ndarray) -> np.ndarray:
-    """Length of the longest run of True along axis 1 (a prime), by shifting a bit mask."""
-    mask = made.astype(np.int64) @ _BITS
+def _longest_run(mask: np.ndarray) -> np.ndarray:
+    """Length of the longest run of set bits per mask (a prime)."""
+    mask = mask.copy()
     run = np.zeros(len(mask), dtype=np.int64)
     while True:
         nonzero = mask != 0
@@ -59,71 +61,79 @@ def _longest_run(made: np.ndarray) -> np.ndarray:
         mask &= mask >> 1
 
 
-def _side_into(out: np.ndarray, own: np.ndarray, other: np.ndarray) -> None:
-    """Write the inputs of one side (``own``) given the other side (``other``), both (N, 26),
-    into ``out`` (N, SIDE_WIDTH): column slices of one preallocated array, because a search
-    encodes hundreds of positions per call and numpy's per-call cost dominates small arrays."""
-    n = len(own)
-    pts = own[:, 1:25]
-    out[:, 0:96:4] = pts >= 1
-    out[:, 1:96:4] = pts >= 2
-    out[:, 2:96:4] = pts >= 3
-    out[:, 3:96:4] = np.maximum(pts - 3, 0) / 2.0
-    out[:, 96] = own[:, 25] / 2.0
-    out[:, 97] = own[:, 0] / 15.0
-    blots = pts == 1
-    # Opposing checkers in own numbering: place r = 25 - q for their point q; r = 0 their bar.
-    occupied = np.empty((n, 25), dtype=np.int64)
-    occupied[:, 0] = other[:, 25] > 0
-    occupied[:, 1:] = other[:, 24:0:-1] > 0
-    cum = np.zeros((n, 26), dtype=np.int64)
-    np.cumsum(occupied, axis=1, out=cum[:, 1:])
-    in_range = cum[:, _HIT_HI] > cum[:, _HIT_LO]
-    made = pts >= 2
-    out[:, 98] = (pts @ _POINT + 25 * own[:, 25]) / 100.0
-    out[:, 99] = blots.sum(axis=1) / 5.0
-    out[:, 100] = made[:, :6].sum(axis=1) / 6.0
-    out[:, 101] = _longest_run(made) / 6.0
-    out[:, 102] = own[:, 19:26].sum(axis=1) / 5.0
-    out[:, 103] = (blots & in_range).sum(axis=1) / 3.0
+def _direct_range(checkers: np.ndarray) -> np.ndarray:
+    """Places 1 to 6 pips in front of the masked checkers: what they hit with one die."""
+    reach = checkers << 1
+    for d in range(2, 7):
+        reach |= checkers << d
+    return reach
+
+
+def _sides_into(x: np.ndarray, boards: Bitboards) -> None:
+    """Write both sides' inputs into ``x``'s first 2 * SIDE_WIDTH columns: each side's
+    columns are a view of its rows, so both are written by one array operation each."""
+    n = boards.positions
+    out = x[:, : 2 * SIDE_WIDTH].reshape(n, 2, SIDE_WIDTH).swapaxes(0, 1)
+    own = boards.own
+    pts = own[:, 1:25].reshape(2, n, 24)
+    units = out[..., :96].reshape(2, n, 24, 4)  # a view: each point's four columns
+    np.take(_UNITS, pts, axis=0, out=units, mode="clip")  # counts are 0..15: clip is a no-op
+    features = np.empty((SIDE_FEATURES + 2, 2 * n))
+    features[0] = own[:, 25] / 2.0
+    features[1] = own[:, 0] / 15.0
+    blots = boards.blots
+    features[2] = own @ _PLACE / 100.0
+    features[3] = popcount(blots) / 5.0
+    features[4] = popcount(boards.made & _HOME) / 6.0
+    features[5] = _longest_run(boards.made) / 6.0
+    features[6] = own[:, 19:26].sum(axis=1) / 5.0
+    features[7] = popcount(blots & _direct_range(boards.their_checkers)) / 3.0
+    out[..., SIDE_UNITS - 2 :] = features.reshape(-1, 2, n).transpose(1, 2, 0)
+
+
+def _race(boards: Bitboards) -> np.ndarray:
+    n = boards.positions
+    return boards.rearmost[:n] + boards.rearmost[n:] <= 25
 
 
 def is_race(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """No contact left (per row): a's point p and b's point q meet only if p + q > 25."""
-    top_a = 25 - np.argmax(a[:, :0:-1] > 0, axis=1)
-    top_b = 25 - np.argmax(b[:, :0:-1] > 0, axis=1)
-    top_a[~(a[:, 1:] > 0).any(axis=1)] = 0
-    top_b[~(b[:, 1:] > 0).any(axis=1)] = 0
-    return top_a + top_b <= 25
+    return _race(Bitboards.of(a, b))
+
+
+def v1_inputs(boards: Bitboards) -> np.ndarray:
+    """The "v1" inputs (N, N_INPUTS) of the positions ``boards`` holds."""
+    x = np.empty((boards.positions, N_INPUTS))
+    _sides_into(x, boards)
+    x[:, -1] = _race(boards)
+    return x
 
 
 def encode(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Network inputs (N, N_INPUTS) for positions with ``a`` on roll, ``b`` waiting."""
-    a = np.asarray(a, dtype=np.int64).reshape(-1, 26)
-    b = np.asarray(b, dtype=np.int64).reshape(-1, 26)
-    x = np.empty((len(a), N_INPUTS))
-    _side_into(x[:, :SIDE_WIDTH], a, b)
-    _side_into(x[:, SIDE_WIDTH : 2 * SIDE_WIDTH], b, a)
-    x[:, -1] = is_race(a, b)
+    return v1_inputs(Bitboards.of(a, b))
+
+
+def inputs(boards: Bitboards, encoding: str, v1: np.ndarray | None = None) -> np.ndarray:
+    """The inputs in the layout ``encoding`` (ENCODINGS) of the positions ``boards`` holds;
+    ``v1``: their v1 inputs, when the caller has them already."""
+    if v1 is None:
+        v1 = v1_inputs(boards)
+    if encoding == "v1":
+        return v1
+    n = boards.positions
+    x = np.empty((n, ENCODINGS[encoding]))
+    x[:, :N_INPUTS] = v1
+    column = N_INPUTS
+    for module in _EXTRA_FEATURES[encoding]:
+        both = module.features(boards)
+        width = module.PER_SIDE
+        x[:, column : column + width] = both[:n]
+        x[:, column + width : column + 2 * width] = both[n:]
+        column += 2 * width
     return x
 
 
-def encode_as(a: np.ndarray, b: np.ndarray, encoding: str,
-              v1: np.ndarray | None = None) -> np.ndarray:
-    """Network inputs in the layout ``encoding`` (ENCODINGS); ``v1``: the rows' v1 inputs,
-    when the caller has them already."""
-    if v1 is None:
-        v1 = encode(a, b)
-    if encoding == "v1":
-        return v1
-    a = np.asarray(a, dtype=np.int64).reshape(-1, 26)
-    b = np.asarray(b, dtype=np.int64).reshape(-1, 26)
-    n = len(a)
-    # Both sides in one call per module: a search's batches are small, so numpy's cost per
-    # call, not per row, is what these features cost.
-    own, other = np.vstack([a, b]), np.vstack([b, a])
-    parts = [v1]
-    for module in _EXTRA_FEATURES[encoding]:
-        both = module.side_features(own, other)
-        parts += [both[:n], both[n:]]
-    return np.hstack(parts)
+def encode_as(a: np.ndarray, b: np.ndarray, encoding: str) -> np.ndarray:
+    """Network inputs in the layout ``encoding`` (ENCODINGS) for ``a`` on roll, ``b`` waiting."""
+    return inputs(Bitboards.of(a, b), encoding)

@@ -39,7 +39,8 @@ import numpy as np
 from ai.evaluation.npz_file import read_npz
 from game.paths import asset_path
 from games.backgammon.ai import bearoff
-from games.backgammon.ai.encoding import ENCODINGS, N_INPUTS, encode, encode_as
+from games.backgammon.ai.bitboards import Bitboards
+from games.backgammon.ai.encoding import ENCODINGS, N_INPUTS, inputs, v1_inputs
 from games.backgammon.movegen import perspective
 from games.backgammon.outcomes import EQUITY_WEIGHTS, OUTCOMES
 from games.backgammon.positions import WIDTH, Packed, packed_bytes
@@ -133,17 +134,18 @@ class Net:
     def probs(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Consistent probabilities (N, 5) of the side on roll ``a``; the bear-off database's
         exact values where both sides are bearing off, when the net has one."""
+        boards = Bitboards.of(a, b)
         if self.race is None:
-            p = consistent(self.forward(encode_as(a, b, self.encoding))[1])
+            p = consistent(self.forward(inputs(boards, self.encoding))[1])
         else:
-            a = np.asarray(a, dtype=np.int64).reshape(-1, 26)
-            b = np.asarray(b, dtype=np.int64).reshape(-1, 26)
-            v1 = encode(a, b)  # both networks start from these; the last is the race flag
+            v1 = v1_inputs(boards)  # both networks start from these; the last is the race flag
             racing = v1[:, -1] == 1.0
-            p = np.empty((len(a), N_OUT))
+            p = np.empty((len(v1), N_OUT))
             for rows, net in ((~racing, self), (racing, self.race)):
-                if rows.any():
-                    x = encode_as(a[rows], b[rows], net.encoding, v1[rows])
+                if rows.all():
+                    p = consistent(net.forward(inputs(boards, net.encoding, v1))[1])
+                elif rows.any():
+                    x = inputs(boards.take(rows), net.encoding, v1[rows])
                     p[rows] = consistent(net.forward(x)[1])
         return p if self.bearoff is None else self.bearoff.override(a, b, p)
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from games.backgammon.ai.bitboards import Bitboards
+
 #: Features per side.
 PER_SIDE = 4
 WINDOW = 12
@@ -64,22 +66,19 @@ def _table() -> np.ndarray:
 
 
 ESCAPES = _table()
-_BITS = np.left_shift(np.int64(1), np.arange(26, dtype=np.int64))
 _FROM = np.arange(WINDOW + 1, 26, dtype=np.int64)  # places 13..25 (25: the bar)
 _TO_SIX = np.maximum(np.arange(26) - 6, 0)
 _TO_ONE = np.r_[0, np.arange(6), np.zeros(19, dtype=np.int64)]
 
 
-def side_features(own: np.ndarray, other: np.ndarray) -> np.ndarray:
-    """(N, PER_SIDE) features of ``own`` against ``other`` (own numberings, (N, 26) each)."""
+def features(boards: Bitboards) -> np.ndarray:
+    """(N, PER_SIDE) features of each row's side (Bitboards' rows)."""
+    own = boards.own
     n = len(own)
     out = np.empty((n, PER_SIDE))
-    made = np.zeros((n, 26), dtype=np.int64)
-    made[:, 1:25] = other[:, 24:0:-1] >= 2  # his point q is own place 25 - q
-    windows = ((made @ _BITS)[:, None] >> (_FROM - WINDOW)) & ((1 << WINDOW) - 1)
+    windows = (boards.their_made[:, None] >> (_FROM - WINDOW)) & ((1 << WINDOW) - 1)
     escapes = ESCAPES[windows]  # (N, 13): from places 13..25
-    has = own[:, 1:26] > 0
-    rearmost = np.where(has.any(axis=1), 25 - np.argmax(has[:, ::-1], axis=1), 0)
+    rearmost = boards.rearmost
     column = np.clip(rearmost - (WINDOW + 1), 0, len(_FROM) - 1)
     out[:, 0] = np.where(rearmost > WINDOW, escapes[np.arange(n), column], 1.0)
     out[:, 1] = 1.0 - escapes[:, :-1].min(axis=1)

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from games.backgammon.ai.bitboards import Bitboards, popcount
+
 #: Features per side.
 PER_SIDE = 3
 
@@ -27,31 +29,23 @@ _LOW, _HIGH = zip(*[(i, j) for i in range(1, 7) for j in range(i + 1, 7)], stric
 _LOW_DIE = np.array(_LOW, dtype=np.int64)
 _HIGH_DIE = np.array(_HIGH, dtype=np.int64)
 _DOUBLE = np.arange(1, 7, dtype=np.int64)
-_BITS = np.left_shift(np.int64(1), np.arange(25, dtype=np.int64))
+#: Each roll's share of the 36: a non-double comes two ways.
+_WEIGHT = np.concatenate([np.full(15, 2 / 36), np.full(6, 1 / 36)])
 _ALL = np.int64((1 << 25) - 1)
 
 
-def _masks(own: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(opposing checkers, own blots, places open to the opponent) as bit masks over own places
-    (bit r: own-numbered place r; the opponent's bar is place 0, his point q is place 25 - q)."""
-    occupied = np.empty((len(own), 25), dtype=np.int64)
-    occupied[:, 0] = other[:, 25] > 0
-    occupied[:, 1:] = other[:, 24:0:-1] > 0
-    blots = (own[:, 0:25] == 1).astype(np.int64) @ _BITS & ~np.int64(1)
-    made = (own[:, 0:25] >= 2).astype(np.int64) @ _BITS & ~np.int64(1)
-    return occupied @ _BITS, blots, _ALL & ~made
-
-
-def blots_hit(own: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def blots_hit(boards: Bitboards) -> tuple[np.ndarray, np.ndarray]:
     """Masks of the blots each roll reaches: (N, 15) for the non-doubles (low die, high die) and
     (N, 6) for the doubles 1-1 .. 6-6."""
-    occ, blots, open_ = (m[:, None] for m in _masks(own, other))
+    occ = boards.their_checkers[:, None]
+    blots = boards.blots[:, None]
+    open_ = _ALL & ~boards.made[:, None]
     by_low = occ << _LOW_DIE
     by_high = occ << _HIGH_DIE
     reach = by_low | by_high | ((by_low & open_) << _HIGH_DIE) | ((by_high & open_) << _LOW_DIE)
     singles = reach & blots
     step = occ
-    doubles = np.zeros((len(own), 6), dtype=np.int64)
+    doubles = np.zeros((len(occ), 6), dtype=np.int64)
     for _ in range(4):
         step = step << _DOUBLE
         doubles |= step & blots
@@ -59,15 +53,13 @@ def blots_hit(own: np.ndarray, other: np.ndarray) -> tuple[np.ndarray, np.ndarra
     return singles, doubles
 
 
-def side_features(own: np.ndarray, other: np.ndarray) -> np.ndarray:
-    """(N, PER_SIDE) features of ``own`` against ``other`` (own numberings, (N, 26) each)."""
-    singles, doubles = blots_hit(own, other)
+def features(boards: Bitboards) -> np.ndarray:
+    """(N, PER_SIDE) features of each row's side (Bitboards' rows)."""
+    singles, doubles = blots_hit(boards)
     hits = np.hstack([singles, doubles])
-    weight = np.concatenate([np.full(15, 2 / 36), np.full(6, 1 / 36)])
-    out = np.empty((len(own), PER_SIDE))
-    out[:, 0] = (hits != 0) @ weight
-    out[:, 1] = ((hits & (hits - 1)) != 0) @ weight
+    out = np.empty((len(hits), PER_SIDE))
+    out[:, 0] = (hits != 0) @ _WEIGHT
+    out[:, 1] = ((hits & (hits - 1)) != 0) @ _WEIGHT
     lowest = hits & -hits  # the most advanced blot hit: the costliest
-    place = np.log2(np.maximum(lowest, 1)).astype(np.int64)
-    out[:, 2] = np.where(hits != 0, 25 - place, 0) @ weight / 25.0
+    out[:, 2] = np.where(hits != 0, 25 - popcount(lowest - 1), 0) @ _WEIGHT / 25.0
     return out
