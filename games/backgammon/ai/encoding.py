@@ -14,8 +14,9 @@ contact left), which lets one network serve contact and race positions.
 (:mod:`contact_features`), "v3" its shot and prime features too (:mod:`shot_features`,
 :mod:`prime_features`); a weights file records its layout.
 
-Every layout is computed from the bit masks of :mod:`bitboards`, made once a batch for both
-sides; tests/test_backgammon_inputs.py checks each input against its definition.
+The hand-made features of every layout come from the bit masks of :mod:`bitboards`, made once
+a batch for both sides; tests/test_backgammon_inputs.py checks each input against its
+definition.
 """
 
 from __future__ import annotations
