@@ -16,7 +16,7 @@ from games.backgammon.ai.net import load_net
 
 Side = list[int]
 NET = load_net()
-#: Ordered rolls and their distances when nothing is in the way (contact_features' "shots").
+#: The 36 ordered rolls (contact_features' "shots" counts them, doubles once).
 ROLLS = [(i, j) for i in range(1, 7) for j in range(1, 7)]
 
 

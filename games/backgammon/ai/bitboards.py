@@ -53,7 +53,10 @@ class Bitboards:
         return len(self.own) // 2
 
     def take(self, rows: np.ndarray) -> Bitboards:
-        """The positions picked by the boolean ``rows`` (one per position)."""
+        """The positions picked by the boolean ``rows`` (one per position); these boards, masks
+        made so far included, when every row is picked."""
+        if rows.all():
+            return self
         both = np.concatenate([rows, rows])
         return Bitboards(self.own[both], self.other[both])
 
@@ -87,12 +90,7 @@ class Bitboards:
         """The side's place of the opponent's rearmost checker (25 when he has none on the
         board): the side's checkers above it are still in contact."""
         checkers = self.their_checkers
-        return np.where(checkers == 0, 25, popcount((checkers & -checkers) - 1))
-
-
-def popcount(masks: np.ndarray) -> np.ndarray:
-    """Set bits per mask (an integer array of the masks' shape)."""
-    return np.bitwise_count(masks)
+        return np.where(checkers == 0, 25, np.bitwise_count((checkers & -checkers) - 1))
 
 
 def below(places: np.ndarray) -> np.ndarray:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from games.backgammon.ai.bitboards import Bitboards, below, popcount
+from games.backgammon.ai.bitboards import Bitboards, below
 
 #: Features per side.
 PER_SIDE = 4
@@ -62,11 +62,11 @@ def features(boards: Bitboards) -> np.ndarray:
     apart = (boards.blots[:, None] >> _DISTANCES) & boards.their_checkers[:, None]
     distances = (apart != 0) @ _DISTANCE_BITS
     rolls = _ROLLS_NEAR[distances & 0xFFF] | _ROLLS_FAR[distances >> 12]
-    out[:, 0] = popcount(rolls) / 36.0
-    out[:, 1] = popcount(boards.made & _THEIR_HOME) / 2.0
+    out[:, 0] = np.bitwise_count(rolls) / 36.0
+    out[:, 1] = np.bitwise_count(boards.made & _THEIR_HOME) / 2.0
     rearmost = boards.rearmost
     in_front = below(rearmost) & ~below(np.maximum(rearmost - 6, 0))
-    blocked = popcount(boards.their_made & in_front)
+    blocked = np.bitwise_count(boards.their_made & in_front)
     out[:, 2] = np.where(rearmost >= 19, 1.0 - (blocked / 6.0) ** 2, 1.0)
     behind = np.maximum(_PLACES[None, :] - boards.their_front[:, None], 0)
     out[:, 3] = (own[:, 1:26] * behind).sum(axis=1) / 150.0

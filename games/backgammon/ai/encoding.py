@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from games.backgammon.ai import contact_features, prime_features, shot_features
-from games.backgammon.ai.bitboards import Bitboards, popcount
+from games.backgammon.ai.bitboards import Bitboards
 
 SIDE_UNITS = 24 * 4 + 2
 SIDE_FEATURES = 6
@@ -84,11 +84,11 @@ def _sides_into(x: np.ndarray, boards: Bitboards) -> None:
     features[1] = own[:, 0] / 15.0
     blots = boards.blots
     features[2] = own @ _PLACE / 100.0
-    features[3] = popcount(blots) / 5.0
-    features[4] = popcount(boards.made & _HOME) / 6.0
+    features[3] = np.bitwise_count(blots) / 5.0
+    features[4] = np.bitwise_count(boards.made & _HOME) / 6.0
     features[5] = _longest_run(boards.made) / 6.0
     features[6] = own[:, 19:26].sum(axis=1) / 5.0
-    features[7] = popcount(blots & _direct_range(boards.their_checkers)) / 3.0
+    features[7] = np.bitwise_count(blots & _direct_range(boards.their_checkers)) / 3.0
     out[..., SIDE_UNITS - 2 :] = features.reshape(-1, 2, n).transpose(1, 2, 0)
 
 

@@ -142,9 +142,7 @@ class Net:
             racing = v1[:, -1] == 1.0
             p = np.empty((len(v1), N_OUT))
             for rows, net in ((~racing, self), (racing, self.race)):
-                if rows.all():
-                    p = consistent(net.forward(inputs(boards, net.encoding, v1))[1])
-                elif rows.any():
+                if rows.any():
                     x = inputs(boards.take(rows), net.encoding, v1[rows])
                     p[rows] = consistent(net.forward(x)[1])
         return p if self.bearoff is None else self.bearoff.override(a, b, p)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from games.backgammon.ai.bitboards import Bitboards, popcount
+from games.backgammon.ai.bitboards import Bitboards
 
 #: Features per side.
 PER_SIDE = 3
@@ -61,5 +61,5 @@ def features(boards: Bitboards) -> np.ndarray:
     out[:, 0] = (hits != 0) @ _WEIGHT
     out[:, 1] = ((hits & (hits - 1)) != 0) @ _WEIGHT
     lowest = hits & -hits  # the most advanced blot hit: the costliest
-    out[:, 2] = np.where(hits != 0, 25 - popcount(lowest - 1), 0) @ _WEIGHT / 25.0
+    out[:, 2] = np.where(hits != 0, 25 - np.bitwise_count(lowest - 1), 0) @ _WEIGHT / 25.0
     return out
