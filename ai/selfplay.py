@@ -43,29 +43,47 @@ def sample_chance(state: State, rng: random.Random) -> Move:
     return outcomes[-1][0]
 
 
+#: Chooses the move to play in a position where its player has a choice.
+Chooser = Callable[[State], Move]
+
+
+def searcher(config: SearchConfig) -> Chooser:
+    """A player that plays what the search with ``config`` picks."""
+    return lambda state: run_search(state, config).move
+
+
+def play_out(
+    state: State,
+    choosers: tuple[Chooser, Chooser],
+    rng: random.Random,
+    max_plies: int = 2000,
+) -> GameRecord:
+    """Play to the end: player p's choices come from ``choosers[p]``; a forced move is played
+    without asking, so a player outside Kibitz (a measuring opponent) is asked only real
+    questions."""
+    moves: list[Move] = []
+    while len(moves) < max_plies and state.current_player() != TERMINAL:
+        player = state.current_player()
+        if player == CHANCE:
+            move = sample_chance(state, rng)
+        else:
+            legal = state.legal_moves()
+            move = legal[0] if len(legal) == 1 else choosers[player](state)
+        moves.append(move)
+        state = state.apply(move)
+    finished = state.current_player() == TERMINAL
+    return GameRecord(state, tuple(moves), state.returns() if finished else (0.0, 0.0), finished)
+
+
 def play_game(
     state: State,
     configs: tuple[SearchConfig, SearchConfig],
     rng: random.Random,
     max_plies: int = 2000,
-    on_move: Callable[[State, Move], None] | None = None,
 ) -> GameRecord:
-    """Play to the end: player p's moves come from ``configs[p]``."""
-    moves: list[Move] = []
-    for _ in range(max_plies):
-        player = state.current_player()
-        if player == TERMINAL:
-            return GameRecord(state, tuple(moves), state.returns(), True)
-        if player == CHANCE:
-            move = sample_chance(state, rng)
-        else:
-            legal = state.legal_moves()
-            move = legal[0] if len(legal) == 1 else run_search(state, configs[player]).move
-        if on_move is not None:
-            on_move(state, move)
-        moves.append(move)
-        state = state.apply(move)
-    return GameRecord(state, tuple(moves), (0.0, 0.0), state.current_player() == TERMINAL)
+    """Play to the end: player p's moves come from the search with ``configs[p]``."""
+    choosers = (searcher(configs[0]), searcher(configs[1]))
+    return play_out(state, choosers, rng, max_plies)
 
 
 def opening_position(game_id: str, options: dict[str, Any], rng: random.Random

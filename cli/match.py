@@ -65,6 +65,11 @@ class GameSpec:
     #: A's evaluation with its features weighted (``--weights``); None: as shipped.
     weights_a: tuple[float, ...] | None = None
 
+    @property
+    def a_seed(self) -> int:
+        """A's search seed (B's is the next number): distinct for each game of every pair."""
+        return self.pair_seed * 4 + (0 if self.a_first else 2)
+
 
 @dataclass(frozen=True)
 class GameOutcome:
@@ -76,6 +81,19 @@ class GameOutcome:
     plies: int
     finished: bool
     error: str | None = None
+
+    @classmethod
+    def of_game(cls, spec: GameSpec, returns: tuple[float, float], plies: int,
+                finished: bool) -> GameOutcome:
+        """The outcome from A's seat: A is player 0 in the pair's even game."""
+        a = 0 if spec.a_first else 1
+        mine, theirs = returns[a], returns[1 - a]
+        return cls(spec.index, (mine > theirs) - (mine < theirs), mine, plies, finished)
+
+    @classmethod
+    def failed(cls, spec: GameSpec, exc: Exception) -> GameOutcome:
+        """A game that raised: carried back as data, so the parent reports it on one line."""
+        return cls(spec.index, 0, 0.0, 0, False, f"{type(exc).__name__}: {exc}")
 
 
 @dataclass
@@ -192,12 +210,10 @@ def play_one(spec: GameSpec) -> GameOutcome:
     """Play one game in this process; errors come back as data so one bad game is reported."""
     try:
         state, opening, rng = start_position(spec)
-        side_seed = spec.pair_seed * 4 + (0 if spec.a_first else 2)
-        config_a = replace(level_config(spec.game_id, spec.level_a, seed=side_seed),
+        config_a = replace(level_config(spec.game_id, spec.level_a, seed=spec.a_seed),
                            evaluator_weights=spec.weights_a)
-        config_b = level_config(spec.game_id, spec.level_b, seed=side_seed + 1)
+        config_b = level_config(spec.game_id, spec.level_b, seed=spec.a_seed + 1)
         configs = (config_a, config_b) if spec.a_first else (config_b, config_a)
-        a = 0 if spec.a_first else 1
         stakes = game_ai(spec.game_id).stakes
         if spec.cube and stakes is not None:
             cubeful = stakes.play_game(state, configs, rng, spec.jacoby, MAX_PLIES)
@@ -205,11 +221,9 @@ def play_one(spec: GameSpec) -> GameOutcome:
         else:
             record = play_game(state, configs, rng, max_plies=MAX_PLIES)
             returns, plies, finished = record.returns, len(record.moves), record.finished
-        mine, theirs = returns[a], returns[1 - a]
-        result = (mine > theirs) - (mine < theirs)
-        return GameOutcome(spec.index, result, mine, len(opening) + plies, finished)
+        return GameOutcome.of_game(spec, returns, len(opening) + plies, finished)
     except Exception as exc:  # reported by the parent as a one-line error
-        return GameOutcome(spec.index, 0, 0.0, 0, False, f"{type(exc).__name__}: {exc}")
+        return GameOutcome.failed(spec, exc)
 
 
 # --------------------------------------------------------------------------- statistics

@@ -28,8 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import ai  # noqa: E402,F401  (registers the games)
-from ai.engine import run_search  # noqa: E402
-from ai.selfplay import Z95, sample_chance  # noqa: E402
+from ai.selfplay import Z95, play_out, searcher  # noqa: E402
 from cli.common import RequestError, level_config  # noqa: E402
 from cli.match import (  # noqa: E402
     MAX_PLIES,
@@ -42,7 +41,7 @@ from cli.match import (  # noqa: E402
     summary,
 )
 from cli.match_record import MatchRecord, RecordError  # noqa: E402
-from game.core import CHANCE, TERMINAL  # noqa: E402
+from game.core import Move, State  # noqa: E402
 from game.progress import ProgressBar  # noqa: E402
 from game.registry import get_game  # noqa: E402
 from games.backgammon.ids import position_id  # noqa: E402
@@ -85,34 +84,22 @@ def _start_worker(program: str) -> None:
 def play_one(spec: GameSpec) -> GameOutcome:
     """One game, Kibitz's level as A and GNU Backgammon as B; errors come back as data."""
     assert _gnubg is not None
+    gnubg = _gnubg
     try:
         game = get_game(GAME)
         state, opening, rng = start_position(spec)
-        side_seed = spec.pair_seed * 4 + (0 if spec.a_first else 2)
-        config = level_config(GAME, spec.level_a, seed=side_seed)
-        kibitz = 0 if spec.a_first else 1
-        plies = 0
-        while plies < MAX_PLIES and state.current_player() != TERMINAL:
-            player = state.current_player()
-            legal = () if player == CHANCE else state.legal_moves()
-            if player == CHANCE:
-                move = sample_chance(state, rng)
-            elif len(legal) == 1:
-                move = legal[0]
-            elif player == kibitz:
-                move = run_search(state, config).move
-            else:
-                answer = _gnubg.best_move(state)
-                move = game.parse_move(state, "" if answer == "none" else answer)
-            plies += 1
-            state = state.apply(move)
-        finished = state.current_player() == TERMINAL
-        returns = state.returns() if finished else (0.0, 0.0)
-        mine, theirs = returns[kibitz], returns[1 - kibitz]
-        result = (mine > theirs) - (mine < theirs)
-        return GameOutcome(spec.index, result, mine, len(opening) + plies, finished)
+        kibitz = searcher(level_config(GAME, spec.level_a, seed=spec.a_seed))
+
+        def gnu(position: State) -> Move:
+            answer = gnubg.best_move(position)
+            return game.parse_move(position, "" if answer == "none" else answer)
+
+        players = (kibitz, gnu) if spec.a_first else (gnu, kibitz)
+        record = play_out(state, players, rng, MAX_PLIES)
+        return GameOutcome.of_game(spec, record.returns, len(opening) + len(record.moves),
+                                   record.finished)
     except Exception as exc:  # the parent stops the match with this one line
-        return GameOutcome(spec.index, 0, 0.0, 0, False, f"{type(exc).__name__}: {exc}")
+        return GameOutcome.failed(spec, exc)
 
 
 def pair_means(path: Path) -> tuple[dict[str, object], dict[int, float]]:
