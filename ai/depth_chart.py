@@ -3,10 +3,13 @@
 ``depth_chart`` searches depth 1, 2, 3, ... and reports each depth's value and move (a changed
 move is just that; a value that swings across zero or into a proven result when one more ply
 is searched is the horizon effect), its nodes and leaves, the effective branching factor, and
-like-against-like references for a uniform tree of the game's branching factor b: minimax's
-1 + b + ... + b^d nodes and b^d leaves, and alpha-beta's best case of b^ceil(d/2) +
-b^floor(d/2) - 1 leaves (Knuth and Moore). It takes ``cancel`` and ``progress`` like the
-comparison (ai.lab), so the lab runs it on the worker and shows rows as they arrive.
+like-against-like references: for a uniform tree of the game's branching factor b, minimax's
+1 + b + ... + b^d nodes and b^d leaves; and alpha-beta's best case counted on this position's
+own tree (ai.minimal_tree), where that tree is small enough to walk whole. The uniform
+formula b^ceil(d/2) + b^floor(d/2) - 1 stays in the rows for reference, but it is not drawn:
+with the real tree's branching uneven it could sit above the leaves alpha-beta actually looked
+at. It takes ``cancel`` and ``progress`` like the comparison (ai.lab), so the lab runs it on
+the worker and shows rows as they arrive.
 
 For a game with noisy moves (captures: ai.quiescence) it can chart two series side by side
 (``with_quiescence``): the search to the depth limit and the same search with quiescence
@@ -25,12 +28,21 @@ from ai.engine import make_searcher, node_predictor, search_to_depth
 from ai.growth import branching_factor, effective_branching_factor, extrapolate
 from ai.kit import get_evaluator
 from ai.labsearch import quiescence_applies
+from ai.minimal_tree import count_tree, walkable
 from ai.profiles import profile_for
 from ai.searchbase import is_win_score
 from game.core import State
 from game.registry import get_game
 
 Progress = Callable[[Any], None] | None
+
+
+@dataclass(frozen=True)
+class CountingBestCase:
+    """Sent to ``progress`` once the search is done, before the real tree's best case at
+    ``depth`` is counted: the lab says what it is waiting for. The row, counted, follows."""
+
+    depth: int
 
 
 @dataclass
@@ -59,8 +71,16 @@ class DepthRow:
     leaves: int = 0
     #: A uniform tree's nodes, 1 + b + ... + b^d (minimax's whole tree).
     tree_nodes: float = 0.0
-    #: Alpha-beta's best case on that tree: b^ceil(d/2) + b^floor(d/2) - 1 leaves.
-    best_case_leaves: float = 0.0
+    #: Alpha-beta's best case on that tree: b^ceil(d/2) + b^floor(d/2) - 1 leaves; None
+    #: beside a search it does not bound (``has_best_case``).
+    best_case_leaves: float | None = None
+    #: This position's own tree to this depth, walked whole where it is small enough
+    #: (ai.minimal_tree), else None (and never beside quiescence search or chance): minimax's
+    #: nodes and leaves, and alpha-beta's best case, the fewest leaves any search without a
+    #: transposition table looks at to know the value.
+    minimax_nodes: int | None = None
+    minimax_leaves: int | None = None
+    fewest_leaves: int | None = None
     #: One more ply turned the verdict: the value crossed zero by a wide margin or a proven
     #: win or loss appeared or vanished (the horizon effect); see ``horizon_swing``.
     horizon: bool = False
@@ -91,7 +111,11 @@ class DepthRow:
             "b_pow_half_d": round(self.b_pow_half_d, 1),
             "leaves": self.leaves,
             "tree_nodes": round(self.tree_nodes, 1),
-            "best_case_leaves": round(self.best_case_leaves, 1),
+            **({} if self.best_case_leaves is None
+               else {"best_case_leaves": round(self.best_case_leaves, 1)}),
+            "minimax_nodes": self.minimax_nodes,
+            "minimax_leaves": self.minimax_leaves,
+            "fewest_leaves": self.fewest_leaves,
             "horizon": self.horizon,
             "has_value": self.has_value,
             **({} if self.quiescence is None else {"quiescence": self.quiescence}),
@@ -139,6 +163,21 @@ def horizon_swing(previous: DepthRow, value: float, min_swing: float = 0.0) -> b
     crosses = (before > 0 > value) or (before < 0 < value)
     small, large = sorted((abs(before), abs(value)))
     return crosses and small >= 0.5 * large and abs(value - before) >= min_swing
+
+
+def has_best_case(algorithm: str) -> bool:
+    """Whether alpha-beta's best case bounds this search. Not expectiminimax: a chance node
+    averages its rolls and can cut one (Star1) only when bounds on the values allow, so a tree
+    with chance layers has no b^(d/2) to reach. Beside it the line read as badly ordered moves
+    (backgammon's depth 3: 3,262 leaves against "362")."""
+    return algorithm != "expectiminimax"
+
+
+def counts_fewest_leaves(config: SearchConfig, with_quiescence: bool) -> bool:
+    """Whether the chart counts the real tree's best case: not beside a search it does not
+    bound, nor beside quiescence search, whose leaves lie past the depth limit."""
+    quiescent = quiescence_applies(config) and (with_quiescence or config.use_quiescence)
+    return has_best_case(config.algorithm) and not quiescent
 
 
 def uniform_tree(b: float, depth: int) -> tuple[float, float, float]:
@@ -215,7 +254,7 @@ def depth_chart(
                 b_pow_half_d=b ** (result.depth / 2),
                 leaves=pass_leaves,
                 tree_nodes=tree_nodes,
-                best_case_leaves=best_case,
+                best_case_leaves=best_case if has_best_case(config.algorithm) else None,
                 horizon=before is not None and has_value and horizon_swing(
                     before, result.score, min_swing),
                 has_value=has_value,
@@ -235,7 +274,32 @@ def depth_chart(
                           if not reused(d)), None)
         if following is None or extrapolate(points, following, state, own)[1] > max_s:
             break
+    if counts_fewest_leaves(config, with_quiescence):
+        rows = with_fewest_leaves(state, config, rows, cancel, progress)
     return rows
+
+
+def with_fewest_leaves(state: State, config: SearchConfig, rows: list[DepthRow],
+                       cancel: Any = None, progress: Progress = None) -> list[DepthRow]:
+    """The rows with the real tree counted (minimax's nodes and leaves, alpha-beta's best
+    case), depth by depth, until the whole tree is too big to walk; each counted row goes to
+    ``progress`` again. Counted after the
+    search, not between its depths: an iterative deepening search's clock runs on while it
+    waits, so time spent counting in between would be charged to the search."""
+    counted: list[DepthRow] = []
+    for i, row in enumerate(rows):
+        if not walkable(row.tree_nodes):  # too big: not worth announcing
+            return counted + rows[i:]
+        if progress is not None:
+            progress(CountingBestCase(row.depth))
+        tree = count_tree(state, config, row.depth, cancel=cancel, expected_nodes=row.tree_nodes)
+        if tree is None:
+            return counted + rows[i:]
+        counted.append(replace(row, minimax_nodes=tree.nodes, minimax_leaves=tree.leaves,
+                               fewest_leaves=tree.fewest_leaves))
+        if progress is not None:
+            progress(counted[-1])
+    return counted
 
 
 def _pairs_by_depth(state: State, configs: list[SearchConfig], max_depth: int, cancel: Any

@@ -4,7 +4,9 @@ arrives as it finishes, so the chart grows while the search runs; the next depth
 estimated from the last one (its time times the growth in nodes) so a long wait is announced
 and can be stopped. A game with noisy moves charts the search with and without quiescence
 search side by side (two rows a depth), so the student sees where the answer changes when the
-search looks past its depth limit, and what that costs in nodes.
+search looks past its depth limit, and what that costs in nodes. Once the search is done,
+alpha-beta's best case is counted on the real tree depth by depth (ai.minimal_tree), and the
+status says so: each counted row comes again and takes its depth's place.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 import pygame
 
 from ai.api import SearchConfig
-from ai.depth_chart import DepthRow
+from ai.depth_chart import CountingBestCase, DepthRow
 from ai.labsearch import TEACHING, lab_config, quiescence_applies
 from ai.profiles import profile_for
 from game.ui import theme
@@ -32,6 +34,8 @@ class DepthPane(ChartPane):
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
         self.rows: list[DepthRow] = []
+        #: The depth whose best case is being counted (the search is done), else None.
+        self.counting: int | None = None
         self.max_depth = min(ctx.defaults.max_depth, ctx.defaults.depth + 3)
         self.status_x = self.rect.x
 
@@ -52,20 +56,39 @@ class DepthPane(ChartPane):
 
     def run(self) -> None:
         self.rows = []
+        self.counting = None
         self.error = ""
         self.started = True
         self.ctx.jobs.start("ai.depth_chart:depth_chart", self.ctx.state, self.config(),
                             self.max_depth, on_done=self._done, on_error=self._failed,
-                            on_progress=self.rows.append, owner=self,
+                            on_progress=self._progress, owner=self,
                             with_quiescence=self.with_quiescence())
 
     def stop(self) -> None:
         if self.running:
             self.ctx.jobs.stop()
-            self.ctx.show_message(f"Stopped after depth {self.rows[-1].depth if self.rows else 0}")
+            if self.counting is not None:  # the search was done: only the count stops
+                self.ctx.show_message(f"Stopped counting the best case at depth {self.counting}")
+            else:
+                self.ctx.show_message(
+                    f"Stopped after depth {self.rows[-1].depth if self.rows else 0}")
+            self.counting = None
+
+    def _progress(self, item: DepthRow | CountingBestCase) -> None:
+        """A searched depth is a new row; a counted one replaces its depth's row."""
+        if isinstance(item, CountingBestCase):
+            self.counting = item.depth
+            return
+        same = [i for i, r in enumerate(self.rows)
+                if (r.depth, r.quiescence) == (item.depth, item.quiescence)]
+        if same:
+            self.rows[same[0]] = item
+        else:
+            self.rows.append(item)
 
     def _done(self, rows: list[DepthRow]) -> None:
         self.rows = list(rows)
+        self.counting = None
         if self.rows and self._reached() < self.max_depth and not self.rows[-1].exact:
             self.ctx.show_message(f"Stopped at depth {self.rows[-1].depth}: the next depth "
                                   "was estimated to take too long")
@@ -86,6 +109,7 @@ class DepthPane(ChartPane):
 
     def _failed(self, message: str) -> None:
         self.error = message
+        self.counting = None
         self.ctx.show_message(f"Depth chart: {message}", True)
 
     @property
@@ -151,7 +175,11 @@ class DepthPane(ChartPane):
                                     self._unit(), self.ctx.game_id, self._algorithm())
         for w in self.widgets:
             w.draw(surface)
-        if self.running:
+        if self.running and self.counting is not None:
+            text = (f"Counting alpha-beta's best case on this tree, depth {self.counting}… "
+                    f"{self.ctx.jobs.elapsed_s:.1f} s (S stops)")
+            col = theme.color("accent")
+        elif self.running:
             est = self.estimate_next_s()
             nxt = (self.rows[-1].depth + 1) if self.rows else 1
             text = f"Searching depth {nxt}… {self.ctx.jobs.elapsed_s:.1f} s"

@@ -13,9 +13,9 @@ from typing import Any
 
 import pygame
 
-from ai.depth_chart import uniform_tree
 from game.ui.assets import font
 from game.ui.lab import style
+from game.ui.lab.depth_refs import reference_notes, best_case_points, minimax_references
 from game.ui.lab.plot import AXIS, BAD, BAR_NODES, GRID, LogAxis, dashed, si
 from game.ui.widgets import draw_text
 
@@ -55,23 +55,19 @@ def _legend_places(names: Sequence[str], f: pygame.font.Font, width: int, row_h:
 SERIES = ("tree", "nodes", "tree leaves", "best case", "leaves")
 
 
-def _depth_series_names(branching: float) -> list[str]:
-    """The names of :data:`SERIES`, in the order they are drawn."""
+def _depth_series_names(branching: float, counted: bool) -> list[str]:
+    """The names of :data:`SERIES`, in the order they are drawn; minimax's are a uniform
+    tree's formulas unless some depth's tree was ``counted`` (the footnote says which)."""
+    if counted:
+        return ["minimax's nodes", "nodes", "its leaves", "alpha-beta's best case on this tree",
+                "leaves"]
     return [f"minimax's nodes 1+b+…+b^d (b = {branching:.1f})", "nodes",
-            "its leaves b^d", "alpha-beta's best b^⌈d/2⌉+b^⌊d/2⌋−1", "leaves"]
+            "its leaves b^d", "alpha-beta's best case on this tree", "leaves"]
 
 
 def algorithm_label(algorithm: str) -> str:
     """A search's name as the charts write it ("alphabeta" is "alpha-beta")."""
     return {"alphabeta": "alpha-beta"}.get(algorithm, algorithm)
-
-
-def shows_best_case(algorithm: str) -> bool:
-    """Whether alpha-beta's best case is a line worth drawing beside this search. Not beside
-    expectiminimax: a chance node averages its rolls and can cut one (Star1) only when bounds
-    on the values allow, so a tree with chance layers has no b^(d/2) to reach. Beside it the
-    line read as badly ordered moves (backgammon's depth 3: 3,262 leaves against "362")."""
-    return algorithm != "expectiminimax"
 
 
 def answer_changes(rows: Sequence[Any]) -> set[int]:
@@ -109,7 +105,8 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
                      algorithm: str = "alpha-beta") -> None:
     """Value and best move per depth (top); per depth on a log scale (bottom), like against
     like: measured nodes beside a uniform tree's 1 + b + ... + b^d, measured leaves beside b^d
-    and (where it applies: :func:`shows_best_case`) alpha-beta's best case, with the effective
+    and (where it was counted: :func:`best_case_points`) alpha-beta's best case on the
+    position's own tree (a uniform tree's formula can sit above the real tree's), with the effective
     branching factor in a row under the depths. The legend is a row under the lower title, so
     large text never runs off.
 
@@ -131,13 +128,16 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     row_h = int(small * 1.3)
     # Depths, EBF, the axis title, and a footnote on what EBF means where there is room.
     footnote = rect.height > 34 * small
+    best_depths, best_counts = best_case_points(rows)
+    notes = ["EBF b*: a uniform tree of depth d with 1 + b* + … + b*^d nodes would be this big",
+             *reference_notes(rows, branching)] if footnote else []
     ebf_row = True
-    bottom_rows = (4 if footnote else 3) * row_h + 6
+    bottom_rows = (3 + len(notes)) * row_h + 6
     # The title, then (one series) room for the move labels over the points; two series
     # write their moves in a table under the plot instead.
     v_top = rect.y + int(size * 1.6) + (int(small * 0.6) if pair else int(small * 1.4))
-    names = _depth_series_names(branching)
-    best_case = shows_best_case(algorithm)
+    names = _depth_series_names(branching, bool(best_depths))
+    best_case = bool(best_depths)
     if not best_case:
         del names[SERIES.index("best case")]
     if pair:
@@ -211,14 +211,13 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     measured = [max(1, r.nodes) for r in rows]
     q_measured = [max(1, r.nodes) for r in q_rows]
     leaves = [max(1, getattr(r, "leaves", 0) or 1) for r in rows]
-    tree = [uniform_tree(branching, d) for d in depths]
-    tree_nodes = [t[0] for t in tree]
-    bd = [t[1] for t in tree]
-    best = [t[2] for t in tree]
-    axis = LogAxis(min(leaves + (best if best_case else [])),
+    tree_nodes, bd, counted = minimax_references(rows, branching)
+    axis = LogAxis(min(leaves + best_counts),
                    max(measured + tree_nodes + q_measured), n_bot, n_top)
-    draw_text(surface, "Per depth (log scale): nodes against a uniform tree's nodes, leaves "
-              "against its b^d", (rect.x, n_title), size, style.TEXT, bold=True,
+    lower_title = ("Per depth (log scale): nodes and leaves against minimax's on this tree"
+                   if counted else "Per depth (log scale): nodes against a uniform tree's "
+                   "nodes, leaves against its b^d")
+    draw_text(surface, lower_title, (rect.x, n_title), size, style.TEXT, bold=True,
               max_width=rect.width)
     last_label = None
     for v in axis.decades():
@@ -241,9 +240,12 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     label = "nodes"
     draw_text(surface, label, (rect.x, (n_top + n_bot) // 2), small, style.TEXT,
               anchor="midleft")
-    plotted: list[tuple[list[int], list[float]]] = [(depths, v) for v in (
-        tree_nodes, measured, bd, best, leaves)]
+    plotted: list[tuple[list[int], list[float]]] = [
+        (depths, tree_nodes), (depths, measured), (depths, bd), (best_depths, best_counts),
+        (depths, leaves)]
     colours = [(236, 140, 60), BAR_NODES, (236, 190, 60), (176, 132, 230), (120, 200, 160)]
+    # Filled points: counted on this tree; hollow ones are a uniform tree's estimate.
+    filled_at = [counted, set(), counted, set(best_depths), set()]
     dashes = [9, 0, 5, 3, 0]
     kinds = ["dashed", "solid", "dashed", "dotted", "solid"]
     if pair:
@@ -251,22 +253,27 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
         colours.append(QUIESCENCE)
         dashes.append(0)
         kinds.append("square")
+        filled_at.append(set())
     if not best_case:
         at = SERIES.index("best case")
-        for series in (plotted, colours, dashes, kinds):
+        for series in (plotted, colours, dashes, kinds, filled_at):
             del series[at]
     legend_y = n_title + int(size * 1.5)
-    for (name, (ds, vals), col, dash, kind), (dx, dy) in zip(
-            zip(names, plotted, colours, dashes, kinds, strict=True), legend_at, strict=True):
+    for (name, (ds, vals), col, dash, kind, marked), (dx, dy) in zip(
+            zip(names, plotted, colours, dashes, kinds, filled_at, strict=True), legend_at,
+            strict=True):
         pts = [(xd(d), axis(v)) for d, v in zip(ds, vals, strict=True)]
+        filled = [kind == "solid" or d in marked for d in ds]
         if len(pts) > 1:
             if dash:
                 dashed(surface, col, pts, dash)
             else:
                 pygame.draw.lines(surface, col, False, pts, 3)
-        for p in pts:
+        for p, fill in zip(pts, filled, strict=True):
             if kind == "solid":
                 pygame.draw.circle(surface, col, p, 5)
+            elif fill:
+                pygame.draw.circle(surface, col, p, 4)
             elif kind == "square":
                 pygame.draw.rect(surface, col, pygame.Rect(int(p[0]) - 5, int(p[1]) - 5, 10, 10))
             else:
@@ -283,9 +290,8 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
         if ebf and ebf_row:
             draw_text(surface, f"{ebf:.1f}", (xd(r.depth), n_bot + 4 + int(small * 1.25)),
                       small, style.DIM, anchor="midtop")
-    if footnote:
-        draw_text(surface, "EBF b*: a uniform tree of depth d with 1 + b* + … + b*^d nodes "
-                  "would be this big", (rect.x, rect.bottom - 2), small, style.DIM,
+    for i, note in enumerate(reversed(notes)):
+        draw_text(surface, note, (rect.x, rect.bottom - 2 - i * row_h), small, style.DIM,
                   anchor="bottomleft", max_width=rect.width)
 
 
