@@ -183,8 +183,9 @@ def export_compare_png(rows: Sequence[Any], path: str | Path, title: str = "",
 
 def export_depth_png(rows: Sequence[Any], path: str | Path, title: str = "", unit: str = "",
                      game_id: str = "", algorithm: str = "alpha-beta") -> Path:
-    """The depth chart (ai.depth_chart.DepthRow: value and move per depth; nodes per depth on a log
-    scale beside b^d and b^(d/2), b = the rows' ``branching``) as a PNG."""
+    """The depth chart (ai.depth_chart.DepthRow: value and move per depth; nodes and leaves per
+    depth on a log scale beside minimax's and alpha-beta's best case, game.ui.lab.depth_refs)
+    as a PNG."""
     w, h = 1400, 900
     surface = _chart_canvas(w, h, title or "What depth changes")
     charts.draw_depth_chart(surface, pygame.Rect(24, 30 + TEXT * 2, w - 48, h - 60 - TEXT * 2),
