@@ -304,28 +304,6 @@ def load_checkpoint(path: Path) -> tuple[Net, int, float, list]:
     return net, int(state["games_done"]), float(state["seconds"]), rows
 
 
-class Progress:
-    """One status line on stderr, redrawn in place."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.start = time.perf_counter()
-        self.first: int | None = None
-
-    def show(self, done: int, note: str) -> None:
-        if self.first is None:
-            self.first = done
-        elapsed = time.perf_counter() - self.start
-        rate = (done - self.first) / elapsed if elapsed > 0 else 0.0
-        eta = (self.total - done) / rate if rate > 0 else 0.0
-        filled = 30 * done // max(1, self.total)
-        sys.stderr.write(
-            f"\r[{'#' * filled}{'-' * (30 - filled)}] {done}/{self.total} games"
-            f"  {rate:.1f}/s  eta {eta / 60:.0f} min  {note}   "
-        )
-        sys.stderr.flush()
-
-
 # -- command line -------------------------------------------------------------------------------------
 
 
@@ -347,7 +325,7 @@ def train(args: argparse.Namespace) -> int:
     net.meta = {"config": config}
     learner = Learner(net, args.alpha, args.lam, args.halflife)
     start = time.perf_counter()
-    bar = Progress(args.games)
+    bar = ProgressBar(args.games, "games", rate=True, resumed_at=done)
     note = f"last: {rows[-1][2]:+.3f} ppg vs pubeval" if rows else ""
 
     def elapsed() -> float:
@@ -386,7 +364,7 @@ def train(args: argparse.Namespace) -> int:
             learner.play_game(game_rng(args.seed, done), done)
             done += 1
             if done % 20 == 0:
-                bar.show(done, note)
+                bar.update(done, note)
             if done % args.eval_every == 0:
                 evaluate()
     except KeyboardInterrupt:
