@@ -38,9 +38,9 @@ Progress = Callable[[Any], None] | None
 
 
 @dataclass(frozen=True)
-class CountingBestCase:
-    """Sent to ``progress`` once the search is done, before the real tree's best case at
-    ``depth`` is counted: the lab says what it is waiting for. The row, counted, follows."""
+class CountingTree:
+    """Sent to ``progress`` once the search is done, before the real tree to ``depth`` is
+    counted: the lab says what it is waiting for. The row, counted, follows."""
 
     depth: int
 
@@ -75,7 +75,7 @@ class DepthRow:
     #: beside a search it does not bound (``has_best_case``).
     best_case_leaves: float | None = None
     #: This position's own tree to this depth, walked whole where it is small enough
-    #: (ai.minimal_tree), else None (and never beside quiescence search or chance): minimax's
+    #: (ai.minimal_tree), else None (and never for a quiescence search or beside chance): minimax's
     #: nodes and leaves, and alpha-beta's best case, the fewest leaves any search without a
     #: transposition table looks at to know the value.
     minimax_nodes: int | None = None
@@ -173,11 +173,14 @@ def has_best_case(algorithm: str) -> bool:
     return algorithm != "expectiminimax"
 
 
-def counts_fewest_leaves(config: SearchConfig, with_quiescence: bool) -> bool:
-    """Whether the chart counts the real tree's best case: not beside a search it does not
-    bound, nor beside quiescence search, whose leaves lie past the depth limit."""
-    quiescent = quiescence_applies(config) and (with_quiescence or config.use_quiescence)
-    return has_best_case(config.algorithm) and not quiescent
+def counts_tree(config: SearchConfig, with_quiescence: bool) -> bool:
+    """Whether the chart counts the real tree to each depth (minimax's nodes and leaves,
+    alpha-beta's best case): not beside a search the best case does not bound, nor beside a
+    lone search with quiescence, whose leaves lie past the depth limit. Beside the two series
+    of a chart with and without quiescence it counts, for the series without."""
+    lone_quiescent = (quiescence_applies(config) and config.use_quiescence
+                      and not with_quiescence)
+    return has_best_case(config.algorithm) and not lone_quiescent
 
 
 def uniform_tree(b: float, depth: int) -> tuple[float, float, float]:
@@ -274,24 +277,27 @@ def depth_chart(
                           if not reused(d)), None)
         if following is None or extrapolate(points, following, state, own)[1] > max_s:
             break
-    if counts_fewest_leaves(config, with_quiescence):
-        rows = with_fewest_leaves(state, config, rows, cancel, progress)
+    if counts_tree(config, with_quiescence):
+        rows = with_counted_tree(state, config, rows, cancel, progress)
     return rows
 
 
-def with_fewest_leaves(state: State, config: SearchConfig, rows: list[DepthRow],
+def with_counted_tree(state: State, config: SearchConfig, rows: list[DepthRow],
                        cancel: Any = None, progress: Progress = None) -> list[DepthRow]:
     """The rows with the real tree counted (minimax's nodes and leaves, alpha-beta's best
     case), depth by depth, until the whole tree is too big to walk; each counted row goes to
-    ``progress`` again. Counted after the
+    ``progress`` again. Rows of a quiescence search are left as they are. Counted after the
     search, not between its depths: an iterative deepening search's clock runs on while it
     waits, so time spent counting in between would be charged to the search."""
     counted: list[DepthRow] = []
     for i, row in enumerate(rows):
+        if row.quiescence:
+            counted.append(row)
+            continue
         if not walkable(row.tree_nodes):  # too big: not worth announcing
             return counted + rows[i:]
         if progress is not None:
-            progress(CountingBestCase(row.depth))
+            progress(CountingTree(row.depth))
         tree = count_tree(state, config, row.depth, cancel=cancel, expected_nodes=row.tree_nodes)
         if tree is None:
             return counted + rows[i:]

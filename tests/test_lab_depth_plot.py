@@ -130,7 +130,22 @@ def test_the_pane_says_it_counts_and_takes_each_counted_row_in_its_place() -> No
 
     rows = depth_chart(othello, lab_config("othello", "Master", 3), 3, progress=progress)
     assert heard == [("DepthRow", 1, None), ("DepthRow", 2, None), ("DepthRow", 3, None),
-                     ("CountingBestCase", 3, 1), ("DepthRow", 3, 1),
-                     ("CountingBestCase", 3, 2), ("DepthRow", 3, 2),
-                     ("CountingBestCase", 3, 3), ("DepthRow", 3, 3)]
+                     ("CountingTree", 3, 1), ("DepthRow", 3, 1),
+                     ("CountingTree", 3, 2), ("DepthRow", 3, 2),
+                     ("CountingTree", 3, 3), ("DepthRow", 3, 3)]
     assert pane.rows == rows and [r.fewest_leaves for r in pane.rows] == [4, 6, 18]
+
+
+def test_beside_quiescence_the_tree_is_counted_for_the_series_without_it() -> None:
+    """Kalah's start: 6 moves, one of which sows into the store and moves again, so minimax's
+    depth 1 is 7 nodes; a uniform tree of b = 5.3 drew 6.3, under alpha-beta's 7. The plain
+    series gets the counts; the quiescence series, whose leaves lie past the depth, none."""
+    kalah = get_game("kalah").initial_state()
+    config = lab_config("kalah", "Master", 3)
+    rows = depth_chart(kalah, config, 3, with_quiescence=True)
+    plain, quiet = depth_plot.split_series(rows)
+    assert [r.minimax_nodes for r in plain][:1] == [7]
+    assert all(r.minimax_nodes is not None and r.fewest_leaves <= r.leaves for r in plain)
+    assert all(r.minimax_nodes is None and r.fewest_leaves is None for r in quiet)
+    alone = depth_chart(kalah, config, 2)  # quiescence on, one series: not counted
+    assert config.use_quiescence and all(r.fewest_leaves is None for r in alone)

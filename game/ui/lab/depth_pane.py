@@ -5,8 +5,9 @@ estimated from the last one (its time times the growth in nodes) so a long wait 
 and can be stopped. A game with noisy moves charts the search with and without quiescence
 search side by side (two rows a depth), so the student sees where the answer changes when the
 search looks past its depth limit, and what that costs in nodes. Once the search is done,
-alpha-beta's best case is counted on the real tree depth by depth (ai.minimal_tree), and the
-status says so: each counted row comes again and takes its depth's place.
+the real tree is counted depth by depth (ai.minimal_tree: minimax's nodes and leaves,
+alpha-beta's best case), and the status says so: each counted row comes again and takes its
+depth's place.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 import pygame
 
 from ai.api import SearchConfig
-from ai.depth_chart import CountingBestCase, DepthRow
+from ai.depth_chart import CountingTree, DepthRow
 from ai.labsearch import TEACHING, lab_config, quiescence_applies
 from ai.profiles import profile_for
 from game.ui import theme
@@ -68,15 +69,15 @@ class DepthPane(ChartPane):
         if self.running:
             self.ctx.jobs.stop()
             if self.counting is not None:  # the search was done: only the count stops
-                self.ctx.show_message(f"Stopped counting the best case at depth {self.counting}")
+                self.ctx.show_message(f"Stopped counting the tree at depth {self.counting}")
             else:
                 self.ctx.show_message(
                     f"Stopped after depth {self.rows[-1].depth if self.rows else 0}")
             self.counting = None
 
-    def _progress(self, item: DepthRow | CountingBestCase) -> None:
+    def _progress(self, item: DepthRow | CountingTree) -> None:
         """A searched depth is a new row; a counted one replaces its depth's row."""
-        if isinstance(item, CountingBestCase):
+        if isinstance(item, CountingTree):
             self.counting = item.depth
             return
         same = [i for i, r in enumerate(self.rows)
@@ -176,8 +177,8 @@ class DepthPane(ChartPane):
         for w in self.widgets:
             w.draw(surface)
         if self.running and self.counting is not None:
-            text = (f"Counting alpha-beta's best case on this tree, depth {self.counting}… "
-                    f"{self.ctx.jobs.elapsed_s:.1f} s (S stops)")
+            text = (f"Counting the whole tree to depth {self.counting} (minimax's nodes, the "
+                    f"best case)… {self.ctx.jobs.elapsed_s:.1f} s (S stops)")
             col = theme.color("accent")
         elif self.running:
             est = self.estimate_next_s()

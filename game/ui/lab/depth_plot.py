@@ -15,7 +15,7 @@ import pygame
 
 from game.ui.assets import font
 from game.ui.lab import style
-from game.ui.lab.depth_refs import reference_notes, best_case_points, minimax_references
+from game.ui.lab.depth_refs import best_case_points, minimax_references, reference_notes
 from game.ui.lab.plot import AXIS, BAD, BAR_NODES, GRID, LogAxis, dashed, si
 from game.ui.widgets import draw_text
 
