@@ -3,13 +3,14 @@
 ``depth_chart`` searches depth 1, 2, 3, ... and reports each depth's value and move (a changed
 move is just that; a value that swings across zero or into a proven result when one more ply
 is searched is the horizon effect), its nodes and leaves, the effective branching factor, and
-like-against-like references: for a uniform tree of the game's branching factor b, minimax's
-1 + b + ... + b^d nodes and b^d leaves; and alpha-beta's best case counted on this position's
-own tree (ai.minimal_tree), where that tree is small enough to walk whole. The uniform
-formula b^ceil(d/2) + b^floor(d/2) - 1 stays in the rows for reference, but it is not drawn:
-with the real tree's branching uneven it could sit above the leaves alpha-beta actually looked
-at. It takes ``cancel`` and ``progress`` like the comparison (ai.lab), so the lab runs it on
-the worker and shows rows as they arrive.
+like-against-like references: minimax's nodes and leaves and alpha-beta's best case counted
+on this position's own tree (ai.minimal_tree), where that tree is small enough to walk whole,
+and for a uniform tree of the game's branching factor b, 1 + b + ... + b^d nodes, b^d leaves
+and b^ceil(d/2) + b^floor(d/2) - 1 (Knuth and Moore). The lab draws minimax's uniform lines
+only past the counted depths, and the uniform best case never: with the real tree's branching
+uneven they drew minimax under alpha-beta (tic-tac-toe's depth 1) and a best case alpha-beta
+beat (Othello's depth 3). It takes ``cancel`` and ``progress`` like the comparison (ai.lab),
+so the lab runs it on the worker and shows rows as they arrive.
 
 For a game with noisy moves (captures: ai.quiescence) it can chart two series side by side
 (``with_quiescence``): the search to the depth limit and the same search with quiescence
@@ -283,7 +284,7 @@ def depth_chart(
 
 
 def with_counted_tree(state: State, config: SearchConfig, rows: list[DepthRow],
-                       cancel: Any = None, progress: Progress = None) -> list[DepthRow]:
+                      cancel: Any = None, progress: Progress = None) -> list[DepthRow]:
     """The rows with the real tree counted (minimax's nodes and leaves, alpha-beta's best
     case), depth by depth, until the whole tree is too big to walk; each counted row goes to
     ``progress`` again. Rows of a quiescence search are left as they are. Counted after the

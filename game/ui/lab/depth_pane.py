@@ -35,7 +35,7 @@ class DepthPane(ChartPane):
     def __init__(self, ctx: Any) -> None:
         super().__init__(ctx)
         self.rows: list[DepthRow] = []
-        #: The depth whose best case is being counted (the search is done), else None.
+        #: The depth whose whole tree is being counted (the search is done), else None.
         self.counting: int | None = None
         self.max_depth = min(ctx.defaults.max_depth, ctx.defaults.depth + 3)
         self.status_x = self.rect.x

@@ -104,11 +104,11 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
                      branching: float, size: int, unit: str = "", game_id: str = "",
                      algorithm: str = "alpha-beta") -> None:
     """Value and best move per depth (top); per depth on a log scale (bottom), like against
-    like: measured nodes beside a uniform tree's 1 + b + ... + b^d, measured leaves beside b^d
-    and (where it was counted: :func:`best_case_points`) alpha-beta's best case on the
-    position's own tree (a uniform tree's formula can sit above the real tree's), with the effective
-    branching factor in a row under the depths. The legend is a row under the lower title, so
-    large text never runs off.
+    like (game.ui.lab.depth_refs): measured nodes and leaves beside minimax's, counted on the
+    position's own tree (filled points) or past that a uniform tree's (hollow), and measured
+    leaves beside alpha-beta's best case where it was counted, with the effective branching
+    factor in a row under the depths. The legend is a row under the lower title, so large
+    text never runs off.
 
     Rows of two series (with and without quiescence search, ``DepthRow.quiescence``): both
     value lines, the best move of each series per depth in a table under them, and both
