@@ -177,8 +177,8 @@ class DepthPane(ChartPane):
         for w in self.widgets:
             w.draw(surface)
         if self.running and self.counting is not None:
-            text = (f"Counting the whole tree to depth {self.counting} (minimax's nodes, the "
-                    f"best case)… {self.ctx.jobs.elapsed_s:.1f} s (S stops)")
+            text = (f"Counting the tree to depth {self.counting}… "
+                    f"{self.ctx.jobs.elapsed_s:.1f} s (S stops)")
             col = theme.color("accent")
         elif self.running:
             est = self.estimate_next_s()
