@@ -369,3 +369,16 @@ def test_a_solvers_answer_is_not_given_a_depth_it_never_had() -> None:
     assert rec.solved
     headline = header_lines(rec)[0]
     assert "exact, no depth limit" in headline and "depth 7" not in headline
+
+
+def test_a_noisy_level_s_move_is_shown_beside_the_search_s_best() -> None:
+    """Casual's noise plays e6 from Othello's start (seed 0) while the tree's principal
+    variation leads to d3, the search's best among four equal moves: the header said only
+    "move e6", so the tree seemed to contradict the move it played."""
+    state = get_game("othello").initial_state()
+    config = replace(lab_config("othello", "Casual", 4), seed=0)
+    rec = record_search(state, config, level="Casual")
+    assert (rec.move, rec.best_move) == ("e6", "d3")
+    assert "move e6 (the level's noise; the search's best: d3)" in header_lines(rec)[0]
+    quiet = record_search(state, replace(config, seed=2), level="Casual")
+    assert quiet.best_move is None and "move d3   " in header_lines(quiet)[0] + "   "

@@ -24,7 +24,7 @@ def header_lines(rec: Any) -> tuple[str, str]:
         how = f"depth {rec.searched_depth} ({taken_over_note(rec.searched_depth)})"
     parts = [f"{rec.algorithm_label} · {how}", f"{rec.node_count:,} nodes",
              f"{rec.leaves:,} leaves", style.pruning_text(rec.nodes) + rec.filtered_text(),
-             f"value {style.value_text(rec.value, rec.game_id)}", f"move {rec.move or '—'}"]
+             f"value {style.value_text(rec.value, rec.game_id)}", _move_text(rec)]
     if len(rec.passes) > 1 and not rec.solved:
         parts.insert(2, f"(all {len(rec.passes)} passes: {rec.total_nodes:,})")
     if getattr(rec, "probes", None):
@@ -39,6 +39,16 @@ def header_lines(rec: Any) -> tuple[str, str]:
         note = (f"{rec.truncated:,} nodes not recorded (node budget {budget:,}): "
                 "their subtrees are missing from the picture")
     return "   ".join(parts), note
+
+
+def _move_text(rec: Any) -> str:
+    """The move played, and the search's best beside it when the level's noise chose another:
+    the tree's principal variation leads to the best, so the move alone read as the search
+    contradicting its own tree."""
+    best = getattr(rec, "best_move", None)
+    if best is None:
+        return f"move {rec.move or '—'}"
+    return f"move {rec.move} (the level's noise; the search's best: {best})"
 
 
 def break_figures(figures: list[str], f: Any, width: int) -> list[str]:
