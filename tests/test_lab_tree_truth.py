@@ -382,3 +382,20 @@ def test_a_noisy_level_s_move_is_shown_beside_the_search_s_best() -> None:
     assert "move e6 (the level's noise; the search's best: d3)" in header_lines(rec)[0]
     quiet = record_search(state, replace(config, seed=2), level="Casual")
     assert quiet.best_move is None and "move d3   " in header_lines(quiet)[0] + "   "
+
+
+def test_a_wide_tree_opens_with_the_principal_variation_s_first_move_in_view() -> None:
+    """Casual's tree from Othello's start is too wide to read whole at 880 pixels: the first
+    view showed the root alone in the middle, with d3, the move the search chose, cut off at
+    the left edge."""
+    state = get_game("othello").initial_state()
+    rec = record_search(state, replace(lab_config("othello", "Casual", 4), seed=0),
+                        level="Casual")
+    view = TreeView(rec, text_size=14)
+    view.set_rect(pygame.Rect(0, 0, 880, 500))
+    view.readable()
+    assert not view.fits_readably()
+    first = rec.principal_variation()[1]
+    for nid in (0, first):
+        x, _ = view.screen_pos(nid)
+        assert view.slot < x < 880 - view.slot, nid

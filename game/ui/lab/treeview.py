@@ -217,12 +217,17 @@ class TreeView:
         return (self.rect.width - 20) / width >= self.label_slot
 
     def readable(self) -> None:
-        """Fit, but never so small that the labels disappear: then show the root's part."""
+        """Fit, but never so small that the labels disappear: then show the root's part,
+        leaning toward the principal variation's first move (centred on the root alone, a
+        wide tree opened with the move the search chose cut off at the edge)."""
         self.fit()
         if self.slot < self.read_slot and not self.fits_readably():
             self.row_texts = ROW_TEXTS  # a tree that is panned anyway keeps its full rows
             self.slot = self.read_slot
             wx, _ = self.world(0)
+            pv = self.recording.principal_variation()
+            if len(pv) > 1 and pv[1] in self.layout.x:
+                wx = (wx + self.world(pv[1])[0]) / 2
             self.cam_x = wx - self.rect.width / 2
             self.clamp()
             self.invalidate()
