@@ -299,7 +299,7 @@ def with_counted_tree(state: State, config: SearchConfig, rows: list[DepthRow],
             return counted + rows[i:]
         if progress is not None:
             progress(CountingTree(row.depth))
-        tree = count_tree(state, config, row.depth, cancel=cancel, expected_nodes=row.tree_nodes)
+        tree = count_tree(state, config, row.depth, cancel=cancel)
         if tree is None:
             return counted + rows[i:]
         counted.append(replace(row, minimax_nodes=tree.nodes, minimax_leaves=tree.leaves,

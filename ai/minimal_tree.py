@@ -19,13 +19,13 @@ a proof; on a uniform tree it is Knuth and Moore's formula.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ai.api import Limits, SearchConfig
 from ai.engine import make_searcher
-from game.core import Move, State
+from ai.trace import Tracer
+from game.core import State
 
 #: Nodes of the whole tree the count may walk: past this it gives up. About a second of
 #: traced minimax on Othello (50 us a node); Othello's start is walked to depth 6 (9,913
@@ -62,8 +62,9 @@ class TreeTooBig(Exception):
     """The whole tree has more nodes than the count may walk."""
 
 
-class _ValueTracer:
-    """Hears plain minimax (ai.trace's calls) and builds the tree of values it walked."""
+class _ValueTracer(Tracer):
+    """Hears plain minimax (ai.trace's calls) and builds the tree of values it walked; every
+    other call is the protocol's, which does nothing."""
 
     def __init__(self, budget: int) -> None:
         self.budget = budget
@@ -89,21 +90,6 @@ class _ValueTracer:
         else:
             self.root = node
 
-    def iteration(self, depth: int) -> None: ...
-    def edge(self, move: Any, probability: float | None = None, research: bool = False
-             ) -> None: ...
-    def root_window(self, moves: Sequence[Move], alpha: float, beta: float) -> None: ...
-    def expanded(self, moves: Sequence[Any]) -> None: ...
-    def filtered(self, kept: int, total: int, static_evals: int) -> None: ...
-    def cutoff(self, skipped: Sequence[Any]) -> None: ...
-    def table_hit(self) -> None: ...
-    def quiescence(self, stand_pat: float, view: int) -> None: ...
-    def probe(self, test: float, lower: float, upper: float) -> None: ...
-    def probe_done(self, value: float, lower: float, upper: float) -> None: ...
-    def pass_done(self, pv: Sequence[Move]) -> None: ...
-    def pass_reused(self) -> None: ...
-    def answered(self) -> None: ...
-
 
 def value_tree(state: State, config: SearchConfig, depth: int, budget: int,
                cancel: Any = None) -> tuple[Node, int, int] | None:
@@ -114,7 +100,7 @@ def value_tree(state: State, config: SearchConfig, depth: int, budget: int,
                       noise=0.0, exact=False)
     searcher = make_searcher(minimax)
     tracer = _ValueTracer(budget)
-    searcher.set_tracer(tracer)  # type: ignore[arg-type]
+    searcher.set_tracer(tracer)
     result = searcher.search(state, Limits(depth=depth), cancel)
     if not result.complete or tracer.root is None:
         return None
@@ -150,15 +136,11 @@ def walkable(expected_nodes: float, budget: int | None = None) -> bool:
 
 
 def count_tree(state: State, config: SearchConfig, depth: int, budget: int | None = None,
-               cancel: Any = None, expected_nodes: float = 0.0) -> TreeCount | None:
+               cancel: Any = None) -> TreeCount | None:
     """This position's tree to ``depth``, counted; None when the whole tree is bigger than
-    ``budget`` nodes (None: DEFAULT_TREE_BUDGET), is expected to be (``expected_nodes``, see
-    :func:`walkable`), or the count was cancelled."""
-    budget = budget or DEFAULT_TREE_BUDGET
-    if not walkable(expected_nodes, budget):
-        return None
+    ``budget`` nodes (None: DEFAULT_TREE_BUDGET) or the count was cancelled."""
     try:
-        walked = value_tree(state, config, depth, budget, cancel)
+        walked = value_tree(state, config, depth, budget or DEFAULT_TREE_BUDGET, cancel)
     except TreeTooBig:
         return None
     if walked is None:
