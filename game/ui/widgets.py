@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 import pygame
 import pygame.scrap as scrap
 
-from game.ui import theme
+from game.ui import scene_record, theme
 from game.ui.assets import font
 from game.ui.text import fit, render, wrap
 from game.ui.text import width as text_width
@@ -28,16 +28,25 @@ def draw_text(
     bold: bool = False,
     anchor: str = "topleft",
     max_width: int | None = None,
+    *,
+    essential: bool = True,
+    kind: str = "text",
 ) -> pygame.Rect:
     """Blit one line of text anchored at ``pos``; text wider than max_width is ellipsised.
 
     Never raises for odd text (see game.ui.text): a bad string draws as its printable part.
+    The scene record (game.ui.scene_record) notes it: ``essential=False`` for a text that
+    may be cut by design (a file name, a player's note), ``kind`` for the role a test asks
+    for ("banner", "status", "message" ...).
     """
     f = font(max(8, int(size)), bold)
-    text = fit_text(text, f, max_width) if max_width else text
-    img = render(f, text, color or theme.color("text"))
+    shown = fit_text(text, f, max_width) if max_width else text
+    ink = color or theme.color("text")
+    img = render(f, shown, ink)
     r = img.get_rect(**{anchor: pos})
     surface.blit(img, r)
+    if scene_record.active():
+        scene_record.note_text(surface, text, shown, r, int(size), ink, bold, essential, kind)
     return r
 
 
