@@ -1,4 +1,4 @@
-"""``kibitz bench rules|search|all|ui|endgame|ponder|levels``: speed figures, a readable table
+"""``kibitz bench rules|search|all|ui|layout|endgame|ponder|levels``: speed figures, a readable table
 then one JSON line (``ponder``: what pondering saves, cli.bench_ponder; ``levels``: each
 level's time a move over a game's decisions, cli.bench_levels).
 
@@ -26,7 +26,8 @@ from game.registry import game_ids, playable_kits
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "what", choices=("rules", "search", "all", "ui", "lab", "endgame", "ponder", "levels"),
+        "what", choices=("rules", "search", "all", "ui", "lab", "layout", "endgame", "ponder",
+                 "levels"),
         help="which figures"
     )
     parser.add_argument(
@@ -46,6 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from cli.bench_ponder import add_arguments as add_ponder_arguments
 
     add_ponder_arguments(parser)  # --think and --moves, used by `bench ponder`
+    from cli.bench_layout import add_arguments as add_layout_arguments
+
+    add_layout_arguments(parser)  # --screens, used by `bench layout`
 
 
 def _game_list(text: str) -> set[str]:
@@ -87,6 +91,8 @@ def format_rules(figures: dict[str, dict[str, Any]]) -> str:
 def run(args: argparse.Namespace) -> int:
     if args.what == "ui":
         return int(importlib.import_module("cli.bench_ui").run(args) or 0)
+    if args.what == "layout":
+        return int(importlib.import_module("cli.bench_layout").run(args) or 0)
     if args.what == "lab":
         return int(importlib.import_module("cli.bench_lab").run(args) or 0)
     if args.what == "ponder":

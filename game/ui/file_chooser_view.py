@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import theme
+from game.ui import scene_record, theme
 from game.ui.assets import font
 from game.ui.text import display_name
 from game.ui.widgets import draw_text
@@ -21,6 +21,7 @@ def draw_chooser(fc: FileChooser, surface: pygame.Surface) -> None:
     surface.blit(_shade(surface.get_size()), (0, 0))
     r, pad, px = fc.rect, fc.pad, fc.text_px
     pygame.draw.rect(surface, theme.color("panel"), r, border_radius=10)
+    scene_record.cover(surface, r)
     pygame.draw.rect(surface, theme.color("accent"), r, width=2, border_radius=10)
     draw_text(surface, fc.title, (r.x + pad, r.y + pad), fc.title_px,
               theme.color("accent"), bold=True, max_width=r.width - 2 * pad)

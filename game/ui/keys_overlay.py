@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import theme
+from game.ui import scene_record, theme
 from game.ui.assets import font
 from game.ui.text import wrap
 from game.ui.widgets import draw_text
@@ -116,6 +116,7 @@ def draw_keys_overlay(surface: pygame.Surface, r: pygame.Rect, rows: list[tuple[
     plate = pygame.Surface(r.size, pygame.SRCALPHA)
     plate.fill((12, 16, 24, 248))
     surface.blit(plate, r)
+    scene_record.cover(surface, r)
     laid, hidden = lay_out(rows, r, size, small)
     accent, text = theme.color("accent"), theme.color("text")
     line_h, col_w = laid.line_h, column_width(r, laid.columns)

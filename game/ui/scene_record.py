@@ -80,6 +80,8 @@ class SceneRecord:
     screen: pygame.Surface
     texts: list[DrawnText] = field(default_factory=list)
     marks: list[Mark] = field(default_factory=list)
+    #: Texts drawn, then hidden under a panel drawn over them (a dialog, the keys' list).
+    covered: list[DrawnText] = field(default_factory=list)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -93,6 +95,7 @@ class SceneRecord:
     def clear(self) -> None:
         self.texts.clear()
         self.marks.clear()
+        self.covered.clear()
 
     def strings(self) -> list[str]:
         """What was drawn, in drawing order, as shown (cut texts with their "…")."""
@@ -152,6 +155,17 @@ class SceneRecord:
         self.marks.append(Mark(kind, _box(pygame.Rect(rect).move(*offset)), dict(data)))
 
 
+    def note_cover(self, surface: pygame.Surface, rect: pygame.Rect | Box) -> None:
+        offset = self._local(surface)
+        if offset is None:
+            return
+        panel = pygame.Rect(rect).move(*offset)
+        hidden = [t for t in self.texts if t.box.colliderect(panel)]
+        self.covered += hidden
+        self.texts = [t for t in self.texts if not t.box.colliderect(panel)]
+        self.marks = [m for m in self.marks if not panel.contains(m.box)]
+
+
 def _box(rect: pygame.Rect) -> Box:
     return (int(rect.x), int(rect.y), int(rect.width), int(rect.height))
 
@@ -183,6 +197,12 @@ def note_text(surface: pygame.Surface, text: str, shown: str, rect: pygame.Rect,
     """Note one drawn line of text (a no-op unless a record is open)."""
     if _current is not None:
         _current.note_text(surface, text, shown, rect, size, color, bold, essential, kind)
+
+
+def cover(surface: pygame.Surface, rect: pygame.Rect | Box) -> None:
+    """An opaque panel was drawn over ``rect``: what was drawn under it is no longer seen."""
+    if _current is not None:
+        _current.note_cover(surface, rect)
 
 
 def note(surface: pygame.Surface, kind: str, rect: pygame.Rect | Box, **data: Any) -> None:

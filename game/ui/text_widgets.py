@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game.ui import theme, widgets
+from game.ui import scene_record, theme, widgets
 from game.ui.assets import font
 from game.ui.text import render
 from game.ui.text import width as text_width
@@ -249,6 +249,7 @@ class TextDialog(Widget):
         surface.blit(shade, (0, 0))
         r = self.rect
         pygame.draw.rect(surface, theme.color("panel"), r, border_radius=10)
+        scene_record.cover(surface, r)
         pygame.draw.rect(surface, theme.color("accent"), r, width=2, border_radius=10)
         pad = max(12, r.height // 10)
         size = max(12, r.height // 9)

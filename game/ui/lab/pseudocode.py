@@ -21,7 +21,7 @@ import pygame
 from ai.labsearch import has_quiescence
 from ai.quiescence import QUIESCENT_ALGORITHMS
 from ai.textbook import ENGINE_PSEUDOCODE, PSEUDOCODE, with_quiescence
-from game.ui import theme
+from game.ui import scene_record, theme
 from game.ui.assets import font
 from game.ui.lab import style
 from game.ui.widgets import draw_text, wrap_text
@@ -218,30 +218,43 @@ def draw_pseudocode(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[
                     active: str, size: int, section: str = "", min_size: int = 0) -> int:
     """Draw the code with line ``active`` highlighted; returns the y below what was drawn.
     A line too wide for the panel is first drawn a little smaller, then broken after a comma
-    onto an indented second line (the highlight covers both): a line of code cut short would
-    hide its arguments (alpha, beta)."""
+    (or a space) onto an indented second line (the highlight covers both): a line of code
+    cut short would hide its arguments (alpha, beta). Code taller than the panel shows the
+    function the lit line is in (a projector's large text fits MAX-VALUE or MIN-VALUE, not
+    both), with how many lines are above and below it: the running line is never off the
+    panel."""
     texts = [text.replace("\t", "    ") for _, text in lines]
     size = fitted_size(texts, rect.width, size, smallest=max(9, min_size or size - 2))
     f = font(size)
     line_h = int(size * 1.32)
-    y = rect.y
-    lit = False
     on_lines = lit_lines(lines, active, section)
-    for i, shown in enumerate(texts):
-        parts = break_line(shown, f, rect.width - size)
-        if y + line_h * len(parts) > rect.bottom:
-            break
+    rows = [break_line(shown, f, rect.width - size) for shown in texts]
+    first, last = shown_lines(texts, rows, on_lines, max(1, rect.height // line_h))
+    y = rect.y
+    if first > 0:
+        draw_text(surface, f"⋮ {first} lines above", (rect.x + size, y), size,
+                  theme.color("text_dim"), kind="code-more")
+        y += line_h
+    lit = False
+    for i in range(first, last):
         on = i in on_lines
         if on:
             lit = True
-            pygame.draw.rect(surface, theme.color("accent_dark"),
-                             (rect.x - 4, y - 1, rect.width + 8, line_h * len(parts)),
-                             border_radius=4)
+            box = pygame.Rect(rect.x - 4, y - 1, rect.width + 8, line_h * len(rows[i]))
+            pygame.draw.rect(surface, theme.color("accent_dark"), box, border_radius=4)
             draw_text(surface, "▶", (rect.x - 2, y), size, style.PV)
-        for part in parts:
+            scene_record.note(surface, "code-lit", box, line=active, text=texts[i])
+        for part in rows[i]:
             draw_text(surface, part, (rect.x + size, y), size,
-                      style.CURRENT if on else style.TEXT, max_width=rect.width - size)
+                      style.CURRENT if on else style.TEXT, max_width=rect.width - size,
+                      kind="code")
             y += line_h
+    if last < len(texts):
+        draw_text(surface, f"⋮ {len(texts) - last} lines below", (rect.x + size, y), size,
+                  theme.color("text_dim"), kind="code-more")
+        y += line_h
+    scene_record.note(surface, "code-panel", rect, active=active, lit=lit,
+                      lines=len(on_lines))
     if active and not lit:
         note = OFF_PAGE.get(active, f"(engine step: {active})")
         y += line_h // 3
@@ -251,6 +264,36 @@ def draw_pseudocode(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[
             draw_text(surface, ln, (rect.x, y), size, style.PV)
             y += line_h
     return y
+
+
+def shown_lines(texts: Sequence[str], rows: Sequence[Sequence[str]], lit: set[int],
+                room: int) -> tuple[int, int]:
+    """The lines [first, last) of the code that fit ``room`` display rows: all of it when it
+    fits, else the function holding the lit line (from its "function" line on), and where even
+    that is too tall, a stretch with the lit line in it. A "lines above" / "below" row counts
+    against the room."""
+    heights = [len(r) for r in rows]
+    if sum(heights) <= room:
+        return 0, len(texts)
+    starts = [i for i, t in enumerate(texts) if t.startswith("function")] or [0]
+    target = min(lit) if lit else 0
+    first = max([s for s in starts if s <= target], default=0)
+    later = [s for s in starts if s > first]
+    end = later[0] if later else len(texts)
+    while end > first and not texts[end - 1].strip():
+        end -= 1  # the blank line between two functions is not worth a row
+    budget = room - (first > 0) - (end < len(texts))
+    if sum(heights[first:end]) <= budget:
+        return first, end
+    # Too tall even alone: from the lit line back as far as the room allows, then forward.
+    first = min(target, max(first, target - 2))
+    last = first
+    used = 0
+    budget = room - 2
+    while last < len(texts) and used + heights[last] <= budget:
+        used += heights[last]
+        last += 1
+    return first, max(last, first + 1)
 
 
 def fitted_size(texts: Sequence[str], width: int, size: int, smallest: int = 9) -> int:
@@ -272,6 +315,12 @@ def break_line(text: str, f: pygame.font.Font, width: int) -> list[str]:
     while at >= 0 and f.size(text[:at + 1])[0] <= width:
         cut = at
         at = text.find(", ", at + 1)
-    if cut <= len(indent):  # no comma far enough in: breaking would not shorten the line
+    if cut > len(indent):
+        return [text[:cut + 1], *break_line(indent + text[cut + 2:], f, width)]
+    # No comma far enough in: after the last space that fits, if that shortens the line.
+    at = text.rfind(" ", 0, len(text) - 1)
+    while at > len(indent) and f.size(text[:at])[0] > width:
+        at = text.rfind(" ", 0, at)
+    if at <= len(indent):
         return [text]
-    return [text[:cut + 1], *break_line(indent + text[cut + 2:], f, width)]
+    return [text[:at], *break_line(indent + text[at + 1:], f, width)]

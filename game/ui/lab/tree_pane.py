@@ -169,6 +169,7 @@ class TreePane:
                 self.view.readable()  # new sizes (presentation mode, a resize): fit again,
             else:                     # so the root never slides under a longer header
                 self.view.clamp()
+            self._follow()  # step mode: the step's node stays in sight at any size
         y1, y2 = self.bar.y + pad // 2, self.bar.y + pad // 2 + row + pad
         algos = [a for a in ALGORITHMS if self.ctx.defaults.allows(a)]
         depth_choice = (Choice("Depth", [(d, str(d)) for d in
@@ -295,8 +296,12 @@ class TreePane:
             return
         view.reveal(st.current)
         x, y = view.screen_pos(st.current)
-        inner = view.rect.inflate(-view.rect.width // 5, -view.rect.height // 5)
-        inner.top = view.rect.top + view.top_margin + 10
+        # The part of the drawing area a node is comfortably inside (Rect.top = moves the
+        # rectangle, so the box is built from its edges).
+        area = view.drawing_area()
+        side, tall = area.width // 10, min(area.height // 10, 10 + int(view.radius))
+        inner = pygame.Rect(area.left + side, area.top + tall, max(1, area.width - 2 * side),
+                            max(1, area.height - 2 * tall))
         # Pan just enough to bring the node inside, so the picture moves as little as it can.
         dx = (inner.left - x if x < inner.left else inner.right - x if x > inner.right else 0)
         dy = (inner.top - y if y < inner.top else inner.bottom - y if y > inner.bottom else 0)

@@ -35,6 +35,7 @@ from typing import Any
 
 import pygame
 
+from game.ui import scene_record
 from game.ui.assets import font
 from game.ui.lab import style
 from game.ui.lab.depth_limit import draw_depth_limit, label_depth_limit
@@ -119,6 +120,7 @@ class TreeView:
         #: The stretched picture shown while zooming: (surface, cam_x, cam_y, tile key).
         self._preview: tuple[pygame.Surface, float, float, tuple] | None = None
         self._zoomed_at = -1.0
+        self._fitted_at: tuple[float, ...] = ()
         self.clock: Callable[[], float] = time.perf_counter
 
     # ---- geometry ------------------------------------------------------------------------
@@ -128,7 +130,7 @@ class TreeView:
 
     @property
     def radius(self) -> float:
-        return max(1.5, min(self.text_size * 0.95, self.slot * 0.3))
+        return max(1.5, min(self.text_size * 0.95, self.slot * 0.3, self.row_h * 0.3))
 
     @property
     def label_slot(self) -> float:
@@ -156,7 +158,7 @@ class TreeView:
 
     @property
     def labels_on(self) -> bool:
-        return self.slot >= self.label_slot
+        return self.slot >= self.label_slot and self.row_texts >= MIN_ROW_TEXTS
 
     def legend_keys(self) -> frozenset[str]:
         """The marks this tree shows now, for the legend (tree_header.draw_legend)."""
@@ -205,11 +207,22 @@ class TreeView:
         below = self.radius + 2 + self.text_size + self.small_size * 1.3
         room = self.rect.height - self.top_margin - self.bottom_margin - above - below
         gaps = max(1, self.layout.rows - 1)
-        self.row_texts = max(MIN_ROW_TEXTS, min(ROW_TEXTS, room / (gaps * self.text_size)))
+        # Rows closer than their labels need: the whole tree's shape, its labels left out
+        # (Fit means the whole tree; zooming in brings them back).
+        self.row_texts = max(0.2, min(ROW_TEXTS, room / (gaps * self.text_size)))
         ww, _ = self.world_size()
         self.cam_x = (ww - self.rect.width) / 2
         self.cam_y = self.world(0)[1] - above - self.top_margin
+        self._fitted_at = self._camera()
         self.invalidate()
+
+    def _camera(self) -> tuple[float, ...]:
+        return (self.slot, self.row_texts, self.cam_x, self.cam_y, *self.rect)
+
+    @property
+    def fitted(self) -> bool:
+        """Is the picture as Fit left it (no pan, zoom or resize since)?"""
+        return self._fitted_at == self._camera()
 
     def fits_readably(self) -> bool:
         """Does the whole shown tree fit the window with its labels on?"""
@@ -221,14 +234,22 @@ class TreeView:
         leaning toward the principal variation's first move (centred on the root alone, a
         wide tree opened with the move the search chose cut off at the edge)."""
         self.fit()
-        if self.slot < self.read_slot and not self.fits_readably():
+        too_narrow = self.slot < self.read_slot and not self.fits_readably()
+        if too_narrow or self.row_texts < MIN_ROW_TEXTS:
             self.row_texts = ROW_TEXTS  # a tree that is panned anyway keeps its full rows
-            self.slot = self.read_slot
-            wx, _ = self.world(0)
+            if too_narrow:
+                self.slot = self.read_slot
+            root_x, _ = self.world(0)
+            wx = root_x
             pv = self.recording.principal_variation()
-            if len(pv) > 1 and pv[1] in self.layout.x:
+            if too_narrow and len(pv) > 1 and pv[1] in self.layout.x:
                 wx = (wx + self.world(pv[1])[0]) / 2
+            # Leaning, but never so far that the root leaves the window.
+            edge = min(self.rect.width / 2, self.slot)
+            wx = max(root_x - self.rect.width / 2 + edge,
+                     min(root_x + self.rect.width / 2 - edge, wx))
             self.cam_x = wx - self.rect.width / 2
+            self.cam_y = self.world(0)[1] - self.radius - 4 - self.top_margin
             self.clamp()
             self.invalidate()
 
@@ -249,6 +270,8 @@ class TreeView:
         before = self._compose()
         old_slot, old_cam_x = self.slot, self.cam_x
         self.slot = new
+        if factor > 1 and self.row_texts < ROW_TEXTS:  # rows squeezed by Fit open up again
+            self.row_texts = min(ROW_TEXTS, self.row_texts * factor)
         self.cam_x = world_x * self.slot - px
         self.clamp()
         self.invalidate()
@@ -430,8 +453,36 @@ class TreeView:
             self._preview = None  # every tile in the window is sharp again
         self._draw_overlay(surface)
         surface.set_clip(clip)
+        if scene_record.active():
+            self._note_nodes(surface)
         if not rendered and not missing:
             self._prefetch(tx0, ty0, tx1, ty1)
+
+    def drawing_area(self) -> pygame.Rect:
+        """Where nodes may be seen: the view less the header above and the legend below."""
+        top = int(self.top_margin)
+        return pygame.Rect(self.rect.x, self.rect.y + top, self.rect.width,
+                           max(0, self.rect.height - top - int(self.bottom_margin)))
+
+    def _note_nodes(self, surface: pygame.Surface) -> None:
+        """The scene record's view of the tree: the tiles are cached pictures, so what they
+        show is noted here every frame - each node's place on screen with the value and
+        window its labels read (as drawn now, step mode included)."""
+        current = self.stepper.current if self.stepper is not None else None
+        scene_record.note(surface, "tree-area", self.drawing_area(), rows=self.layout.rows,
+                          labels=self.labels_on, fitted=self.fitted, step_current=current)
+        r = max(1, int(self.radius))
+        for nid in self.layout.x:
+            x, y = self.screen_pos(nid)
+            node = self.nodes[nid]
+            skipped = self.is_skipped(nid)
+            texts = [] if skipped or not self.labels_on else [
+                text for text, _, _ in self.label_texts(nid)]
+            scene_record.note(surface, "tree-node", pygame.Rect(int(x) - r, int(y) - r,
+                                                                 2 * r, 2 * r),
+                              nid=nid, row=self.layout.row[nid], root=nid == 0,
+                              move=getattr(node, "move", None), skipped=skipped,
+                              labels=texts)
 
     def _store(self, tx: int, ty: int) -> pygame.Surface:
         if len(self._tiles) >= MAX_TILES:
@@ -668,15 +719,16 @@ class TreeView:
             target.fill(style.BG, rect.inflate(4, 0))  # edges pass under the label
             target.blit(img, rect)
 
-    def _node_labels(self, nid: int, p: tuple[float, float], r: float
-                     ) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """The value and window under a searched node, as pictures and where they go."""
+    def label_texts(self, nid: int) -> list[tuple[str, int, tuple[int, ...]]]:
+        """The lines under a searched node as (text, size, colour): its value (with "≤" or
+        "≥" for a bound, "…" while step mode is still working it out), its window where it
+        fits, and how many children went unrecorded. The drawing and the scene record both
+        read them here, so what a test reads is what the tree shows."""
         node = self.nodes[nid]
         step = self.stepper
         value = node.value if step is None else step.shown_value(nid)
         window = (node.alpha, node.beta) if step is None else step.windows.get(nid, (None, None))
-        out = []
-        y = p[1] + r + 2
+        out: list[tuple[str, int, tuple[int, ...]]] = []
         if step is None or value is not None:
             text = style.value_text(value, self.game_id)
             if step is None:
@@ -684,23 +736,31 @@ class TreeView:
             # In step mode a value still being worked out ("best so far") is drawn in the
             # highlight colour with a trailing "…"; a returned value in plain text.
             working = step is not None and step.node_status(nid) == OPEN
-            img = self._render(text + ("…" if working else ""), int(self.text_size * 0.9),
-                               style.PV if working else style.TEXT)
-            out.append((img, img.get_rect(midtop=(int(p[0]), int(y)))))
-            y += self.text_size + 1
+            out.append((text + ("…" if working else ""), int(self.text_size * 0.9),
+                        style.PV if working else style.TEXT))
         if node.kind != "leaf" and self.windows_on and (step is None or nid in step.windows):
-            img = self._render(style.window_text(*window, self.game_id), self.small_size,
-                               style.DIM)
-            if img.get_width() <= self._room(nid):
-                out.append((img, img.get_rect(midtop=(int(p[0]), int(y)))))
-                y += self.small_size + 1
+            text = style.window_text(*window, self.game_id)
+            if self._render(text, self.small_size, style.DIM).get_width() <= self._room(nid):
+                out.append((text, self.small_size, style.DIM))
         if getattr(node, "unrecorded", 0):
             # Children searched after the node budget ran out: a subtree cut, or left out
             # whole (not a leaf); the node's card says so in full where the row is tight.
-            img = self._render(f"{node.unrecorded} not recorded", self.small_size, style.STUB)
-            if img.get_width() > self._room(nid):
-                img = self._render(f"+{node.unrecorded}", self.small_size, style.STUB)
+            text = f"{node.unrecorded} not recorded"
+            if self._render(text, self.small_size, style.STUB).get_width() > self._room(nid):
+                text = f"+{node.unrecorded}"
+            out.append((text, self.small_size, style.STUB))
+        return out
+
+    def _node_labels(self, nid: int, p: tuple[float, float], r: float
+                     ) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The value and window under a searched node, as pictures and where they go."""
+        out = []
+        y = p[1] + r + 2
+        for text, size, color in self.label_texts(nid):
+            img = self._render(text, size, color)
             out.append((img, img.get_rect(midtop=(int(p[0]), int(y)))))
+            is_value = color in (style.TEXT, style.PV)  # the value's line is the taller
+            y += (self.text_size if is_value else self.small_size) + 1
         return out
 
     def _room(self, nid: int) -> float:

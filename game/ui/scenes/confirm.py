@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui import theme
+from game.ui import scene_record, theme
 from game.ui.assets import font
 from game.ui.widgets import Button, draw_text, wrap_text
 
@@ -62,6 +62,7 @@ class ConfirmDialog:
         surface.blit(shade, (0, 0))
         r = self.rect
         pygame.draw.rect(surface, theme.color("panel"), r, border_radius=10)
+        scene_record.cover(surface, r)
         pygame.draw.rect(surface, theme.color("accent"), r, width=2, border_radius=10)
         pad = max(12, r.height // 10)
         size = theme.text_size(surface.get_height())

@@ -1,0 +1,205 @@
+"""``kibitz bench layout``: every screen looked at, by the program, as a person would.
+
+Each screen (the menu, a game in play with and without the board's values, a finished game, the
+keys, settings, the review, the ladder, and every view of the search lab with Fit and step mode)
+of every game is opened headless as a player opens it, its work let finish, then drawn at
+1280x720 and 1920x1080, in normal and in the lab's presentation mode, with the drawn-scene record
+open. game.ui.layout_check reads each frame: a text cut or drawn over another, off the screen or
+too small for a projector, step mode's running line off its panel, a tree hidden after Fit.
+
+The report is a table of findings per screen and size; the tests run the same sweep and hold it
+to none. Output: the table, then every finding in words, then one JSON line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core import CHANCE, TERMINAL
+from game.kit import GameKit
+from game.registry import all_kits, get_kit
+from game.seat import Seat
+from game.session import Session
+
+SIZES = ((1280, 720), (1920, 1080))
+MODES = ("normal", "presentation")
+#: Longest wait for a screen's own work (a search, a review, a lab view) before it is drawn.
+WORK_S = 60.0
+#: Step mode is looked at this many steps in (the textbook tree's first MIN-VALUE line).
+STEP_AT = 4
+
+
+@dataclass
+class Row:
+    """One screen of one game at one size and mode, and what was found on it."""
+
+    screen: str
+    game: str
+    size: tuple[int, int]
+    mode: str
+    findings: list[str] = field(default_factory=list)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--screens", default="", metavar="NAMES",
+                        help="comma-separated subset of the screens (default: all)")
+
+
+def finished_state(kit: GameKit, seed: int = 7) -> Any:
+    """A position at the end of a game of random moves (the result screen's subject)."""
+    rng = random.Random(seed)
+    state = kit.rules().initial_state(**kit.ai().speed.ui_options)
+    for _ in range(5000):
+        if state.current_player() == TERMINAL:
+            return state
+        if state.current_player() == CHANCE:
+            outcomes = state.chance_outcomes()
+            state = state.apply(rng.choices([o for o, _ in outcomes],
+                                            [p for _, p in outcomes])[0])
+        else:
+            state = state.apply(rng.choice(list(state.legal_moves())))
+    return None
+
+
+def _settle(app: Any, done: Callable[[], bool]) -> None:
+    app.run_until(done, timeout_s=WORK_S)
+
+
+def _press(app: Any, *keys: int) -> None:
+    import pygame
+
+    for k in keys:
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)],
+                 0.02)
+
+
+def _lab_done(app: Any) -> bool:
+    scene = app.scene
+    return bool(getattr(scene, "_shown", True)) and not scene.jobs.running
+
+
+def _new_session(kit: GameKit, state: Any = None) -> Session:
+    options = dict(kit.ai().speed.ui_options)
+    return Session(kit.id, options, (Seat.human(), Seat.ai_level("Master")), start_state=state)
+
+
+def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[Any], None]]]:
+    """(name, how to open it on an app showing the menu) for every screen of ``kit``."""
+    import pygame
+
+    from game.ui.kit import lab_views
+    from game.ui.lab import lab_scene, teaching_scene
+
+    if not kit.playable:  # a teaching game: its example trees, in the lab only
+        yield "lab tree", lambda app: app.switch(teaching_scene(app, kit.id))
+        yield "lab step", lambda app: (app.switch(teaching_scene(app, kit.id)),
+                                       _settle(app, lambda: _lab_done(app)),
+                                       _press(app, pygame.K_s, *[pygame.K_n] * STEP_AT))
+        return
+
+    def play(app: Any) -> None:
+        app.open_play(_new_session(kit))
+
+    yield "menu", lambda app: None
+    yield "play", play
+    yield "play values", lambda app: (play(app), _press(app, pygame.K_v),
+                                      _settle(app, lambda: app.scene.match.knowledge
+                                              .values_settled()))
+    end = finished_state(kit)
+    if end is not None:
+        yield "play result", lambda app: app.open_play(_new_session(kit, end))
+    yield "keys", lambda app: (play(app), _press(app, pygame.K_F1))
+    yield "settings", lambda app: app.open_settings()
+    yield "ladder", lambda app: (app.open_ladder(kit.id), app.run_frames(30))
+    for view in ("tree", "compare", "depth", *(v.name for v in lab_views(kit.id))):
+        def lab(app: Any, view: str = view) -> None:
+            app.switch(lab_scene(app, _new_session(kit), kit.id, view))
+            app.step([], 0.02)
+            _settle(app, lambda: _lab_done(app))
+        yield f"lab {view}", lab
+    yield "lab step", lambda app: (app.switch(lab_scene(app, _new_session(kit), kit.id)),
+                                   app.step([], 0.02), _settle(app, lambda: _lab_done(app)),
+                                   _press(app, pygame.K_s, *[pygame.K_n] * STEP_AT))
+
+
+def sweep_game(kit: GameKit, only: set[str] | None = None,
+               sizes: tuple[tuple[int, int], ...] = SIZES,
+               modes: tuple[str, ...] = MODES) -> list[Row]:
+    """Every screen of one game at every size and mode, with its findings."""
+    import pygame
+
+    from game.ui import scene_record
+    from game.ui.app import App
+    from game.ui.layout_check import findings
+    from game.ui.settings import Settings
+
+    rows: list[Row] = []
+    for name, open_screen in screens(kit):
+        if only and name not in only:
+            continue
+        settings = Settings()
+        settings.game = kit.id
+        app = App(sizes[0], settings=settings, persist_settings=False, worker_mode="thread")
+        app.seed = 7
+        try:
+            open_screen(app)
+            app.step([], 0.02)
+            for size in sizes:
+                for mode in modes:
+                    app.settings.lab_presentation = mode == "presentation"
+                    app.step([pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0],
+                                                 h=size[1])], 0.02)
+                    if name == "lab tree":  # the pane as Fit leaves it
+                        _press(app, pygame.K_f)
+                    app.step([], 0.02)
+                    with scene_record.recording(app.screen) as record:
+                        app.step([], 0.02)
+                    found = [str(f) for f in findings(record, mode == "presentation"
+                                                      and name.startswith("lab"))]
+                    found += [f"error: {e.splitlines()[0]}" for e in app.errors]
+                    app.errors.clear()
+                    rows.append(Row(name, kit.id, size, mode, found))
+        finally:
+            app.close()
+    return rows
+
+
+def sweep(games: set[str] | None = None, only: set[str] | None = None) -> list[Row]:
+    return [row for kit in all_kits() if games is None or kit.id in games
+            for row in sweep_game(kit, only)]
+
+
+def format_table(rows: list[Row]) -> str:
+    sizes = sorted({r.size for r in rows})
+    columns = [(s, m) for s in sizes for m in MODES]
+    head = "  ".join(f"{w}x{h} {m[:4]:>4}" for (w, h), m in columns)
+    lines = [f"{'screen':<16} {'game':<11} {head}"]
+    cells: dict[tuple[str, str], dict[tuple[tuple[int, int], str], int]] = {}
+    for r in rows:
+        cells.setdefault((r.screen, r.game), {})[(r.size, r.mode)] = len(r.findings)
+    for (screen, game), counts in cells.items():
+        shown = "  ".join(f"{counts.get(c, '-'):>14}" for c in columns)
+        lines.append(f"{screen:<16} {game:<11} {shown}")
+    total = sum(len(r.findings) for r in rows)
+    lines.append(f"{len(rows)} screens drawn, {total} findings")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    only = {s.strip() for s in args.screens.split(",") if s.strip()} or None
+    games = args.games
+    if games is not None:
+        games = {get_kit(g).id for g in games}
+    rows = sweep(games, only)
+    print(format_table(rows))
+    for r in rows:
+        for f in r.findings:
+            print(f"  {r.screen} / {r.game} / {r.size[0]}x{r.size[1]} {r.mode}: {f}")
+    print(json.dumps({"screens": len(rows),
+                      "findings": sum(len(r.findings) for r in rows)}))
+    return 0
