@@ -88,6 +88,29 @@ def _new_session(kit: GameKit, state: Any = None) -> Session:
     return Session(kit.id, options, (Seat.human(), Seat.ai_level("Master")), start_state=state)
 
 
+def _ai_first(kit: GameKit) -> Session:
+    """A game where Master moves first: the panel then says why it played its move."""
+    options = dict(kit.ai().speed.ui_options)
+    return Session(kit.id, options, (Seat.ai_level("Master"), Seat.human()))
+
+
+def _played(kit: GameKit, plies: int = 12, seed: int = 7) -> Session:
+    """A game of a dozen random moves (and rolls), for the review to weigh."""
+    rng = random.Random(seed)
+    session = _new_session(kit)
+    for _ in range(plies):
+        state = session.current
+        if state.current_player() == TERMINAL:
+            break
+        if state.current_player() == CHANCE:
+            outcomes = state.chance_outcomes()
+            move = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            move = rng.choice(list(state.legal_moves()))
+        session.play(move)
+    return session
+
+
 def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[Any], None]]]:
     """(name, how to open it on an app showing the menu) for every screen of ``kit``."""
     import pygame
@@ -113,7 +136,13 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[Any], None]]]:
     end = finished_state(kit)
     if end is not None:
         yield "play result", lambda app: app.open_play(_new_session(kit, end))
+    yield "play ai moved", lambda app: (app.open_play(_ai_first(kit)),
+                                        _settle(app, lambda: len(app.scene.match.session
+                                                                 .history) > 0
+                                                and not app.scene.match.jobs.busy))
     yield "keys", lambda app: (play(app), _press(app, pygame.K_F1))
+    yield "review", lambda app: (app.open_review(_played(kit)), app.step([], 0.02),
+                                 _settle(app, lambda: not app.scene.model.running))
     yield "settings", lambda app: app.open_settings()
     yield "ladder", lambda app: (app.open_ladder(kit.id), app.run_frames(30))
     for view in ("tree", "compare", "depth", *(v.name for v in lab_views(kit.id))):
@@ -122,6 +151,9 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[Any], None]]]:
             app.step([], 0.02)
             _settle(app, lambda: _lab_done(app))
         yield f"lab {view}", lab
+    yield "lab keys", lambda app: (app.switch(lab_scene(app, _new_session(kit), kit.id)),
+                                   app.step([], 0.02), _settle(app, lambda: _lab_done(app)),
+                                   _press(app, pygame.K_F1))
     yield "lab step", lambda app: (app.switch(lab_scene(app, _new_session(kit), kit.id)),
                                    app.step([], 0.02), _settle(app, lambda: _lab_done(app)),
                                    _press(app, pygame.K_s, *[pygame.K_n] * STEP_AT))

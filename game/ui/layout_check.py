@@ -22,6 +22,9 @@ PRESENTATION_FLOOR_PX = 18
 #: Pixels two texts may share before they count as overlapping: glyph boxes carry a little
 #: air above and below the letters, so neighbouring lines touch without hiding anything.
 OVERLAP_SLACK_PX = 3
+#: Texts that are part of a picture, sized with it (a board's coordinates and seeds): the
+#: presentation floor is for the screen's words.
+PICTURE_KINDS = frozenset({"board"})
 
 
 @dataclass(frozen=True)
@@ -89,7 +92,8 @@ def _ink(text: DrawnText) -> pygame.Rect:
 def too_small(record: SceneRecord) -> list[Finding]:
     floor = round(PRESENTATION_FLOOR_PX * max(1.0, record.size[1] / 720))
     return [Finding("small", f"{t.shown!r} at {t.size} px (floor {floor} px)")
-            for t in record.texts if _shown(t, record) and t.size < floor]
+            for t in record.texts if _shown(t, record) and t.size < floor
+            and t.kind not in PICTURE_KINDS]
 
 
 def code_line(record: SceneRecord) -> list[Finding]:

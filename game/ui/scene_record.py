@@ -171,6 +171,7 @@ def _box(rect: pygame.Rect) -> Box:
 
 
 _current: SceneRecord | None = None
+_role: str | None = None
 
 
 @contextmanager
@@ -187,6 +188,19 @@ def recording(screen: pygame.Surface) -> Iterator[SceneRecord]:
         _current = outer
 
 
+@contextmanager
+def role(kind: str) -> Iterator[None]:
+    """Texts noted inside the block without a kind of their own are of ``kind`` (a board
+    picture's labels: "board")."""
+    global _role
+    outer = _role
+    _role = kind
+    try:
+        yield
+    finally:
+        _role = outer
+
+
 def active() -> bool:
     return _current is not None
 
@@ -196,6 +210,8 @@ def note_text(surface: pygame.Surface, text: str, shown: str, rect: pygame.Rect,
               kind: str = "text") -> None:
     """Note one drawn line of text (a no-op unless a record is open)."""
     if _current is not None:
+        if kind == "text" and _role is not None:
+            kind = _role
         _current.note_text(surface, text, shown, rect, size, color, bold, essential, kind)
 
 

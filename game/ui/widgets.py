@@ -202,9 +202,18 @@ class Choice(Widget):
         self.index = (self.index + delta) % len(self.options)
         self.on_change(self.value)
 
+    def _sizes(self) -> tuple[int, int]:
+        """(value size, label size): one size, so a row of choices reads evenly."""
+        size = max(10, int(self.rect.height * 0.42))
+        return size, size
+
     def value_rect(self) -> pygame.Rect:
+        """The box of the value and its arrows: 58% of the widget, less where the label needs
+        more (up to 45%) so that a long label ("Ordering") is not cut."""
         r = self.rect
-        left = r.x + int(r.width * 0.42)
+        size, label_size = self._sizes()
+        label_w = text_width(font(label_size), self.label) + size // 2
+        left = r.x + min(max(int(r.width * 0.42), label_w), int(r.width * 0.55))
         return pygame.Rect(left, r.y, r.right - left, r.height)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -227,10 +236,10 @@ class Choice(Widget):
         if not self.visible:
             return
         r = self.rect
-        size = max(10, int(r.height * 0.42))
-        draw_text(surface, self.label, (r.x, r.centery), size, theme.color("text_dim"),
-                  anchor="midleft", max_width=int(r.width * 0.4))
+        size, label_size = self._sizes()
         vr = self.value_rect()
+        draw_text(surface, self.label, (r.x, r.centery), label_size, theme.color("text_dim"),
+                  anchor="midleft", max_width=vr.x - r.x - 2)
         bg = theme.color("button_hover") if _hovered(vr) else theme.color("button")
         pygame.draw.rect(surface, bg, vr, border_radius=max(3, r.height // 5))
         arrow = theme.color("accent")

@@ -7,6 +7,7 @@ tested alone, headless, with synthetic events.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import pygame
 
 from game.core import Game, Move, State
+from game.ui import scene_record
 from game.ui.value_text import value_color
 from game.ui.widgets import format_score
 
@@ -91,6 +93,15 @@ class BoardView:
     #: How long one move of this game takes to show (seconds); None: the screen's standard.
     animation_s: float | None = None
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Each game's ``draw`` is noted in the scene record as a board picture: its texts
+        (coordinates, seeds, values on squares) are a picture's labels, sized with its squares,
+        not the screen's words (presentation mode's size floor is for those)."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("draw")
+        if own is not None:
+            cls.draw = _as_board_picture(own)  # type: ignore[method-assign]
+
     def __init__(self, game: Game) -> None:
         self.game = game
         #: Why the last click was refused, in words ("b2 is taken"); None when it was not.
@@ -138,3 +149,15 @@ class BoardView:
         """A line under the move list's heading about the game so far (Othello: the named
         opening being played); empty when the game has nothing to say."""
         return ""
+
+
+def _as_board_picture(draw: Any) -> Any:
+    @functools.wraps(draw)
+    def drawing(self: BoardView, surface: pygame.Surface, rect: pygame.Rect, *args: Any,
+                **kwargs: Any) -> Any:
+        with scene_record.role("board"):
+            result = draw(self, surface, rect, *args, **kwargs)
+        scene_record.note(surface, "board", rect)
+        return result
+
+    return drawing

@@ -232,8 +232,12 @@ def draw_pseudocode(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[
     first, last = shown_lines(texts, rows, on_lines, max(1, rect.height // line_h))
     y = rect.y
     if first > 0:
-        draw_text(surface, f"⋮ {first} lines above", (rect.x + size, y), size,
-                  theme.color("text_dim"), kind="code-more")
+        # A function's first line scrolled away: its name stays, so the class knows which
+        # function the lit line is in (MAX-VALUE and MIN-VALUE have look-alike bodies).
+        inside = _function_name(texts, first)
+        where = f"{inside}: " if inside and not texts[first].startswith("function") else ""
+        draw_text(surface, f"⋮ {where}{first} lines above", (rect.x + size, y), size,
+                  theme.color("text_dim"), kind="code-more", max_width=rect.width - size)
         y += line_h
     lit = False
     for i in range(first, last):
@@ -266,6 +270,14 @@ def draw_pseudocode(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[
     return y
 
 
+def _function_name(texts: Sequence[str], line: int) -> str:
+    """The name of the function ``line`` is in ("MIN-VALUE"), or "" before any function."""
+    for text in reversed(texts[:line + 1]):
+        if text.startswith("function"):
+            return text.split()[1].split("(")[0]
+    return ""
+
+
 def shown_lines(texts: Sequence[str], rows: Sequence[Sequence[str]], lit: set[int],
                 room: int) -> tuple[int, int]:
     """The lines [first, last) of the code that fit ``room`` display rows: all of it when it
@@ -285,15 +297,18 @@ def shown_lines(texts: Sequence[str], rows: Sequence[Sequence[str]], lit: set[in
     budget = room - (first > 0) - (end < len(texts))
     if sum(heights[first:end]) <= budget:
         return first, end
-    # Too tall even alone: from the lit line back as far as the room allows, then forward.
-    first = min(target, max(first, target - 2))
-    last = first
-    used = 0
-    budget = room - 2
-    while last < len(texts) and used + heights[last] <= budget:
-        used += heights[last]
+    # Too tall even alone: from the function's first line when the lit line is in reach of
+    # it, else from a line or two above the lit one; then forward as far as the room allows.
+    budget = max(heights[target], room - 2)
+    if sum(heights[first:target + 1]) > budget:
+        first = target
+        while (first > 0 and target - first < 2
+               and sum(heights[first - 1:target + 1]) <= budget):
+            first -= 1
+    last = target + 1
+    while last < len(texts) and sum(heights[first:last + 1]) <= budget:
         last += 1
-    return first, max(last, first + 1)
+    return first, last
 
 
 def fitted_size(texts: Sequence[str], width: int, size: int, smallest: int = 9) -> int:

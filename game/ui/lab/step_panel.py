@@ -21,6 +21,7 @@ from game.ui.lab.pseudocode import (
     step_code,
 )
 from game.ui.lab.stepper import Stepper
+from game.ui.text import width as text_width
 from game.ui.widgets import draw_text, wrap_text
 
 SHAPE_GLYPH = {"max": "▲", "min": "▼", "chance": "●", "leaf": "■"}
@@ -115,7 +116,12 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
               theme.color("accent"), bold=True, max_width=rect.width)
     y += int(size * 1.5)
     lines = panel_lines(panel)
-    code_h = min(int(rect.height * 0.62), len(lines) * int(small * 1.32) + small)
+    # The code is what the class reads: most of the panel, with room kept under it for the
+    # step's words (the step, three lines of what it did, the window on two).
+    words_h = int(small * (1.4 + 5 * 1.3 + 1))
+    code_h = max(5 * int(small * 1.32),  # the lit line and a little around it, at least
+                 min(int(rect.height * 0.7), len(lines) * int(small * 1.32) + small,
+                     rect.bottom - y - words_h))
     code_rect = pygame.Rect(rect.x + 4, y, rect.width - 8, code_h)
     section = _section(recording, stepper) if panel.startswith("alphabeta") else ""
     y = draw_pseudocode(surface, code_rect, lines, line, small, section,
@@ -156,14 +162,20 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
     heading_h = int(small * 1.35)
     room = (rect.bottom - y - heading_h) // row_h  # rows that fit under the heading
     if rows and room >= 1:  # no heading over an empty list when the panel is full
-        draw_text(surface, "Values on the path (rising to the root):", (rect.x, y), small,
-                  theme.color("text_dim"), max_width=rect.width)
+        heading = "Values on the path (rising to the root):"
+        if text_width(font(small), heading) > rect.width:  # a projector's large text
+            heading = "Values up to the root:"
+        draw_text(surface, heading, (rect.x, y), small, theme.color("text_dim"),
+                  max_width=rect.width)
         y += heading_h
         # Too many for the room: the nodes nearest the current one, the rest counted.
         hidden = len(rows) - room + 1 if len(rows) > room else 0
         if hidden:
-            draw_text(surface, f"… {hidden} more toward the root (a taller window shows them)",
-                      (rect.x + small, y), small, theme.color("text_dim"), max_width=rect.width)
+            more = f"… {hidden} more toward the root (a taller window shows them)"
+            if text_width(font(small), more) > rect.width - small:
+                more = f"… {hidden} more toward the root"
+            draw_text(surface, more, (rect.x + small, y), small, theme.color("text_dim"),
+                      max_width=rect.width - small)
             y += row_h
         for nid in rows[hidden:]:
             node = recording.nodes[nid]

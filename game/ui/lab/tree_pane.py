@@ -299,9 +299,11 @@ class TreePane:
         # The part of the drawing area a node is comfortably inside (Rect.top = moves the
         # rectangle, so the box is built from its edges).
         area = view.drawing_area()
-        side, tall = area.width // 10, min(area.height // 10, 10 + int(view.radius))
-        inner = pygame.Rect(area.left + side, area.top + tall, max(1, area.width - 2 * side),
-                            max(1, area.height - 2 * tall))
+        side = area.width // 10
+        above = int(view.radius) + 4
+        below = int(view.radius + 4 + view.text_size + view.small_size * 1.3)  # its labels
+        inner = pygame.Rect(area.left + side, area.top + above, max(1, area.width - 2 * side),
+                            max(1, area.height - above - below))
         # Pan just enough to bring the node inside, so the picture moves as little as it can.
         dx = (inner.left - x if x < inner.left else inner.right - x if x > inner.right else 0)
         dy = (inner.top - y if y < inner.top else inner.bottom - y if y > inner.bottom else 0)

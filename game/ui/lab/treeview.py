@@ -57,7 +57,7 @@ READ_SLOT = 80.0
 #: The text size the fitted zoom's cap is for.
 BASE_TEXT = 14
 #: Rows are this many text heights apart; fitting a tall tree may close them up to the least.
-ROW_TEXTS, MIN_ROW_TEXTS = 6.2, 5.4
+ROW_TEXTS, MIN_ROW_TEXTS = 6.2, 4.6
 MAX_TILES = 64
 #: After a wheel step, sharp tiles wait this long for the next step (a gesture is several).
 ZOOM_SETTLE_S = 0.12
@@ -130,7 +130,9 @@ class TreeView:
 
     @property
     def radius(self) -> float:
-        return max(1.5, min(self.text_size * 0.95, self.slot * 0.3, self.row_h * 0.3))
+        # Rows closed up by Fit take smaller nodes, so a value, a window and the next edge's
+        # label still fit between two rows.
+        return max(1.5, min(self.text_size * 0.95, self.slot * 0.3, self.row_h * 0.16))
 
     @property
     def label_slot(self) -> float:
@@ -423,8 +425,10 @@ class TreeView:
             else None
         self._preview = preview
         clip = surface.get_clip()
-        surface.set_clip(self.rect)
-        surface.fill(style.BG, self.rect)
+        surface.fill(style.BG, self.rect.clip(clip) if clip else self.rect)
+        # Under the header and the legend nothing of the tree is drawn: panned there, a
+        # node's labels would run through their words.
+        surface.set_clip(self.drawing_area().clip(clip) if clip else self.drawing_area())
         if preview is not None:
             pic, px, py, _ = preview
             surface.blit(pic, (self.rect.x + px - self.cam_x, self.rect.y + py - self.cam_y))
@@ -476,10 +480,12 @@ class TreeView:
             x, y = self.screen_pos(nid)
             node = self.nodes[nid]
             skipped = self.is_skipped(nid)
-            texts = [] if skipped or not self.labels_on else [
-                text for text, _, _ in self.label_texts(nid)]
-            scene_record.note(surface, "tree-node", pygame.Rect(int(x) - r, int(y) - r,
-                                                                 2 * r, 2 * r),
+            lines = [] if skipped or not self.labels_on else self.label_texts(nid)
+            box = pygame.Rect(int(x) - r, int(y) - r, 2 * r, 2 * r)
+            # The labels under the node belong to it: a value behind the legend is hidden.
+            box.height += sum(self._advance(color) for _, _, color in lines) + 2 * bool(lines)
+            texts = [text for text, _, _ in lines]
+            scene_record.note(surface, "tree-node", box,
                               nid=nid, row=self.layout.row[nid], root=nid == 0,
                               move=getattr(node, "move", None), skipped=skipped,
                               labels=texts)
@@ -759,9 +765,12 @@ class TreeView:
         for text, size, color in self.label_texts(nid):
             img = self._render(text, size, color)
             out.append((img, img.get_rect(midtop=(int(p[0]), int(y)))))
-            is_value = color in (style.TEXT, style.PV)  # the value's line is the taller
-            y += (self.text_size if is_value else self.small_size) + 1
+            y += self._advance(color)
         return out
+
+    def _advance(self, color: tuple[int, ...]) -> int:
+        """How far down the next label under a node starts (the value's line is taller)."""
+        return (self.text_size if color in (style.TEXT, style.PV) else self.small_size) + 1
 
     def _room(self, nid: int) -> float:
         """Pixels a label under ``nid`` may take: the gap to its neighbours in its row (a

@@ -123,14 +123,9 @@ class ZobristPane(DrawnIntoRect):
         y = self.board_rect.bottom + small
         y = _line(surface, f"= XOR of {len(shown.terms)} random numbers:", rect, y, small,
                   style.TEXT)
-        rows = shown.terms
-        room = max(1, (rect.bottom - y) // int(small * 1.3) - 1)
-        hidden = len(rows) - room + 1 if len(rows) > room else 0
-        for term in rows[: len(rows) - hidden if hidden else len(rows)]:
-            y = _line(surface, f"{hex_key(term.number)}  {term.name(shown.board)}", rect, y,
-                      small, style.DIM)
-        if hidden:
-            y = _line(surface, f"… and {hidden} more", rect, y, small, style.DIM)
+        terms = [(f"{hex_key(term.number)}  {term.name(shown.board)}", style.DIM)
+                 for term in shown.terms]
+        y = _terms(surface, terms, rect, y, small, keep=1)
         _line(surface, f"key {hex_key(shown.key)}", rect, y, small, style.PV, bold=True)
 
     def _move_column(self, surface: pygame.Surface, rect: pygame.Rect, shown: ZobristReport,
@@ -189,10 +184,19 @@ def _heading(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int) -
 
 def _line(surface: pygame.Surface, text: str, rect: pygame.Rect, y: int, size: int,
           color: tuple[int, ...], bold: bool = False) -> int:
-    if y + size > rect.bottom + size:
-        return y
-    draw_text(surface, text, (rect.x, y), size, color, bold=bold, max_width=rect.width)
-    return y + int(size * 1.3)
+    """One line, or where a projector's text is too wide, broken at spaces onto indented
+    lines (a random number's name is never cut off)."""
+    face = font(size, bold)
+    parts = [text] if face.size(text)[0] <= rect.width else wrap_text(text, face,
+                                                                       rect.width - size)
+    for i, part in enumerate(parts):
+        if y + size > rect.bottom + size:
+            return y
+        indent = size if i else 0
+        draw_text(surface, part, (rect.x + indent, y), size, color, bold=bold,
+                  max_width=rect.width - indent)
+        y += int(size * 1.3)
+    return y
 
 
 def _wrapped(surface: pygame.Surface, text: str, rect: pygame.Rect, y: int, size: int,
@@ -206,14 +210,36 @@ def _change_rows(surface: pygame.Surface, change: Change, shown: ZobristReport,
                  rect: pygame.Rect, y: int, size: int) -> int:
     board = shown.board
     y = _line(surface, f"key before    {hex_key(change.before)}", rect, y, size, style.TEXT)
-    for term in change.removed:
-        y = _line(surface, f"⊕ {hex_key(term.number)}  − {term.name(board)}", rect, y,
-                  size, OUT_COLOR)
-    for term in change.added:
-        y = _line(surface, f"⊕ {hex_key(term.number)}  + {term.name(board)}", rect, y, size,
-                  IN_COLOR)
+    terms = [(f"⊕ {hex_key(term.number)}  − {term.name(board)}", OUT_COLOR)
+             for term in change.removed]
+    terms += [(f"⊕ {hex_key(term.number)}  + {term.name(board)}", IN_COLOR)
+              for term in change.added]
     if change.side is not None:
-        y = _line(surface, f"⊕ {hex_key(change.side.number)}  turn", rect, y, size,
-                  style.DIM)
+        terms.append((f"⊕ {hex_key(change.side.number)}  turn", style.DIM))
+    # Under the numbers: the key after, the key from scratch and whether they agree.
+    y = _terms(surface, terms, rect, y, size, keep=3)
     return _line(surface, f"key after     {hex_key(change.after)}", rect, y, size, style.PV,
                  bold=True)
+
+
+def _terms(surface: pygame.Surface, terms: list[tuple[str, tuple[int, ...]]],
+           rect: pygame.Rect, y: int, size: int, keep: int) -> int:
+    """As many of the XORed numbers as fit with ``keep`` lines left under them, the rest
+    counted: the sum's result must stay on screen however large the text."""
+    line_h = int(size * 1.3)
+    face = font(size)
+    heights = [1 if face.size(t)[0] <= rect.width else len(wrap_text(t, face, rect.width - size))
+               for t, _ in terms]
+    room = (rect.bottom - y) // line_h - keep
+    if sum(heights) > room:  # the last row says how many are left out
+        shown, used = 0, 0
+        while shown < len(terms) and used + heights[shown] <= room - 1:
+            used += heights[shown]
+            shown += 1
+    else:
+        shown = len(terms)
+    for text, color in terms[:shown]:
+        y = _line(surface, text, rect, y, size, color)
+    if shown < len(terms):
+        y = _line(surface, f"… and {len(terms) - shown} more", rect, y, size, style.DIM)
+    return y
