@@ -12,8 +12,9 @@ from typing import Any
 
 import pygame
 
+from game.ui.assets import font
 from game.ui.lab import style
-from game.ui.widgets import Widget, dispatch_pointer, draw_text
+from game.ui.widgets import Widget, dispatch_pointer, draw_text, wrap_text
 
 
 class ChartPane:
@@ -80,7 +81,14 @@ class ChartPane:
         size = self.ctx.text_size
         pygame.draw.rect(surface, style.BG, self.chart, border_radius=8)
         inner = self.chart.inflate(-2 * size, -2 * size)
-        draw_text(surface, self.title_text(), (inner.x, inner.y), size, style.PV, bold=True,
-                  max_width=inner.width)
-        return pygame.Rect(inner.x, inner.y + int(size * 2), inner.width,
-                           inner.height - int(size * 2))
+        # A long title (a position in notation) takes a second line rather than being cut.
+        lines = wrap_text(self.title_text(), font(size, True), inner.width)
+        if len(lines) > 2:  # the rest of a very long position ends the second line in "…"
+            lines = [lines[0], " ".join(lines[1:])]
+        y = inner.y
+        for line in lines:
+            draw_text(surface, line, (inner.x, y), size, style.PV, bold=True,
+                      max_width=inner.width, essential=False)
+            y += int(size * 1.3)
+        top = inner.y + int(size * (2 + 1.3 * (len(lines) - 1)))
+        return pygame.Rect(inner.x, top, inner.width, inner.bottom - top)

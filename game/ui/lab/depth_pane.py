@@ -22,11 +22,12 @@ from ai.depth_chart import CountingTree, DepthRow
 from ai.labsearch import TEACHING, lab_config, quiescence_applies
 from ai.profiles import profile_for
 from game.ui import theme
+from game.ui.assets import font
 from game.ui.lab import charts, style
 from game.ui.lab.chart_pane import ChartPane
 from game.ui.lab.depth_plot import algorithm_label
 from game.ui.lab.export import export_depth_png
-from game.ui.widgets import Button, Choice, Widget, draw_text
+from game.ui.widgets import Button, Choice, Widget, draw_text, wrap_text
 
 
 class DepthPane(ChartPane):
@@ -190,6 +191,14 @@ class DepthPane(ChartPane):
         else:
             text = self.error or (self._done_text() if self.rows else "Press Run")
             col = theme.color("bad") if self.error else style.DIM
-        draw_text(surface, text, (self.status_x, self.widgets[0].rect.centery if self.widgets
-                                  else self.rect.bottom), size, col, anchor="midleft",
-                  max_width=self.rect.right - self.status_x)
+        room = self.rect.right - self.status_x
+        mid = self.widgets[0].rect.centery if self.widgets else self.rect.bottom
+        # A long reason ("the position is at a chance event ...") takes two lines, not "…".
+        lines = wrap_text(text, font(size), room)
+        if len(lines) > 2:
+            lines = [lines[0], " ".join(lines[1:])]
+        line_h = int(size * 1.15)
+        for i, line in enumerate(lines):
+            draw_text(surface, line, (self.status_x, mid + int((i - (len(lines) - 1) / 2)
+                                                              * line_h)),
+                      size, col, anchor="midleft", max_width=room)

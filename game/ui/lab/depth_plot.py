@@ -315,8 +315,12 @@ def _draw_values(surface: pygame.Surface, rows: Sequence[Any], xd: Any, yv: Any,
             draw_text(surface, "◆" if i in horizons else "▲", (p[0], v_bot + 5), small, BAD,
                       anchor="midtop")
         pygame.draw.circle(surface, BAD if changed else style.PV, p, 6 if changed else 4)
-        draw_text(surface, f"{r.move or '—'}", (p[0], p[1] - 8), small, style.TEXT,
-                  bold=changed, anchor="midbottom")
+        # The first and last depths sit on the chart's edges: their moves lean inward,
+        # clear of the value axis's labels and the window's edge.
+        anchor, dx = (("bottomleft", -4) if i == 0 else ("bottomright", 4)
+                      if i == len(rows) - 1 and i else ("midbottom", 0))
+        draw_text(surface, f"{r.move or '—'}", (p[0] + dx, p[1] - 8), small, style.TEXT,
+                  bold=changed, anchor=anchor)
 
 
 def _draw_pair_values(surface: pygame.Surface, rows: Sequence[Any], q_rows: Sequence[Any],
