@@ -43,7 +43,8 @@ class GameProfile(Protocol):
     unit: str
     default_algorithm: str
 
-    def value_label(self, value: float, *, exact: bool) -> ValueLabel: ...
+    def value_label(self, value: float, *, exact: bool,
+                    decimals: int | None = None) -> ValueLabel: ...
 
     def noise_text(self, level_name: str, noise: float) -> str | None: ...
 
@@ -163,13 +164,17 @@ class Profile:
 
     # ------------------------------------------------------------------ text
 
-    def value_label(self, value: float, *, exact: bool) -> ValueLabel:
+    def value_label(self, value: float, *, exact: bool,
+                    decimals: int | None = None) -> ValueLabel:
+        """The value in words; ``decimals`` writes an estimate more finely than the
+        game's own way (a review writes a move's value as finely as its loss)."""
         if self.margin is not None:
             return margin_label(value, exact=exact, unit=self.unit,
-                                decimals=self.margin_decimals)
+                                decimals=self.margin_decimals if decimals is None else decimals)
         if is_win_score(value):
             return win_label(value)
-        return ValueLabel(signed(value, 2), f"{signed(value, 2)} {self.unit}")
+        text = signed(value, 2 if decimals is None else decimals)
+        return ValueLabel(text, f"{text} {self.unit}")
 
     def point_of_view(self, player: int) -> str:
         """Whose view a value is from, e.g. "for X", "for White"."""

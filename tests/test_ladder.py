@@ -116,3 +116,30 @@ def test_two_levels_mode_and_stop(app) -> None:
     assert scene.job.running
     app.step([key(pygame.K_s)], 0.016)
     assert not scene.job.running and "Stopped" in scene.message.text
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_finished_ladder_says_so_and_no_texts_overlap(tmp_path, monkeypatch, size) -> None:
+    from game.ui import scene_record
+    from game.ui.scenes.common import MESSAGE_S
+
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        scene = LadderScene(app, "tictactoe")
+        app.switch(scene)
+        scene._set("games", 10)
+        app.step([key(pygame.K_RETURN)], 0.016)
+        assert app.run_until(lambda: not scene.job.running, timeout_s=120)
+        app.run_frames(int(MESSAGE_S * 2 / 0.05) + 1, dt=0.05)  # the message has faded
+        assert not scene.message.visible(app.now)
+        with scene_record.recording(app.screen) as rec:
+            app.step([], 0.02)
+        (status,) = rec.of_kind("status")
+        assert status.shown == "Ladder finished: 40 games" and rec.on_screen(status.rect)
+        texts = [t for t in rec.texts if t.rect[2] > 0]
+        for i, a in enumerate(texts):
+            for b in texts[i + 1:]:
+                assert not a.box.colliderect(b.box), (a, b)
+        assert len(rec.of_kind("legend")) == 2  # the cost chart's key, under its title
+    finally:
+        app.close()

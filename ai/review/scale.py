@@ -105,6 +105,28 @@ class ReviewScale:
             return float(drop if self.draws else drop // 2)
         return max(0.0, before - after)
 
+    def decimals(self, exact: bool) -> int:
+        """Decimals a review writes a decision's values and its loss with, the same for all
+        three so that best − played reads as the loss: a proven margin in whole units, an
+        estimate as finely as a loss is quoted."""
+        return 0 if exact else self.loss_decimals
+
+    def loss_as_written(self, before: float, after: float, loss: float, exact: bool) -> float:
+        """The loss that the values as written make: best − played, each rounded as written
+        (rounding the difference instead could be off by the last decimal). A loss counted
+        in results is not a difference of the values: it stays as it is."""
+        if self.by_outcome:
+            return loss
+        places = self.decimals(exact)
+        return max(0.0, round(round(before, places) - round(after, places), places))
+
+    def loss_text(self, before: float, after: float, loss: float, exact: bool) -> str:
+        """The loss as a review writes it, without the unit: "2.80", "6", "0.051"."""
+        shown = self.loss_as_written(before, after, loss, exact)
+        if self.by_outcome:
+            return f"{shown:g}"
+        return f"{shown:.{self.decimals(exact)}f}"
+
     def rating(self, rate: float) -> str:
         """The documented rating of an average loss per decision (in the scale's unit)."""
         for bound, name in self.ratings:

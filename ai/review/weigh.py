@@ -83,6 +83,8 @@ class Weigher:
         if severity > NO_ERROR:
             reply = self._reply(state, move)
         label = self.profile.value_label
+        places = scale.decimals(result.exact)  # the loss's, so best − played reads as it
+        loss_text = scale.loss_text(before, after, loss, result.exact)
         return ReviewRow(
             ply=ply,
             index=decision.index,
@@ -96,15 +98,15 @@ class Weigher:
             loss=loss,
             mark=mark,
             severity=severity,
-            note=self._note(state, move, best_move, loss, mark, reply) if severity else "",
+            note=self._note(state, move, best_move, loss_text, mark, reply) if severity else "",
             chart=self._chart(before, side),
             win_chance=scale.win_chance(state) if scale.win_chance is not None else None,
             line=line,
             reply_line=tuple(format_line(self.game, state.apply(move), reply)),
             forced=len(legal) == 1,
             exact=result.exact,
-            value_before_text=label(before, exact=result.exact).long,
-            value_after_text=label(after, exact=result.exact).long,
+            value_before_text=label(before, exact=result.exact, decimals=places).long,
+            value_after_text=label(after, exact=result.exact, decimals=places).long,
         )
 
     def _chart(self, before: float, side: int) -> float:
@@ -122,16 +124,16 @@ class Weigher:
         result = run_search(after, replace(config, exact_root_values=False), self.cancel)
         return result.pv
 
-    def _note(self, state: State, move: Move, best: Move, loss: float, mark: str,
+    def _note(self, state: State, move: Move, best: Move, loss: str, mark: str,
               reply: tuple[Move, ...]) -> str:
-        """"e6 gives up 8 discs: after it, White takes the h8 corner"."""
+        """"e6 gives up 8 discs: after it, White takes the h8 corner" (``loss`` as the panel
+        writes it, beside the two values it is the difference of)."""
         game = self.game
         played = game.format_move(state, move)
         if self.scale.by_outcome:
             head = f"{played} {mark}"
         else:
-            amount = f"{loss:g}" if loss == int(loss) else f"{loss:.{self.scale.loss_decimals}f}"
-            head = f"{played} gives up {amount} {self.scale.loss_unit}"
+            head = f"{played} gives up {loss} {self.scale.loss_unit}"
         head += f" ({game.format_move(state, best)} was best)"
         if not reply:
             words = ""

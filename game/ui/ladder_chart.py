@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from game.ui import theme
+from game.ui.assets import font
 from game.ui.lab import style
 from game.ui.lab.export import save_png
 from game.ui.lab.plot import AXIS, BAR_NODES, BAR_TIME, GRID, LogAxis, dashed, seconds_text
@@ -29,12 +30,19 @@ def draw_ladder_chart(surface: pygame.Surface, rect: pygame.Rect, figures: Seque
 
 
 def _frame(surface: pygame.Surface, rect: pygame.Rect, title: str, figures: Sequence[Any],
-           size: int, small: int) -> tuple[pygame.Rect, list[float]]:
-    """The plot's title, its inner area and the x of each rung."""
-    draw_text(surface, title, (rect.centerx, rect.y), size, style.TEXT, bold=True,
-              anchor="midtop", max_width=rect.width)
-    inner = pygame.Rect(rect.x + size * 3, rect.y + int(size * 1.8),
-                        rect.width - size * 4, rect.height - int(size * 1.8) - small * 3)
+           size: int, small: int) -> tuple[pygame.Rect, list[float], int]:
+    """The plot's title, its inner area, the x of each rung and the y of the key's line.
+
+    The key has a line of its own under the title (drawn over the title, it hid it), and
+    the inner area starts half an axis label below that line: the top label is centred on
+    the inner area's top edge."""
+    box = draw_text(surface, title, (rect.centerx, rect.y), size, style.TEXT, bold=True,
+                    anchor="midtop", max_width=rect.width)
+    key_y = box.bottom + 2
+    label_h = font(small).get_linesize()
+    top = key_y + label_h + label_h // 2 + 2
+    inner = pygame.Rect(rect.x + size * 3, top, rect.width - size * 4,
+                        rect.bottom - small * 3 - top)
     n = max(1, len(figures))
     xs = [inner.x + inner.width * (i + 0.5) / n for i in range(n)]
     pygame.draw.line(surface, AXIS, inner.bottomleft, inner.bottomright, 1)
@@ -43,13 +51,13 @@ def _frame(surface: pygame.Surface, rect: pygame.Rect, title: str, figures: Sequ
                   max_width=int(inner.width / n))
         draw_text(surface, f"v {f.lower}", (x, inner.bottom + 4 + int(small * 1.2)), small,
                   style.DIM, anchor="midtop", max_width=int(inner.width / n))
-    return inner, xs
+    return inner, xs, key_y
 
 
 def _strength_plot(surface: pygame.Surface, rect: pygame.Rect, figures: Sequence[Any],
                    size: int, small: int) -> None:
-    inner, xs = _frame(surface, rect, "strength: score against the level below", figures,
-                       size, small)
+    inner, xs, _ = _frame(surface, rect, "strength: score against the level below", figures,
+                          size, small)
 
     def y_of(score: float) -> float:
         return inner.bottom - inner.height * score
@@ -77,7 +85,7 @@ def _strength_plot(surface: pygame.Surface, rect: pygame.Rect, figures: Sequence
 
 def _cost_plot(surface: pygame.Surface, rect: pygame.Rect, figures: Sequence[Any],
                size: int, small: int) -> None:
-    inner, xs = _frame(surface, rect, "cost: time per move (log)", figures, size, small)
+    inner, xs, key_y = _frame(surface, rect, "cost: time per move (log)", figures, size, small)
     times = [t for f in figures for t in (f.upper_side.time_per_move,
                                             f.lower_side.time_per_move) if t > 0]
     if not times:
@@ -99,10 +107,10 @@ def _cost_plot(surface: pygame.Surface, rect: pygame.Rect, figures: Sequence[Any
             bar = pygame.Rect(int(x + dx - width / 2), int(top), width,
                               max(1, int(inner.bottom - top)))
             pygame.draw.rect(surface, colour, bar)
-    key_y = inner.y - int(small * 0.2)
-    draw_text(surface, "■ upper level  ", (inner.right, key_y), small, BAR_TIME,
-              anchor="bottomright")
-    draw_text(surface, "■ lower level", (inner.x, key_y), small, style.DIM, anchor="bottomleft")
+    draw_text(surface, "■ upper level", (inner.right, key_y), small, BAR_TIME,
+              anchor="topright", kind="legend")
+    draw_text(surface, "■ lower level", (inner.x, key_y), small, style.DIM, anchor="topleft",
+              kind="legend")
 
 
 def export_ladder_png(figures: Sequence[Any], path: str, title: str,

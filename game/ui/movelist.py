@@ -116,6 +116,15 @@ class MoveRecord:
             return len(self._rows) + 1
         return len(self._rows)
 
+    def entry_from(self, history_index: int) -> Entry | None:
+        """The entry of the session's move ``history_index``; for a chance outcome (a roll),
+        the entry of the turn it opens. None past the record's end. (The review numbers its
+        decisions by the turns this record gives them.)"""
+        if not 0 <= history_index < len(self._entry_at):
+            return None
+        n = self._entry_at[history_index]
+        return self._entries[n] if n < len(self._entries) else None
+
     def _place(self, entry: Entry) -> None:
         if entry.number > len(self._rows):
             self._rows.append([None, None])

@@ -100,17 +100,20 @@ def nice_step(raw: float) -> float:
 
 
 def chart_geometry(rect: pygame.Rect, review: GameReview, size: int) -> ChartGeometry:
-    """The plot inside ``rect``: room for the title above, value labels left, the win
-    chance's labels right (when there is one) and move numbers under it."""
+    """The plot inside ``rect``: room for the title above, value labels left (as wide as
+    the labels drawn: "+0.5" is wider than the bounds' "+1"), the win chance's labels right
+    (when there is one) and move numbers under it. A value label sits on its grid line,
+    half above it: the top one clears the title by that half."""
     small = max(10, int(size * 0.8))
     rows = review.rows
-    label_w = max(font(small).size(_tick(v))[0] for v in (*review.chart_bounds, 0.0))
+    lo, hi = value_range([r.chart for r in rows], review.chart_bounds)
+    label_w = max(font(small).size(_tick(v))[0] for v in (lo, hi, 0.0))
+    label_h = font(small).get_linesize()
     right = font(small).size("100%")[0] + 8 if has_win_chance(rows) else small
-    top = rect.y + int(small * 1.6)
+    top = rect.y + font(small, True).get_linesize() + label_h // 2 + 2
     bottom = rect.bottom - int(small * 1.5) - int(small * 1.3)  # move numbers, legend
     plot = pygame.Rect(rect.x + label_w + 8, top, max(10, rect.width - label_w - 8 - right),
                        max(10, bottom - top))
-    lo, hi = value_range([r.chart for r in rows], review.chart_bounds)
     return ChartGeometry(plot, lo, hi, len(rows))
 
 
@@ -119,8 +122,10 @@ def has_win_chance(rows: Sequence[ReviewRow]) -> bool:
 
 
 def draw_review_chart(surface: pygame.Surface, rect: pygame.Rect, review: GameReview,
-                      selected: int, size: int) -> ChartGeometry:
-    """The whole chart into ``rect``; returns its geometry for clicks."""
+                      selected: int, size: int,
+                      numbers: Sequence[int] | None = None) -> ChartGeometry:
+    """The whole chart into ``rect``; returns its geometry for clicks. ``numbers``: each
+    decision's turn number, as the move list writes it (else the decisions are counted)."""
     small = max(10, int(size * 0.8))
     geo = chart_geometry(rect, review, size)
     plot, rows = geo.plot, review.rows
@@ -147,7 +152,9 @@ def draw_review_chart(surface: pygame.Surface, rect: pygame.Rect, review: GameRe
             pygame.draw.circle(surface, (20, 22, 28), (px, py), radius, 1)
     if x is not None:
         pygame.draw.circle(surface, CURSOR, points[selected], max(4, size // 3), 2)
-    _move_numbers(surface, geo, rows, small)
+    if numbers is None or len(numbers) != len(rows):
+        numbers = [r.ply for r in rows]
+    _move_numbers(surface, geo, numbers, small)
     _legend(surface, rect, rows, small)
     return geo
 
@@ -170,7 +177,8 @@ def _grid(surface: pygame.Surface, geo: ChartGeometry, small: int) -> None:
     for v in ticks:
         y = geo.y(v)
         pygame.draw.line(surface, AXIS if v == 0 else GRID, (plot.x, y), (plot.right, y), 1)
-        draw_text(surface, _tick(v), (plot.x - 6, y), small, AXIS, anchor="midright")
+        draw_text(surface, _tick(v), (plot.x - 6, y), small, AXIS, anchor="midright",
+                  kind="chart-value")
 
 
 def _fill(surface: pygame.Surface, geo: ChartGeometry, points: list[tuple[float, float]]
@@ -201,14 +209,23 @@ def _win_chance(surface: pygame.Surface, geo: ChartGeometry, rows: Sequence[Revi
         draw_text(surface, label, (plot.right + 4, y(p)), small, WIN_LINE, anchor="midleft")
 
 
-def _move_numbers(surface: pygame.Surface, geo: ChartGeometry, rows: Sequence[ReviewRow],
+def _move_numbers(surface: pygame.Surface, geo: ChartGeometry, numbers: Sequence[int],
                   small: int) -> None:
-    """Decision numbers under the plot, as many as fit without touching."""
-    widest = font(small).size(f"{rows[-1].ply}")[0] + small * 2
-    every = max(1, int(len(rows) * widest / max(1, geo.plot.width)) + 1)
-    for i in range(0, len(rows), every):
-        draw_text(surface, str(rows[i].ply), (geo.x(i), geo.plot.bottom + 3), small, AXIS,
-                  anchor="midtop")
+    """Move numbers under the plot at each numbered turn's first decision: the first, then
+    every round step (1, 2, 5, 10 ... turns) that leaves room between them."""
+    widest = font(small).size(f"{numbers[-1]}")[0] + small * 2
+    turns = max(1, numbers[-1] - numbers[0] + 1)
+    step = max(1, int(nice_step(turns * widest / max(1, geo.plot.width))))
+    last_right = -math.inf
+    for i, number in enumerate(numbers):
+        if (i and numbers[i - 1] == number) or (i and number % step):
+            continue
+        box = font(small).size(str(number))
+        x = geo.x(i)
+        if x - box[0] / 2 < last_right + small:
+            continue
+        draw_text(surface, str(number), (x, geo.plot.bottom + 3), small, AXIS, anchor="midtop")
+        last_right = x + box[0] / 2
 
 
 def _legend(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[ReviewRow],

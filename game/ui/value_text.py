@@ -19,11 +19,13 @@ from game.ui import theme
 BETTER, LEVEL, WORSE = 1, 0, -1
 
 
-def value_text(game_id: str, value: float | None, *, exact: bool = False) -> ValueLabel:
-    """The value in the game's units (searches report the mover's view)."""
+def value_text(game_id: str, value: float | None, *, exact: bool = False,
+               decimals: int | None = None) -> ValueLabel:
+    """The value in the game's units (searches report the mover's view); ``decimals``
+    writes an estimate more finely than the game's own way (the review's figures)."""
     if value is None:
         return ValueLabel("—", "—")
-    return profile_for(game_id).value_label(value, exact=exact)
+    return profile_for(game_id).value_label(value, exact=exact, decimals=decimals)
 
 
 def value_tone(value: float | None, label: str = "") -> int:

@@ -46,6 +46,10 @@ class LadderScene:
         self.figures: list[RungFigures] = []
         self.update_seen: LadderUpdate | None = None
         self.started_at = 0.0
+        #: How the last run ended, in words that stay on screen ("Ladder finished: 40
+        #: games"); "" before any run and while one runs. The message fades; this stays.
+        self.outcome = ""
+        self.outcome_detail = ""
         self.message = MessageLine()
         self.widgets: list[Widget] = []
         self.rect = pygame.Rect(0, 0, 800, 600)
@@ -66,6 +70,7 @@ class LadderScene:
         self.seed = random.SystemRandom().randrange(1, 10**6)
         self.figures = [RungFigures(upper, lower) for upper, lower in self.rungs()]
         self.update_seen = None
+        self.outcome = self.outcome_detail = ""
         self.started_at = time.perf_counter()
         self.job.start("ai.ladder:run_ladder", self.game_id, self.rungs(), self.games,
                        self.seed, on_done=self._done, on_error=self._failed,
@@ -76,7 +81,8 @@ class LadderScene:
         if self.job.running:
             self.job.stop()
             self.show_message("Stopped: the figures are the games finished so far")
-            self.layout(self.rect)
+            self._ended(f"Ladder stopped: {self._games_played()} games finished",
+                        "Enter starts it again")
 
     def _heard(self, update: LadderUpdate) -> None:
         self.update_seen = update
@@ -85,12 +91,20 @@ class LadderScene:
     def _done(self, figures: list[RungFigures]) -> None:
         self.figures = list(figures)
         took = time.perf_counter() - self.started_at
-        self.show_message(f"Done: {sum(f.games for f in figures)} games in {took:.0f} s "
-                          f"(seed {self.seed})")
-        self.layout(self.rect)
+        finished = f"Ladder finished: {self._games_played()} games"
+        self.show_message(f"{finished} in {took:.0f} s (seed {self.seed})")
+        self._ended(finished, f"in {took:.0f} s (seed {self.seed}); Enter runs it again")
 
     def _failed(self, error: str) -> None:
         self.show_message(f"The ladder stopped: {error}", True)
+        self._ended(f"Ladder stopped: {self._games_played()} games finished", error)
+
+    def _games_played(self) -> int:
+        return sum(f.games for f in self.figures)
+
+    def _ended(self, outcome: str, detail: str) -> None:
+        """The run is over: say how, above the board, until the next run starts."""
+        self.outcome, self.outcome_detail = outcome, detail
         self.layout(self.rect)
 
     def export(self, kind: str) -> None:
@@ -225,9 +239,15 @@ class LadderScene:
                      f"game {seen.game + 1} of {self.games}"]
             self.board_view.draw(surface, self.board_rect, seen.state, ViewContext())
         y = self.board_rect.y - 2 * int(small * 1.35) - small // 2
+        room = self.table_rect.x - self.board_rect.x - 4
+        if self.outcome and not self.job.running:  # over: how it ended, until the next run
+            draw_text(surface, self.outcome, (self.board_rect.x, y), small,
+                      theme.color("accent"), bold=True, max_width=room, kind="status")
+            lines = [self.outcome_detail]
+            y += int(small * 1.35)
         for line in lines:
             draw_text(surface, line, (self.board_rect.x, y), small, theme.color("text_dim"),
-                      max_width=self.table_rect.x - self.board_rect.x)
+                      max_width=room, essential=not self.outcome)
             y += int(small * 1.35)
 
     def _draw_table(self, surface: pygame.Surface, size: int, small: int) -> None:
@@ -237,9 +257,12 @@ class LadderScene:
         xs = [t.x]
         for w in widths[:-1]:
             xs.append(xs[-1] + int(t.width * w))
+        # Each cell within its column (a wide figure must not run into the next one).
+        rooms = [right - x - 6 for x, right in zip(xs, [*xs[1:], t.right + 6], strict=True)]
         y = t.y
-        for x, head in zip(xs, heads, strict=True):
-            draw_text(surface, head, (x, y), small, theme.color("text_dim"), bold=True)
+        for x, head, room in zip(xs, heads, rooms, strict=True):
+            draw_text(surface, head, (x, y), small, theme.color("text_dim"), bold=True,
+                      max_width=room)
         y += int(small * 1.6)
         for f in self.figures or [RungFigures(u, lo) for u, lo in self.rungs()]:
             lo, hi = f.interval
@@ -247,8 +270,8 @@ class LadderScene:
                      f"{lo:.0%} – {hi:.0%}" if f.games else "—",
                      _pair(f.upper_side.time_per_move, f.lower_side.time_per_move, _secs),
                      _pair(f.upper_side.nodes_per_move, f.lower_side.nodes_per_move, _count))
-            for x, cell in zip(xs, cells, strict=True):
-                draw_text(surface, cell, (x, y), small, theme.color("text"))
+            for x, cell, room in zip(xs, cells, rooms, strict=True):
+                draw_text(surface, cell, (x, y), small, theme.color("text"), max_width=room)
             y += int(small * 1.45)
             if y > t.bottom - small:
                 break

@@ -21,6 +21,7 @@ from game.session import Session
 from game.ui.boards.base import BoardView, ViewContext
 from game.ui.commands import Commands
 from game.ui.kit import make_view
+from game.ui.movelist import MoveRecord
 from game.ui.review_chart import ChartGeometry
 from game.ui.scenes.common import DialogHost, MessageLine
 from game.ui.scenes.play_commands import HelpOverlay
@@ -53,7 +54,11 @@ class ReviewScene(DialogHost):
         self.files = GameFiles(self)
         self.files.keep_review(session, review)
         self._handed: GameReview | None = review
-        self.moves = ReviewMoveList()
+        # The game's moves as the play screen's list records them: the list, the top bar,
+        # the panel and the chart number a decision by its turn, as the play screen does.
+        record = MoveRecord(self.view.record_text, self.view.record_side)
+        record.sync(session)
+        self.moves = ReviewMoveList(record)
         #: The chart as last drawn (None before the review arrives): what a click reads.
         self.chart: ChartGeometry | None = None
         self.commands = Commands(review_commands(self))
@@ -174,7 +179,8 @@ class ReviewScene(DialogHost):
     def context(self) -> ViewContext:
         """The board's marks: the ring (the hint's highlight) on the best move, and the move
         played and the best with their values (the mover's view), as the play screen shows
-        move values."""
+        move values (in the board's room: the game's own short form; the panel and the
+        line under the board write them as finely as the loss)."""
         shown, row = self.model.shown(), self.model.row
         game_id = self.session.game_id
         values: dict[Any, float] = {}

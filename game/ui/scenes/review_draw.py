@@ -17,7 +17,7 @@ from game.ui.panel_view import Metrics, draw_block, plan
 from game.ui.review_chart import SYMBOLS, draw_review_chart, severity_colour
 from game.ui.scenes.common import draw_background
 from game.ui.scenes.review_panel import mark_line, marks_line, panel_lines, progress_text
-from game.ui.value_text import value_text
+from game.ui.scenes.review_status import draw_status
 from game.ui.widgets import draw_text
 
 if TYPE_CHECKING:
@@ -25,39 +25,16 @@ if TYPE_CHECKING:
 
 
 def top_text(scene: ReviewScene) -> str:
-    """Where in the game the board is: "Move 23 of 60 · Black to play"."""
+    """Where in the game the board is: "Move 12 · Black to play · decision 23 of 60" (the
+    move's number is its turn's, as the move list and the play screen write it)."""
     m = scene.model
     row = m.row
     if row is None:
         return progress_text(m) if m.running else ""
+    number = scene.moves.number_of(m.selected)
     if m.line:
-        return f"Move {row.ply} · the best line, {m.line_step} of {len(m.line)}"
-    return f"Move {row.ply} of {len(m.rows)} · {row.player} to play"
-
-
-def status_text(scene: ReviewScene) -> str:
-    """The line under the board: what the marks on it are (the ring is the best move)."""
-    m = scene.model
-    row = m.row
-    if row is None:
-        return ""
-    if m.line:
-        texts = m.line_texts()
-        shown = " ".join(texts[:m.line_step])
-        rest = " ".join(texts[m.line_step:])
-        more = f" · then {rest}" if rest else " · end of the line"
-        return f"Best line: {shown}{more} · Esc back"
-    exact = row.exact
-    game_id = scene.session.game_id
-    after = value_text(game_id, row.value_after, exact=exact).short
-    before = value_text(game_id, row.value_before, exact=exact).short
-    if row.kind != "move":
-        best = f" · best: {row.best_move}" if row.best_move != row.move else " (best)"
-        return f"{row.player}'s cube: {row.move}{best}"
-    if row.move == row.best_move:
-        return f"{row.player} played {row.move} ({after}), the best move: marked on the board"
-    return (f"{row.player} played {row.move}{SYMBOLS.get(row.severity, '')} ({after}) · "
-            f"best {row.best_move} ({before}), marked on the board")
+        return f"Move {number} · the best line, {m.line_step} of {len(m.line)}"
+    return f"Move {number} · {row.player} to play · decision {m.selected + 1} of {len(m.rows)}"
 
 
 def draw_review_screen(scene: ReviewScene, surface: pygame.Surface) -> None:
@@ -69,11 +46,11 @@ def draw_review_screen(scene: ReviewScene, surface: pygame.Surface) -> None:
     title = f"{scene.session.game.name} · review"
     box = draw_text(surface, title, g.top_rect.midleft, int(size * 1.3), theme.color("accent"),
                     bold=True, anchor="midleft", max_width=g.top_rect.width // 2)
+    scene.moves.set_rows(scene.model.rows)  # the turn numbers the top bar and panel write
     draw_text(surface, top_text(scene), g.top_rect.midright, size, theme.color("text"),
               anchor="midright", max_width=g.top_rect.right - box.right - 2 * g.pad)
     _draw_board(scene, surface)
     _draw_chart(scene, surface)
-    scene.moves.set_rows(scene.model.rows)
     scene.moves.layout(g.moves_rect, max(11, int(size * 0.85)))
     scene.moves.draw(surface, scene.model.selected)
     _draw_panel(scene, surface)
@@ -103,11 +80,7 @@ def _draw_board(scene: ReviewScene, surface: pygame.Surface) -> None:
     except Exception as exc:  # noqa: BLE001 - a view bug is a message, not a crash
         if not scene.message.visible(scene.app.now):
             scene.show_message(f"Board error: {exc}", True)
-    text = status_text(scene)
-    if status:
-        text = f"{text} · {status}" if text else status
-    draw_text(surface, text, g.status_rect.center, max(11, int(g.text_size * 0.9)),
-              theme.color("text_dim"), anchor="center", max_width=g.status_rect.width)
+    draw_status(scene, surface, status)
 
 
 def _draw_chart(scene: ReviewScene, surface: pygame.Surface) -> None:
@@ -122,7 +95,8 @@ def _draw_chart(scene: ReviewScene, surface: pygame.Surface) -> None:
         draw_text(surface, words, inner.center, max(11, int(g.text_size * 0.85)),
                   theme.color("text_dim"), anchor="center", max_width=inner.width)
         return
-    scene.chart = draw_review_chart(surface, inner, review, scene.model.selected, g.text_size)
+    scene.chart = draw_review_chart(surface, inner, review, scene.model.selected, g.text_size,
+                                    numbers=[label.number for label in scene.moves.labels])
 
 
 def _draw_panel(scene: ReviewScene, surface: pygame.Surface) -> None:
@@ -144,7 +118,8 @@ def _draw_panel(scene: ReviewScene, surface: pygame.Surface) -> None:
         box = draw_text(surface, f"{mark_line(row)} {symbol}".strip(), (x, y), int(m.small * 1.2),
                         colour, bold=True, max_width=m.width)
         y = box.bottom + m.small // 2
-    lines, room = panel_lines(model), r.bottom - pad - y
+    lines = panel_lines(model, scene.moves.number_of(model.selected))
+    room = r.bottom - pad - y
     blocks = plan(lines, m, room)
     source = marks_line(model.review)
     if source is not None:  # the marks' source only where it fits, costing nothing else

@@ -16,6 +16,7 @@ import pygame
 from game.ui import theme
 from game.ui.commands import Command
 from game.ui.scenes.play_layout import CommandButton
+from game.ui.scenes.review_status import status_height
 from game.ui.widgets import share_label_size
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def layout_review_screen(scene: ReviewScene, rect: pygame.Rect) -> ReviewLayout:
     column_w = max(330, min(760, int(w * 0.47)))
     left_w = w - column_w - 3 * pad
     top_rect = pygame.Rect(pad, pad, left_w, max(30, h // 15))
-    status_h = max(24, h // 22)
+    status_h = max(24, h // 22, status_height(size))  # two lines: its figures are never cut
     board_rect = pygame.Rect(pad, top_rect.bottom + pad, left_w,
                              h - top_rect.bottom - status_h - 3 * pad)
     status_rect = pygame.Rect(pad, board_rect.bottom + pad, left_w, status_h)

@@ -6,8 +6,13 @@ exactly what a player reads.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from ai.kit import game_ai
+from ai.profiles import ValueLabel
 from game.review import NO_ERROR, GameReview, PlayerSummary, ReviewRow
 from game.ui.panel_view import PanelLine
+from game.ui.value_text import value_text
 from play.review import ReviewModel
 
 
@@ -20,10 +25,7 @@ def number(value: float) -> str:
 
 def amount(value: float, unit: str) -> str:
     """A loss with its unit, singular for one: "1 result", "8 discs"."""
-    text = number(value)
-    if text == "1" and unit.endswith("s"):
-        unit = unit[:-1]
-    return f"{text} {unit}".strip()
+    return amount_text(number(value), unit)
 
 
 def without_shared_note(text: str, other: str) -> str:
@@ -53,19 +55,56 @@ def mark_line(row: ReviewRow) -> str:
     return "As good as the best"
 
 
-def row_lines(review: GameReview, row: ReviewRow) -> list[PanelLine]:
-    """The selected decision: played against best, the loss, why, and the lines."""
+@dataclass(frozen=True)
+class RowFigures:
+    """A decision's three figures as the screen writes them: the move played's value, the
+    best move's, and the loss with its unit."""
+
+    played: ValueLabel
+    best: ValueLabel
+    loss: str
+
+
+def row_figures(review: GameReview, row: ReviewRow) -> RowFigures:
+    """The figures written alike (one search's values, to the loss's decimals), so that
+    best − played is the loss shown; a loss counted in results is the results' difference
+    ("draw" against "win in 5": 1 result). A board move's values are written afresh from
+    its numbers, so a review saved before reads the same; a cube decision's words are the
+    game's."""
+    scale = game_ai(review.game_id).review
+    if row.kind == "move":
+        places = scale.decimals(row.exact)
+        played, best = (value_text(review.game_id, v, exact=row.exact, decimals=places)
+                        for v in (row.value_after, row.value_before))
+    else:
+        played, best = (ValueLabel(text or number(v), text or number(v)) for text, v in (
+            (row.value_after_text, row.value_after), (row.value_before_text, row.value_before)))
+    loss = scale.loss_text(row.value_before, row.value_after, row.loss, row.exact)
+    return RowFigures(played, best, amount_text(loss, review.loss_unit))
+
+
+def amount_text(text: str, unit: str) -> str:
+    """A number as written with its unit, singular for one: "1 result", "2.80 discs"."""
+    if text == "1" and unit.endswith("s"):
+        unit = unit[:-1]
+    return f"{text} {unit}".strip()
+
+
+def row_lines(review: GameReview, row: ReviewRow, number: int | None = None) -> list[PanelLine]:
+    """The selected decision (``number``: its turn, as the move list numbers it): played
+    against best, the loss, why, and the lines."""
     what = "Cube" if row.kind != "move" else "Move"
-    lines = [PanelLine(f"{what} {row.ply} · {row.player}", "heading")]
-    after = row.value_after_text or number(row.value_after)
-    before = row.value_before_text or number(row.value_before)
+    lines = [PanelLine(f"{what} {row.ply if number is None else number} · {row.player}",
+                       "heading")]
+    figures = row_figures(review, row)
+    after, before = figures.played.long, figures.best.long
     if row.best_move != row.move:
         after = without_shared_note(after, before)
     lines.append(PanelLine(f"Played {row.move}", "row", after))
     if row.best_move != row.move:
         lines.append(PanelLine(f"Best {row.best_move}", "row", before))
     if row.loss > 0:
-        lines.append(PanelLine("Loss", "row", amount(row.loss, review.loss_unit)))
+        lines.append(PanelLine("Loss", "row", figures.loss))
     if row.note:
         lines.append(PanelLine(row.note, "text"))
     if row.line:
@@ -116,9 +155,9 @@ def about_lines(model: ReviewModel) -> list[PanelLine]:
     return lines
 
 
-def panel_lines(model: ReviewModel) -> list[PanelLine]:
-    """Everything the panel says, the selected decision first (a small window compacts the
-    figures below it before the decision itself)."""
+def panel_lines(model: ReviewModel, number: int | None = None) -> list[PanelLine]:
+    """Everything the panel says, the selected decision first (``number``: its turn) (a
+    small window compacts the figures below it before the decision itself)."""
     review, row = model.review, model.row
     if review is None:
         if model.running:
@@ -128,7 +167,7 @@ def panel_lines(model: ReviewModel) -> list[PanelLine]:
         if not model.has_decisions():
             head = "No moves to review yet: play a move first"
         return [PanelLine(head, "accent"), *about_lines(model)]
-    lines = row_lines(review, row) if row is not None else [
+    lines = row_lines(review, row, number) if row is not None else [
         PanelLine("The analysis has no decisions", "dim")]
     return [*lines, *summary_lines(review), *about_lines(model)]
 

@@ -21,10 +21,11 @@ class BackgammonProfile(Profile):
     points: bool = True
     book_origin: str = "rolled out by Kibitz"
 
-    def value_label(self, value: float, *, exact: bool) -> ValueLabel:
+    def value_label(self, value: float, *, exact: bool,
+                    decimals: int | None = None) -> ValueLabel:
         if not math.isfinite(value):
             return ValueLabel("?", "unknown")
-        short = signed(value, 2)
+        short = signed(value, 2 if decimals is None else decimals)
         return ValueLabel(short, f"{short} points a game")
 
 

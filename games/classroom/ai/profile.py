@@ -21,7 +21,8 @@ class ClassroomProfile(Profile):
     #: The notation's limit on leaf values (Star1 needs bounds that always hold).
     value_bounds: tuple[float, float] = (-1e9, 1e9)
 
-    def value_label(self, value: float, *, exact: bool) -> ValueLabel:
+    def value_label(self, value: float, *, exact: bool,
+                    decimals: int | None = None) -> ValueLabel:
         if not math.isfinite(value):
             return ValueLabel("?", "unknown")
         short = str(int(value)) if value == int(value) else f"{value:.3g}"

@@ -19,7 +19,8 @@ class NimProfile(Profile):
     solver: str | None = "nim-solver"
     solve_exactly: Solver | None = solve_nim
 
-    def value_label(self, value: float, *, exact: bool) -> ValueLabel:
+    def value_label(self, value: float, *, exact: bool,
+                    decimals: int | None = None) -> ValueLabel:
         if is_win_score(value):
             return win_label(value)
         # The evaluator (and the solver) know the winner from Sprague-Grundy theory but not

@@ -47,7 +47,8 @@ class TicTacToeProfile(Profile):
     # Every first move draws with perfect play, so one random ply leaves neither side lost.
     match_opening: tuple[int, int] | None = (1, 1)
 
-    def value_label(self, value: float, *, exact: bool) -> ValueLabel:
+    def value_label(self, value: float, *, exact: bool,
+                    decimals: int | None = None) -> ValueLabel:
         if is_win_score(value):
             return win_label(value)
         if exact and value == 0:
