@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from game.ui import theme
+from game.ui import scene_record, theme
 from game.ui.assets import font
 from game.ui.text import width as text_width
 from game.ui.text import wrap
@@ -80,11 +80,12 @@ class MessageLine:
             plate.bottom = rect.bottom  # near the bottom of the window: grow upwards
         bg = (80, 34, 34) if self.error else (38, 52, 44)
         pygame.draw.rect(surface, bg, plate, border_radius=min(rect.height, plate.height) // 3)
+        scene_record.cover(surface, plate)  # the status line under it waits for it to fade
         col = theme.color("bad") if self.error else theme.color("good")
         top = plate.centery - len(lines) * line_h // 2
         for i, line in enumerate(lines):
             draw_text(surface, line, (plate.centerx, top + i * line_h), size, col, bold=True,
-                      anchor="midtop")
+                      anchor="midtop", kind="message")
 
 
 def message_lines(text: str, rect: pygame.Rect) -> tuple[int, list[str]]:

@@ -223,8 +223,12 @@ class ReviewMoveList:
             colour = theme.color("text_dim")
         text = self.labels[index].words if self.paired else self._single[index]
         bold = row.severity > NO_ERROR
+        too_long = bold and font(self.size, True).size(text)[0] > cell.width - 6
+        # Cut short, the entry leaves room for its mark at the cell's end.
+        room = cell.width - 6 - (font(self.size, True).size(SYMBOLS[row.severity])[0] + 4
+                                 if too_long else 0)
         draw_text(surface, text, (cell.x + 4, cell.centery), self.size, colour, bold=bold,
-                  anchor="midleft", max_width=cell.width - 6, essential=False, kind="move-entry")
-        if bold and font(self.size, True).size(text)[0] > cell.width - 6:
+                  anchor="midleft", max_width=room, essential=False, kind="move-entry")
+        if too_long:
             draw_text(surface, SYMBOLS[row.severity], (cell.right - 2, cell.centery),
                       self.size, colour, bold=True, anchor="midright")
