@@ -95,6 +95,11 @@ class TreeRecorder:
             return None, None
         if view != self.max_player:
             alpha, beta = -beta, -alpha
+        if 0 < beta - alpha <= NULL_WIDTH * 4:
+            # A null window (MTD(f)'s probe, PVS's test) is the question it asks, whole: one
+            # side opened because it lies past the values a node can take would turn "is the
+            # value above 0?" into the full window (-inf, 0) it never was.
+            return alpha, beta
         lo, hi = self.bounds
         return (None if alpha < lo else alpha), (None if beta > hi else beta)
 

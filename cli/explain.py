@@ -361,6 +361,7 @@ def _precise(x: float | None, game_id: str) -> str:
 def _number(x: float) -> str:
     if math.isinf(x):
         return "+inf" if x > 0 else "-inf"
+    x = round(x, 6) + 0.0  # a null window's side 1e-9 off a whole number is that number
     return str(int(x)) if x == int(x) else f"{x:.4g}"
 
 
