@@ -42,9 +42,8 @@ larger than its parent's, and children are listed in the order the search visite
   ``static_evals``: the cheap evaluations that filtering made (the searcher counts each as a
   node, so ``node_count`` includes them).
 - ``tt_hit``: the value came from the transposition table; the node has no children.
-- ``research``: this visit re-searches the same move as the previous sibling with a wider window
-  (principal-variation search: the null-window probe said "better", so the search looks again;
-  or an aspiration window failed at the root).
+- ``research``: a second visit of a move, with a wider window (PVS's null-window probe said
+  "better"; or the root's aspiration window failed: ``first_try``).
 - ``probe``: MTD(f) searches the root once per null-window probe; the node belongs to probe
   1, 2, ... (0 in a search without probes). The root's children repeat once per probe.
 - ``on_pv``: on the principal variation (the line both sides are expected to play).
@@ -93,17 +92,15 @@ use_move_filter, node_budget), ``level`` and ``description`` (whose search: "Mas
 learned tables, depth 3"), ``exact`` (the value is proven), ``passes`` (nodes of every pass),
 ``answered_by`` (the algorithm, or the solver that answered), ``best_move`` (the search's best
 when a level's noise played another), ``probes`` (MTD(f): each null-window probe of the
-recorded pass, ``ProbeRecord``). ``node_count``, ``leaves`` and ``cutoffs`` (prunings:
-nodes that skipped at least one child) count the recorded pass; ``algorithm_label`` names the
-algorithm as a reader should (minimax over dice is expectiminimax without pruning); ``principal_variation()`` and ``path_to(id)`` give node ids from the root. ``to_json()``
-is the ``explain --json`` object.
-
-The lab's measurements live in ai.lab (``compare``, ``depth_chart``); the recording itself is
-made by ai.record.record_search.
-
-``record_search(state, config, node_budget=20000, cancel=None, level=None) -> SearchRecording``
-runs the configured search exactly as play does and records it (a search limited by time is
-played first, then recorded to the depth it finished).
+recorded pass, ``ProbeRecord``), ``first_try`` (an aspiration window that failed,
+``AspirationTry``: the root's window and value are the re-search's, the answer's).
+``node_count``, ``leaves`` and ``cutoffs`` (prunings: nodes that skipped at least one child)
+count the recorded pass; ``algorithm_label`` names the algorithm as a reader should;
+``principal_variation()`` and ``path_to(id)`` give node ids from the root. ``to_json()`` is
+the ``explain --json`` object. The measurements live in ai.lab; ai.record.record_search
+(state, config, node_budget, cancel, level) runs the configured search exactly as play does
+and records it (a search limited by time is played first, then recorded to the depth it
+finished).
 """
 
 from __future__ import annotations
@@ -112,7 +109,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.probe_record import ProbeRecord
+from ai.probe_record import AspirationTry, ProbeRecord
 
 NODE_KINDS = ("max", "min", "chance", "leaf")
 EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "research", "probe",
@@ -260,6 +257,9 @@ class SearchRecording:
     best_move: str | None = None
     #: MTD(f)'s null-window probes of the root in the recorded pass (empty: no probes).
     probes: list[ProbeRecord] = field(default_factory=list)
+    #: The root's first search, when its aspiration window failed (the root shows the
+    #: search that answered; this try's value was only a bound outside its window).
+    first_try: AspirationTry | None = None
     #: The search kept an (alpha, beta) window (alpha-beta and its kin, expectiminimax with
     #: Star1). Minimax and backgammon's batched ply search keep none: a picture that showed
     #: them a window would teach a pruning they never did.
@@ -381,6 +381,7 @@ class SearchRecording:
             },
             "evaluated_leaves": [_num(v) for v in self.evaluated_leaves],
             "probes": [p.to_json() for p in self.probes],
+            "first_try": self.first_try.to_json() if self.first_try is not None else None,
             "tree": [n.to_json() for n in self.nodes],
         }
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.alphabeta import NULL_WIDTH
-from ai.probe_record import ProbeRecord
+from ai.probe_record import AspirationTry, ProbeRecord
 from ai.recorder import RecordedNode, StepEvent
 from game.core import CHANCE, TERMINAL, Game, Move, State
 
@@ -61,6 +61,8 @@ class Pass:
     probes: list[ProbeRecord] = field(default_factory=list)
     #: The probe whose answer is the pass's move: the last one that reached the value.
     answer_probe: int = 0
+    #: The root's search in an aspiration window that failed (None: no such try).
+    first_try: AspirationTry | None = None
 
 
 class TreeRecorder:
@@ -262,7 +264,17 @@ class TreeRecorder:
             frame.alpha, frame.beta = a, b
             self._event("probe", frame, self.current.probes[-1].test, "mtd-probe")
         elif frame.node.children:
-            # The aspiration window failed: the root's moves are searched again, wider.
+            # The aspiration window failed: the root's moves are searched again, wider. The
+            # root is the answer's: its window is the one that found the value, and the
+            # failed try, whose value was only a bound outside its window, is kept apart.
+            root = frame.node
+            self.current.first_try = AspirationTry(
+                root.alpha, root.beta, frame.best,
+                "lower" if frame.best is not None and root.beta is not None
+                and frame.best >= root.beta else "upper",
+                [label for label, _ in root.skipped])
+            root.alpha, root.beta = a, b
+            root.cutoff, root.pruned, root.skipped = False, 0, []
             frame.research_pass = True
             frame.best = None
             frame.alpha, frame.beta = a, b

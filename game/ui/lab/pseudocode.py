@@ -167,8 +167,9 @@ def panel_line(panel: str, recording: Any, events: Sequence[Any], position: int)
                 return "asp-research"  # the root's whole pass again, wider
         return "research"
     if panel == "pvs" and ev.kind == "enter" and ev.node == 0:
-        root = recording.nodes[0]
-        if root.alpha is not None and root.beta is not None:
+        # The root's first window (the node keeps the re-search's when that one failed).
+        first = getattr(recording, "first_try", None) or recording.nodes[0]
+        if first.alpha is not None and first.beta is not None:
             return "asp-window"
     if panel == "pvs" and ev.kind == "update" and position >= 2:
         child = recording.nodes[events[position - 2].node]

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from ai.lab_notes import aspiration_note
 from ai.labsearch import noisy_words
 from game.ui import theme
 from game.ui.assets import font
@@ -75,9 +76,31 @@ def event_text(recording: Any, stepper: Stepper) -> str:
         return f"Cutoff at {name}: {value} is outside the window {window}{skipped}"
     if ev.kind == "tt_hit":
         return f"Table hit at {name}: value {value} reused"
+    if ev.kind == "research":
+        return _research_text(recording, stepper, name, window)
     if ev.kind == "exit":
         return f"Return from {name}: {value}"
     return f"{ev.kind} {name}"
+
+
+def _research_text(recording: Any, stepper: Stepper, name: str, window: str) -> str:
+    """A move searched again: the root's whole pass after its aspiration window failed (the
+    step before it was the root's own), or one move after PVS's null-window probe said
+    "better" (the step before it returned that probe)."""
+    first_try = getattr(recording, "first_try", None)
+    before = stepper.events[stepper.position - 2] if stepper.position >= 2 else None
+    if first_try is not None and stepper.current == 0 and before is not None and \
+            before.node == 0:
+        note = aspiration_note(first_try, *probes.precise_texts(recording.game_id))
+        return (f"The {note}, outside it: that was a failed first try. The root's moves are "
+                f"searched again with {_window_phrase(window)}")
+    return (f"Re-search at {name}: the null-window probe said \"better\", so the move is "
+            f"searched again with {_window_phrase(window)}")
+
+
+def _window_phrase(window: str) -> str:
+    """"the window (3, +∞)" or "the null window at 3" (a window_text, in a sentence)."""
+    return f"the {window}" if window.startswith("null") else f"the window {window}"
 
 
 def _quiescence_text(recording: Any, ev: Any, node: Any, name: str, value: str) -> str:

@@ -668,39 +668,60 @@ class TreeView:
             target.fill(style.BG, rect.inflate(4, 0))  # edges pass under the label
             target.blit(img, rect)
 
-    def _node_labels(self, nid: int, p: tuple[float, float], r: float
-                     ) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """The value and window under a searched node, as pictures and where they go."""
+    def node_label_texts(self, nid: int) -> list[str]:
+        """The texts under a searched node, top down, as drawn now: its value (a bound with
+        "≤" / "≥"; in step mode the value so far, "…" while it is worked out), its window,
+        and how many children went unrecorded (a window too wide for its row is left out
+        when drawn)."""
+        return [text for _, text in self._label_parts(nid)]
+
+    def _label_parts(self, nid: int) -> list[tuple[str, str]]:
+        """(role, text) of each label under a searched node: "value", "window", "unrecorded"."""
         node = self.nodes[nid]
         step = self.stepper
         value = node.value if step is None else step.shown_value(nid)
         window = (node.alpha, node.beta) if step is None else step.windows.get(nid, (None, None))
-        out = []
-        y = p[1] + r + 2
+        parts = []
         if step is None or value is not None:
             text = style.value_text(value, self.game_id)
             if step is None:
                 text = style.BOUND_PREFIX.get(getattr(node, "bound", "exact"), "") + text
-            # In step mode a value still being worked out ("best so far") is drawn in the
-            # highlight colour with a trailing "…"; a returned value in plain text.
-            working = step is not None and step.node_status(nid) == OPEN
-            img = self._render(text + ("…" if working else ""), int(self.text_size * 0.9),
-                               style.PV if working else style.TEXT)
-            out.append((img, img.get_rect(midtop=(int(p[0]), int(y)))))
-            y += self.text_size + 1
+            elif step.node_status(nid) == OPEN:
+                text += "…"
+            parts.append(("value", text))
         if node.kind != "leaf" and self.windows_on and (step is None or nid in step.windows):
-            img = self._render(style.window_text(*window, self.game_id), self.small_size,
-                               style.DIM)
-            if img.get_width() <= self._room(nid):
-                out.append((img, img.get_rect(midtop=(int(p[0]), int(y)))))
-                y += self.small_size + 1
+            parts.append(("window", style.window_text(*window, self.game_id)))
         if getattr(node, "unrecorded", 0):
-            # Children searched after the node budget ran out: a subtree cut, or left out
-            # whole (not a leaf); the node's card says so in full where the row is tight.
-            img = self._render(f"{node.unrecorded} not recorded", self.small_size, style.STUB)
-            if img.get_width() > self._room(nid):
-                img = self._render(f"+{node.unrecorded}", self.small_size, style.STUB)
-            out.append((img, img.get_rect(midtop=(int(p[0]), int(y)))))
+            parts.append(("unrecorded", f"{node.unrecorded} not recorded"))
+        return parts
+
+    def _node_labels(self, nid: int, p: tuple[float, float], r: float
+                     ) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The value and window under a searched node, as pictures and where they go."""
+        out = []
+        y = p[1] + r + 2
+        for role, text in self._label_parts(nid):
+            if role == "value":
+                # In step mode a value still being worked out ("best so far") is drawn in
+                # the highlight colour with a trailing "…"; a returned value in plain text.
+                img = self._render(text, int(self.text_size * 0.9),
+                                   style.PV if text.endswith("…") else style.TEXT)
+                out.append((img, img.get_rect(midtop=(int(p[0]), int(y)))))
+                y += self.text_size + 1
+            elif role == "window":
+                img = self._render(text, self.small_size, style.DIM)
+                if img.get_width() <= self._room(nid):
+                    out.append((img, img.get_rect(midtop=(int(p[0]), int(y)))))
+                    y += self.small_size + 1
+            else:
+                # Children searched after the node budget ran out: a subtree cut, or left
+                # out whole (not a leaf); the node's card says so in full where the row is
+                # tight.
+                img = self._render(text, self.small_size, style.STUB)
+                if img.get_width() > self._room(nid):
+                    img = self._render(f"+{self.nodes[nid].unrecorded}", self.small_size,
+                                       style.STUB)
+                out.append((img, img.get_rect(midtop=(int(p[0]), int(y)))))
         return out
 
     def _room(self, nid: int) -> float:
