@@ -58,7 +58,7 @@ def test_the_card_and_step_mode_name_the_failed_try(recording) -> None:
             said.append(event_text(recording, stepper))
     assert said[0].startswith(
         "The aspiration window (+5.668, +13.668) failed low: at most +4.949, outside it")
-    assert said[0].endswith("searched again with the window (−∞, +∞)")
+    assert said[0].endswith("searched again with MAX's window (−∞, +∞)")
 
 
 def test_explain_prints_the_answer_at_the_root_and_the_try_apart(
