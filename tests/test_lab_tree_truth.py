@@ -137,6 +137,40 @@ def test_skipped_children_appear_in_step_mode_once_the_cutoff_happens(display) -
     assert "6" in [t for t, _, _ in after]
 
 
+def test_step_mode_keeps_the_pruned_leaves_unrevealed_until_the_cutoff(display) -> None:
+    """Issue 41, item 12: at step 0 the leaves 4 and 6 were missing under b (their slots
+    empty), which answered the class's question "which leaves get pruned?" before the first
+    step. Until the cutoff at b they are drawn as children not reached yet: a plain edge with
+    its move, no value, no "skipped" key; from the cutoff on, greyed with their values."""
+    from game.ui.lab.stepper import Stepper
+
+    rec = _record("classroom", TEXTBOOK, 2)
+    view = TreeView(rec, 15, 13)
+    view.stepper = Stepper(rec.nodes, rec.events)
+    ghosts = [n.id for n in view.nodes if isinstance(n, SkippedChild)]
+    b = next(n.id for n in rec.nodes if n.parent == 0 and n.move == "b")
+    cut = next(i for i, e in enumerate(rec.events) if e.kind == "cutoff" and e.node == b)
+    edge_labels = 3 + 3 * 3  # the root's three moves, three under each MIN node
+    for position in (0, cut):
+        view.stepper.seek(position)
+        assert not any(view.shows_as_skipped(g) for g in ghosts)
+        assert "skipped" not in view.legend_keys()
+        with _drawn_texts(view) as texts:
+            _render_all(view)
+        moves = [t for t, _, color in texts if t in ("a", "b", "c") and color == style.TEXT]
+        assert len(moves) == edge_labels, position  # 4's and 6's moves like any other's
+        assert "4" not in [t for t, _, _ in texts] and "6" not in [t for t, _, _ in texts]
+        assert "not searched" not in [t for t, _, _ in texts]
+    view.stepper.seek(cut + 1)
+    assert all(view.shows_as_skipped(g) for g in ghosts)
+    assert "skipped" in view.legend_keys()
+    with _drawn_texts(view) as texts:
+        _render_all(view)
+    assert ("4", style.DIM) in [(t, c) for t, _, c in texts]
+    view.stepper = None
+    assert all(view.shows_as_skipped(g) for g in ghosts)  # the explorer shows them always
+
+
 def test_the_header_counts_prunings_and_names_what_they_skipped() -> None:
     textbook = _record("classroom", TEXTBOOK, 2)
     assert "1 pruning (2 leaves skipped)" in header_lines(textbook)[0]
