@@ -28,10 +28,9 @@ larger than its parent's, and children are listed in the order the search visite
   is a static evaluation or the game's result; ``terminal`` tells which).
 - ``move``: the edge label from the parent in the game's notation (chance children: the
   outcome, e.g. "31" for a backgammon roll); ``None`` at the root.
-- ``probability``: children of chance nodes only.
-- ``depth``: remaining depth at the node (the root has the search depth).
-- ``alpha``, ``beta``: the window the node was searched with (on entry); ``null_window`` is
-  True for a principal-variation search probe (beta - alpha tiny: only "better or not?").
+- ``probability``: children of chance nodes only. ``depth``: remaining depth (the root's:
+  the search depth). ``alpha``, ``beta``: the window the node was searched with (on entry);
+  ``null_window``: a null window (beta - alpha tiny: only "better or not?").
 - ``value``: the value the node returned. In alpha-beta it can be a bound: ``bound`` says
   "exact", "upper" (value <= alpha: "at most") or "lower" (value >= beta: "at least").
 - ``pruned``: children never searched because of a cutoff at this node (siblings skipped after
@@ -58,18 +57,17 @@ by every update (a window side beyond the values any node can take is open, None
 - "update": a child's value has been backed up into ``node``: value = the node's best so far
   (max: highest, min: lowest, chance: the probability-weighted sum so far), alpha/beta = the
   node's window after the update (alpha rises at max nodes, beta falls at min nodes).
-- "cutoff": the node stops its loop (value, window as at the cutoff).
-- "tt_hit": the node's value is taken from the transposition table.
+- "cutoff": the node stops its loop (value, window as at the cutoff); "tt_hit": its value
+  comes from the transposition table; "exit": the node returns ``value``.
 - "filter": move filtering dropped some of the node's moves (``filtered``) before its loop.
 - "research": the node searches its last child's move again with a wider window (PVS: the
   null-window probe said "better"; at the root: the aspiration window failed); alpha/beta are
   the re-search's window. A probe that is searched again has no "update" of its own.
-- "probe": (MTD(f), at the root) a null-window probe starts: value = its test, alpha/beta =
-  its null window; the root's moves are searched again, and their nodes carry ``probe``.
+- "probe": (MTD(f), at the root) a null-window probe starts (value: its test); the root's
+  moves are searched again, their nodes carry ``probe``.
 - "bound": (MTD(f), at the root) the probe returned ``value``; alpha/beta = the interval the
   root's value is now known to lie in (``recording.probes`` says whether it failed high or
   low); equal bounds end the pass.
-- "exit": the node returns ``value``.
 
 A leaf has one "leaf" event and no "enter"/"exit"; an inner node has "enter", one "update" per
 child visit (but a re-searched probe), possibly "cutoff" or "tt_hit", then "exit"; the first
@@ -79,8 +77,7 @@ event enters the root and the last one exits it.
 lists each algorithm's lines with these names): "leaf", "max-init", "max-value", "max-cutoff",
 "max-return", the same with "min-", "chance-init", "chance-sum", "chance-return", plus
 "tt-hit", "chance-cutoff" (Star1), "filter" (move filtering), "research" (PVS, aspiration),
-"mtd-probe" and "mtd-bound" (MTD(f)'s driver),
-which the textbook does not have and the screen explains in words.
+"mtd-probe" and "mtd-bound" (MTD(f)), which the textbook has not (the screen says them).
 
 SearchRecording: ``game_id``, ``algorithm``, ``depth`` (of the recorded pass), ``nodes``,
 ``events``, ``truncated`` (nodes the searcher visited beyond the node budget: counted, not
@@ -157,8 +154,11 @@ class RecordedNode:
 
     @property
     def bound(self) -> str:
-        """"exact", "upper" (the true value is at most ``value``) or "lower" (at least)."""
-        if self.value is None or self.kind == "leaf":
+        """"exact", "upper" (the true value is at most ``value``) or "lower" (at least). A
+        chance node that cut nothing off averaged exact values (a roll failing its Star1
+        window cuts), whatever window it was entered with."""
+        if self.value is None or self.kind == "leaf" or (
+                self.kind == "chance" and not self.cutoff):
             return "exact"
         if self.alpha is not None and self.value <= self.alpha:
             return "upper"

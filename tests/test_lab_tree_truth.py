@@ -433,3 +433,24 @@ def test_a_wide_tree_opens_with_the_principal_variation_s_first_move_in_view() -
     for nid in (0, first):
         x, _ = view.screen_pos(nid)
         assert view.slot < x < 880 - view.slot, nid
+
+
+def test_a_chance_node_without_star1_shows_its_exact_average_beside_no_pruning(
+        display) -> None:
+    """Issue 41: the chance example read "no pruning" beside "≤1.6": without Star1 a chance
+    node averages every roll exactly (0.9 × 1 + 0.1 × 7), whatever window it was entered
+    with; only a Star1 cutoff makes its value a bound, and then the header counts it."""
+    chance = EXAMPLES["chance"].text
+    plain = _record("classroom", chance, 3)
+    assert "no pruning" in header_lines(plain)[0]
+    b = next(n for n in plain.nodes if n.parent == 0 and n.move == "b")
+    assert b.kind == "chance" and b.value == pytest.approx(1.6) and b.bound == "exact"
+    assert TreeView(plain, 15, 13).node_label_texts(b.id)[0] == "1.6"
+    assert all(n.bound == "exact" for n in plain.nodes)  # nothing pruned: nothing a bound
+    state = get_game("classroom").parse_position(chance)
+    config = replace(lab_config("classroom", TEACHING, 3, state), use_star1=True)
+    star1 = record_search(state, config, level=TEACHING)
+    cut = next(n for n in star1.nodes if n.parent == 0 and n.move == "b")
+    assert cut.cutoff and cut.bound == "upper" and "pruning" in header_lines(star1)[0]
+    assert "no pruning" not in header_lines(star1)[0]
+    assert TreeView(star1, 15, 13).node_label_texts(cut.id)[0].startswith("≤")
