@@ -196,6 +196,18 @@ def test_nim_edges_show_the_heaps_left() -> None:
     assert {"2,4,5", "3,4,0", "3,1,5"} <= labels
 
 
+def test_the_header_names_nims_move_as_its_edge_does() -> None:
+    """Issue 41: the header said "move 1:3" over edges of coins left ("4"): it names the
+    played move both ways, and says what the edges show."""
+    rec = _record("nim", "7 1", 6, max_take=3)
+    played = next(c for c in rec.nodes[0].children if rec.nodes[c].move == rec.move)
+    edge = style.edge_text(rec.nodes[played], "nim")
+    assert edge != rec.move
+    assert f"move {rec.move} → {edge} (edges: the heaps left)" in header_lines(rec)[0]
+    tictactoe = _record("tictactoe", "X---O---- X", 2)
+    assert header_lines(tictactoe)[0].endswith(f"move {tictactoe.move}")  # edges are moves
+
+
 # ---- a re-searched move is one move --------------------------------------------------------
 def test_a_re_searched_move_is_named_once_with_its_probe_beside_it(display) -> None:
     rec = _record("classroom", "[[1,2],[5,0],[7,3]]", 2, refined=True)
