@@ -82,3 +82,13 @@ def test_step_mode_lights_the_aspiration_lines_of_the_code(recording) -> None:
     lines = [panel_line("pvs", recording, recording.events, i)
              for i in range(1, len(recording.events) + 1)]
     assert lines[0] == "asp-window" and lines.count("asp-research") == 1
+
+
+def test_every_root_move_of_the_failed_try_is_labelled_first_try(recording) -> None:
+    """The card points to the dashed "first try" visits: each root move searched in the
+    failed window reads so, PVS's null-window ones too (they read "probe")."""
+    pygame.font.init()
+    view = TreeView(recording, 14, 12)
+    tried = [c for c in recording.root.children if not recording.nodes[c].research]
+    assert tried and any(recording.nodes[c].null_window for c in tried)
+    assert all(view._edge_lines(c) == [("first try", style.DIM)] for c in tried)

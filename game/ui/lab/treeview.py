@@ -589,7 +589,11 @@ class TreeView:
         node = self.nodes[nid]
         lines: list[tuple[str, tuple[int, ...]]] = []
         if nid in self.research_of:
-            first = "probe" if node.null_window else "first try"
+            # A root move of a failed aspiration window is its first try, however it was
+            # searched inside that try (PVS's null window too).
+            aspiration = (node.parent == 0 and not node.research
+                          and getattr(self.recording, "first_try", None) is not None)
+            first = "probe" if node.null_window and not aspiration else "first try"
             return [(first, style.DIM)]
         label = style.edge_text(node, self.game_id)
         if label:
