@@ -21,6 +21,8 @@ from ai.recorder import RecordedNode, StepEvent
 from game.core import CHANCE, TERMINAL, Game, Move, State
 
 INF = float("inf")
+#: Narrower than this, a window is a null window (as RecordedNode.null_window reads it).
+NULL_WINDOW = 1e-6
 
 
 @dataclass(eq=False)
@@ -97,7 +99,7 @@ class TreeRecorder:
             return None, None
         if view != self.max_player:
             alpha, beta = -beta, -alpha
-        if 0 < beta - alpha <= NULL_WIDTH * 4:
+        if 0 < beta - alpha < NULL_WINDOW:
             # A null window (MTD(f)'s probe, PVS's test) is the question it asks, whole: one
             # side opened because it lies past the values a node can take would turn "is the
             # value above 0?" into the full window (-inf, 0) it never was.
