@@ -3,6 +3,9 @@ a refinement did not pay on this position (a lesson too, so it is said, never hi
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ai.lab import CompareRow, _quiescent
 from ai.profiles import profile_for
 
@@ -114,3 +117,13 @@ def agreement_text(rows: list[CompareRow]) -> str:
     why = " (move filtering is a heuristic: it may miss the best move)" if filtered else ""
     return (f"Values differ: {', '.join(differ)} against {done[0].label}'s "
             f"{done[0].value_text}{why}.")
+
+
+def aspiration_note(first_try: Any, window: Callable[[float | None, float | None], str],
+                    value: Callable[[float | None], str]) -> str:
+    """A failed aspiration window in words, "aspiration window (+6, +14) failed low: at most
+    +5", with the caller's ``window`` and ``value`` texts (the screen's "−∞", explain's
+    "-inf"): the try's value is only a bound outside its window, never the root's value."""
+    how = "failed high: at least" if first_try.answer == "lower" else "failed low: at most"
+    return f"aspiration window {window(first_try.alpha, first_try.beta)} {how} " \
+           f"{value(first_try.value)}"

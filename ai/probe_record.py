@@ -1,4 +1,5 @@
-"""One MTD(f) probe as the lab records it (ai.recorder's ``SearchRecording.probes``)."""
+"""The root's extra searches as the lab records them: one MTD(f) probe (ai.recorder's
+``SearchRecording.probes``), and an aspiration window that failed (``first_try``)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,26 @@ class ProbeRecord:
         return {"index": self.index, "test": _round(self.test), "value": _round(self.value),
                 "lower": _round(self.lower), "upper": _round(self.upper), "nodes": self.nodes,
                 "answer": self.answer, "skipped": list(self.skipped)}
+
+
+@dataclass
+class AspirationTry:
+    """The root's first search, in an aspiration window around the previous depth's value,
+    when the value fell outside it, in MAX's view: the window (a side None: open), the value
+    that try returned (only a bound: "upper", failed low, at most ``value``; "lower", failed
+    high, at least ``value``), and the root's moves it cut off before (a fail high). The
+    search then searched the root again with a wider window; its value is the answer."""
+
+    alpha: float | None
+    beta: float | None
+    value: float | None
+    answer: str
+    skipped: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"alpha": _round(self.alpha), "beta": _round(self.beta),
+                "value": _round(self.value), "answer": self.answer,
+                "skipped": list(self.skipped)}
 
 
 def _round(x: float | None) -> float | None:

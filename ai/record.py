@@ -98,6 +98,7 @@ def record_search(
         answered_by=result.algorithm or config.algorithm,
         best_move=best.move if best is not None and best.move != move else None,
         probes=recorded.probes,
+        first_try=recorded.first_try,
         windows=recorder.windows,
         options={
             "use_tt": config.use_tt,

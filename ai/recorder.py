@@ -28,10 +28,9 @@ larger than its parent's, and children are listed in the order the search visite
   is a static evaluation or the game's result; ``terminal`` tells which).
 - ``move``: the edge label from the parent in the game's notation (chance children: the
   outcome, e.g. "31" for a backgammon roll); ``None`` at the root.
-- ``probability``: children of chance nodes only.
-- ``depth``: remaining depth at the node (the root has the search depth).
-- ``alpha``, ``beta``: the window the node was searched with (on entry); ``null_window`` is
-  True for a principal-variation search probe (beta - alpha tiny: only "better or not?").
+- ``probability``: children of chance nodes only. ``depth``: remaining depth (the root's:
+  the search depth). ``alpha``, ``beta``: the window the node was searched with (on entry);
+  ``null_window``: a null window (beta - alpha tiny: only "better or not?").
 - ``value``: the value the node returned. In alpha-beta it can be a bound: ``bound`` says
   "exact", "upper" (value <= alpha: "at most") or "lower" (value >= beta: "at least").
 - ``pruned``: children never searched because of a cutoff at this node (siblings skipped after
@@ -42,9 +41,8 @@ larger than its parent's, and children are listed in the order the search visite
   ``static_evals``: the cheap evaluations that filtering made (the searcher counts each as a
   node, so ``node_count`` includes them).
 - ``tt_hit``: the value came from the transposition table; the node has no children.
-- ``research``: this visit re-searches the same move as the previous sibling with a wider window
-  (principal-variation search: the null-window probe said "better", so the search looks again;
-  or an aspiration window failed at the root).
+- ``research``: a second visit of a move, with a wider window (PVS's null-window probe said
+  "better"; or the root's aspiration window failed: ``first_try``).
 - ``probe``: MTD(f) searches the root once per null-window probe; the node belongs to probe
   1, 2, ... (0 in a search without probes). The root's children repeat once per probe.
 - ``on_pv``: on the principal variation (the line both sides are expected to play).
@@ -59,18 +57,17 @@ by every update (a window side beyond the values any node can take is open, None
 - "update": a child's value has been backed up into ``node``: value = the node's best so far
   (max: highest, min: lowest, chance: the probability-weighted sum so far), alpha/beta = the
   node's window after the update (alpha rises at max nodes, beta falls at min nodes).
-- "cutoff": the node stops its loop (value, window as at the cutoff).
-- "tt_hit": the node's value is taken from the transposition table.
+- "cutoff": the node stops its loop (value, window as at the cutoff); "tt_hit": its value
+  comes from the transposition table; "exit": the node returns ``value``.
 - "filter": move filtering dropped some of the node's moves (``filtered``) before its loop.
 - "research": the node searches its last child's move again with a wider window (PVS: the
   null-window probe said "better"; at the root: the aspiration window failed); alpha/beta are
   the re-search's window. A probe that is searched again has no "update" of its own.
-- "probe": (MTD(f), at the root) a null-window probe starts: value = its test, alpha/beta =
-  its null window; the root's moves are searched again, and their nodes carry ``probe``.
+- "probe": (MTD(f), at the root) a null-window probe starts (value: its test); the root's
+  moves are searched again, their nodes carry ``probe``.
 - "bound": (MTD(f), at the root) the probe returned ``value``; alpha/beta = the interval the
   root's value is now known to lie in (``recording.probes`` says whether it failed high or
   low); equal bounds end the pass.
-- "exit": the node returns ``value``.
 
 A leaf has one "leaf" event and no "enter"/"exit"; an inner node has "enter", one "update" per
 child visit (but a re-searched probe), possibly "cutoff" or "tt_hit", then "exit"; the first
@@ -80,8 +77,7 @@ event enters the root and the last one exits it.
 lists each algorithm's lines with these names): "leaf", "max-init", "max-value", "max-cutoff",
 "max-return", the same with "min-", "chance-init", "chance-sum", "chance-return", plus
 "tt-hit", "chance-cutoff" (Star1), "filter" (move filtering), "research" (PVS, aspiration),
-"mtd-probe" and "mtd-bound" (MTD(f)'s driver),
-which the textbook does not have and the screen explains in words.
+"mtd-probe" and "mtd-bound" (MTD(f)), which the textbook has not (the screen says them).
 
 SearchRecording: ``game_id``, ``algorithm``, ``depth`` (of the recorded pass), ``nodes``,
 ``events``, ``truncated`` (nodes the searcher visited beyond the node budget: counted, not
@@ -93,17 +89,15 @@ use_move_filter, node_budget), ``level`` and ``description`` (whose search: "Mas
 learned tables, depth 3"), ``exact`` (the value is proven), ``passes`` (nodes of every pass),
 ``answered_by`` (the algorithm, or the solver that answered), ``best_move`` (the search's best
 when a level's noise played another), ``probes`` (MTD(f): each null-window probe of the
-recorded pass, ``ProbeRecord``). ``node_count``, ``leaves`` and ``cutoffs`` (prunings:
-nodes that skipped at least one child) count the recorded pass; ``algorithm_label`` names the
-algorithm as a reader should (minimax over dice is expectiminimax without pruning); ``principal_variation()`` and ``path_to(id)`` give node ids from the root. ``to_json()``
-is the ``explain --json`` object.
-
-The lab's measurements live in ai.lab (``compare``, ``depth_chart``); the recording itself is
-made by ai.record.record_search.
-
-``record_search(state, config, node_budget=20000, cancel=None, level=None) -> SearchRecording``
-runs the configured search exactly as play does and records it (a search limited by time is
-played first, then recorded to the depth it finished).
+recorded pass, ``ProbeRecord``), ``first_try`` (an aspiration window that failed,
+``AspirationTry``: the root's window and value are the re-search's, the answer's).
+``node_count``, ``leaves`` and ``cutoffs`` (prunings: nodes that skipped at least one child)
+count the recorded pass; ``algorithm_label`` names the algorithm as a reader should;
+``principal_variation()`` and ``path_to(id)`` give node ids from the root. ``to_json()`` is
+the ``explain --json`` object. The measurements live in ai.lab; ai.record.record_search
+(state, config, node_budget, cancel, level) runs the configured search exactly as play does
+and records it (a search limited by time is played first, then recorded to the depth it
+finished).
 """
 
 from __future__ import annotations
@@ -112,7 +106,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.probe_record import ProbeRecord
+from ai.probe_record import AspirationTry, ProbeRecord
 
 NODE_KINDS = ("max", "min", "chance", "leaf")
 EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "research", "probe",
@@ -160,8 +154,11 @@ class RecordedNode:
 
     @property
     def bound(self) -> str:
-        """"exact", "upper" (the true value is at most ``value``) or "lower" (at least)."""
-        if self.value is None or self.kind == "leaf":
+        """"exact", "upper" (the true value is at most ``value``) or "lower" (at least). A
+        chance node that cut nothing off averaged exact values (a roll failing its Star1
+        window cuts), whatever window it was entered with."""
+        if self.value is None or self.kind == "leaf" or (
+                self.kind == "chance" and not self.cutoff):
             return "exact"
         if self.alpha is not None and self.value <= self.alpha:
             return "upper"
@@ -260,6 +257,9 @@ class SearchRecording:
     best_move: str | None = None
     #: MTD(f)'s null-window probes of the root in the recorded pass (empty: no probes).
     probes: list[ProbeRecord] = field(default_factory=list)
+    #: The root's first search, when its aspiration window failed (the root shows the
+    #: search that answered; this try's value was only a bound outside its window).
+    first_try: AspirationTry | None = None
     #: The search kept an (alpha, beta) window (alpha-beta and its kin, expectiminimax with
     #: Star1). Minimax and backgammon's batched ply search keep none: a picture that showed
     #: them a window would teach a pruning they never did.
@@ -381,6 +381,7 @@ class SearchRecording:
             },
             "evaluated_leaves": [_num(v) for v in self.evaluated_leaves],
             "probes": [p.to_json() for p in self.probes],
+            "first_try": self.first_try.to_json() if self.first_try is not None else None,
             "tree": [n.to_json() for n in self.nodes],
         }
 

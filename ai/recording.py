@@ -15,12 +15,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.alphabeta import NULL_WIDTH
-from ai.probe_record import ProbeRecord
+from ai.probe_record import AspirationTry, ProbeRecord
 from ai.recorder import RecordedNode, StepEvent
+from ai.root_tries import RootTries
 from game.core import CHANCE, TERMINAL, Game, Move, State
 
 INF = float("inf")
+#: Narrower than this, a window is a null window (as RecordedNode.null_window reads it).
+NULL_WINDOW = 1e-6
 
 
 @dataclass(eq=False)
@@ -61,11 +63,14 @@ class Pass:
     probes: list[ProbeRecord] = field(default_factory=list)
     #: The probe whose answer is the pass's move: the last one that reached the value.
     answer_probe: int = 0
+    #: The root's search in an aspiration window that failed (None: no such try).
+    first_try: AspirationTry | None = None
 
 
-class TreeRecorder:
+class TreeRecorder(RootTries):
     """Records a traced search (see the module docstring); ``completed`` is the last finished
-    pass."""
+    pass. The root's extra searches (MTD(f)'s probes, a failed aspiration window) are
+    ai.root_tries'."""
 
     def __init__(self, game: Game, max_player: int, node_budget: int, windows: bool,
                  bounds: tuple[float, float] = (-INF, INF),
@@ -95,6 +100,11 @@ class TreeRecorder:
             return None, None
         if view != self.max_player:
             alpha, beta = -beta, -alpha
+        if 0 < beta - alpha < NULL_WINDOW:
+            # A null window (MTD(f)'s probe, PVS's test) is the question it asks, whole: one
+            # side opened because it lies past the values a node can take would turn "is the
+            # value above 0?" into the full window (-inf, 0) it never was.
+            return alpha, beta
         lo, hi = self.bounds
         return (None if alpha < lo else alpha), (None if beta > hi else beta)
 
@@ -122,56 +132,6 @@ class TreeRecorder:
             return
         self._mark_pv(pv)
         self.completed = self.current
-
-    def probe(self, test: float, lower: float, upper: float) -> None:
-        """An MTD(f) probe starts: the root's children that follow belong to it."""
-        frame = self.stack[0] if self.stack else None
-        if frame is None:
-            return
-        rec = self.current
-        low, high = self._bounds_to_max(frame.view, lower, upper)
-        if not rec.probes and rec.events and rec.events[-1].kind == "enter":
-            rec.events[-1].line = "mtd-init"  # the driver sets its bounds before any probe
-        rec.probes.append(ProbeRecord(len(rec.probes) + 1, self._to_max(frame.view, test),
-                                      low, high, first_node=len(rec.nodes)))
-        frame.probe = len(rec.probes)
-        frame.probe_test = test
-        frame.best = None
-        frame.pending = None
-        root = frame.node  # a cutoff at the root belongs to its probe (ProbeRecord.skipped)
-        root.cutoff, root.pruned, root.skipped = False, 0, []
-
-    def probe_done(self, value: float, lower: float, upper: float) -> None:
-        """The probe's answer and the bounds it leaves (the "bound" step event)."""
-        frame = self.stack[0] if self.stack else None
-        rec = self.current
-        if frame is None or not rec.probes:
-            return
-        probe = rec.probes[-1]
-        # Failed high or landed inside the null window: the value is reached, and this
-        # probe's move is the answer (a later fail-low only confirms it).
-        reached = value > frame.probe_test - NULL_WIDTH
-        high = value >= frame.probe_test
-        if reached and not high:
-            probe.answer = "exact"
-        else:
-            probe.answer = "lower" if high == (frame.view == self.max_player) else "upper"
-        probe.value = self._to_max(frame.view, value)
-        probe.lower, probe.upper = self._bounds_to_max(frame.view, lower, upper)
-        probe.nodes = len(rec.nodes) - probe.first_node
-        probe.skipped = [label for label, _ in frame.node.skipped]
-        if reached:
-            rec.answer_probe = probe.index
-        frame.best = probe.value
-        self.current.events.append(StepEvent("bound", frame.node.id, probe.lower,
-                                             probe.upper, probe.value, "mtd-bound"))
-
-    def _bounds_to_max(self, view: int, lower: float, upper: float
-                       ) -> tuple[float | None, float | None]:
-        """The interval [lower, upper] in MAX's view, an infinite side as None."""
-        if view != self.max_player:
-            lower, upper = -upper, -lower
-        return (None if lower == -INF else lower), (None if upper == INF else upper)
 
     # ------------------------------------------------------------------ nodes
 
@@ -245,26 +205,6 @@ class TreeRecorder:
         frame = self._top()
         if frame is not None:
             frame.pending = (move, probability, research)
-
-    def root_window(self, moves: Sequence[Move], alpha: float, beta: float) -> None:
-        frame = self.stack[0] if self.stack else None
-        if frame is None:
-            return
-        a, b = self._window(frame.view, alpha, beta)
-        if frame.probe:
-            # An MTD(f) probe: the root's moves again, with this probe's null window (the
-            # root itself keeps no window: its value is exact when the probes meet).
-            frame.alpha, frame.beta = a, b
-            self._event("probe", frame, self.current.probes[-1].test, "mtd-probe")
-        elif frame.node.children:
-            # The aspiration window failed: the root's moves are searched again, wider.
-            frame.research_pass = True
-            frame.best = None
-            frame.alpha, frame.beta = a, b
-            self._event("research", frame, None, "research")
-        else:
-            frame.node.alpha, frame.node.beta = a, b
-            frame.alpha, frame.beta = a, b
 
     def expanded(self, moves: Sequence[Any]) -> None:
         """The order is visible in the edges that follow; nothing to keep."""

@@ -29,7 +29,13 @@ from typing import Any
 from ai.api import BOOK
 from ai.depth_chart import depth_chart
 from ai.lab import compare
-from ai.lab_notes import agreement_text, counting_note, refinement_notes, taken_over_note
+from ai.lab_notes import (
+    agreement_text,
+    aspiration_note,
+    counting_note,
+    refinement_notes,
+    taken_over_note,
+)
 from ai.labsearch import evaluator_title, usual_algorithm
 from ai.levels import get_level
 from ai.profiles import profile_for
@@ -273,6 +279,20 @@ def summary(recording: Any, position: str) -> list[str]:
         lines.append(f"(the depth-{recording.depth} pass of iterative deepening; all "
                      f"{len(recording.passes)} passes together: {recording.total_nodes:,} nodes)")
     lines += probe_lines(recording)
+    if recording.first_try is not None:
+        game_id = recording.game_id
+
+        def window(alpha: float | None, beta: float | None) -> str:
+            low = "-inf" if alpha is None else _precise(alpha, game_id)
+            return f"({low}, {'+inf' if beta is None else _precise(beta, game_id)})"
+
+        def value(x: float | None) -> str:  # fractions: a try off by less than a disc
+            return _precise(x, game_id)
+
+        root = recording.root
+        lines.append(f"(first try: {aspiration_note(recording.first_try, window, value)}; "
+                     f"searched again with {window(root.alpha, root.beta)}: "
+                     f"{_value(recording.value, game_id)})")
     return lines
 
 
@@ -361,6 +381,7 @@ def _precise(x: float | None, game_id: str) -> str:
 def _number(x: float) -> str:
     if math.isinf(x):
         return "+inf" if x > 0 else "-inf"
+    x = round(x, 6) + 0.0  # a null window's side 1e-9 off a whole number is that number
     return str(int(x)) if x == int(x) else f"{x:.4g}"
 
 

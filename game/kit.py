@@ -65,6 +65,9 @@ class GameKit(ABC):
     #: move, where the position says more than the move's notation (Nim: the heaps left,
     #: "3,1,5"); None: the move's notation.
     edge_label: ClassVar[Callable[[State, Move], str] | None] = None
+    #: What ``edge_label``'s labels are, in words ("the heaps left"): the lab's header
+    #: names the move both ways, so "move 1:3" and an edge "4" read as one move.
+    edge_words: ClassVar[str] = ""
 
     def __init__(self) -> None:
         self._rules: Game | None = None

@@ -78,11 +78,37 @@ def test_pvs_names_its_probe_and_its_re_search() -> None:
     assert {"probe", "research", "cutoff", "value", "leaf"} <= lines
 
 
-def test_negamax_view_turns_windows_to_the_movers_side() -> None:
+def test_negamax_step_view_speaks_maxs_view_throughout_with_a_labelled_note() -> None:
+    """Issue 41, item 5: "Cutoff at b: 2 is outside the window (3, +∞)" stood over "Window
+    (α, β) for the mover: (−∞, −3)" beside a tree of MAX's values. The teacher's tree is
+    max(min(3,12,8), min(2,4,6), min(14,5,2)) = 3: the sentence, the window line and the tree
+    all speak MAX's view, and the negamax code's own (negated) window is a labelled note."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.ui import scene_record
+    from game.ui.lab.step_panel import draw_step_panel, event_text
+
+    pygame.font.init()
     rec = classroom(TEXTBOOK, "alphabeta", 2, **BARE)
     assert panel_for(rec, negamax=True) == "negamax"
     b = next(n for n in rec.nodes if n.move == "b" and n.parent == 0)
-    assert shown_window("negamax", b, (3.0, None)) == (None, -3.0)  # MIN's: (-inf, -3)
+    stepper = Stepper(rec.nodes, rec.events)
+    while not (stepper.current == b.id and rec.events[stepper.position - 1].kind == "cutoff"):
+        assert stepper.forward()
+    assert stepper.shown_value(b.id) == 2  # the tree's value at b: MAX's, as on the slide
+    said = event_text(rec, stepper)
+    assert said == "Cutoff at b: 2 is outside MAX's window (3, +∞), skipping 2 sibling(s)"
+    surface = pygame.Surface((520, 900))
+    with scene_record.recording(surface) as drawn:
+        draw_step_panel(surface, pygame.Rect(0, 0, 520, 900), rec, stepper, 16, negamax=True)
+    text = drawn.joined()
+    assert "Window (α, β) for MAX: (3, +∞)" in text
+    assert "Window (α, β) for the mover" not in text
+    assert "Negamax code, MIN's view: here it holds (α, β) = (−∞, -3)" in text
+    assert shown_window("negamax", b, (3.0, None)) == (3.0, None)
     assert shown_window("alphabeta", b, (3.0, None)) == (3.0, None)
 
 
@@ -152,3 +178,17 @@ def test_the_values_on_the_path_never_hide_behind_the_panels_edge(monkeypatch) -
             heading_seen_cut = True
             assert int(more[0].split()[1]) + len(rows) == len(stepper.path_to_current()), height
     assert heading_seen_cut  # some height cut the list, and the cut was counted
+
+
+def test_a_null_window_reads_as_one_phrase_in_the_step_sentences() -> None:
+    """Issue 41: PVS's probe read "Enter b (min) with window null window at 3"."""
+    from game.ui.lab.step_panel import event_text
+
+    rec = classroom(TEXTBOOK, "alphabeta", 2, use_tt=False, use_ordering=False,
+                    use_aspiration=False)
+    stepper = Stepper(rec.nodes, rec.events)
+    said = []
+    while stepper.forward():
+        said.append(event_text(rec, stepper))
+    assert "Enter b (min) with MAX's null window at 3" in said
+    assert not any("window null window" in t for t in said)

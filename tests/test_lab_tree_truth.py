@@ -137,6 +137,40 @@ def test_skipped_children_appear_in_step_mode_once_the_cutoff_happens(display) -
     assert "6" in [t for t, _, _ in after]
 
 
+def test_step_mode_keeps_the_pruned_leaves_unrevealed_until_the_cutoff(display) -> None:
+    """Issue 41, item 12: at step 0 the leaves 4 and 6 were missing under b (their slots
+    empty), which answered the class's question "which leaves get pruned?" before the first
+    step. Until the cutoff at b they are drawn as children not reached yet: a plain edge with
+    its move, no value, no "skipped" key; from the cutoff on, greyed with their values."""
+    from game.ui.lab.stepper import Stepper
+
+    rec = _record("classroom", TEXTBOOK, 2)
+    view = TreeView(rec, 15, 13)
+    view.stepper = Stepper(rec.nodes, rec.events)
+    ghosts = [n.id for n in view.nodes if isinstance(n, SkippedChild)]
+    b = next(n.id for n in rec.nodes if n.parent == 0 and n.move == "b")
+    cut = next(i for i, e in enumerate(rec.events) if e.kind == "cutoff" and e.node == b)
+    edge_labels = 3 + 3 * 3  # the root's three moves, three under each MIN node
+    for position in (0, cut):
+        view.stepper.seek(position)
+        assert not any(view.shows_as_skipped(g) for g in ghosts)
+        assert "skipped" not in view.legend_keys()
+        with _drawn_texts(view) as texts:
+            _render_all(view)
+        moves = [t for t, _, color in texts if t in ("a", "b", "c") and color == style.TEXT]
+        assert len(moves) == edge_labels, position  # 4's and 6's moves like any other's
+        assert "4" not in [t for t, _, _ in texts] and "6" not in [t for t, _, _ in texts]
+        assert "not searched" not in [t for t, _, _ in texts]
+    view.stepper.seek(cut + 1)
+    assert all(view.shows_as_skipped(g) for g in ghosts)
+    assert "skipped" in view.legend_keys()
+    with _drawn_texts(view) as texts:
+        _render_all(view)
+    assert ("4", style.DIM) in [(t, c) for t, _, c in texts]
+    view.stepper = None
+    assert all(view.shows_as_skipped(g) for g in ghosts)  # the explorer shows them always
+
+
 def test_the_header_counts_prunings_and_names_what_they_skipped() -> None:
     textbook = _record("classroom", TEXTBOOK, 2)
     assert "1 pruning (2 leaves skipped)" in header_lines(textbook)[0]
@@ -160,6 +194,18 @@ def test_nim_edges_show_the_heaps_left() -> None:
     rec = _record("nim", "3,4,5 1", 1, max_take=None)
     labels = {style.edge_text(rec.nodes[c], "nim") for c in rec.nodes[0].children}
     assert {"2,4,5", "3,4,0", "3,1,5"} <= labels
+
+
+def test_the_header_names_nims_move_as_its_edge_does() -> None:
+    """Issue 41: the header said "move 1:3" over edges of coins left ("4"): it names the
+    played move both ways, and says what the edges show."""
+    rec = _record("nim", "7 1", 6, max_take=3)
+    played = next(c for c in rec.nodes[0].children if rec.nodes[c].move == rec.move)
+    edge = style.edge_text(rec.nodes[played], "nim")
+    assert edge != rec.move
+    assert f"move {rec.move} → {edge} (edges: the heaps left)" in header_lines(rec)[0]
+    tictactoe = _record("tictactoe", "X---O---- X", 2)
+    assert header_lines(tictactoe)[0].endswith(f"move {tictactoe.move}")  # edges are moves
 
 
 # ---- a re-searched move is one move --------------------------------------------------------
@@ -399,3 +445,24 @@ def test_a_wide_tree_opens_with_the_principal_variation_s_first_move_in_view() -
     for nid in (0, first):
         x, _ = view.screen_pos(nid)
         assert view.slot < x < 880 - view.slot, nid
+
+
+def test_a_chance_node_without_star1_shows_its_exact_average_beside_no_pruning(
+        display) -> None:
+    """Issue 41: the chance example read "no pruning" beside "≤1.6": without Star1 a chance
+    node averages every roll exactly (0.9 × 1 + 0.1 × 7), whatever window it was entered
+    with; only a Star1 cutoff makes its value a bound, and then the header counts it."""
+    chance = EXAMPLES["chance"].text
+    plain = _record("classroom", chance, 3)
+    assert "no pruning" in header_lines(plain)[0]
+    b = next(n for n in plain.nodes if n.parent == 0 and n.move == "b")
+    assert b.kind == "chance" and b.value == pytest.approx(1.6) and b.bound == "exact"
+    assert TreeView(plain, 15, 13).node_label_texts(b.id)[0] == "1.6"
+    assert all(n.bound == "exact" for n in plain.nodes)  # nothing pruned: nothing a bound
+    state = get_game("classroom").parse_position(chance)
+    config = replace(lab_config("classroom", TEACHING, 3, state), use_star1=True)
+    star1 = record_search(state, config, level=TEACHING)
+    cut = next(n for n in star1.nodes if n.parent == 0 and n.move == "b")
+    assert cut.cutoff and cut.bound == "upper" and "pruning" in header_lines(star1)[0]
+    assert "no pruning" not in header_lines(star1)[0]
+    assert TreeView(star1, 15, 13).node_label_texts(cut.id)[0].startswith("≤")

@@ -156,3 +156,29 @@ def test_exact_root_values_and_a_kept_move_take_full_windows() -> None:
     review = run_search(state, SearchConfig("kalah", "mtdf", Limits(depth=4),
                                             keep_root_moves=(kept,)))
     assert dict(review.root_values)[kept] == pytest.approx(dict(plain.root_values)[kept])
+
+
+def test_the_first_probe_keeps_its_null_window_in_the_tree_steps_and_explain(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 41: probe 1 at 0 (every leaf of the textbook tree above it) was drawn with the
+    window (-inf, 0), the null window's lower side opened because it lay below the leaves."""
+    from game.ui.lab.step_panel import event_text
+    from game.ui.lab.style import window_text
+
+    state = get_game("classroom").initial_state(example="textbook")
+    rec = record_search(state, teaching_config("classroom", 2, "mtdf"))
+    first = [n for n in rec.nodes if n.probe == 1]
+    assert first and all(n.null_window for n in first)
+    assert {window_text(n.alpha, n.beta) for n in first} == {"null window at 0"}
+    probe_event = next(e for e in rec.events if e.kind == "probe")
+    assert probe_event.alpha == pytest.approx(0.0, abs=1e-6) and probe_event.beta == 0.0
+    assert probe_event.alpha < probe_event.beta
+    stepper = Stepper(rec.nodes, rec.events)
+    while stepper.current is None or rec.nodes[stepper.current].probe != 1:
+        stepper.forward()
+    assert "null window at 0" in event_text(rec, stepper)
+    code = main.main(["explain", "--example", "textbook", "--algorithm", "mtdf", "--no-tt",
+                      "--no-ordering", "--no-pvs"])
+    out = capsys.readouterr().out
+    assert code == 0 and "[-inf, 0]" not in out
+    assert "a MIN (null window at 0) = >=3 (probe 1)" in out

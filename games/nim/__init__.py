@@ -15,6 +15,7 @@ class NimKit(GameKit):
     title = "Nim"
     order = 30
     edge_label = staticmethod(heaps_label)
+    edge_words = "the heaps left"
 
     def setup(self) -> GameSetup:
         from games.nim.setup import SETUP  # the start screen's rows: when it asks

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from ai.lab_notes import aspiration_note
 from ai.labsearch import noisy_words
 from game.ui import theme
 from game.ui.assets import font
@@ -42,7 +43,10 @@ def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tu
     value = style.value_text(node.value, recording.game_id)
     lines.append((f"Value: {bound + ' ' if bound else ''}{value}"
                   f"{'  (a bound: the window cut it short)' if bound else ''}", style.TEXT))
-    if node.alpha is not None or node.beta is not None:
+    first_try = getattr(recording, "first_try", None) if nid == 0 else None
+    if first_try is not None:  # the root's window is the re-search's, the one that answered
+        lines += aspiration_lines(recording)
+    elif node.alpha is not None or node.beta is not None:
         lines.append((f"Window on entry (α, β): {style.window_text(node.alpha, node.beta, recording.game_id)}",
                       style.DIM))
     probe_line = probes.node_line(recording, nid)
@@ -78,6 +82,19 @@ def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tu
     if node.on_pv:
         lines.append(("On the principal variation (the expected line of play)", style.PV))
     return lines
+
+
+def aspiration_lines(recording: Any) -> list[tuple[str, tuple]]:
+    """The root of a search whose aspiration window failed: the window that found its value,
+    and the failed first try, whose value was only a bound outside its window."""
+    root, game_id = recording.nodes[0], recording.game_id
+
+    note = aspiration_note(recording.first_try, *probes.precise_texts(game_id))
+    window = style.window_text(root.alpha, root.beta, game_id)
+    return [(f"Window (α, β): {window}, the re-search that found the "
+             "value", style.DIM),
+            (f"First try: the {note}, outside it, so the root's moves were searched again "
+             "(the dashed \"first try\" visits)", style.RESEARCH)]
 
 
 def quiescence_lines(recording: Any, nid: int) -> list[tuple[str, tuple]]:

@@ -4,6 +4,7 @@ walk through the driver ("is it at least 3? yes, at least 3; is it above 3? no: 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from game.registry import get_kit
@@ -13,12 +14,22 @@ from game.ui.lab import style
 _CLOSE = 1e-6
 
 
-def _v(value: float | None, game_id: str, sign: int) -> str:
+def precise(value: float | None, game_id: str, sign: int) -> str:
     """A test or bound: the game's label for a whole value, else the number itself (probes
     of an estimate differ by fractions a disc label would round away)."""
     if value is not None and abs(value - round(value)) > 1e-6:
         return f"{value:+.3f}" if _playable(game_id) else f"{value:.4g}"
     return style.bound_text(value, sign, game_id)
+
+
+def precise_texts(game_id: str) -> tuple[Callable[[float | None, float | None], str],
+                                          Callable[[float | None], str]]:
+    """(window, value) in ``precise`` figures: a failed aspiration window and its bound, which
+    differ by fractions the disc labels would round into nonsense ("(+6, +14): at most +5")."""
+    def window(alpha: float | None, beta: float | None) -> str:
+        return f"({precise(alpha, game_id, -1)}, {precise(beta, game_id, 1)})"
+
+    return window, lambda value: precise(value, game_id, 1)
 
 
 def _playable(game_id: str) -> bool:
@@ -38,18 +49,18 @@ def question(recording: Any, index: int) -> str:
     if recording.nodes[0].kind != "min":
         low = before.lower if before is not None else None
         if low is not None and abs(probe.test - low) < _CLOSE:
-            return f"is the value above {_v(low, game_id, -1)}?"
-        return f"is the value at least {_v(probe.test, game_id, 1)}?"
+            return f"is the value above {precise(low, game_id, -1)}?"
+        return f"is the value at least {precise(probe.test, game_id, 1)}?"
     high = before.upper if before is not None else None
     if high is not None and abs(probe.test - high) < _CLOSE:
-        return f"is the value below {_v(high, game_id, 1)}?"
-    return f"is the value at most {_v(probe.test, game_id, -1)}?"
+        return f"is the value below {precise(high, game_id, 1)}?"
+    return f"is the value at most {precise(probe.test, game_id, -1)}?"
 
 
 def answer(recording: Any, index: int) -> str:
     """What probe ``index`` proved: "at least 3", "at most 3" or "exactly 3"."""
     probe = recording.probes[index - 1]
-    value = _v(probe.value, recording.game_id, 1)
+    value = precise(probe.value, recording.game_id, 1)
     words = {"lower": "at least", "upper": "at most"}.get(probe.answer, "exactly")
     return f"{words} {value}"
 
@@ -60,9 +71,9 @@ def interval(recording: Any, index: int) -> str:
     probe = recording.probes[index - 1]
     game_id = recording.game_id
     if probe.lower is not None and probe.lower == probe.upper:
-        return f"the value is {_v(probe.lower, game_id, 1)}"
-    return (f"the value lies in [{_v(probe.lower, game_id, -1)}, "
-            f"{_v(probe.upper, game_id, 1)}]")
+        return f"the value is {precise(probe.lower, game_id, 1)}"
+    return (f"the value lies in [{precise(probe.lower, game_id, -1)}, "
+            f"{precise(probe.upper, game_id, 1)}]")
 
 
 def probe_index(events: Any, position: int) -> int:

@@ -54,7 +54,9 @@ TITLES = {
     "quiescence-alphabeta": "Quiescence (alpha-beta)",
     "quiescence-negamax": "Quiescence (negamax)",
 }
-#: Panels whose windows are the mover's (negamax form), not MAX's.
+#: Panels whose code holds the mover's values and windows (negamax form): at MIN's nodes
+#: negated and swapped. The step panel still speaks MAX's view, as the tree does, and says
+#: what the code holds there in a labelled note (``mover_window``).
 MOVER_WINDOWS = ("negamax", "pvs", "negamax+quiescence", "pvs+quiescence", "quiescence-negamax")
 #: Panels with no window at all: nothing is pruned, so the screen shows none.
 NO_WINDOW = ("minimax", "expectiminimax", "minimax+quiescence", "quiescence-minimax")
@@ -167,8 +169,9 @@ def panel_line(panel: str, recording: Any, events: Sequence[Any], position: int)
                 return "asp-research"  # the root's whole pass again, wider
         return "research"
     if panel == "pvs" and ev.kind == "enter" and ev.node == 0:
-        root = recording.nodes[0]
-        if root.alpha is not None and root.beta is not None:
+        # The root's first window (the node keeps the re-search's when that one failed).
+        first = getattr(recording, "first_try", None) or recording.nodes[0]
+        if first.alpha is not None and first.beta is not None:
             return "asp-window"
     if panel == "pvs" and ev.kind == "update" and position >= 2:
         child = recording.nodes[events[position - 2].node]
@@ -184,17 +187,27 @@ def panel_line(panel: str, recording: Any, events: Sequence[Any], position: int)
 
 def shown_window(panel: str, node: Any, window: tuple[float | None, float | None] | None
                  ) -> tuple[float | None, float | None] | None:
-    """The window as the panel's code holds it: none where the code has none (minimax,
-    textbook expectiminimax, a chance node searched with every roll counting), the mover's
-    (negated and swapped at MIN's nodes) in the negamax forms, MAX's otherwise."""
+    """The window the step panel shows: none where the code has none (minimax, textbook
+    expectiminimax, a chance node searched with every roll counting), else MAX's, in every
+    panel: the tree's values, the step's sentence and this line speak one view (a teacher's
+    tree is max(min(3, 12, 8), ...) = 3, MIN's nodes valued 3, 2, 2, never -3)."""
     if window is None or panel in NO_WINDOW:
         return None
     if node.kind == "chance" and panel == "expectiminimax-ab":
         return None
-    if panel in MOVER_WINDOWS and node.kind == "min":
-        alpha, beta = window
-        return (None if beta is None else -beta), (None if alpha is None else -alpha)
     return window
+
+
+def mover_window(panel: str, node: Any, window: tuple[float | None, float | None] | None
+                 ) -> tuple[float | None, float | None] | None:
+    """What a negamax form's code holds at a MIN node instead of MAX's window: the mover's,
+    negated and swapped ((3, +∞) for MAX is (−∞, −3) for MIN); None where the code holds
+    MAX's window itself (a MAX node, a textbook panel) or none."""
+    shown = shown_window(panel, node, window)
+    if shown is None or panel not in MOVER_WINDOWS or node.kind != "min":
+        return None
+    alpha, beta = shown
+    return (None if beta is None else -beta), (None if alpha is None else -alpha)
 
 
 def lit_lines(lines: Sequence[tuple[str, str]], active: str, section: str = "") -> set[int]:

@@ -8,14 +8,15 @@ from typing import Any
 
 import pygame
 
+from ai.lab_notes import aspiration_note
 from ai.labsearch import noisy_words
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.lab import probes, style
 from game.ui.lab.pseudocode import (
-    MOVER_WINDOWS,
     TITLES,
     draw_pseudocode,
+    mover_window,
     panel_lines,
     shown_window,
     step_code,
@@ -63,22 +64,46 @@ def event_text(recording: Any, stepper: Stepper) -> str:
         if said:
             return said
     if ev.kind == "enter":
-        return f"Enter {name} ({node.kind}) with window {window}" if ev.alpha is not None or \
-            ev.beta is not None else f"Enter {name} ({node.kind})"
+        return f"Enter {name} ({node.kind}) with {_window_phrase(window)}" if \
+            ev.alpha is not None or ev.beta is not None else f"Enter {name} ({node.kind})"
     if ev.kind == "leaf":
         return f"Evaluate leaf {name}: {value}"
     if ev.kind == "update":
         # A search that keeps no window (minimax, backgammon's network search) has none to name.
-        narrowed = f", window now {window}" if getattr(recording, "windows", True) else ""
+        narrowed = (f"; now {_window_phrase(window)}" if getattr(recording, "windows", True)
+                    else "")
         return f"Back up into {name}: best so far {value}{narrowed}"
     if ev.kind == "cutoff":
         skipped = f", skipping {node.pruned} sibling(s)" if node.pruned else ""
-        return f"Cutoff at {name}: {value} is outside the window {window}{skipped}"
+        return f"Cutoff at {name}: {value} is outside {_window_phrase(window)}{skipped}"
     if ev.kind == "tt_hit":
         return f"Table hit at {name}: value {value} reused"
+    if ev.kind == "research":
+        return _research_text(recording, stepper, name, window)
     if ev.kind == "exit":
         return f"Return from {name}: {value}"
     return f"{ev.kind} {name}"
+
+
+def _research_text(recording: Any, stepper: Stepper, name: str, window: str) -> str:
+    """A move searched again: the root's whole pass after its aspiration window failed (the
+    step before it was the root's own), or one move after PVS's null-window probe said
+    "better" (the step before it returned that probe)."""
+    first_try = getattr(recording, "first_try", None)
+    before = stepper.events[stepper.position - 2] if stepper.position >= 2 else None
+    if first_try is not None and stepper.current == 0 and before is not None and \
+            before.node == 0:
+        note = aspiration_note(first_try, *probes.precise_texts(recording.game_id))
+        return (f"The {note}, outside it: that was a failed first try. The root's moves are "
+                f"searched again with {_window_phrase(window)}")
+    return (f"Re-search at {name}: the null-window probe said \"better\", so the move is "
+            f"searched again with {_window_phrase(window)}")
+
+
+def _window_phrase(window: str) -> str:
+    """A window_text in a sentence, whose it is said (the recording's windows are MAX's,
+    as the tree's values are): "MAX's window (3, +∞)", "MAX's null window at 3"."""
+    return f"MAX's {window}" if window.startswith("null") else f"MAX's window {window}"
 
 
 def _quiescence_text(recording: Any, ev: Any, node: Any, name: str, value: str) -> str:
@@ -100,6 +125,28 @@ def _quiescence_text(recording: Any, ev: Any, node: Any, name: str, value: str) 
     if ev.kind == "cutoff":
         return f"Cutoff at {name} (quiescence): {value} is outside the window"
     return ""
+
+
+def mover_note(recording: Any, panel: str, node: Any,
+               window: tuple[float | None, float | None] | None) -> str:
+    """The labelled note under MAX's window where the negamax code holds the mover's view
+    (a MIN node): its window and values there are MAX's negated; "" elsewhere."""
+    held = mover_window(panel, node, window)
+    if held is None:
+        return ""
+    return (f"Negamax code, MIN's view: here it holds (α, β) = "
+            f"{style.window_text(*held, recording.game_id)} and every value negated")
+
+
+def _draw_mover_note(surface: pygame.Surface, rect: pygame.Rect, y: int, small: int,
+                     recording: Any, panel: str, node: Any,
+                     window: tuple[float | None, float | None] | None) -> int:
+    note = mover_note(recording, panel, node, window)
+    for ln in wrap_text(note, font(small), rect.width) if note else ():
+        draw_text(surface, ln, (rect.x, y), small, theme.color("text_dim"),
+                  max_width=rect.width)
+        y += int(small * 1.3)
+    return y
 
 
 def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
@@ -149,13 +196,14 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
             y += int(small * 1.3)
         window = None
     if window is not None and window != (None, None):
-        whose = "for the mover" if panel in MOVER_WINDOWS else "for MAX"
         text = style.window_text(*window, recording.game_id)
-        for ln in wrap_text(f"Window (α, β) {whose}: {text}", font(small, bold=True),
+        for ln in wrap_text(f"Window (α, β) for MAX: {text}", font(small, bold=True),
                             rect.width):
             draw_text(surface, ln, (rect.x, y), small, style.PV, bold=True,
                       max_width=rect.width)
             y += int(small * 1.3)
+        y = _draw_mover_note(surface, rect, y, small, recording, panel, node,
+                             stepper.current_window())
         y += int(small * 0.1)
     rows = stepper.path_to_current()[-6:]
     row_h = int(small * 1.3)

@@ -9,6 +9,7 @@ import pygame
 
 from ai.api import BOOK
 from ai.lab_notes import taken_over_note
+from game.registry import get_kit
 from game.ui.assets import font
 from game.ui.lab import probes, style
 from game.ui.widgets import draw_text
@@ -47,8 +48,22 @@ def _move_text(rec: Any) -> str:
     contradicting its own tree."""
     best = getattr(rec, "best_move", None)
     if best is None:
-        return f"move {rec.move or '—'}"
+        return f"move {rec.move or '—'}{_edge_words(rec)}"
     return f"move {rec.move} (the level's noise; the search's best: {best})"
+
+
+def _edge_words(rec: Any) -> str:
+    """Where the tree labels its edges other than by the move (Nim: the heaps a move leaves),
+    the played move's edge and what edges say: " → 4 (edges: the heaps left)"; else ""."""
+    try:
+        words = get_kit(rec.game_id).edge_words
+    except ValueError:  # a recording of a game the registry does not know
+        return ""
+    edge = next((style.edge_text(rec.nodes[c], rec.game_id) for c in rec.nodes[0].children
+                 if rec.nodes[c].move == rec.move), None) if rec.nodes else None
+    if not words or edge is None or edge == rec.move:
+        return ""
+    return f" → {edge} (edges: {words})"
 
 
 def break_figures(figures: list[str], f: Any, width: int) -> list[str]:

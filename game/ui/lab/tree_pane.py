@@ -245,7 +245,8 @@ class TreePane:
 
     def toggle_negamax(self) -> None:
         """Step mode's code for plain alpha-beta: the textbook's MAX-VALUE and MIN-VALUE, or
-        the one negamax function the engine runs (windows then from the mover's side)."""
+        the one negamax function the engine runs (the window still MAX's, as the tree's
+        values are, with a note of the mover's window the code holds at MIN's nodes)."""
         self.negamax_view = not self.negamax_view
         self.ctx.show_message("Code: alpha-beta as negamax, the engine's form" if
                               self.negamax_view else "Code: MAX-VALUE and MIN-VALUE, the "

@@ -163,12 +163,26 @@ class TreeView:
         return self.slot >= self.label_slot and self.row_texts >= MIN_ROW_TEXTS
 
     def legend_keys(self) -> frozenset[str]:
-        """The marks this tree shows now, for the legend (tree_header.draw_legend)."""
-        return self._marks | ({"collapsed"} if self.collapsed else set())
+        """The marks this tree shows now, for the legend (tree_header.draw_legend): in step
+        mode "skipped" only once a step has cut (before, nothing is drawn skipped)."""
+        marks = self._marks | ({"collapsed"} if self.collapsed else set())
+        step = self.stepper
+        if step is not None and not any(self.recording.nodes[n].pruned for n in step.cut):
+            marks -= {"skipped"}
+        return marks
 
     def is_skipped(self, nid: int) -> bool:
         """A child a cutoff skipped (drawn greyed; not a searched node)."""
         return nid >= self.searched
+
+    def shows_as_skipped(self, nid: int) -> bool:
+        """Is ``nid`` drawn as a child a cutoff skipped (grey, dashed, its value)? Always
+        outside step mode; in step mode only from the step of its parent's cutoff: before
+        it, it looks like any child the search has not reached yet, so the steps never
+        answer "which leaves get pruned?" ahead of the search."""
+        if not self.is_skipped(nid):
+            return False
+        return self.stepper is None or self.nodes[nid].parent in self.stepper.cut
 
     def world(self, nid: int) -> tuple[float, float]:
         """Node centre in world pixels (before the camera)."""
@@ -557,8 +571,13 @@ class TreeView:
                 node = self.nodes[nid]
                 a, b = pos(node.parent), pos(nid)
                 if isinstance(node, SkippedChild):
-                    if step is None or node.parent in step.cut:
+                    if self.shows_as_skipped(nid):
                         self._skipped_edge(target, node, a, b, r)
+                    else:  # step mode before its cutoff: a child not reached yet, like any
+                        pygame.draw.line(target, style.UNVISITED, (a[0], a[1] + r * 0.8),
+                                         (b[0], b[1] - r), 1)
+                        if self.labels_on and node.label:
+                            self._place_label(target, [(node.label, style.TEXT)], a, b, r)
                     continue
                 if step is not None and step.node_status(nid) == UNSEEN:
                     col, width = style.UNVISITED, 1
@@ -574,10 +593,11 @@ class TreeView:
                 if self.labels_on:
                     self._edge_label(target, nid, a, b, r)
             for stub in lay.stubs_in(row, x0 - reach, x1 + reach):
-                if step is not None and stub.parent not in step.cut:
-                    continue
                 a = pos(stub.parent)
                 b = ((stub.x + 0.5) * slot - ox, row * row_h + row_h * 0.45 - oy)
+                if step is not None and stub.parent not in step.cut:
+                    self._unreached_stub(target, stub.skipped, a, b, r)
+                    continue
                 style.draw_dashed(target, style.STUB, (a[0], a[1] + r * 0.8), b)
                 style.draw_stub(target, b, max(r, 2.0))
                 if self.labels_on:
@@ -592,8 +612,11 @@ class TreeView:
             for nid in in_row(row):
                 node = self.nodes[nid]
                 if isinstance(node, SkippedChild):
-                    if step is None or node.parent in step.cut:
+                    if self.shows_as_skipped(nid):
                         self._draw_skipped(target, node, pos(nid), r)
+                    else:  # hollow, as every node the search has not reached yet
+                        style.draw_shape(target, node.kind, pos(nid), r, None,
+                                         style.UNVISITED, 2)
                     continue
                 self._draw_node(target, nid, pos(nid), r)
 
@@ -623,7 +646,11 @@ class TreeView:
         node = self.nodes[nid]
         lines: list[tuple[str, tuple[int, ...]]] = []
         if nid in self.research_of:
-            first = "probe" if node.null_window else "first try"
+            # A root move of a failed aspiration window is its first try, however it was
+            # searched inside that try (PVS's null window too).
+            aspiration = (node.parent == 0 and not node.research
+                          and getattr(self.recording, "first_try", None) is not None)
+            first = "probe" if node.null_window and not aspiration else "first try"
             return [(first, style.DIM)]
         label = style.edge_text(node, self.game_id)
         if label:
@@ -677,6 +704,18 @@ class TreeView:
         if self.labels_on and node.label:
             self._place_label(target, [(node.label, style.DIM)], a, b, r)
 
+    def _unreached_stub(self, target: pygame.Surface, count: int, a: tuple[float, float],
+                        b: tuple[float, float], r: float) -> None:
+        """Step mode, before a cutoff: the moves its stub will hold, drawn as moves not
+        reached yet (a plain edge, a hollow box, "n more")."""
+        pygame.draw.line(target, style.UNVISITED, (a[0], a[1] + r * 0.8), (b[0], b[1] - r), 1)
+        box = pygame.Rect(0, 0, int(2 * max(r, 2.0)), int(1.4 * max(r, 2.0)))
+        box.center = (int(b[0]), int(b[1]))
+        pygame.draw.rect(target, style.UNVISITED, box, 1)
+        if self.labels_on:
+            self._text(target, f"{count} more", (b[0], b[1] + r + 2), style.DIM, "midtop",
+                       small=True)
+
     def _draw_skipped(self, target: pygame.Surface, node: SkippedChild,
                       p: tuple[float, float], r: float) -> None:
         """A skipped child: its shape hollow in grey, its value (when known) below in grey,
@@ -724,6 +763,10 @@ class TreeView:
         for img, rect in self._node_labels(nid, p, r):
             target.fill(style.BG, rect.inflate(4, 0))  # edges pass under the label
             target.blit(img, rect)
+
+    def node_label_texts(self, nid: int) -> list[str]:
+        """The texts under a searched node, top down, as drawn now (label_texts)."""
+        return [text for text, _, _ in self.label_texts(nid)]
 
     def label_texts(self, nid: int) -> list[tuple[str, int, tuple[int, ...]]]:
         """The lines under a searched node as (text, size, colour): its value (with "≤" or
