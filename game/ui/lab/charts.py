@@ -38,7 +38,7 @@ from game.ui.lab.plot import (
     si,
 )
 from game.ui.lab.verdict import compare_footer, draw_footer
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_text, wrap_text
 
 __all__ = ["AXIS", "BAD", "BAR_NODES", "BAR_TIME", "GOOD", "GRID", "WIN_VALUE", "LogAxis",
            "agree_text", "answer_changes", "draw_compare", "draw_depth_chart", "horizon_rows",
@@ -111,8 +111,7 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
         bar_h = max(4, int(row_h * 0.5))
         probes = getattr(r, "probes", 0)
         label = f"{r.label} · {probes} probe{'s' if probes != 1 else ''}" if probes else r.label
-        draw_text(surface, label, (rect.x, cy), small, style.TEXT, anchor="midleft",
-                  max_width=label_w)
+        _row_label(surface, label, rect.x, cy, small, label_w, row_h)
         if i in notes or r.status != "done" or not r.nodes:
             draw_text(surface, notes.get(i, "not run"), (nodes_x0 + 6, cy), small, style.DIM,
                       anchor="midleft", max_width=2 * plot_w)
@@ -160,3 +159,19 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
 def _final(row: Any) -> int:
     """The nodes of a row's final pass (rows made before the count existed: all nodes)."""
     return int(getattr(row, "final_nodes", 0) or row.nodes)
+
+
+def _row_label(surface: pygame.Surface, label: str, x: int, cy: float, small: int,
+               width: int, row_h: float) -> None:
+    """A row's name: on two lines where the row is tall enough and the name too long for
+    one ("expectiminimax, network batches and root filter (Master plays)"), cut only when
+    even two lines cannot hold it."""
+    lines = wrap_text(label, font(small), width)
+    line_h = int(small * 1.1)
+    if len(lines) == 1 or row_h < 2 * line_h:
+        draw_text(surface, label, (x, cy), small, style.TEXT, anchor="midleft", max_width=width)
+        return
+    lines = [lines[0], " ".join(lines[1:])]
+    for i, line in enumerate(lines):
+        draw_text(surface, line, (x, int(cy + (i - 0.5) * line_h)), small, style.TEXT,
+                  anchor="midleft", max_width=width)

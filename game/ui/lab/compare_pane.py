@@ -17,6 +17,7 @@ import pygame
 from ai.lab import LONG_ROW_S, CompareRow, compare_specs
 from ai.labsearch import TEACHING, lab_config
 from game.ui import theme
+from game.ui.assets import font
 from game.ui.lab import charts
 from game.ui.lab.chart_pane import ChartPane
 from game.ui.lab.export import export_compare_png
@@ -144,7 +145,12 @@ class ComparePane(ChartPane):
                             self.ctx.game_id)
         for w in self.widgets:
             w.draw(surface)
-        draw_text(surface, "Log scales: each grid line ×10",
+        room = self.rect.right - self.widgets[-1].rect.right - size
+        face = font(max(10, size - 2))
+        # The longest wording that fits beside the buttons (a projector's text is large).
+        note = next((text for text in ("Log scales: each grid line ×10", "Log scales: ×10 a line",
+                                       "log ×10") if face.size(text)[0] <= room), "")
+        draw_text(surface, note,
                   (self.widgets[-1].rect.right + size, self.widgets[-1].rect.centery),
                   max(10, size - 2), theme.color("text_dim"), anchor="midleft",
-                  max_width=self.rect.right - self.widgets[-1].rect.right - size)
+                  max_width=room)
