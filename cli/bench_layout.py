@@ -83,8 +83,17 @@ def _lab_done(app: Any) -> bool:
     return bool(getattr(scene, "_shown", True)) and not scene.jobs.running
 
 
-def _new_session(kit: GameKit, state: Any = None) -> Session:
+def _new_session(kit: GameKit, state: Any = None, seed: int = 7) -> Session:
+    """A game against Master, at a decision: a game of dice starts after its first roll (the
+    lab cannot search a position waiting for the dice, and the sweep must see its charts)."""
     options = dict(kit.ai().speed.ui_options)
+    if state is None:
+        state = kit.rules().initial_state(**options)
+        rng = random.Random(seed)
+        while state.current_player() == CHANCE:
+            outcomes = state.chance_outcomes()
+            state = state.apply(rng.choices([o for o, _ in outcomes],
+                                            [p for _, p in outcomes])[0])
     return Session(kit.id, options, (Seat.human(), Seat.ai_level("Master")), start_state=state)
 
 

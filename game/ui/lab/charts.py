@@ -68,7 +68,11 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
     notes = notes or {}
     small = max(10, int(size * 0.85))
     label_w = int(rect.width * 0.3)
-    value_w = int(rect.width * 0.12)
+    # The value column as wide as its widest "value · move" (a backgammon move is long),
+    # between 12% and 25% of the chart; the bars give up the difference.
+    widest = max((font(small).size(_value_move(r, game_id))[0] for r in rows
+                  if r.status == "done" and r.nodes), default=0)
+    value_w = max(int(rect.width * 0.12), min(int(rect.width * 0.25), widest + small // 2))
     gap = size * 3  # room for the last tick label of the left plot
     plot_w = (rect.width - label_w - value_w - 3 * gap) // 2
     top = rect.y + int(size * 3.2)
@@ -150,7 +154,7 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
                 pygame.draw.rect(surface, style.BG, box.inflate(6, 2))
                 draw_text(surface, txt, (bar.right - 6, cy), small, style.TEXT,
                           anchor="midright")
-        vm = f"{style.value_text(r.value, game_id)} · {r.move or '—'}"
+        vm = _value_move(r, game_id)
         draw_text(surface, vm, (rect.right, cy), small, style.TEXT, anchor="midright",
                   max_width=value_w)
     draw_footer(surface, footer, rect.x, rect.bottom)
@@ -175,3 +179,7 @@ def _row_label(surface: pygame.Surface, label: str, x: int, cy: float, small: in
     for i, line in enumerate(lines):
         draw_text(surface, line, (x, int(cy + (i - 0.5) * line_h)), small, style.TEXT,
                   anchor="midleft", max_width=width)
+
+
+def _value_move(row: Any, game_id: str) -> str:
+    return f"{style.value_text(row.value, game_id)} · {row.move or '—'}"
