@@ -220,7 +220,12 @@ class TreeView:
                                       (self.rect.width - 20) / width))
         # The root's apex just under the header; under the last row, its value and window.
         above = self.radius + 4
-        below = self.radius + 2 + self.text_size + self.small_size * 1.3
+        # Under the last row its value, and its window where that row has inner nodes (a
+        # row of leaves shows values only).
+        last = self.layout.rows - 1
+        windowed = self.windows_on and any(
+            row == last and self.nodes[nid].kind != "leaf" for nid, row in self.layout.row.items())
+        below = self.radius + 2 + self.text_size + (self.small_size * 1.3 if windowed else 0)
         room = self.rect.height - self.top_margin - self.bottom_margin - above - below
         gaps = max(1, self.layout.rows - 1)
         # Rows closer than their labels need: the whole tree's shape, its labels left out
@@ -252,7 +257,9 @@ class TreeView:
         self.fit()
         too_narrow = self.slot < self.read_slot and not self.fits_readably()
         if too_narrow or self.row_texts < MIN_ROW_TEXTS:
-            self.row_texts = ROW_TEXTS  # a tree that is panned anyway keeps its full rows
+            # Rows as close as Fit put them, but never closer than their labels need: a
+            # tree too wide is panned sideways with all of its rows in sight if they fit.
+            self.row_texts = max(MIN_ROW_TEXTS, self.row_texts)
             if too_narrow:
                 self.slot = self.read_slot
             root_x, _ = self.world(0)
