@@ -26,6 +26,7 @@ from game.ui.movelist import MoveListView, MoveRecord
 from game.ui.panel import PanelText
 from game.ui.scenes.common import DialogHost, MessageLine
 from game.ui.scenes.confirm import ConfirmDialog
+from game.ui.scenes.play_banner import result_line
 from game.ui.scenes.play_commands import HelpOverlay, play_commands
 from game.ui.scenes.play_draw import Animation, draw_play_screen, turn_line
 from game.ui.scenes.play_files import GameFiles
@@ -101,6 +102,15 @@ class PlayScene(DialogHost):
                 self.app.play_click()
             elif isinstance(event, Notice):
                 self.show_message(event.text, event.error)
+        self._fit_banner()
+
+    def _fit_banner(self) -> None:
+        """Lay the screen out again when the game ends or is taken back out of its end: the
+        top bar is sized for the result it shows."""
+        laid_out = self.geometry.rect.width > 0
+        wanted = result_line(self.session) if self.session.is_over else None
+        if laid_out and wanted != self.geometry.banner_text:
+            self.layout(self.rect)
 
     def _view_error(self, exc: BaseException) -> None:
         log.exception("board view error", exc_info=exc)
