@@ -142,11 +142,13 @@ def search_lines(words: PanelText, report: SearchReport, heading: str) -> list[P
 
 
 def panel_lines(words: PanelText, knowledge: Knowledge, show_values: bool = True,
-                belief: list[PanelLine] | None = None) -> list[PanelLine]:
+                belief: list[PanelLine] | None = None,
+                tips: str = "H: a hint · V: every move's value") -> list[PanelLine]:
     """Everything the panel says about the shown position (and the last move's search); the
     values pass only while the board shows its values. ``belief``: what the game's evaluator
     says about the position without a search (backgammon's network), after the searches of
-    the position and before the story of the last move."""
+    the position and before the story of the last move. ``tips``: the keys that would tell
+    more about the position now (only commands that can run: "" for none)."""
     lines: list[PanelLine] = []
     move = knowledge.report(Purpose.MOVE)
     if move is not None:
@@ -169,7 +171,8 @@ def panel_lines(words: PanelText, knowledge: Knowledge, show_values: bool = True
         lines += search_lines(words, last, f"Why {side} played {played}")
     elif move is None and not about_board:
         lines.append(PanelLine("No search of this position yet.", "dim"))
-        lines.append(PanelLine("H: a hint · V: every move's value", "dim"))
+        if tips:
+            lines.append(PanelLine(tips, "dim"))
     return lines
 
 

@@ -68,6 +68,8 @@ class PlayScene(DialogHost):
         self.files = GameFiles(self)
         self.commands = Commands(play_commands(self))
         self.geometry = PlayLayout.empty()
+        #: The position last shown was a finished game (its end clears the message line).
+        self._shown_over = False
         self._take_events()
         if any(not s.is_human for s in session.seats):
             try:
@@ -86,6 +88,12 @@ class PlayScene(DialogHost):
         for event in self.match.drain():
             if isinstance(event, PositionShown):
                 session = self.match.session
+                if session.is_over and not self._shown_over:
+                    # What was said before the end ("Heap 2 is empty", "The dice roll by
+                    # themselves now") is about a game that is no longer going on; the
+                    # notices of the end itself come after this event.
+                    self.message.clear()
+                self._shown_over = session.is_over
                 if self.words.game is not session.game:
                     self.words = PanelText(session.game, session.format_move_text)
                 self.record.sync(session)

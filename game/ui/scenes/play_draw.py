@@ -68,7 +68,19 @@ def side_panel_lines(scene: PlayScene) -> list[PanelLine]:
     ponder = scene.match.ponder
     lines = ponder_lines(ponder.status(), ponder.outcome if ponder.enabled else None)
     return lines + panel_lines(scene.words, scene.match.knowledge,
-                               show_values=scene.match.show_values, belief=belief)
+                               show_values=scene.match.show_values, belief=belief,
+                               tips=key_tips(scene))
+
+
+def key_tips(scene: PlayScene) -> str:
+    """The keys that tell more about the shown position, among those that can run now: no
+    "H: a hint" while Hint is disabled (a finished game, the AI's turn)."""
+    tips = []
+    if scene.commands.named("Hint").enabled():
+        tips.append("H: a hint")
+    if not scene.session.is_over:
+        tips.append("V: every move's value")
+    return " · ".join(tips)
 
 
 def draw_play_screen(scene: PlayScene, surface: pygame.Surface) -> None:

@@ -38,13 +38,20 @@ def cube_commands(scene: Any) -> list[Command]:
                 enabled=c.can_double, why_not=c.why_no_double),
         Command("Roll", (Key(K.K_RETURN), Key(K.K_KP_ENTER)), c.roll,
                 "roll without doubling (when you could double)", enabled=c.can_roll,
-                why_not=lambda: "The dice roll by themselves now"),
+                why_not=lambda: why_no_roll(match)),
         Command("Take", (Key(K.K_a),), c.take, "accept the double offered to you",
                 enabled=c.must_answer, why_not=c.why_no_answer),
         Command("Drop", (Key(K.K_p),), c.drop,
                 "refuse the double: the game ends, lost at the cube's value",
                 enabled=c.must_answer, why_not=c.why_no_answer),
     ]
+
+
+def why_no_roll(match: Any) -> str:
+    """Why Roll does nothing now: the game is over, or no cube decision holds the dice."""
+    if match.session.is_over:
+        return "The game is over — N for a new game"
+    return "The dice roll by themselves now"
 
 
 def belief_lines(scene: Any) -> list[PanelLine]:

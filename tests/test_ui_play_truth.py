@@ -1,0 +1,73 @@
+"""What the play screen says, checked through the drawn-scene record: no message about a game
+that has ended, key tips only for commands that can run, one value per move, the time the AI
+spent after a ponder hit."""
+
+from __future__ import annotations
+
+import pygame
+from test_ui_cube import RED_DOUBLE_PASS, cube_game
+from test_ui_support import click, key, playing, seats
+
+from game.ui import scene_record
+from games.nim.ui.board import NimView, heaps_of
+
+
+def frame(app):
+    with scene_record.recording(app.screen) as rec:
+        app.step([], 0.02)
+    return rec
+
+
+def heap_click(scene, heap: int) -> tuple[int, int]:
+    """A point on the board's column of ``heap`` (an empty heap has no coin to click)."""
+    rect = scene.geometry.board_rect
+    heaps = heaps_of(scene.session.game, scene.session.current)
+    view = NimView(scene.session.game)
+    y = rect.centery
+    for x in range(rect.left, rect.right):
+        if view._column_at(rect, heaps, (x, y)) == heap:
+            return x, y
+    raise AssertionError(f"no column for heap {heap + 1}")
+
+
+def test_a_games_end_clears_the_message_about_an_empty_heap(tmp_path, monkeypatch):
+    with playing(tmp_path, monkeypatch, game="nim", nim_heaps="2,1", nim_max_take=0,
+                 seats=seats("human", "human"), animations=False) as (app, scene):
+        state = scene.session.current
+        empty_second = next(m for m in state.legal_moves()
+                            if heaps_of(scene.session.game, state.apply(m)) == [2, 0])
+        assert scene.play_move(empty_second)
+        app.step([click(heap_click(scene, 1))], 0.02)
+        assert frame(app).find("Heap 2 is empty")  # the refusal is shown while it is news
+        last = scene.session.current.legal_moves()
+        assert scene.play_move(next(m for m in last if scene.session.current.apply(m).is_over()))
+        assert scene.session.is_over
+        rec = frame(app)
+        assert rec.of_kind("banner") and not rec.find("Heap 2 is empty")
+
+
+def test_a_finished_game_offers_no_hint_key_in_the_panel(tmp_path, monkeypatch):
+    with playing(tmp_path, monkeypatch, game="nim", nim_heaps="2,1", nim_max_take=0,
+                 seats=seats("human", "human"), animations=False) as (app, scene):
+        assert frame(app).find("H: a hint")  # while the hint can run
+        for _ in range(3):
+            if not scene.session.is_over:
+                assert scene.play_move(scene.session.current.legal_moves()[0])
+        assert scene.session.is_over
+        assert not scene.commands.named("Hint").enabled()
+        rec = frame(app)
+        assert not rec.find("H: a hint") and not rec.find("V: every move")
+
+
+def test_after_a_dropped_double_enter_says_the_game_is_over_not_that_dice_roll(
+        tmp_path, monkeypatch):
+    with cube_game(tmp_path, monkeypatch, RED_DOUBLE_PASS) as (app, scene):
+        assert app.run_until(lambda: scene.session.stakes.offered_by == 1, timeout_s=10)
+        app.step([key(pygame.K_p)], 0.02)  # White drops: the game ends
+        assert scene.session.is_over
+        rec = frame(app)
+        assert rec.find("White drops the cube") and not rec.find("roll by themselves")
+        app.step([key(pygame.K_RETURN)], 0.02)
+        rec = frame(app)
+        assert not rec.find("roll by themselves")
+        assert rec.find("The game is over")
