@@ -103,6 +103,8 @@ class MatchController:
         self._events.append(PositionShown(animate))
         if verdict is not None and verdict.hit:
             self._ponder_hit(verdict)
+        elif verdict is not None:
+            self.notice(verdict.text)  # a miss: its search starts afresh, nothing lost
 
     def notice(self, text: str, error: bool = False) -> None:
         self._events.append(Notice(text, error))
@@ -391,7 +393,12 @@ class MatchController:
     def _ponder_hit(self, verdict: Verdict) -> None:
         """The human played the move the AI pondered: its search becomes the move search."""
         job = self.ponder.keep(verdict, self.jobs)
+        # The verdict is a message like any other (it stays as long as they do), not only the
+        # panel's line, which the next guess replaces as soon as the AI has moved.
+        self.notice(verdict.text)
         if job is not None:
-            self.knowledge.start(job)
+            report = self.knowledge.start(job)
+            report.pondered_s = verdict.pondered_s
             if verdict.finished is not None:
                 self._take_reply(job, verdict.finished)
+                report.pondered_s = report.elapsed_s  # it ended on the human's time: all of it

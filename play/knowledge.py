@@ -38,7 +38,10 @@ class SearchReport:
     # The depth being searched now (live figures from progress replies).
     depth: int = 0
     nodes: int = 0
+    #: Seconds since the search began: for a search kept from a ponder hit, the pondered
+    #: seconds (``pondered_s``, on the human's time) included.
     elapsed_s: float = 0.0
+    pondered_s: float = 0.0
     best_so_far: Move | None = None
     score_so_far: float | None = None
     # The last completed depth.
@@ -74,6 +77,12 @@ class SearchReport:
         if self.finished:
             return self.chosen_score
         return self.score if self.best is not None else self.score_so_far
+
+    @property
+    def own_time_s(self) -> float:
+        """Seconds the search took on its own side's time: after a ponder hit, only the time
+        after the human moved."""
+        return max(0.0, self.elapsed_s - self.pondered_s)
 
     @property
     def noisy_pick(self) -> bool:

@@ -4,10 +4,14 @@ spent after a ponder hit."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 from test_ui_cube import RED_DOUBLE_PASS, cube_game
-from test_ui_support import click, key, playing, seats
+from test_ui_support import click, key, playing, scripted_playing, seats
 
+from ai.api import Result, Stats
+from ai.worker import Finished
 from game.ui import scene_record
 from games.nim.ui.board import NimView, heaps_of
 
@@ -71,3 +75,37 @@ def test_after_a_dropped_double_enter_says_the_game_is_over_not_that_dice_roll(
         rec = frame(app)
         assert not rec.find("roll by themselves")
         assert rec.find("The game is over")
+
+
+def test_a_ponder_hit_stays_on_screen_and_the_panel_times_only_the_ais_own_search(
+        tmp_path, monkeypatch):
+    """Kalah's Master ponders the human's expected answer to the end (20 s of the human's
+    time); the human plays it: the panel's Time is what the AI spent after that move (none),
+    the pondered time a row of its own, and the hit's message stays as long as messages do."""
+    with scripted_playing(tmp_path, monkeypatch, game="kalah",
+                          seats=seats("Master", "human"), ponder=True,
+                          animations=False) as (app, worker, scene):
+        app.step([], 0.02)
+        state = scene.session.current
+        first = next(m for m in state.legal_moves() if state.apply(m).current_player() == 1)
+        after = state.apply(first)
+        reply = next(m for m in after.legal_moves() if after.apply(m).current_player() == 0)
+        move_job = worker.last
+        worker._out.append(Finished(move_job, result=Result(
+            first, 1.0, 9, True, (first, reply), Stats(nodes=10, time_s=2.0))))
+        assert app.run_until(lambda: scene.session.is_human_turn, timeout_s=5, dt=0.05)
+        app.run_frames(3, 0.05)
+        ponder_job, pondered, _ = worker.submitted[-1]
+        assert ponder_job != move_job and pondered.key() == after.apply(reply).key()
+        app.run_frames(400, 0.05)  # the human thinks 20 s; the ponder ends meanwhile
+        worker._out.append(Finished(ponder_job, result=Result(
+            2, 1.0, 14, True, (2,), Stats(nodes=400_000, time_s=20.0))))
+        app.run_frames(2, 0.05)
+        assert scene.play_move(reply)
+        shown = " ".join(frame(app).strings())
+        assert re.search(r"Time:? 0\.00 s", shown), shown
+        assert re.search(r"Pondered:? 20\.00 s, your time", shown), shown
+        assert "20.00 s" not in shown.replace("20.00 s, your time", "")
+        assert frame(app).find("Ponder hit", kind="message")
+        app.run_frames(60, 0.05)  # three seconds: the AI has moved, the message stays
+        assert frame(app).find("Ponder hit", kind="message")

@@ -118,7 +118,9 @@ def search_lines(words: PanelText, report: SearchReport, heading: str) -> list[P
         PanelLine("Algorithm", "row", _algorithm_text(report)),
         PanelLine("Depth", "row", _depth_text(report)),
         PanelLine("Nodes", "row", f"{fmt_int(report.nodes)} ({fmt_int(nps)}/s)"),
-        PanelLine("Time", "row", f"{report.elapsed_s:.2f} s"),
+        PanelLine("Time", "row", f"{report.own_time_s:.2f} s"),
+        *([PanelLine("Pondered", "row", f"{report.pondered_s:.2f} s, your time")]
+          if report.pondered_s > 0 else []),
         PanelLine(label, "row", words.move(report, report.shown_move)),
         PanelLine(f"Value {words.view(report)}", "row",
                   words.bare_value(report, report.shown_score)),
@@ -176,14 +178,13 @@ def panel_lines(words: PanelText, knowledge: Knowledge, show_values: bool = True
     return lines
 
 
-def ponder_lines(status: str | None, outcome: str | None) -> list[PanelLine]:
-    """The AI's thinking on the human's time (play.ponder): what it ponders now, or what its
-    last guess came to; a rule below, before the searches of the position."""
+def ponder_lines(status: str | None) -> list[PanelLine]:
+    """The AI's thinking on the human's time (play.ponder): what it ponders now; a rule
+    below, before the searches of the position. What a guess came to (hit or miss) is a
+    message, not a panel line: the next guess replaced the line half a second later."""
     if status is not None:
         return [PanelLine("Pondering (on your time)", "heading"), PanelLine(status, "accent"),
                 PanelLine("", "rule")]
-    if outcome is not None:
-        return [PanelLine(outcome, "text"), PanelLine("", "rule")]
     return []
 
 

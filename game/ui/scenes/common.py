@@ -84,7 +84,7 @@ class MessageLine:
         top = plate.centery - len(lines) * line_h // 2
         for i, line in enumerate(lines):
             draw_text(surface, line, (plate.centerx, top + i * line_h), size, col, bold=True,
-                      anchor="midtop")
+                      anchor="midtop", kind="message")
 
 
 def message_lines(text: str, rect: pygame.Rect) -> tuple[int, list[str]]:

@@ -65,8 +65,7 @@ def side_panel_lines(scene: PlayScene) -> list[PanelLine]:
     """The search story, then what the game's evaluator believes (if the game says)."""
     game_ui = get_kit(scene.session.game_id).ui()
     belief = game_ui.belief_lines(scene) if game_ui.belief_lines is not None else []
-    ponder = scene.match.ponder
-    lines = ponder_lines(ponder.status(), ponder.outcome if ponder.enabled else None)
+    lines = ponder_lines(scene.match.ponder.status())
     return lines + panel_lines(scene.words, scene.match.knowledge,
                                show_values=scene.match.show_values, belief=belief,
                                tips=key_tips(scene))
