@@ -191,6 +191,12 @@ class MatchController:
         if why_not is not None:
             self.notice(why_not)
             return
+        if self.session.current.current_player() not in (0, 1):
+            # No board move is due: the human's decision is a stakes one (a double to take
+            # or drop), which the stakes' AI advises on, not a search.
+            advice = self.stakes_turns.advice() if self.stakes_turns is not None else None
+            self.notice(advice or "No hint for this decision")
+            return
         if self.knowledge.hint_from_values():
             self.notice(hint_text(self.session, self.knowledge.report(Purpose.HINT),
                                   " — the best of the board values"))

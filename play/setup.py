@@ -131,7 +131,7 @@ def why_no_hint(session: Session, stakes_turns: StakesTurns | None) -> str | Non
     if session.is_over:
         return "The game is over — N for a new game"
     if stakes_turns is not None and stakes_turns.waiting_for_human():
-        return "Hints are for checker play: this is a cube decision (the panel advises)"
+        return None  # a stakes decision (take or drop): the stakes' own advice
     return "Hints are for your own turn"
 
 

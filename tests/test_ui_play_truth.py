@@ -109,3 +109,15 @@ def test_a_ponder_hit_stays_on_screen_and_the_panel_times_only_the_ais_own_searc
         assert frame(app).find("Ponder hit", kind="message")
         app.run_frames(60, 0.05)  # three seconds: the AI has moved, the message stays
         assert frame(app).find("Ponder hit", kind="message")
+
+
+def test_hint_advises_take_or_drop_when_the_ai_doubles(tmp_path, monkeypatch):
+    with cube_game(tmp_path, monkeypatch, RED_DOUBLE_PASS) as (app, scene):
+        assert app.run_until(lambda: scene.session.stakes.offered_by == 1, timeout_s=10)
+        app.run_frames(5, 0.05)
+        hint = next(b for b in scene.geometry.buttons if b.command.name == "Hint")
+        assert hint.enabled  # the button as drawn
+        app.step([key(pygame.K_h)], 0.02)
+        advice = " ".join(t.shown for t in frame(app).of_kind("message"))
+        assert advice.startswith("Hint: drop — taking is worth "), advice
+        assert "dropping \u22121.00" in advice and scene.session.stakes.offered_by == 1

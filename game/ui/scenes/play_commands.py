@@ -41,7 +41,8 @@ def play_commands(s: PlayScene) -> list[Command]:
     game_ui = get_kit(s.session.game_id).ui()
     extra = game_ui.play_commands(s) if game_ui.play_commands is not None else []
     return [
-        Command("Hint", (Key(K.K_h),), m.hint, "the strongest search suggests your move",
+        Command("Hint", (Key(K.K_h),), m.hint,
+                "the strongest search suggests your move (a cube decision: the cube's advice)",
                 enabled=lambda: m.why_no_hint() is None,
                 why_not=lambda: m.why_no_hint() or ""),
         Command("Values", (Key(K.K_v),), lambda: toggle_values(s),
