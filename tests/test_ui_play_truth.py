@@ -121,3 +121,45 @@ def test_hint_advises_take_or_drop_when_the_ai_doubles(tmp_path, monkeypatch):
         advice = " ".join(t.shown for t in frame(app).of_kind("message"))
         assert advice.startswith("Hint: drop — taking is worth "), advice
         assert "dropping \u22121.00" in advice and scene.session.stakes.offered_by == 1
+
+
+def backgammon_against_the_ai(tmp_path, monkeypatch, **settings):
+    return playing(tmp_path, monkeypatch, size=(1100, 720), game="backgammon",
+                   seats=seats("human", "Casual"), animations=False, **settings)
+
+
+def test_backgammon_shows_one_value_per_move_on_the_board_and_in_the_panel(
+        tmp_path, monkeypatch):
+    """The board's values (a search) and the panel's candidate moves used to be two sources
+    side by side ("24/21* 24/20 +0.11" on the board, "+0.100 points" in the panel)."""
+    with backgammon_against_the_ai(tmp_path, monkeypatch, show_values=True) as (app, scene):
+        assert app.run_until(lambda: scene.session.is_human_turn
+                             and scene.session.current.dice is not None
+                             and scene.match.knowledge.values_settled(), timeout_s=60)
+        rec = frame(app)
+        on_board = {m["move"]: m["value"] for m in rec.marks_of("move-value")}
+        assert len(on_board) >= 2
+        panel = scene.geometry.panel_rect
+        said = " ".join(t.shown for t in rec.texts if panel.contains(t.box))
+        assert "search, as on the board" in said  # the panel names the values' search
+        for move, value in on_board.items():
+            found = re.findall(re.escape(move) + r":? ([+\-\u2212]?\d+\.\d+)", said)
+            assert found, (move, said)
+            assert {v.replace("\u2212", "-") for v in found} == {value.replace("\u2212", "-")}
+
+
+def test_backgammon_point_numbers_stay_the_humans_on_the_ais_turn(tmp_path, monkeypatch):
+    with backgammon_against_the_ai(tmp_path, monkeypatch) as (app, scene):
+        def labels(mover: int):
+            assert app.run_until(lambda: scene.session.current.current_player() == mover,
+                                 timeout_s=60, dt=0.01)
+            return [(m["number"], m.rect) for m in frame(app).marks_of("point-label")]
+
+        white = labels(0)
+        assert scene.play_move(scene.session.current.legal_moves()[0])
+        red = labels(1)
+        assert len(white) == 24 and white == red
+        # the human's (White's, at the bottom) numbering: 1 at the bottom right
+        one = next(rect for number, rect in white if number == 1)
+        board = scene.geometry.board_rect
+        assert one[0] > board.centerx and one[1] > board.centery

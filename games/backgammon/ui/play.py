@@ -10,7 +10,8 @@ import pygame
 
 from game.ui.commands import Command, Key
 from game.ui.panel import PanelLine
-from games.backgammon.ui.insight import insight, insight_panel_lines, points
+from game.ui.value_text import value_text
+from games.backgammon.ui.insight import Candidates, insight, insight_panel_lines, points
 from play.jobs import Purpose
 from play.rollout import ROLLOUT_TRIALS, why_no_rollout
 
@@ -66,13 +67,30 @@ def belief_lines(scene: Any) -> list[PanelLine]:
         return money
     info = match.knowledge.believed((state.key(), cube),
                                     lambda: insight(state, cube, max_moves=4))
-    belief = insight_panel_lines(info)
+    belief = insight_panel_lines(info, board_candidates(scene))
     knowledge = match.knowledge
     if knowledge.rollout is not None or knowledge.rollout_running:
         belief = [*rollout_lines(knowledge.rollout, knowledge.rollout_running,
                                  lambda m: session.format_move_text(state, m)),
                   PanelLine("", "rule"), *belief]
     return [*money, PanelLine("", "rule"), *belief] if money and belief else money + belief
+
+
+def board_candidates(scene: Any, count: int = 4) -> Candidates | None:
+    """The moves the board shows values for, with those values as the board writes them
+    and the depth of the search they come from; None when the board shows none."""
+    match = scene.match
+    values = match.knowledge.board_values() if match.show_values else None
+    report = match.knowledge.report(Purpose.VALUES)
+    if not values or report is None:
+        return None
+    state, game_id = match.session.current, match.session.game_id
+    exact = match.knowledge.values_exact()
+    ranked = sorted(values.items(), key=lambda mv: -mv[1])[:count]
+    return Candidates(f"depth {report.values_depth} search, as on the board", tuple(
+        (match.session.format_move_text(state, move), value_text(game_id, value,
+                                                                 exact=exact).short)
+        for move, value in ranked))
 
 
 def rollout_lines(table: Any, running: bool, name: Any) -> list[PanelLine]:
