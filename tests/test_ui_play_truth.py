@@ -13,6 +13,7 @@ from test_ui_support import click, key, playing, scripted_playing, seats
 from ai.api import Result, Stats
 from ai.worker import Finished
 from game.ui import scene_record
+from game.ui.panel import PanelLine, draw_panel, fmt_int
 from games.nim.ui.board import NimView, heaps_of
 
 
@@ -163,3 +164,20 @@ def test_backgammon_point_numbers_stay_the_humans_on_the_ais_turn(tmp_path, monk
         one = next(rect for number, rect in white if number == 1)
         board = scene.geometry.board_rect
         assert one[0] > board.centerx and one[1] > board.centery
+
+
+def test_a_node_rate_never_wraps_at_its_thousands_separator():
+    """The panel's search figures, run together in a narrow panel, wrap at spaces only
+    between words: "15 400/s" stays on one line at every width."""
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((400, 600))
+    figures = PanelLine("Algorithm: alphabeta; Depth: 4; Nodes: 15 400 (15 400/s); "
+                        "Time: 1.00 s".replace("15 400", fmt_int(15_400)), "text")
+    for width in range(140, 400, 3):
+        screen.fill((0, 0, 0))
+        with scene_record.recording(screen) as rec:
+            draw_panel(screen, pygame.Rect(0, 0, width, 600), [], [figures], 0.0)
+        shown = rec.strings()
+        for line, after in zip(shown, shown[1:], strict=False):
+            assert not (re.search(r"\d$", line) and re.match(r"\d{3}\b", after)), (width, shown)

@@ -24,13 +24,18 @@ Describe = Callable[[State, Move], str]
 __all__ = ["PanelLine", "PanelText", "draw_panel", "panel_lines", "search_lines"]
 
 
+#: Between groups of thousands: a no-break space, so "15 400/s" never wraps as "15" and
+#: "400/s" on two lines of the panel.
+THOUSANDS = "\u00a0"
+
+
 def fmt_int(n: float) -> str:
     n = int(n)
     if n >= 10_000_000:
         return f"{n / 1e6:.1f} M"
     if n >= 100_000:
         return f"{n / 1e3:.0f} k"
-    return f"{n:,}".replace(",", " ")
+    return f"{n:,}".replace(",", THOUSANDS)
 
 
 class PanelText:
