@@ -11,7 +11,7 @@ import platformdirs
 
 from ai.api import ALGORITHMS, Limits, SearchConfig
 from ai.levels import get_level, levels_of
-from ai.profiles import profile_for
+from ai.profiles import profile_for, true_minus
 from game import savefile
 from game.core import CHANCE
 from game.registry import get_game
@@ -143,4 +143,4 @@ def hint_text(session: Session, report: SearchReport | None, suffix: str = "") -
     label = profile_for(session.game_id).value_label(report.chosen_score or 0.0,
                                                      exact=report.exact)
     view = session.game.player_names[report.mover]
-    return f"Hint: {move}  ({label.long} for {view}){suffix}"
+    return f"Hint: {move}  ({true_minus(label.long)} for {view}){suffix}"

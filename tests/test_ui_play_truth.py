@@ -14,6 +14,7 @@ from ai.api import Result, Stats
 from ai.worker import Finished
 from game.ui import scene_record
 from game.ui.panel import PanelLine, draw_panel, fmt_int
+from game.ui.slider import Slider
 from games.nim.ui.board import NimView, heaps_of
 
 
@@ -181,3 +182,29 @@ def test_a_node_rate_never_wraps_at_its_thousands_separator():
         shown = rec.strings()
         for line, after in zip(shown, shown[1:], strict=False):
             assert not (re.search(r"\d$", line) and re.match(r"\d{3}\b", after)), (width, shown)
+
+
+HYPHEN_AS_MINUS = re.compile(r"(?<![\w)])-\d")
+
+
+def test_values_on_screen_write_one_minus_sign(tmp_path, monkeypatch):
+    """Kalah's values for South at the start are mostly below zero: board, panel and the
+    status line write them with U+2212, as the lab writes its infinities, not a hyphen."""
+    with playing(tmp_path, monkeypatch, game="kalah", seats=seats("human", "Casual"),
+                 animations=False, show_values=True) as (app, scene):
+        assert app.run_until(lambda: scene.session.is_human_turn
+                             and scene.match.knowledge.values_settled(), timeout_s=60)
+        shown = frame(app).strings()
+        assert any("\u2212" in text for text in shown)
+        assert not [text for text in shown if HYPHEN_AS_MINUS.search(text)]
+
+
+def test_a_slider_writes_a_negative_weight_with_the_minus_sign():
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((400, 100))
+    slider = Slider("Mobility", -2.0, 2.0, 0.25, -1.0, lambda v: None, fmt="×{:.2f}")
+    slider.rect = pygame.Rect(0, 0, 400, 40)
+    with scene_record.recording(screen) as rec:
+        slider.draw(screen)
+    assert rec.find("×\u22121.00") and not rec.find("×-1.00")

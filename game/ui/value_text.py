@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from ai.profiles import ValueLabel, profile_for
+from ai.profiles import MINUS, ValueLabel, profile_for, true_minus
 from game.ui import theme
 
 #: Tone of a value for the viewer: better, level (a draw, an even estimate, unknown), worse.
@@ -23,7 +23,8 @@ def value_text(game_id: str, value: float | None, *, exact: bool = False) -> Val
     """The value in the game's units (searches report the mover's view)."""
     if value is None:
         return ValueLabel("—", "—")
-    return profile_for(game_id).value_label(value, exact=exact)
+    label = profile_for(game_id).value_label(value, exact=exact)
+    return ValueLabel(true_minus(label.short), true_minus(label.long))
 
 
 def value_tone(value: float | None, label: str = "") -> int:
@@ -33,7 +34,7 @@ def value_tone(value: float | None, label: str = "") -> int:
     if value is None or not math.isfinite(value):
         return LEVEL
     try:
-        if label and float(label) == 0:
+        if label and float(label.replace(MINUS, "-")) == 0:
             return LEVEL
     except ValueError:
         pass  # words ("W5", "D", "?"): the sign decides

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ai.profiles import true_minus
 from game.ui.panel import PanelLine
 from game.ui.value_text import value_text
 from games.backgammon.ai.cube import advise
@@ -74,7 +75,7 @@ class Insight:
 
 def points(equity: float) -> str:
     """Equity in the unit players read: "+0.213 points"."""
-    return f"{equity:+.3f} points"
+    return true_minus(f"{equity:+.3f} points")
 
 
 def insight(state: BackgammonState, cube: Cube | None = None, max_moves: int = 6) -> Insight:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from ai.profiles import true_minus
 from game.ui.commands import Command, Key
 from game.ui.panel import PanelLine
 from game.ui.value_text import value_text
@@ -61,7 +62,7 @@ def belief_lines(scene: Any) -> list[PanelLine]:
     match = scene.match
     session = match.session
     state, cube = session.current, session.stakes
-    money = [PanelLine(label, "row", text) for label, text in
+    money = [PanelLine(label, "row", true_minus(text)) for label, text in
              (match.stakes_turns.score_lines() if match.stakes_turns is not None else [])]
     if session.is_over:  # over by a dropped double too: nothing left to believe
         return money
@@ -107,7 +108,7 @@ def rollout_lines(table: Any, running: bool, name: Any) -> list[PanelLine]:
         lines.append(PanelLine("stopped: the trials played so far", "dim"))
     for i, line in enumerate(table.lines):
         figure = (f"{points(line.equity)} ± {line.se:.3f}" if i == 0 else
-                  f"{line.diff:+.3f} ± {line.diff_se:.3f}")
+                  true_minus(f"{line.diff:+.3f} ± {line.diff_se:.3f}"))
         lines.append(PanelLine(name(line.move), "row", figure))
     if len(table.lines) > 1:
         lines.append(PanelLine("best: equity ± error; others: behind the best ± error", "dim"))
