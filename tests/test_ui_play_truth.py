@@ -208,3 +208,15 @@ def test_a_slider_writes_a_negative_weight_with_the_minus_sign():
     with scene_record.recording(screen) as rec:
         slider.draw(screen)
     assert rec.find("×\u22121.00") and not rec.find("×-1.00")
+
+
+def test_pause_is_a_button_only_when_two_ais_play(tmp_path, monkeypatch):
+    with playing(tmp_path, monkeypatch, game="tictactoe", seats=seats("human", "Casual"),
+                 animations=False) as (app, scene):
+        assert not frame(app).find("Pause")
+        app.step([key(pygame.K_SPACE)], 0.02)
+        assert not scene.match.paused
+        assert "Only a game of AI against AI pauses" in scene.message.text
+    with playing(tmp_path, monkeypatch, game="tictactoe", seats=seats("Casual", "Casual"),
+                 animations=False) as (app, scene):
+        assert frame(app).find("Pause")

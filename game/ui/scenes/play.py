@@ -164,6 +164,7 @@ class PlayScene(DialogHost):
         self.match.set_session(session, own_position=True)
         self.files.keep_review(session, review)
         self.match.paused = False
+        self.layout(self.rect)  # its seats may differ: Pause is a button only for two AIs
         self._take_events()
         self.show_message(message)
 

@@ -50,8 +50,12 @@ def play_commands(s: PlayScene) -> list[Command]:
         Command("Ponder", (Key(K.K_i),), lambda: toggle_ponder(s),
                 "the AI searches its next turn while you think (levels that search by time)",
                 active=lambda: m.ponder.enabled, button=False),
-        Command("Pause", (Key(K.K_SPACE),), m.toggle_pause, "pause or resume the AI",
-                active=lambda: m.paused),
+        # Only a game of two AIs runs on by itself; against a human the AI waits anyway, and
+        # Space is there only to resume it after an error.
+        Command("Pause", (Key(K.K_SPACE),), m.toggle_pause, "pause or resume AI against AI",
+                enabled=lambda: all_ai(s) or m.paused,
+                why_not=lambda: "Only a game of AI against AI pauses",
+                active=lambda: m.paused, button=lambda: all_ai(s)),
         Command("Undo", (Key(K.K_u), Key(K.K_z, ctrl=True)), lambda: undo(s),
                 "take back a move (backgammon: a checker, then whole turns)",
                 enabled=lambda: can_undo(s), why_not=lambda: "Nothing to undo"),
@@ -99,6 +103,11 @@ def play_commands(s: PlayScene) -> list[Command]:
         Command("Latest", (Key(K.K_END),), lambda: s.moves_view.to_end(),
                 "the latest moves", button=False),
     ]
+
+
+def all_ai(s: PlayScene) -> bool:
+    """No human plays: the game goes on by itself (and may be paused)."""
+    return all(not seat.is_human for seat in s.session.seats)
 
 
 def open_review(s: PlayScene) -> None:
