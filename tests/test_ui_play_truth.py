@@ -8,7 +8,15 @@ import re
 
 import pygame
 from test_ui_cube import RED_DOUBLE_PASS, cube_game
-from test_ui_support import click, key, playing, scripted_playing, seats
+from test_ui_support import (
+    click,
+    key,
+    make_app,
+    playing,
+    scripted_playing,
+    seats,
+    start_game,
+)
 
 from ai.api import Result, Stats
 from ai.worker import Finished
@@ -220,3 +228,47 @@ def test_pause_is_a_button_only_when_two_ais_play(tmp_path, monkeypatch):
     with playing(tmp_path, monkeypatch, game="tictactoe", seats=seats("Casual", "Casual"),
                  animations=False) as (app, scene):
         assert frame(app).find("Pause")
+
+
+def backgammon_left_for_the_menu(tmp_path, monkeypatch):
+    """A backgammon game with a move played, waiting on the menu (Esc)."""
+    app = make_app(tmp_path, monkeypatch, size=(800, 600), game="backgammon",
+                   seats=seats("human", "Casual"), animations=False)
+    scene = start_game(app)
+    assert app.run_until(lambda: scene.session.current.current_player() == 0, timeout_s=60)
+    assert scene.play_move(scene.session.current.legal_moves()[0])
+    app.step([key(pygame.K_ESCAPE)], 0.02)
+    assert app.suspended is scene
+    return app
+
+
+def test_resume_on_another_games_tab_names_the_game_it_resumes(tmp_path, monkeypatch):
+    app = backgammon_left_for_the_menu(tmp_path, monkeypatch)
+    try:
+        app.scene._set_game("tictactoe")
+        (resume,) = frame(app).find("Resume")
+        assert resume.shown == "Resume Backgammon"
+        assert frame(app).find("Tic-tac-toe")  # the tab shown is another game's
+    finally:
+        app.close()
+
+
+def test_choosing_pick_search_keeps_the_menu_rows_in_place(tmp_path, monkeypatch):
+    app = make_app(tmp_path, monkeypatch, size=(800, 600), game="nim")
+    try:
+        def rows():
+            found: dict[str, tuple] = {}
+            for t in frame(app).texts:  # the first of each: the Nim tab, not a Nim option
+                if t.shown in ("Kibitz", "Nim", "Player A", "Player B"):
+                    found.setdefault(t.shown, t.rect)
+            return found
+
+        before = rows()
+        app.scene._set_seat(0, "custom")  # what the Player A choice does
+        after = rows()
+        assert after["Player A"] == before["Player A"] and after["Nim"] == before["Nim"]
+        assert after["Kibitz"] == before["Kibitz"]
+        assert after["Player B"][1] > before["Player B"][1]  # the new rows go below Player A
+        assert after["Player B"][3] == before["Player B"][3]  # at the same size
+    finally:
+        app.close()
