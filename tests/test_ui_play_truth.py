@@ -272,3 +272,13 @@ def test_choosing_pick_search_keeps_the_menu_rows_in_place(tmp_path, monkeypatch
         assert after["Player B"][3] == before["Player B"][3]  # at the same size
     finally:
         app.close()
+
+
+def test_the_cube_turn_line_is_whole_in_a_small_window(tmp_path, monkeypatch):
+    with cube_game(tmp_path, monkeypatch, "u20DECDM3Q0GAA") as (app, scene):
+        from test_ui_support import resize
+
+        resize(app, 640, 480)
+        app.run_frames(20, 0.05)
+        (turn,) = frame(app).find("Double (O) or Roll")
+        assert not turn.cut and turn.size >= 10

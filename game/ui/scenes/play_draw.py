@@ -14,7 +14,7 @@ from game.ui.keys_overlay import draw_keys_overlay
 from game.ui.panel import PanelLine, draw_panel, panel_lines, ponder_lines
 from game.ui.scenes.common import draw_background
 from game.ui.scenes.play_banner import draw_banner, result_line
-from game.ui.widgets import draw_text
+from game.ui.widgets import draw_text, fitting_size
 from play.jobs import Purpose
 from play.setup import describe_seat
 
@@ -97,7 +97,11 @@ def draw_play_screen(scene: PlayScene, surface: pygame.Surface) -> None:
     if s.is_over:
         draw_banner(surface, g.banner_rect, result_line(s))
     else:
-        draw_text(surface, turn_line(scene), g.top_rect.midright, size,
+        # A long turn line (backgammon's "White to roll — Double (O) or Roll (Enter)" in a
+        # small window) takes a smaller size before it is cut.
+        turn = turn_line(scene)
+        draw_text(surface, turn, g.top_rect.midright,
+                  fitting_size(turn, size, g.banner_rect.width, min_size=10),
                   theme.color("text"), anchor="midright", max_width=g.banner_rect.width)
     ctx = scene.context()
     try:
