@@ -170,12 +170,13 @@ class Knowledge:
         return job.state.key() == self.position
 
     # ---- feeding it ---------------------------------------------------------------------
-    def start(self, job: Job, noise_text: str | None = None) -> SearchReport:
+    def start(self, job: Job, noise_text: str | None = None,
+              pondered_s: float = 0.0) -> SearchReport:
         report = SearchReport(
             job_id=job.id, purpose=job.purpose, title=job.title, position=job.state.key(),
             state=job.state, mover=job.state.current_player(),
             algorithm=job.config.algorithm if job.config is not None else job.title,
-            noise_text=noise_text,
+            noise_text=noise_text, pondered_s=pondered_s,
         )
         if report.position == self.position:
             old = self.reports.get(job.purpose)

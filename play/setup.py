@@ -135,6 +135,13 @@ def why_no_hint(session: Session, stakes_turns: StakesTurns | None) -> str | Non
     return "Hints are for your own turn"
 
 
+def stakes_advice(stakes_turns: StakesTurns | None) -> str:
+    """The hint for a human's stakes decision (a double to take or drop): the stakes' AI
+    advises, no search does."""
+    advice = stakes_turns.advice() if stakes_turns is not None else None
+    return advice or "No hint for this decision"
+
+
 def hint_text(session: Session, report: SearchReport | None, suffix: str = "") -> str:
     """The message for a hint: the move and its value from the mover's point of view."""
     if report is None or report.chosen is None:
