@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -47,6 +48,18 @@ class GameProfile(Protocol):
                     decimals: int | None = None) -> ValueLabel: ...
 
     def noise_text(self, level_name: str, noise: float) -> str | None: ...
+
+
+#: The minus sign the screens write (U+2212): a hyphen beside a "+" reads shorter and
+#: thinner, and the screens mixed the two ("×-1.00" next to "−∞").
+MINUS = "\u2212"
+_HYPHEN_MINUS = re.compile(r"(?<![\w)])-(?=\d)")
+
+
+def true_minus(text: str) -> str:
+    """``text`` with each hyphen used as a minus sign ("-0.14", "×-1.00", "(-2 discs")
+    written as the minus sign; a hyphen between two numbers ("4-3", "37-27") stays."""
+    return _HYPHEN_MINUS.sub(MINUS, text)
 
 
 def signed(value: float, decimals: int) -> str:

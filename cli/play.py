@@ -44,8 +44,11 @@ def run(args: argparse.Namespace) -> int:
         app = App(getattr(args, "size", None), worker_mode=getattr(args, "worker", "process"),
                   fullscreen=bool(getattr(args, "fullscreen", False)),
                   start_game=getattr(args, "game", None))
-    except pygame.error as exc:
+    except pygame.error as exc:  # no display, no video driver: one line, exit code 2
         raise OSError(f"cannot open a window: {exc}") from None
     if getattr(args, "game", None):
         app.scene.start()
-    return app.run()
+    try:
+        return app.run()
+    except pygame.error as exc:  # the display went away under the window
+        raise OSError(f"the window failed: {exc}") from None

@@ -27,7 +27,7 @@ from play.jobs import Job, JobReply, JobRunner, Purpose, failure_text
 from play.knowledge import Knowledge
 from play.ponder import Ponder, Verdict
 from play.rollout import toggle_rollout
-from play.setup import hint_text, job_recipe, why_no_hint
+from play.setup import hint_text, job_recipe, stakes_advice, why_no_hint
 from play.turns import Pace, StakesTurns
 
 log = logging.getLogger(__name__)
@@ -101,8 +101,10 @@ class MatchController:
         self.roll_at = now + anim + ROLL_DELAY_S
         self._over_announced = False
         self._events.append(PositionShown(animate))
-        if verdict is not None and verdict.hit:
-            self._ponder_hit(verdict)
+        if verdict is not None:  # hit or miss, a message: the panel's line lasted 0.5 s
+            self.notice(verdict.text)
+            if verdict.hit:
+                self._ponder_hit(verdict)
 
     def notice(self, text: str, error: bool = False) -> None:
         self._events.append(Notice(text, error))
@@ -184,10 +186,10 @@ class MatchController:
 
     def hint(self) -> None:
         """The best move for the human: the board values' best when they are known (so the
-        hint and the board cannot disagree), else a search."""
+        hint and the board cannot disagree), else a search; a stakes decision, its advice."""
         why_not = self.why_no_hint()
-        if why_not is not None:
-            self.notice(why_not)
+        if why_not is not None or self.session.current.current_player() not in (0, 1):
+            self.notice(why_not or stakes_advice(self.stakes_turns))
             return
         if self.knowledge.hint_from_values():
             self.notice(hint_text(self.session, self.knowledge.report(Purpose.HINT),
@@ -392,6 +394,7 @@ class MatchController:
         """The human played the move the AI pondered: its search becomes the move search."""
         job = self.ponder.keep(verdict, self.jobs)
         if job is not None:
-            self.knowledge.start(job)
+            report = self.knowledge.start(job, pondered_s=verdict.pondered_s)
             if verdict.finished is not None:
                 self._take_reply(job, verdict.finished)
+                report.pondered_s = report.elapsed_s  # it ended on the human's time: all of it

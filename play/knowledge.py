@@ -38,7 +38,10 @@ class SearchReport:
     # The depth being searched now (live figures from progress replies).
     depth: int = 0
     nodes: int = 0
+    #: Seconds since the search began: for a search kept from a ponder hit, the pondered
+    #: seconds (``pondered_s``, on the human's time) included.
     elapsed_s: float = 0.0
+    pondered_s: float = 0.0
     best_so_far: Move | None = None
     score_so_far: float | None = None
     # The last completed depth.
@@ -74,6 +77,12 @@ class SearchReport:
         if self.finished:
             return self.chosen_score
         return self.score if self.best is not None else self.score_so_far
+
+    @property
+    def own_time_s(self) -> float:
+        """Seconds the search took on its own side's time: after a ponder hit, only the time
+        after the human moved."""
+        return max(0.0, self.elapsed_s - self.pondered_s)
 
     @property
     def noisy_pick(self) -> bool:
@@ -161,12 +170,13 @@ class Knowledge:
         return job.state.key() == self.position
 
     # ---- feeding it ---------------------------------------------------------------------
-    def start(self, job: Job, noise_text: str | None = None) -> SearchReport:
+    def start(self, job: Job, noise_text: str | None = None,
+              pondered_s: float = 0.0) -> SearchReport:
         report = SearchReport(
             job_id=job.id, purpose=job.purpose, title=job.title, position=job.state.key(),
             state=job.state, mover=job.state.current_player(),
             algorithm=job.config.algorithm if job.config is not None else job.title,
-            noise_text=noise_text,
+            noise_text=noise_text, pondered_s=pondered_s,
         )
         if report.position == self.position:
             old = self.reports.get(job.purpose)

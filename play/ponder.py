@@ -104,6 +104,8 @@ class Verdict:
     remaining_s: float
     level_s: float
     text: str
+    #: Seconds the ponder search had run when the human moved (on the human's time).
+    pondered_s: float = 0.0
 
 
 class Ponder:
@@ -286,7 +288,8 @@ class Ponder:
             text = (f"Ponder hit: you played {expected}, as it expected. It had searched "
                     f"{ran_s:.1f} s{depth} on your time: {then}, {saved:.1f} s sooner than "
                     "without pondering.")
-            verdict = Verdict(True, self.job, self.finished, remaining, guess.level_s, text)
+            verdict = Verdict(True, self.job, self.finished, remaining, guess.level_s, text,
+                              ran_s)
         self.drop()
         self.outcome = verdict.text
         return verdict

@@ -11,7 +11,7 @@ import platformdirs
 
 from ai.api import ALGORITHMS, Limits, SearchConfig
 from ai.levels import get_level, levels_of
-from ai.profiles import profile_for
+from ai.profiles import profile_for, true_minus
 from game import savefile
 from game.core import CHANCE
 from game.registry import get_game
@@ -131,8 +131,15 @@ def why_no_hint(session: Session, stakes_turns: StakesTurns | None) -> str | Non
     if session.is_over:
         return "The game is over — N for a new game"
     if stakes_turns is not None and stakes_turns.waiting_for_human():
-        return "Hints are for checker play: this is a cube decision (the panel advises)"
+        return None  # a stakes decision (take or drop): the stakes' own advice
     return "Hints are for your own turn"
+
+
+def stakes_advice(stakes_turns: StakesTurns | None) -> str:
+    """The hint for a human's stakes decision (a double to take or drop): the stakes' AI
+    advises, no search does."""
+    advice = stakes_turns.advice() if stakes_turns is not None else None
+    return advice or "No hint for this decision"
 
 
 def hint_text(session: Session, report: SearchReport | None, suffix: str = "") -> str:
@@ -143,4 +150,4 @@ def hint_text(session: Session, report: SearchReport | None, suffix: str = "") -
     label = profile_for(session.game_id).value_label(report.chosen_score or 0.0,
                                                      exact=report.exact)
     view = session.game.player_names[report.mover]
-    return f"Hint: {move}  ({label.long} for {view}){suffix}"
+    return f"Hint: {move}  ({true_minus(label.long)} for {view}){suffix}"

@@ -265,12 +265,14 @@ def test_panel_insight_lines_say_whose_view() -> None:
     assert info.moves[0][1] == max(v for _, v in info.moves) and len(info.moves) == 6
     rows = insight_panel_lines(info)
     assert rows[0].text == "Network, for White (to move)"
-    assert rows[1].value == f"{info.equity:+.3f} points"
+    assert rows[1].value == f"{info.equity:+.3f} points".replace("-", "\u2212")
     # With the dice rolled the candidates' equities differ from this 36-roll average.
     assert rows[1].text == "Equity before the roll"
     assert insight_panel_lines(insight(GAME.parse_position("4HPwATDgc/ABMA")))[1].text == (
         "Equity (cubeless)")
-    assert rows[-6].text == info.moves[0][0] and rows[-6].value.endswith(" points")
+    assert rows[-7].text == "Candidate moves (network, no search), points for White"
+    assert rows[-6].text == info.moves[0][0]
+    assert rows[-6].value == f"{info.moves[0][1]:+.2f}".replace("-", "\u2212")
     before = insight(GAME.parse_position("4HPwATDgc/ABMA"), Cube())
     assert before.lines[-1].startswith("cube 1: no double, 0.")
     cube_rows = [row.text for row in insight_panel_lines(before)][-2:]

@@ -317,3 +317,25 @@ def test_the_play_screen_uses_the_views_animation_time(tmp_path, monkeypatch):
     with playing(tmp_path, monkeypatch, game="tictactoe",
                  seats=seats("human", "human")) as (app, scene):
         assert scene.match.pace().animation_s == ANIM_S
+
+
+def test_move_values_leave_the_seeds_of_the_movers_pits_in_view():
+    """The values (V) sit outside the board, on the mover's pit-number line: a box over a
+    pit hid the seeds in it."""
+    from game.ui import scene_record
+
+    state = position("4,4,4,4,4,4|0|4,4,4,4,4,4|0 S")
+    values = {move: float(move) - 2.0 for move in state.legal_moves()}
+    labels = {move: f"{value:+.0f}" for move, value in values.items()}
+    ctx = ViewContext(move_values=values, value_labels=labels, interactive=True)
+    surf = pygame.display.set_mode((RECT.right, RECT.bottom))
+    with scene_record.recording(surf) as rec:
+        KalahView(GAME).draw(surf, RECT, state, ctx)
+    g = KalahGeometry(RECT, 6)
+    wells = [pygame.Rect(0, 0, 2 * round(g.well_r), 2 * round(g.well_r)) for _ in range(14)]
+    for slot, well in enumerate(wells):
+        well.center = g.center(slot)
+    shown = [t for t in rec.texts if t.shown in set(labels.values())]
+    assert len(shown) == len(values)
+    for text in shown:
+        assert g.board.bottom <= text.box.top and text.box.collidelist(wells) == -1, text

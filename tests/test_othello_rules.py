@@ -182,6 +182,17 @@ def test_world_championship_rule_scores() -> None:
     )
 
 
+def test_a_white_win_gives_both_scores_winner_first() -> None:
+    """The disc count on the board reads in the same order as the score before it."""
+    white = {*range(1, 8), *range(8, 16), *range(16, 64, 8), *range(18, 64, 9)}
+    cells = "".join("-" if i == 0 else "X" if i in white else "O" for i in range(64))
+    hole = GAME.parse_position(cells + " X")
+    assert hole.is_over() and disc_counts(hole) == (27, 36)
+    assert GAME.describe_result(hole) == (
+        "White wins 37-27 (36-27 on the board; the empty square goes to the winner)"
+    )
+
+
 def test_full_board_results() -> None:
     white_wins = GAME.parse_position("O" * 33 + "X" * 31 + " X")
     assert white_wins.is_over()

@@ -26,7 +26,7 @@ GAMES = Path(__file__).resolve().parent.parent / "docs" / "games"
 OTHELLO = "othello-advanced-v-advanced"
 BACKGAMMON = "backgammon-intermediate-v-master"
 MARKS = ("??", "?!", "?")
-NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
+NUMBER = re.compile(r"[-−+]?\d+(?:\.\d+)?")
 
 
 @cache
@@ -140,7 +140,7 @@ def figure(rec: scene_record.SceneRecord, label: str) -> tuple[float, str]:
     """The value drawn after the panel's ``label`` (its number, and its text)."""
     at = next(i for i, t in enumerate(rec.texts) if t.shown.startswith(label))
     value = rec.texts[at + 1].shown
-    return float(NUMBER.search(value).group()), value
+    return float(NUMBER.search(value).group().replace("−", "-")), value
 
 
 @pytest.mark.parametrize("name", [OTHELLO, BACKGAMMON])

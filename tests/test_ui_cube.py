@@ -111,7 +111,7 @@ def test_the_ai_doubles_and_a_human_drop_loses_at_the_cube_value(tmp_path, monke
         assert scene.session.result_text == "White drops the cube: Red wins 1 point"
         assert scene.match.stakes_turns.score() == (-1, 1)
         texts = drawn_text(app, monkeypatch)
-        assert "Money score, 1 game" in texts and "White -1 · Red +1" in texts
+        assert "Money score, 1 game" in texts and "White \u22121 · Red +1" in texts
         assert not any(t.startswith("Network, for") for t in texts)  # the game is over
         app.step([key(pygame.K_u)], 0.02)  # the drop taken back: it no longer counts
         assert not scene.session.is_over and scene.match.stakes_turns.score() is None

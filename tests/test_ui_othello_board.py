@@ -147,3 +147,25 @@ def test_scales_to_any_rect(size):
     surf = render(GAME.initial_state(), ViewContext(interactive=True), rect)
     assert brightness(surf.get_at(geo.square_center(parse_square("d4")))) > 600
     assert geo.square_at(geo.square_center(19)) == 19
+
+
+@pytest.mark.parametrize("side", [360, 560, 800])
+def test_move_values_are_sized_to_the_square(side):
+    """A value's digits were 11 px in a 65 px square: now a third of the square or more, the
+    longest label still inside it."""
+    from game.ui import scene_record
+
+    rect = pygame.Rect(0, 0, side, side)
+    state = GAME.initial_state()
+    values = {19: 1.0, 26: -2.0, 37: 3.5, 44: 0.5}
+    labels = {19: "+1.0", 26: "\u22122.0", 37: "+3.5", 44: "+0.5"}
+    geo = OthelloGeometry(rect)
+    surf = pygame.display.set_mode(rect.size)
+    with scene_record.recording(surf) as rec:
+        OthelloView(GAME).draw(surf, rect, state, ViewContext(move_values=values,
+                                                              value_labels=labels))
+    drawn = [t for t in rec.texts if t.shown in labels.values()]
+    assert len(drawn) == 4
+    for text in drawn:
+        assert text.size >= geo.cell * 0.3, (text.size, geo.cell)
+        assert text.rect[2] <= geo.cell

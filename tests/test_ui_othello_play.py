@@ -9,6 +9,7 @@ from test_ui_support import drawn_text, key, playing, seats
 
 from game.seat import Seat
 from game.session import Session
+from game.ui import scene_record
 from game.ui.assets import font
 from games.othello.game import GAME
 
@@ -67,21 +68,10 @@ def test_a_game_from_a_pasted_position_has_no_opening_name(tmp_path, monkeypatch
 
 
 def banner_drawing(app, monkeypatch, scene) -> list[tuple[str, int, int | None]]:
-    """(text, size, max_width) of every line draw_banner draws in one frame."""
-    from game.ui.scenes import play_draw
-
-    seen: list[tuple[str, int, int | None]] = []
-    original = play_draw.draw_text
-
-    def recording(surface, text, pos, size, *a, max_width=None, **k):
-        if scene.geometry.banner_rect.collidepoint(pos):
-            seen.append((str(text), int(size), max_width))
-        return original(surface, text, pos, size, *a, max_width=max_width, **k)
-
-    monkeypatch.setattr(play_draw, "draw_text", recording)
-    app.step([], 0.02)
-    monkeypatch.setattr(play_draw, "draw_text", original)
-    return seen
+    """(text, size, None) of every result line the banner draws in one frame."""
+    with scene_record.recording(app.screen) as rec:
+        app.step([], 0.02)
+    return [(t.shown, t.size, None) for t in rec.of_kind("banner")]
 
 
 @pytest.mark.parametrize("size", [(1100, 720), (800, 600), (640, 480)])
@@ -103,3 +93,30 @@ def test_the_world_championship_result_is_shown_whole(tmp_path, monkeypatch, siz
         assert status == "Black 36 \u2013 White 27 on the board \u00b7 game over"
         status_size = max(11, int(scene.geometry.text_size * 0.9))
         assert font(status_size).size(status)[0] <= scene.geometry.status_rect.width
+
+
+@pytest.mark.parametrize("size", [(1100, 720), (800, 600), (640, 480)])
+def test_a_white_win_banner_holds_its_text_and_the_keys_inside_its_border(
+        tmp_path, monkeypatch, size):
+    """Winner first in both scores; the banner as tall as its lines (no border through the
+    text), the N / U / Esc reminder shown whole beside or below the result, the board
+    below the banner."""
+    white_wins = ONE_EMPTY.translate(str.maketrans("XO", "OX"))
+    with playing(tmp_path, monkeypatch, size=size, game="othello",
+                 seats=seats("human", "human"), animations=False) as (app, scene):
+        scene.match.set_session(Session("othello", None, (Seat.human(), Seat.human()),
+                                        start_state=GAME.parse_position(white_wins)),
+                                own_position=True)
+        with scene_record.recording(app.screen) as rec:
+            app.step([], 0.02)
+        result = "White wins 37-27 (36-27 on the board; the empty square goes to the winner)"
+        banner = rec.of_kind("banner")
+        assert " ".join(t.shown for t in banner) == result
+        keys = rec.of_kind("banner-keys")
+        assert [t.shown for t in keys] == ["N new game · U undo · Esc menu"]
+        box = pygame.Rect(scene.geometry.banner_rect).inflate(-4, -4)  # inside the border
+        for text in banner + keys:
+            assert not text.cut and box.contains(text.box), (text.shown, text.rect, box)
+        for a, b in zip(banner + keys, (banner + keys)[1:], strict=False):
+            assert not a.box.colliderect(b.box), (a.shown, b.shown)
+        assert not scene.geometry.banner_rect.colliderect(scene.geometry.board_rect)

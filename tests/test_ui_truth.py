@@ -264,7 +264,7 @@ def test_escape_keeps_the_game_and_the_menu_resumes_it(tmp_path, monkeypatch):
         scene.play_move(4)
         app.step([key(pygame.K_ESCAPE)], 0.02)
         assert isinstance(app.scene, MenuScene) and app.suspended is scene
-        assert any(getattr(w, "text", "") == "Resume" for w in app.scene.widgets)
+        assert any(getattr(w, "text", "") == "Resume Tic-tac-toe" for w in app.scene.widgets)
         app.step([key(pygame.K_RETURN)], 0.02)  # Play would end the game: asked first
         assert isinstance(app.scene, MenuScene) and app.scene.dialog is not None
         app.step([key(pygame.K_ESCAPE)], 0.02)  # keep it

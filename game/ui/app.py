@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import sys
 import time
 import traceback
@@ -54,6 +55,20 @@ class Scene(Protocol):
         60 fps; None: only on input). A scene without it is drawn at 60 fps."""
 
 
+#: SDL's video drivers that draw to memory only: a window made with one is never seen.
+INVISIBLE_DRIVERS = ("dummy", "offscreen")
+
+
+def _check_window() -> None:
+    """Refuse a window nobody can see: when SDL finds no display it may fall back to a driver
+    that draws to memory, and the app ran on with no window and no message. Asking for such
+    a driver (SDL_VIDEODRIVER=dummy, as the tests and benchmarks do) is fine."""
+    driver = pygame.display.get_driver()
+    asked = os.environ.get("SDL_VIDEODRIVER", "").lower().split(",")
+    if driver in INVISIBLE_DRIVERS and driver not in asked:
+        raise pygame.error(f"no display to show it on (SDL fell back to its {driver} driver)")
+
+
 class App:
     def __init__(
         self,
@@ -84,6 +99,7 @@ class App:
         pygame.display.set_caption("Kibitz")
         self._set_icon()
         self.screen = pygame.display.set_mode((0, 0) if fullscreen else size, flags)
+        _check_window()
         pygame.key.set_repeat(350, 40)
         self.clock = pygame.time.Clock()
         self._deadline: float | None = None

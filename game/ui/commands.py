@@ -71,7 +71,8 @@ class Command:
     active: Callable[[], bool] = _never
     #: Why the command does nothing now (said when its key is pressed while disabled).
     why_not: Callable[[], str] = field(default=lambda: "")
-    button: bool = True
+    #: Has a button: always, never, or while this holds (asked when the screen is laid out).
+    button: bool | Callable[[], bool] = True
 
     def run(self, say: Callable[[str], object]) -> bool:
         """Run the command, or ``say`` why it cannot run now; True when it ran."""
@@ -122,7 +123,7 @@ class Commands:
         return next(c for c in self.items if c.name == name)
 
     def buttons(self) -> list[Command]:
-        return [c for c in self.items if c.button]
+        return [c for c in self.items if (c.button() if callable(c.button) else c.button)]
 
     def help_lines(self) -> list[tuple[str, str]]:
         """(keys, what it does) for every command, for the help overlay."""

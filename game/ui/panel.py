@@ -24,13 +24,18 @@ Describe = Callable[[State, Move], str]
 __all__ = ["PanelLine", "PanelText", "draw_panel", "panel_lines", "search_lines"]
 
 
+#: Between groups of thousands: a no-break space, so "15 400/s" never wraps as "15" and
+#: "400/s" on two lines of the panel.
+THOUSANDS = "\u00a0"
+
+
 def fmt_int(n: float) -> str:
     n = int(n)
     if n >= 10_000_000:
         return f"{n / 1e6:.1f} M"
     if n >= 100_000:
         return f"{n / 1e3:.0f} k"
-    return f"{n:,}".replace(",", " ")
+    return f"{n:,}".replace(",", THOUSANDS)
 
 
 class PanelText:
@@ -118,7 +123,9 @@ def search_lines(words: PanelText, report: SearchReport, heading: str) -> list[P
         PanelLine("Algorithm", "row", _algorithm_text(report)),
         PanelLine("Depth", "row", _depth_text(report)),
         PanelLine("Nodes", "row", f"{fmt_int(report.nodes)} ({fmt_int(nps)}/s)"),
-        PanelLine("Time", "row", f"{report.elapsed_s:.2f} s"),
+        PanelLine("Time", "row", f"{report.own_time_s:.2f} s"),
+        *([PanelLine("Pondered", "row", f"{report.pondered_s:.2f} s, your time")]
+          if report.pondered_s > 0 else []),
         PanelLine(label, "row", words.move(report, report.shown_move)),
         PanelLine(f"Value {words.view(report)}", "row",
                   words.bare_value(report, report.shown_score)),
@@ -142,11 +149,13 @@ def search_lines(words: PanelText, report: SearchReport, heading: str) -> list[P
 
 
 def panel_lines(words: PanelText, knowledge: Knowledge, show_values: bool = True,
-                belief: list[PanelLine] | None = None) -> list[PanelLine]:
+                belief: list[PanelLine] | None = None,
+                tips: str = "H: a hint · V: every move's value") -> list[PanelLine]:
     """Everything the panel says about the shown position (and the last move's search); the
     values pass only while the board shows its values. ``belief``: what the game's evaluator
     says about the position without a search (backgammon's network), after the searches of
-    the position and before the story of the last move."""
+    the position and before the story of the last move. ``tips``: the keys that would tell
+    more about the position now (only commands that can run: "" for none)."""
     lines: list[PanelLine] = []
     move = knowledge.report(Purpose.MOVE)
     if move is not None:
@@ -169,18 +178,18 @@ def panel_lines(words: PanelText, knowledge: Knowledge, show_values: bool = True
         lines += search_lines(words, last, f"Why {side} played {played}")
     elif move is None and not about_board:
         lines.append(PanelLine("No search of this position yet.", "dim"))
-        lines.append(PanelLine("H: a hint · V: every move's value", "dim"))
+        if tips:
+            lines.append(PanelLine(tips, "dim"))
     return lines
 
 
-def ponder_lines(status: str | None, outcome: str | None) -> list[PanelLine]:
-    """The AI's thinking on the human's time (play.ponder): what it ponders now, or what its
-    last guess came to; a rule below, before the searches of the position."""
+def ponder_lines(status: str | None) -> list[PanelLine]:
+    """The AI's thinking on the human's time (play.ponder): what it ponders now; a rule
+    below, before the searches of the position. What a guess came to (hit or miss) is a
+    message, not a panel line: the next guess replaced the line half a second later."""
     if status is not None:
         return [PanelLine("Pondering (on your time)", "heading"), PanelLine(status, "accent"),
                 PanelLine("", "rule")]
-    if outcome is not None:
-        return [PanelLine(outcome, "text"), PanelLine("", "rule")]
     return []
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+from ai.profiles import true_minus
 from game.ui import theme
 from game.ui.widgets import Widget, draw_text
 
@@ -87,5 +88,5 @@ class Slider(Widget):
         filled = pygame.Rect(t.x, t.y, int(x - t.x), t.height)
         pygame.draw.rect(surface, theme.color("accent_dark"), filled, border_radius=3)
         pygame.draw.circle(surface, theme.color("accent"), (int(x), t.centery), max(6, size // 2))
-        draw_text(surface, self.fmt.format(self.value), (t.right + size, r.centery), size,
+        draw_text(surface, true_minus(self.fmt.format(self.value)), (t.right + size, r.centery), size,
                   theme.color("text"), bold=True, anchor="midleft")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from ai.profiles import ValueLabel, profile_for
+from ai.profiles import MINUS, ValueLabel, profile_for, true_minus
 from game.ui import theme
 
 #: Tone of a value for the viewer: better, level (a draw, an even estimate, unknown), worse.
@@ -25,7 +25,8 @@ def value_text(game_id: str, value: float | None, *, exact: bool = False,
     writes an estimate more finely than the game's own way (the review's figures)."""
     if value is None:
         return ValueLabel("—", "—")
-    return profile_for(game_id).value_label(value, exact=exact, decimals=decimals)
+    label = profile_for(game_id).value_label(value, exact=exact, decimals=decimals)
+    return ValueLabel(true_minus(label.short), true_minus(label.long))
 
 
 def value_tone(value: float | None, label: str = "") -> int:
@@ -35,7 +36,7 @@ def value_tone(value: float | None, label: str = "") -> int:
     if value is None or not math.isfinite(value):
         return LEVEL
     try:
-        if label and float(label) == 0:
+        if label and float(label.replace(MINUS, "-")) == 0:
             return LEVEL
     except ValueError:
         pass  # words ("W5", "D", "?"): the sign decides

@@ -71,7 +71,10 @@ class Othello:
         else:
             verb = "are shared" if fb == fw else "go to the winner"
             rest = f"the {empties} empty squares {verb}"
-        return f"{head} ({b}-{w} on the board; {rest})"
+        # The winner's count first, as in the score before it ("White wins 37-27 (36-27 on the
+        # board; ...)"): two scores in opposite orders read as a contradiction.
+        first, second = (w, b) if fw > fb else (b, w)
+        return f"{head} ({first}-{second} on the board; {rest})"
 
 
 GAME = Othello()

@@ -54,6 +54,22 @@ class InfoRow(Widget):
                   max_width=box.width - 12)
 
 
+def _shared_widths(labels: list[str], total: int, height: int, gap: int) -> list[int]:
+    """Widths for a row of buttons ``total`` pixels wide: each label's own room at the
+    buttons' natural size, the rest shared equally (a long "Resume Backgammon" beside "Play"
+    is not cut, nor does it shrink every label to fit an equal share)."""
+    size = int(height * 0.42)
+    need = [text_width(font(size, True), label) + Button.margin(height) + height // 3
+            for label in labels]
+    room = total - gap * (len(labels) - 1)
+    spare = room - sum(need)
+    if spare >= 0:
+        widths = [n + spare // len(labels) for n in need]
+    else:
+        widths = [n * room // sum(need) for n in need]
+    return widths
+
+
 class MenuScene(DialogHost):
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -136,6 +152,18 @@ class MenuScene(DialogHost):
                 rows.append(self._field_row(spec))
         return rows
 
+    def _most_rows(self, rows: list[Widget]) -> int:
+        """The rows the screen could hold for this game: ``rows`` with both players on "pick
+        search" (two rows each) and every option the game may show. Sizing by it keeps every
+        row in place when a choice adds rows (choosing "AI — pick search" moved the whole
+        menu, the row just clicked with it, under the cursor)."""
+        s = self.settings
+        extra = sum(2 for seat in s.seats if seat.kind != "custom")
+        setup = get_kit(s.game).setup()
+        hidden = sum(1 for spec in (setup.fields if setup is not None else ())
+                     if not spec.shown(s.game_values))
+        return len(rows) + extra + hidden
+
     def _header_height(self) -> int:
         """Title and subtitle, measured from ``title_y``."""
         return int(self.title_size * 1.25 + max(12, self.title_size // 3) * 1.6)
@@ -156,13 +184,14 @@ class MenuScene(DialogHost):
         self.rect = rect
         s = self.settings
         rows = self._option_rows()
-        self.title_size = max(24, min(rect.height // 12, rect.height // (8 + len(rows))))
+        most = self._most_rows(rows)
+        self.title_size = max(24, min(rect.height // 12, rect.height // (8 + most)))
         self.title_y = rect.y + max(10, rect.height // 36)
         self.footer_size = max(11, rect.height // 55)
         self.footer_top = rect.bottom - 8 - int(self.footer_size * 1.3)
         top = self.title_y + self._header_height()
         # game buttons 1.25 rows, the option rows, action buttons 1.3, message 1; gaps = row/4
-        units = 1.25 + len(rows) + 1.3 + 1 + 0.25 * (len(rows) + 7)
+        units = 1.25 + most + 1.3 + 1 + 0.25 * (most + 7)
         row_h = max(18, min(44, int((self.footer_top - top) / units)))
         gap = max(3, row_h // 4)
         col_w = self._column_width(rect, int(row_h * 1.25), gap)
@@ -199,10 +228,16 @@ class MenuScene(DialogHost):
             Button("Quit", lambda: self._ask(self.app.quit, "Quit Kibitz?")),
         ]
         if self.app.suspended is not None:
-            buttons.insert(0, Button("Resume", self.app.resume_game, active=True, tooltip="Esc"))
-        bw = (col_w - (len(buttons) - 1) * gap) // len(buttons)
-        for i, b in enumerate(buttons):
-            b.rect = pygame.Rect(x + i * (bw + gap), y, bw, int(row_h * 1.3))
+            # Named: on another game's tab a bare "Resume" went back to a game not shown.
+            name = self.app.suspended.session.game.name
+            buttons.insert(0, Button(f"Resume {name}", self.app.resume_game, active=True,
+                                     tooltip="Esc"))
+        bh = int(row_h * 1.3)
+        bx = x
+        for b, bw in zip(buttons, _shared_widths([b.text for b in buttons], col_w, bh, gap),
+                         strict=True):
+            b.rect = pygame.Rect(bx, y, bw, bh)
+            bx += bw + gap
             widgets.append(b)
         share_label_size(buttons)
         self.message_rect = pygame.Rect(x, y + int(row_h * 1.3) + gap, col_w, row_h)

@@ -26,6 +26,7 @@ from game.ui.movelist import MoveListView, MoveRecord
 from game.ui.panel import PanelText
 from game.ui.scenes.common import DialogHost, MessageLine
 from game.ui.scenes.confirm import ConfirmDialog
+from game.ui.scenes.play_banner import result_line
 from game.ui.scenes.play_commands import HelpOverlay, play_commands
 from game.ui.scenes.play_draw import Animation, draw_play_screen, turn_line
 from game.ui.scenes.play_files import GameFiles
@@ -67,6 +68,8 @@ class PlayScene(DialogHost):
         self.files = GameFiles(self)
         self.commands = Commands(play_commands(self))
         self.geometry = PlayLayout.empty()
+        #: The position last shown was a finished game (its end clears the message line).
+        self._shown_over = False
         self._take_events()
         if any(not s.is_human for s in session.seats):
             try:
@@ -85,6 +88,12 @@ class PlayScene(DialogHost):
         for event in self.match.drain():
             if isinstance(event, PositionShown):
                 session = self.match.session
+                if session.is_over and not self._shown_over:
+                    # What was said before the end ("Heap 2 is empty", "The dice roll by
+                    # themselves now") is about a game that is no longer going on; the
+                    # notices of the end itself come after this event.
+                    self.message.clear()
+                self._shown_over = session.is_over
                 if self.words.game is not session.game:
                     self.words = PanelText(session.game, session.format_move_text)
                 self.record.sync(session)
@@ -101,6 +110,15 @@ class PlayScene(DialogHost):
                 self.app.play_click()
             elif isinstance(event, Notice):
                 self.show_message(event.text, event.error)
+        self._fit_banner()
+
+    def _fit_banner(self) -> None:
+        """Lay the screen out again when the game ends or is taken back out of its end: the
+        top bar is sized for the result it shows."""
+        laid_out = self.geometry.rect.width > 0
+        wanted = result_line(self.session) if self.session.is_over else None
+        if laid_out and wanted != self.geometry.banner_text:
+            self.layout(self.rect)
 
     def _view_error(self, exc: BaseException) -> None:
         log.exception("board view error", exc_info=exc)
@@ -146,6 +164,7 @@ class PlayScene(DialogHost):
         self.match.set_session(session, own_position=True)
         self.files.keep_review(session, review)
         self.match.paused = False
+        self.layout(self.rect)  # its seats may differ: Pause is a button only for two AIs
         self._take_events()
         self.show_message(message)
 

@@ -41,7 +41,8 @@ def play_commands(s: PlayScene) -> list[Command]:
     game_ui = get_kit(s.session.game_id).ui()
     extra = game_ui.play_commands(s) if game_ui.play_commands is not None else []
     return [
-        Command("Hint", (Key(K.K_h),), m.hint, "the strongest search suggests your move",
+        Command("Hint", (Key(K.K_h),), m.hint,
+                "the strongest search suggests your move (a cube decision: the cube's advice)",
                 enabled=lambda: m.why_no_hint() is None,
                 why_not=lambda: m.why_no_hint() or ""),
         Command("Values", (Key(K.K_v),), lambda: toggle_values(s),
@@ -49,8 +50,12 @@ def play_commands(s: PlayScene) -> list[Command]:
         Command("Ponder", (Key(K.K_i),), lambda: toggle_ponder(s),
                 "the AI searches its next turn while you think (levels that search by time)",
                 active=lambda: m.ponder.enabled, button=False),
-        Command("Pause", (Key(K.K_SPACE),), m.toggle_pause, "pause or resume the AI",
-                active=lambda: m.paused),
+        # Only a game of two AIs runs on by itself; against a human the AI waits anyway, and
+        # Space is there only to resume it after an error.
+        Command("Pause", (Key(K.K_SPACE),), m.toggle_pause, "pause or resume AI against AI",
+                enabled=lambda: all_ai(s) or m.paused,
+                why_not=lambda: "Only a game of AI against AI pauses",
+                active=lambda: m.paused, button=lambda: all_ai(s)),
         Command("Undo", (Key(K.K_u), Key(K.K_z, ctrl=True)), lambda: undo(s),
                 "take back a move (backgammon: a checker, then whole turns)",
                 enabled=lambda: can_undo(s), why_not=lambda: "Nothing to undo"),
@@ -98,6 +103,11 @@ def play_commands(s: PlayScene) -> list[Command]:
         Command("Latest", (Key(K.K_END),), lambda: s.moves_view.to_end(),
                 "the latest moves", button=False),
     ]
+
+
+def all_ai(s: PlayScene) -> bool:
+    """No human plays: the game goes on by itself (and may be paused)."""
+    return all(not seat.is_human for seat in s.session.seats)
 
 
 def open_review(s: PlayScene) -> None:

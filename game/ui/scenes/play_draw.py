@@ -1,5 +1,5 @@
 """Drawing the play screen: its parts from the screen's layout and its match, the list of
-keys (F1) and the result banner. Drawing only reads."""
+keys (F1) and the result banner (play_banner). Drawing only reads."""
 
 from __future__ import annotations
 
@@ -10,61 +10,16 @@ import pygame
 from game.core import CHANCE
 from game.registry import get_kit
 from game.ui import theme
-from game.ui.assets import font
 from game.ui.keys_overlay import draw_keys_overlay
 from game.ui.panel import PanelLine, draw_panel, panel_lines, ponder_lines
 from game.ui.scenes.common import draw_background
-from game.ui.widgets import draw_text, fitting_size, wrap_text
+from game.ui.scenes.play_banner import draw_banner, result_line
+from game.ui.widgets import draw_text, fitting_size
 from play.jobs import Purpose
 from play.setup import describe_seat
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
-
-
-def draw_banner(surface: pygame.Surface, r: pygame.Rect, text: str, keys: str) -> None:
-    """The result in the top bar: an overlay on the board would hide the final position
-    (the winning line, the last discs) exactly when the player wants to look at it.
-
-    A long result (Othello's world-championship scoring explains where the empty squares
-    went) first drops the key reminder, then a smaller size, then takes two lines, so the
-    whole result stays readable in a small window."""
-    accent = theme.color("accent")
-    pygame.draw.rect(surface, theme.color("panel"), r, border_radius=8)
-    pygame.draw.rect(surface, accent, r, width=2, border_radius=8)
-    pad = max(8, r.height // 4)
-    big, small = max(14, int(r.height * 0.5)), max(11, int(r.height * 0.32))
-    keys_w = font(small).size(keys)[0]
-    room = r.width - 2 * pad
-    if font(big, True).size(text)[0] + keys_w + 2 * pad <= room:
-        draw_text(surface, text, (r.x + pad, r.centery), big, accent, bold=True,
-                  anchor="midleft")
-        draw_text(surface, keys, (r.right - pad, r.centery), small, theme.color("text_dim"),
-                  anchor="midright")
-        return
-    size, lines = banner_lines(text, big, room, r.height)
-    line_h = r.height // len(lines)
-    for i, line in enumerate(lines):
-        draw_text(surface, line, (r.x + pad, r.y + line_h * i + line_h // 2), size, accent,
-                  bold=True, anchor="midleft", max_width=room)
-
-
-def banner_lines(text: str, size: int, room: int, height: int) -> tuple[int, list[str]]:
-    """The font size and lines (one, else two) that show ``text`` whole in ``room`` pixels
-    wide and ``height`` high; below the smallest readable size the last line is cut."""
-    smallest = 10
-    one = fitting_size(text, size, room, bold=True, min_size=max(smallest, int(height * 0.4)))
-    if font(one, True).size(text)[0] <= room:
-        return one, [text]
-    two = max(smallest, min(size, int(height / 2.8)))
-    while True:
-        lines = wrap_text(text, font(two, True), room)
-        if len(lines) <= 2 or two == smallest:
-            break
-        two -= 1
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
-    return two, lines
 
 
 class Animation:
@@ -110,10 +65,21 @@ def side_panel_lines(scene: PlayScene) -> list[PanelLine]:
     """The search story, then what the game's evaluator believes (if the game says)."""
     game_ui = get_kit(scene.session.game_id).ui()
     belief = game_ui.belief_lines(scene) if game_ui.belief_lines is not None else []
-    ponder = scene.match.ponder
-    lines = ponder_lines(ponder.status(), ponder.outcome if ponder.enabled else None)
+    lines = ponder_lines(scene.match.ponder.status())
     return lines + panel_lines(scene.words, scene.match.knowledge,
-                               show_values=scene.match.show_values, belief=belief)
+                               show_values=scene.match.show_values, belief=belief,
+                               tips=key_tips(scene))
+
+
+def key_tips(scene: PlayScene) -> str:
+    """The keys that tell more about the shown position, among those that can run now: no
+    "H: a hint" while Hint is disabled (a finished game, the AI's turn)."""
+    tips = []
+    if scene.commands.named("Hint").enabled():
+        tips.append("H: a hint")
+    if not scene.session.is_over:
+        tips.append("V: every move's value")
+    return " · ".join(tips)
 
 
 def draw_play_screen(scene: PlayScene, surface: pygame.Surface) -> None:
@@ -129,10 +95,13 @@ def draw_play_screen(scene: PlayScene, surface: pygame.Surface) -> None:
     draw_text(surface, s.game.name, g.top_rect.midleft, g.title_size,
               theme.color("accent"), bold=True, anchor="midleft")
     if s.is_over:
-        draw_banner(surface, g.banner_rect, s.result_text or "Game over",
-                    "N new game · U undo · Esc menu")
+        draw_banner(surface, g.banner_rect, result_line(s))
     else:
-        draw_text(surface, turn_line(scene), g.top_rect.midright, size,
+        # A long turn line (backgammon's "White to roll — Double (O) or Roll (Enter)" in a
+        # small window) takes a smaller size before it is cut.
+        turn = turn_line(scene)
+        draw_text(surface, turn, g.top_rect.midright,
+                  fitting_size(turn, size, g.banner_rect.width, min_size=10),
                   theme.color("text"), anchor="midright", max_width=g.banner_rect.width)
     ctx = scene.context()
     try:

@@ -15,6 +15,7 @@ import pygame
 from game.ui import theme
 from game.ui.assets import font
 from game.ui.commands import Command
+from game.ui.scenes.play_banner import plan_banner, result_line
 from game.ui.widgets import Button, share_label_size
 
 if TYPE_CHECKING:
@@ -50,6 +51,9 @@ class PlayLayout:
     pace_y: int
     text_size: int
     buttons: list[CommandButton] = field(default_factory=list)
+    #: The result the top bar was sized for (None: a game in progress); a game that ends or
+    #: is taken back out of its end is laid out again.
+    banner_text: str | None = None
 
     @classmethod
     def empty(cls) -> PlayLayout:
@@ -67,6 +71,11 @@ def layout_play_screen(scene: PlayScene, rect: pygame.Rect) -> PlayLayout:
     title_w = font(title_size, True).size(scene.session.game.name)[0]
     left = top_rect.x + title_w + 2 * pad
     banner_rect = pygame.Rect(left, top_rect.y, top_rect.right - left, top_rect.height)
+    banner_text = result_line(scene.session) if scene.session.is_over else None
+    if banner_text is not None:
+        # The top bar grows to hold the whole result and the keys (the board gives way).
+        banner_rect.height = top_rect.height = plan_banner(
+            banner_text, banner_rect.width, top_rect.height).height
     panel_rect = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
     status_h = max(24, h // 24)
     board_rect = pygame.Rect(pad, top_rect.bottom + pad, top_rect.width,
@@ -89,4 +98,4 @@ def layout_play_screen(scene: PlayScene, rect: pygame.Rect) -> PlayLayout:
     share_label_size(buttons)
     return PlayLayout(rect, pad, top_rect, title_size, banner_rect, panel_rect, board_rect,
                       status_rect, status_rect.copy(), top - int(bh * 0.9),
-                      theme.text_size(h), buttons)
+                      theme.text_size(h), buttons, banner_text)

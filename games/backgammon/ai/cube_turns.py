@@ -13,13 +13,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.core import CHANCE, IllegalMoveError
-from games.backgammon.ai.cube import advise, probabilities, take_decision
+from games.backgammon.ai.cube import advise, cubeful, probabilities, take_decision
 
 if TYPE_CHECKING:
     from play.controller import MatchController
 
 #: How long the AI seems to consider a double before answering (seconds).
 ANSWER_PAUSE_S = 0.8
+
+
+def _signed(value: float) -> str:
+    """An equity with its sign, the minus as the screen writes it (U+2212)."""
+    return f"{value:+.2f}".replace("-", "\u2212")
 
 
 class CubeTurns:
@@ -123,6 +128,31 @@ class CubeTurns:
     def roll(self) -> None:
         """The human on roll chose not to double: roll now."""
         self.match.roll_now()
+
+    def advice(self) -> str | None:
+        """What the cube AI advises the human whose cube decision the dice wait for (H on
+        the play screen): take or drop a double offered, or double or roll; None when no
+        human decides, or without the network."""
+        if not self.waiting_for_human():
+            return None
+        s = self.match.session
+        state, cube = s.current, self.cube
+        names = s.game.player_names
+        try:
+            if cube.offered_by is not None:
+                taker = 1 - cube.offered_by
+                probs = probabilities(state, taker)  # type: ignore[arg-type]
+                taking = 2.0 * cubeful(probs, "me")
+                action = "take" if taking >= -1.0 else "drop"
+                return (f"Hint: {action} — taking is worth {_signed(taking)} cubes to "
+                        f"{names[taker]}, dropping {_signed(-1.0)} ({probs[0]:.2f} wins, "
+                        f"{probs[1]:.2f} gammons)")
+            player = state.to_move  # type: ignore[attr-defined]
+            advice = advise(probabilities(state, player), cube, player)  # type: ignore[arg-type]
+        except ValueError as exc:  # the network's weights are missing
+            return f"No cube advice: {exc}"
+        action = "double" if advice.double else "roll"
+        return f"Hint: {action} — {advice.text()} for {names[player]}"
 
     # ---- the money score -------------------------------------------------------------------
     def record_result(self) -> None:

@@ -4,7 +4,9 @@ One view, longer than most: the board's drawing and the turn a player builds on 
 sources, destinations, the partial move) share its geometry and its state.
 
 The board keeps one orientation (the human at the bottom, home board bottom-right) so watching
-the AI never flips it; point numbers follow the player on roll, as in other backgammon programs.
+the AI never flips it, and its point numbers are the bottom player's, fixed, as GNU Backgammon
+numbers them: numbers that flipped to the mover's view every turn made the same point read 8
+on one turn and 17 on the next (each side's moves are still written in its own numbering).
 A turn is built step by step with a local preview (see bg_turn); the view returns the whole turn
 only once the chosen steps form a complete legal sequence.
 """
@@ -17,7 +19,7 @@ from typing import Any
 import pygame
 
 from game.core import Move, State
-from game.ui import theme
+from game.ui import scene_record, theme
 from game.ui.assets import font
 from game.ui.boards.base import BoardView, SurfaceCache, ViewContext
 from games.backgammon.cube import CubeAction
@@ -68,6 +70,12 @@ def _is_steps(move: object) -> bool:
 def _cube_kind(move: object) -> str:
     """"double", "take" or "drop" for a cube action, else ""."""
     return move.kind if isinstance(move, CubeAction) else ""
+
+
+def point_number(q: int) -> int:
+    """The number printed at the board's point ``q``: the bottom player's numbering (as the
+    board's own), the same on every turn."""
+    return q
 
 
 def _decision(state: State | None) -> bool:
@@ -306,8 +314,13 @@ class BackgammonView(BoardView):
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: ViewContext) -> None:
         geo = BgGeometry(rect)
         b = self.bottom(ctx)
-        label_player = state.to_move if state.current_player() in (0, 1) else b
-        surface.blit(self._static_surface(geo, b, label_player), geo.outer)
+        surface.blit(self._static_surface(geo), geo.outer)
+        if scene_record.active():
+            for q in range(1, 25):  # the numbers are in the cached picture: noted each frame
+                x, y = geo.label_pos(q)
+                scene_record.note(surface, "point-label", (x - geo.pw // 2, y - geo.pw // 4,
+                                                           geo.pw, geo.pw // 2),
+                                  number=point_number(q))
 
         turn = self._builder(state) if ctx.interactive else None
         snap = Snapshot.of(state)
@@ -358,12 +371,12 @@ class BackgammonView(BoardView):
             return self._remembered[1], self._remembered[2]
         return None
 
-    def _static_surface(self, geo: BgGeometry, bottom: int, label_player: int) -> pygame.Surface:
-        key = (geo.outer.size, geo.pw, bottom, label_player)
-        return self._static.get(key, self._render_static, geo, bottom, label_player)
+    def _static_surface(self, geo: BgGeometry) -> pygame.Surface:
+        key = (geo.outer.size, geo.pw)
+        return self._static.get(key, self._render_static, geo)
 
     @staticmethod
-    def _render_static(geo: BgGeometry, bottom: int, label_player: int) -> pygame.Surface:
+    def _render_static(geo: BgGeometry) -> pygame.Surface:
         ox, oy = geo.outer.topleft
         surf = pygame.Surface(geo.outer.size)
         surf.fill(WOOD)
@@ -394,8 +407,7 @@ class BackgammonView(BoardView):
             pygame.draw.rect(surf, WOOD_DARK, tray, max(1, geo.pw // 16))
         f = font(int(geo.pw * 0.34), True)
         for q in range(1, 25):
-            number = q if label_player == bottom else 25 - q
-            text = f.render(str(number), True, LABEL)
+            text = f.render(str(point_number(q)), True, LABEL)
             x, y = geo.label_pos(q)
             surf.blit(text, text.get_rect(center=(x - ox, y - oy)))
         return surf
@@ -622,8 +634,11 @@ class BackgammonView(BoardView):
             # The move's name marks the best (SELECT); its value is coloured by its sign for
             # the mover, the same rule as on every board.
             left = f.render(name, True, SELECT if i == 0 else LABEL)
-            right = f.render(ctx.value_label(move, value), True, ctx.value_color(move, value))
+            label = ctx.value_label(move, value)
+            right = f.render(label, True, ctx.value_color(move, value))
             y = box.y + 3 + i * line_h
+            scene_record.note(surface, "move-value", (box.x, y, box.width, line_h), move=name,
+                              value=label)
             surface.blit(right, (box.right - right.get_width() - 4, y))
             clip = pygame.Rect(0, 0, box.width - right.get_width() - 14, line_h)
             surface.blit(left, (box.x + 4, y), clip)

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ai.profiles import true_minus
 from game.ui.panel import PanelLine
+from game.ui.value_text import value_text
 from games.backgammon.ai.cube import advise
 from games.backgammon.cube import Cube
 from games.backgammon.game import GAME
@@ -73,7 +75,7 @@ class Insight:
 
 def points(equity: float) -> str:
     """Equity in the unit players read: "+0.213 points"."""
-    return f"{equity:+.3f} points"
+    return true_minus(f"{equity:+.3f} points")
 
 
 def insight(state: BackgammonState, cube: Cube | None = None, max_moves: int = 6) -> Insight:
@@ -104,9 +106,26 @@ def insight(state: BackgammonState, cube: Cube | None = None, max_moves: int = 6
     return Insight(side, probs, cube_advice, tuple(ranked), source=source)
 
 
-def insight_panel_lines(info: Insight) -> list[PanelLine]:
+@dataclass(frozen=True)
+class Candidates:
+    """The candidate moves the panel lists: (move, value as the board writes it) best first,
+    and the search they come from ("network, no search", "depth 5 search")."""
+
+    source: str
+    rows: tuple[tuple[str, str], ...]
+
+
+def network_candidates(info: Insight) -> Candidates:
+    """The network's equity of each candidate move (no search)."""
+    return Candidates("network, no search",
+                      tuple((move, value_text(GAME.id, value).short) for move, value in info.moves))
+
+
+def insight_panel_lines(info: Insight, candidates: Candidates | None = None) -> list[PanelLine]:
     """The panel's section for ``info``: a heading with the point of view, the chances, the
-    cube decision, then the candidate moves with their equity (best first)."""
+    cube decision, then the candidate moves with their equity (best first): the network's,
+    or ``candidates`` (the board's values, when it shows them: one value per move on the
+    screen, never the network's beside a search's)."""
     if info.error:
         return [PanelLine(info.error, "dim")]
     if not info.probs:
@@ -128,8 +147,10 @@ def insight_panel_lines(info: Insight) -> list[PanelLine]:
         # Two short lines: the narrow panel would wrap the one-line form mid-figure.
         action, figures = info.cube_advice
         lines += [PanelLine(action.capitalize(), "accent"), PanelLine(f"at {figures}", "dim")]
-    if info.moves:
+    shown = candidates if candidates is not None else network_candidates(info)
+    if shown.rows:
         # A sub-heading: the panel draws it only together with its first move.
-        lines.append(PanelLine(f"Candidate moves, equity for {name}", "subheading"))
-        lines += [PanelLine(move, "row", points(value)) for move, value in info.moves]
+        lines.append(PanelLine(f"Candidate moves ({shown.source}), points for {name}",
+                               "subheading"))
+        lines += [PanelLine(move, "row", value) for move, value in shown.rows]
     return lines

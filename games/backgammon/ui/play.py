@@ -8,9 +8,11 @@ from typing import Any
 
 import pygame
 
+from ai.profiles import true_minus
 from game.ui.commands import Command, Key
 from game.ui.panel import PanelLine
-from games.backgammon.ui.insight import insight, insight_panel_lines, points
+from game.ui.value_text import value_text
+from games.backgammon.ui.insight import Candidates, insight, insight_panel_lines, points
 from play.jobs import Purpose
 from play.rollout import ROLLOUT_TRIALS, why_no_rollout
 
@@ -38,7 +40,7 @@ def cube_commands(scene: Any) -> list[Command]:
                 enabled=c.can_double, why_not=c.why_no_double),
         Command("Roll", (Key(K.K_RETURN), Key(K.K_KP_ENTER)), c.roll,
                 "roll without doubling (when you could double)", enabled=c.can_roll,
-                why_not=lambda: "The dice roll by themselves now"),
+                why_not=lambda: why_no_roll(match)),
         Command("Take", (Key(K.K_a),), c.take, "accept the double offered to you",
                 enabled=c.must_answer, why_not=c.why_no_answer),
         Command("Drop", (Key(K.K_p),), c.drop,
@@ -47,25 +49,49 @@ def cube_commands(scene: Any) -> list[Command]:
     ]
 
 
+def why_no_roll(match: Any) -> str:
+    """Why Roll does nothing now: the game is over, or no cube decision holds the dice."""
+    if match.session.is_over:
+        return "The game is over — N for a new game"
+    return "The dice roll by themselves now"
+
+
 def belief_lines(scene: Any) -> list[PanelLine]:
     """The money score, then the network's chances and candidate equities for the shown
     position (computed once per position and cube)."""
     match = scene.match
     session = match.session
     state, cube = session.current, session.stakes
-    money = [PanelLine(label, "row", text) for label, text in
+    money = [PanelLine(label, "row", true_minus(text)) for label, text in
              (match.stakes_turns.score_lines() if match.stakes_turns is not None else [])]
     if session.is_over:  # over by a dropped double too: nothing left to believe
         return money
     info = match.knowledge.believed((state.key(), cube),
                                     lambda: insight(state, cube, max_moves=4))
-    belief = insight_panel_lines(info)
+    belief = insight_panel_lines(info, board_candidates(scene))
     knowledge = match.knowledge
     if knowledge.rollout is not None or knowledge.rollout_running:
         belief = [*rollout_lines(knowledge.rollout, knowledge.rollout_running,
                                  lambda m: session.format_move_text(state, m)),
                   PanelLine("", "rule"), *belief]
     return [*money, PanelLine("", "rule"), *belief] if money and belief else money + belief
+
+
+def board_candidates(scene: Any, count: int = 4) -> Candidates | None:
+    """The moves the board shows values for, with those values as the board writes them
+    and the depth of the search they come from; None when the board shows none."""
+    match = scene.match
+    values = match.knowledge.board_values() if match.show_values else None
+    report = match.knowledge.report(Purpose.VALUES)
+    if not values or report is None:
+        return None
+    state, game_id = match.session.current, match.session.game_id
+    exact = match.knowledge.values_exact()
+    ranked = sorted(values.items(), key=lambda mv: -mv[1])[:count]
+    return Candidates(f"depth {report.values_depth} search, as on the board", tuple(
+        (match.session.format_move_text(state, move), value_text(game_id, value,
+                                                                 exact=exact).short)
+        for move, value in ranked))
 
 
 def rollout_lines(table: Any, running: bool, name: Any) -> list[PanelLine]:
@@ -82,7 +108,7 @@ def rollout_lines(table: Any, running: bool, name: Any) -> list[PanelLine]:
         lines.append(PanelLine("stopped: the trials played so far", "dim"))
     for i, line in enumerate(table.lines):
         figure = (f"{points(line.equity)} ± {line.se:.3f}" if i == 0 else
-                  f"{line.diff:+.3f} ± {line.diff_se:.3f}")
+                  true_minus(f"{line.diff:+.3f} ± {line.diff_se:.3f}"))
         lines.append(PanelLine(name(line.move), "row", figure))
     if len(table.lines) > 1:
         lines.append(PanelLine("best: equity ± error; others: behind the best ± error", "dim"))

@@ -157,10 +157,12 @@ class KalahView(BoardView):
         self._marks(surface, g, state, ctx, running or done, running is None)
         if live:
             self._hover(surface, rect, g, state)
-        if ctx.move_values and running is None and mover in (0, 1):
+        valued = bool(ctx.move_values) and running is None and mover in (0, 1)
+        if valued:
             self._values(surface, g, state, ctx)
         if g.col >= COMPACT_COL:  # a thumbnail (the lab's node card) shows the pits alone
-            self._labels(surface, rect, g, state, mover, running, done)
+            self._labels(surface, rect, g, state, mover, running, done,
+                         numbers_of=1 - mover if valued else None)
 
     @staticmethod
     def _render_static(g: KalahGeometry) -> pygame.Surface:
@@ -257,11 +259,14 @@ class KalahView(BoardView):
         values = {mv: v for mv, v in (ctx.move_values or {}).items()
                   if isinstance(mv, int) and mv in state.legal_moves()}
         best = max(values.values(), default=0.0)
+        # On the line of the mover's pit numbers, outside the board: over the pit, the box
+        # hid the seeds a player counts before choosing (the pit number gives way).
+        line = round(g.lines[2] if state.to_move == 0 else g.lines[0])
         for mv, v in values.items():
             text = ctx.value_label(mv, v)
-            cx, cy = g.center(pit_slot(g.m, state.to_move, mv))
+            cx, _ = g.center(pit_slot(g.m, state.to_move, mv))
             box = pygame.Rect(0, 0, round(g.col * 0.92), round(g.col * 0.36))
-            box.center = (cx, cy)
+            box.center = (cx, line)
             self._tint(surface, box, (0, 0, 0), 170 if v >= best else 120)
             if v >= best:
                 pygame.draw.rect(surface, theme.color("accent"), box, 1)
@@ -269,13 +274,16 @@ class KalahView(BoardView):
                       ctx.value_color(mv, v), bold=True, anchor="center", max_width=box.width)
 
     def _labels(self, surface: pygame.Surface, rect: pygame.Rect, g: KalahGeometry,
-                state: KalahState, mover: int, running: Sowing | None, done: Sowing | None
-                ) -> None:
-        """Pit numbers outside each row; each side's name by its store, the side to move
-        lit, and what the last move did beside the name of the side that made it."""
+                state: KalahState, mover: int, running: Sowing | None, done: Sowing | None,
+                numbers_of: int | None = None) -> None:
+        """Pit numbers outside each row (only ``numbers_of``'s when the mover's line holds
+        the values); each side's name by its store, the side to move lit, and what the last
+        move did beside the name of the side that made it."""
         small, size = max(9, min(round(g.col * 0.22), 20)), max(11, min(round(g.col * 0.3), 26))
         for i in range(g.m):
             for p, line in ((0, g.lines[2]), (1, g.lines[0])):
+                if numbers_of is not None and p != numbers_of:
+                    continue
                 x = g.center(pit_slot(g.m, p, i))[0]
                 draw_text(surface, str(i + 1), (x, round(line)), small, NUMBER, anchor="center")
         over = state.current_player() == TERMINAL

@@ -16,6 +16,7 @@ import pygame
 from game.core import TERMINAL, Move, State
 from game.ui.assets import font
 from game.ui.boards.base import BoardView, SurfaceCache, ViewContext
+from game.ui.widgets import draw_text, fitting_size
 from games.othello.openings import book_opening_name
 
 #: The pass move of games.othello.rules (squares are 0..63).
@@ -203,18 +204,25 @@ class OthelloView(BoardView):
         if not squares:
             return
         best = max(squares.values())
-        f = font(max(7, int(geo.cell * 0.26)), True)
+        labels = {sq: ctx.value_label(sq, v) for sq, v in squares.items()}
+        # Scaled to the square (a 65 px square had 11 px digits): one size for every label,
+        # the largest at which the longest fits the square with a margin.
+        size = min(fitting_size(label, int(geo.cell * 0.42), int(geo.cell * 0.9), bold=True,
+                                min_size=7) for label in labels.values())
+        f = font(size, True)
         for sq, v in squares.items():
             # The text's colour is the value's sign for the mover (one rule for every game);
             # the best square is told by its frame and darker plate.
-            text = f.render(ctx.value_label(sq, v), True, ctx.value_color(sq, v))
-            box = text.get_rect(center=geo.square_center(sq)).inflate(6, 2)
+            w, h = f.size(labels[sq])
+            box = pygame.Rect(0, 0, w + 6, h + 2)
+            box.center = geo.square_center(sq)
             plate = pygame.Surface(box.size, pygame.SRCALPHA)
             plate.fill((0, 0, 0, 150 if v == best else 95))
             surface.blit(plate, box)
             if v == best:
                 pygame.draw.rect(surface, BEST_VALUE, box, 1)
-            surface.blit(text, text.get_rect(center=box.center))
+            draw_text(surface, labels[sq], box.center, size, ctx.value_color(sq, v),
+                      bold=True, anchor="center")
 
     @staticmethod
     def _legal_squares(state: State) -> list[int]:
