@@ -225,7 +225,7 @@ class TreeView:
         last = self.layout.rows - 1
         windowed = self.windows_on and any(
             row == last and self.nodes[nid].kind != "leaf" for nid, row in self.layout.row.items())
-        below = self.radius + 2 + self.text_size + (self.small_size * 1.3 if windowed else 0)
+        below = self.radius + 4 + self.text_size + (self.small_size * 1.3 if windowed else 0)
         room = self.rect.height - self.top_margin - self.bottom_margin - above - below
         gaps = max(1, self.layout.rows - 1)
         # Rows closer than their labels need: the whole tree's shape, its labels left out
