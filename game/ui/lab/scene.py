@@ -75,11 +75,11 @@ class LabScene(DialogHost):
         self.back_scene = back
         self.message = MessageLine()
         self.jobs = LabJob(app)
-        self.defaults = defaults_for(game_id, state)
         # A teaching game's trees have no board: their positions show in notation.
         self.board_view = make_view(self.game) if self.kit.playable else None
         self.levels = lab_levels(game_id)
         self.level = self._known_level(level) or default_level(game_id)
+        self.defaults = defaults_for(game_id, state, level=self.level)
         self.text_size, self.small_size = text_sizes(720, self.presentation)
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.dialog: TextDialog | None = None
@@ -166,6 +166,8 @@ class LabScene(DialogHost):
             return
         self.jobs.stop()
         self.level = known
+        # The views open on the depth the new level plays at (where its tree can be drawn).
+        self.defaults = defaults_for(self.game_id, self.state, level=known)
         order = [n for n in self.panes if n != self.view] + [n for n in self.panes
                                                               if n == self.view]
         for name in order:
@@ -331,7 +333,7 @@ class LabScene(DialogHost):
         """Study another position (a tree typed, an example): every view starts over."""
         self.jobs.stop()
         self.state = state
-        self.defaults = defaults_for(self.game_id, state, depth)
+        self.defaults = defaults_for(self.game_id, state, depth, self.level)
         self.panes = {}
         self.layout(self.rect)
         self.pane().on_show()
