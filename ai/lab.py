@@ -35,6 +35,7 @@ from ai.engine import make_searcher, node_predictor, search_to_depth
 from ai.growth import extrapolate
 from ai.labsearch import has_quiescence
 from ai.profiles import profile_for
+from ai.transpositions import no_saving_note
 from game.core import State
 from game.registry import get_game
 
@@ -115,6 +116,8 @@ class CompareRow:
     #: final pass is counted as that depth's and its own (a pass of one node alone would
     #: read as a search of one node).
     taken_over: bool = False
+    #: Why the table, switched on in this row, cannot save a node here ("": it can, or is off).
+    table_note: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -293,6 +296,8 @@ def run_row(
     if len(passes) > 1 and make_searcher(config).reuses_depth(depth):
         row.final_nodes, row.taken_over = passes[-2] + passes[-1], True
     row.probes = (result.stats.probes_per_depth or (0,))[-1]
+    if config.use_tt:
+        row.table_note = no_saving_note(state, depth)
     row.value = result.score
     row.value_text = profile_for(config.game_id).value_label(result.score, exact=False).long
     row.move = get_game(config.game_id).format_move(state, result.move)

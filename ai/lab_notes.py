@@ -32,6 +32,11 @@ def refinement_notes(rows: list[CompareRow]) -> list[str]:
             name = after.label.lstrip("+ ").split(" (")[0]
             notes.append(f"Here {name} did not pay: {after.final_nodes:,} nodes against "
                          f"{before.final_nodes:,} without it.")
+        elif (after.final_nodes == before.final_nodes and after.table_note
+              and after.switches.get("tt") and not before.switches.get("tt")):
+            # Equal bars would read as a switch that does nothing: say why it cannot pay.
+            notes.append(f"Transposition table, {after.final_nodes:,} nodes either way: "
+                         f"{after.table_note.removeprefix('table: ')}.")
     mtdf = mtdf_note(done)
     if mtdf:
         notes.append(mtdf)

@@ -10,15 +10,16 @@ which search the pictures come from.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ai.api import BOOK, Limits, SearchConfig
-from ai.engine import default_algorithm
+from ai.engine import default_algorithm, run_search
 from ai.kit import get_evaluator
 from ai.levels import get_level, levels_of
 from ai.profiles import profile_for
 from ai.quiescence import QUIESCENT_ALGORITHMS
 from game.core import State
+from game.registry import get_game
 
 #: The lab-only choice: the game's usual algorithm as the textbook writes it, on the game's
 #: hand-made evaluator, with no table, ordering, PVS, aspiration, Star1, filtering, quiescence
@@ -163,3 +164,41 @@ def describe(game_id: str, level: str, config: SearchConfig, solved_by: str | No
     if get_level(game_id, level).book and config.use_book:  # not when --no-book closed it
         parts.append("opening book first")
     return f"{name}'s search: " + ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class LevelPlay:
+    """What a level plays on a position, searched exactly as in play (its depth or its clock,
+    seed 0 as the lab records): the lab draws a smaller tree when the level's is too big to
+    draw, and names this move beside it, so the tree is never mistaken for the level's choice."""
+
+    level: str
+    move: str
+    #: The depth its search finished (0: an exact solver or the opening book answered).
+    depth: int
+    #: Its limit in words ("at depth 4", "at depth 7 in its 2 s a move", "solved exactly").
+    how: str
+
+
+def level_play(state: State, game_id: str, level: str, cancel: object = None
+               ) -> LevelPlay | None:
+    """The level's own search of ``state`` as it plays (None for teaching mode, or stopped)."""
+    if level.strip().lower() == TEACHING.lower():
+        return None
+    own = get_level(game_id, level)
+    result = run_search(state, own.config(game_id, seed=0), cancel)
+    # A search on the clock ends incomplete by design: its last finished depth is its answer.
+    if result.move is None or getattr(cancel, "is_set", lambda: False)():
+        return None
+    move = get_game(game_id).format_move(state, result.move)
+    searched = result.algorithm in ("", own.algorithm)
+    if not searched:
+        how = ("from its opening book" if result.algorithm == BOOK
+               else "solved exactly")
+        return LevelPlay(own.name, move, 0, how)
+    how = f"at depth {result.depth}"
+    if own.time_s is not None and (own.depth is None or result.depth < own.depth):
+        # Its clock ran out inside the next depth, whose best move so far it may have taken.
+        part = f" and part of {result.depth + 1}" if not result.complete else ""
+        how += f"{part} in its {own.time_s:g} s a move"
+    return LevelPlay(own.name, move, result.depth, how)

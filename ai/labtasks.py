@@ -10,6 +10,7 @@ from typing import Any
 
 from ai.api import SearchConfig
 from ai.lab import estimate
+from ai.labsearch import LevelPlay, level_play
 from ai.profiles import profile_for
 from ai.record import record_search
 from game.core import State
@@ -38,7 +39,27 @@ def record(state: State, config: SearchConfig, node_budget: int, *, force: bool 
             raise TooLong(f"too long: recording this search would take about "
                           f"{guess.time_s:.0f} s ({guess.nodes:,.0f} nodes); choose a smaller "
                           "depth, or press Search again to record it anyway")
-    return record_search(state, config, node_budget, cancel=cancel, level=level)
+    recording = record_search(state, config, node_budget, cancel=cancel, level=level)
+    if level is not None:
+        recording.played = _played(state, config.game_id, level, cancel)
+    return recording
+
+
+#: The levels' own moves found so far, by (game, level, position): a level searched by the
+#: clock takes its seconds once per position, not once per recording of it.
+_PLAYED: dict[tuple[str, str, object], LevelPlay | None] = {}
+
+
+def _played(state: State, game_id: str, level: str, cancel: Any) -> LevelPlay | None:
+    key = (game_id, level, state.key())
+    if key not in _PLAYED:
+        if len(_PLAYED) > 64:
+            _PLAYED.clear()
+        found = level_play(state, game_id, level, cancel)
+        if found is None:
+            return None  # stopped: not remembered
+        _PLAYED[key] = found
+    return _PLAYED[key]
 
 
 def _solver_answers(state: State, config: SearchConfig, max_s: float, cancel: Any) -> bool:

@@ -264,6 +264,8 @@ class SearchRecording:
     #: Star1). Minimax and backgammon's batched ply search keep none: a picture that showed
     #: them a window would teach a pruning they never did.
     windows: bool = True
+    #: What the level plays here when the tree is drawn at another depth (ai.labsearch.LevelPlay).
+    played: Any = None
 
     @property
     def node_count(self) -> int:

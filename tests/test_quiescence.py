@@ -118,13 +118,13 @@ def test_the_horizon_example_walks_into_a_capture_without_quiescence() -> None:
     state = GAME.parse_position(example.text)
     plain = make_searcher(config(1, use_quiescence=False)).search(state, Limits(depth=1))
     quiet = make_searcher(config(1)).search(state, Limits(depth=1))
-    assert GAME.format_move(state, plain.move) == "1"
-    assert GAME.format_move(state, quiet.move) == "2"
-    after = state.apply(plain.move)  # South to move, with a capture of 9 on the board
+    assert (GAME.format_move(state, plain.move), plain.score) == ("3", 5.0)
+    assert (GAME.format_move(state, quiet.move), quiet.score) == ("1", 0.0)
+    after = state.apply(plain.move)  # South to move, with a capture of 3 on the board
     assert after.current_player() == 0
-    assert max(sow(after, m).captured for m in after.legal_moves()) == 9
+    assert max(sow(after, m).captured for m in after.legal_moves()) == 3
     exact = dict(KalahSolver().root_values(state) or ())
-    assert exact[plain.move] == -8 and exact[quiet.move] == 4 == max(exact.values())
+    assert exact[plain.move] == -6 and exact[quiet.move] == 0 == max(exact.values())
 
 
 def test_the_recording_marks_the_nodes_past_the_depth_limit() -> None:
@@ -146,3 +146,19 @@ def test_the_recording_marks_the_nodes_past_the_depth_limit() -> None:
             assert not node.quiescence
     plain = record_search(state, config(1, use_tt=False, use_quiescence=False))
     assert not any(n.quiescence or n.stand_pat is not None for n in plain.nodes)
+
+
+def test_the_horizon_examples_depth_chart_marks_the_turned_verdict() -> None:
+    """The chart the lab opens on the example (teaching mode, its depth and three more, with
+    and without quiescence): one ply more turns the verdict without quiescence, never with it."""
+    from ai.depth_chart import depth_chart
+    from ai.labsearch import TEACHING, lab_config
+
+    example = get_kit("kalah").examples()["horizon"]
+    state = GAME.parse_position(example.text)
+    depth = example.depth + 3
+    rows = depth_chart(state, lab_config("kalah", TEACHING, depth, state), depth,
+                       with_quiescence=True)
+    plain = [r.depth for r in rows if r.quiescence is False and r.horizon]
+    quiet = [r.depth for r in rows if r.quiescence is True and r.horizon]
+    assert plain == [2] and quiet == []

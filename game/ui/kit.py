@@ -32,6 +32,9 @@ class LabView:
     search_line: str
     #: Makes the view's pane for a lab scene (the pane protocol: game.ui.lab.scene).
     make_pane: Callable[[Any], Any]
+    #: What the level button reads while the view shows, for a view that works on something
+    #: other than a level's search ("" keeps "Level: Master", true of every other view).
+    subject: str = ""
 
 
 @dataclass(frozen=True)
@@ -92,8 +95,10 @@ EVALUATION = LabView(
     button="Weights",
     key="w",
     help="the evaluation's features on sliders: the move values, the choice, a quick match",
-    search_line="Alpha-beta on the edited evaluation, beside the shipped one",
+    search_line="The hand-made evaluation's weights, edited: alpha-beta on them beside the "
+                "shipped weights (no level's search)",
     make_pane=_editor_pane,
+    subject="Editing: the hand-made evaluation",
 )
 
 

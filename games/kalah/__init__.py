@@ -12,8 +12,8 @@ from game.kit import Example, GameKit
 from game.setup import GameSetup
 from game.zobrist import PieceBoard
 
-#: North to move on a three-pit board, South's pit 1 holding 6 seeds.
-HORIZON_EXAMPLE = "6,2,0|2|6,1,6|1 N"
+#: North to move on a three-pit board: pit 3 fills North's store and leaves South a capture.
+HORIZON_EXAMPLE = "7,0,0|4|2,0,3|8 N"
 
 
 class KalahKit(GameKit):
@@ -24,12 +24,15 @@ class KalahKit(GameKit):
     def examples(self) -> dict[str, Example]:
         """The lab's horizon-effect example (found by searching random Kalah(3,n) positions
         for one where depth 1 without quiescence and with it choose differently, checked by
-        the exact solver; tests/test_quiescence.py holds it to that)."""
+        the exact solver, and where the depth chart marks the horizon effect: one ply more
+        turns the verdict without quiescence (◆), never with it; tests/test_quiescence.py
+        holds it to that)."""
         return {"horizon": Example(
             "horizon", HORIZON_EXAMPLE,
-            "depth 1 without quiescence plays pit 1 (even, it thinks) and walks into South's "
-            "capture of 9 just past its horizon; switch Quiescence on: it sees the capture and "
-            "plays pit 2 (solved: pit 1 loses by 8, pit 2 wins by 4)", depth=1)}
+            "depth 1 without quiescence plays pit 3 (+5, it thinks) and walks into South's "
+            "capture just past its horizon: the depth chart's ◆ at depth 2 (-3); switch "
+            "Quiescence on: it sees the capture and plays pit 1 (solved: pit 3 loses by 6, "
+            "pit 1 draws)", depth=1)}
 
     def piece_board(self, state: State) -> PieceBoard:
         """Each pit and store holding so many seeds: the piece is the count (an empty pit

@@ -60,10 +60,11 @@ class LabBar:
 
 def lay_out_bar(commands: Sequence[Command], title: str, title_size: int, top: pygame.Rect,
                 line: pygame.Rect, gap: int, button_size: int, levels: Sequence[str],
-                level: str, next_level: Callable[[], None]) -> LabBar:
+                level: str, next_level: Callable[[], None], subject: str = "") -> LabBar:
     """Tabs and commands at their natural widths; the title goes first when they do not fit,
     then every button shrinks alike (its label is ellipsised, never made smaller). The level
-    picker opens the line under the bar when there is more than one level to pick."""
+    picker opens the line under the bar when there is more than one level to pick; a view
+    that works on no level's search names its ``subject`` there instead, the button off."""
     labels = [f"{c.name}  {c.short_key_text}" for c in commands]
     widths = [button_width(label, button_size, top.height) for label in labels]
     title_w = font(title_size, True).size(title)[0] + 2 * gap
@@ -83,8 +84,10 @@ def lay_out_bar(commands: Sequence[Command], title: str, title_size: int, top: p
         x = rect.right + gap
     level_button = None
     if len(levels) > 1:
-        w = button_width(f"Level: {max(levels, key=len)}  V", button_size, line.height)
-        level_button = Button(f"Level: {level}  V", next_level,
+        label = subject or f"Level: {level}  V"
+        w = button_width(max(f"Level: {max(levels, key=len)}  V", label, key=len), button_size,
+                         line.height)
+        level_button = Button(label, next_level, enabled=not subject,
                               tooltip="whose search the views show", text_size=button_size,
                               rect=pygame.Rect(line.x, line.y, min(w, line.width // 2),
                                                line.height))

@@ -57,9 +57,10 @@ class ComparePane(ChartPane):
         return base, None if level.lower() == TEACHING.lower() else level
 
     def on_level(self, level: str) -> None:
-        """Compare again with the new level's evaluator."""
+        """Compare again with the new level's evaluator, at the depth it opens at."""
         if self.running:
             self.ctx.jobs.stop()
+        self.depth = self.ctx.defaults.depth
         self.run()
 
     def run_long(self) -> None:

@@ -51,9 +51,10 @@ class DepthPane(ChartPane):
         return quiescence_applies(self.config())
 
     def on_level(self, level: str) -> None:
-        """Chart the new level's search."""
+        """Chart the new level's search, past the depth it opens at."""
         if self.running:
             self.ctx.jobs.stop()
+        self.max_depth = min(self.ctx.defaults.max_depth, self.ctx.defaults.depth + 3)
         self.run()
 
     def run(self) -> None:

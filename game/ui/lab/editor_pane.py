@@ -180,15 +180,23 @@ class EditorPane(DrawnIntoRect):
                 return True
             return False
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
-            return any(s.handle_event(event) for s in self.sliders)
+            taken = any(s.handle_event(event) for s in self.sliders)
+            self._follow_pointer()
+            return taken
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL):
             before = [s.value for s in self.sliders]
             dispatch_pointer(self.widgets, event)
-            moved = [i for i, s in enumerate(self.sliders) if s.value != before[i]]
-            if moved:
-                self.focus = moved[0]
+            self._follow_pointer([i for i, s in enumerate(self.sliders) if s.value != before[i]])
             return True
         return False
+
+    def _follow_pointer(self, moved: list[int] | None = None) -> None:
+        """The ▸ marker goes to the slider the mouse works (the one dragged, else the one the
+        wheel or a click moved): left on another, it would say ←/→ nudge a weight the mouse
+        is not editing."""
+        dragged = [i for i, s in enumerate(self.sliders) if s.dragging]
+        if dragged or moved:
+            self.focus = (dragged or moved or [self.focus])[0]
 
     def update(self, dt: float) -> None:
         if self._stale and not any(s.dragging for s in self.sliders):

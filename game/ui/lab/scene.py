@@ -29,15 +29,17 @@ from ai.labsearch import TEACHING, default_level, describe, lab_config, lab_leve
 from game.core import error_line
 from game.registry import get_kit
 from game.ui import theme
-from game.ui.commands import Command, Commands, Key
+from game.ui.commands import Commands
 from game.ui.kit import LabView, lab_views, make_view
 from game.ui.lab.bar import LabBar, lay_out_bar, text_sizes
 from game.ui.lab.compare_pane import ComparePane
 from game.ui.lab.defaults import defaults_for
 from game.ui.lab.depth_pane import DepthPane
+from game.ui.lab.examples import current_example, draw_example, example_lines, following_example
 from game.ui.lab.jobs import LabJob
 from game.ui.lab.keys import draw_keys_overlay, key_hint, view_key_lines
 from game.ui.lab.pane import LabPane
+from game.ui.lab.scene_commands import VIEW_KEYS, scene_commands
 from game.ui.lab.tree_editor import TreeDialog
 from game.ui.lab.tree_pane import TreePane
 from game.ui.scenes.common import DialogHost, MessageLine, draw_background
@@ -45,17 +47,11 @@ from game.ui.text_widgets import TextDialog
 from game.ui.widgets import draw_text
 from play.setup import default_save_path
 
-#: The lab's own views: name -> (tab label, keys that open it: the letter, then the digit of
-#: its tab, what it shows, the pane). A game's own views follow (``GameUI.lab_views``), opened
-#: by the digit of their tab.
+#: The lab's own views: name -> (tab label, keys, what it shows: scene_commands.VIEW_KEYS,
+#: then the pane).
 VIEW_TABS: dict[str, tuple[str, tuple[int, ...], str, Any]] = {
-    "tree": ("Tree", (pygame.K_t, pygame.K_1), "the recorded search as a tree, step by step",
-             TreePane),
-    "compare": ("Compare", (pygame.K_c, pygame.K_2), "each algorithm on this position, as bars",
-                ComparePane),
-    "depth": ("Depth chart", (pygame.K_d, pygame.K_3), "the position searched deeper and deeper",
-              DepthPane),
-}
+    name: (*VIEW_KEYS[name], pane)
+    for name, pane in (("tree", TreePane), ("compare", ComparePane), ("depth", DepthPane))}
 #: After input, panes that cannot say when they settle are drawn this long at the full rate
 #: (a wheel zoom sharpens its picture over a few frames once the wheel rests).
 INPUT_SETTLE_S = 0.4
@@ -79,11 +75,11 @@ class LabScene(DialogHost):
         self.back_scene = back
         self.message = MessageLine()
         self.jobs = LabJob(app)
-        self.defaults = defaults_for(game_id, state)
         # A teaching game's trees have no board: their positions show in notation.
         self.board_view = make_view(self.game) if self.kit.playable else None
         self.levels = lab_levels(game_id)
         self.level = self._known_level(level) or default_level(game_id)
+        self.defaults = defaults_for(game_id, state, level=self.level)
         self.text_size, self.small_size = text_sizes(720, self.presentation)
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.dialog: TextDialog | None = None
@@ -151,6 +147,10 @@ class LabScene(DialogHost):
         if len(self.levels) < 2:
             self.show_message("Classroom trees are searched in teaching mode only")
             return
+        if self._subject():
+            self.show_message(f"{self._subject()}: the level is the other views' (Tree, "
+                              "Compare, Depth chart)")
+            return
         i = self.levels.index(self.level) if self.level in self.levels else 0
         self.choose_level(self.levels[(i + step) % len(self.levels)])
 
@@ -166,6 +166,8 @@ class LabScene(DialogHost):
             return
         self.jobs.stop()
         self.level = known
+        # The views open on the depth the new level plays at (where its tree can be drawn).
+        self.defaults = defaults_for(self.game_id, self.state, level=known)
         order = [n for n in self.panes if n != self.view] + [n for n in self.panes
                                                               if n == self.view]
         for name in order:
@@ -194,7 +196,13 @@ class LabScene(DialogHost):
         message_h = max(bar_h - 4, 2 * self.small_size + 2)
         self.message_rect = pygame.Rect(rect.x + pad, rect.bottom - pad - message_h,
                                         rect.width - 2 * pad, message_h)
-        body_top = self.line.bottom + pad
+        # The example shown, by name and what it teaches: the message line fades, and two
+        # examples' trees may differ only in a leaf the header's figures do not show.
+        self.example_lines = example_lines(current_example(self.kit, self.game, self.state),
+                                           self.small_size, self.line.width)
+        example_h = len(self.example_lines) * int(self.small_size * 1.35)
+        self.example_top = self.line.bottom + pad // 2
+        body_top = self.line.bottom + pad + example_h
         self.body = pygame.Rect(rect.x + pad, body_top, rect.width - 2 * pad,
                                 self.message_rect.y - pad - body_top)
         self.title_size = int(self.text_size * 1.15)
@@ -208,37 +216,17 @@ class LabScene(DialogHost):
     def _layout_bar(self) -> None:
         self.bar = lay_out_bar(self._commands().buttons(), self.title, self.title_size,
                                self.top, self.line, self.pad, self.button_size,
-                               self.levels, self.level, lambda: self.step_level(1))
+                               self.levels, self.level, lambda: self.step_level(1),
+                               self._subject())
+
+    def _subject(self) -> str:
+        """What the shown view works on when that is not a level's search (the evaluation
+        editor: the hand-made evaluation), else ""."""
+        own = self.own_views.get(self.view)
+        return own.subject if own is not None else ""
 
     def _commands(self) -> Commands:
-        """The top bar's buttons and the lab's keys, as on the play screen: one list for
-        buttons, keys and the F1 list, so a button and its key cannot drift apart."""
-        commands = [Command(label, keys, (lambda v=v: self.select(v)), what,
-                            active=(lambda v=v: v == self.view))
-                    for v, (label, keys, what) in self._tabs().items()]
-        if self.kit.examples():  # a teaching game's trees, or a game's classroom positions
-            commands.append(Command("Example", (Key(pygame.K_g),), self.next_example,
-                                    "the next example position (what it shows: below)"
-                                    if self.kit.playable else "the next textbook tree"))
-        if not self.kit.playable:  # a teaching game: trees of one's own
-            commands.append(Command("Edit tree", (Key(pygame.K_y),), self.edit_tree,
-                                    "type a tree of your own"))
-        commands += [Command("Export PNG", (Key(pygame.K_p),), self.export,
-                             "save the view as a picture"),
-                     Command("Back", (Key(pygame.K_ESCAPE),), self.go_back,
-                             "back to the screen the lab came from"),
-                     Command("Presentation", (Key(pygame.K_F5),), self.toggle_presentation,
-                             "large text for a projector (remembered)", button=False,
-                             active=lambda: self.presentation),
-                     Command("Keys", (Key(pygame.K_F1), Key(pygame.K_SLASH)), self.toggle_help,
-                             "this list of keys", button=False,
-                             active=lambda: self.help_open)]
-        if len(self.levels) > 1:  # a classroom tree has only the teaching mode
-            commands.append(Command("Level", (Key(pygame.K_v),), lambda: self.step_level(1),
-                                    "whose search the views record: the next level "
-                                    "(Shift+V or a right-click: the previous one)",
-                                    button=False))
-        return Commands(commands)
+        return scene_commands(self)
 
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.show(text, error, self.app.now)
@@ -306,6 +294,8 @@ class LabScene(DialogHost):
         draw_background(surface)
         self.bar.draw(surface, self.title, self.title_size, self.top, self.line, self.pad,
                       self.search_line(), self.text_size, self.small_size)
+        draw_example(surface, self.example_lines, (self.line.x, self.example_top),
+                     self.small_size)
         self.pane().draw(surface)
         if self.message.visible(self.app.now):
             self.message.draw(surface, self.message_rect, self.app.now)
@@ -343,27 +333,13 @@ class LabScene(DialogHost):
         """Study another position (a tree typed, an example): every view starts over."""
         self.jobs.stop()
         self.state = state
-        self.defaults = defaults_for(self.game_id, state, depth)
+        self.defaults = defaults_for(self.game_id, state, depth, self.level)
         self.panes = {}
         self.layout(self.rect)
         self.pane().on_show()
 
-    def _tabs(self) -> dict[str, tuple[str, tuple[Key, ...], str]]:
-        """view -> (tab label, its keys, what it shows): the lab's views, then the game's."""
-        tabs = {v: (label, tuple(Key(k) for k in keys), what)
-                for v, (label, keys, what, _) in VIEW_TABS.items()}
-        for i, own in enumerate(self.own_views.values(), start=len(VIEW_TABS) + 1):
-            digit = (Key(pygame.key.key_code(str(i))),) if i <= 9 else ()
-            tabs[own.name] = (own.tab, digit, own.help)
-        return tabs
-
     def next_example(self) -> None:
-        examples = self.kit.examples()
-        names = list(examples)
-        text = self.game.format_position(self.state)
-        current = next((i for i, n in enumerate(names) if examples[n].text.replace(" ", "")
-                        == text.replace(" ", "")), -1)
-        example = examples[names[(current + 1) % len(names)]]
+        example = following_example(self.kit, self.game, self.state)
         if example.depth is not None and TEACHING in self.levels:
             self.level = TEACHING  # the example's lesson is a switch: the teacher's to flip
         self.set_state(self.game.parse_position(example.text), example.depth)

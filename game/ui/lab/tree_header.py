@@ -9,6 +9,7 @@ import pygame
 
 from ai.api import BOOK
 from ai.lab_notes import taken_over_note
+from ai.transpositions import no_saving_note
 from game.registry import get_kit
 from game.ui.assets import font
 from game.ui.lab import probes, style
@@ -26,6 +27,12 @@ def header_lines(rec: Any) -> tuple[str, str]:
     parts = [f"{rec.algorithm_label} · {how}", f"{rec.node_count:,} nodes",
              f"{rec.leaves:,} leaves", style.pruning_text(rec.nodes) + rec.filtered_text(),
              f"value {style.value_text(rec.value, rec.game_id)}", _move_text(rec)]
+    table = _table_note(rec)
+    if table:
+        parts.append(table)
+    played = played_text(rec)
+    if played:
+        parts.insert(0, played)
     if len(rec.passes) > 1 and not rec.solved:
         parts.insert(2, f"(all {len(rec.passes)} passes: {rec.total_nodes:,})")
     if getattr(rec, "probes", None):
@@ -40,6 +47,29 @@ def header_lines(rec: Any) -> tuple[str, str]:
         note = (f"{rec.truncated:,} nodes not recorded (node budget {budget:,}): "
                 "their subtrees are missing from the picture")
     return "   ".join(parts), note
+
+
+def _table_note(rec: Any) -> str:
+    """Why the table, switched on, saves nothing in this search (its tree has no repeated
+    position with plies below it), else "": equal counts with and without it would otherwise
+    read as a switch that does nothing."""
+    if not rec.options.get("use_tt") or rec.solved or not rec.nodes \
+            or rec.stats.get("tt_hits", 0):  # hits: the earlier passes' moves, reused
+        return ""
+    return no_saving_note(rec.nodes[0].state, rec.depth)
+
+
+def played_text(rec: Any) -> str:
+    """The level's own move when the tree is drawn at another depth than it plays ("Drawn at
+    depth 2 (Master plays at depth 7, 2 s a move: f2)"), else "": the tree's move alone would
+    read as the level's."""
+    played = getattr(rec, "played", None)
+    if played is None or (played.depth == rec.depth and played.move == rec.move):
+        return ""
+    if played.depth == 0 and rec.solved and played.move == rec.move:
+        return ""  # both the solver's answer
+    drawn = "Drawn exactly" if rec.solved else f"Drawn at depth {rec.depth}"
+    return f"{drawn} ({played.level} plays {played.how}: {played.move})"
 
 
 def _move_text(rec: Any) -> str:

@@ -88,6 +88,7 @@ class TreePane:
         self.error = ""
         self.stepper = None
         self.playing = False
+        self.depth = self.ctx.defaults.depth  # the depth the new level opens at
         self.record()
 
     def on_show(self) -> None:

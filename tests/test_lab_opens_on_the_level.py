@@ -1,0 +1,128 @@
+"""The lab opens on the search the level plays: its depth wherever that tree can be recorded,
+else a smaller tree whose header names the depth drawn and the move the level plays (issue 41,
+item 2: Master's tree said h6 where Master plays another move)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from ai import searchbase
+from ai.engine import run_search
+from ai.labsearch import lab_config
+from ai.labtasks import record
+from ai.levels import get_level, levels_of
+from game.core import CHANCE
+from game.registry import get_game, playable_kits
+from game.ui import scene_record
+from game.ui.lab import lab_scene
+from game.ui.lab.defaults import defaults_for
+from game.ui.lab.tree_header import played_text
+from tests.test_ui_support import make_app
+
+#: The issue's Othello position, Black (X) to move.
+ITEM_POSITION = "------------------OOOXO---XXOXOO---XXXO------OO-----O----------- X"
+
+
+def _decision(game_id: str) -> Any:
+    state = get_game(game_id).initial_state()
+    while state.current_player() == CHANCE:  # backgammon's first roll
+        state = state.apply(state.chance_outcomes()[0][0])
+    return state
+
+
+@pytest.mark.parametrize("game_id", [k.id for k in playable_kits()])
+def test_each_level_opens_at_the_depth_it_plays_or_is_lowered_with_its_move_named(
+        game_id: str) -> None:
+    state = _decision(game_id)
+    for level in levels_of(game_id):
+        opening = defaults_for(game_id, state, level=level.name)
+        config = lab_config(game_id, level.name, opening.depth, state)
+        own = level.config(game_id, seed=0)
+        # The level's recipe in every switch; only the limit may be the lab's.
+        assert replace(config, limits=own.limits) == own, level.name
+        if level.depth is not None and opening.depth != level.depth:
+            assert opening.depth < level.depth, level.name  # lowered, never raised
+    # The weak levels of the issue: drawn at the depth they play, not at 3.
+    othello = get_game("othello").parse_position(ITEM_POSITION)
+    assert defaults_for("othello", othello, level="Beginner").depth == 1
+    assert defaults_for("othello", othello, level="Casual").depth == 2
+    assert defaults_for("othello", othello, level="Advanced").depth == 4
+
+
+def test_a_lowered_tree_names_the_depth_drawn_and_the_levels_move() -> None:
+    state = get_game("backgammon").initial_state()  # a middle game: past the opening book
+    for ply in range(13):
+        outcomes = state.chance_outcomes() if state.current_player() == CHANCE else ()
+        state = state.apply(outcomes[ply % len(outcomes)][0] if outcomes
+                            else state.legal_moves()[-1])
+    assert state.current_player() in (0, 1)
+    depth = defaults_for("backgammon", state, level="Master").depth
+    assert depth < get_level("backgammon", "Master").depth  # five layers: too big to draw
+    recording = record(state, lab_config("backgammon", "Master", depth, state), 20_000,
+                       level="Master", force=True)
+    played = recording.played
+    own = run_search(state, get_level("backgammon", "Master").config("backgammon", seed=0))
+    assert played.move == get_game("backgammon").format_move(state, own.move)
+    assert played_text(recording) == (f"Drawn at depth {recording.depth} (Master plays at "
+                                      f"depth {own.depth}: {played.move})")
+
+
+@pytest.fixture
+def app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    a = make_app(tmp_path, monkeypatch, size=(1280, 720))
+    yield a
+    a.close()
+
+
+def _shown_tree(app: Any, level: str) -> tuple[Any, str]:
+    state = get_game("othello").parse_position(ITEM_POSITION)
+    scene = lab_scene(app, state, "othello", "tree", level=level)
+    app.switch(scene)
+    assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=120)
+    with scene_record.recording(app.screen) as rec:
+        app.step([], 0.02)
+    return scene.pane("tree").recording, rec.joined()
+
+
+class SteadyClock:
+    """A clock that ticks a fixed step each time a search reads it: a search on the clock
+    then reaches the same depth, and plays the same move, however busy the machine is."""
+
+    def __init__(self, step_s: float) -> None:
+        self.now, self.step_s = 0.0, step_s
+        self.lock = threading.Lock()
+
+    def perf_counter(self) -> float:
+        with self.lock:
+            self.now += self.step_s
+            return self.now
+
+
+def test_the_items_position_shows_the_move_master_plays(
+        app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(searchbase, "time", SteadyClock(0.05))
+    state = get_game("othello").parse_position(ITEM_POSITION)
+    recording, shown = _shown_tree(app, "Master")
+    played = recording.played
+    assert played is not None and played.level == "Master" and played.depth > recording.depth
+    master = get_level("othello", "Master").config("othello", seed=0)
+    plays = get_game("othello").format_move(state, run_search(state, master).move)
+    assert played.move == plays
+    assert f"Drawn at depth {recording.depth} (Master plays {played.how}: {plays})" in shown
+    assert f"at depth {played.depth}" in played.how and "in its 2 s a move" in played.how
+
+
+@pytest.mark.parametrize("level", ["Beginner", "Casual"])
+def test_the_weak_levels_are_drawn_at_their_own_depth(app: Any, level: str) -> None:
+    state = get_game("othello").parse_position(ITEM_POSITION)
+    recording, shown = _shown_tree(app, level)
+    own = get_level("othello", level)
+    assert recording.depth == own.depth and "Drawn at" not in shown
+    plays = run_search(state, own.config("othello", seed=0))
+    assert recording.move == get_game("othello").format_move(state, plays.move)
+    assert f"move {recording.move}" in shown
