@@ -21,6 +21,8 @@ class Slider(Widget):
         self.on_change = on_change
         self.fmt = fmt
         self.dragging = False
+        #: A font size fixed by the layout (presentation mode's floor); 0 = from the height.
+        self.text_size = 0
 
     def _snap(self, v: float) -> float:
         v = max(self.lo, min(self.hi, v))
@@ -78,7 +80,7 @@ class Slider(Widget):
         if not self.visible:
             return
         r = self.rect
-        size = max(10, int(r.height * 0.45))
+        size = self.text_size or max(10, int(r.height * 0.45))
         colour = theme.color("text") if focused else theme.color("text_dim")
         draw_text(surface, ("▸ " if focused else "") + self.label, (r.x, r.centery), size,
                   colour, anchor="midleft", max_width=int(r.width * 0.4))

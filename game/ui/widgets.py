@@ -191,6 +191,8 @@ class Choice(Widget):
         self.on_change = on_change
         values = [v for v, _ in self.options]
         self.index = values.index(value) if value in values else 0
+        #: A font size fixed by the layout (presentation mode's floor); 0 = from the height.
+        self.text_size = 0
 
     @property
     def value(self) -> Any:
@@ -204,7 +206,7 @@ class Choice(Widget):
 
     def _sizes(self) -> tuple[int, int]:
         """(value size, label size): one size, so a row of choices reads evenly."""
-        size = max(10, int(self.rect.height * 0.42))
+        size = self.text_size or max(10, int(self.rect.height * 0.42))
         return size, size
 
     def value_rect(self) -> pygame.Rect:

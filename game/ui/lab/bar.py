@@ -12,6 +12,7 @@ from game.ui import theme
 from game.ui.assets import font
 from game.ui.commands import Command
 from game.ui.lab.keys import button_width, text_width
+from game.ui.text import wrap
 from game.ui.widgets import Button, draw_text
 
 #: Presentation mode's sizes at a window 720 px high (they grow with the window): body text,
@@ -54,8 +55,18 @@ class LabBar:
             x = self.level_button.rect.right + pad
         room = line.right - x
         size = text_size if text_width(search_line, text_size) <= room else small_size
-        draw_text(surface, search_line, (x, line.centery), size, theme.color("text"),
-                  anchor="midleft", max_width=room)
+        lines = [search_line]
+        if text_width(search_line, size) > room:
+            # Too long even small (presentation mode's large text): two lines in the row,
+            # broken between words, rather than the line's end cut off.
+            lines = wrap(search_line, font(size), room)
+            if len(lines) > 2:
+                lines = [lines[0], " ".join(lines[1:])]
+        line_h = min(int(size * 1.15), line.height // max(1, len(lines)))
+        top_y = line.centery - line_h * (len(lines) - 1) / 2
+        for i, part in enumerate(lines):
+            draw_text(surface, part, (x, int(top_y + i * line_h)), size, theme.color("text"),
+                      anchor="midleft", max_width=room)
 
 
 def lay_out_bar(commands: Sequence[Command], title: str, title_size: int, top: pygame.Rect,

@@ -134,7 +134,10 @@ class EditorPane(DrawnIntoRect):
         # fit the pane's height (presentation mode's large text included).
         room = rect.height - 2 * pad - int(size * 1.8) - 3 * int(small * 1.35)
         gap = pad // 3
-        row = max(18, min(int(size * 1.9), room // (len(self.names) + 2) - gap))
+        row = max(18, int(small * 1.3) if self.ctx.presentation else 0,
+                  min(int(size * 1.9), room // (len(self.names) + 2) - gap))
+        # A projector's text: never below the small size, however tight the rows.
+        least = small if self.ctx.presentation else 0
         side = min(int(rect.width * 0.42), rect.height - 2 * pad - 4 * int(small * 1.35))
         self.board_rect = pygame.Rect(rect.x + pad, rect.y + pad, side, side)
         x = self.board_rect.right + 2 * pad
@@ -163,6 +166,11 @@ class EditorPane(DrawnIntoRect):
         match.rect = pygame.Rect(x, y, width, row)
         self.match_top = y + row + gap
         self.widgets = [*self.sliders, *controls, match]
+        for w in self.widgets:
+            if isinstance(w, Button):
+                w.text_size = max(least, w.label_size())
+            elif isinstance(w, (Slider, Choice)):
+                w.text_size = max(least, int(row * (0.45 if isinstance(w, Slider) else 0.42)))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:

@@ -13,6 +13,7 @@ from ai.transpositions import no_saving_note
 from game.registry import get_kit
 from game.ui.assets import font
 from game.ui.lab import probes, style
+from game.ui.text import wrap
 from game.ui.widgets import draw_text
 
 
@@ -97,11 +98,14 @@ def _edge_words(rec: Any) -> str:
 
 
 def break_figures(figures: list[str], f: Any, width: int) -> list[str]:
-    """The header's figures joined three spaces apart, on as many lines as ``width`` needs."""
+    """The header's figures joined three spaces apart, on as many lines as ``width`` needs;
+    a figure wider than a line on its own (a projector's text) is broken between words."""
     lines: list[str] = []
     for figure in figures:
         if lines and f.size(lines[-1] + "   " + figure)[0] <= width:
             lines[-1] += "   " + figure
+        elif f.size(figure)[0] > width:
+            lines += wrap(figure, f, width)
         else:
             lines.append(figure)
     return lines
