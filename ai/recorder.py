@@ -264,8 +264,7 @@ class SearchRecording:
     #: Star1). Minimax and backgammon's batched ply search keep none: a picture that showed
     #: them a window would teach a pruning they never did.
     windows: bool = True
-    #: What the level plays here when the tree is drawn at another depth (ai.labsearch.LevelPlay).
-    played: Any = None
+    played: Any = None  # the level's own move beside a smaller tree (ai.labsearch.LevelPlay)
 
     @property
     def node_count(self) -> int:

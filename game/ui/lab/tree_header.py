@@ -31,9 +31,6 @@ def header_lines(rec: Any) -> tuple[str, str]:
     table = _table_note(rec)
     if table:
         parts.append(table)
-    played = played_text(rec)
-    if played:
-        parts.insert(0, played)
     if len(rec.passes) > 1 and not rec.solved:
         parts.insert(2, f"(all {len(rec.passes)} passes: {rec.total_nodes:,})")
     if getattr(rec, "probes", None):
@@ -47,7 +44,8 @@ def header_lines(rec: Any) -> tuple[str, str]:
         budget = rec.options.get("node_budget", len(rec.nodes))
         note = (f"{rec.truncated:,} nodes not recorded (node budget {budget:,}): "
                 "their subtrees are missing from the picture")
-    return "   ".join(parts), note
+    played = played_text(rec)  # first, once the figures are in their places
+    return "   ".join([played, *parts] if played else parts), note
 
 
 def _table_note(rec: Any) -> str:
@@ -62,8 +60,8 @@ def _table_note(rec: Any) -> str:
 
 def played_text(rec: Any) -> str:
     """The level's own move when the tree is drawn at another depth than it plays ("Drawn at
-    depth 2 (Master plays at depth 7, 2 s a move: f2)"), else "": the tree's move alone would
-    read as the level's."""
+    depth 2 (Master plays at depth 7 in its 2 s a move: f2)"), else "": the tree's move alone
+    would read as the level's."""
     played = getattr(rec, "played", None)
     if played is None or (played.depth == rec.depth and played.move == rec.move):
         return ""
