@@ -1,7 +1,6 @@
 """Recordings of real searches: the data the search lab draws (tree explorer, step mode, JSON).
 
-This docstring is the contract between the engine side (the searchers, ``record_search``) and
-the screens that draw recordings; change both together.
+This docstring is the contract between the searchers and the screens: change both together.
 
 A recording is made by the very search that plays (``ai.engine.run_search`` with the level's
 configuration: its evaluator, exact solver and noise), which reports itself node by node to a
