@@ -93,3 +93,14 @@ def test_the_code_panel_and_the_tree_are_checked_by_their_marks(screen) -> None:
     assert findings(rec) == [
         Finding("code line", "'min-value' is not drawn on the panel"),
         Finding("tree", "after Fit 1 nodes of rows [1] are outside the tree's area")]
+
+
+def test_a_hyphen_written_as_a_minus_sign_is_found(screen) -> None:  # type: ignore[no-untyped-def]
+    """Before: "×-1.00" on a slider beside "−1" on the board; a dash between numbers stays."""
+    with scene_record.recording(screen) as rec:
+        draw_text(screen, "corners ×-1.00", (0, 0), 14)
+        draw_text(screen, "(−3, +5)", (0, 30), 14)
+        draw_text(screen, "White wins 37-27, rolled 6-5", (0, 60), 14)
+        draw_text(screen, "(-3, +5)", (0, 90), 14)
+    assert [f.detail.split("'")[1] for f in findings(rec) if f.check == "minus"] == [
+        "corners ×-1.00", "(-3, +5)"]

@@ -9,6 +9,7 @@ after Fit. The sweep (cli/bench_layout.py) drives the screens; the tests hold it
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -40,7 +41,7 @@ class Finding:
 
 def findings(record: SceneRecord, presentation: bool = False) -> list[Finding]:
     """Every finding of one frame (the lab's presentation mode adds the size floor)."""
-    out = cut_texts(record) + off_screen(record) + overlaps(record)
+    out = cut_texts(record) + off_screen(record) + overlaps(record) + hyphen_minus(record)
     if presentation:
         out += too_small(record)
     return out + code_line(record) + tree_fit(record)
@@ -55,6 +56,18 @@ def _shown(text: DrawnText, record: SceneRecord) -> bool:
 def cut_texts(record: SceneRecord) -> list[Finding]:
     return [Finding("cut", f"{t.shown!r} (of {t.text!r}, {t.size} px)")
             for t in record.texts if t.cut and t.essential and _shown(t, record)]
+
+
+#: A hyphen written as a minus sign: at a word's start, before a digit ("-1", "(-8.37)",
+#: "×-1.00"); a hyphen between two numbers ("6-5", "37-27") is a dash and stays.
+_HYPHEN_MINUS = re.compile(r"(?:^|(?<=[\s(×≤≥\[]))-(?=\d)")
+
+
+def hyphen_minus(record: SceneRecord) -> list[Finding]:
+    """Values on screen write one minus sign (U+2212): "-1" beside "−1" reads as two kinds
+    of number."""
+    return [Finding("minus", f"{t.shown!r} writes a hyphen for a minus sign")
+            for t in record.texts if _HYPHEN_MINUS.search(t.shown) and t.essential]
 
 
 def off_screen(record: SceneRecord) -> list[Finding]:

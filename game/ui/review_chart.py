@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from ai.profiles import true_minus
 from game.review import BAD, DOUBTFUL, NO_ERROR, VERY_BAD, GameReview, ReviewRow
 from game.ui import theme
 from game.ui.assets import font
@@ -129,7 +130,7 @@ def draw_review_chart(surface: pygame.Surface, rect: pygame.Rect, review: GameRe
     small = max(10, int(size * 0.8))
     geo = chart_geometry(rect, review, size)
     plot, rows = geo.plot, review.rows
-    draw_text(surface, review.chart_label, (rect.x, rect.y), small, theme.color("text"),
+    draw_text(surface, true_minus(review.chart_label), (rect.x, rect.y), small, theme.color("text"),
               bold=True, max_width=rect.width)
     _grid(surface, geo, small)
     if not rows:
@@ -177,7 +178,7 @@ def _grid(surface: pygame.Surface, geo: ChartGeometry, small: int) -> None:
     for v in ticks:
         y = geo.y(v)
         pygame.draw.line(surface, AXIS if v == 0 else GRID, (plot.x, y), (plot.right, y), 1)
-        draw_text(surface, _tick(v), (plot.x - 6, y), small, AXIS, anchor="midright",
+        draw_text(surface, true_minus(_tick(v)), (plot.x - 6, y), small, AXIS, anchor="midright",
                   kind="chart-value")
 
 

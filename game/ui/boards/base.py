@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from ai.profiles import true_minus
 from game.core import Game, Move, State
 from game.ui import scene_record
 from game.ui.value_text import value_color
@@ -47,7 +48,7 @@ class ViewContext:
         if self.value_labels and move in self.value_labels:
             return self.value_labels[move]
 
-        return format_score(value, short=True)
+        return true_minus(format_score(value, short=True))  # one minus sign on screen
 
     def value_color(self, move: Move, value: float) -> tuple[int, ...]:
         """The colour of one move's value: its sign for the side to move, the same rule on

@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from ai.profiles import Profile, profile_for
+from ai.profiles import Profile, profile_for, true_minus
 from game.registry import get_kit
 
 KINDS = ("max", "min", "chance", "leaf")
@@ -174,8 +174,8 @@ def value_text(value: float | None, game_id: str = "") -> str:
     value = round(value, 6)  # a window edge 1e-9 off a whole number is that number
     profile = _profile(game_id) if game_id else None
     if profile is not None:
-        return profile.value_label(value, exact=False).short
-    return f"{value:.4g}" if value != int(value) else str(int(value))
+        return true_minus(profile.value_label(value, exact=False).short)
+    return true_minus(f"{value:.4g}" if value != int(value) else str(int(value)))
 
 
 def bound_text(value: float | None, infinite_sign: int, game_id: str = "") -> str:
