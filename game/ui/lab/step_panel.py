@@ -209,7 +209,8 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
     row_h = int(small * 1.3)
     heading_h = int(small * 1.35)
     room = (rect.bottom - y - heading_h) // row_h  # rows that fit under the heading
-    if rows and room >= 1:  # no heading over an empty list when the panel is full
+    # No heading over an empty list, nor over a lone "… n more" when the panel is full.
+    if rows and (room >= len(rows) or room >= 2):
         heading = "Values on the path (rising to the root):"
         if text_width(font(small), heading) > rect.width:  # a projector's large text
             heading = "Values up to the root:"

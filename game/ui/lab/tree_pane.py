@@ -297,18 +297,15 @@ class TreePane:
         if view is None or st is None or st.current is None:
             return
         view.reveal(st.current)
-        x, y = view.screen_pos(st.current)
-        # The part of the drawing area a node is comfortably inside (Rect.top = moves the
-        # rectangle, so the box is built from its edges).
+        # The node with its labels inside the drawing area, with a little air; the picture
+        # moves as little as it can (a tree that fits stays where Fit put it).
+        box = view.node_box(st.current)
         area = view.drawing_area()
-        side = area.width // 10
-        above = int(view.radius) + 4
-        below = int(view.radius + 4 + view.text_size + view.small_size * 1.3)  # its labels
-        inner = pygame.Rect(area.left + side, area.top + above, max(1, area.width - 2 * side),
-                            max(1, area.height - above - below))
-        # Pan just enough to bring the node inside, so the picture moves as little as it can.
-        dx = (inner.left - x if x < inner.left else inner.right - x if x > inner.right else 0)
-        dy = (inner.top - y if y < inner.top else inner.bottom - y if y > inner.bottom else 0)
+        inner = area.inflate(-min(area.width // 5, 2 * box.width), -4)
+        dx = (inner.left - box.left if box.left < inner.left
+              else inner.right - box.right if box.right > inner.right else 0)
+        dy = (inner.top - box.top if box.top < inner.top
+              else inner.bottom - box.bottom if box.bottom > inner.bottom else 0)
         if dx or dy:
             view.pan(dx, dy)
         view.selected = st.current

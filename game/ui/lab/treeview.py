@@ -489,6 +489,18 @@ class TreeView:
         return pygame.Rect(self.rect.x, self.rect.y + top, self.rect.width,
                            max(0, self.rect.height - top - int(self.bottom_margin)))
 
+    def node_box(self, nid: int, lines: list[tuple[str, int, tuple[int, ...]]] | None = None
+                 ) -> pygame.Rect:
+        """A node's shape and the labels under it, on screen: what must be in sight for the
+        node to be read (a value behind the legend is hidden)."""
+        if lines is None:
+            lines = [] if self.is_skipped(nid) or not self.labels_on else self.label_texts(nid)
+        x, y = self.screen_pos(nid)
+        r = max(1, int(self.radius))
+        box = pygame.Rect(int(x) - r, int(y) - r, 2 * r, 2 * r)
+        box.height += sum(self._advance(color) for _, _, color in lines) + 2 * bool(lines)
+        return box
+
     def _note_nodes(self, surface: pygame.Surface) -> None:
         """The scene record's view of the tree: the tiles are cached pictures, so what they
         show is noted here every frame - each node's place on screen with the value and
@@ -496,17 +508,12 @@ class TreeView:
         current = self.stepper.current if self.stepper is not None else None
         scene_record.note(surface, "tree-area", self.drawing_area(), rows=self.layout.rows,
                           labels=self.labels_on, fitted=self.fitted, step_current=current)
-        r = max(1, int(self.radius))
         for nid in self.layout.x:
-            x, y = self.screen_pos(nid)
             node = self.nodes[nid]
             skipped = self.is_skipped(nid)
             lines = [] if skipped or not self.labels_on else self.label_texts(nid)
-            box = pygame.Rect(int(x) - r, int(y) - r, 2 * r, 2 * r)
-            # The labels under the node belong to it: a value behind the legend is hidden.
-            box.height += sum(self._advance(color) for _, _, color in lines) + 2 * bool(lines)
             texts = [text for text, _, _ in lines]
-            scene_record.note(surface, "tree-node", box,
+            scene_record.note(surface, "tree-node", self.node_box(nid, lines),
                               nid=nid, row=self.layout.row[nid], root=nid == 0,
                               move=getattr(node, "move", None), skipped=skipped,
                               labels=texts)
