@@ -107,7 +107,7 @@ def test_negamax_step_view_speaks_maxs_view_throughout_with_a_labelled_note() ->
     text = drawn.joined()
     assert "Window (α, β) for MAX: (3, +∞)" in text
     assert "Window (α, β) for the mover" not in text
-    assert "Negamax code, MIN's view: here it holds (α, β) = (−∞, -3)" in text
+    assert "Negamax code, MIN's view: here it holds (α, β) = (−∞, −3)" in text
     assert shown_window("negamax", b, (3.0, None)) == (3.0, None)
     assert shown_window("alphabeta", b, (3.0, None)) == (3.0, None)
 
