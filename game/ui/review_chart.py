@@ -161,11 +161,11 @@ def draw_review_chart(surface: pygame.Surface, rect: pygame.Rect, review: GameRe
 
 
 def _tick(value: float) -> str:
-    """An axis label: "+12", "-0.5", "0"."""
+    """An axis label: "+12", "−0.5", "0" (the minus sign, as every value on screen)."""
     if abs(value) < 1e-9:
         return "0"
     text = f"{value:.0f}" if abs(value) >= 10 else f"{value:.2g}"
-    return f"+{text}" if value > 0 else text
+    return f"+{text}" if value > 0 else true_minus(text)
 
 
 def _grid(surface: pygame.Surface, geo: ChartGeometry, small: int) -> None:
@@ -178,7 +178,7 @@ def _grid(surface: pygame.Surface, geo: ChartGeometry, small: int) -> None:
     for v in ticks:
         y = geo.y(v)
         pygame.draw.line(surface, AXIS if v == 0 else GRID, (plot.x, y), (plot.right, y), 1)
-        draw_text(surface, true_minus(_tick(v)), (plot.x - 6, y), small, AXIS, anchor="midright",
+        draw_text(surface, _tick(v), (plot.x - 6, y), small, AXIS, anchor="midright",
                   kind="chart-value")
 
 
