@@ -46,7 +46,10 @@ def default_save_path(game_id: str = "game") -> Path:
 def load_game_file(path: str | Path) -> tuple[Session, GameReview | None]:
     """A saved game and the analysis it carries (None: none); an unknown AI level fails
     here, not mid-game."""
-    path = Path(str(path)).expanduser()
+    try:
+        path = Path(str(path)).expanduser()
+    except RuntimeError:  # "~someone" for a user this machine does not know
+        raise ValueError(f"{path}: no such user's home folder") from None
     if not str(path).strip() or path.is_dir():
         raise ValueError(f"{path} is not a file")
     session, review = savefile.load_review(savefile.read_file(path))

@@ -317,3 +317,21 @@ def test_the_chooser_fits_the_window_when_it_is_resized(tmp_path, monkeypatch, s
         assert app.errors == []
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("mode", ["load", "save"])
+def test_an_unknown_users_home_is_one_line_and_keeps_the_chooser_open(app, folder, mode):
+    fc = chooser(app, mode, folder)
+    fc.field.text = ""
+    fc._set_focus("field")
+    send(fc, *[pygame.event.Event(pygame.TEXTINPUT, text=c) for c in "~nosuchuser/game"])
+    send(fc, key(pygame.K_RETURN))
+    assert not fc.closed and fc.rec.chosen == []
+    assert fc.error == "Cannot use ~nosuchuser/game: no user 'nosuchuser'"
+    assert fc.listing.folder == folder  # nothing lost: still where it was
+
+
+def test_an_unknown_users_home_as_start_folder_opens_somewhere_real(app):
+    fc = chooser(app, "load", "~nosuchuser/games")
+    assert fc.listing.folder.is_dir()
+    assert file_listing.nearest_folder(Path("~nosuchuser/x")).is_dir()

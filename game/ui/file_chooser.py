@@ -29,6 +29,7 @@ from game.ui.file_chooser_view import draw_chooser
 from game.ui.file_listing import (
     Entry,
     Listing,
+    expand_home,
     list_folder,
     nearest_folder,
     resolve_typed,
@@ -95,8 +96,9 @@ class FileChooser(Widget):
 
     # ---- where things are -------------------------------------------------------------------
     def _start_folder(self, start: str | Path) -> Path:
-        folder = Path(start).expanduser()
+        folder = Path(start)
         try:
+            folder = expand_home(folder)
             if folder.is_file():
                 folder = folder.parent
             if self.mode == "save" and not folder.exists():
@@ -186,7 +188,11 @@ class FileChooser(Widget):
                 return
             self.error = "Type a file name" if self.mode == "save" else "Choose a file to open"
             return
-        path = resolve_typed(self.listing.folder, typed)
+        try:
+            path = resolve_typed(self.listing.folder, typed)
+        except ValueError as exc:
+            self.error = f"Cannot use {display_name(typed)}: {exc}"
+            return
         try:
             if path.is_dir():
                 self.open_folder(path)

@@ -114,7 +114,11 @@ def _reason(exc: OSError) -> str:
 
 def nearest_folder(path: Path) -> Path:
     """``path`` if it is a folder, else the closest enclosing folder that exists."""
-    path = Path(path).expanduser().absolute()
+    try:
+        path = expand_home(Path(path))
+    except ValueError:
+        path = Path(path)  # an unknown user's "~" is taken as a plain name here
+    path = path.absolute()
     for candidate in (path, *path.parents):
         try:
             if candidate.is_dir():
@@ -125,9 +129,24 @@ def nearest_folder(path: Path) -> Path:
 
 
 def resolve_typed(folder: Path, typed: str) -> Path:
-    """The path a name typed in the chooser means: ``~`` expanded, relative to ``folder``."""
-    path = Path(typed.strip()).expanduser()
+    """The path a name typed in the chooser means: ``~`` expanded, relative to ``folder``;
+    ValueError (one line) for the home of a user this machine does not know."""
+    path = expand_home(Path(typed.strip()))
     return path if path.is_absolute() else folder / path
+
+
+def expand_home(path: Path) -> Path:
+    """``path`` with a leading ``~`` or ``~user`` made the home folder it names.
+
+    Path.expanduser raises RuntimeError when the user is unknown (or no home is set); that is
+    a typing slip, not a fault, so it becomes a ValueError whose text is one line to show.
+    """
+    try:
+        return path.expanduser()
+    except RuntimeError:
+        head = path.parts[0] if path.parts else "~"
+        user = head[1:]
+        raise ValueError(f"no user {user!r}" if user else "no home folder is set") from None
 
 
 def with_save_suffix(path: Path) -> Path:
