@@ -37,6 +37,9 @@ MIN_TIME_S = 0.01
 #: underscores, spaces or other scripts' digits (which int() and float() would accept).
 _PLAIN_INT = re.compile(r"[0-9]{1,18}")
 _PLAIN_DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{1,9})?|\.[0-9]{1,9}")
+#: The factors ``--weights`` may put on a feature (the lab's editor offers -1 to 3); beyond
+#: this one feature swamps every other and the evaluation says nothing a player can use.
+WEIGHT_MIN, WEIGHT_MAX = -100.0, 100.0
 
 
 class RequestError(ValueError):
@@ -63,6 +66,17 @@ def plain_decimal(text: str, what: str) -> float:
         raise RequestError(f"{what} must be a plain decimal number such as 2 or 0.5, "
                            f"got {_shown(text)}")
     return float(text)
+
+
+def parse_weight(text: str, feature: str) -> float:
+    """One factor of ``--weights``: a plain decimal, minus allowed, WEIGHT_MIN..WEIGHT_MAX
+    (float() would take nan, inf and 1e308, which make every move score the same)."""
+    digits = text[1:] if text.startswith("-") else text
+    value = float(text) if _PLAIN_DECIMAL.fullmatch(digits) else math.nan
+    if not WEIGHT_MIN <= value <= WEIGHT_MAX:
+        raise RequestError(f"--weights: {feature} = {_shown(text)} is not a plain decimal "
+                           f"from {WEIGHT_MIN:g} to {WEIGHT_MAX:g}")
+    return value
 
 
 def parse_depth(value: Any) -> int:
@@ -217,7 +231,8 @@ def add_weights_argument(parser: argparse.ArgumentParser, whose: str) -> None:
     parser.add_argument(
         "--weights", default=None, metavar="NAME=X,...",
         help=f"multiply features of {whose} (Othello, tic-tac-toe: the hand-made one), e.g. "
-             "'corners=0,mobility=2' (the lab's evaluation editor)",
+             "'corners=0,mobility=2' (the lab's evaluation editor); each factor a plain "
+             f"decimal from {WEIGHT_MIN:g} to {WEIGHT_MAX:g}",
     )
 
 
@@ -245,10 +260,7 @@ def with_weights(config: Any, text: str | None, no_book: bool = False) -> Any:
         if not sep or not found:
             raise RequestError(f"--weights: {part.strip()!r} is not NAME=NUMBER with a name of: "
                                f"{', '.join(names)}")
-        try:
-            weights[found[0]] = float(value)
-        except ValueError:
-            raise RequestError(f"--weights: {value.strip()!r} is not a number") from None
+        weights[found[0]] = parse_weight(value.strip(), names[found[0]])
     return replace(config, evaluator_weights=tuple(weights))
 
 
