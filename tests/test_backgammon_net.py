@@ -217,6 +217,7 @@ def test_shipped_weights_are_a_documented_link_of_the_training_chain() -> None:
         ("garbage", "unreadable"),
         ("truncated", "unreadable"),
         ("wrong_shape", "has shape"),
+        ("wrong_dtype", r"W1 holds int64 numbers, expected floating-point ones"),
         ("nan", "non-finite"),
         ("wrong_format", "is not a kibitz-backgammon-net file"),
         ("old_version", "expected version 1"),
@@ -244,6 +245,8 @@ def test_damaged_weights_give_one_line_error(tmp_path, random_net: bn.Net, damag
         path.write_bytes(good[: len(good) // 2])
     elif damage == "wrong_shape":
         rewrite(W2=np.zeros((16, 4)))
+    elif damage == "wrong_dtype":
+        rewrite(W1=arrays["W1"].astype(np.int64))
     elif damage == "nan":
         w = arrays["W1"].copy()
         w[3, 3] = math.nan

@@ -237,9 +237,12 @@ def _checked_layers(path: Path, arrays: dict[str, np.ndarray], prefix: str, enco
     shapes = {"W1": (inputs, hidden), "b1": (hidden,), "W2": (hidden, N_OUT), "b2": (N_OUT,)}
     for name, shape in shapes.items():
         arr = arrays[prefix + name]
-        if arr.shape != shape or arr.dtype.kind != "f":
+        if arr.shape != shape:
             raise WeightsError(f"{path.name}: {prefix}{name} has shape {arr.shape},"
                                f" expected {shape}")
+        if arr.dtype.kind != "f":
+            raise WeightsError(f"{path.name}: {prefix}{name} holds {arr.dtype} numbers,"
+                               " expected floating-point ones")
         if not np.isfinite(arr).all():
             raise WeightsError(f"{path.name}: {prefix}{name} holds a non-finite number")
     return Net(*(arrays[prefix + name] for name in _LAYERS), encoding=encoding)
