@@ -14,6 +14,7 @@ noise for the screen).
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 from ai.api import Limits, SearchConfig
@@ -74,10 +75,26 @@ def get_level(game_id: str, name: str) -> Level:
     for level in levels:
         if level.name.lower() == str(name).strip().lower():
             return level
-    raise ValueError(
-        f"unknown level {name!r} for {game_id}; choose one of: "
-        f"{', '.join(lv.name for lv in levels)}"
-    )
+    raise ValueError(unknown_level_message(game_id, name, levels))
+
+
+def unknown_level_message(game_id: str, name: str, levels: tuple[Level, ...]) -> str:
+    """One short line for a level name that is not there: the closest names when some are
+    near, else the game's own levels (a game may also carry a score of benchmark opponents,
+    and listing every one buried the answer in a paragraph)."""
+    text = str(name)
+    shown = repr(text) if len(text) <= 24 else repr(text[:24]) + "..."
+    by_folded = {lv.name.lower(): lv.name for lv in levels}
+    near = difflib.get_close_matches(text.strip().lower(), list(by_folded), n=3, cutoff=0.6)
+    if near:
+        closest = _either([by_folded[folded] for folded in near])
+        return f"unknown level {shown} for {game_id}; did you mean {closest}?"
+    own = [lv.name for lv in levels if lv.name in NAMES] or [lv.name for lv in levels[:5]]
+    return f"unknown level {shown} for {game_id}; choose {_either(own)}"
+
+
+def _either(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def levels_of(game_id: str) -> tuple[Level, ...]:

@@ -20,6 +20,7 @@ from ai.api import ALGORITHMS, Limits, SearchConfig
 from ai.editor import default_scale, features
 from ai.engine import default_algorithm
 from ai.kit import game_ai
+from ai.levels import unknown_level_message
 from game.core import CHANCE, TERMINAL, Game, State
 from game.registry import game_ids, get_game
 
@@ -362,7 +363,7 @@ def level_config(game_id: str, name: str, seed: int | None = None) -> Any:
     names = level_names(game_id)
     if not names:
         raise RequestError(f"{game_id} has no levels: name an --algorithm instead")
-    raise RequestError(f"unknown level {name!r} for {game_id}; choose one of: {', '.join(names)}")
+    raise RequestError(unknown_level_message(game_id, name, game_ai(game_id).all_levels()))
 
 
 def config_from_args(args: argparse.Namespace) -> Any:

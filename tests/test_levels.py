@@ -26,7 +26,9 @@ def test_every_game_has_the_five_levels_with_valid_configs() -> None:
 def test_get_level_is_case_insensitive_and_errors_list_the_names() -> None:
     assert get_level("othello", "master").name == "Master"
     assert get_level("nim", " BEGINNER ").name == "Beginner"
-    with pytest.raises(ValueError, match="Beginner, Casual, Intermediate, Advanced, Master"):
+    with pytest.raises(ValueError, match="Beginner, Casual, Intermediate, Advanced or Master"):
+        get_level("othello", "champion")
+    with pytest.raises(ValueError, match="did you mean Master"):
         get_level("othello", "grandmaster")
     with pytest.raises(ValueError, match="known games"):
         get_level("chess", "Master")
@@ -72,3 +74,21 @@ def test_nim_master_beats_beginner_from_a_won_start() -> None:
     assert all(_play("nim", master, beginner, s, heaps=(3, 4, 5)) == 1.0 for s in range(5))
     # ...and from a lost start (XOR 0) a random player cannot hold on to it.
     assert sum(_play("nim", beginner, master, s, heaps=(1, 4, 5)) for s in range(5)) == 0
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("typed", ["Foo", "mastr", "Advanced-gen9", "x" * 300, "\u0663"])
+def test_an_unknown_level_is_one_short_line_of_names_that_help(game_id: str, typed: str) -> None:
+    from cli.common import RequestError, level_config
+
+    with pytest.raises(ValueError) as from_levels:
+        get_level(game_id, typed)
+    with pytest.raises(RequestError) as from_cli:
+        level_config(game_id, typed)
+    for message in (str(from_levels.value), str(from_cli.value)):
+        assert len(message) < 150 and "\n" not in message, message
+        assert message.startswith("unknown level ")
+        if typed == "Foo":
+            assert message.endswith("choose Beginner, Casual, Intermediate, Advanced or Master")
+        if typed == "mastr":
+            assert "did you mean Master" in message
