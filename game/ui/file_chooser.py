@@ -314,6 +314,8 @@ class FileChooser(Widget):
         else:
             self._set_focus("field")
             self.field.handle_event(event)
+            if self.field.refusal:
+                self.error = f"Cannot paste: {self.field.refusal}"
 
     def _move(self, delta: int) -> None:
         if self.focus == "recent":

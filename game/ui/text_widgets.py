@@ -42,6 +42,8 @@ class TextField(Widget):
         self.on_change = on_change
         self.focused = False
         self.error = False
+        #: Why the last paste was refused (too long), for the field's host to show; "" if none.
+        self.refusal = ""
         self._scroll = 0  # pixels of the text scrolled off the left edge (set while drawing)
 
     @property
@@ -91,6 +93,7 @@ class TextField(Widget):
         if not self.focused:
             return False
         before = self.edit.text
+        self.refusal = ""
         if event.type == pygame.TEXTINPUT:
             self.edit.insert(event.text)
         elif event.type == pygame.KEYDOWN:
@@ -109,7 +112,10 @@ class TextField(Widget):
         if ctrl and key == pygame.K_a:
             e.select_all()
         elif ctrl and key == pygame.K_v:
-            e.insert(widgets.clipboard_get() or "")
+            pasted = widgets.clipboard_get() or ""
+            self.refusal = widgets.paste_refusal(pasted, "")
+            if not self.refusal:
+                e.insert(pasted)
         elif ctrl and key in (pygame.K_c, pygame.K_x):
             if e.selected_text():
                 widgets.clipboard_put(e.selected_text())
@@ -258,5 +264,9 @@ class TextDialog(Widget):
         draw_text(surface, self.prompt, (r.x + pad, self.field.rect.y - 6), int(size * 0.8),
                   theme.color("text_dim"), anchor="bottomleft", max_width=r.width - 2 * pad)
         self.field.draw(surface)
+        if self.field.refusal:
+            draw_text(surface, self.field.refusal,
+                      (r.x + pad, self.field.rect.bottom + 6), int(size * 0.8),
+                      theme.color("bad"), max_width=r.width - 2 * pad, kind="message")
         self.ok_button.draw(surface)
         self.cancel_button.draw(surface)

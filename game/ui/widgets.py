@@ -268,6 +268,19 @@ def dispatch_pointer(widgets: Iterable[Widget], event: pygame.event.Event) -> No
             break
 
 
+#: Most characters a paste may bring: a position or a saved game is far shorter, and cleaning,
+#: parsing or drawing a megabyte of text would freeze the window for seconds.
+MAX_PASTE_CHARS = 65_536
+
+
+def paste_refusal(text: str, what: str = "a position or game is ") -> str:
+    """The one line that refuses ``text`` as a paste, or "" when it is short enough; asked
+    before any cleaning or parsing, which is where a long paste would cost its time."""
+    if len(text) <= MAX_PASTE_CHARS:
+        return ""
+    return f"pasted text is {len(text):,} characters; {what}at most {MAX_PASTE_CHARS:,}"
+
+
 def clipboard_get() -> str | None:
     """Text on the system clipboard, or None when there is no usable clipboard."""
     try:

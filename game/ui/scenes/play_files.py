@@ -113,7 +113,10 @@ class GameFiles:
         """The clipboard's position or game: read first, then (if a game would be lost)
         asked; with no clipboard, a dialog to type it in."""
         text = widgets.clipboard_get()
-        if text:
+        refusal = widgets.paste_refusal(text or "")
+        if refusal:
+            self.scene.show_message(f"Cannot paste: {refusal}", True)
+        elif text:
             self.set_position_text(text)
         else:
             prompt = f"{self.scene.session.game.name} position in notation:"
