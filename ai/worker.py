@@ -43,6 +43,7 @@ from typing import Any, ClassVar
 
 from ai.api import Progress, Result, SearchConfig
 from ai.engine import run_search
+from ai.lifeline import die_with_parent
 from game.core import State
 
 #: Seconds close() waits for the worker before terminating it.
@@ -170,8 +171,10 @@ def _run_any(job_id: int, work: Any, config: Any, cancel: Any, send: Any) -> Non
         _run_job(job_id, work, config, cancel, send)
 
 
-def _process_main(jobs: Any, replies: Any, cancelled: Any) -> None:
-    """The worker process: run jobs until the None sentinel."""
+def _process_main(jobs: Any, replies: Any, cancelled: Any, parent_thread_lasts: bool) -> None:
+    """The worker process: run jobs until the None sentinel, or until the UI process ends
+    (ai.lifeline: a killed or crashed window leaves no orphan behind)."""
+    die_with_parent(parent_thread_lasts)
     # Ctrl+C in a terminal is the UI's to handle (it closes the worker cleanly); a lower
     # priority lets the scheduler favour the UI process's frames over the search.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -303,9 +306,13 @@ class SearchWorker:
     def _start_process(self) -> None:
         self._jobs = self._ctx.Queue()
         self._replies = self._ctx.Queue()
+        # The process dies with the thread that starts it (ai.lifeline) only if that thread
+        # lasts: the main thread, or the reader (which restarts it, and ends only at close).
+        here = threading.current_thread()
+        lasts = here is threading.main_thread() or here is getattr(self, "_reader", None)
         self._proc = self._ctx.Process(
             target=_process_main,
-            args=(self._jobs, self._replies, self._cancelled),
+            args=(self._jobs, self._replies, self._cancelled, lasts),
             name="kibitz-search",
             daemon=True,
         )

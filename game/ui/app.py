@@ -26,6 +26,7 @@ from game.core import error_line
 from game.review import GameReview
 from game.session import Session
 from game.ui.assets import asset_path, font
+from game.ui.interrupt import CloseOnInterrupt
 from game.ui.key_text import KeyText, front_of
 from game.ui.lab import lab_scene, teaching_scene
 from game.ui.scenes.ladder import LadderScene
@@ -317,7 +318,7 @@ class App:
         while True:
             events = pygame.event.get()
             left = deadline - time.perf_counter()
-            if events or left <= 0:
+            if events or left <= 0 or not self.running:  # not running: Ctrl+C, say
                 return events
             time.sleep(min(left, 1.0 / FPS))
 
@@ -367,13 +368,10 @@ class App:
         pygame.image.save(self.screen, str(path))
 
     def run(self) -> int:
-        try:
+        """The real loop, then a clean close; 130 when Ctrl+C (SIGINT) closed the window."""
+        with CloseOnInterrupt(self) as interrupt:  # and closes the app, however the loop ends
             self.run_loop()
-        except KeyboardInterrupt:
-            pass
-        finally:
-            self.close()
-        return 0
+        return interrupt.exit_code
 
     def run_loop(self, until: Any = None) -> None:
         """The real loop, until the window closes or ``until()`` holds (the benchmark)."""

@@ -1,0 +1,64 @@
+"""A worker process ends with the process that started it, however that one ends.
+
+A search process that outlives its window (killed with SIGKILL, crashed) is a ~100 MB orphan
+waiting forever on a queue nobody feeds, and it keeps multiprocessing's resource tracker alive
+with it (the tracker ends when every holder of its pipe has gone). Two lines of defence, both
+set up first thing in the worker:
+
+- Linux: ``prctl(PR_SET_PDEATHSIG, SIGKILL)`` makes the kernel kill the worker the moment its
+  parent dies. The kernel's "parent" is the *thread* that started the worker, so this is only
+  asked for when the caller says that thread lives as long as the worker is wanted (the main
+  thread, or the worker's own reply reader); a worker started from a short-lived thread would
+  otherwise die with that thread.
+- Everywhere (Linux, macOS, Windows): a daemon thread waits on multiprocessing's parent
+  sentinel and ends the process when it fires. On POSIX the sentinel is the read end of a pipe
+  whose write end only the parent holds, so it reaches end-of-file when the parent dies for any
+  reason; on Windows it is the parent's process handle, signalled when the parent exits. The
+  wait is a blocking one (no polling), and unlike a check in the job loop it also ends a
+  search that is running.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import ctypes.util
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import sys
+import threading
+
+#: linux/prctl.h: send this signal to the process when its parent (thread) dies.
+PR_SET_PDEATHSIG = 1
+#: Exit status of a worker that ended because its parent had gone.
+ORPHAN_EXIT = 3
+
+
+def die_with_parent(parent_thread_lasts: bool) -> None:
+    """Arrange for this (child) process to end as soon as its parent process ends."""
+    parent = multiprocessing.parent_process()
+    if parent is None:  # not a multiprocessing child: nothing to watch
+        return
+    if parent_thread_lasts and sys.platform.startswith("linux"):
+        _ask_kernel_to_kill_on_parent_death()
+        if os.getppid() != parent.pid:  # the parent died before the request took effect
+            os._exit(ORPHAN_EXIT)
+    sentinel = parent.sentinel
+    watcher = threading.Thread(target=_exit_when_ready, args=(sentinel,),
+                               name="parent-watch", daemon=True)
+    watcher.start()
+
+
+def _ask_kernel_to_kill_on_parent_death() -> None:
+    with contextlib.suppress(OSError, AttributeError, TypeError):
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+
+
+def _exit_when_ready(sentinel: int) -> None:
+    """Blocks until the parent's sentinel is ready (the parent ended), then ends this process
+    at once: no cleanup is owed to anyone, and the running search must not finish first."""
+    multiprocessing.connection.wait([sentinel])
+    os._exit(ORPHAN_EXIT)
