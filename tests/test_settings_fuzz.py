@@ -9,10 +9,11 @@ import json
 import math
 from typing import Any
 
+import test_ui_support  # noqa: F401  (SDL headless before pygame starts)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import tests.test_ui_support  # noqa: F401  (headless SDL)
+from ai.levels import levels_of
 from game.ui import scene_record
 from game.ui.app import App
 from game.ui.settings import SEAT_KINDS, SeatSetting, Settings, game_fields, read_settings
@@ -77,6 +78,7 @@ def assert_usable(s: Settings) -> None:
     for seat in s.seats:
         assert seat.kind in SEAT_KINDS and type(seat.depth) is int and 1 <= seat.depth <= 20
         assert isinstance(seat.level, str) and len(seat.level) <= 40
+        assert seat.kind != "level" or seat.level in {lv.name for lv in levels_of(s.game)}
         assert isinstance(seat.algorithm, str)
     assert all(isinstance(p, str) and len(p) <= 4096 for p in s.recent_files)
     for key, spec in game_fields().items():
@@ -124,6 +126,13 @@ def test_a_bad_game_field_falls_back_alone(tmp_path):
     loaded, dropped = Settings.read(data)
     assert sorted(dropped) == ["kalah_pits", "nim_heaps", "nim_max_take"]
     assert loaded.nim_heaps == "7" and loaded.kalah_pits == 6 and loaded.sound is True
+
+
+def test_a_level_the_game_lacks_is_the_one_the_start_screen_shows(tmp_path):
+    data = {**VALID, "seats": [{"kind": "level", "level": "Foo"}, {"kind": "human"}]}
+    loaded, dropped = Settings.read(data)
+    assert dropped == ["seats[0].level"]
+    assert loaded.seats[0].level in {lv.name for lv in levels_of("nim")}
 
 
 def test_the_app_starts_from_a_settings_file_with_infinities_and_says_so(tmp_path,

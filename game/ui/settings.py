@@ -18,6 +18,7 @@ from typing import Any
 import platformdirs
 
 from ai.api import ALGORITHMS
+from ai.levels import levels_of
 from game.registry import playable_kits
 from game.setup import SetupField
 
@@ -144,6 +145,7 @@ class Settings:
                 continue  # a newer version's field, or none of ours: not worth a warning
             if not ok:
                 dropped.append(_field_name(key))
+        _check_levels(s, dropped)
         return s, dropped
 
 
@@ -252,6 +254,19 @@ def _read_seats(s: Settings, value: Any, dropped: list[str]) -> bool:
             else:
                 dropped.append(f"seats[{n}].depth")
     return True
+
+
+def _check_levels(s: Settings, dropped: list[str]) -> None:
+    """A level the chosen game does not have (a hand edit, a renamed level) becomes the one
+    the start screen would show: else the screen showed one and Play asked for the other."""
+    try:
+        names = [level.name for level in levels_of(s.game)]
+    except (ValueError, OSError, ImportError):
+        return  # the game's AI cannot load: its start screen says so
+    for n, seat in enumerate(s.seats):
+        if names and seat.kind == "level" and seat.level not in names:
+            seat.level = names[min(1, len(names) - 1)]
+            dropped.append(f"seats[{n}].level")
 
 
 _READERS: dict[str, Any] = {
