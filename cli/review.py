@@ -21,6 +21,7 @@ from ai.review.analysis import ReviewCancelled, ReviewSettings, review_session
 from cli.common import argparse_type, parse_depth, parse_time
 from game.progress import ProgressBar
 from game.review import GameReview, ReviewRow
+from game.review_read import summary_line
 from game.savefile import load_review, read_file, save_file
 from game.session import Session
 
@@ -44,6 +45,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     session, saved = load_review(read_file(args.file))
+    if saved is not None and saved.notes:
+        sys.stderr.write(f"kibitz: warning: {summary_line(list(saved.notes))}\n")
     asked = args.level is not None or args.depth is not None or args.time is not None
     if saved is not None and saved.complete and not asked and not args.again:
         review = saved

@@ -12,9 +12,10 @@ keeps, and ``loss`` the difference (0 for a best move).
 from __future__ import annotations
 
 import json
-import math
-from dataclasses import MISSING, asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from typing import Any
+
+from game import review_read as read
 
 #: Severity of a row's mark: none, then the game's three kinds of error, mildest first.
 NO_ERROR, DOUBTFUL, BAD, VERY_BAD = 0, 1, 2, 3
@@ -77,22 +78,6 @@ class ReviewRow:
             out["win_chance"] = _number(self.win_chance)
         return out
 
-    @classmethod
-    def from_json(cls, data: Any) -> ReviewRow:
-        if not isinstance(data, dict):
-            raise ReviewFormatError("a review row must be a JSON object")
-        known = {f.name: f for f in fields(cls)}
-        kwargs: dict[str, Any] = {}
-        for name, value in data.items():
-            if name not in known:
-                continue  # a field a newer Kibitz added
-            kwargs[name] = _checked(name, known[name].type, value)
-        missing = [f.name for f in fields(cls) if f.name not in kwargs
-                   and f.default is MISSING and f.default_factory is MISSING]
-        if missing:
-            raise ReviewFormatError(f"a review row lacks {', '.join(missing)}")
-        return cls(**kwargs)
-
 
 @dataclass(frozen=True)
 class PlayerSummary:
@@ -116,28 +101,6 @@ class PlayerSummary:
         out["total_loss"] = _number(self.total_loss)
         out["average_loss"] = _number(self.average_loss)
         return out
-
-    @classmethod
-    def from_json(cls, data: Any) -> PlayerSummary:
-        if not isinstance(data, dict):
-            raise ReviewFormatError("a player summary must be a JSON object")
-        try:
-            errors = data["errors"]
-            if not isinstance(errors, dict) or not all(
-                    isinstance(k, str) and isinstance(v, int) for k, v in errors.items()):
-                raise ReviewFormatError("a player summary's errors must map marks to counts")
-            return cls(
-                side=_checked("side", "int", data["side"]),
-                player=_checked("player", "str", data["player"]),
-                decisions=_checked("decisions", "int", data["decisions"]),
-                errors=dict(errors),
-                total_loss=_checked("total_loss", "float", data["total_loss"]),
-                average_loss=_checked("average_loss", "float", data["average_loss"]),
-                rate_text=_checked("rate_text", "str", data["rate_text"]),
-                rating=_checked("rating", "str", data.get("rating", "")),
-            )
-        except KeyError as exc:
-            raise ReviewFormatError(f"a player summary lacks {exc.args[0]}") from None
 
 
 @dataclass(frozen=True)
@@ -166,6 +129,9 @@ class GameReview:
     complete: bool = True
     seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
+    #: What reading a saved analysis left out or set back to its default, one name each
+    #: ("row 6 (severity)"): the screen and ``review`` say so in one line. Not saved.
+    notes: tuple[str, ...] = field(default=(), compare=False)
 
     def row_at(self, index: int) -> ReviewRow | None:
         """The board move's row for the session's move ``index`` (None: a roll, or not
@@ -194,38 +160,59 @@ class GameReview:
 
     @classmethod
     def from_json(cls, data: Any) -> GameReview:
+        """The analysis ``data`` holds, every field checked (game.review_read): what is bad
+        is left out and named in ``notes``; a ReviewFormatError only when there is no game,
+        no count of moves or no list of rows to show."""
         if not isinstance(data, dict):
             raise ReviewFormatError("the review must be a JSON object")
-        try:
-            bounds = data["chart_bounds"]
-            if (not isinstance(bounds, list) or len(bounds) != 2
-                    or not all(_is_number(b) for b in bounds)):
-                raise ReviewFormatError("the review's chart_bounds must be two numbers")
-            settings = data["settings"]
-            if not isinstance(settings, dict):
-                raise ReviewFormatError("the review's settings must be a JSON object")
-            rows = data["rows"]
-            summaries = data["summaries"]
-            if not isinstance(rows, list) or not isinstance(summaries, list):
-                raise ReviewFormatError("the review's rows and summaries must be lists")
-            extra = data.get("extra", {})
-            return cls(
-                game_id=_checked("game", "str", data["game"]),
-                settings_text=_checked("settings_text", "str", data["settings_text"]),
-                settings=settings,
-                loss_unit=_checked("loss_unit", "str", data["loss_unit"]),
-                marks_source=_checked("marks_source", "str", data.get("marks_source", "")),
-                chart_label=_checked("chart_label", "str", data["chart_label"]),
-                chart_bounds=(float(bounds[0]), float(bounds[1])),
-                rows=tuple(ReviewRow.from_json(r) for r in rows),
-                summaries=tuple(PlayerSummary.from_json(s) for s in summaries),
-                moves=_checked("moves", "int", data["moves"]),
-                complete=_checked("complete", "bool", data["complete"]),
-                seconds=_checked("seconds", "float", data.get("seconds", 0.0)),
-                extra=extra if isinstance(extra, dict) else {},
-            )
-        except KeyError as exc:
-            raise ReviewFormatError(f"the review lacks its {exc.args[0]!r}") from None
+        game_id, moves, rows = data.get("game"), data.get("moves"), data.get("rows")
+        if not isinstance(game_id, str) or not game_id:
+            raise ReviewFormatError("the review lacks its game")
+        if read.whole(0, read.MAX_PLY)(moves) is read.BAD:
+            raise ReviewFormatError("the review's moves is not a count of moves")
+        if not isinstance(rows, list):
+            raise ReviewFormatError("the review's rows must be a list")
+        notes: list[str] = []
+        kept = []
+        for n, raw in enumerate(rows, 1):
+            fields_ = read.fields_of(raw, read.ROW_FIELDS, f"row {n}", notes)
+            if fields_ is not None and fields_["index"] >= moves:
+                notes.append(f"row {n} (a move not played)")
+            elif fields_ is not None:
+                kept.append(ReviewRow(**fields_))
+        summaries = data.get("summaries")
+        if not isinstance(summaries, list):
+            notes.append("summaries")
+            summaries = []
+        players = [read.fields_of(s, read.SUMMARY_FIELDS, f"summary {n}", notes)
+                   for n, s in enumerate(summaries, 1)]
+
+        def field_(name: str, reader: read.Reader, default: Any) -> Any:
+            if name not in data:
+                return default
+            value = reader(data[name])
+            if value is read.BAD:
+                notes.append(name)
+                return default
+            return value
+
+        return cls(
+            game_id=game_id,
+            settings_text=field_("settings_text", read.text, ""),
+            settings=read.search_settings(data.get("settings", {}), notes),
+            loss_unit=field_("loss_unit", read.text, ""),
+            marks_source=field_("marks_source", read.text, ""),
+            chart_label=field_("chart_label", read.text, ""),
+            chart_bounds=read.chart_bounds(data.get("chart_bounds"), [r.chart for r in kept],
+                                           notes),
+            rows=tuple(kept),
+            summaries=tuple(PlayerSummary(**p) for p in players if p is not None),
+            moves=moves,
+            complete=field_("complete", read.flag, False),
+            seconds=field_("seconds", read.number(0.0), 0.0),
+            extra=read.extra(data.get("extra", {}), notes),
+            notes=tuple(notes),
+        )
 
     # -- in a save file ---------------------------------------------------------------------
 
@@ -243,35 +230,7 @@ class GameReview:
         return cls.from_json(data)
 
 
-def _is_number(value: Any) -> bool:
-    return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and math.isfinite(value))
-
-
 def _number(value: float) -> float | int:
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     return round(float(value), 6)
-
-
-_TYPES = {
-    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
-    "str": lambda v: isinstance(v, str),
-    "bool": lambda v: isinstance(v, bool),
-    "float": _is_number,
-    "float | None": lambda v: v is None or _is_number(v),
-    "tuple[str, ...]": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
-}
-
-
-def _checked(name: str, kind: Any, value: Any) -> Any:
-    """``value`` if it has the field's type (a list becomes a tuple), else a one-line error."""
-    kind = str(kind)
-    check = _TYPES.get(kind)
-    if check is None or not check(value):
-        raise ReviewFormatError(f"the review's {name!r} is not a valid {kind}")
-    if kind == "tuple[str, ...]":
-        return tuple(value)
-    if kind == "float" and value is not None:
-        return float(value)
-    return value

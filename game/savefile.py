@@ -77,7 +77,9 @@ def load(text: str) -> Session:
 
 def load_review(text: str) -> tuple[Session, GameReview | None]:
     """``load``, and the game's analysis when the save carries one (a ``review:`` line after
-    the moves, written by ``save_text``); a damaged analysis is a SaveFormatError too."""
+    the moves, written by ``save_text``). An analysis of another game, or without its rows,
+    is a SaveFormatError too; a damaged row or field is left out and named in the review's
+    ``notes`` (game.review_read), so the rest still shows."""
     if not isinstance(text, str):
         raise SaveFormatError("a saved game must be text")
     if len(text) > MAX_SAVE_CHARS:

@@ -33,10 +33,20 @@ class SetupField:
     relayout: bool = False
 
     def clean(self, value: Any) -> Any:
-        """``value`` if it is one of the choices (or any text), else the default."""
-        if self.choices and value not in {v for v, _ in self.choices}:
-            return self.default
-        return value
+        """``value`` if the field accepts it, else the default."""
+        return value if self.accepts(value) else self.default
+
+    def accepts(self, value: Any) -> bool:
+        """Whether ``value`` is one the start screen could have set: one of the choices (of
+        the same type: ``true`` is not the choice 1), or a text of the allowed characters and
+        length. A settings file is read through this, so a damaged one cannot slip a list or
+        a 100,000-character line into a game's options."""
+        if self.choices:
+            return any(type(value) is type(choice) and value == choice
+                       for choice, _ in self.choices)
+        if not isinstance(value, str) or len(value) > self.max_len:
+            return False
+        return not self.allowed or all(ch in self.allowed for ch in value)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai.kit import game_ai
+from ai.levels import get_level
 from ai.review.analysis import ReviewSettings, decisions
 from ai.worker import Failed, Finished, Progressed, Task
 from game.core import Move, State
@@ -42,11 +43,14 @@ def default_settings(game_id: str) -> ReviewSettings:
 
 
 def settings_of(review: GameReview) -> ReviewSettings:
-    """The search a review was made with, to analyse again from (a damaged value: the
-    game's default)."""
+    """The search a review was made with, to analyse again from (a damaged value, or a
+    level the game does not have: the game's default, rather than a failure in the worker
+    when A is pressed)."""
     try:
-        return ReviewSettings.from_dict(review.settings).resolved(
-            game_ai(review.game_id).review)
+        settings = ReviewSettings.from_dict(review.settings)
+        if settings.level is not None:
+            get_level(review.game_id, settings.level)
+        return settings.resolved(game_ai(review.game_id).review)
     except (TypeError, ValueError, AttributeError):
         return default_settings(review.game_id)
 

@@ -106,10 +106,24 @@ def test_a_saved_review_round_trips() -> None:
     assert again.to_json() == review.to_json()
 
 
+@pytest.mark.parametrize("damage, left_out", [
+    (lambda t: t.replace('"rows": [', '"rows": [7, ', 1), "row 1 (not an object)"),
+    (lambda t: t.replace('"index": 2', '"index": 9', 1), "row 3 (a move not played)"),
+    (lambda t: t.replace('"severity": 0', '"severity": 4', 1), "row 1 (severity)"),
+    (lambda t: t.replace('"note": ""', '"note": 7', 1), "row 1's note"),
+])
+def test_a_damaged_row_is_left_out_and_named(damage: object, left_out: str) -> None:
+    session = _session("tictactoe", ["b2", "a2", "c2"])
+    review = review_session(session)
+    loaded, again = load_review(damage(save_text(session, review)))  # type: ignore[operator]
+    assert loaded.moves == session.moves and again is not None
+    assert again.notes == (left_out,)
+    assert len(again.rows) >= len(review.rows) - 1
+
+
 @pytest.mark.parametrize("damage", [
-    lambda t: t.replace('"rows": [', '"rows": [7, ', 1),
     lambda t: t.replace('"game": "tictactoe"', '"game": "othello"', 1),
-    lambda t: t.replace('"index": 2', '"index": 9', 1),
+    lambda t: t.replace('"moves": 3', '"moves": 1e400', 1),
     lambda t: t + "d1\n",
     lambda t: t.replace("review: {", "review: {{", 1),
 ])

@@ -76,6 +76,9 @@ class ChartGeometry:
 def value_range(values: Sequence[float], bounds: tuple[float, float]) -> tuple[float, float]:
     """The axis: the data and zero with a margin, inside ``bounds``, never narrower than
     MIN_SPAN of the bounds (so a draw's flat line sits in the middle, not on an edge)."""
+    if not all(math.isfinite(b) and abs(b) < 1e300 for b in bounds):
+        bounds = (-1.0, 1.0)  # a review read elsewhere than from a save (game.review_read)
+    values = [v for v in values if math.isfinite(v)]
     b_lo, b_hi = min(bounds), max(bounds)
     if b_hi - b_lo < 1e-9:
         b_lo, b_hi = b_lo - 1.0, b_hi + 1.0
@@ -94,7 +97,7 @@ def value_range(values: Sequence[float], bounds: tuple[float, float]) -> tuple[f
 def nice_step(raw: float) -> float:
     """The round number (1, 2 or 5 times a power of ten) nearest above ``raw``: the axis
     ends on labels a reader takes in at once ("+20", not "+17.3")."""
-    if raw <= 0:
+    if not 0 < raw < math.inf:
         return 1.0
     power = 10.0 ** math.floor(math.log10(raw))
     return next(k * power for k in (1, 2, 5, 10) if k * power >= raw - 1e-12)
@@ -239,7 +242,7 @@ def _legend(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[ReviewRow
     x, y = rect.x, rect.bottom - int(small * 0.7)
     for severity in sorted(names):
         pygame.draw.circle(surface, severity_colour(severity), (x + small // 2, y), small // 3 + 1)
-        box = draw_text(surface, f"{names[severity]} {SYMBOLS[severity]}", (x + small + 2, y),
+        box = draw_text(surface, f"{names[severity]} {SYMBOLS.get(severity, '')}", (x + small + 2, y),
                         small, theme.color("text_dim"), anchor="midleft",
                         max_width=rect.right - x - small)
         x = box.right + small

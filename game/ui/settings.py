@@ -7,14 +7,18 @@ stop the app: it is ignored with a one-line warning and the defaults are used.
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
+from ai.api import ALGORITHMS
+from ai.levels import levels_of
 from game.registry import playable_kits
 from game.setup import SetupField
 
@@ -110,61 +114,171 @@ class Settings:
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
         """Build from parsed JSON, raising ValueError for anything that is not our format."""
+        settings, dropped = cls.read(data)
+        if dropped:
+            raise ValueError(f"bad {', '.join(dropped)}")
+        return settings
+
+    @classmethod
+    def read(cls, data: Any) -> tuple[Settings, list[str]]:
+        """The settings ``data`` holds, and the names of the fields it spoiled.
+
+        A hand-edited or damaged file (a size of 1e400, an Infinity, a list where a word
+        belongs) loses only its bad fields: each falls back to its default and the rest of
+        the player's choices still load. A value of the right kind but out of range is
+        brought into range, as before.
+        """
         if not isinstance(data, dict):
             raise ValueError("settings file is not a JSON object")
         s = cls()
-        known = {f.name for f in fields(cls)} - {"game_values"}
+        dropped: list[str] = []
         declared = game_fields()
         for key, value in data.items():
-            if key not in known and key not in declared:
-                continue
-            if key == "seats":
-                if not isinstance(value, list) or len(value) != 2:
-                    raise ValueError("seats must be a list of two players")
-                seats = []
-                for raw in value:
-                    if not isinstance(raw, dict):
-                        raise ValueError("a seat must be an object")
-                    seat = SeatSetting(
-                        kind=str(raw.get("kind", "human")),
-                        level=str(raw.get("level", "Casual")),
-                        algorithm=str(raw.get("algorithm", "alphabeta")),
-                        depth=int(raw.get("depth", 3)),
-                    )
-                    if seat.kind not in SEAT_KINDS:
-                        raise ValueError(f"unknown seat kind {seat.kind!r}")
-                    seat.depth = max(1, min(20, seat.depth))
-                    seats.append(seat)
-                s.seats = seats
-            elif key == "recent_files":
-                if not isinstance(value, list):
-                    raise ValueError("recent_files must be a list of paths")
-                s.recent_files = []
-                for path in value:
-                    if isinstance(path, str):
-                        remember_recent(s, path, front=False)
-            elif key == "window_size":
-                w, h = (int(v) for v in value)
-                s.window_size = (max(640, min(7680, w)), max(480, min(4320, h)))
+            reader = _READERS.get(key)
+            if reader is not None:
+                ok = reader(s, value, dropped)
+            elif key in declared:
+                ok = declared[key].accepts(value)
+                if ok:
+                    s.game_values[key] = value
             else:
-                default = getattr(s, key)
-                if isinstance(default, bool):
-                    if not isinstance(value, bool):
-                        raise ValueError(f"{key} must be true or false")
-                    setattr(s, key, value)
-                elif isinstance(default, (int, float)):
-                    if isinstance(value, bool) or not isinstance(value, (int, float)):
-                        raise ValueError(f"{key} must be a number")
-                    setattr(s, key, type(default)(value))
+                continue  # a newer version's field, or none of ours: not worth a warning
+            if not ok:
+                dropped.append(_field_name(key))
+        _check_levels(s, dropped)
+        return s, dropped
+
+
+#: A name in a warning line is cut to this many characters (it comes from the file).
+MAX_NAME_CHARS = 40
+#: At most this many bad fields are named in the warning line (then "…").
+MAX_NAMED_FIELDS = 6
+#: A level's name is a word or two; anything longer did not come from the start screen.
+MAX_LEVEL_CHARS = 40
+#: Limits on a seat's search depth, a pause between AI moves, and the window (in pixels).
+DEPTH_RANGE = (1, 20)
+DELAY_RANGE_S = (0.0, 5.0)
+WINDOW_RANGE = ((640, 7680), (480, 4320))
+
+
+def _field_name(key: str) -> str:
+    return key if len(key) <= MAX_NAME_CHARS else key[:MAX_NAME_CHARS - 1] + "…"
+
+
+def _is_number(value: Any) -> bool:
+    """A finite int or float (JSON's Infinity and NaN, and 1e400, read as non-finite)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return isinstance(value, int) or math.isfinite(value)
+
+
+def _clamp(value: float, bounds: tuple[float, float]) -> float:
+    return max(bounds[0], min(bounds[1], value))
+
+
+def _read_game(s: Settings, value: Any, dropped: list[str]) -> bool:
+    if not isinstance(value, str) or value not in {kit.id for kit in playable_kits()}:
+        return False
+    s.game = value
+    return True
+
+
+def _read_flag(key: str) -> Any:
+    def read(s: Settings, value: Any, dropped: list[str]) -> bool:
+        if not isinstance(value, bool):
+            return False
+        setattr(s, key, value)
+        return True
+    return read
+
+
+def _read_first(s: Settings, value: Any, dropped: list[str]) -> bool:
+    if not _is_number(value) or value not in (0, 1):
+        return False
+    s.first = int(value)
+    return True
+
+
+def _read_delay(s: Settings, value: Any, dropped: list[str]) -> bool:
+    if not _is_number(value):
+        return False
+    s.ai_delay_s = float(_clamp(value, DELAY_RANGE_S))
+    return True
+
+
+def _read_window(s: Settings, value: Any, dropped: list[str]) -> bool:
+    if not isinstance(value, list) or len(value) != 2 or not all(map(_is_number, value)):
+        return False
+    w, h = (int(_clamp(v, bounds)) for v, bounds in zip(value, WINDOW_RANGE, strict=True))
+    s.window_size = (w, h)
+    return True
+
+
+def _read_recent(s: Settings, value: Any, dropped: list[str]) -> bool:
+    if not isinstance(value, list):
+        return False
+    s.recent_files = []
+    for path in value:
+        if isinstance(path, str):
+            remember_recent(s, path, front=False)
+    return True
+
+
+#: What a seat's words may be: a kind and algorithm Kibitz knows, a level name of sane length
+#: (the start screen swaps a name the game does not have for one of its levels).
+_SEAT_WORDS: dict[str, Callable[[str], bool]] = {
+    "kind": lambda word: word in SEAT_KINDS,
+    "level": lambda word: 0 < len(word) <= MAX_LEVEL_CHARS,
+    "algorithm": lambda word: word in ALGORITHMS,
+}
+
+
+def _read_seats(s: Settings, value: Any, dropped: list[str]) -> bool:
+    """Two players; a bad field of one falls back to that player's default alone."""
+    if not isinstance(value, list) or len(value) != 2:
+        return False
+    for n, (raw, seat) in enumerate(zip(value, s.seats, strict=True)):
+        if not isinstance(raw, dict):
+            dropped.append(f"seats[{n}]")
+            continue
+        for key, allowed in _SEAT_WORDS.items():
+            if key in raw:
+                if isinstance(raw[key], str) and allowed(raw[key]):
+                    setattr(seat, key, raw[key])
                 else:
-                    setattr(s, key, str(value))
-        if s.game not in {kit.id for kit in playable_kits()}:
-            raise ValueError(f"unknown game {s.game!r}")
-        s.first = 1 if s.first else 0
-        s.ai_delay_s = max(0.0, min(5.0, s.ai_delay_s))
-        for key, spec in declared.items():
-            s.game_values[key] = spec.clean(s.game_values[key])
-        return s
+                    dropped.append(f"seats[{n}].{key}")
+        if "depth" in raw:
+            depth = raw["depth"]
+            if _is_number(depth) and depth == int(depth):
+                seat.depth = int(_clamp(int(depth), DEPTH_RANGE))
+            else:
+                dropped.append(f"seats[{n}].depth")
+    return True
+
+
+def _check_levels(s: Settings, dropped: list[str]) -> None:
+    """A level the chosen game does not have (a hand edit, a renamed level) becomes the one
+    the start screen would show: else the screen showed one and Play asked for the other."""
+    try:
+        names = [level.name for level in levels_of(s.game)]
+    except (ValueError, OSError, ImportError):
+        return  # the game's AI cannot load: its start screen says so
+    for n, seat in enumerate(s.seats):
+        if names and seat.kind == "level" and seat.level not in names:
+            seat.level = names[min(1, len(names) - 1)]
+            dropped.append(f"seats[{n}].level")
+
+
+_READERS: dict[str, Any] = {
+    "game": _read_game,
+    "seats": _read_seats,
+    "first": _read_first,
+    **{key: _read_flag(key) for key in (
+        "sound", "animations", "show_values", "ponder", "lab_presentation")},
+    "ai_delay_s": _read_delay,
+    "window_size": _read_window,
+    "recent_files": _read_recent,
+}
 
 
 def remember_recent(settings: Settings, path: str | Path, front: bool = True) -> None:
@@ -213,16 +327,23 @@ def read_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return Settings(), None
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = ("not UTF-8 text" if isinstance(exc, UnicodeDecodeError)
+                  else exc.strerror or str(exc))
         _warn(f"cannot read settings {path.name}: {reason}; using defaults")
         return Settings(), f"Cannot read the settings file ({reason}); using defaults"
     try:
-        return Settings.from_dict(json.loads(text)), None
-    except (ValueError, TypeError) as exc:
+        settings, dropped = Settings.read(json.loads(text))
+    except (ValueError, TypeError, RecursionError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         _warn(f"ignoring corrupt settings file {path}: {reason}")
         return Settings(), f"Ignored a corrupt settings file ({reason}); using defaults"
+    if not dropped:
+        return settings, None
+    names = ", ".join(dropped[:MAX_NAMED_FIELDS]) + (", …" if len(dropped) > MAX_NAMED_FIELDS
+                                                       else "")
+    _warn(f"settings file {path}: bad {names}; using their defaults")
+    return settings, f"Bad settings ({names}) replaced by their defaults"
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> bool:

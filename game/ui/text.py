@@ -11,6 +11,7 @@ printable part instead of taking the screen down.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 import pygame
@@ -81,12 +82,15 @@ def width(f: pygame.font.Font, text: str) -> int:
 def fit(text: str, f: pygame.font.Font, max_width: int) -> str:
     """``text`` cut to ``max_width`` pixels with a trailing "…" when it is too wide.
 
-    A binary search over the length, so a pasted 100,000-character line costs a few dozen
-    measurements rather than one per character.
+    Only a line's worth of the text is ever measured: a pasted 100,000-character line costs
+    about what a line of it does, frame after frame.
     """
-    if max_width <= 0 or width(f, text) <= max_width:
+    if max_width <= 0:
         return text
-    lo, hi = 0, len(text)
+    fits = _longest_prefix(text, f, max_width, least=0)
+    if fits == len(text):
+        return text
+    lo, hi = 0, fits
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if width(f, text[:mid] + "…") <= max_width:
@@ -96,37 +100,72 @@ def fit(text: str, f: pygame.font.Font, max_width: int) -> str:
     return text[:lo] + "…"
 
 
+#: Texts wrapped lately, by (text, font, width): a screen wraps the same texts every frame.
+WRAP_CACHE_SIZE = 512
+
+
 def wrap(text: str, f: pygame.font.Font, max_width: int) -> list[str]:
-    """``text`` in lines no wider than ``max_width`` pixels: greedy at spaces, each ``\\n`` a
+    """``text`` in lines no wider than ``max_width`` pixels: greedy at spaces, each ``\n`` a
     new line, and a word wider than a line (a long move, a path) broken between characters,
-    so every character is on some line and none runs past the edge."""
+    so every character is on some line and none runs past the edge.
+
+    Linear in the text's length (each line measures only its own characters), and remembered
+    for the next frame: a note of thousands of characters used to take seconds a frame."""
+    return list(_wrapped(str(text), f, max_width))
+
+
+@functools.lru_cache(maxsize=WRAP_CACHE_SIZE)
+def _wrapped(text: str, f: pygame.font.Font, max_width: int) -> tuple[str, ...]:
     lines: list[str] = []
-    for para in str(text).split("\n"):
+    for para in text.split("\n"):
         line = ""
         for word in para.split(" "):
             trial = f"{line} {word}" if line else word
-            if width(f, trial) <= max_width:
+            if len(trial) <= LONGEST_MEASURED and width(f, trial) <= max_width:
                 line = trial
                 continue
             if line:
                 lines.append(line.rstrip(" "))
-            line = word
-            while len(line) > 1 and width(f, line) > max_width > 0:
-                cut = _longest_prefix(line, f, max_width)
-                lines.append(line[:cut])
-                line = line[cut:]
+            start = 0
+            while max_width > 0 and len(word) - start > 1:
+                cut = _longest_prefix(word, f, max_width, start=start)
+                if start + cut == len(word):
+                    break
+                lines.append(word[start:start + cut])
+                start += cut
+            line = word[start:]
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
-def _longest_prefix(text: str, f: pygame.font.Font, max_width: int) -> int:
-    """How many leading characters of ``text`` fit ``max_width`` (at least one: a line must
-    make progress even when a single character is wider than the room)."""
-    lo, hi = 1, len(text)
+#: A text longer than this many characters is never measured whole: no line of any screen
+#: holds it (a 1-pixel glyph on an 8K screen), and SDL's measuring is linear in the length.
+LONGEST_MEASURED = 8192
+#: The first stretch measured when looking for a line's end; it doubles until it overflows.
+_FIRST_PROBE = 16
+
+
+def _longest_prefix(text: str, f: pygame.font.Font, max_width: int, start: int = 0,
+                    least: int = 1) -> int:
+    """How many characters of ``text`` from ``start`` fit ``max_width`` (at least ``least``:
+    a line must make progress even when a single character is wider than the room).
+
+    Stretches of 16, 32, 64 ... characters are measured until one overflows, then the end is
+    found by halving within the last: the work is about a line's length whatever the
+    text's, so breaking a long word into lines is linear in the word."""
+    rest = len(text) - start
+    lo, hi, probe = 0, rest, _FIRST_PROBE
+    while lo < hi:
+        probe = min(probe, hi)
+        if probe <= LONGEST_MEASURED and width(f, text[start:start + probe]) <= max_width:
+            lo, probe = probe, probe * 2
+        else:
+            hi = probe - 1
+            break
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if width(f, text[:mid]) <= max_width:
+        if width(f, text[start:start + mid]) <= max_width:
             lo = mid
         else:
             hi = mid - 1
-    return lo
+    return max(lo, min(least, rest))

@@ -17,6 +17,7 @@ import pygame
 
 from game.registry import get_kit
 from game.review import GameReview
+from game.review_read import summary_line
 from game.session import Session
 from game.ui.boards.base import BoardView, ViewContext
 from game.ui.commands import Commands
@@ -65,6 +66,8 @@ class ReviewScene(DialogHost):
         self.geometry = ReviewLayout.empty()
         if review is None:
             self.analyse()
+        elif review.notes:  # what reading the saved analysis left out
+            self.show_message(summary_line(list(review.notes)), error=True)
 
     @property
     def session(self) -> Session:
