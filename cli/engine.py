@@ -17,7 +17,7 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import Any, TextIO
 
@@ -72,6 +72,8 @@ COMMANDS = ("bestmove", "legal", "cube", "stop", "quit")
 INTERRUPTS = ("stop", "quit")
 #: Longest request line read; a longer one is answered with an error and skipped.
 MAX_LINE_BYTES = 4_000_000
+#: Bytes asked of the input at a time.
+READ_BYTES = 65536
 #: Seconds the requests still unanswered at the end of input may go on searching before they
 #: stop as if told to (a script that pipes in a request and closes its end still gets a
 #: finished short search; a client that went away leaves no process behind).
@@ -203,6 +205,8 @@ def answer_line(line: str, cancel: Any = None) -> tuple[dict[str, Any], bool]:
     request_id: Any = None
     has_id = False
     stop = False
+    if isinstance(line, OverlongLine):
+        return {"error": line.error()}, False
     try:
         try:
             request = decode_json(line)
@@ -292,7 +296,7 @@ def serve(
 ) -> int:
     """Answer requests until end of input or quit. Input is read on a thread of its own, so
     a stop, a quit or the end of input reaches a search that is still running."""
-    lines = iter(instream.readline, "") if hasattr(instream, "readline") else iter(instream)
+    lines = _text_lines(instream.readline) if hasattr(instream, "readline") else iter(instream)
     inbox: queue.Queue = queue.Queue()
     mark = _StopMark()
     reader = threading.Thread(
@@ -319,39 +323,77 @@ def serve(
 
 def fd_lines(fd: int) -> Iterator[str]:
     """Lines of a file descriptor read with ``os.read``: unbuffered, so the reader thread
-    holds no lock of ``sys.stdin`` and the process can exit while it waits. Bytes that are
-    not UTF-8 become U+FFFD (the request is then bad JSON, answered with an error). A line
-    longer than MAX_LINE_BYTES is cut short: what arrives is a bad request, answered as such.
-    """
-    pending = b""
+    holds no lock of ``sys.stdin`` and the process can exit while it waits (see
+    ``chunk_lines``)."""
+    return chunk_lines(lambda: os.read(fd, READ_BYTES))
+
+
+def chunk_lines(read: Callable[[], bytes], limit: int = MAX_LINE_BYTES) -> Iterator[str]:
+    """The lines in the chunks ``read`` returns (b"" at the end of input). Every complete line
+    a chunk brings is handed on before ``read`` is asked for more, so a request is answered
+    as soon as it has arrived. Bytes that are not UTF-8 become U+FFFD (the request is then
+    bad JSON, answered with an error). A line longer than ``limit`` bytes is not kept: it
+    comes out as an OverlongLine and the rest of it is skipped as it arrives."""
+    pending = bytearray()
+    skipping = False  # inside an over-long line already reported
     while True:
-        chunk = os.read(fd, 65536)
+        chunk = read()
         if not chunk:
             break
-        pending += chunk
-        while True:
-            end = pending.find(b"\n")
+        start = 0
+        if skipping:
+            end = chunk.find(b"\n")
             if end < 0:
-                break
-            yield _decoded_line(pending[:end])
-            pending = pending[end + 1 :]
-        if len(pending) > MAX_LINE_BYTES:
-            yield _decoded_line(pending)
-            pending = b""
-            for chunk in iter(lambda: os.read(fd, 65536), b""):  # skip to the line's end
-                end = chunk.find(b"\n")
-                if end >= 0:
-                    pending = chunk[end + 1 :]
-                    break
-    if pending:
-        yield _decoded_line(pending)
+                continue
+            skipping, start = False, end + 1
+        scanned = len(pending)  # pending holds no newline: look only at what is new
+        pending += chunk[start:]
+        begin = 0
+        while (end := pending.find(b"\n", scanned)) >= 0:
+            yield _decoded_line(pending[begin:end], limit)
+            begin = scanned = end + 1
+        del pending[:begin]
+        if len(pending) > limit:
+            yield OverlongLine.of(pending, limit)
+            pending.clear()
+            skipping = True
+    if pending and not skipping:
+        yield _decoded_line(pending, limit)
 
 
-def _decoded_line(data: bytes) -> str:
-    """A line of input as text; past MAX_LINE_BYTES only its start, marked (a bad request)."""
-    if len(data) > MAX_LINE_BYTES:
-        return data[:64].decode("utf-8", errors="replace") + " (line too long)"
-    return data.decode("utf-8", errors="replace")
+def _text_lines(readline: Callable[[int], str], limit: int = MAX_LINE_BYTES) -> Iterator[str]:
+    """``chunk_lines`` for a text stream without a file descriptor: a line past ``limit``
+    characters (so past ``limit`` bytes) is an OverlongLine, and the rest of it is skipped."""
+    while line := readline(limit + 1):
+        if len(line) <= limit or line.endswith("\n"):
+            yield line
+            continue
+        yield OverlongLine.of(line.encode("utf-8", errors="replace"), limit)
+        while line and not line.endswith("\n"):
+            line = readline(limit + 1)
+
+
+class OverlongLine(str):
+    """A request line past the length limit: only its start is kept (it is never read as
+    JSON), and its answer is an error naming the limit."""
+
+    limit: int = MAX_LINE_BYTES
+
+    @classmethod
+    def of(cls, data: bytes | bytearray, limit: int) -> OverlongLine:
+        line = cls(bytes(data[:64]).decode("utf-8", errors="replace"))
+        line.limit = limit
+        return line
+
+    def error(self) -> str:
+        return f"request longer than {self.limit} bytes: skipped (one request a line)"
+
+
+def _decoded_line(data: bytes | bytearray, limit: int = MAX_LINE_BYTES) -> str:
+    """A line of input as text; past ``limit`` bytes an OverlongLine (a bad request)."""
+    if len(data) > limit:
+        return OverlongLine.of(data, limit)
+    return bytes(data).decode("utf-8", errors="replace")
 
 
 def run(args: argparse.Namespace) -> int:
