@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import queue
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, TextIO
 
@@ -41,6 +40,7 @@ from cli.common import (
     parse_time,
     require_decision,
 )
+from cli.engine_lines import OverlongLine, fd_lines, text_lines
 from cli.engine_protocol import protocol_text
 from game.core import CHANCE, format_line
 from game.registry import game_ids, playable_kits
@@ -70,10 +70,6 @@ _TYPE_NAMES = {str: "a string", int: "a whole number", float: "a number", dict: 
 COMMANDS = ("bestmove", "legal", "cube", "stop", "quit")
 #: Commands that act at once, even while an earlier request is still searching.
 INTERRUPTS = ("stop", "quit")
-#: Longest request line read; a longer one is answered with an error and skipped.
-MAX_LINE_BYTES = 4_000_000
-#: Bytes asked of the input at a time.
-READ_BYTES = 65536
 #: Seconds the requests still unanswered at the end of input may go on searching before they
 #: stop as if told to (a script that pipes in a request and closes its end still gets a
 #: finished short search; a client that went away leaves no process behind).
@@ -296,7 +292,7 @@ def serve(
 ) -> int:
     """Answer requests until end of input or quit. Input is read on a thread of its own, so
     a stop, a quit or the end of input reaches a search that is still running."""
-    lines = _text_lines(instream.readline) if hasattr(instream, "readline") else iter(instream)
+    lines = text_lines(instream.readline) if hasattr(instream, "readline") else iter(instream)
     inbox: queue.Queue = queue.Queue()
     mark = _StopMark()
     reader = threading.Thread(
@@ -319,81 +315,6 @@ def serve(
         if stop:
             break
     return 0
-
-
-def fd_lines(fd: int) -> Iterator[str]:
-    """Lines of a file descriptor read with ``os.read``: unbuffered, so the reader thread
-    holds no lock of ``sys.stdin`` and the process can exit while it waits (see
-    ``chunk_lines``)."""
-    return chunk_lines(lambda: os.read(fd, READ_BYTES))
-
-
-def chunk_lines(read: Callable[[], bytes], limit: int = MAX_LINE_BYTES) -> Iterator[str]:
-    """The lines in the chunks ``read`` returns (b"" at the end of input). Every complete line
-    a chunk brings is handed on before ``read`` is asked for more, so a request is answered
-    as soon as it has arrived. Bytes that are not UTF-8 become U+FFFD (the request is then
-    bad JSON, answered with an error). A line longer than ``limit`` bytes is not kept: it
-    comes out as an OverlongLine and the rest of it is skipped as it arrives."""
-    pending = bytearray()
-    skipping = False  # inside an over-long line already reported
-    while True:
-        chunk = read()
-        if not chunk:
-            break
-        start = 0
-        if skipping:
-            end = chunk.find(b"\n")
-            if end < 0:
-                continue
-            skipping, start = False, end + 1
-        scanned = len(pending)  # pending holds no newline: look only at what is new
-        pending += chunk[start:]
-        begin = 0
-        while (end := pending.find(b"\n", scanned)) >= 0:
-            yield _decoded_line(pending[begin:end], limit)
-            begin = scanned = end + 1
-        del pending[:begin]
-        if len(pending) > limit:
-            yield OverlongLine.of(pending, limit)
-            pending.clear()
-            skipping = True
-    if pending and not skipping:
-        yield _decoded_line(pending, limit)
-
-
-def _text_lines(readline: Callable[[int], str], limit: int = MAX_LINE_BYTES) -> Iterator[str]:
-    """``chunk_lines`` for a text stream without a file descriptor: a line past ``limit``
-    characters (so past ``limit`` bytes) is an OverlongLine, and the rest of it is skipped."""
-    while line := readline(limit + 1):
-        if len(line) <= limit or line.endswith("\n"):
-            yield line
-            continue
-        yield OverlongLine.of(line.encode("utf-8", errors="replace"), limit)
-        while line and not line.endswith("\n"):
-            line = readline(limit + 1)
-
-
-class OverlongLine(str):
-    """A request line past the length limit: only its start is kept (it is never read as
-    JSON), and its answer is an error naming the limit."""
-
-    limit: int = MAX_LINE_BYTES
-
-    @classmethod
-    def of(cls, data: bytes | bytearray, limit: int) -> OverlongLine:
-        line = cls(bytes(data[:64]).decode("utf-8", errors="replace"))
-        line.limit = limit
-        return line
-
-    def error(self) -> str:
-        return f"request longer than {self.limit} bytes: skipped (one request a line)"
-
-
-def _decoded_line(data: bytes | bytearray, limit: int = MAX_LINE_BYTES) -> str:
-    """A line of input as text; past ``limit`` bytes an OverlongLine (a bad request)."""
-    if len(data) > limit:
-        return OverlongLine.of(data, limit)
-    return bytes(data).decode("utf-8", errors="replace")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -15,7 +15,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cli.engine import MAX_LINE_BYTES, OverlongLine, _text_lines, answer_line, chunk_lines
+from cli.engine import answer_line
+from cli.engine_lines import MAX_LINE_BYTES, OverlongLine, chunk_lines, text_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Seconds an answer may take on a loaded machine; the engine answers a legal-moves request
@@ -107,5 +108,5 @@ def test_a_text_stream_refuses_an_overlong_line_and_reads_the_next() -> None:
     import io
 
     stream = io.StringIO("a" * 30 + "\n" + '{"cmd": "stop"}\n')
-    got = list(_text_lines(stream.readline, limit=20))
+    got = list(text_lines(stream.readline, limit=20))
     assert isinstance(got[0], OverlongLine) and got[1:] == ['{"cmd": "stop"}\n']

@@ -221,7 +221,7 @@ def test_an_overlong_engine_line_is_cut_short_and_the_next_one_still_read() -> N
     import os
     import threading
 
-    from cli.engine import MAX_LINE_BYTES, OverlongLine, fd_lines
+    from cli.engine_lines import MAX_LINE_BYTES, OverlongLine, fd_lines
 
     read_fd, write_fd = os.pipe()
 
