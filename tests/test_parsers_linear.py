@@ -116,3 +116,12 @@ def test_a_junk_file_is_one_short_load_error(junk: str) -> None:
         savefile.load(junk)
     message = str(caught.value)
     assert "\n" not in message and len(message) <= SHORT_ERROR, message[:300]
+
+
+def test_a_file_past_the_size_limit_is_refused_naming_the_limit(tmp_path: Path) -> None:
+    path = tmp_path / "huge.kibitz.txt"
+    path.write_text("x" * (3 * savefile.MAX_SAVE_CHARS), encoding="utf-8")
+    with pytest.raises(savefile.SaveFormatError) as caught:
+        savefile.load_file(path)
+    assert str(caught.value) == (f"file too large for a saved game (more than "
+                                 f"{savefile.MAX_SAVE_CHARS:,} characters)")
