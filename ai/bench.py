@@ -16,6 +16,20 @@ from game.core import TERMINAL, State
 
 
 @dataclass(frozen=True)
+class ParseCase:
+    """A text reader's worst case for ``bench parse``: ``make(n)`` writes a text of about ``n``
+    characters that makes ``read`` work hardest (a refusal with a ValueError is an answer too),
+    so a reader whose time per character grows with the text shows as quadratic."""
+
+    name: str
+    make: Callable[[int], str]
+    read: Callable[[str], Any]
+    #: Longest text the reader accepts (None: no limit of its own): ``bench parse`` measures
+    #: at most this much, so the figure is the reading, not the refusal.
+    max_chars: int | None = None
+
+
+@dataclass(frozen=True)
 class Variant:
     label: str
     algorithm: str
@@ -78,6 +92,9 @@ class SpeedBench:
     #: ``bench lab``: the depth of the plain minimax tree recorded from the start (the bench
     #: keeps its first 20,000 nodes), on the game with one.
     lab_tree_depth: int | None = None
+    #: ``bench parse``: this game's own readers at their worst (a GGF file, a move transcript,
+    #: a tree), beside the worst cases every game's notation gets.
+    parse_cases: tuple[ParseCase, ...] = ()
 
 
 def median_time(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:

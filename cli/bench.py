@@ -1,6 +1,7 @@
-"""``kibitz bench rules|search|all|ui|layout|endgame|ponder|levels``: speed figures, a readable table
-then one JSON line (``ponder``: what pondering saves, cli.bench_ponder; ``levels``: each
-level's time a move over a game's decisions, cli.bench_levels).
+"""``kibitz bench rules|search|all|ui|layout|endgame|ponder|levels|parse``: speed figures, a
+readable table then one JSON line (``ponder``: what pondering saves, cli.bench_ponder;
+``levels``: each level's time a move over a game's decisions, cli.bench_levels; ``parse``:
+every text reader's time per KB on its worst text at two sizes, cli.bench_parse).
 
 ``endgame`` proves the FFO #40 Othello endgame (20 empties) and two of its successors; it takes
 about a minute a run, so it is not part of ``all``.
@@ -27,7 +28,7 @@ from game.registry import game_ids, playable_kits
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "what", choices=("rules", "search", "all", "ui", "lab", "layout", "endgame", "ponder",
-                 "levels"),
+                 "levels", "parse"),
         help="which figures"
     )
     parser.add_argument(
@@ -50,6 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from cli.bench_layout import add_arguments as add_layout_arguments
 
     add_layout_arguments(parser)  # --screens, used by `bench layout`
+    from cli.bench_parse import add_arguments as add_parse_arguments
+
+    add_parse_arguments(parser)  # --kb, used by `bench parse`
 
 
 def _game_list(text: str) -> set[str]:
@@ -99,6 +103,8 @@ def run(args: argparse.Namespace) -> int:
         return int(importlib.import_module("cli.bench_ponder").run(args) or 0)
     if args.what == "levels":
         return int(importlib.import_module("cli.bench_levels").run(args) or 0)
+    if args.what == "parse":
+        return int(importlib.import_module("cli.bench_parse").run(args) or 0)
     figures: dict[str, Any] = {"repeat": args.repeat}
     if args.what == "endgame":
         for kit in playable_kits():

@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import queue
 import sys
 import threading
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, TextIO
 
@@ -41,6 +40,7 @@ from cli.common import (
     parse_time,
     require_decision,
 )
+from cli.engine_lines import OverlongLine, fd_lines, text_lines
 from cli.engine_protocol import protocol_text
 from game.core import CHANCE, format_line
 from game.registry import game_ids, playable_kits
@@ -70,8 +70,6 @@ _TYPE_NAMES = {str: "a string", int: "a whole number", float: "a number", dict: 
 COMMANDS = ("bestmove", "legal", "cube", "stop", "quit")
 #: Commands that act at once, even while an earlier request is still searching.
 INTERRUPTS = ("stop", "quit")
-#: Longest request line read; a longer one is answered with an error and skipped.
-MAX_LINE_BYTES = 4_000_000
 #: Seconds the requests still unanswered at the end of input may go on searching before they
 #: stop as if told to (a script that pipes in a request and closes its end still gets a
 #: finished short search; a client that went away leaves no process behind).
@@ -203,6 +201,8 @@ def answer_line(line: str, cancel: Any = None) -> tuple[dict[str, Any], bool]:
     request_id: Any = None
     has_id = False
     stop = False
+    if isinstance(line, OverlongLine):
+        return {"error": line.error()}, False
     try:
         try:
             request = decode_json(line)
@@ -292,7 +292,7 @@ def serve(
 ) -> int:
     """Answer requests until end of input or quit. Input is read on a thread of its own, so
     a stop, a quit or the end of input reaches a search that is still running."""
-    lines = iter(instream.readline, "") if hasattr(instream, "readline") else iter(instream)
+    lines = text_lines(instream.readline) if hasattr(instream, "readline") else iter(instream)
     inbox: queue.Queue = queue.Queue()
     mark = _StopMark()
     reader = threading.Thread(
@@ -315,43 +315,6 @@ def serve(
         if stop:
             break
     return 0
-
-
-def fd_lines(fd: int) -> Iterator[str]:
-    """Lines of a file descriptor read with ``os.read``: unbuffered, so the reader thread
-    holds no lock of ``sys.stdin`` and the process can exit while it waits. Bytes that are
-    not UTF-8 become U+FFFD (the request is then bad JSON, answered with an error). A line
-    longer than MAX_LINE_BYTES is cut short: what arrives is a bad request, answered as such.
-    """
-    pending = b""
-    while True:
-        chunk = os.read(fd, 65536)
-        if not chunk:
-            break
-        pending += chunk
-        while True:
-            end = pending.find(b"\n")
-            if end < 0:
-                break
-            yield _decoded_line(pending[:end])
-            pending = pending[end + 1 :]
-        if len(pending) > MAX_LINE_BYTES:
-            yield _decoded_line(pending)
-            pending = b""
-            for chunk in iter(lambda: os.read(fd, 65536), b""):  # skip to the line's end
-                end = chunk.find(b"\n")
-                if end >= 0:
-                    pending = chunk[end + 1 :]
-                    break
-    if pending:
-        yield _decoded_line(pending)
-
-
-def _decoded_line(data: bytes) -> str:
-    """A line of input as text; past MAX_LINE_BYTES only its start, marked (a bad request)."""
-    if len(data) > MAX_LINE_BYTES:
-        return data[:64].decode("utf-8", errors="replace") + " (line too long)"
-    return data.decode("utf-8", errors="replace")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from cli.engine_lines import MAX_LINE_BYTES
 from game.registry import game_ids
 
 _PROTOCOL = """\
 One request per line, a JSON object (UTF-8); exactly one answer per request, a JSON object on
 one line (strict JSON: never NaN or Infinity), flushed at once, in the order of the requests.
 Lines that are empty or hold only JSON whitespace (space, tab, CR) get no answer; every other
-line does, a bad one an {{"error": "<one line>"}}, and the engine keeps serving.
+line does, a bad one an {{"error": "<one line>"}}, and the engine keeps serving. A line longer
+than {limit} bytes is skipped and answered with {{"error": "request longer than {limit} bytes:
+..."}}; the requests after it in the same write are answered at once.
 
 Request keys (anything else is an error that lists these):
   cmd        "bestmove" (default), "legal", "cube", "stop" or "quit"
@@ -70,4 +73,4 @@ def protocol_text() -> str:
     """The protocol, naming the games this build has."""
     ids = [f'"{game_id}"' for game_id in game_ids()]
     games = ", ".join(ids[:-1]) + f" or {ids[-1]}" if len(ids) > 1 else ids[0]
-    return _PROTOCOL.format(games=games)
+    return _PROTOCOL.format(games=games, limit=MAX_LINE_BYTES)

@@ -17,6 +17,19 @@ TERMINAL = -2
 Move = Hashable
 
 
+#: Longest piece of a text quoted back in an error message (a pasted or loaded text may be
+#: megabytes on one line, or many lines).
+QUOTE_CHARS = 40
+
+
+def quoted(text: str) -> str:
+    """A piece of the input as an error quotes it: ``repr`` (so a newline shows as ``\\n`` and
+    never breaks the message's one line), at most QUOTE_CHARS characters of it."""
+    if len(text) <= QUOTE_CHARS:
+        return repr(text)
+    return repr(text[:QUOTE_CHARS]) + f"... ({len(text)} characters)"
+
+
 class IllegalMoveError(ValueError):
     """A move that the rules forbid in this position; the message is meant for a person."""
 

@@ -83,7 +83,9 @@ def load_review(text: str) -> tuple[Session, GameReview | None]:
     if not isinstance(text, str):
         raise SaveFormatError("a saved game must be text")
     if len(text) > MAX_SAVE_CHARS:
-        raise SaveFormatError(f"file too large for a saved game ({len(text)} characters)")
+        # Only the limit is known: a file is read no further than one character past it.
+        raise SaveFormatError(f"file too large for a saved game (more than {MAX_SAVE_CHARS:,} "
+                              "characters)")
     text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     if not text.lstrip().startswith(FORMAT_NAME):
         record = _load_record(text)

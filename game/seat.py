@@ -10,6 +10,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from game.core import quoted
+
 _TOKEN = re.compile(r"[A-Za-z0-9_.+-]{1,40}")
 #: Depth and time in a seat line: plain ASCII digits (int() and float() would also take
 #: other scripts' digits, underscores, exponents, "inf" and "nan").
@@ -17,15 +19,6 @@ _DEPTH_TEXT = re.compile(r"[0-9]{1,4}")
 _TIME_TEXT = re.compile(r"[0-9]{1,6}(\.[0-9]{1,17})?")
 #: Shortest AI think time a seat may have (so its text never needs an exponent).
 MIN_SEAT_TIME_S = 0.01
-#: Longest piece of a file quoted back in an error message.
-QUOTE_CHARS = 40
-
-
-def quoted(text: str) -> str:
-    """A piece of a file quoted in an error: at most QUOTE_CHARS characters of it."""
-    if len(text) <= QUOTE_CHARS:
-        return repr(text)
-    return repr(text[:QUOTE_CHARS]) + f"... ({len(text)} characters)"
 
 
 @dataclass(frozen=True)

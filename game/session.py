@@ -13,9 +13,9 @@ import json
 import random
 from typing import Any
 
-from game.core import CHANCE, TERMINAL, Game, IllegalMoveError, Move, State
+from game.core import CHANCE, TERMINAL, Game, IllegalMoveError, Move, State, quoted
 from game.registry import get_game, get_kit
-from game.seat import Seat, quoted
+from game.seat import Seat
 from game.stakes import Stakes
 
 FORMAT_NAME = "kibitz-save"

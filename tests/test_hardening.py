@@ -221,7 +221,7 @@ def test_an_overlong_engine_line_is_cut_short_and_the_next_one_still_read() -> N
     import os
     import threading
 
-    from cli.engine import MAX_LINE_BYTES, fd_lines
+    from cli.engine_lines import MAX_LINE_BYTES, OverlongLine, fd_lines
 
     read_fd, write_fd = os.pipe()
 
@@ -235,6 +235,7 @@ def test_an_overlong_engine_line_is_cut_short_and_the_next_one_still_read() -> N
     with os.fdopen(read_fd, "rb") as src:
         lines = list(fd_lines(src.fileno()))
     writer.join()
-    assert len(lines) == 3 and lines[0].endswith("(line too long)") and len(lines[0]) < 100
+    assert len(lines) == 3 and isinstance(lines[0], OverlongLine) and len(lines[0]) < 100
     assert lines[1] == '{"cmd": "legal", "game": "nim"}' and lines[2] == "\u00e9"
-    assert "error" in answer_line(lines[0])[0]
+    assert answer_line(lines[0])[0] == {"error": f"request longer than {MAX_LINE_BYTES} bytes:"
+                                                 " skipped (one request a line)"}

@@ -87,7 +87,7 @@ def test_engine_error_messages_stay_short_whatever_the_request() -> None:
         json.dumps({"game": "nim", "depth": [huge]}),
     )
     for a in answers:
-        assert 20 < len(a["error"]) <= MAX_ERROR_CHARS and a["error"].endswith("..."), a
+        assert 20 < len(a["error"]) <= MAX_ERROR_CHARS and "..." in a["error"], a
 
 
 def test_engine_with_a_closed_stdin_is_a_one_line_error(

@@ -23,7 +23,7 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass, replace
 
-from game.core import IllegalMoveError, NotationError
+from game.core import IllegalMoveError, NotationError, quoted
 from games.backgammon.rules import PLAYER_NAMES, BackgammonState
 
 #: Game states of the Match ID.
@@ -247,7 +247,7 @@ class CubeAction:
 
     def __post_init__(self) -> None:
         if self.kind not in CUBE_WORDS:
-            raise NotationError(f"a cube action is one of {', '.join(CUBE_WORDS)}, got {self.kind!r}")
+            raise NotationError(f"a cube action is one of {', '.join(CUBE_WORDS)}, got {quoted(self.kind)}")
 
     def __str__(self) -> str:
         return self.kind

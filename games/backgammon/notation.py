@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from game.core import IllegalMoveError, NotationError
+from game.core import IllegalMoveError, NotationError, quoted
 from games.backgammon.movegen import Board, Steps
 
 _B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
@@ -50,13 +50,13 @@ def decode_position_id(text: str) -> tuple[list[int], list[int]]:
     """(me, opp) lists for the side on roll; NotationError if the ID cannot be a position."""
     if len(text) != 14 or any(c not in _B64_INDEX for c in text):
         raise NotationError(
-            f"a position ID is 14 base64 characters (A-Z a-z 0-9 + /), got {text!r}"
+            f"a position ID is 14 base64 characters (A-Z a-z 0-9 + /), got {quoted(text)}"
         )
     value = 0
     for c in text:
         value = (value << 6) | _B64_INDEX[c]
     if value & 0xF:
-        raise NotationError(f"position ID {text!r} has stray bits after the 80-bit key")
+        raise NotationError(f"position ID {quoted(text)} has stray bits after the 80-bit key")
     key = (value >> 4).to_bytes(10, "big")
     bits = [(key[i // 8] >> (i % 8)) & 1 for i in range(80)]
     slots: list[int] = []
@@ -64,7 +64,7 @@ def decode_position_id(text: str) -> tuple[list[int], list[int]]:
     for b in bits:
         if len(slots) == 50:
             if b:
-                raise NotationError(f"position ID {text!r} has checkers beyond the two sides")
+                raise NotationError(f"position ID {quoted(text)} has checkers beyond the two sides")
             continue
         if b:
             count += 1
@@ -72,10 +72,10 @@ def decode_position_id(text: str) -> tuple[list[int], list[int]]:
             slots.append(count)
             count = 0
     if len(slots) < 50:
-        raise NotationError(f"position ID {text!r} describes more than 80 bits of checkers")
+        raise NotationError(f"position ID {quoted(text)} describes more than 80 bits of checkers")
     theirs, mine = slots[:25], slots[25:]
     if sum(theirs) > 15 or sum(mine) > 15:
-        raise NotationError(f"position ID {text!r} gives a side more than 15 checkers")
+        raise NotationError(f"position ID {quoted(text)} gives a side more than 15 checkers")
     me = [0] * 26
     opp = [0] * 26
     me[1:25] = mine[:24]
@@ -88,11 +88,11 @@ def decode_position_id(text: str) -> tuple[list[int], list[int]]:
     for p in range(1, 25):
         if me[p] and opp[p]:
             raise NotationError(
-                f"position ID {text!r} puts both sides on point {p} of the player on roll"
+                f"position ID {quoted(text)} puts both sides on point {p} of the player on roll"
             )
     if me[0] == 15:
         raise NotationError(
-            f"position ID {text!r}: the player on roll has no checkers left, the game is over"
+            f"position ID {quoted(text)}: the player on roll has no checkers left, the game is over"
         )
     return me, opp
 
@@ -150,10 +150,10 @@ def _parse_point(part: str, token: str) -> tuple[int, bool]:
     if name in ("off", "o"):
         return OFF, hit
     if not name.isdigit():
-        raise NotationError(f"{token!r}: {part!r} is not a point (1-24, bar or off)")
+        raise NotationError(f"{quoted(token)}: {quoted(part)} is not a point (1-24, bar or off)")
     p = int(name)
     if not 0 <= p <= 25:
-        raise NotationError(f"{token!r}: point {p} is off the board (1-24, 25 = bar, 0 = off)")
+        raise NotationError(f"{quoted(token)}: point {p} is off the board (1-24, 25 = bar, 0 = off)")
     return p, hit
 
 
@@ -173,10 +173,10 @@ def parse_chains(text: str) -> list[tuple[list[int], list[bool]]]:
     for token in re.split(r"[\s,]+", t):
         m = _TOKEN.match(token)
         if not m:
-            raise NotationError(f"{token!r} is not a move like 13/10, bar/22, 6/off or 8/5(2)")
+            raise NotationError(f"{quoted(token)} is not a move like 13/10, bar/22, 6/off or 8/5(2)")
         parts = m.group("path").split("/")
         if len(parts) < 2 or "" in parts:
-            raise NotationError(f"{token!r}: a step is written from/to, e.g. 13/10")
+            raise NotationError(f"{quoted(token)}: a step is written from/to, e.g. 13/10")
         points: list[int] = []
         hits: list[bool] = []
         for part in parts:
@@ -184,15 +184,15 @@ def parse_chains(text: str) -> list[tuple[list[int], list[bool]]]:
             points.append(p)
             hits.append(hit)
         if hits[0]:
-            raise NotationError(f"{token!r}: '*' marks a hit where a checker lands, not its start")
+            raise NotationError(f"{quoted(token)}: '*' marks a hit where a checker lands, not its start")
         for a, b in zip(points, points[1:], strict=False):
             if b >= a:
                 raise NotationError(
-                    f"{token!r}: checkers move to lower points ({_point_name(a)} -> {_point_name(b)})"
+                    f"{quoted(token)}: checkers move to lower points ({_point_name(a)} -> {_point_name(b)})"
                 )
         n = int(m.group("n") or 1)
         if not 1 <= n <= 4:
-            raise NotationError(f"{token!r}: a step repeats 1 to 4 times, not {n}")
+            raise NotationError(f"{quoted(token)}: a step repeats 1 to 4 times, not {n}")
         chains.extend((points, hits) for _ in range(n))
     return chains
 

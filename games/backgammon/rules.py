@@ -20,7 +20,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core import CHANCE, TERMINAL, IllegalMoveError, NotationError
+from game.core import CHANCE, TERMINAL, IllegalMoveError, NotationError, quoted
 from games.backgammon import movegen as mg
 from games.backgammon import notation
 
@@ -265,7 +265,7 @@ def parse_plain_position(text: str) -> BackgammonState:
     if rest and rest[0] in ("0", "1"):
         player = int(rest.pop(0))
     if rest:
-        raise NotationError(f"unexpected {' '.join(rest)!r}: expected 'ID [dice] [player 0/1]'")
+        raise NotationError(f"unexpected {quoted(' '.join(rest))}: expected 'ID [dice] [player 0/1]'")
     if opening and (dice is not None or player != WHITE):
         raise NotationError("an 'opening' position has no dice and no player on roll yet")
     if opp[25] == CHECKERS and dice is not None:

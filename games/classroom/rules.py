@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Union
 
-from game.core import CHANCE, TERMINAL, IllegalMoveError, NotationError
+from game.core import CHANCE, TERMINAL, IllegalMoveError, NotationError, quoted
 from game.kit import Example
 
 #: Limits that keep a typed tree small enough to draw and to step through.
@@ -195,7 +195,7 @@ class Classroom:
         for ch in path_text.strip():
             index = _letter_index(ch, state)
             if index >= len(state.legal_moves() or state.chance_outcomes()):
-                raise NotationError(f"the path @{path_text.strip()} leaves the tree at {ch!r}")
+                raise NotationError(f"the path @{quoted(path_text.strip())} leaves the tree at {ch!r}")
             state = state.apply(index)
         return state
 
@@ -254,10 +254,9 @@ class _Parser:
         if len(text) > MAX_TEXT:
             raise NotationError(f"a tree may be at most {MAX_TEXT} characters long")
         self.tokens: list[tuple[str, str, int]] = []
+        text = text.rstrip()  # once: asking "only spaces left?" at every token was quadratic
         pos = 0
         while pos < len(text):
-            if text[pos:].strip() == "":
-                break
             m = _TOKEN.match(text, pos)
             if m is None:
                 bad = text[pos:].lstrip()[:1]
@@ -277,7 +276,7 @@ class _Parser:
         kind, value, col = self.peek()
         if value != sym:
             where = f"at column {col}" if col > 0 else "at the end"
-            found = repr(value) if value else "nothing"
+            found = quoted(value) if value else "nothing"
             raise NotationError(f"expected {sym!r} {where} of the tree, found {found}")
         self.i += 1
 
@@ -346,9 +345,9 @@ def _probability(text: str, col: int) -> float:
     try:
         p = float(Fraction(text))
     except (ValueError, ZeroDivisionError):
-        raise NotationError(f"{text!r} at column {col} is not a probability") from None
+        raise NotationError(f"{quoted(text)} at column {col} is not a probability") from None
     if not 0.0 < p <= 1.0:
-        raise NotationError(f"a probability lies in (0, 1], got {text} at column {col}")
+        raise NotationError(f"a probability lies in (0, 1], got {quoted(text)} at column {col}")
     return p
 
 
@@ -360,7 +359,7 @@ def parse_tree(text: str) -> Tree:
     tree = parser.tree(1)
     kind, value, col = parser.peek()
     if kind != "end":
-        raise NotationError(f"unexpected {value!r} at column {col} after the end of the tree")
+        raise NotationError(f"unexpected {quoted(value)} at column {col} after the end of the tree")
     return tree
 
 

@@ -26,7 +26,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from game.core import TERMINAL, IllegalMoveError, NotationError, check_option_names
+from game.core import TERMINAL, IllegalMoveError, NotationError, check_option_names, quoted
 
 VARIANTS = ("nim", "grundy")
 #: Bounds that keep every position small enough to draw, search and type.
@@ -208,12 +208,12 @@ class Nim:
         sizes = []
         for item in heap_text.split(","):
             if not item.isascii() or not item.isdigit():
-                raise NotationError(f"heap size must be a whole number, got {item!r}")
+                raise NotationError(f"heap size must be a whole number, got {quoted(item)}")
             if len(item) > 6:
-                raise NotationError(f"heap size {item} is too large")
+                raise NotationError(f"heap size {quoted(item)} is too large")
             sizes.append(int(item))
         if side not in ("1", "2"):
-            raise NotationError(f"side to move must be 1 or 2, got {side!r}")
+            raise NotationError(f"side to move must be 1 or 2, got {quoted(side)}")
         try:
             return make_state(tuple(sizes), int(side) - 1, **options)
         except NotationError:
@@ -242,7 +242,7 @@ class Nim:
                 if state.variant == "grundy"
                 else ("heap:count, e.g. '2:3' takes 3 from heap 2")
             )
-            raise NotationError(f"a move is {what}; got {text!r}")
+            raise NotationError(f"a move is {what}; got {quoted(text)}")
         heap, count = int(heap_text), int(count_text)
         if heap < 1:
             raise NotationError(f"heaps are numbered from 1, got {heap}")

@@ -50,8 +50,11 @@ class OthelloKit(GameKit):
             raise ValueError(f"Othello transcript: {exc}") from None
 
 
-#: A text that can only be an Othello transcript: squares (and passes), nothing else.
-_TRANSCRIPT = re.compile(r"(?:\s*(?:[a-hA-H][1-8]|pass|pa|ps)[\s,.;-]*){1,60}")
+#: A text that can only be an Othello transcript: squares (and passes), nothing else. Every
+#: quantifier is possessive (nothing given back), so a text that is almost one is refused in
+#: linear time: with the spaces between moves free to go to either of two ``\s*``, a few
+#: dozen moves and a stray letter once took the matcher longer than a lifetime.
+_TRANSCRIPT = re.compile(r"\s*+(?:(?:[a-hA-H][1-8]|pass|pa|ps)[\s,.;-]*+){1,60}+")
 
 
 KIT = OthelloKit()

@@ -118,11 +118,11 @@ def _game(body: str, number: int) -> GgfGame:
         else:
             tags[key] = value
     if tags.get("GM", "Othello").lower() != "othello":
-        raise NotationError(f"{where}: GM[{tags['GM']}] is not Othello")
+        raise NotationError(f"{where}: GM[{_shown(tags['GM'])}] is not Othello")
     board_type = tags.get("TY", "8").strip().lower()
     if board_type not in PLAIN_TYPES:
         raise NotationError(
-            f"{where}: board type TY[{tags['TY']}] is not plain 8x8 Othello (only 8 and 8r are)"
+            f"{where}: board type TY[{_shown(tags['TY'])}] is not plain 8x8 Othello (only 8 and 8r are)"
         )
     state = start if start is not None else initial_state()
     moves: list[int] = []
@@ -131,14 +131,15 @@ def _game(body: str, number: int) -> GgfGame:
         try:
             move = parse_square(square_text)
         except NotationError:
-            raise NotationError(f"{where}, move {index}: {square_text!r} is not a square") from None
+            raise NotationError(
+                f"{where}, move {index}: {_shown(square_text)!r} is not a square") from None
         if state.must_pass() and move != PASS:
             moves.append(PASS)  # a forced pass the record left out
             state = state.apply(PASS)
         mover = "B" if state.to_move == 0 else "W"
         if colour != mover:
             raise NotationError(
-                f"{where}, move {index}: {colour}[{value}] but {('Black', 'White')[state.to_move]}"
+                f"{where}, move {index}: {colour}[{_shown(value)}] but {('Black', 'White')[state.to_move]}"
                 " is to move"
             )
         try:
@@ -152,16 +153,14 @@ def _game(body: str, number: int) -> GgfGame:
 
 def parse_ggf(text: str) -> list[GgfGame]:
     """Every game of a GGF text (one game or a file of games); NotationError naming the game
-    and the problem otherwise."""
+    and the problem otherwise. One pass over the text, however many ``;)`` its values hold."""
     games: list[GgfGame] = []
     i = 0
     while True:
         start = text.find("(;", i)
         if start < 0:
             break
-        end = text.find(";)", start + 2)
-        while end >= 0 and _inside_value(text, start + 2, end):
-            end = text.find(";)", end + 2)
+        end = _game_end(text, start + 2)
         if end < 0:
             raise NotationError(f"GGF game {len(games) + 1} has no closing ;)")
         games.append(_game(text[start + 2 : end], len(games) + 1))
@@ -171,21 +170,42 @@ def parse_ggf(text: str) -> list[GgfGame]:
     return games
 
 
-def _inside_value(text: str, start: int, pos: int) -> bool:
-    """Is ``pos`` inside a [value] (so a ';)' there is not the end of the game)?"""
-    depth = False
-    i = start
-    while i < pos:
-        c = text[i]
-        if c == "\\" and depth:
-            i += 2
-            continue
-        if c == "[":
-            depth = True
-        elif c == "]":
-            depth = False
-        i += 1
-    return depth
+def _game_end(text: str, pos: int) -> int:
+    """Where the ``;)`` closing the game whose properties start at ``pos`` is (-1: nowhere);
+    a ``;)`` inside a [value] is part of the value. Every character is looked at a bounded
+    number of times, so a value full of ``;)`` costs no more than any other."""
+    close = text.find(";)", pos)
+    while close >= 0:
+        bracket = text.find("[", pos, close)
+        if bracket < 0:
+            return close
+        pos = _value_end(text, bracket + 1)
+        if pos < 0:
+            return -1
+        if pos > close:
+            close = text.find(";)", pos)
+    return -1
+
+
+def _value_end(text: str, pos: int) -> int:
+    """The index after the ``]`` closing the value that starts at ``pos`` (-1: none); a
+    ``]`` after an odd run of backslashes is escaped."""
+    while True:
+        end = text.find("]", pos)
+        if end < 0:
+            return -1
+        backslashes = 0
+        while end - backslashes > pos and text[end - backslashes - 1] == "\\":
+            backslashes += 1
+        if backslashes % 2 == 0:
+            return end + 1
+        pos = end + 1
+
+
+def _shown(value: str, limit: int = 24) -> str:
+    """A value of the file as an error quotes it: on one line, cut when long."""
+    flat = " ".join(value.split())
+    return flat if len(flat) <= limit else flat[:limit] + "..."
 
 
 # -- writing ---------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Any
 
-from game.core import TERMINAL, IllegalMoveError, NotationError
+from game.core import TERMINAL, IllegalMoveError, NotationError, quoted
 
 PASS = 64
 FULL = (1 << 64) - 1
@@ -168,7 +168,7 @@ def parse_square(text: str) -> int:
     if t in ("pass", "pa", "ps"):
         return PASS
     if len(t) != 2 or t[0] not in "abcdefgh" or t[1] not in "12345678":
-        raise NotationError(f"an Othello move is a square a1..h8 or 'pass', got {text!r}")
+        raise NotationError(f"an Othello move is a square a1..h8 or 'pass', got {quoted(text)}")
     return "abcdefgh".index(t[0]) + 8 * (int(t[1]) - 1)
 
 
@@ -448,7 +448,7 @@ def parse_board(text: str) -> OthelloState:
     elif side in _WHITE_CHARS:
         to_move = 1
     else:
-        raise NotationError(f"side to move must be X (Black) or O (White), got {side!r}")
+        raise NotationError(f"side to move must be X (Black) or O (White), got {quoted(side)}")
     if ~(black | white) & _CENTRE:
         raise NotationError("impossible position: d4, e4, d5 and e5 are never empty")
     return OthelloState.from_colours(black, white, to_move)
@@ -496,7 +496,7 @@ def parse_transcript(text: str, state: OthelloState | None = None) -> list[int]:
         try:
             move = parse_square(token)
         except NotationError:
-            raise NotationError(f"move {n}: {token!r} is not a square a1..h8") from None
+            raise NotationError(f"move {n}: {quoted(token)} is not a square a1..h8") from None
         if s.must_pass():
             moves.append(PASS)
             s = s.apply(PASS)

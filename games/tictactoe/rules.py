@@ -10,7 +10,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core import TERMINAL, IllegalMoveError, NotationError, check_option_names
+from game.core import TERMINAL, IllegalMoveError, NotationError, check_option_names, quoted
 
 LINES: tuple[tuple[int, int, int], ...] = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),
@@ -167,9 +167,9 @@ class TicTacToe:
             )
         cells, side = parts
         if len(cells) != 9 or any(c not in "XO-" for c in cells.upper()):
-            raise NotationError(f"expected 9 cells of X, O or -, got {cells!r}")
+            raise NotationError(f"expected 9 cells of X, O or -, got {quoted(cells)}")
         if side.upper() not in ("X", "O"):
-            raise NotationError(f"side to move must be X or O, got {side!r}")
+            raise NotationError(f"side to move must be X or O, got {quoted(side)}")
         board = tuple(None if c == "-" else MARKS.index(c) for c in cells.upper())
         nx, no = board.count(0), board.count(1)
         to_move = MARKS.index(side.upper())
@@ -190,7 +190,7 @@ class TicTacToe:
     def parse_move(self, state: TicTacToeState, text: str) -> int:
         t = text.strip().lower()
         if len(t) != 2 or t[0] not in "abc" or t[1] not in "123":
-            raise NotationError(f"a tic-tac-toe move is a1..c3, got {text!r}")
+            raise NotationError(f"a tic-tac-toe move is a1..c3, got {quoted(text)}")
         move = "abc".index(t[0]) + 3 * (int(t[1]) - 1)
         if move not in state.legal_moves():
             raise IllegalMoveError(f"{t} is not a legal move here")

@@ -129,6 +129,10 @@ class GameFiles:
         text = text.strip()
         if not text:
             return False
+        if len(text) > savefile.MAX_SAVE_CHARS:  # every game's reader would try it in turn
+            self.scene.show_message(f"Cannot paste: the text is longer than "
+                                    f"{savefile.MAX_SAVE_CHARS:,} characters", True)
+            return False
         try:
             session, review, note = self._read(text)
         except ValueError as exc:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
-from ai.bench import BenchPosition, SpeedBench, Variant
+from ai.bench import BenchPosition, ParseCase, SpeedBench, Variant
 from games.backgammon.ai.bench_rules import bench as movegen_bench
+from games.backgammon.game import GAME
 
 #: Expectiminimax depth counts chance layers too (ai/expectiminimax.py): depth 3 = my move, the
 #: opponent's rolls, their reply ("one chance layer", 1-ply in backgammon programs); depth 5 adds
@@ -38,6 +39,18 @@ def rules(repeat: int) -> dict[str, Any]:
     return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
 
 
+def _move_of_many_steps(text: str) -> object:
+    return GAME.parse_move(GAME.parse_position("4HPwATDgc/ABMA 31"), text)
+
+
+#: A move of thousands of steps, a long path, and a GNU Backgammon header buried in text.
+PARSE_CASES = (
+    ParseCase("move: many steps", lambda n: "24/23 " * (n // 6), _move_of_many_steps),
+    ParseCase("move: one long path", lambda n: "/".join(["24"] * (n // 3)), _move_of_many_steps),
+    ParseCase("position: match id words", lambda n: "match id " * (n // 9) + ":",
+              GAME.parse_position),
+)
+
 SPEED = SpeedBench(
     ui_play_share=0.5,
     rules=rules,
@@ -45,4 +58,5 @@ SPEED = SpeedBench(
         BenchPosition("backgammon opening 31", "backgammon", "4HPwATDgc/ABMA 31", (), chance()),
         BenchPosition("backgammon middle", "backgammon", "Zj3BABPg03ADMA 53", (), chance()),
     ),
+    parse_cases=PARSE_CASES,
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.bench import BenchPosition, SpeedBench, deterministic, median_time, solve
+from ai.bench import BenchPosition, ParseCase, SpeedBench, deterministic, median_time, solve
 from games.nim.rules import GAME
 
 #: Positions solved exactly by the rules-only solver: (label, options).
@@ -35,4 +35,6 @@ SPEED = SpeedBench(
     rules=rules,
     positions=(BenchPosition("nim 2,3,4", "nim", "2,3,4 1", (("max_take", None),),
                              deterministic(9)),),
+    parse_cases=(ParseCase("position: many heaps", lambda n: "1," * (n // 2) + "1 1",
+                           GAME.parse_position),),
 )

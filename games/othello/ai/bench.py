@@ -4,9 +4,10 @@ compares a heuristic search with the exact solver), and the FFO endgame proofs."
 
 from __future__ import annotations
 
-from ai.bench import BenchPosition, SpeedBench, Variant, deterministic
+from ai.bench import BenchPosition, ParseCase, SpeedBench, Variant, deterministic
 from games.othello.ai import bench_endgame
 from games.othello.ai.bench_rules import bench as rules_bench
+from games.othello.ggf import parse_ggf, read_othello
 
 MIDDLE_GAMES = (
     ("othello mid 44 empty", "-O--------OO-------OO-----XOO----XXOO----XOX----OX-XXX---------- X"),
@@ -14,6 +15,24 @@ MIDDLE_GAMES = (
     ("othello mid 24 empty", "-XXXXX----XOOX--XXOOOOOO-OOOOOO-OOOXOO--XOX-OX-----XXOX-------OX X"),
 )
 ENDGAME_14 = "-XXX----XXXXXXXX--OXXOXXOOOXXXOXOOOXXOOOOOOOOOO--OOOOOO---O-X-XO X"
+
+
+def _read_record(text: str) -> object:
+    from games.othello import KIT  # the kit's own check of a file that may be a transcript
+
+    return KIT.read_record(text)
+
+
+#: The texts that once made Othello's readers crawl: a GGF value full of the game's end
+#: (each was a fresh scan from the game's start), a near transcript (the check backtracked
+#: through every split of the spaces), and many games in one file.
+PARSE_CASES = (
+    ParseCase("GGF: a value full of ;)",
+              lambda n: "(;GM[Othello]PC[" + ";)" * (n // 2) + "]B[f5];)", parse_ggf),
+    ParseCase("GGF: many games", lambda n: "(;GM[Othello]C[;)]B[f5];)\n" * (n // 25), parse_ggf),
+    ParseCase("record: almost a transcript", lambda n: "a1  " * (n // 4) + "x", _read_record),
+    ParseCase("position: a long transcript", lambda n: "f5d6c3d3c4" * (n // 10), read_othello),
+)
 
 SPEED = SpeedBench(
     ui_play_share=1.0,
@@ -30,4 +49,5 @@ SPEED = SpeedBench(
     ),
     endgame=bench_endgame.bench,
     endgame_table=bench_endgame.format_table,
+    parse_cases=PARSE_CASES,
 )
