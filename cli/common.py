@@ -131,7 +131,9 @@ def decode_json(text: str) -> Any:
     try:
         return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
-        raise RequestError(f"{exc.msg} at column {exc.colno}") from None
+        # "(column N)": some of json's messages end in "at" ("Unterminated string starting
+        # at"), which "at column N" doubled.
+        raise RequestError(f"{exc.msg} (column {exc.colno})") from None
     except RecursionError:
         raise RequestError("nested too deeply") from None
     except RequestError:

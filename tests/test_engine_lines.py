@@ -12,6 +12,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -110,3 +111,12 @@ def test_a_text_stream_refuses_an_overlong_line_and_reads_the_next() -> None:
     stream = io.StringIO("a" * 30 + "\n" + '{"cmd": "stop"}\n')
     got = list(text_lines(stream.readline, limit=20))
     assert isinstance(got[0], OverlongLine) and got[1:] == ['{"cmd": "stop"}\n']
+
+
+def test_a_json_error_names_its_column_once() -> None:
+    """Before: "Unterminated string starting at at column 1"."""
+    from cli.common import RequestError, decode_json
+
+    with pytest.raises(RequestError) as caught:
+        decode_json('"no end')
+    assert str(caught.value) == "Unterminated string starting at (column 1)"
