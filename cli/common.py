@@ -131,8 +131,7 @@ def decode_json(text: str) -> Any:
     try:
         return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
-        # "(column N)": some of json's messages end in "at" ("Unterminated string starting
-        # at"), which "at column N" doubled.
+        # "(column N)": a message ending in "at" made "at at column N"
         raise RequestError(f"{exc.msg} (column {exc.colno})") from None
     except RecursionError:
         raise RequestError("nested too deeply") from None
