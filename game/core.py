@@ -6,6 +6,7 @@ another thread or process, and ``key()`` doubles as a transposition-table key.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Iterable
 from typing import Any, Protocol, runtime_checkable
 
@@ -126,3 +127,11 @@ def format_line(game: Game, state: State, moves: Iterable[Move]) -> list[str]:
         out.append(game.format_move(state, move))
         state = state.apply(move)
     return out
+
+
+def finite_number(value: Any) -> bool:
+    """A finite int or float, not a bool: what a loaded file's number must be (JSON's NaN and
+    Infinity, and 1e400, read as non-finite floats)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return isinstance(value, int) or math.isfinite(value)

@@ -15,9 +15,10 @@ Standard library only: the AI's settings (``ai.review``) read the ``settings`` c
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
 from typing import Any
+
+from game.core import finite_number
 
 #: A text longer than this is cut, with "…" (a note, a player's name, a unit).
 MAX_TEXT_CHARS = 2000
@@ -49,13 +50,6 @@ def capped(text: str) -> str:
     return text if len(text) <= MAX_TEXT_CHARS else text[:MAX_TEXT_CHARS - 1] + "…"
 
 
-def is_number(value: Any) -> bool:
-    """A finite int or float, not a bool (JSON's NaN and Infinity read as floats)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return False
-    return isinstance(value, int) or math.isfinite(value)
-
-
 def text(value: Any) -> Any:
     return capped(value) if isinstance(value, str) else BAD
 
@@ -73,7 +67,7 @@ def whole(lo: int, hi: int) -> Reader:
 
 def number(lo: float = -MAX_VALUE, hi: float = MAX_VALUE) -> Reader:
     def read(value: Any) -> Any:
-        return float(value) if is_number(value) and lo <= value <= hi else BAD
+        return float(value) if finite_number(value) and lo <= value <= hi else BAD
     return read
 
 

@@ -7,7 +7,6 @@ stop the app: it is ignored with a one-line warning and the defaults are used.
 from __future__ import annotations
 
 import json
-import math
 import os
 import sys
 from collections.abc import Callable
@@ -19,6 +18,7 @@ import platformdirs
 
 from ai.api import ALGORITHMS
 from ai.levels import levels_of
+from game.core import finite_number
 from game.registry import playable_kits
 from game.setup import SetupField
 
@@ -165,12 +165,6 @@ def _field_name(key: str) -> str:
     return key if len(key) <= MAX_NAME_CHARS else key[:MAX_NAME_CHARS - 1] + "…"
 
 
-def _is_number(value: Any) -> bool:
-    """A finite int or float (JSON's Infinity and NaN, and 1e400, read as non-finite)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return False
-    return isinstance(value, int) or math.isfinite(value)
-
 
 def _clamp(value: float, bounds: tuple[float, float]) -> float:
     return max(bounds[0], min(bounds[1], value))
@@ -193,21 +187,21 @@ def _read_flag(key: str) -> Any:
 
 
 def _read_first(s: Settings, value: Any, dropped: list[str]) -> bool:
-    if not _is_number(value) or value not in (0, 1):
+    if not finite_number(value) or value not in (0, 1):
         return False
     s.first = int(value)
     return True
 
 
 def _read_delay(s: Settings, value: Any, dropped: list[str]) -> bool:
-    if not _is_number(value):
+    if not finite_number(value):
         return False
     s.ai_delay_s = float(_clamp(value, DELAY_RANGE_S))
     return True
 
 
 def _read_window(s: Settings, value: Any, dropped: list[str]) -> bool:
-    if not isinstance(value, list) or len(value) != 2 or not all(map(_is_number, value)):
+    if not isinstance(value, list) or len(value) != 2 or not all(map(finite_number, value)):
         return False
     w, h = (int(_clamp(v, bounds)) for v, bounds in zip(value, WINDOW_RANGE, strict=True))
     s.window_size = (w, h)
@@ -249,7 +243,7 @@ def _read_seats(s: Settings, value: Any, dropped: list[str]) -> bool:
                     dropped.append(f"seats[{n}].{key}")
         if "depth" in raw:
             depth = raw["depth"]
-            if _is_number(depth) and depth == int(depth):
+            if finite_number(depth) and depth == int(depth):
                 seat.depth = int(_clamp(int(depth), DEPTH_RANGE))
             else:
                 dropped.append(f"seats[{n}].depth")
