@@ -112,6 +112,7 @@ EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "researc
                "bound", "exit")
 #: Nodes recorded by default; a bigger search is recorded up to here and counts the rest.
 DEFAULT_NODE_BUDGET = 20_000
+NULL_WINDOW = 1e-6  # narrower than this, a window is a null window (PVS's, MTD(f)'s)
 
 
 @dataclass
@@ -169,9 +170,8 @@ class RecordedNode:
     def null_window(self) -> bool:
         """Searched with a null window (PVS's "is this move better than alpha?" probe): the
         answer is only a bound, and a "yes" is re-searched with the full window."""
-        return (
-            self.alpha is not None and self.beta is not None and self.beta - self.alpha < 1e-6
-        )
+        a, b = self.alpha, self.beta
+        return a is not None and b is not None and b - a < NULL_WINDOW
 
     def to_json(self) -> dict[str, Any]:
         return {

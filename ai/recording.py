@@ -16,13 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.probe_record import AspirationTry, ProbeRecord
-from ai.recorder import RecordedNode, StepEvent
+from ai.recorder import NULL_WINDOW, RecordedNode, StepEvent
 from ai.root_tries import RootTries
 from game.core import CHANCE, TERMINAL, Game, Move, State
 
 INF = float("inf")
-#: Narrower than this, a window is a null window (as RecordedNode.null_window reads it).
-NULL_WINDOW = 1e-6
 
 
 @dataclass(eq=False)

@@ -8,6 +8,8 @@ rather than showing two equal node counts as if the switch did nothing for no re
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from game.core import CHANCE, TERMINAL, State
 
 #: Positions the walk may generate before it gives up (a repeat deeper than that is not found).
@@ -48,6 +50,7 @@ def pays_from(state: State, max_depth: int, budget: int = WALK_BUDGET) -> int | 
     return None if ply is None else ply + 1
 
 
+@lru_cache(maxsize=64)  # the compare pane asks once a row with the table, same answer
 def no_saving_note(state: State, depth: int, budget: int = WALK_BUDGET) -> str:
     """The words for a search to ``depth`` with the table on when the table cannot pay: ""
     when it can."""

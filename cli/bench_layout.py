@@ -57,13 +57,16 @@ def finished_state(kit: GameKit, seed: int = 7) -> Any:
     for _ in range(5000):
         if state.current_player() == TERMINAL:
             return state
-        if state.current_player() == CHANCE:
-            outcomes = state.chance_outcomes()
-            state = state.apply(rng.choices([o for o, _ in outcomes],
-                                            [p for _, p in outcomes])[0])
-        else:
-            state = state.apply(rng.choice(list(state.legal_moves())))
+        state = state.apply(_random_step(state, rng))
     return None
+
+
+def _random_step(state: Any, rng: random.Random) -> Any:
+    """A roll drawn by its probability at a chance node, else a move chosen uniformly."""
+    if state.current_player() == CHANCE:
+        outcomes = state.chance_outcomes()
+        return rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+    return rng.choice(list(state.legal_moves()))
 
 
 def _settle(app: Any, done: Callable[[], bool]) -> None:
@@ -91,9 +94,7 @@ def _new_session(kit: GameKit, state: Any = None, seed: int = 7) -> Session:
         state = kit.rules().initial_state(**options)
         rng = random.Random(seed)
         while state.current_player() == CHANCE:
-            outcomes = state.chance_outcomes()
-            state = state.apply(rng.choices([o for o, _ in outcomes],
-                                            [p for _, p in outcomes])[0])
+            state = state.apply(_random_step(state, rng))
     return Session(kit.id, options, (Seat.human(), Seat.ai_level("Master")), start_state=state)
 
 
@@ -111,12 +112,7 @@ def _played(kit: GameKit, plies: int = 12, seed: int = 7) -> Session:
         state = session.current
         if state.current_player() == TERMINAL:
             break
-        if state.current_player() == CHANCE:
-            outcomes = state.chance_outcomes()
-            move = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            move = rng.choice(list(state.legal_moves()))
-        session.play(move)
+        session.play(_random_step(state, rng))
     return session
 
 

@@ -426,6 +426,8 @@ def test_a_noisy_level_s_move_is_shown_beside_the_search_s_best() -> None:
     rec = record_search(state, config, level="Casual")
     assert (rec.move, rec.best_move) == ("e6", "d3")
     assert "move e6 (the level's noise; the search's best: d3)" in header_lines(rec)[0]
+    root = style.value_text(rec.nodes[0].value, "othello")
+    assert f"(e6; the root's {root} is d3's)" in header_lines(rec)[0]
     quiet = record_search(state, replace(config, seed=2), level="Casual")
     assert quiet.best_move is None and "move d3   " in header_lines(quiet)[0] + "   "
 

@@ -9,11 +9,11 @@ after Fit. The sweep (cli/bench_layout.py) drives the screens; the tests hold it
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import pygame
 
+from ai.profiles import true_minus
 from game.ui.scene_record import DrawnText, SceneRecord
 
 #: Presentation mode's floor for any lab text at a window 720 px high (it grows with the
@@ -58,16 +58,11 @@ def cut_texts(record: SceneRecord) -> list[Finding]:
             for t in record.texts if t.cut and t.essential and _shown(t, record)]
 
 
-#: A hyphen written as a minus sign: at a word's start, before a digit ("-1", "(-8.37)",
-#: "×-1.00"); a hyphen between two numbers ("6-5", "37-27") is a dash and stays.
-_HYPHEN_MINUS = re.compile(r"(?:^|(?<=[\s(×≤≥\[]))-(?=\d)")
-
-
 def hyphen_minus(record: SceneRecord) -> list[Finding]:
     """Values on screen write one minus sign (U+2212): "-1" beside "−1" reads as two kinds
     of number."""
     return [Finding("minus", f"{t.shown!r} writes a hyphen for a minus sign")
-            for t in record.texts if _HYPHEN_MINUS.search(t.shown) and t.essential]
+            for t in record.texts if t.essential and true_minus(t.shown) != t.shown]
 
 
 def off_screen(record: SceneRecord) -> list[Finding]:

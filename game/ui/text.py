@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import unicodedata
+from collections.abc import Sequence
 
 import pygame
 
@@ -169,3 +170,16 @@ def _longest_prefix(text: str, f: pygame.font.Font, max_width: int, start: int =
         else:
             hi = mid - 1
     return max(lo, min(least, rest))
+
+
+def two_lines(text: str, f: pygame.font.Font, max_width: int) -> list[str]:
+    """``text`` on one line, or on two where it is too wide: the rest of a longer one ends
+    the second line (drawn with ``max_width``, that line ends in "…")."""
+    lines = wrap(text, f, max_width)
+    return lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
+
+
+def first_fitting(wordings: Sequence[str], f: pygame.font.Font, max_width: int,
+                  default: str = "") -> str:
+    """The first (longest, most telling) of ``wordings`` that fits ``max_width``."""
+    return next((w for w in wordings if width(f, w) <= max_width), default)

@@ -50,6 +50,14 @@ def draw_text(
     return r
 
 
+def draw_centred_lines(surface: pygame.Surface, lines: Sequence[str], x: int, cy: float,
+                       size: int, color: theme.Color, line_h: int, max_width: int) -> None:
+    """Lines one above the other, left-aligned at ``x``, the block centred on ``cy``."""
+    for i, line in enumerate(lines):
+        draw_text(surface, line, (x, int(cy + (i - (len(lines) - 1) / 2) * line_h)), size,
+                  color, anchor="midleft", max_width=max_width)
+
+
 def fit_text(text: str, f: pygame.font.Font, max_width: int) -> str:
     """``text`` cut with "…" to fit ``max_width`` pixels (unchanged when it fits)."""
     return fit(text, f, max_width)

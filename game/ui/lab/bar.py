@@ -12,8 +12,8 @@ from game.ui import theme
 from game.ui.assets import font
 from game.ui.commands import Command
 from game.ui.lab.keys import button_width, text_width
-from game.ui.text import wrap
-from game.ui.widgets import Button, draw_text
+from game.ui.text import two_lines
+from game.ui.widgets import Button, draw_centred_lines, draw_text
 
 #: Presentation mode's sizes at a window 720 px high (they grow with the window): body text,
 #: small labels, and the least any lab text may be. Code panels use at least the small size.
@@ -55,18 +55,12 @@ class LabBar:
             x = self.level_button.rect.right + pad
         room = line.right - x
         size = text_size if text_width(search_line, text_size) <= room else small_size
-        lines = [search_line]
-        if text_width(search_line, size) > room:
-            # Too long even small (presentation mode's large text): two lines in the row,
-            # broken between words, rather than the line's end cut off.
-            lines = wrap(search_line, font(size), room)
-            if len(lines) > 2:
-                lines = [lines[0], " ".join(lines[1:])]
-        line_h = min(int(size * 1.15), line.height // max(1, len(lines)))
-        top_y = line.centery - line_h * (len(lines) - 1) / 2
-        for i, part in enumerate(lines):
-            draw_text(surface, part, (x, int(top_y + i * line_h)), size, theme.color("text"),
-                      anchor="midleft", max_width=room)
+        # Too long even small (presentation mode's large text): two lines in the row,
+        # broken between words, rather than the line's end cut off.
+        lines = two_lines(search_line, font(size), room)
+        line_h = min(int(size * 1.15), line.height // len(lines))
+        draw_centred_lines(surface, lines, x, line.centery, size, theme.color("text"), line_h,
+                           room)
 
 
 def lay_out_bar(commands: Sequence[Command], title: str, title_size: int, top: pygame.Rect,

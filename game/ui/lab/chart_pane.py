@@ -14,7 +14,8 @@ import pygame
 
 from game.ui.assets import font
 from game.ui.lab import style
-from game.ui.widgets import Widget, dispatch_pointer, draw_text, wrap_text
+from game.ui.text import two_lines
+from game.ui.widgets import Widget, dispatch_pointer, draw_text
 
 
 class ChartPane:
@@ -82,9 +83,7 @@ class ChartPane:
         pygame.draw.rect(surface, style.BG, self.chart, border_radius=8)
         inner = self.chart.inflate(-2 * size, -2 * size)
         # A long title (a position in notation) takes a second line rather than being cut.
-        lines = wrap_text(self.title_text(), font(size, True), inner.width)
-        if len(lines) > 2:  # the rest of a very long position ends the second line in "…"
-            lines = [lines[0], " ".join(lines[1:])]
+        lines = two_lines(self.title_text(), font(size, True), inner.width)
         y = inner.y
         for line in lines:
             draw_text(surface, line, (inner.x, y), size, style.PV, bold=True,

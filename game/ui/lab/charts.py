@@ -38,7 +38,8 @@ from game.ui.lab.plot import (
     si,
 )
 from game.ui.lab.verdict import compare_footer, draw_footer
-from game.ui.widgets import draw_text, wrap_text
+from game.ui.text import two_lines
+from game.ui.widgets import draw_centred_lines, draw_text
 
 __all__ = ["AXIS", "BAD", "BAR_NODES", "BAR_TIME", "GOOD", "GRID", "WIN_VALUE", "LogAxis",
            "agree_text", "answer_changes", "draw_compare", "draw_depth_chart", "horizon_rows",
@@ -170,15 +171,9 @@ def _row_label(surface: pygame.Surface, label: str, x: int, cy: float, small: in
     """A row's name: on two lines where the row is tall enough and the name too long for
     one ("expectiminimax, network batches and root filter (Master plays)"), cut only when
     even two lines cannot hold it."""
-    lines = wrap_text(label, font(small), width)
     line_h = int(small * 1.1)
-    if len(lines) == 1 or row_h < 2 * line_h:
-        draw_text(surface, label, (x, cy), small, style.TEXT, anchor="midleft", max_width=width)
-        return
-    lines = [lines[0], " ".join(lines[1:])]
-    for i, line in enumerate(lines):
-        draw_text(surface, line, (x, int(cy + (i - 0.5) * line_h)), small, style.TEXT,
-                  anchor="midleft", max_width=width)
+    lines = two_lines(label, font(small), width) if row_h >= 2 * line_h else [label]
+    draw_centred_lines(surface, lines, x, cy, small, style.TEXT, line_h, width)
 
 
 def _value_move(row: Any, game_id: str) -> str:

@@ -21,6 +21,7 @@ from game.ui.assets import font
 from game.ui.lab import charts
 from game.ui.lab.chart_pane import ChartPane
 from game.ui.lab.export import export_compare_png
+from game.ui.text import first_fitting
 from game.ui.widgets import Button, Choice, Widget, draw_text
 
 
@@ -147,10 +148,9 @@ class ComparePane(ChartPane):
         for w in self.widgets:
             w.draw(surface)
         room = self.rect.right - self.widgets[-1].rect.right - size
-        face = font(max(10, size - 2))
         # The longest wording that fits beside the buttons (a projector's text is large).
-        note = next((text for text in ("Log scales: each grid line ×10", "Log scales: ×10 a line",
-                                       "log ×10") if face.size(text)[0] <= room), "")
+        note = first_fitting(("Log scales: each grid line ×10", "Log scales: ×10 a line",
+                              "log ×10"), font(max(10, size - 2)), room)
         draw_text(surface, note,
                   (self.widgets[-1].rect.right + size, self.widgets[-1].rect.centery),
                   max(10, size - 2), theme.color("text_dim"), anchor="midleft",

@@ -93,8 +93,7 @@ def defaults_for(game_id: str, state: Any, depth: int | None = None,
         return LabDefaults(algorithm, own, textbook=textbook)
     # (Not past a roll: a ply more there is a chance layer, taken over or too long to record.)
     if readable < height and not chance_plies(state, readable + 1) and \
-            pays_from(state, readable, TABLE_WALK) is None and \
-            pays_from(state, readable + 1, TABLE_WALK) is not None and \
+            pays_from(state, readable + 1, TABLE_WALK) == readable + 1 and \
             readable_depth(state, height, TABLE_LEAVES) > readable:
         readable += 1
     return LabDefaults(algorithm, readable, textbook=textbook)

@@ -27,7 +27,8 @@ from game.ui.lab import charts, style
 from game.ui.lab.chart_pane import ChartPane
 from game.ui.lab.depth_plot import algorithm_label
 from game.ui.lab.export import export_depth_png
-from game.ui.widgets import Button, Choice, Widget, draw_text, wrap_text
+from game.ui.text import two_lines
+from game.ui.widgets import Button, Choice, Widget, draw_centred_lines
 
 
 class DepthPane(ChartPane):
@@ -195,11 +196,5 @@ class DepthPane(ChartPane):
         room = self.rect.right - self.status_x
         mid = self.widgets[0].rect.centery if self.widgets else self.rect.bottom
         # A long reason ("the position is at a chance event ...") takes two lines, not "…".
-        lines = wrap_text(text, font(size), room)
-        if len(lines) > 2:
-            lines = [lines[0], " ".join(lines[1:])]
-        line_h = int(size * 1.15)
-        for i, line in enumerate(lines):
-            draw_text(surface, line, (self.status_x, mid + int((i - (len(lines) - 1) / 2)
-                                                              * line_h)),
-                      size, col, anchor="midleft", max_width=room)
+        draw_centred_lines(surface, two_lines(text, font(size), room), self.status_x, mid,
+                           size, col, int(size * 1.15), room)

@@ -204,7 +204,7 @@ class EditorPane(DrawnIntoRect):
         is not editing."""
         dragged = [i for i, s in enumerate(self.sliders) if s.dragging]
         if dragged or moved:
-            self.focus = (dragged or moved or [self.focus])[0]
+            self.focus = (dragged or moved)[0]
 
     def update(self, dt: float) -> None:
         if self._stale and not any(s.dragging for s in self.sliders):

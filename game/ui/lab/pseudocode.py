@@ -13,6 +13,7 @@ while the step is at a node searched past the depth limit, with its "stand pat" 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -241,7 +242,7 @@ def draw_pseudocode(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[
     f = font(size)
     line_h = int(size * 1.32)
     on_lines = lit_lines(lines, active, section)
-    rows = [break_line(shown, f, rect.width - size) for shown in texts]
+    rows = _broken(tuple(texts), size, rect.width - size)
     first, last = shown_lines(texts, rows, on_lines, max(1, rect.height // line_h))
     y = rect.y
     if first > 0:
@@ -281,6 +282,13 @@ def draw_pseudocode(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[
             draw_text(surface, ln, (rect.x, y), size, style.PV)
             y += line_h
     return y
+
+
+@functools.lru_cache(maxsize=64)
+def _broken(texts: tuple[str, ...], size: int, width: int) -> tuple[list[str], ...]:
+    """Every line of code as display rows (break_line), kept: the panel is drawn each frame."""
+    f = font(size)
+    return tuple(break_line(text, f, width) for text in texts)
 
 
 def _function_name(texts: Sequence[str], line: int) -> str:

@@ -22,7 +22,7 @@ from game.ui.lab.pseudocode import (
     step_code,
 )
 from game.ui.lab.stepper import Stepper
-from game.ui.text import width as text_width
+from game.ui.text import first_fitting
 from game.ui.widgets import draw_text, wrap_text
 
 SHAPE_GLYPH = {"max": "▲", "min": "▼", "chance": "●", "leaf": "■"}
@@ -211,18 +211,18 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
     room = (rect.bottom - y - heading_h) // row_h  # rows that fit under the heading
     # No heading over an empty list, nor over a lone "… n more" when the panel is full.
     if rows and (room >= len(rows) or room >= 2):
-        heading = "Values on the path (rising to the root):"
-        if text_width(font(small), heading) > rect.width:  # a projector's large text
-            heading = "Values up to the root:"
+        # A projector's large text takes the shorter wordings.
+        heading = first_fitting(("Values on the path (rising to the root):",), font(small),
+                                rect.width, "Values up to the root:")
         draw_text(surface, heading, (rect.x, y), small, theme.color("text_dim"),
                   max_width=rect.width)
         y += heading_h
         # Too many for the room: the nodes nearest the current one, the rest counted.
         hidden = len(rows) - room + 1 if len(rows) > room else 0
         if hidden:
-            more = f"… {hidden} more toward the root (a taller window shows them)"
-            if text_width(font(small), more) > rect.width - small:
-                more = f"… {hidden} more toward the root"
+            more = first_fitting((f"… {hidden} more toward the root (a taller window shows "
+                                  "them)",), font(small), rect.width - small,
+                                 f"… {hidden} more toward the root")
             draw_text(surface, more, (rect.x + small, y), small, theme.color("text_dim"),
                       max_width=rect.width - small)
             y += row_h

@@ -27,7 +27,7 @@ def header_lines(rec: Any) -> tuple[str, str]:
         how = f"depth {rec.searched_depth} ({taken_over_note(rec.searched_depth)})"
     parts = [f"{rec.algorithm_label} · {how}", f"{rec.node_count:,} nodes",
              f"{rec.leaves:,} leaves", style.pruning_text(rec.nodes) + rec.filtered_text(),
-             f"value {style.value_text(rec.value, rec.game_id)}", _move_text(rec)]
+             _value_text(rec), _move_text(rec)]
     table = _table_note(rec)
     if table:
         parts.append(table)
@@ -69,6 +69,17 @@ def played_text(rec: Any) -> str:
         return ""  # both the solver's answer
     drawn = "Drawn exactly" if rec.solved else f"Drawn at depth {rec.depth}"
     return f"{drawn} ({played.level} plays {played.how}: {played.move})"
+
+
+def _value_text(rec: Any) -> str:
+    """The value; beside a noisy level's move, whose value it is and the root's (the search's
+    best): "value −1" alone under a root reading 0 read as the tree contradicting itself."""
+    value = f"value {style.value_text(rec.value, rec.game_id)}"
+    best = getattr(rec, "best_move", None)
+    if best is None or not rec.nodes or rec.nodes[0].value is None:
+        return value
+    return (f"{value} ({rec.move}; the root's "
+            f"{style.value_text(rec.nodes[0].value, rec.game_id)} is {best}'s)")
 
 
 def _move_text(rec: Any) -> str:

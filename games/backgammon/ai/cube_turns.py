@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ai.profiles import true_minus
 from game.core import CHANCE, IllegalMoveError
 from games.backgammon.ai.cube import advise, cubeful, probabilities, take_decision
 
@@ -20,11 +21,6 @@ if TYPE_CHECKING:
 
 #: How long the AI seems to consider a double before answering (seconds).
 ANSWER_PAUSE_S = 0.8
-
-
-def _signed(value: float) -> str:
-    """An equity with its sign, the minus as the screen writes it (U+2212)."""
-    return f"{value:+.2f}".replace("-", "\u2212")
 
 
 class CubeTurns:
@@ -144,8 +140,8 @@ class CubeTurns:
                 probs = probabilities(state, taker)  # type: ignore[arg-type]
                 taking = 2.0 * cubeful(probs, "me")
                 action = "take" if taking >= -1.0 else "drop"
-                return (f"Hint: {action} — taking is worth {_signed(taking)} cubes to "
-                        f"{names[taker]}, dropping {_signed(-1.0)} ({probs[0]:.2f} wins, "
+                return (f"Hint: {action} — taking is worth {true_minus(format(taking, '+.2f'))} cubes to "
+                        f"{names[taker]}, dropping {true_minus(format(-1.0, '+.2f'))} ({probs[0]:.2f} wins, "
                         f"{probs[1]:.2f} gammons)")
             player = state.to_move  # type: ignore[attr-defined]
             advice = advise(probabilities(state, player), cube, player)  # type: ignore[arg-type]

@@ -72,12 +72,6 @@ def _cube_kind(move: object) -> str:
     return move.kind if isinstance(move, CubeAction) else ""
 
 
-def point_number(q: int) -> int:
-    """The number printed at the board's point ``q``: the bottom player's numbering (as the
-    board's own), the same on every turn."""
-    return q
-
-
 def _decision(state: State | None) -> bool:
     return state is not None and state.current_player() in (0, 1)
 
@@ -320,7 +314,7 @@ class BackgammonView(BoardView):
                 x, y = geo.label_pos(q)
                 scene_record.note(surface, "point-label", (x - geo.pw // 2, y - geo.pw // 4,
                                                            geo.pw, geo.pw // 2),
-                                  number=point_number(q))
+                                  number=q)
 
         turn = self._builder(state) if ctx.interactive else None
         snap = Snapshot.of(state)
@@ -407,7 +401,8 @@ class BackgammonView(BoardView):
             pygame.draw.rect(surf, WOOD_DARK, tray, max(1, geo.pw // 16))
         f = font(int(geo.pw * 0.34), True)
         for q in range(1, 25):
-            text = f.render(str(point_number(q)), True, LABEL)
+            # The bottom player's numbering, the same on every turn.
+            text = f.render(str(q), True, LABEL)
             x, y = geo.label_pos(q)
             surf.blit(text, text.get_rect(center=(x - ox, y - oy)))
         return surf
