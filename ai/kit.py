@@ -44,6 +44,19 @@ class StakesAI:
 
 
 @dataclass(frozen=True)
+class Deferred:
+    """An evaluator whose module is imported only when one is built (numpy, a weights file),
+    with its ``title`` known before: the lab names a level's evaluation on the window's thread,
+    which must not wait for the tables to load."""
+
+    title: str
+    make: Callable[[], Evaluator]
+
+    def __call__(self) -> Evaluator:
+        return self.make()
+
+
+@dataclass(frozen=True)
 class GameAI:
     """One game's AI knowledge: its profile, its levels and its evaluators."""
 
@@ -86,6 +99,15 @@ class GameAI:
                 f"known: {known}"
             )
         return make()
+
+    def evaluator_title(self, variant: str | None = None) -> str:
+        """The evaluation's name on screen ("learned tables"), read from the evaluator's class
+        or its ``Deferred`` entry, so nothing is loaded to name it."""
+        title = getattr(self.evaluators.get(variant), "title", None)
+        if isinstance(title, str):
+            return title
+        evaluator = self.evaluator(variant)
+        return str(getattr(evaluator, "title", type(evaluator).__name__))
 
     def all_levels(self) -> tuple[Level, ...]:
         """The levels, then the benchmark opponents (``match`` and ``analyze`` accept both)."""

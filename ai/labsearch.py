@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from ai.api import BOOK, Limits, SearchConfig
 from ai.engine import default_algorithm, run_search
-from ai.kit import get_evaluator
+from ai.kit import game_ai
 from ai.levels import get_level, levels_of
 from ai.profiles import profile_for
 from ai.quiescence import QUIESCENT_ALGORITHMS
@@ -95,9 +95,7 @@ def evaluator_title(config: SearchConfig) -> str:
     """The evaluation a search uses, in words ("learned tables", "hand-made evaluation")."""
     if not config.use_evaluator:
         return "no evaluation (wins and losses only)"
-
-    evaluator = get_evaluator(config.game_id, config.evaluator)
-    return str(getattr(evaluator, "title", type(evaluator).__name__))
+    return game_ai(config.game_id).evaluator_title(config.evaluator)
 
 
 def refinements(config: SearchConfig) -> list[str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -130,8 +131,12 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[Any], None]]]:
                                        _press(app, pygame.K_s, *[pygame.K_n] * STEP_AT))
         return
 
-    def play(app: Any) -> None:
-        app.open_play(_new_session(kit))
+    def play(app: Any, session: Session | None = None) -> None:
+        """The play screen on ``session`` (a new game against Master), with the evaluator's
+        view in its panel arrived (computed off the window's thread, play.loader)."""
+        app.open_play(session or _new_session(kit))
+        app.step([], 0.02)
+        _settle(app, lambda: not app.scene.match.knowledge.belief.loading)
 
     yield "menu", lambda app: None
     yield "play", play
@@ -140,11 +145,13 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[Any], None]]]:
                                               .values_settled()))
     end = finished_state(kit)
     if end is not None:
-        yield "play result", lambda app: app.open_play(_new_session(kit, end))
-    yield "play ai moved", lambda app: (app.open_play(_ai_first(kit)),
+        yield "play result", lambda app: play(app, _new_session(kit, end))
+    yield "play ai moved", lambda app: (play(app, _ai_first(kit)),
                                         _settle(app, lambda: len(app.scene.match.session
                                                                  .history) > 0
-                                                and not app.scene.match.jobs.busy))
+                                                and not app.scene.match.jobs.busy
+                                                and not app.scene.match.knowledge.belief
+                                                .loading))
     yield "keys", lambda app: (play(app), _press(app, pygame.K_F1))
     yield "review", lambda app: (app.open_review(_played(kit)), app.step([], 0.02),
                                  _settle(app, lambda: not app.scene.model.running))
@@ -228,6 +235,7 @@ def format_table(rows: list[Row]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # drawn off screen, as the tests do
     only = {s.strip() for s in args.screens.split(",") if s.strip()} or None
     games = args.games
     if games is not None:

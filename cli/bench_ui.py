@@ -12,7 +12,9 @@ level (Othello and backgammon) and measures:
   while nothing moves - the start screen, and a game waiting for the human to move - with
   the frames it drew per second (a calm window draws only when something changes);
 - the same for each view of the search lab once its work has finished (tree, compare, depth
-  chart, Nim in binary, step mode): a finished view must sleep like the rest of the app.
+  chart, Nim in binary, step mode): a finished view must sleep like the rest of the app;
+- the frames of a fresh window meeting a learned evaluator for the first time: the first
+  backgammon panel with the network's view, the Othello lab's level switch (cli.bench_first).
 
 Both worker modes are measured by default (``--worker process|thread|both``). Output: a short
 table, then as its last line one JSON object (the default "process" mode at top level).
@@ -29,6 +31,7 @@ import tempfile
 import time
 from typing import Any
 
+from cli.bench_first import first_rows, print_first
 from cli.bench_idle import (
     lab_idle,
     lab_subject,
@@ -45,9 +48,10 @@ TARGETS = {"frame_ms_median": 17.0, "frame_ms_p99": 25.0, "cancel_ms_max": 100.0
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--worker", choices=("process", "thread", "both"), default="both")
     parser.add_argument("--seconds", type=_seconds, default=10.0, help="Othello run length")
-    parser.add_argument("--part", choices=("all", "play", "idle"), default="all",
-                        help="ui only: all figures, only the playing frames, or only the "
-                             "idle window (start screen, waiting game, each lab view)")
+    parser.add_argument("--part", choices=("all", "play", "idle", "first"), default="all",
+                        help="ui only: all figures, only the playing frames, only the "
+                             "idle window (start screen, waiting game, each lab view), or "
+                             "only the frames of a learned evaluator's first use")
 
 
 def _seconds(text: str) -> float:
@@ -205,6 +209,10 @@ def run(args: argparse.Namespace) -> int:
         out.update(_idle_figures(max(2.0, min(10.0, seconds / 2))))
     if part in ("all", "play"):
         out["lab_tree"] = _lab_tree(seconds)
+    if part in ("all", "first"):
+        first = first_rows()
+        print_first(first)
+        out["first"] = [{k: _r(v, 2) for k, v in row.items()} for row in first]
     print(json.dumps(out))
     return 0
 

@@ -19,6 +19,7 @@ from ai.api import Result
 from ai.worker import DepthDone, Failed, Finished, Progressed
 from game.core import Move, State
 from play.jobs import Job, JobReply, Purpose, failure_text
+from play.loader import Loader
 
 
 @dataclass
@@ -105,10 +106,10 @@ class Knowledge:
     #: The finished move search that chose the last decision move played, while it is last.
     last_move_search: SearchReport | None = None
     #: What an evaluator believes about the shown position without a search (backgammon: the
-    #: network's chances and candidate equities), kept with the key it was computed for and
-    #: dropped with everything else when the position changes.
-    belief: Any = None
-    belief_key: Hashable = None
+    #: network's chances and candidate equities), computed off the window's thread (its first
+    #: time loads the evaluator), by a key that holds the position: another position's belief
+    #: can never be shown.
+    belief: Loader = field(default_factory=Loader)
     #: The rollout of the shown position (the game's table, e.g. backgammon's ``Rollout``)
     #: as far as it got, its job, and whether it is still running.
     rollout: Any = None
@@ -133,14 +134,14 @@ class Knowledge:
         if key != self.position:
             self.reports = {}
             self.position = key
-            self.belief = self.belief_key = None
+            self.belief.forget()
             self._drop_rollout()
 
     def clear(self) -> None:
         self.position = None
         self.reports = {}
         self.last_move_search = None
-        self.belief = self.belief_key = None
+        self.belief.forget()
         self._drop_rollout()
 
     def _drop_rollout(self) -> None:
@@ -149,10 +150,9 @@ class Knowledge:
 
     def believed(self, key: Hashable, compute: Callable[[], Any]) -> Any:
         """The evaluator's view of the shown position, computed once per ``key`` (the position
-        and anything beside it that the view depends on, such as the cube)."""
-        if self.belief is None or self.belief_key != key:
-            self.belief, self.belief_key = compute(), key
-        return self.belief
+        and anything beside it that the view depends on, such as the cube); None while it is
+        on its way (the screen says so and looks again, ``wake_in``)."""
+        return self.belief.get(key, compute)[1]
 
     def stopped(self, job: Job) -> None:
         """``job`` was cancelled: its report stops "thinking" (an unfinished hint goes; the

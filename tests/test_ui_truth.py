@@ -10,6 +10,7 @@ checked is what the window draws: every string passed to draw_text during a fram
 from __future__ import annotations
 
 import re
+import threading
 from contextlib import contextmanager
 
 import pygame
@@ -24,6 +25,8 @@ from test_ui_support import (
     seats,
     start_game,
 )
+
+from games.backgammon.ui.play import LOADING
 
 
 def named_as_best(texts: list[str], move_text: str) -> bool:
@@ -408,7 +411,12 @@ def test_the_real_loop_draws_nothing_while_nothing_changes(tmp_path, monkeypatch
 
 
 def _network_rows(app, monkeypatch) -> list[str]:
+    """The panel's network rows once its view has arrived (it is computed off the window's
+    thread; the frames before show the loading line)."""
     text = drawn_text(app, monkeypatch)
+    if LOADING in text:
+        assert app.scene.match.knowledge.belief.wait(60)
+        text = drawn_text(app, monkeypatch)
     start = text.index(next(t for t in text if t.startswith("Network, for ")))
     return text[start:start + 12]
 
@@ -434,7 +442,31 @@ def test_backgammon_panel_shows_the_networks_chances_for_the_shown_position(
         assert rows[0] == "Network, for Red (to move)"
         assert f"{after.equity:+.3f} points" in rows and after.equity != opening.equity
         app.step([key(pygame.K_u)], 0.02)  # undo: back to White's 5-2, and its figures
+        assert LOADING not in drawn_text(app, monkeypatch)  # kept: shown at once
         rows = _network_rows(app, monkeypatch)
         assert rows[0] == "Network, for White (to move)"
         assert f"{opening.equity:+.3f} points" in rows
+        assert app.errors == []
+
+
+def test_backgammon_panel_computes_the_networks_view_off_the_windows_thread(
+        tmp_path, monkeypatch):
+    """Its first time loads numpy and the network: the window's thread must not wait. The
+    view is held back here until the frame drawn meanwhile has been seen."""
+    import games.backgammon.ui.play as backgammon_play
+
+    threads, release = [], threading.Event()
+    real = backgammon_play.insight
+
+    def held_back(*args, **kwargs):
+        threads.append(threading.current_thread())
+        release.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(backgammon_play, "insight", held_back)
+    with _human_backgammon(tmp_path, monkeypatch) as (app, scene):
+        assert LOADING in drawn_text(app, monkeypatch)  # the frame came; the view did not
+        release.set()
+        assert _network_rows(app, monkeypatch)[0] == "Network, for White (to move)"
+        assert threads and all(t is not threading.main_thread() for t in threads)
         assert app.errors == []

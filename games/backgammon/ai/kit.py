@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.api import Evaluator, Searcher
-from ai.kit import GameAI
+from ai.kit import Deferred, GameAI
 from ai.levels import Level
 from ai.searchbase import Scoring
 from games.backgammon.ai.bench import SPEED
@@ -22,6 +22,9 @@ from games.backgammon.ai.profile import PROFILE
 from games.backgammon.ai.review import REVIEW
 from games.backgammon.ai.selftest import SELFTEST
 from games.backgammon.ai.stakes import STAKES
+
+#: The network evaluators' name on screen (NetEvaluator.title, known without numpy).
+NETWORK = "neural network"
 
 
 def _net() -> Evaluator:
@@ -131,8 +134,10 @@ AI = GameAI(
     stakes=STAKES,
     selftest=SELFTEST,
     levels=LEVELS,
-    evaluators={None: BackgammonEvaluator, "td": _td, "net": _net, "pubeval": _pubeval,
-                **{f"gen{tag}": partial(_candidate, tag) for tag in CANDIDATES}},
+    evaluators={None: BackgammonEvaluator, "td": Deferred("TD-learned weights", _td),
+                "net": Deferred(NETWORK, _net), "pubeval": Deferred("pubeval", _pubeval),
+                **{f"gen{tag}": Deferred(NETWORK, partial(_candidate, tag))
+                   for tag in CANDIDATES}},
     benchmarks=BENCHMARKS,
     batched_searcher=_batched,
     rollout=_rollout,

@@ -5,7 +5,8 @@ winning, of a gammon and of a backgammon (both ways), the cubeless equity in poi
 each candidate move's equity for the dice rolled, and with the doubling cube the network's cube
 decision ("double / take, 0.62 wins, 0.21 gammons"). Every figure is from the side to move's
 point of view and says so ("for White"). Everything is computed here from the shipped network
-in one batch per roll (about a millisecond), so it needs no worker round trip; the play screen
+in one batch per roll (about a millisecond), on the play screen's loader thread (play.loader):
+the first view loads numpy and the weights, too slow for the window's thread. The play screen
 keeps the result in its Knowledge, which drops it when the position changes. When the weights
 cannot be loaded the panel shows the one-line reason instead. When both sides are bearing off,
 the chances are the bear-off database's exact race values: the heading reads "Exact race" and

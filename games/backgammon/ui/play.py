@@ -56,9 +56,13 @@ def why_no_roll(match: Any) -> str:
     return "The dice roll by themselves now"
 
 
+#: The panel's line while the network's view is computed (its first time loads the network).
+LOADING = "Network: loading its view…"
+
+
 def belief_lines(scene: Any) -> list[PanelLine]:
     """The money score, then the network's chances and candidate equities for the shown
-    position (computed once per position and cube)."""
+    position (computed once per position and cube, off the window's thread)."""
     match = scene.match
     session = match.session
     state, cube = session.current, session.stakes
@@ -68,7 +72,8 @@ def belief_lines(scene: Any) -> list[PanelLine]:
         return money
     info = match.knowledge.believed((state.key(), cube),
                                     lambda: insight(state, cube, max_moves=4))
-    belief = insight_panel_lines(info, board_candidates(scene))
+    belief = ([PanelLine(LOADING, "dim")] if info is None
+              else insight_panel_lines(info, board_candidates(scene)))
     knowledge = match.knowledge
     if knowledge.rollout is not None or knowledge.rollout_running:
         belief = [*rollout_lines(knowledge.rollout, knowledge.rollout_running,
