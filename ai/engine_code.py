@@ -4,7 +4,7 @@ ai.textbook writes the algorithms as the slides do; the searchers that play run 
 them: alpha-beta as one negamax function, principal-variation search with its null-window
 probe, expectiminimax with alpha-beta at its decisions (and Star1 at its chance nodes), and
 quiescence search for the mover. The lab shows these beside a search that ran them
-(game.ui.lab.pseudocode), and ``ENGINE_LINES`` says in words what no listing has a line for.
+(ui.lab.pseudocode), and ``ENGINE_LINES`` says in words what no listing has a line for.
 ai.textbook re-exports every name here.
 """
 
@@ -32,7 +32,7 @@ _DECISIONS: tuple[tuple[str, str], ...] = (
 #: as the negamax the engine is (one function; values and windows from the mover's side),
 #: principal-variation search with its null-window test and re-search (and the aspiration
 #: window at the root), and expectiminimax with alpha-beta at its decisions, with and without
-#: Star1 at its chance nodes. Line names are the panel's; game.ui.lab.pseudocode maps each
+#: Star1 at its chance nodes. Line names are the panel's; ui.lab.pseudocode maps each
 #: recorded step onto them.
 ENGINE_PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
     "negamax": (

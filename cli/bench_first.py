@@ -4,10 +4,11 @@ the first time in its life (a learned evaluator, its tables, numpy).
 Each row runs in a fresh interpreter (a spawned process), so nothing is loaded before the
 window asks for it, as in a player's new window:
 
-- **first backgammon panel**: a game whose side panel shows the network's view from its first
-  roll (AI against AI, no pause), until the view has been shown for a few positions;
-- **Othello lab level switch**: the lab opened from a game against Beginner, then V through
-  every level, and again (the first switch to Master names its learned tables).
+- **first panel**, for each game whose side panel shows an evaluator's view without a search
+  (backgammon's network): AI against AI at the weakest level, no pause, for a few seconds;
+- **lab level switch**, on the lab's subject game (Othello): the lab opened from a game against
+  the weakest level, then V through every level, and again (the first switch to a level with a
+  learned evaluation names it: Othello's Master, its learned tables).
 
 A row prints the frames drawn, the busiest frame (the time the loop spent on a frame beyond its
 sleep) and, for the panel, how long the network's view took to arrive; the target is no frame
@@ -30,11 +31,17 @@ PANEL_S = 6.0
 
 def first_rows() -> list[dict[str, Any]]:
     """Each first-time row, measured in its own fresh process (a RuntimeError if one fails)."""
+    from cli.bench_idle import lab_subject
+    from game.registry import playable_kits
+
     context = multiprocessing.get_context("spawn")
     rows = []
-    for name in ("first backgammon panel", "Othello lab level switch"):
+    subjects = [(f"first {kit.title} panel", "panel", kit.id) for kit in playable_kits()
+                if kit.ui().belief_lines is not None]
+    subjects.append((f"{lab_subject().title} lab level switch", "lab", lab_subject().id))
+    for name, kind, game_id in subjects:
         answers = context.Queue()
-        process = context.Process(target=_measure, args=(name, answers))
+        process = context.Process(target=_measure, args=(name, kind, game_id, answers))
         process.start()  # not a pool's: its window starts a search worker of its own
         try:
             row = answers.get(timeout=180)
@@ -50,7 +57,7 @@ def print_first(rows: list[dict[str, Any]]) -> None:
     print()
     print("first time in a fresh window (a learned evaluator met for the first time):")
     for row in rows:
-        extra = (f", the network's view on screen at most {row['belief_ms']:.0f} ms after "
+        extra = (f", the evaluator's view on screen at most {row['belief_ms']:.0f} ms after "
                  "it was asked"
                  if row.get("belief_ms") is not None else "")
         print(f"  {row['where']:>26}: {row['frames']} frames, busiest {row['frame_ms_max']:.1f}"
@@ -58,14 +65,14 @@ def print_first(rows: list[dict[str, Any]]) -> None:
     print(f"target: no frame over {FRAME_TARGET_MS:g} ms")
 
 
-def _measure(name: str, answers: Any) -> None:
+def _measure(name: str, kind: str, game_id: str, answers: Any) -> None:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ["KIBITZ_CONFIG_DIR"] = tempfile.mkdtemp(prefix="kibitz-bench-")
     try:
-        measure = _backgammon_panel if name.startswith("first backgammon") else _othello_lab
-        answers.put(measure(name))
+        measure = _first_panel if kind == "panel" else _lab_level_switch
+        answers.put(measure(name, game_id))
     except Exception as exc:  # noqa: BLE001 - the parent reports it in one line
         answers.put({"error": f"{type(exc).__name__}: {exc}"})
 
@@ -83,12 +90,18 @@ def _row(name: str, busy: list[float], **more: Any) -> dict[str, Any]:
             "frame_ms_median": ordered[len(ordered) // 2], **more}
 
 
-def _backgammon_panel(name: str) -> dict[str, Any]:
-    from game.ui.app import App  # the window's modules: in the fresh process only
-    from game.ui.settings import SeatSetting, Settings
+def _weakest(game_id: str) -> str:
+    from game.registry import get_kit
 
-    seats = [SeatSetting("level", "Beginner"), SeatSetting("level", "Beginner")]
-    settings = Settings(game="backgammon", seats=seats, ai_delay_s=0.0)
+    return get_kit(game_id).ai().levels[0].name
+
+
+def _first_panel(name: str, game_id: str) -> dict[str, Any]:
+    from ui.app import App  # the window's modules: in the fresh process only
+    from ui.settings import SeatSetting, Settings
+
+    seats = [SeatSetting("level", _weakest(game_id)), SeatSetting("level", _weakest(game_id))]
+    settings = Settings(game=game_id, seats=seats, ai_delay_s=0.0)
     app = App((1280, 720), settings=settings, persist_settings=False)
     try:
         app.scene.start()
@@ -112,19 +125,19 @@ def _backgammon_panel(name: str) -> dict[str, Any]:
         app.close()
 
 
-def _othello_lab(name: str) -> dict[str, Any]:
+def _lab_level_switch(name: str, game_id: str) -> dict[str, Any]:
     import pygame  # the window's modules: in the fresh process only
 
     from game.seat import Seat
     from game.session import Session
-    from game.ui.app import App
-    from game.ui.lab import lab_scene
-    from game.ui.settings import Settings
+    from ui.app import App
+    from ui.lab import lab_scene
+    from ui.settings import Settings
 
     app = App((1280, 720), settings=Settings(), persist_settings=False)
     try:
-        session = Session("othello", {}, (Seat.human(), Seat.ai_level("Beginner")))
-        scene = lab_scene(app, session, "othello", "tree")
+        session = Session(game_id, {}, (Seat.human(), Seat.ai_level(_weakest(game_id))))
+        scene = lab_scene(app, session, game_id, "tree")
         app.switch(scene)
         for _ in range(30):  # the lab's first frames and its first recording under way
             _frame(app)

@@ -41,7 +41,7 @@ def lab_views() -> dict[str, tuple[str, str, str]]:
     """The lab views measured idle: name -> (game, tab, what it shows), on the position
     ``open_lab`` opens for it: the lab's own views on the lab subject, each game's own views,
     and step mode (the tree view with the stepper on, a few steps in) on a teaching tree."""
-    from game.ui.kit import lab_views as own_views  # the window's modules: when this runs
+    from ui.kit import lab_views as own_views  # the window's modules: when this runs
 
     subject = lab_subject()
     views = {name: (subject.id, name, f"{subject.title} start, {what}")
@@ -76,7 +76,7 @@ def open_lab(app: Any, view: str) -> Any:
     """The lab scene of ``view`` (``lab_views``) switched to, as a player would open it: from
     a game against Master (so the lab shows Master's search), or the menu's teaching trees."""
     # the window's modules: only when this runs (no pygame at start)
-    from game.ui.lab import lab_scene, teaching_scene
+    from ui.lab import lab_scene, teaching_scene
 
     game_id, tab, _ = lab_views()[view]
     kit = get_kit(game_id)
@@ -96,8 +96,8 @@ def lab_idle(view: str, mode: str, seconds: float) -> dict[str, Any]:
     # the window's modules: only when this runs (no pygame at start)
     import pygame
 
-    from game.ui.app import App
-    from game.ui.settings import Settings
+    from ui.app import App
+    from ui.settings import Settings
 
     app = App((1280, 720), settings=Settings(), persist_settings=False, worker_mode=mode)
     try:

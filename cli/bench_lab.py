@@ -144,9 +144,9 @@ def measure(seconds: float) -> tuple[Any, list[dict[str, Any]], dict[str, Any]]:
     rec = big_recording()
 
     # the window's modules: only when this runs (no pygame at start)
-    from game.ui.app import App
-    from game.ui.lab import lab_scene
-    from game.ui.settings import Settings
+    from ui.app import App
+    from ui.lab import lab_scene
+    from ui.settings import Settings
 
     app = App((1280, 800), settings=Settings(), persist_settings=False, worker_mode="thread")
     try:

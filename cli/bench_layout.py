@@ -4,7 +4,7 @@ Each screen (the menu, a game in play with and without the board's values, a fin
 keys, settings, the review, the ladder, and every view of the search lab with Fit and step mode)
 of every game is opened headless as a player opens it, its work let finish, then drawn at
 1280x720 and 1920x1080, in normal and in the lab's presentation mode, with the drawn-scene record
-open. game.ui.layout_check reads each frame: a text cut or drawn over another, off the screen or
+open. ui.layout_check reads each frame: a text cut or drawn over another, off the screen or
 too small for a projector, step mode's running line off its panel, a tree hidden after Fit.
 
 The report is a table of findings per screen and size; the tests run the same sweep and hold it
@@ -121,8 +121,8 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[Any], None]]]:
     """(name, how to open it on an app showing the menu) for every screen of ``kit``."""
     import pygame
 
-    from game.ui.kit import lab_views
-    from game.ui.lab import lab_scene, teaching_scene
+    from ui.kit import lab_views
+    from ui.lab import lab_scene, teaching_scene
 
     if not kit.playable:  # a teaching game: its example trees, in the lab only
         yield "lab tree", lambda app: app.switch(teaching_scene(app, kit.id))
@@ -177,10 +177,10 @@ def sweep_game(kit: GameKit, only: set[str] | None = None,
     """Every screen of one game at every size and mode, with its findings."""
     import pygame
 
-    from game.ui import scene_record
-    from game.ui.app import App
-    from game.ui.layout_check import findings
-    from game.ui.settings import Settings
+    from ui import scene_record
+    from ui.app import App
+    from ui.layout_check import findings
+    from ui.settings import Settings
 
     rows: list[Row] = []
     for name, open_screen in screens(kit):

@@ -87,7 +87,7 @@ def _engine_request(text: str) -> Any:
 
 
 def _settings(text: str) -> Any:
-    from game.ui.settings import read_settings
+    from ui.settings import read_settings
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "settings.json"

@@ -75,9 +75,9 @@ def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
     # the window's modules: only when this runs (no pygame at start)
     import pygame
 
-    from game.ui.app import App
-    from game.ui.scenes.play import PlayScene
-    from game.ui.settings import SeatSetting, Settings
+    from ui.app import App
+    from ui.scenes.play import PlayScene
+    from ui.settings import SeatSetting, Settings
 
     master = SeatSetting("level", "Master")
     settings = Settings(game=game_id, seats=[master, SeatSetting("level", "Master")],
@@ -171,9 +171,9 @@ def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
 def _idle(where: str, mode: str, seconds: float) -> dict[str, Any]:
     """CPU share of the real loop while the window has nothing to do."""
     # the window's modules: only when this runs (no pygame at start)
-    from game.ui.app import App
-    from game.ui.scenes.play import PlayScene
-    from game.ui.settings import SeatSetting, Settings
+    from ui.app import App
+    from ui.scenes.play import PlayScene
+    from ui.settings import SeatSetting, Settings
 
     seats = [SeatSetting("human"), SeatSetting("level", "Master")]
     settings = Settings(game=lab_subject().id, seats=seats, show_values=False)

@@ -9,7 +9,7 @@ Examples::
     kibitz explain --game backgammon --position "4HPwATDgc/ABMA 31" --depth 3 --depth-chart
     kibitz explain --example textbook --algorithm alphabeta --png textbook.png
 
-``--png`` draws with the lab's own drawing code (game.ui.lab.export) without opening a window.
+``--png`` draws with the lab's own drawing code (ui.lab.export) without opening a window.
 
 The tree is recorded from the searcher that plays (ai.recorder), so its node count is the
 searcher's own. Without ``--json`` it prints as indented text: each node's move, kind, window
@@ -179,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
                        base=config, level=args.level)
         if args.png is not None:
             # the window's modules: only when this runs (no pygame at start)
-            from game.ui.lab.export import export_compare_png
+            from ui.lab.export import export_compare_png
 
             export_compare_png(rows, args.png, f"Comparing the algorithms: {game.name}, depth "
                                f"{config.limits.depth}{_whose(args.level, config)}",
@@ -197,8 +197,8 @@ def run(args: argparse.Namespace) -> int:
         rows = depth_chart(state, config, config.limits.depth)
         if args.png is not None:
             # the window's modules: only when this runs (no pygame at start)
-            from game.ui.lab.depth_plot import algorithm_label
-            from game.ui.lab.export import export_depth_png
+            from ui.lab.depth_plot import algorithm_label
+            from ui.lab.export import export_depth_png
 
             export_depth_png(rows, args.png, f"What depth changes: {game.name}, "
                              f"{config.algorithm}{_whose(args.level, config)}",
@@ -213,7 +213,7 @@ def run(args: argparse.Namespace) -> int:
     recording = record_search(state, config, args.node_budget, level=args.level)
     if args.png is not None:
         # the window's modules: only when this runs (no pygame at start)
-        from game.ui.lab.export import export_tree_png
+        from ui.lab.export import export_tree_png
 
         export_tree_png(recording, args.png)
     if args.json:

@@ -50,7 +50,7 @@ def run_ladder_command(args: argparse.Namespace) -> int:
         Path(args.csv).write_text(csv_text(figures), encoding="utf-8")
     if args.png is not None:
         # the window's modules: only when a picture is asked for (no pygame at start)
-        from game.ui.ladder_chart import export_ladder_png
+        from ui.ladder_chart import export_ladder_png
 
         export_ladder_png(figures, args.png, f"{get_game(args.game).name}: the ladder")
     return 0

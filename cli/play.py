@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     # the window's modules: only when this runs (no pygame at start)
     import pygame
 
-    from game.ui.app import App
+    from ui.app import App
 
     try:
         app = App(getattr(args, "size", None), worker_mode=getattr(args, "worker", "process"),

@@ -34,7 +34,7 @@ def _check_assets() -> str:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame  # a headless command: the window's library only when this check runs
 
-    from game.ui.assets import assets_dir  # the screens' module, which loads pygame too
+    from ui.assets import assets_dir  # the screens' module, which loads pygame too
 
     pygame.init()
     pygame.display.set_mode((64, 64))

@@ -8,7 +8,7 @@ game's damaged weights file never stops another game from starting.
 
 - ``rules()``: the ``Game`` (standard library only: game.core's protocol);
 - ``ai()``: an ``ai.kit.GameAI`` (profile, levels, evaluators, solver, benches);
-- ``ui()``: a ``game.ui.kit.GameUI`` (board view, menu options, lab and play extras).
+- ``ui()``: a ``ui.kit.GameUI`` (board view, menu options, lab and play extras).
 
 Game-specific choices the pygame-free session needs (a doubling cube, a foreign record to
 read) are methods here with generic defaults, so the session asks the kit, not the game id.
@@ -29,9 +29,9 @@ from game.zobrist import PieceBoard
 
 if TYPE_CHECKING:
     from ai.kit import GameAI
-    from game.ui.kit import GameUI
     from play.controller import MatchController
     from play.turns import StakesTurns
+    from ui.kit import GameUI
 
 
 @dataclass(frozen=True)

@@ -2,5 +2,5 @@
 draws (play.controller), the one path for the worker's answers (play.jobs), what the AI knows
 about the position shown (play.knowledge) and the search recipes of a seat (play.setup).
 
-Imports: the standard library, ``game`` (never ``game.ui``) and ``ai``; never pygame.
+Imports: the standard library, ``game`` (never ``ui``) and ``ai``; never pygame.
 """

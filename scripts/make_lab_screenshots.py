@@ -20,9 +20,9 @@ def main() -> int:
     headless_sandbox()
 
     from game.registry import get_game
-    from game.ui.app import App
-    from game.ui.lab import lab_scene, teaching_scene
-    from game.ui.settings import Settings
+    from ui.app import App
+    from ui.lab import lab_scene, teaching_scene
+    from ui.settings import Settings
 
     app = App((1280, 720), settings=Settings(lab_presentation=True), persist_settings=False,
               worker_mode="thread")

@@ -23,9 +23,9 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
-from game.ui.app import App  # noqa: E402
-from game.ui.settings import SeatSetting, Settings  # noqa: E402
 from play.setup import load_game_file  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.settings import SeatSetting, Settings  # noqa: E402
 
 #: game id -> (plies to play before the picture, show every move's value on the board, the
 #: second seat is a human). Tic-tac-toe waits for a human reply, so its values are on the board.

@@ -79,7 +79,7 @@ class _StuckApp:
 
 
 def test_a_second_ctrl_c_breaks_a_stuck_loop_and_the_window_still_closes() -> None:
-    from game.ui.interrupt import CloseOnInterrupt
+    from ui.interrupt import CloseOnInterrupt
 
     app = _StuckApp()
     before = signal.getsignal(signal.SIGINT)

@@ -16,10 +16,10 @@ from ai.engine import run_search
 from game.registry import get_game, get_kit
 from game.seat import Seat
 from game.session import Session
-from game.ui.kit import lab_views
-from game.ui.lab import lab_scene
 from tests.random_positions import random_positions
 from tests.test_ui_support import key, make_app
+from ui.kit import lab_views
+from ui.lab import lab_scene
 
 
 @pytest.mark.parametrize("game_id", ["othello", "tictactoe"])

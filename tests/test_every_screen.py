@@ -13,10 +13,10 @@ from cli.bench_layout import sweep_game
 from game.registry import all_kits, get_kit
 from game.seat import Seat
 from game.session import Session
-from game.ui import scene_record
-from game.ui.lab import lab_scene, teaching_scene
-from game.ui.layout_check import code_line, findings, tree_fit
 from tests.test_ui_support import key, make_app
+from ui import scene_record
+from ui.lab import lab_scene, teaching_scene
+from ui.layout_check import code_line, findings, tree_fit
 
 
 def _frame(app: Any) -> scene_record.SceneRecord:
@@ -123,7 +123,7 @@ def test_the_sweep_reads_what_it_claims() -> None:
     try:
         screen = pygame.display.set_mode((200, 100))
         with scene_record.recording(screen) as rec:
-            from game.ui.widgets import draw_text
+            from ui.widgets import draw_text
 
             draw_text(screen, "Ordering", (0, 0), 20, max_width=40)
         assert [f.check for f in findings(rec)] == ["cut"]

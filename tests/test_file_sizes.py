@@ -13,7 +13,7 @@ LIMIT = 400
 
 def source_files() -> list[Path]:
     files = [ROOT / "main.py"]
-    for package in ("ai", "game", "games", "cli", "play", "scripts"):
+    for package in ("ai", "game", "games", "cli", "play", "ui", "scripts"):
         files += sorted((ROOT / package).rglob("*.py"))
     return files
 

@@ -14,13 +14,13 @@ import pytest  # noqa: E402
 from test_ui_support import click, playing, seats  # noqa: E402
 
 from game.core import TERMINAL  # noqa: E402
-from game.ui.boards.base import BoardView, ViewContext  # noqa: E402
-from game.ui.kit import view_class  # noqa: E402
-from game.ui.scenes.play import ANIM_S  # noqa: E402
 from games.kalah.rules import GAME, NORTH, SOUTH, pit_slot, sow, store_slot  # noqa: E402
 from games.kalah.ui.board import CAPTURE, WELL, KalahView  # noqa: E402
 from games.kalah.ui.geometry import KalahGeometry  # noqa: E402
 from games.kalah.ui.sowing import ring_of, shown_counts, sowing_frame, steps  # noqa: E402
+from ui.boards.base import BoardView, ViewContext  # noqa: E402
+from ui.kit import view_class  # noqa: E402
+from ui.scenes.play import ANIM_S  # noqa: E402
 
 RECT = pygame.Rect(20, 10, 860, 600)
 SMALL = pygame.Rect(0, 0, 420, 300)
@@ -322,7 +322,7 @@ def test_the_play_screen_uses_the_views_animation_time(tmp_path, monkeypatch):
 def test_move_values_leave_the_seeds_of_the_movers_pits_in_view():
     """The values (V) sit outside the board, on the mover's pit-number line: a box over a
     pit hid the seeds in it."""
-    from game.ui import scene_record
+    from ui import scene_record
 
     state = position("4,4,4,4,4,4|0|4,4,4,4,4,4|0 S")
     values = {move: float(move) - 2.0 for move in state.legal_moves()}

@@ -203,7 +203,7 @@ def test_a_backgammon_double_with_few_moves_opens_at_a_readable_depth() -> None:
     """The lab's first depth counted every ply as the root's moves: a double with 3 moves
     opened 7 plies deep, a search it then refused to record ("about 223 s"). A roll counts
     its 21 outcomes, so it opens where any backgammon position does."""
-    from game.ui.lab.defaults import defaults_for
+    from ui.lab.defaults import defaults_for
 
     game = get_game("backgammon")
     double = game.parse_position("4NvgATCwZ/ABMA 66")

@@ -11,10 +11,10 @@ import main
 from ai.labsearch import lab_config
 from ai.record import record_search
 from game.registry import get_game
-from game.ui.lab import detail, style
-from game.ui.lab.step_panel import event_text
-from game.ui.lab.stepper import Stepper
-from game.ui.lab.treeview import TreeView
+from ui.lab import detail, style
+from ui.lab.step_panel import event_text
+from ui.lab.stepper import Stepper
+from ui.lab.treeview import TreeView
 
 POSITION = "------------------OOOXO---XXOXOO---XXXO------OO-----O----------- X"
 
@@ -76,7 +76,7 @@ def test_explain_prints_the_answer_at_the_root_and_the_try_apart(
 def test_step_mode_lights_the_aspiration_lines_of_the_code(recording) -> None:
     """The root's answer keeps the re-search's window; the code still lights the aspiration
     window on entering the root, and the whole pass searched again after it failed."""
-    from game.ui.lab.pseudocode import panel_for, panel_line
+    from ui.lab.pseudocode import panel_for, panel_line
 
     assert panel_for(recording) == "pvs"
     lines = [panel_line("pvs", recording, recording.events, i)

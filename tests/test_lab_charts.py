@@ -107,8 +107,8 @@ def test_a_chart_asked_for_a_depth_it_takes_over_ends_finished_not_stopped(tmp_p
     """Deepest 6 on backgammon's network search: depth 6 ends on a chance layer and is taken
     over from depth 5, so the chart ends at 5. The pane said "Stopped at depth 5: the next
     depth was estimated to take too long", which was false; it now says why 6 is not drawn."""
-    from game.ui.lab import lab_scene
     from tests.test_ui_support import make_app
+    from ui.lab import lab_scene
 
     state = get_game("backgammon").parse_position("sGfwATDgc/ABMA 31 1")
     rows = depth_chart(state, lab_config("backgammon", "Master", 6), 6)

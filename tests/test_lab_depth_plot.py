@@ -17,7 +17,7 @@ import pygame  # noqa: E402
 from ai.depth_chart import depth_chart, has_best_case  # noqa: E402
 from ai.labsearch import lab_config  # noqa: E402
 from game.registry import get_game  # noqa: E402
-from game.ui.lab import depth_plot, depth_refs  # noqa: E402
+from ui.lab import depth_plot, depth_refs  # noqa: E402
 
 BEST_CASE = "alpha-beta's best case on this tree"
 
@@ -116,8 +116,8 @@ def test_the_pane_says_it_counts_and_takes_each_counted_row_in_its_place() -> No
     not "Searching depth 4") and each counted row replaces its depth's row."""
     from types import SimpleNamespace
 
-    from game.ui.lab.defaults import defaults_for
-    from game.ui.lab.depth_pane import DepthPane
+    from ui.lab.defaults import defaults_for
+    from ui.lab.depth_pane import DepthPane
 
     othello = get_game("othello").initial_state()
     pane = DepthPane(SimpleNamespace(game_id="othello", state=othello, level="Master",

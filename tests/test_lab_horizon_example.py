@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from game.registry import get_game
-from game.ui import scene_record
-from game.ui.lab import lab_scene
 from tests.test_ui_support import make_app
+from ui import scene_record
+from ui.lab import lab_scene
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ import pytest
 
 from game.seat import Seat
 from game.session import Session
-from game.ui import scene_record
-from game.ui.lab import lab_scene, teaching_scene
 from tests.test_ui_support import make_app
+from ui import scene_record
+from ui.lab import lab_scene, teaching_scene
 
 
 @pytest.fixture

@@ -18,11 +18,11 @@ from ai.labtasks import record
 from ai.levels import get_level, levels_of
 from game.core import CHANCE
 from game.registry import get_game, playable_kits
-from game.ui import scene_record
-from game.ui.lab import lab_scene
-from game.ui.lab.defaults import defaults_for
-from game.ui.lab.tree_header import played_text
 from tests.test_ui_support import make_app
+from ui import scene_record
+from ui.lab import lab_scene
+from ui.lab.defaults import defaults_for
+from ui.lab.tree_header import played_text
 
 #: The issue's Othello position, Black (X) to move.
 ITEM_POSITION = "------------------OOOXO---XXOXOO---XXXO------OO-----O----------- X"

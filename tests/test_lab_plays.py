@@ -13,8 +13,8 @@ from cli.analyze import analyze
 from cli.common import build_config
 from game.seat import Seat
 from game.session import Session
-from game.ui.lab import lab_scene
 from tests.test_ui_support import make_app
+from ui.lab import lab_scene
 
 
 @pytest.fixture

@@ -30,11 +30,11 @@ from ai.profiles import profile_for  # noqa: E402
 from ai.record import record_search  # noqa: E402
 from game.core import TERMINAL  # noqa: E402
 from game.registry import get_kit, playable_kits  # noqa: E402
-from game.ui.lab import style  # noqa: E402
-from game.ui.lab.defaults import defaults_for  # noqa: E402
-from game.ui.lab.pseudocode import panel_for, panel_lines, step_code  # noqa: E402
-from game.ui.lab.stepper import Stepper  # noqa: E402
-from game.ui.lab.treeview import TreeView  # noqa: E402
+from ui.lab import style  # noqa: E402
+from ui.lab.defaults import defaults_for  # noqa: E402
+from ui.lab.pseudocode import panel_for, panel_lines, step_code  # noqa: E402
+from ui.lab.stepper import Stepper  # noqa: E402
+from ui.lab.treeview import TreeView  # noqa: E402
 
 #: A Kalah position where captures and extra turns lie just past a shallow horizon.
 POSITION = "0,0,3,0,1,0|10|0,2,0,0,1,1|6 S"
@@ -151,7 +151,7 @@ def texts_drawn_by(module, monkeypatch) -> list[str]:
 
 
 def test_the_legend_keys_the_ring_only_when_the_tree_has_quiescence_nodes(monkeypatch) -> None:
-    from game.ui.lab import tree_header
+    from ui.lab import tree_header
 
     drawn = texts_drawn_by(tree_header, monkeypatch)
     surface = pygame.Surface((1400, 200))
@@ -164,7 +164,7 @@ def test_the_legend_keys_the_ring_only_when_the_tree_has_quiescence_nodes(monkey
 
 def legend_of(recording: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The words the legend under ``recording``'s tree draws (wide enough for every key)."""
-    from game.ui.lab import tree_header
+    from ui.lab import tree_header
 
     drawn = texts_drawn_by(tree_header, monkeypatch)
     tree_header.draw_legend(pygame.Surface((2400, 100)), pygame.Rect(0, 0, 2400, 100), 12,
@@ -202,7 +202,7 @@ def test_the_legend_keys_only_the_marks_the_tree_shows(monkeypatch) -> None:
 
 
 def test_the_node_card_says_why_and_shows_the_stand_pat() -> None:
-    from game.ui.lab.detail import node_lines
+    from ui.lab.detail import node_lines
 
     rec = record(2, True)
     horizon = next(n for n in rec.nodes if n.stand_pat is not None and ply(rec, n.id) == 2)
@@ -248,7 +248,7 @@ def test_step_mode_shows_the_quiescence_code_that_ran(
 
 
 def test_the_step_panel_draws_every_step_of_a_quiescence_search() -> None:
-    from game.ui.lab.step_panel import draw_step_panel, event_text
+    from ui.lab.step_panel import draw_step_panel, event_text
 
     pygame.font.init()
     rec = record(2, True)
@@ -288,7 +288,7 @@ def test_the_textbook_quiescence_finds_the_engines_values() -> None:
 # ---- the depth chart ----------------------------------------------------------------------
 
 def _depth_pane(game_id: str, state: Any, level: str) -> Any:
-    from game.ui.lab.depth_pane import DepthPane
+    from ui.lab.depth_pane import DepthPane
 
     ctx = SimpleNamespace(game_id=game_id, state=state, level=level,
                           defaults=defaults_for(game_id, state))
@@ -330,7 +330,7 @@ def test_the_depth_charts_series_count_what_search_to_depth_counts() -> None:
 
 
 def test_the_depth_chart_draws_and_keys_the_second_series(monkeypatch) -> None:
-    from game.ui.lab import depth_plot
+    from ui.lab import depth_plot
 
     drawn = texts_drawn_by(depth_plot, monkeypatch)
     state = kalah()
@@ -397,7 +397,7 @@ def app(tmp_path, monkeypatch):
 
 def test_the_example_button_is_there_for_a_game_with_examples(app, monkeypatch) -> None:
     from game.kit import Example
-    from game.ui.lab import lab_scene
+    from ui.lab import lab_scene
 
     kit = get_kit("kalah")
     first = next(iter(kit.examples().values()))
@@ -425,8 +425,8 @@ def test_the_example_button_is_there_for_a_game_with_examples(app, monkeypatch) 
 
 
 def test_teaching_mode_has_a_quiescence_switch_for_a_game_with_noisy_moves(app) -> None:
-    from game.ui.lab import lab_scene
-    from game.ui.widgets import Choice
+    from ui.lab import lab_scene
+    from ui.widgets import Choice
 
     scene = lab_scene(app, kalah(), "kalah", "tree", level=TEACHING)
     app.switch(scene)

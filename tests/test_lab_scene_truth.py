@@ -20,11 +20,11 @@ from ai.labsearch import TEACHING, default_level, lab_levels
 from game.registry import get_game
 from game.seat import Seat
 from game.session import Session
-from game.ui.lab import lab_scene, seat_level, teaching_scene
-from game.ui.lab.bar import PRESENTATION_MIN_PX, PRESENTATION_SMALL_PX, PRESENTATION_TEXT_PX
-from game.ui.lab.scene import LabScene
-from game.ui.settings import Settings
 from tests.test_ui_support import click, key, make_app
+from ui.lab import lab_scene, seat_level, teaching_scene
+from ui.lab.bar import PRESENTATION_MIN_PX, PRESENTATION_SMALL_PX, PRESENTATION_TEXT_PX
+from ui.lab.scene import LabScene
+from ui.settings import Settings
 
 
 @pytest.fixture
@@ -64,7 +64,7 @@ def test_the_lab_opened_from_a_game_shows_the_search_of_the_game_ai(app) -> None
 
 def test_the_play_screens_lab_keys_open_the_lab_on_the_seats_level(app) -> None:
     """The play screen opens the lab through lab_commands: its level is the AI's."""
-    from game.ui.lab import lab_commands
+    from ui.lab import lab_commands
 
     session = _session("tictactoe", (Seat.human(), Seat.ai_level("Intermediate")))
     for command in lab_commands("tictactoe"):
@@ -99,7 +99,7 @@ class _Pane:
 
 
 def test_a_level_picked_reaches_every_pane_made_so_far(app, monkeypatch) -> None:
-    from game.ui.lab import scene as scene_module
+    from ui.lab import scene as scene_module
 
     log: list[tuple[str, str]] = []
     monkeypatch.setattr(scene_module, "_make_pane", lambda name, s: _Pane(s, log, name))
@@ -203,7 +203,7 @@ def test_a_running_job_and_a_playing_step_mode_keep_drawing(app) -> None:
 def _font_sizes() -> Iterator[list[tuple[int, str]]]:
     """Every text drawn while inside, as (px size, text): the font function every UI module
     imported is wrapped so each font it hands out records what it renders."""
-    import game.ui.assets as assets
+    import ui.assets as assets
 
     original = assets.font
     drawn: list[tuple[int, str]] = []
@@ -226,7 +226,7 @@ def _font_sizes() -> Iterator[list[tuple[int, str]]]:
         return cache[(size, bold)]
 
     patched = [m for m in list(sys.modules.values())
-               if getattr(m, "__name__", "").startswith("game.ui")
+               if getattr(m, "__name__", "").split(".")[0] == "ui"
                and getattr(m, "font", None) is original]
     for m in patched:
         m.font = font  # type: ignore[attr-defined]

@@ -12,10 +12,10 @@ from ai.worker import SearchWorker, Task
 from game.registry import get_game
 from game.seat import Seat
 from game.session import Session
-from game.ui.lab import lab_commands, lab_scene, teaching_scene, why_no_lab
-from game.ui.lab.charts import agree_text, answer_changes
 from games.nim.ai.table import nim_table
 from tests.test_ui_support import click, key, make_app
+from ui.lab import lab_commands, lab_scene, teaching_scene, why_no_lab
+from ui.lab.charts import agree_text, answer_changes
 
 
 def _session(game_id: str, moves: int = 0, **options) -> Session:
@@ -66,7 +66,7 @@ def test_tree_view_from_a_game_records_the_real_search_and_clicks_select(app) ->
 
 
 def test_a_recording_estimated_too_long_waits_for_a_second_press(app, monkeypatch) -> None:
-    from game.ui.lab import tree_pane
+    from ui.lab import tree_pane
 
     monkeypatch.setattr(tree_pane, "RECORD_MAX_S", 0.0)
     scene = _shown(app, _session("othello"), "othello", "tree")
@@ -147,7 +147,7 @@ def test_compare_runs_every_row_and_the_values_agree(app) -> None:
 
 
 def test_compare_holds_back_a_search_estimated_too_long(app, monkeypatch) -> None:
-    from game.ui.lab import compare_pane
+    from ui.lab import compare_pane
 
     monkeypatch.setattr(compare_pane, "LONG_ROW_S", 0.0)  # every search is "too long" now
     scene = _shown(app, _session("othello"), "othello", "compare")

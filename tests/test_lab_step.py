@@ -10,14 +10,14 @@ from ai.api import Limits, SearchConfig
 from ai.labsearch import lab_config
 from ai.record import record_search
 from game.registry import get_game
-from game.ui.lab.pseudocode import (
+from ui.lab.pseudocode import (
     OFF_PAGE,
     panel_for,
     panel_line,
     panel_lines,
     shown_window,
 )
-from game.ui.lab.stepper import Stepper
+from ui.lab.stepper import Stepper
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
 CHANCE = "[{0.9: [2,3], 0.1: [4,5]}, {0.9: [1,6], 0.1: [7,8]}]"
@@ -88,8 +88,8 @@ def test_negamax_step_view_speaks_maxs_view_throughout_with_a_labelled_note() ->
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from game.ui import scene_record
-    from game.ui.lab.step_panel import draw_step_panel, event_text
+    from ui import scene_record
+    from ui.lab.step_panel import draw_step_panel, event_text
 
     pygame.font.init()
     rec = classroom(TEXTBOOK, "alphabeta", 2, **BARE)
@@ -119,7 +119,7 @@ def test_the_network_search_shows_textbook_expectiminimax_without_a_window() -> 
     assert panel_for(rec) == "expectiminimax"
     assert all(e.alpha is None and e.beta is None for e in rec.events)
     # Its step text names no window either (it once said "window now (−∞, +∞)").
-    from game.ui.lab.step_panel import event_text
+    from ui.lab.step_panel import event_text
 
     stepper = Stepper(rec.nodes, rec.events)
     said = []
@@ -133,7 +133,7 @@ def test_the_network_search_shows_textbook_expectiminimax_without_a_window() -> 
 def test_a_null_window_reads_as_a_question_in_the_games_units() -> None:
     """Nim's probe at a loss in 4 used to read "(L4, L4+ε)", no value a game can have."""
     from ai.searchbase import WIN
-    from game.ui.lab.style import window_text
+    from ui.lab.style import window_text
 
     loss_in_4 = -(WIN - 4)
     assert window_text(loss_in_4, loss_in_4 + 1e-9, "nim") == "null window at L4"
@@ -149,7 +149,7 @@ def test_the_values_on_the_path_never_hide_behind_the_panels_edge(monkeypatch) -
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from game.ui.lab import step_panel
+    from ui.lab import step_panel
 
     rec = classroom("[[[[1,2],[3,4]],[[5,6],[7,8]]]]", "alphabeta", 4, **BARE)
     stepper = Stepper(rec.nodes, rec.events)
@@ -182,7 +182,7 @@ def test_the_values_on_the_path_never_hide_behind_the_panels_edge(monkeypatch) -
 
 def test_a_null_window_reads_as_one_phrase_in_the_step_sentences() -> None:
     """Issue 41: PVS's probe read "Enter b (min) with window null window at 3"."""
-    from game.ui.lab.step_panel import event_text
+    from ui.lab.step_panel import event_text
 
     rec = classroom(TEXTBOOK, "alphabeta", 2, use_tt=False, use_ordering=False,
                     use_aspiration=False)

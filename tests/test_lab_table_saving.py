@@ -16,10 +16,10 @@ from ai.lab_notes import refinement_notes
 from ai.labsearch import TEACHING, lab_config
 from ai.transpositions import first_repeat, pays_from
 from game.registry import get_game
-from game.ui import scene_record
-from game.ui.lab import lab_scene
-from game.ui.lab.defaults import defaults_for
 from tests.test_ui_support import make_app
+from ui import scene_record
+from ui.lab import lab_scene
+from ui.lab.defaults import defaults_for
 
 NOTE = "no position repeats before depth 4: the table saves nothing here"
 

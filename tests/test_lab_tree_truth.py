@@ -21,13 +21,13 @@ import pytest
 from ai.labsearch import TEACHING, lab_config
 from ai.record import record_search
 from game.registry import get_game
-from game.ui.lab import lab_scene, style, teaching_scene
-from game.ui.lab.shown_tree import SkippedChild
-from game.ui.lab.tree_editor import TreeDialog
-from game.ui.lab.tree_header import header_lines
-from game.ui.lab.treeview import TreeView
 from games.classroom.rules import EXAMPLES
 from tests.test_ui_support import click, key, make_app, resize
+from ui.lab import lab_scene, style, teaching_scene
+from ui.lab.shown_tree import SkippedChild
+from ui.lab.tree_editor import TreeDialog
+from ui.lab.tree_header import header_lines
+from ui.lab.treeview import TreeView
 
 TEXTBOOK = EXAMPLES["textbook"].text
 
@@ -121,7 +121,7 @@ def test_a_skipped_child_cannot_be_selected(display) -> None:
 
 
 def test_skipped_children_appear_in_step_mode_once_the_cutoff_happens(display) -> None:
-    from game.ui.lab.stepper import Stepper
+    from ui.lab.stepper import Stepper
 
     rec = _record("classroom", TEXTBOOK, 2)
     view = TreeView(rec, 15, 13)
@@ -142,7 +142,7 @@ def test_step_mode_keeps_the_pruned_leaves_unrevealed_until_the_cutoff(display) 
     empty), which answered the class's question "which leaves get pruned?" before the first
     step. Until the cutoff at b they are drawn as children not reached yet: a plain edge with
     its move, no value, no "skipped" key; from the cutoff on, greyed with their values."""
-    from game.ui.lab.stepper import Stepper
+    from ui.lab.stepper import Stepper
 
     rec = _record("classroom", TEXTBOOK, 2)
     view = TreeView(rec, 15, 13)
@@ -394,7 +394,7 @@ def test_a_level_search_is_drawn_with_its_own_description(app) -> None:
 
 
 def test_the_node_card_names_what_was_skipped_and_each_visit_of_a_re_searched_move() -> None:
-    from game.ui.lab.detail import node_lines
+    from ui.lab.detail import node_lines
 
     rec = _record("classroom", TEXTBOOK, 2)
     b = next(n for n in rec.nodes if n.parent == 0 and n.move == "b")

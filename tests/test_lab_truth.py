@@ -168,7 +168,7 @@ def test_a_depth_taken_over_is_named_where_the_depth_is(capsys: pytest.CaptureFi
     over: the tree drawn is depth 1's, and the header, ``explain`` and the JSON say that a
     depth-2 search was asked for (a header reading "depth 1" under a depth-2 request, the
     depth control snapping back to 1, taught nothing about why)."""
-    from game.ui.lab.tree_header import header_lines
+    from ui.lab.tree_header import header_lines
 
     state = get_game("backgammon").parse_position("sGfwATDgc/ABMA 31 1")
     rec = record_search(state, replace(lab_config("backgammon", "Master", 2), use_book=False),

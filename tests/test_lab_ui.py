@@ -9,11 +9,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.ui.lab import style  # noqa: E402
-from game.ui.lab.layout import default_collapsed, layout_tree  # noqa: E402
-from game.ui.lab.stepper import DONE, OPEN, UNSEEN, Stepper  # noqa: E402
-from game.ui.lab.treeview import TreeView  # noqa: E402
 from tests.lab_trees import textbook_alphabeta, wide_tree  # noqa: E402
+from ui.lab import style  # noqa: E402
+from ui.lab.layout import default_collapsed, layout_tree  # noqa: E402
+from ui.lab.stepper import DONE, OPEN, UNSEEN, Stepper  # noqa: E402
+from ui.lab.treeview import TreeView  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -176,7 +176,7 @@ def _is_png(path) -> bool:
 
 
 def test_export_tree_writes_a_valid_png(tmp_path) -> None:
-    from game.ui.lab.export import export_tree_png
+    from ui.lab.export import export_tree_png
 
     out = export_tree_png(textbook_alphabeta(), tmp_path / "tree.png")
     assert _is_png(out)
@@ -193,7 +193,7 @@ def test_compare_and_depth_exports_write_valid_pngs(tmp_path) -> None:
     from ai.depth_chart import depth_chart
     from ai.lab import compare
     from game.registry import get_game
-    from game.ui.lab.export import export_compare_png, export_depth_png
+    from ui.lab.export import export_compare_png, export_depth_png
 
     state = get_game("tictactoe").parse_position("X---O---- X")
     rows = compare(state, "tictactoe", 3)
@@ -213,7 +213,7 @@ def test_export_runs_headless_in_a_fresh_process(tmp_path) -> None:
 
     code = (
         "from tests.lab_trees import textbook_alphabeta\n"
-        "from game.ui.lab.export import export_tree_png\n"
+        "from ui.lab.export import export_tree_png\n"
         f"export_tree_png(textbook_alphabeta(), {str(tmp_path / 't.png')!r})\n"
     )
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "SDL_VIDEODRIVER")}
@@ -223,7 +223,7 @@ def test_export_runs_headless_in_a_fresh_process(tmp_path) -> None:
 
 
 def test_header_says_how_many_nodes_were_not_recorded() -> None:
-    from game.ui.lab.tree_header import header_lines
+    from ui.lab.tree_header import header_lines
 
     rec = textbook_alphabeta()
     headline, note = header_lines(rec)
@@ -261,7 +261,7 @@ def test_step_mode_replays_real_recordings_to_their_values(game_id, position, al
 
 
 def test_export_of_a_huge_open_tree_stays_a_reasonable_picture(tmp_path) -> None:
-    from game.ui.lab.export import MAX_WIDTH, export_tree_png
+    from ui.lab.export import MAX_WIDTH, export_tree_png
 
     rec = wide_tree(10, 4)  # 10,000 leaves, all open
     view = TreeView(rec, 14)
@@ -328,7 +328,7 @@ def test_wheel_zoom_stretches_the_picture_then_draws_sharp_tiles() -> None:
 
 
 def test_export_in_step_mode_shows_the_replayed_state(tmp_path) -> None:
-    from game.ui.lab.export import STEP_PANEL_W, export_tree_png
+    from ui.lab.export import STEP_PANEL_W, export_tree_png
 
     rec = textbook_alphabeta()
     view = TreeView(rec, 14)
@@ -344,8 +344,8 @@ def test_export_in_step_mode_shows_the_replayed_state(tmp_path) -> None:
 
 
 def test_a_long_line_of_code_is_broken_after_a_comma() -> None:
-    from game.ui.assets import font
-    from game.ui.lab.pseudocode import break_line
+    from ui.assets import font
+    from ui.lab.pseudocode import break_line
 
     f = font(14)
     line = "    v = max(v, MIN-VALUE(RESULT(s, a), depth-1, alpha, beta))"
@@ -359,7 +359,7 @@ def test_a_long_line_of_code_is_broken_after_a_comma() -> None:
 
 
 def test_stretch_places_the_old_picture_for_the_new_zoom() -> None:
-    from game.ui.lab.treeview import _stretch
+    from ui.lab.treeview import _stretch
 
     pic = pygame.Surface((400, 50))
     pic.fill((255, 255, 255))

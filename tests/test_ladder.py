@@ -8,8 +8,8 @@ import pytest
 
 import main
 from ai.ladder import CSV_HEADER, csv_text, ladder_rungs, run_ladder
-from game.ui.scenes.ladder import LadderScene
 from tests.test_ui_support import key, make_app
+from ui.scenes.ladder import LadderScene
 
 
 def test_rungs_climb_the_levels_and_a_run_is_reproducible() -> None:
@@ -120,8 +120,8 @@ def test_two_levels_mode_and_stop(app) -> None:
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_a_finished_ladder_says_so_and_no_texts_overlap(tmp_path, monkeypatch, size) -> None:
-    from game.ui import scene_record
-    from game.ui.scenes.common import MESSAGE_S
+    from ui import scene_record
+    from ui.scenes.common import MESSAGE_S
 
     app = make_app(tmp_path, monkeypatch, size=size)
     try:

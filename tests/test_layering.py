@@ -42,10 +42,10 @@ def imported_in_fresh_interpreter(modules: list[str]) -> list[str]:
 
 
 def headless_modules() -> list[str]:
-    """Everything but the screens: game (without game.ui), every kit's rules, AI and
-    trainers (without its ui), and ai."""
+    """Everything but the screens: game, every kit's rules, AI and trainers (without its
+    ui), ai and play."""
     games = [m for m in modules_under("games") if ".ui" not in m]
-    return [m for m in modules_under("game") if not m.startswith("game.ui")] + games + [
+    return modules_under("game") + games + [
         *modules_under("ai"), *modules_under("play")
     ]
 
@@ -56,7 +56,7 @@ def test_headless_modules_never_load_pygame() -> None:
     assert "games.othello.ai.evaluation" in modules and "ai.evaluation" in modules
     loaded = imported_in_fresh_interpreter(modules)
     assert "pygame" not in loaded
-    assert not [m for m in loaded if m.startswith("game.ui") or ".ui" in m]
+    assert not [m for m in loaded if m == "ui" or m.startswith("ui.") or ".ui" in m]
 
 
 def test_cli_modules_do_not_load_pygame_at_import() -> None:
@@ -84,7 +84,7 @@ def imports_in(text: str, package: str) -> list[tuple[int, str]]:
     """(line, absolute name) of every import in ``text``, nested ones included.
 
     ``from a import b`` yields both ``a`` and ``a.b``, since ``b`` may be a submodule
-    (``from game import ui`` must count as importing game.ui).
+    (``from games.nim import ui`` must count as importing games.nim.ui).
     """
     found = []
     for node in runtime_nodes(ast.parse(text)):
@@ -114,8 +114,7 @@ def is_stdlib(name: str) -> bool:
 def is_ui(name: str) -> bool:
     parts = name.split(".")
     return (
-        parts[:2] == ["game", "ui"]
-        or parts[0] == "pygame"
+        parts[0] in ("ui", "pygame")
         or (parts[0] == "games" and len(parts) > 2 and parts[2] == "ui")
     )
 
@@ -148,8 +147,7 @@ def kit_files(layer: str) -> list[Path]:
 
 
 def rule_layer_files() -> list[Path]:
-    game = ROOT / "game"
-    return sorted(path for path in game.rglob("*.py") if "ui" not in path.parts)
+    return sorted((ROOT / "game").rglob("*.py"))
 
 
 def foreign_kit(name: str, own: str | None) -> bool:
@@ -208,7 +206,7 @@ def test_ai_imports_only_stdlib_game_and_ai(path: Path) -> None:
     "path", sorted((ROOT / "play").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
 )
 def test_the_match_controller_imports_no_screen_and_no_game(path: Path) -> None:
-    """play/ (the match and the AI's jobs) runs headless: no pygame, no game.ui, no kit
+    """play/ (the match and the AI's jobs) runs headless: no pygame, no ui, no kit
     (platformdirs finds the documents folder for saves)."""
     bad = [
         f"line {line}: {name}"
@@ -222,7 +220,7 @@ def test_the_match_controller_imports_no_screen_and_no_game(path: Path) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    sorted((ROOT / "game" / "ui").rglob("*.py")) + sorted((ROOT / "cli").rglob("*.py"))
+    sorted((ROOT / "ui").rglob("*.py")) + sorted((ROOT / "cli").rglob("*.py"))
     + kit_files("ui") + [ROOT / "main.py"],
     ids=lambda p: str(p.relative_to(ROOT)),
 )
@@ -237,18 +235,19 @@ def test_screens_and_commands_reach_a_game_only_through_its_kit(path: Path) -> N
 def test_the_import_scanner_sees_nested_relative_and_from_imports() -> None:
     text = (
         "import os.path\n"
-        "from game import ui\n"
+        "from games.nim import ui\n"
         "def f():\n"
         "    import pygame\n"
         "    from .ui import play\n"
         "    from ..ai import api\n"
     )
-    names = {name for _, name in imports_in(text, "game.rules")}
-    assert {"os.path", "game.ui", "pygame", "game.rules.ui.play", "game.ai.api"} <= names
-    assert {"os.path", "game.ui", "pygame", "game.ui.play"} <= {
+    names = {name for _, name in imports_in(text, "games.nim")}
+    assert {"os.path", "games.nim.ui", "pygame", "games.nim.ui.play", "games.ai.api"} <= names
+    assert {"os.path", "games.nim.ui", "pygame", "game.ui.play"} <= {
         name for _, name in imports_in(text.replace("..ai", "ai"), "game")
     }
-    assert is_ui("game.ui") and is_ui("pygame.display") and not is_ui("game.core")
+    assert is_ui("ui.app") and is_ui("pygame.display") and is_ui("games.nim.ui.board")
+    assert not is_ui("game.core") and not is_ui("games.nim.rules")
     assert is_stdlib("os.path") and is_stdlib("__future__") and not is_stdlib("pygame")
 
 
@@ -260,7 +259,7 @@ def test_the_scanner_skips_imports_for_type_hints_only() -> None:
 
 # -- no import circles ---------------------------------------------------------------------------
 
-PROJECT_PACKAGES = ("ai", "game", "games", "cli", "play")
+PROJECT_PACKAGES = ("ai", "game", "games", "cli", "play", "ui")
 
 
 def project_modules() -> dict[str, Path]:

@@ -14,10 +14,10 @@ from ai.engine import run_search
 from ai.labsearch import lab_config, teaching_config
 from ai.record import record_search
 from game.registry import get_game
-from game.ui.lab import probes
-from game.ui.lab.pseudocode import panel_for, panel_lines
-from game.ui.lab.stepper import Stepper
 from tests.random_positions import random_positions
+from ui.lab import probes
+from ui.lab.pseudocode import panel_for, panel_lines
+from ui.lab.stepper import Stepper
 
 GAMES_WITHOUT_DICE = ("tictactoe", "othello", "nim", "kalah")
 
@@ -162,8 +162,8 @@ def test_the_first_probe_keeps_its_null_window_in_the_tree_steps_and_explain(
         capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 41: probe 1 at 0 (every leaf of the textbook tree above it) was drawn with the
     window (-inf, 0), the null window's lower side opened because it lay below the leaves."""
-    from game.ui.lab.step_panel import event_text
-    from game.ui.lab.style import window_text
+    from ui.lab.step_panel import event_text
+    from ui.lab.style import window_text
 
     state = get_game("classroom").initial_state(example="textbook")
     rec = record_search(state, teaching_config("classroom", 2, "mtdf"))

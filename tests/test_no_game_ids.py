@@ -19,7 +19,7 @@ import pytest
 from game.registry import all_game_ids
 
 ROOT = Path(__file__).resolve().parent.parent
-GENERIC = ("ai", "game", "play", "cli")
+GENERIC = ("ai", "game", "play", "ui", "cli")
 
 
 def generic_files() -> list[Path]:

@@ -42,7 +42,7 @@ def test_a_failing_display_init_is_one_line_and_a_non_zero_exit(tmp_path, monkey
 
 def test_an_invisible_fallback_driver_is_refused(tmp_path, monkeypatch, capsys):
     """SDL without a display may fall back to drawing in memory: a window no one sees."""
-    from game.ui.app import App
+    from ui.app import App
 
     monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
     monkeypatch.setattr(App, "run_loop", lambda self, until=None: None)  # never wait on it

@@ -24,8 +24,8 @@ from ai.record import record_search
 from ai.recorder import EVENT_KINDS, SearchRecording
 from game.core import CHANCE, TERMINAL, State
 from game.registry import get_game
-from game.ui.lab.detail import node_lines
-from game.ui.lab.tree_header import header_lines
+from ui.lab.detail import node_lines
+from ui.lab.tree_header import header_lines
 
 BACKGAMMON_31 = "4HPwATDgc/ABMA 31"
 

@@ -17,10 +17,10 @@ from ai.review.analysis import ReviewSettings, review_session
 from game.review import GameReview
 from game.savefile import load_review, read_file
 from game.session import Session
-from game.ui import scene_record
-from game.ui.movelist import MoveRecord
-from game.ui.scenes.review import ReviewScene
-from game.ui.scenes.review_layout import ReviewLayout
+from ui import scene_record
+from ui.movelist import MoveRecord
+from ui.scenes.review import ReviewScene
+from ui.scenes.review_layout import ReviewLayout
 
 GAMES = Path(__file__).resolve().parent.parent / "docs" / "games"
 OTHELLO = "othello-advanced-v-advanced"

@@ -23,9 +23,9 @@ from test_ui_support import key, make_app
 from ai.review.analysis import ReviewSettings, review_session
 from game import savefile
 from game.review_read import MAX_TEXT_CHARS
-from game.ui import scene_record, text
-from game.ui.assets import font
-from game.ui.scenes.review import ReviewScene
+from ui import scene_record, text
+from ui.assets import font
+from ui.scenes.review import ReviewScene
 
 GAME = (Path(__file__).resolve().parent.parent / "docs" / "games"
         / "othello-advanced-v-advanced.kibitz.txt")

@@ -13,9 +13,9 @@ from ai.worker import Failed, Finished, Progressed, Task
 from game import savefile
 from game.review import BAD, GameReview
 from game.session import Session
-from game.ui.scenes.play import PlayScene
-from game.ui.scenes.review import ReviewScene
 from play.review import LINE_STEP_S, stepped
+from ui.scenes.play import PlayScene
+from ui.scenes.review import ReviewScene
 
 #: X's a3 (the fifth move) turns a draw into a loss; O then wins down the c file.
 BLUNDER_GAME = ["b2", "a1", "a2", "c2", "a3", "c1", "b1", "c3"]

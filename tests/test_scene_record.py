@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import scene_record
-from game.ui.layout_check import Finding, findings
-from game.ui.widgets import draw_text
+from ui import scene_record
+from ui.layout_check import Finding, findings
+from ui.widgets import draw_text
 
 
 @pytest.fixture

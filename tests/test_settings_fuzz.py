@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ai.levels import levels_of
-from game.ui import scene_record
-from game.ui.app import App
-from game.ui.settings import SEAT_KINDS, SeatSetting, Settings, game_fields, read_settings
+from ui import scene_record
+from ui.app import App
+from ui.settings import SEAT_KINDS, SeatSetting, Settings, game_fields, read_settings
 
 #: A valid file with a choice made in every field, so that a mutation has something to spoil.
 VALID = json.loads(Settings.with_values(

@@ -9,13 +9,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.ui.boards.base import ViewContext  # noqa: E402
 from games.backgammon.game import GAME
 from games.backgammon.rules import BackgammonState, from_board  # noqa: E402
 from games.backgammon.ui import board as view_module  # noqa: E402
 from games.backgammon.ui.board import BackgammonView  # noqa: E402
 from games.backgammon.ui.geometry import BgGeometry  # noqa: E402
 from games.backgammon.ui.turn import Snapshot, TurnBuilder, assign_dice  # noqa: E402
+from ui.boards.base import ViewContext  # noqa: E402
 
 RECT = pygame.Rect(0, 0, 900, 600)
 PLAY = ViewContext(interactive=True)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 from test_ui_support import key, playing, seats
 
-from game.ui.scenes.play import PlayScene
 from games.backgammon.cube import Cube
 from games.backgammon.ids import parse_gnu_ids
+from ui.scenes.play import PlayScene
 
 GNU_MONEY = "NnsOADAWr5EBMA:UYkWAAAAAAAA"  # Red on roll with 5-5, Red owns a 2-cube
 

@@ -10,11 +10,11 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.registry import get_game  # noqa: E402
-from game.ui import theme  # noqa: E402
-from game.ui.boards.base import ViewContext  # noqa: E402
-from game.ui.kit import make_view, view_class  # noqa: E402
 from games.nim.ui.board import NimView, heaps_of  # noqa: E402
 from games.tictactoe.ui.board import TicTacToeView  # noqa: E402
+from ui import theme  # noqa: E402
+from ui.boards.base import ViewContext  # noqa: E402
+from ui.kit import make_view, view_class  # noqa: E402
 
 RECT = pygame.Rect(0, 0, 600, 480)
 
@@ -161,7 +161,7 @@ def test_registry_knows_every_game():
 
 
 def test_scores_read_like_a_person_would_say_them():
-    from game.ui.widgets import format_score
+    from ui.widgets import format_score
 
     assert format_score(9997) == "win in 3"
     assert format_score(-9996, short=True) == "L4"

@@ -6,7 +6,7 @@ import pygame
 import pytest
 from test_ui_support import key, playing, seats
 
-from game.ui.commands import Command, Commands, Key
+from ui.commands import Command, Commands, Key
 
 
 def test_a_key_can_belong_to_one_command_only():

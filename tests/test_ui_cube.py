@@ -148,7 +148,7 @@ def test_double_is_refused_with_a_reason_when_not_on_roll(tmp_path, monkeypatch)
 
 
 def test_the_cube_choice_is_remembered_and_a_foreign_value_falls_back_to_off():
-    from game.ui.settings import Settings
+    from ui.settings import Settings
 
     assert Settings.from_dict({"bg_cube": "jacoby"}).bg_cube == "jacoby"
     assert Settings.read({"bg_cube": "always"}) == (Settings(), ["bg_cube"])

@@ -13,10 +13,10 @@ from test_ui_support import click, key, make_app, resize
 from game import savefile
 from game.seat import Seat
 from game.session import Session
-from game.ui import file_listing
-from game.ui.file_chooser import FileChooser
-from game.ui.file_listing import list_folder
-from game.ui.settings import MAX_RECENT_FILES, Settings, remember_recent
+from ui import file_listing
+from ui.file_chooser import FileChooser
+from ui.file_listing import list_folder
+from ui.settings import MAX_RECENT_FILES, Settings, remember_recent
 
 
 @pytest.fixture
@@ -270,7 +270,7 @@ def test_menu_load_opens_the_chooser_and_loads_the_chosen_game(tmp_path, monkeyp
         assert isinstance(fc, FileChooser) and fc.listing.folder == saves
         app.run_frames(2)
         app.step([key(pygame.K_RETURN)], 0.02)
-        from game.ui.scenes.play import PlayScene
+        from ui.scenes.play import PlayScene
 
         assert isinstance(app.scene, PlayScene)
         assert app.scene.session.moves_text() == ["b2", "a1"]

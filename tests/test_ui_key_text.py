@@ -1,4 +1,4 @@
-"""A key press's text belongs to whatever took the key press (game.ui.key_text).
+"""A key press's text belongs to whatever took the key press (ui.key_text).
 
 SDL sends a keystroke as KEYDOWN then TEXTINPUT. The Y that answers "Load another game?" opens
 the file chooser, and the N that declines "Replace?" closes the chooser's prompt: in both the
@@ -14,8 +14,8 @@ import time
 import pygame
 from test_ui_support import key, playing, seats
 
-from game.ui.file_chooser import FileChooser
-from game.ui.key_text import KeyText, front_of
+from ui.file_chooser import FileChooser
+from ui.key_text import KeyText, front_of
 
 
 def _text(text: str) -> pygame.event.Event:

@@ -6,8 +6,8 @@ import pytest
 from test_ui_support import make_app
 
 from game.registry import playable_kits
-from game.ui import widgets
-from game.ui.settings import SeatSetting, Settings
+from ui import widgets
+from ui.settings import SeatSetting, Settings
 
 
 def _cut_labels(app, monkeypatch) -> list[str]:
@@ -63,7 +63,7 @@ def test_a_row_of_buttons_shrinks_its_labels_before_cutting_them():
         b.rect = pygame.Rect(i * 130, 0, 120, 50)
     size = widgets.share_label_size(row)
     assert size < int(50 * 0.42)  # "Backgammon" does not fit 120 px at the natural size
-    from game.ui.assets import font
+    from ui.assets import font
 
     for b in row:
         assert b.label_size() == size

@@ -14,9 +14,9 @@ import pygame
 from test_ui_support import click, key, make_app, replay_is_legal
 
 from ai.api import Limits
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene
 from play import setup as play_mod
+from ui.scenes.menu import MenuScene
+from ui.scenes.play import PlayScene
 
 EVENTS = 20_000
 GAMES = ("tictactoe", "nim", "othello", "backgammon", "kalah")

@@ -9,11 +9,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.ui.boards.base import ViewContext  # noqa: E402
 from games.othello.game import GAME
 from games.othello.rules import PASS, parse_square, play_transcript  # noqa: E402
 from games.othello.ui import board as view_module  # noqa: E402
 from games.othello.ui.board import OthelloGeometry, OthelloView, format_value  # noqa: E402
+from ui.boards.base import ViewContext  # noqa: E402
 
 RECT = pygame.Rect(0, 0, 640, 520)
 #: Black to move, no placement for Black, White has moves.
@@ -153,7 +153,7 @@ def test_scales_to_any_rect(size):
 def test_move_values_are_sized_to_the_square(side):
     """A value's digits were 11 px in a 65 px square: now a third of the square or more, the
     longest label still inside it."""
-    from game.ui import scene_record
+    from ui import scene_record
 
     rect = pygame.Rect(0, 0, side, side)
     state = GAME.initial_state()

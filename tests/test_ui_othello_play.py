@@ -9,9 +9,9 @@ from test_ui_support import drawn_text, key, playing, seats
 
 from game.seat import Seat
 from game.session import Session
-from game.ui import scene_record
-from game.ui.assets import font
 from games.othello.game import GAME
+from ui import scene_record
+from ui.assets import font
 
 TIGER = "f5 d6 c3 d3 c4"
 #: Black has 36 discs, White 27, a1 is empty and neither side can play there.

@@ -19,11 +19,11 @@ import pytest
 from test_ui_support import drawn_text, key, make_app, scripted_playing, seats, start_game
 
 from game.registry import get_game
-from game.ui import theme
-from game.ui.boards.base import ViewContext
-from game.ui.kit import make_view
-from game.ui.panel import PanelLine
-from game.ui.value_text import BETTER, LEVEL, WORSE, value_text, value_tone
+from ui import theme
+from ui.boards.base import ViewContext
+from ui.kit import make_view
+from ui.panel import PanelLine
+from ui.value_text import BETTER, LEVEL, WORSE, value_text, value_tone
 
 MORE = re.compile(r"… (\d+) more line")
 
@@ -90,7 +90,7 @@ def candidates() -> list[PanelLine]:
 @pytest.mark.parametrize("lines", [WHY, "candidates"], ids=["why-played", "candidates"])
 def test_the_panel_never_drops_a_line_silently_nor_shows_a_bare_heading(display, monkeypatch,
                                                                          lines):
-    from game.ui import panel_view
+    from ui import panel_view
 
     lines = candidates() if lines == "candidates" else lines
     heads = [item.text for item in lines if item.kind in ("heading", "subheading")]
@@ -169,7 +169,7 @@ class _Ply:
 
 
 def _view(words, plies: int, rect: pygame.Rect, sample: str = "55: 13/8(2) 6/1(2)"):
-    from game.ui.movelist import MoveListView, MoveRecord
+    from ui.movelist import MoveListView, MoveRecord
 
     record = MoveRecord(lambda state, move: words(move))
     record.sync(_History(tuple((_Ply(i % 2), i) for i in range(plies))))
@@ -179,7 +179,7 @@ def _view(words, plies: int, rect: pygame.Rect, sample: str = "55: 13/8(2) 6/1(2
 
 
 def test_long_moves_are_shown_whole_on_a_second_line(display, monkeypatch):
-    from game.ui import movelist
+    from ui import movelist
 
     def words(i: int) -> str:
         return "63: bar/22 24/18 13/7 8/2*" if i % 3 == 0 else f"21: 6/{i % 5 + 1}"
@@ -224,7 +224,7 @@ def _play_help_rows(scene) -> list[tuple[str, str]]:
 
 def cut_texts(monkeypatch) -> list[str]:
     """Every text draw_text ellipsises from now on (it measures through widgets.fit_text)."""
-    from game.ui import widgets
+    from ui import widgets
 
     cut: list[str] = []
     original = widgets.fit_text
@@ -241,7 +241,7 @@ def cut_texts(monkeypatch) -> list[str]:
 
 @pytest.mark.parametrize("size", [(960, 660), (640, 480)])
 def test_the_keys_overlay_wraps_every_line_whole(tmp_path, monkeypatch, size):
-    from game.ui import keys_overlay
+    from ui import keys_overlay
 
     app = make_app(tmp_path, monkeypatch, size=size, game="othello",
                    seats=seats("human", "human"))
@@ -282,7 +282,7 @@ def test_f1_on_the_play_screen_shows_every_key_whole(tmp_path, monkeypatch):
 
 
 def test_a_long_paste_error_is_shown_whole(tmp_path, monkeypatch):
-    from game.ui.scenes import common
+    from ui.scenes import common
 
     app = make_app(tmp_path, monkeypatch, size=(960, 660), game="othello",
                    seats=seats("human", "human"))
@@ -307,7 +307,7 @@ def test_a_long_paste_error_is_shown_whole(tmp_path, monkeypatch):
 
 def test_the_compare_verdict_is_shown_whole(display, monkeypatch):
     from ai.lab import CompareRow
-    from game.ui.lab import charts, verdict
+    from ui.lab import charts, verdict
 
     labels = ["minimax", "alpha-beta", "+ move ordering", "+ transposition table",
               "+ killer moves and history", "+ principal variation search", "+ aspiration"]
@@ -382,7 +382,7 @@ def test_the_compare_verdict_marks_nothing_until_two_searches_finished():
     """A green tick over "No search finished" (or over the one search that did) said the
     values had been checked against each other when nothing had been compared."""
     from ai.lab import CompareRow
-    from game.ui.lab import charts
+    from ui.lab import charts
 
     def row(label: str, status: str) -> CompareRow:
         return CompareRow(label, "alphabeta", {}, 3, status, nodes=10, final_nodes=10,

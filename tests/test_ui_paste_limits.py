@@ -9,10 +9,10 @@ import pygame
 from test_ui_support import key, make_app, playing, seats
 
 from game.session import Session
-from game.ui import scene_record
-from game.ui.file_chooser import FileChooser
-from game.ui.text_widgets import TextDialog, TextField
-from game.ui.widgets import MAX_PASTE_CHARS
+from ui import scene_record
+from ui.file_chooser import FileChooser
+from ui.text_widgets import TextDialog, TextField
+from ui.widgets import MAX_PASTE_CHARS
 
 MEGABYTE = "x" * 1_048_576
 CTRL_V = key(pygame.K_v, pygame.KMOD_CTRL)

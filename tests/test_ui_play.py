@@ -230,7 +230,7 @@ def test_resize_and_escape_to_menu(tmp_path, monkeypatch):
         resize(app, 200, 100)
         assert app.screen.get_size() == (640, 480)
         app.step([key(pygame.K_ESCAPE)], 0.02)
-        from game.ui.scenes.menu import MenuScene
+        from ui.scenes.menu import MenuScene
 
         assert isinstance(app.scene, MenuScene)
         assert app.errors == []

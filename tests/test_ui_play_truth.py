@@ -20,10 +20,10 @@ from test_ui_support import (
 
 from ai.api import Result, Stats
 from ai.worker import Finished
-from game.ui import scene_record
-from game.ui.panel import PanelLine, draw_panel, fmt_int
-from game.ui.slider import Slider
 from games.nim.ui.board import NimView, heaps_of
+from ui import scene_record
+from ui.panel import PanelLine, draw_panel, fmt_int
+from ui.slider import Slider
 
 
 def frame(app):

@@ -14,8 +14,8 @@ from test_ui_support import (
     seats,
 )
 
-from game.ui.file_chooser import FileChooser
 from games.tictactoe.ui.board import TicTacToeView
+from ui.file_chooser import FileChooser
 
 
 def _play_first_square(app, scene) -> None:
@@ -83,7 +83,7 @@ def test_board_values_never_say_they_search_the_depth_they_finished(tmp_path, mo
 def test_a_pasted_position_waits_in_the_menu_and_is_not_dropped_without_asking(
         tmp_path, monkeypatch):
     # A pasted position with no move played yet was dropped by Esc (no Resume) and by N.
-    from game.ui.scenes.menu import MenuScene
+    from ui.scenes.menu import MenuScene
 
     with playing(tmp_path, monkeypatch, game="tictactoe",
                  seats=seats("human", "human")) as (app, scene):
@@ -105,7 +105,7 @@ def test_a_pasted_position_waits_in_the_menu_and_is_not_dropped_without_asking(
 
 def test_the_menu_counts_moves_not_dice(tmp_path, monkeypatch):
     # The menu said "Your Backgammon game (7 moves)" where the move list held 3 turns.
-    from game.ui.scenes.menu import MenuScene
+    from ui.scenes.menu import MenuScene
 
     with playing(tmp_path, monkeypatch, game="backgammon",
                  seats=seats("human", "human")) as (app, scene):
@@ -149,7 +149,7 @@ def test_a_panel_sentence_without_room_is_not_cut_into_another_one(monkeypatch):
     # The panel once drew "Casual: picks at random among moves" and dropped the rest of the
     # level's rule for lack of room, which reads as a complete (and different) sentence. Now
     # a sentence is drawn whole or not at all, and a note says what is not shown.
-    from game.ui import panel, panel_view
+    from ui import panel, panel_view
 
     pygame.init()
     surface = pygame.Surface((300, 400))

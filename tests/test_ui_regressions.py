@@ -8,11 +8,11 @@ import pygame
 import pytest
 from test_ui_support import SLOW_AI, click, key, make_app, playing, resize, searching, seats
 
-from game.ui import theme
-from game.ui.assets import font
-from game.ui.settings import SeatSetting
-from game.ui.widgets import WIN_SCORE, fit_text
 from games.tictactoe.ui.board import TicTacToeView
+from ui import theme
+from ui.assets import font
+from ui.settings import SeatSetting
+from ui.widgets import WIN_SCORE, fit_text
 
 
 def button(scene, name: str):
@@ -125,7 +125,7 @@ def test_menu_fits_the_window_with_every_row_open(tmp_path, monkeypatch, size):
             assert upper.bottom <= lower.y or upper.y == lower.y  # no row overlaps the next
         play = next(w for w in menu.widgets if getattr(w, "text", "") == "Play")
         app.step([click(play.rect.center)], 0.02)
-        from game.ui.scenes.play import PlayScene
+        from ui.scenes.play import PlayScene
 
         assert isinstance(app.scene, PlayScene)
     finally:
@@ -143,7 +143,7 @@ def test_nim_heap_labels_shorten_instead_of_being_cut(tmp_path, monkeypatch):
 
 
 def test_corrupt_settings_file_is_reported_in_the_window(tmp_path, monkeypatch, capsys):
-    from game.ui.app import App
+    from ui.app import App
 
     config = tmp_path / "config"
     config.mkdir()
@@ -159,8 +159,8 @@ def test_corrupt_settings_file_is_reported_in_the_window(tmp_path, monkeypatch, 
 
 
 def test_settings_are_remembered_between_runs(tmp_path, monkeypatch):
-    from game.ui.app import App
-    from game.ui.scenes.settings import SettingsScene
+    from ui.app import App
+    from ui.scenes.settings import SettingsScene
 
     monkeypatch.setenv("KIBITZ_CONFIG_DIR", str(tmp_path / "config"))
     app = App((800, 600), worker_mode="thread")
@@ -220,7 +220,7 @@ def test_ai_never_moves_on_a_replaced_position(tmp_path, monkeypatch, action):
 
 
 def test_tiny_scores_have_no_sign():
-    from game.ui.widgets import format_score
+    from ui.widgets import format_score
 
     assert format_score(-0.0003) == "0.00" and format_score(0.004) == "0.00"
     assert format_score(-0.006) == "-0.01"

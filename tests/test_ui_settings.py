@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from game.ui.settings import SeatSetting, Settings, load_settings, save_settings
+from ui.settings import SeatSetting, Settings, load_settings, save_settings
 
 
 def test_round_trip(tmp_path):

@@ -153,7 +153,7 @@ def test_an_ai_move_for_another_position_is_dropped_with_a_log_line(
         job = _await_ai_job(app, worker, scene)
         app.step([key(pygame.K_u)], 0.02)
         assert scene.session.current.key() == before.key()
-        with caplog.at_level(logging.WARNING, logger="game.ui.scenes.play_ai"):
+        with caplog.at_level(logging.WARNING, logger="ui.scenes.play_ai"):
             assert not scene.match.play_reply(job, job.state.legal_moves()[0])
         assert "the position changed since the search began" in caplog.text
         assert scene.session.current.key() == before.key() and app.errors == []
@@ -170,7 +170,7 @@ def test_no_move_is_played_at_a_roll_or_while_a_double_waits(tmp_path, monkeypat
         move = decision.legal_moves()[0]
         assert scene.play_move(move)
         roll = scene.session.current  # Red to roll: a chance node
-        with caplog.at_level(logging.WARNING, logger="game.ui.scenes.play"):
+        with caplog.at_level(logging.WARNING, logger="ui.scenes.play"):
             assert not scene.play_move(move)
         assert scene.session.current is roll
         assert scene.message.text == "Illegal move: no move is due now: the dice are to be rolled"

@@ -17,8 +17,8 @@ import pygame  # noqa: E402
 
 from ai.api import Progress, Result, Stats  # noqa: E402
 from ai.worker import DepthDone, Finished, Progressed, Reply  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.settings import SeatSetting, Settings  # noqa: E402
+from ui.app import App  # noqa: E402
+from ui.settings import SeatSetting, Settings  # noqa: E402
 
 #: Plain minimax to depth 12 on 8,8,8 runs far longer than any test: it must be interrupted.
 SLOW_AI = SeatSetting("custom", algorithm="minimax", depth=12)
@@ -30,7 +30,7 @@ def make_app(tmp_path: Any, monkeypatch: Any, size: tuple[int, int] = (960, 660)
     monkeypatch.setenv("KIBITZ_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("KIBITZ_SAVE_DIR", str(tmp_path / "saves"))
     clip: dict[str, str | None] = {"text": None}
-    from game.ui import widgets
+    from ui import widgets
 
     monkeypatch.setattr(widgets, "clipboard_get", lambda: clip["text"])
 
@@ -70,7 +70,7 @@ def start_game(app: App) -> Any:
     """Press Enter on the menu and return the play scene."""
     app.scene.layout(app.scene.rect)
     app.step([key(pygame.K_RETURN)], 0.016)
-    from game.ui.scenes.play import PlayScene
+    from ui.scenes.play import PlayScene
 
     assert isinstance(app.scene, PlayScene), getattr(app.scene, "message", None).text
     return app.scene
@@ -139,7 +139,7 @@ def drawn_text(app: App, monkeypatch: Any) -> list[str]:
     seen: list[str] = []
     for name, module in list(sys.modules.items()):
         original = getattr(module, "draw_text", None)
-        if not name.startswith("game.ui") or original is None:
+        if name.split(".")[0] != "ui" or original is None:
             continue
 
         def recording(surface, text, *a, _original=original, **k):

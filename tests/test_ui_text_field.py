@@ -11,11 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_ui_support import click, key, make_app, playing, seats
 
-from game.ui import widgets
-from game.ui.text import DROPPED_CATEGORIES, clean_input, display_name, fit, render
-from game.ui.text_edit import LineEdit
-from game.ui.text_widgets import TextDialog, TextField
-from game.ui.widgets import draw_text
+from ui import widgets
+from ui.text import DROPPED_CATEGORIES, clean_input, display_name, fit, render
+from ui.text_edit import LineEdit
+from ui.text_widgets import TextDialog, TextField
+from ui.widgets import draw_text
 
 #: Characters a one-line field drops: NUL, zero-width space, BOM, bidi override, a surrogate,
 #: private use, a tag character, DEL, ESC, an unassigned code point.
@@ -48,7 +48,7 @@ def test_a_file_name_that_cannot_be_drawn_shows_question_marks():
 def test_drawing_any_string_does_not_raise(bad):
     pygame.font.init()
     surface = pygame.Surface((200, 40))
-    from game.ui.assets import font
+    from ui.assets import font
 
     img = render(font(16), bad, (255, 255, 255))
     assert img.get_height() > 0
@@ -58,7 +58,7 @@ def test_drawing_any_string_does_not_raise(bad):
 
 def test_fit_cuts_a_huge_line_quickly_and_exactly():
     pygame.font.init()
-    from game.ui.assets import font
+    from ui.assets import font
 
     f = font(14)
     cut = fit("x" * 100_000, f, 300)

@@ -260,7 +260,7 @@ def test_a_refused_click_says_why(tmp_path, monkeypatch, game):
 
 # ---- never lose a game by accident; a calm window; a long game -----------------------------
 def test_escape_keeps_the_game_and_the_menu_resumes_it(tmp_path, monkeypatch):
-    from game.ui.scenes.menu import MenuScene
+    from ui.scenes.menu import MenuScene
 
     with playing(tmp_path, monkeypatch, game="tictactoe",
                  seats=seats("human", "human")) as (app, scene):
@@ -321,7 +321,7 @@ class _Ply:
 
 
 def test_a_ten_thousand_move_list_formats_only_what_is_on_screen(tmp_path, monkeypatch):
-    from game.ui.movelist import MoveListView, MoveRecord
+    from ui.movelist import MoveListView, MoveRecord
 
     app = make_app(tmp_path, monkeypatch)  # a display for the fonts
     try:

@@ -14,10 +14,10 @@ import main
 from game.registry import get_kit
 from game.seat import Seat
 from game.session import Session
-from game.ui.kit import lab_views
-from game.ui.lab import lab_scene
 from game.zobrist import ZobristKeys, find_transposition, hex_key, report
 from tests.test_ui_support import key, make_app
+from ui.kit import lab_views
+from ui.lab import lab_scene
 
 BOARD_GAMES = ("tictactoe", "othello", "kalah")
 

@@ -19,13 +19,13 @@ from typing import Any
 import pygame
 
 from game.core import Move, State
-from game.ui import scene_record, theme
-from game.ui.assets import font
-from game.ui.boards.base import BoardView, SurfaceCache, ViewContext
 from games.backgammon.cube import CubeAction
 from games.backgammon.rules import play_sequences
 from games.backgammon.ui.geometry import MAX_SHOWN, MAX_SHOWN_BAR, BgGeometry, Location
 from games.backgammon.ui.turn import BAR, OFF, Snapshot, Step, TurnBuilder, dice_list
+from ui import scene_record, theme
+from ui.assets import font
+from ui.boards.base import BoardView, SurfaceCache, ViewContext
 
 WOOD = (104, 66, 36)
 WOOD_DARK = (62, 38, 20)

@@ -18,13 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.profiles import true_minus
-from game.ui.panel import PanelLine
-from game.ui.value_text import value_text
 from games.backgammon.ai.cube import advise
 from games.backgammon.cube import Cube
 from games.backgammon.game import GAME
 from games.backgammon.outcomes import cubeless_equity
 from games.backgammon.rules import PLAYER_NAMES, BackgammonState
+from ui.panel import PanelLine
+from ui.value_text import value_text
 
 NETWORK, BEAROFF_DATABASE = "Network", "Bear-off database"
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.ui.kit import GameUI
 from games.backgammon.ui.board import BackgammonView
 from games.backgammon.ui.play import belief_lines, play_commands
+from ui.kit import GameUI
 
 UI = GameUI(view_class=BackgammonView, play_commands=play_commands, belief_lines=belief_lines)

@@ -9,12 +9,12 @@ from typing import Any
 import pygame
 
 from ai.profiles import true_minus
-from game.ui.commands import Command, Key
-from game.ui.panel import PanelLine
-from game.ui.value_text import value_text
 from games.backgammon.ui.insight import Candidates, insight, insight_panel_lines, points
 from play.jobs import Purpose
 from play.rollout import ROLLOUT_TRIALS, why_no_rollout
+from ui.commands import Command, Key
+from ui.panel import PanelLine
+from ui.value_text import value_text
 
 
 def play_commands(scene: Any) -> list[Command]:

@@ -21,13 +21,13 @@ from collections.abc import Sequence
 import pygame
 
 from game.core import TERMINAL, Move, State
-from game.ui import theme
-from game.ui.assets import font
-from game.ui.boards.base import BoardView, SurfaceCache, ViewContext
-from game.ui.widgets import draw_text, fitting_size
 from games.kalah.rules import NAMES, KalahState, Slot, Sowing, pit_slot, sow
 from games.kalah.ui.geometry import KalahGeometry, stone_spots
 from games.kalah.ui.sowing import event_text, ring_of, sowing_frame
+from ui import theme
+from ui.assets import font
+from ui.boards.base import BoardView, SurfaceCache, ViewContext
+from ui.widgets import draw_text, fitting_size
 
 WOOD, WOOD_EDGE, WELL, WELL_RIM = (126, 86, 50), (74, 48, 26), (66, 42, 22), (98, 66, 38)
 COUNT, NUMBER = (248, 236, 214), (214, 196, 168)

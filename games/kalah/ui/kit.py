@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.ui.kit import GameUI
 from games.kalah.ui.board import KalahView
+from ui.kit import GameUI
 
 UI = GameUI(view_class=KalahView)

@@ -13,10 +13,10 @@ from typing import Any
 import pygame
 
 from game.core import TERMINAL, Game, Move, State
-from game.ui import theme
-from game.ui.assets import font
-from game.ui.boards.base import BoardView, ViewContext
-from game.ui.widgets import draw_text
+from ui import theme
+from ui.assets import font
+from ui.boards.base import BoardView, ViewContext
+from ui.widgets import draw_text
 
 
 def heaps_of(game: Game, state: State) -> list[int]:

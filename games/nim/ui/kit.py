@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game.ui.kit import GameUI, LabView
 from games.nim.ui.board import NimView
 from games.nim.ui.lab_pane import NimPane
+from ui.kit import GameUI, LabView
 
 BINARY = LabView(
     name="nim",

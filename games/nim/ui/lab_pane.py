@@ -13,13 +13,13 @@ from typing import Any
 
 import pygame
 
-from game.ui import theme
-from game.ui.assets import font
-from game.ui.boards.base import ViewContext
-from game.ui.lab import style
-from game.ui.lab.export import DrawnIntoRect
-from game.ui.widgets import draw_text, wrap_text
 from games.nim.ai.table import NimTable, nim_table
+from ui import theme
+from ui.assets import font
+from ui.boards.base import ViewContext
+from ui.lab import style
+from ui.lab.export import DrawnIntoRect
+from ui.widgets import draw_text, wrap_text
 
 ODD = (236, 140, 60)
 ONE = (86, 160, 240)

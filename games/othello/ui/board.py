@@ -14,10 +14,10 @@ from collections.abc import Sequence
 import pygame
 
 from game.core import TERMINAL, Move, State
-from game.ui.assets import font
-from game.ui.boards.base import BoardView, SurfaceCache, ViewContext
-from game.ui.widgets import draw_text, fitting_size
 from games.othello.openings import book_opening_name
+from ui.assets import font
+from ui.boards.base import BoardView, SurfaceCache, ViewContext
+from ui.widgets import draw_text, fitting_size
 
 #: The pass move of games.othello.rules (squares are 0..63).
 PASS = 64

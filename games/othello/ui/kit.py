@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.ui.kit import GameUI
 from games.othello.ui.board import OthelloView
+from ui.kit import GameUI
 
 UI = GameUI(view_class=OthelloView)

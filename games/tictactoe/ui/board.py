@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 
 from game.core import TERMINAL, Game, Move, State
-from game.ui import theme
-from game.ui.boards.base import BoardView, ViewContext
-from game.ui.widgets import draw_text
+from ui import theme
+from ui.boards.base import BoardView, ViewContext
+from ui.widgets import draw_text
 
 _LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.ui.kit import GameUI
 from games.tictactoe.ui.board import TicTacToeView
+from ui.kit import GameUI
 
 UI = GameUI(view_class=TicTacToeView)

@@ -1,0 +1,24 @@
+"""What the lab scene asks of a view's pane (the tree, the comparison, the depth chart, and a
+game's own views such as Nim in binary).
+
+Besides the methods below a pane may have ``on_level(level)`` (without it, a level change
+makes the pane anew), ``next_frame_in()`` (its own answer to when it must be drawn: 0 while it
+moves, None when settled; without it the scene draws while ``pane.playing`` holds and for a
+moment after input) and ``help_lines()`` (its keys for the F1 list; without it
+ui.lab.keys.VIEW_KEYS). These stay optional because most panes need none of them.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+
+class LabPane(Protocol):
+    def layout(self, rect: pygame.Rect) -> None: ...
+    def on_show(self) -> None: ...
+    def handle_event(self, event: pygame.event.Event) -> bool: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
+    def export_png(self, path: str) -> None: ...

@@ -1,0 +1,247 @@
+"""The play screen: it draws a match (play.controller.MatchController) and turns clicks and
+keys into the match's commands.
+
+The match owns the session, the AI's jobs and what the AI knows; the screen owns only what is
+the screen's: the board view, the move list, the message line, the layout, dialogs and the
+list of keys. Its parts are in ``play_layout`` (geometry), ``play_input`` (events),
+``play_draw`` (drawing) and ``play_commands`` (every command, defined once). The match tells
+the screen what happened through events, drained once a frame (``_take_events``).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from game.core import Move, error_line
+from game.registry import get_kit
+from game.review import GameReview
+from game.session import Session
+from play.controller import MatchController, Pace
+from play.events import MovePlayed, Notice, PositionShown
+from play.jobs import JobRunner
+from ui.boards.base import BoardView, ViewContext
+from ui.commands import Commands
+from ui.kit import make_view
+from ui.movelist import MoveListView, MoveRecord
+from ui.panel import PanelText
+from ui.scenes.common import DialogHost, MessageLine
+from ui.scenes.confirm import ConfirmDialog
+from ui.scenes.play_banner import result_line
+from ui.scenes.play_commands import HelpOverlay, play_commands
+from ui.scenes.play_draw import Animation, draw_play_screen, turn_line
+from ui.scenes.play_files import GameFiles
+from ui.scenes.play_input import handle_play_event
+from ui.scenes.play_layout import PlayLayout, layout_play_screen
+from ui.value_text import value_text
+
+log = logging.getLogger(__name__)
+
+#: A move's animation on the board (seconds), when animations are on.
+ANIM_S = 0.35
+
+
+class PlayScene(DialogHost):
+    def __init__(self, app: Any, session: Session, own_position: bool = False) -> None:
+        self.app = app
+        self.message = MessageLine()
+        self.dialog: Any = None  # a modal: TextDialog, FileChooser or ConfirmDialog
+        self.rect = pygame.Rect(0, 0, 800, 600)  # the window, for dialogs (DialogHost)
+        self.help = HelpOverlay()
+        self.anim = Animation()
+        self.view: BoardView = make_view(session.game)
+        self.record = MoveRecord(self.view.record_text, self.view.record_side)
+        self.moves_view = MoveListView(self.record, self.view.record_sample)
+        self.words = PanelText(session.game, session.format_move_text)
+        settings = app.settings
+        jobs = JobRunner(lambda: app.worker, lambda: app.has_worker)
+        self.match = MatchController(
+            session, jobs, clock=lambda: app.now, seed=getattr(app, "seed", None),
+            # self.view exists before the match is made, so before the pace is first asked
+            pace=lambda: Pace((self.view.animation_s or ANIM_S) if settings.animations else 0.0,
+                              settings.ai_delay_s),
+            own_position=own_position)
+        self.match.show_values = bool(settings.show_values)
+        self.match.set_pondering(bool(settings.ponder))
+        self.files = GameFiles(self)
+        self.commands = Commands(play_commands(self))
+        self.geometry = PlayLayout.empty()
+        #: The position last shown was a finished game (its end clears the message line).
+        self._shown_over = False
+        self._take_events()
+        if any(not s.is_human for s in session.seats):
+            try:
+                _ = app.worker  # start the worker process now, not on the AI's first turn
+            except (OSError, RuntimeError, ValueError) as exc:
+                self.show_message(f"AI unavailable: {error_line(exc)}", True)
+
+    @property
+    def session(self) -> Session:
+        return self.match.session
+
+    # ---- what the match says ------------------------------------------------------------------
+    def _take_events(self) -> None:
+        """Follow the match: redraw and animate a new position, click for a move, show a
+        notice. The only place the screen learns what changed."""
+        for event in self.match.drain():
+            if isinstance(event, PositionShown):
+                session = self.match.session
+                if session.is_over and not self._shown_over:
+                    # What was said before the end ("Heap 2 is empty", "The dice roll by
+                    # themselves now") is about a game that is no longer going on; the
+                    # notices of the end itself come after this event.
+                    self.message.clear()
+                self._shown_over = session.is_over
+                if self.words.game is not session.game:
+                    self.words = PanelText(session.game, session.format_move_text)
+                self.record.sync(session)
+                self.moves_view.caption = self.view.record_caption(session.start,
+                                                                   session.moves)
+                self.moves_view.to_end()
+                self.anim.start(self.app.now, self.match.pace().animation_s
+                                if event.animate else 0.0)
+                try:
+                    self.view.reset_interaction()
+                except Exception as exc:  # noqa: BLE001 - a view bug is a message, not a crash
+                    self._view_error(exc)
+            elif isinstance(event, MovePlayed):
+                self.app.play_click()
+            elif isinstance(event, Notice):
+                self.show_message(event.text, event.error)
+        self._fit_banner()
+
+    def _fit_banner(self) -> None:
+        """Lay the screen out again when the game ends or is taken back out of its end: the
+        top bar is sized for the result it shows."""
+        laid_out = self.geometry.rect.width > 0
+        wanted = result_line(self.session) if self.session.is_over else None
+        if laid_out and wanted != self.geometry.banner_text:
+            self.layout(self.rect)
+
+    def _view_error(self, exc: BaseException) -> None:
+        log.exception("board view error", exc_info=exc)
+        self.show_message(f"Board error: {error_line(exc)}", True)
+
+    def show_message(self, text: str, error: bool = False) -> None:
+        self.message.show(text, error, self.app.now)
+
+    # ---- commands --------------------------------------------------------------------------
+    def play_move(self, move: Move) -> bool:
+        """A move from the board (a human's); refused with a message when it is not due."""
+        played = self.match.play_move(move)
+        self._take_events()
+        return played
+
+    def run_command(self, command: Any) -> None:
+        """Run a command from a key or a button, or say why it cannot run now."""
+        if command.run(self.show_message):
+            self._take_events()
+
+    def ask(self, question: str, action: Any) -> None:
+        """Run ``action`` at once, or after a yes when it would end a game in progress."""
+        if not self.match.in_progress:
+            action()
+            return
+        moves = len(self.record)
+        self.open_dialog(ConfirmDialog(
+            question, f"The game in progress ({moves} move{'' if moves == 1 else 's'}) will "
+            "be lost. Esc keeps playing it.", action))
+
+    def replace_session(self, session: Session, message: str,
+                        review: GameReview | None = None) -> None:
+        """Play ``session`` instead (loaded or pasted, with the analysis its save carried):
+        here, or on a new screen for another game or stakes (its board and commands differ).
+        The caller has asked first if a game was in progress."""
+        if session.game_id != self.session.game_id or (
+                (session.start_stakes is None) != (self.session.start_stakes is None)):
+            screen = PlayScene(self.app, session, own_position=True)
+            screen.files.keep_review(session, review)
+            self.app.switch(screen)
+            screen.show_message(message)
+            return
+        self.match.set_session(session, own_position=True)
+        self.files.keep_review(session, review)
+        self.match.paused = False
+        self.layout(self.rect)  # its seats may differ: Pause is a button only for two AIs
+        self._take_events()
+        self.show_message(message)
+
+    def to_menu(self) -> None:
+        """Back to the start screen; a game in progress waits there to be resumed."""
+        self.app.open_menu(suspend=self if self.match.in_progress else None)
+
+    def resume(self) -> None:
+        """Back from the menu: carry on where the game was left (searches start afresh)."""
+        self.dialog = None
+        self.match.position_changed(animate=False)
+        self._take_events()
+        self.show_message("Game resumed")
+
+    def on_exit(self) -> None:
+        self.match.stop()
+
+    # ---- the frame -------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        self.geometry = layout_play_screen(self, rect)
+        if self.dialog:
+            self.dialog.layout(rect)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self._take_events()  # what happened before this event shows before its answer
+        handle_play_event(self, event)
+        self._take_events()
+
+    def update(self, dt: float) -> None:
+        if self.dialog is None:
+            self.match.step(self.app.now)
+        self._take_events()
+
+    def next_frame_in(self) -> float | None:
+        """Seconds until the screen must be drawn again though nothing happens (0: keep
+        drawing at full rate; None: only when an event comes)."""
+        now = self.app.now
+        if self.match.jobs.busy or self.anim.t(now) < 1.0:
+            return 0.0
+        waits = [0.5] if self.dialog is not None else []  # the text cursor blinks
+        wake = None if self.dialog is not None else self.match.wake_in(now)
+        if wake is not None:
+            waits.append(wake)
+        if self.message.visible(now):
+            waits.append(self.message.until - now)
+        return max(0.0, min(waits)) if waits else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_play_screen(self, surface)
+
+    def context(self) -> ViewContext:
+        match = self.match
+        values = match.knowledge.board_values() if match.show_values else None
+        mover = match.session.current.current_player()
+        game = match.session.game
+        labels = None
+        if values:
+            exact = match.knowledge.values_exact()
+            labels = {m: value_text(game.id, v, exact=exact).short for m, v in values.items()}
+        last = match.session.history_since(match.session.ply - 1)
+        previous, last_move = last[-1] if last else (None, None)
+        return ViewContext(
+            last_move=last_move,
+            previous_state=previous,
+            anim_t=self.anim.t(self.app.now),
+            interactive=(match.session.is_human_turn and self.dialog is None
+                         and match.pending is None),
+            move_values=values,
+            value_labels=labels,
+            values_for=game.player_names[mover] if mover in (0, 1) else "",
+            highlight_move=match.knowledge.highlight(),
+            extra={"human_sides": tuple(i for i, s in enumerate(match.session.seats)
+                                        if s.is_human),
+                   "cube": match.session.stakes,
+                   "kit": get_kit(game.id)},
+        )
+
+    def turn_text(self) -> str:
+        return turn_line(self)

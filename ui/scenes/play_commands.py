@@ -1,0 +1,168 @@
+"""Every command of the play screen, each defined once (buttons, keys and help come from here).
+
+Adding a command is one more ``Command(...)`` line in ``play_commands``. A command calls the
+match's commands (play.controller) or the screen's; the few that are the screen's own (taking
+back half a move, the pace between AI moves, the values on the board) are functions here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.registry import get_kit
+from play.ponder import can_ponder
+from ui.commands import Command, Key
+from ui.lab import lab_commands, why_no_lab
+
+if TYPE_CHECKING:
+    from ui.scenes.play import PlayScene
+
+#: The AI-vs-AI pauses the Slower / Faster keys step through (seconds).
+PACE_STEPS = (0.0, 0.1, 0.2, 0.4, 0.6, 1.0, 1.5, 2.0, 3.0)
+
+
+class HelpOverlay:
+    """The list of keys over the board (F1): open or closed."""
+
+    def __init__(self) -> None:
+        self.open = False
+
+    def toggle(self) -> None:
+        self.open = not self.open
+
+    def close(self) -> None:
+        self.open = False
+
+
+def play_commands(s: PlayScene) -> list[Command]:
+    K, m = pygame, s.match
+    game_ui = get_kit(s.session.game_id).ui()
+    extra = game_ui.play_commands(s) if game_ui.play_commands is not None else []
+    return [
+        Command("Hint", (Key(K.K_h),), m.hint,
+                "the strongest search suggests your move (a cube decision: the cube's advice)",
+                enabled=lambda: m.why_no_hint() is None,
+                why_not=lambda: m.why_no_hint() or ""),
+        Command("Values", (Key(K.K_v),), lambda: toggle_values(s),
+                "show every legal move's value on the board", active=lambda: m.show_values),
+        Command("Ponder", (Key(K.K_i),), lambda: toggle_ponder(s),
+                "the AI searches its next turn while you think (levels that search by time)",
+                active=lambda: m.ponder.enabled, button=False),
+        # Only a game of two AIs runs on by itself; against a human the AI waits anyway, and
+        # Space is there only to resume it after an error.
+        Command("Pause", (Key(K.K_SPACE),), m.toggle_pause, "pause or resume AI against AI",
+                enabled=lambda: all_ai(s) or m.paused,
+                why_not=lambda: "Only a game of AI against AI pauses",
+                active=lambda: m.paused, button=lambda: all_ai(s)),
+        Command("Undo", (Key(K.K_u), Key(K.K_z, ctrl=True)), lambda: undo(s),
+                "take back a move (backgammon: a checker, then whole turns)",
+                enabled=lambda: can_undo(s), why_not=lambda: "Nothing to undo"),
+        Command("Redo", (Key(K.K_r), Key(K.K_y, ctrl=True)), m.redo,
+                "replay a move taken back", enabled=lambda: m.session.can_redo,
+                why_not=lambda: "Nothing to redo"),
+        Command("New", (Key(K.K_n),), lambda: s.ask("Start a new game?", lambda: new_game(s)),
+                "start a new game (asks first)"),
+        Command("Slower", (Key(K.K_MINUS), Key(K.K_KP_MINUS)), lambda: change_pace(s, +1),
+                "a longer pause between AI moves"),
+        Command("Faster", (Key(K.K_PLUS), Key(K.K_EQUALS), Key(K.K_KP_PLUS)),
+                lambda: change_pace(s, -1), "a shorter pause between AI moves"),
+        Command("Menu", (Key(K.K_ESCAPE),), s.to_menu,
+                "back to the start screen; the game waits there (Resume)"),
+        Command("Save", (Key(K.K_s, ctrl=True),), s.files.open_save_dialog,
+                "save the game to a file"),
+        Command("Load", (Key(K.K_o, ctrl=True),),
+                lambda: s.ask("Load another game?", s.files.open_load_dialog),
+                "load a saved game"),
+        Command("Copy", (Key(K.K_c, ctrl=True),), s.files.copy_position,
+                "copy the position in notation"),
+        Command("Paste", (Key(K.K_v, ctrl=True),), s.files.paste,
+                "set up a position (or a saved game) from the clipboard"),
+        Command("Now!", (Key(K.K_m),), m.move_now, "the AI plays its best move so far",
+                enabled=m.ai_to_move, why_not=lambda: "It is not the AI's turn"),
+        Command("Keys", (Key(K.K_F1), Key(K.K_SLASH)), s.help.toggle, "this list of keys",
+                active=lambda: s.help.open),
+        # E: R is Redo's, and A is backgammon's Take.
+        Command("Review", (Key(K.K_e),), lambda: open_review(s),
+                "every move of this game weighed: marks, a chart, the better moves"),
+        *extra,
+        *[
+            Command(c.label, (Key(K.key.key_code(c.key)),),
+                    lambda v=c.view: s.app.open_lab(s.session, s.session.game_id, v),
+                    c.help, enabled=lambda: not why_no_lab(s.session),
+                    why_not=lambda: why_no_lab(s.session))
+            for c in lab_commands(s.session.game_id)
+        ],
+        Command("Older", (Key(K.K_PAGEUP),), lambda: s.moves_view.page(+1),
+                "scroll the move list back", button=False),
+        Command("Newer", (Key(K.K_PAGEDOWN),), lambda: s.moves_view.page(-1),
+                "scroll the move list forward", button=False),
+        Command("First", (Key(K.K_HOME),), lambda: s.moves_view.to_start(),
+                "the start of the move list", button=False),
+        Command("Latest", (Key(K.K_END),), lambda: s.moves_view.to_end(),
+                "the latest moves", button=False),
+    ]
+
+
+def all_ai(s: PlayScene) -> bool:
+    """No human plays: the game goes on by itself (and may be paused)."""
+    return all(not seat.is_human for seat in s.session.seats)
+
+
+def open_review(s: PlayScene) -> None:
+    """The review of the game on screen: its analysis when it has one (loaded with the game,
+    or made before), else a new analysis; a finished analysis comes back to this screen."""
+    s.app.open_review(s.session, s.files.review(), on_review=s.files.keep_review)
+
+
+def toggle_values(s: PlayScene) -> None:
+    """Values on the board on or off, remembered in the settings."""
+    s.match.show_values = not s.match.show_values
+    s.app.settings.show_values = s.match.show_values
+
+
+def toggle_ponder(s: PlayScene) -> None:
+    """Pondering on or off, remembered in the settings; says whether this match's AI can."""
+    on = not s.match.ponder.enabled
+    s.match.set_pondering(on)
+    s.app.settings.ponder = on
+    if not on:
+        s.show_message("Pondering off: the AI thinks on its own time only")
+    elif can_ponder(s.session):
+        s.show_message("Pondering on: the AI searches its next turn while you think")
+    else:
+        s.show_message("Pondering on — but no AI here searches by time (Master does)")
+
+
+def change_pace(s: PlayScene, direction: int) -> None:
+    cur = s.app.settings.ai_delay_s
+    idx = min(range(len(PACE_STEPS)), key=lambda i: abs(PACE_STEPS[i] - cur))
+    idx = max(0, min(len(PACE_STEPS) - 1, idx + direction))
+    s.app.settings.ai_delay_s = PACE_STEPS[idx]
+    s.show_message(f"AI vs AI pause: {PACE_STEPS[idx]:.1f} s between moves")
+
+
+def can_undo(s: PlayScene) -> bool:
+    """Something to take back: a checker of the turn being built, or a move (against the
+    AI: a move of a human player, since undo returns to the human's own decision)."""
+    if s.view.has_partial_move():
+        return True
+    seats = s.session.seats
+    if any(seat.is_human for seat in seats):
+        humans = {i for i, seat in enumerate(seats) if seat.is_human}
+        return any(entry.side in humans for entry in s.record.entries)
+    return s.session.can_undo
+
+
+def undo(s: PlayScene) -> None:
+    """A checker of the turn being built first, then whole moves (the match's undo)."""
+    if s.session.is_human_turn and s.dialog is None and s.view.undo_partial_move():
+        s.show_message("Took back the last checker")
+        return
+    s.match.undo()
+
+
+def new_game(s: PlayScene) -> None:
+    """The same match again (the board view may vary the start, e.g. Nim's heaps)."""
+    s.match.new_game(s.view.new_game_options(s.session.start))

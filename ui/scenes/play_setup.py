@@ -1,0 +1,36 @@
+"""Building a match from the start screen: its seats and the game's own fields (game.setup).
+
+Kept apart from the menu so the menu and the tools that start games (screenshots, the UI
+benchmark) share one definition of what a seat and a level mean; the search recipes of a seat
+are play.setup's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.registry import get_kit
+from game.seat import Seat
+from game.session import Session
+from play.setup import first_move_is_chosen
+from ui.settings import Settings
+
+
+def seat_from_setting(setting: Any) -> Seat:
+    if setting.kind == "level":
+        return Seat.ai_level(setting.level)
+    if setting.kind == "custom":
+        return Seat.ai(setting.algorithm, depth=int(setting.depth))
+    return Seat.human()
+
+
+def build_session(settings: Settings) -> Session:
+    """The match the start screen describes; ValueError with a readable line if impossible."""
+    setup = get_kit(settings.game).setup()
+    options, stakes = setup.make(settings.game_values) if setup is not None else ({}, None)
+    a, b = (seat_from_setting(s) for s in settings.seats)
+    # Player A takes the side that moves first; where chance decides who moves first (the
+    # opening roll), Player A is always the first player.
+    first = settings.first if first_move_is_chosen(settings.game) else 0
+    seats = (b, a) if first else (a, b)
+    return Session(settings.game, options, seats, stakes=stakes)
