@@ -27,10 +27,9 @@ from typing import Any
 from ai.api import Limits, Result, SearchConfig
 from ai.engine import make_searcher, node_predictor, search_to_depth
 from ai.growth import branching_factor, effective_branching_factor, extrapolate
-from ai.kit import get_evaluator
+from ai.kit import get_evaluator, profile_for
 from ai.labsearch import quiescence_applies
 from ai.minimal_tree import count_tree, walkable
-from ai.profiles import profile_for
 from ai.searchbase import is_win_score
 from game.core import State
 from game.registry import get_game

@@ -17,10 +17,9 @@ from typing import Any
 from ai.alphabeta import AlphaBetaSearcher
 from ai.api import ALGORITHMS, ProgressCallback, Result, SearchConfig, Searcher
 from ai.expectiminimax import ExpectiminimaxSearcher
-from ai.kit import evaluator_for, game_ai, get_evaluator
+from ai.kit import evaluator_for, game_ai, get_evaluator, profile_for
 from ai.minimax import MinimaxSearcher
 from ai.mtdf import MTDFSearcher
-from ai.profiles import profile_for
 from ai.quiescence import QUIESCENT_ALGORITHMS
 from ai.searchbase import zero_eval
 from ai.trace import Tracer, trace_root_values

@@ -9,11 +9,13 @@ from typing import Any
 
 from ai.api import Evaluator, Searcher
 from ai.bench import SpeedBench
-from ai.levels import Level
+from ai.levels import Level, unknown_level_message
 from ai.profiles import Profile
 from ai.review.scale import ReviewScale
 from ai.searchbase import Scoring
 from game.core import State
+from game.kit import GameKit
+from game.registry import get_kit, playable_kits
 
 
 @dataclass(frozen=True)
@@ -114,11 +116,12 @@ class GameAI:
         return self.levels + self.benchmarks
 
 
-def game_ai(game_id: str) -> GameAI:
-    """The AI side of ``game_id``'s kit; an unknown id is the registry's one-line ValueError."""
-    from game.registry import get_kit  # the registry imports every kit: not at load
-
-    return get_kit(game_id).ai()
+def game_ai(game: str | GameKit) -> GameAI:
+    """A game's AI part (its package's ``ai/kit.py``), from its kit or id; an unknown id is
+    the registry's one-line ValueError."""
+    kit = get_kit(game) if isinstance(game, str) else game
+    found: GameAI = kit.part("ai.kit", "AI")
+    return found
 
 
 def get_evaluator(game_id: str, variant: str | None = None) -> Evaluator:
@@ -130,3 +133,29 @@ def get_evaluator(game_id: str, variant: str | None = None) -> Evaluator:
 def evaluator_for(game_id: str) -> Callable[[State, int], float]:
     """The game's default evaluate function."""
     return get_evaluator(game_id).evaluate
+
+
+def profile_for(game_id: str) -> Profile:
+    """The profile of ``game_id``; an unknown id is the registry's one-line ValueError."""
+    return game_ai(game_id).profile
+
+
+def levels_of(game_id: str) -> tuple[Level, ...]:
+    """The named levels of ``game_id``, weakest first (a teaching game has none)."""
+    return game_ai(game_id).levels
+
+
+def get_level(game_id: str, name: str) -> Level:
+    """The level (or benchmark opponent) called ``name`` (any case) of ``game_id``'s kit; a
+    ValueError listing the names otherwise."""
+    try:
+        levels = game_ai(game_id).all_levels()
+    except ValueError:
+        levels = ()
+    if not levels:
+        known = ", ".join(kit.id for kit in playable_kits())
+        raise ValueError(f"no levels for game {game_id!r}; known games: {known}")
+    for level in levels:
+        if level.name.lower() == str(name).strip().lower():
+            return level
+    raise ValueError(unknown_level_message(game_id, name, levels))

@@ -33,8 +33,8 @@ from typing import Any
 from ai.api import Limits, Result, SearchConfig
 from ai.engine import make_searcher, node_predictor, search_to_depth
 from ai.growth import extrapolate
+from ai.kit import profile_for
 from ai.labsearch import has_quiescence
-from ai.profiles import profile_for
 from ai.transpositions import no_saving_note
 from game.core import State
 from game.registry import get_game

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ai.kit import profile_for
 from ai.lab import CompareRow, _quiescent
-from ai.profiles import profile_for
 
 
 def counting_note(rows: list[CompareRow]) -> str:

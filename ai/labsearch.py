@@ -14,9 +14,7 @@ from dataclasses import dataclass, replace
 
 from ai.api import BOOK, Limits, SearchConfig
 from ai.engine import default_algorithm, run_search
-from ai.kit import game_ai
-from ai.levels import get_level, levels_of
-from ai.profiles import profile_for
+from ai.kit import game_ai, get_level, levels_of, profile_for
 from ai.quiescence import QUIESCENT_ALGORITHMS
 from game.core import State
 from game.registry import get_game

@@ -9,9 +9,9 @@ import time
 from typing import Any
 
 from ai.api import SearchConfig
+from ai.kit import profile_for
 from ai.lab import estimate
 from ai.labsearch import LevelPlay, level_play
-from ai.profiles import profile_for
 from ai.record import record_search
 from game.core import State
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ai.engine import run_search
-from ai.levels import get_level, levels_of
+from ai.kit import get_level, levels_of
 from ai.selfplay import opening_position, sample_chance, wilson
 from game.core import CHANCE, TERMINAL, Move, State
 

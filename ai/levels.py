@@ -60,24 +60,6 @@ class Level:
 
 NAMES = ("Beginner", "Casual", "Intermediate", "Advanced", "Master")
 
-def get_level(game_id: str, name: str) -> Level:
-    """The level (or benchmark opponent) called ``name`` (any case) of ``game_id``'s kit; a
-    ValueError listing the names otherwise."""
-    from game.registry import get_kit, playable_kits  # the registry imports every kit
-
-    try:
-        levels = get_kit(game_id).ai().all_levels()
-    except ValueError:
-        levels = ()
-    if not levels:
-        known = ", ".join(kit.id for kit in playable_kits())
-        raise ValueError(f"no levels for game {game_id!r}; known games: {known}")
-    for level in levels:
-        if level.name.lower() == str(name).strip().lower():
-            return level
-    raise ValueError(unknown_level_message(game_id, name, levels))
-
-
 def unknown_level_message(game_id: str, name: str, levels: tuple[Level, ...]) -> str:
     """One short line for a level name that is not there: the closest names when some are
     near, else the game's own levels (a game may also carry a score of benchmark opponents,
@@ -95,10 +77,3 @@ def unknown_level_message(game_id: str, name: str, levels: tuple[Level, ...]) ->
 
 def _either(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
-
-
-def levels_of(game_id: str) -> tuple[Level, ...]:
-    """The named levels of ``game_id``, weakest first (a teaching game has none)."""
-    from game.registry import get_kit  # the registry imports every kit: not at load
-
-    return get_kit(game_id).ai().levels

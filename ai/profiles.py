@@ -23,6 +23,7 @@ from ai.api import Result, SearchConfig
 from ai.searchbase import WIN, MarginFn, NoisyMovesFn, Scoring, is_win_score
 from ai.trace import Tracer
 from game.core import State
+from game.registry import get_game
 
 #: Noise at least this large lets every move through: the level plays at random.
 RANDOM_NOISE = 1e5
@@ -191,7 +192,6 @@ class Profile:
 
     def point_of_view(self, player: int) -> str:
         """Whose view a value is from, e.g. "for X", "for White"."""
-        from game.registry import get_game  # the registry imports every kit: not at load
 
         return f"for {get_game(self.game_id).player_names[player]}"
 
@@ -210,12 +210,3 @@ class Profile:
         """The options of one match pair's game (a subclass may vary the start, e.g. Nim's
         heaps, when the user fixed nothing)."""
         return dict(options)
-
-
-
-
-def profile_for(game_id: str) -> Profile:
-    """The profile of ``game_id``; an unknown id is the registry's one-line ValueError."""
-    from game.registry import get_kit  # the registry imports every kit: not at load
-
-    return get_kit(game_id).ai().profile

@@ -8,8 +8,8 @@ from typing import Any
 
 from ai.api import BOOK, Limits, SearchConfig
 from ai.engine import apply_noise, make_searcher, run_search
+from ai.kit import profile_for
 from ai.labsearch import describe
-from ai.profiles import profile_for
 from ai.recorder import DEFAULT_NODE_BUDGET, SearchRecording
 from ai.recording import TreeRecorder
 from game.core import CHANCE, TERMINAL, State

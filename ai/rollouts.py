@@ -13,8 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from ai.engine import run_search
-from ai.kit import game_ai
-from ai.levels import levels_of
+from ai.kit import game_ai, levels_of
 from game.core import State
 
 #: How many of the search's best moves are rolled out.

@@ -14,7 +14,7 @@ from typing import Any
 
 from ai.api import SearchConfig
 from ai.engine import run_search
-from ai.profiles import profile_for
+from ai.kit import profile_for
 from game.core import CHANCE, TERMINAL, Move, State
 from game.registry import get_game
 

@@ -8,9 +8,7 @@ import math
 from typing import Any
 
 from ai.api import BOOK
-from ai.kit import get_evaluator
-from ai.levels import get_level
-from ai.profiles import profile_for
+from ai.kit import get_evaluator, get_level, profile_for
 from game.core import Game, State
 from game.registry import get_kit
 

@@ -19,6 +19,7 @@ import json
 import sys
 from typing import Any
 
+from ai.kit import game_ai
 from cli.bench_search import bench as bench_search
 from cli.bench_search import format_table as format_search
 from cli.common import whole_number
@@ -73,7 +74,7 @@ def bench_rules(repeat: int, games: set[str] | None = None) -> dict[str, dict[st
     """game id -> its rules' speed figures (each kit's own, ``SpeedBench.rules``)."""
     out: dict[str, dict[str, Any]] = {}
     for kit in playable_kits():
-        rules = kit.ai().speed.rules
+        rules = game_ai(kit).speed.rules
         if rules is not None and (games is None or kit.id in games):
             out[kit.id] = rules(repeat)
     return out
@@ -108,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     figures: dict[str, Any] = {"repeat": args.repeat}
     if args.what == "endgame":
         for kit in playable_kits():
-            speed = kit.ai().speed
+            speed = game_ai(kit).speed
             if speed.endgame is not None and (args.games is None or kit.id in args.games):
                 figures[f"{kit.id}_endgame"] = speed.endgame(args.repeat)
                 table = speed.endgame_table or json.dumps

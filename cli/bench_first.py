@@ -23,6 +23,10 @@ import tempfile
 import time
 from typing import Any
 
+from ai.kit import game_ai
+from cli.bench_idle import lab_subject
+from game.registry import playable_kits
+
 #: No frame of a first-time row may be busier than this (milliseconds).
 FRAME_TARGET_MS = 50.0
 #: How long the backgammon game is watched (seconds): a dozen positions at Beginner's pace.
@@ -31,13 +35,12 @@ PANEL_S = 6.0
 
 def first_rows() -> list[dict[str, Any]]:
     """Each first-time row, measured in its own fresh process (a RuntimeError if one fails)."""
-    from cli.bench_idle import lab_subject
-    from game.registry import playable_kits
+    from ui.kit import game_ui  # the window's modules: only when this runs (no pygame at start)
 
     context = multiprocessing.get_context("spawn")
     rows = []
     subjects = [(f"first {kit.title} panel", "panel", kit.id) for kit in playable_kits()
-                if kit.ui().belief_lines is not None]
+                if game_ui(kit).belief_lines is not None]
     subjects.append((f"{lab_subject().title} lab level switch", "lab", lab_subject().id))
     for name, kind, game_id in subjects:
         answers = context.Queue()
@@ -91,9 +94,8 @@ def _row(name: str, busy: list[float], **more: Any) -> dict[str, Any]:
 
 
 def _weakest(game_id: str) -> str:
-    from game.registry import get_kit
 
-    return get_kit(game_id).ai().levels[0].name
+    return game_ai(game_id).levels[0].name
 
 
 def _first_panel(name: str, game_id: str) -> dict[str, Any]:

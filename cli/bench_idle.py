@@ -7,6 +7,7 @@ import os
 import time
 from typing import Any
 
+from ai.kit import game_ai
 from game.kit import GameKit
 from game.registry import all_kits, get_kit, playable_kits
 from game.seat import Seat
@@ -34,7 +35,7 @@ def cpu_s(pid: int | None = None) -> float:
 
 def lab_subject() -> GameKit:
     """The game whose start the lab's own views and the idle play screen are measured on."""
-    return next(k for k in playable_kits() if k.ai().speed.ui_lab_subject)
+    return next(k for k in playable_kits() if game_ai(k).speed.ui_lab_subject)
 
 
 def lab_views() -> dict[str, tuple[str, str, str]]:
@@ -83,7 +84,7 @@ def open_lab(app: Any, view: str) -> Any:
     if not kit.playable:
         scene = teaching_scene(app, game_id)
     else:
-        options = dict(kit.ai().speed.ui_options)
+        options = dict(game_ai(kit).speed.ui_options)
         session = Session(game_id, options, (Seat.human(), Seat.ai_level("Master")))
         scene = lab_scene(app, session, game_id, tab)
     app.switch(scene)

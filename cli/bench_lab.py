@@ -22,6 +22,7 @@ import time
 from typing import Any
 
 from ai.api import Limits, SearchConfig
+from ai.kit import game_ai
 from ai.record import record_search
 from game.registry import playable_kits
 
@@ -72,8 +73,8 @@ class _FrameClock:
 
 def big_recording() -> Any:
     """The first 20,000 nodes of a plain minimax tree (the game whose kit names its depth)."""
-    kit = next(k for k in playable_kits() if k.ai().speed.lab_tree_depth is not None)
-    depth = kit.ai().speed.lab_tree_depth
+    kit = next(k for k in playable_kits() if game_ai(k).speed.lab_tree_depth is not None)
+    depth = game_ai(kit).speed.lab_tree_depth
     state = kit.rules().initial_state()
     config = SearchConfig(kit.id, "minimax", Limits(depth=depth), use_tt=False,
                           use_ordering=False, exact=False)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ai.kit import game_ai
 from game.core import CHANCE, TERMINAL
 from game.kit import GameKit
 from game.registry import all_kits, get_kit
@@ -54,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def finished_state(kit: GameKit, seed: int = 7) -> Any:
     """A position at the end of a game of random moves (the result screen's subject)."""
     rng = random.Random(seed)
-    state = kit.rules().initial_state(**kit.ai().speed.ui_options)
+    state = kit.rules().initial_state(**game_ai(kit).speed.ui_options)
     for _ in range(5000):
         if state.current_player() == TERMINAL:
             return state
@@ -90,7 +91,7 @@ def _lab_done(app: Any) -> bool:
 def _new_session(kit: GameKit, state: Any = None, seed: int = 7) -> Session:
     """A game against Master, at a decision: a game of dice starts after its first roll (the
     lab cannot search a position waiting for the dice, and the sweep must see its charts)."""
-    options = dict(kit.ai().speed.ui_options)
+    options = dict(game_ai(kit).speed.ui_options)
     if state is None:
         state = kit.rules().initial_state(**options)
         rng = random.Random(seed)
@@ -101,7 +102,7 @@ def _new_session(kit: GameKit, state: Any = None, seed: int = 7) -> Session:
 
 def _ai_first(kit: GameKit) -> Session:
     """A game where Master moves first: the panel then says why it played its move."""
-    options = dict(kit.ai().speed.ui_options)
+    options = dict(game_ai(kit).speed.ui_options)
     return Session(kit.id, options, (Seat.ai_level("Master"), Seat.human()))
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.bench import ParseCase
+from ai.kit import game_ai
 from game import savefile
 from game.kit import GameKit
 from game.registry import all_kits
@@ -68,7 +69,7 @@ def _kit_cases(kit: GameKit) -> Iterator[ParseCase]:
                     lambda n: " " * n + "?", position)
     yield ParseCase(f"{kit.id} position: nesting", repeated("["), position)
     yield ParseCase(f"{kit.id} move: its first move repeated", repeated(move + " "), a_move)
-    for case in kit.ai().speed.parse_cases:
+    for case in game_ai(kit).speed.parse_cases:
         yield ParseCase(f"{kit.id} {case.name}", case.make, case.read, case.max_chars)
 
 

@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from ai.engine import run_search
-from ai.levels import get_level
+from ai.kit import get_level
 from ai.worker import SearchWorker
 from cli.common import argparse_type, parse_time, whole_number
 from game.registry import playable_kits

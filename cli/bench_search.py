@@ -15,13 +15,14 @@ from typing import Any
 from ai.api import Limits, SearchConfig
 from ai.bench import BenchPosition, Variant
 from ai.engine import make_searcher, run_search
+from ai.kit import game_ai
 from cli.common import load_state
 from game.registry import playable_kits
 
 
 def positions() -> tuple[BenchPosition, ...]:
     """Every game's fixed positions (``SpeedBench.positions``), in the menu's order."""
-    return tuple(pos for kit in playable_kits() for pos in kit.ai().speed.positions)
+    return tuple(pos for kit in playable_kits() for pos in game_ai(kit).speed.positions)
 
 
 def measure(pos: BenchPosition, variant: Variant) -> dict[str, Any]:

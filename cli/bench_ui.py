@@ -31,6 +31,7 @@ import tempfile
 import time
 from typing import Any
 
+from ai.kit import game_ai
 from cli.bench_first import first_rows, print_first
 from cli.bench_idle import (
     lab_idle,
@@ -220,7 +221,7 @@ def run(args: argparse.Namespace) -> int:
 def _play_figures(modes: tuple[str, ...], seconds: float) -> dict[str, Any]:
     """Frame times and cancel latency while AI plays AI, per worker mode."""
     games = [(k.id, seconds * share if share >= 1 else max(3.0, seconds * share))
-             for k in playable_kits() if (share := k.ai().speed.ui_play_share) > 0]
+             for k in playable_kits() if (share := game_ai(k).speed.ui_play_share) > 0]
     rows = [_run_game(game_id, mode, secs) for mode in modes for game_id, secs in games]
     if not rows:
         raise ValueError("no game could be benchmarked")

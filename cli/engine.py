@@ -190,7 +190,7 @@ def _cube(game_id: str, state: Any, request: dict[str, Any]) -> dict[str, Any]:
     """The cube decision of a game played for stakes (its kit's ``StakesAI.answer``)."""
     stakes = game_ai(game_id).stakes
     if stakes is None:
-        with_cube = [k.id for k in playable_kits() if k.ai().stakes is not None]
+        with_cube = [k.id for k in playable_kits() if game_ai(k).stakes is not None]
         raise RequestError(f"'cube' is a command of games with a doubling cube: "
                            f"{', '.join(with_cube)}")
     return stakes.answer(state, request)

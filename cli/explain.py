@@ -28,6 +28,7 @@ from typing import Any
 
 from ai.api import BOOK
 from ai.depth_chart import depth_chart
+from ai.kit import get_level, profile_for
 from ai.lab import compare
 from ai.lab_notes import (
     agreement_text,
@@ -37,8 +38,6 @@ from ai.lab_notes import (
     taken_over_note,
 )
 from ai.labsearch import evaluator_title, usual_algorithm
-from ai.levels import get_level
-from ai.profiles import profile_for
 from ai.record import record_search
 from cli.common import (
     RequestError,

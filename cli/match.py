@@ -20,8 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ai.kit import game_ai
-from ai.profiles import profile_for
+from ai.kit import game_ai, profile_for
 from ai.selfplay import Z95, opening_position, play_game, wilson
 from cli.common import (
     RequestError,
@@ -360,7 +359,7 @@ def run(args: argparse.Namespace) -> int:
     get_game(args.game).initial_state(**options)  # bad options: one error now, not N later
     has_stakes = game_ai(args.game).stakes is not None
     if (args.cube or args.jacoby) and not has_stakes:
-        with_cube = [k.id for k in playable_kits() if k.ai().stakes is not None]
+        with_cube = [k.id for k in playable_kits() if game_ai(k).stakes is not None]
         raise RequestError(f"--cube and --jacoby are options of games with a doubling cube "
                            f"({', '.join(with_cube)} options)")
     if args.jacoby and not args.cube:

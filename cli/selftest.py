@@ -88,7 +88,7 @@ def _review() -> str:
     from game.session import Session
 
     kit = playable_kits()[0]
-    session = Session(kit.id, dict(kit.ai().selftest.options))
+    session = Session(kit.id, dict(game_ai(kit).selftest.options))
     session.play(session.current.legal_moves()[0])
     review = review_session(session, ReviewSettings(depth=1))
     row = review.rows[0]
@@ -97,7 +97,7 @@ def _review() -> str:
 
 def _learned_tables() -> str:
     """Every game's learned tables, loaded strictly (``SelfTest.tables``)."""
-    loaded = [t() for kit in playable_kits() if (t := kit.ai().selftest.tables) is not None]
+    loaded = [t() for kit in playable_kits() if (t := game_ai(kit).selftest.tables) is not None]
     return f"{', '.join(loaded)} load"
 
 
@@ -109,7 +109,7 @@ def _checks(seed: int) -> list[tuple[str, Callable[[], str]]]:
     checks += [(kit.id, lambda g=kit.id: _play(g, seed)) for kit in playable_kits()]
     checks.append(("review", _review))
     for kit in playable_kits():
-        checks += list(kit.ai().selftest.checks)
+        checks += list(game_ai(kit).selftest.checks)
     return checks
 
 

@@ -1,14 +1,16 @@
 """What one game is to Kibitz: a kit, the registry's only entry for the game.
 
 Search, session, screens, lab and CLI ask a kit for what they need and never name a game.
-A kit hands out its game's three layers, each imported the first time it is asked for and
+A game package has a part for each layer, each imported the first time it is asked for and
 only then (the one reason this project imports inside functions): the menu lists every game
 without loading five rule sets, the headless side never loads a board view (pygame), and one
 game's damaged weights file never stops another game from starting.
 
 - ``rules()``: the ``Game`` (standard library only: game.core's protocol);
-- ``ai()``: an ``ai.kit.GameAI`` (profile, levels, evaluators, solver, benches);
-- ``ui()``: a ``ui.kit.GameUI`` (board view, menu options, lab and play extras).
+- the layers above ask for their part through ``part``, each with its own accessor, so this
+  bottom layer knows nothing of them: ``ai.kit.game_ai`` (profile, levels, evaluators,
+  solver, benches), ``play.kit.game_play`` (a match's extra turns, e.g. the doubling cube),
+  ``ui.kit.game_ui`` (board view, menu options, lab and play extras).
 
 Game-specific choices the pygame-free session needs (a doubling cube, a foreign record to
 read) are methods here with generic defaults, so the session asks the kit, not the game id.
@@ -20,18 +22,12 @@ import importlib
 from abc import ABC
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from game.core import Game, Move, State
 from game.setup import GameSetup
 from game.stakes import Stakes
 from game.zobrist import PieceBoard
-
-if TYPE_CHECKING:
-    from ai.kit import GameAI
-    from play.controller import MatchController
-    from play.turns import StakesTurns
-    from ui.kit import GameUI
 
 
 @dataclass(frozen=True)
@@ -49,7 +45,8 @@ class Example:
 
 class GameKit(ABC):
     """One game's parts. Subclasses (one per package under ``games/``) set the class
-    attributes and load their layers in ``load_rules``/``load_ai``/``load_ui``."""
+    attributes; the parts load from the package's modules by the layout every game follows
+    (``rules``, ``ai/kit``, ``play/kit``, ``ui/kit``)."""
 
     #: The id saves, settings, the CLI's ``--game`` and the engine protocol use.
     id: ClassVar[str]
@@ -70,47 +67,27 @@ class GameKit(ABC):
     edge_words: ClassVar[str] = ""
 
     def __init__(self) -> None:
-        self._rules: Game | None = None
-        self._ai: GameAI | None = None
-        self._ui: GameUI | None = None
+        self._parts: dict[tuple[str, str], Any] = {}
 
     def rules(self) -> Game:
-        if self._rules is None:
-            self._rules = self.load_rules()
-        return self._rules
+        game: Game = self.part(self.rules_module, "GAME")
+        return game
 
-    def ai(self) -> GameAI:
-        if self._ai is None:
-            self._ai = self.load_ai()
-        return self._ai
-
-    def ui(self) -> GameUI:
-        if self._ui is None:
-            self._ui = self.load_ui()
-        return self._ui
-
-    def load_rules(self) -> Game:
-        return self._layer(self.rules_module, "GAME")
-
-    def load_ai(self) -> GameAI:
-        return self._layer("ai.kit", "AI")
-
-    def load_ui(self) -> GameUI:
-        """The board view's layer (pygame: only the window asks for it)."""
-        return self._layer("ui.kit", "UI", missing=f"{self.title} has no board view")
-
-    def _layer(self, module: str, name: str, missing: str | None = None) -> Any:
-        """``name`` from the kit's own package's ``module``, imported now (the one place the
-        layers are imported, by the layout every game package follows: ``rules``, ``ai/kit``,
-        ``ui/kit``); ``missing``: the ValueError for a package without that module."""
-        package = type(self).__module__
-        try:
-            loaded = importlib.import_module(f"{package}.{module}")
-        except ModuleNotFoundError as exc:
-            if missing is None or not (exc.name or "").startswith(package):
-                raise
-            raise ValueError(missing) from None
-        return getattr(loaded, name)
+    def part(self, module: str, name: str, missing: str | None = None) -> Any:
+        """``name`` from the kit's own package's ``module``, imported the first time it is
+        asked for (the one place a game's parts are imported); ``missing``: the ValueError's
+        message for a package without that module (None: the import's own error)."""
+        key = (module, name)
+        if key not in self._parts:
+            package = type(self).__module__
+            try:
+                loaded = importlib.import_module(f"{package}.{module}")
+            except ModuleNotFoundError as exc:
+                if missing is None or not (exc.name or "").startswith(package):
+                    raise
+                raise ValueError(missing) from None
+            self._parts[key] = getattr(loaded, name)
+        return self._parts[key]
 
     # -- what the session asks (standard library only) ------------------------------------
 
@@ -148,11 +125,6 @@ class GameKit(ABC):
 
     def setup(self) -> GameSetup | None:
         """The rows this game adds to the start screen (game.setup), or None."""
-        return None
-
-    def stakes_turns(self, match: MatchController) -> StakesTurns | None:
-        """The decisions beside the moves this game adds to a match (play.controller's
-        ``StakesTurns``, e.g. backgammon's cube), or None."""
         return None
 
     def piece_board(self, state: State) -> PieceBoard | None:

@@ -20,10 +20,10 @@ from typing import Any
 from ai.api import Result, SearchConfig
 from ai.worker import Finished, Reply
 from game.core import CHANCE, IllegalMoveError, Move, error_line
-from game.registry import get_kit
 from game.session import Session
 from play.events import MatchEvent, MovePlayed, Notice, PositionShown
 from play.jobs import Job, JobReply, JobRunner, Purpose, failure_text
+from play.kit import game_play
 from play.knowledge import Knowledge
 from play.ponder import Ponder, Verdict
 from play.rollout import toggle_rollout
@@ -74,7 +74,8 @@ class MatchController:
         self.knowledge.clear()
         if self._stakes_game != session.game_id:
             # One per screen's game: it keeps the money score over the games played here.
-            self.stakes_turns = get_kit(session.game_id).stakes_turns(self)
+            make = game_play(session.game_id).stakes_turns
+            self.stakes_turns = make(self) if make is not None else None
             self._stakes_game = session.game_id
         self.position_changed(animate=False)
 
@@ -178,8 +179,12 @@ class MatchController:
 
     def roll_now(self) -> None:
         """A human on roll chose not to double: the dice roll now."""
-        self.roll_at = self.clock()
+        self.hurry_roll(0.0)
         self.roll_dice()
+
+    def hurry_roll(self, lead_s: float) -> None:
+        """What waits ``lead_s`` after the dice's time is due now (an AI's answer, "Now!")."""
+        self.roll_at = self.clock() - lead_s
 
     def why_no_hint(self) -> str | None:
         return why_no_hint(self.session, self.stakes_turns)
@@ -205,10 +210,8 @@ class MatchController:
             return
         if self.jobs.running(Purpose.MOVE):
             self.jobs.hurry()  # the job still ends with its final reply and best move
-        stakes = self.session.stakes
-        if (stakes is not None and stakes.answering_player() is not None
-                and self.stakes_turns is not None):
-            self.stakes_turns.hurry()  # a double waits for the AI's answer
+        if self.stakes_turns is not None:
+            self.stakes_turns.hurry()  # e.g. a double waiting for the AI's answer
         self.ai_submit_at = self.ai_apply_at = self.clock()
 
     def rollout(self) -> None:
@@ -278,14 +281,10 @@ class MatchController:
         report = self.knowledge.report(Purpose.VALUES)
         return report is None or (not report.finished and report.failed is None)
 
-    def stale_reason(self, job: Job, move: Move) -> str | None:
-        """Why the AI's ``move``, found by ``job``, must not be played now (Job.stale_reason)."""
-        return job.stale_reason(move, self.session)
-
     def play_reply(self, job: Job, move: Move) -> bool:
-        """Play the AI's move, or drop it with a log line when ``stale_reason`` objects (the
-        AI then searches the position on the board afresh)."""
-        why = self.stale_reason(job, move)
+        """Play the AI's move, or drop it with a log line when ``Job.stale_reason`` objects
+        (the AI then searches the position on the board afresh)."""
+        why = job.stale_reason(move, self.session)
         if why is not None:
             log.warning("dropped the AI's move %r from search %d: %s", move, job.id, why)
             return False

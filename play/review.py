@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ai.kit import game_ai
-from ai.levels import get_level
+from ai.kit import game_ai, get_level
 from ai.review.analysis import ReviewSettings, decisions
 from ai.worker import Failed, Finished, Progressed, Task
 from game.core import Move, State

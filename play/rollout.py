@@ -8,9 +8,9 @@ position changes. Asking again while it runs stops it, keeping the trials played
 
 from __future__ import annotations
 
+from ai.kit import game_ai
 from ai.worker import Task
 from game.core import error_line
-from game.registry import get_kit
 from game.session import Session
 from play.jobs import JobRunner, Purpose
 from play.knowledge import Knowledge
@@ -22,7 +22,7 @@ ROLLOUT_TRIALS = 1296
 
 def why_no_rollout(session: Session, paused: bool) -> str | None:
     """Why the shown position cannot be rolled out now (None: it can)."""
-    if get_kit(session.game_id).ai().rollout is None:
+    if game_ai(session.game_id).rollout is None:
         return "Rollouts are for games of dice: this game is searched to its end"
     if session.is_over:
         return "The game is over"

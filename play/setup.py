@@ -10,8 +10,8 @@ from pathlib import Path
 import platformdirs
 
 from ai.api import ALGORITHMS, Limits, SearchConfig
-from ai.levels import get_level, levels_of
-from ai.profiles import profile_for, true_minus
+from ai.kit import get_level, levels_of, profile_for
+from ai.profiles import true_minus
 from game import savefile
 from game.core import CHANCE
 from game.registry import get_game

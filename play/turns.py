@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
+
+from game.session import Session
 
 
 @dataclass(frozen=True)
@@ -22,6 +25,23 @@ class StakesTurns(Protocol):
     def waiting_for_human(self) -> bool: ...
     def turn_text(self) -> str: ...
     def record_result(self) -> None: ...
-    def hurry(self) -> None: ...
+    def hurry(self) -> None: ...  # "Now!": a decision the AI is pondering, made at once
     def wake_at(self) -> float | None: ...
     def advice(self) -> str | None: ...  # the hint for a human's decision, None: none
+
+
+class MatchSide(Protocol):
+    """What a game's extra turns see of the match and may ask of it (the controller is one):
+    they read its session and timing and ask for changes; they never set its fields."""
+
+    session: Session
+    clock: Callable[[], float]
+
+    @property
+    def paused(self) -> bool: ...
+    @property
+    def roll_at(self) -> float: ...  # when the dice roll by themselves
+    def notice(self, text: str, error: bool = False) -> None: ...
+    def roll_now(self) -> None: ...
+    def hurry_roll(self, lead_s: float) -> None: ...  # what waits lead_s after the roll: now
+    def position_changed(self, animate: bool = True) -> None: ...

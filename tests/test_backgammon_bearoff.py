@@ -311,7 +311,7 @@ def test_without_the_database_the_network_still_plays(
     assert not ev.from_bearoff_database(state)
     assert 0.0 < ev.probabilities(state, 0)[0] < 1.0  # the plain network's estimate
     from ai.engine import run_search
-    from ai.levels import get_level
+    from ai.kit import get_level
 
     config = get_level("backgammon", "Advanced").config("backgammon")
     assert run_search(state, config).move is not None

@@ -11,7 +11,7 @@ import pytest
 
 from ai.api import BOOK
 from ai.engine import run_search
-from ai.levels import get_level
+from ai.kit import get_level
 from game.paths import asset_path
 from game.registry import get_game
 from games.backgammon.ai.book import (

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ai.levels import get_level
+from ai.kit import get_level
 from game.core import IllegalMoveError, NotationError
 from games.backgammon.ai.cube import CUBE_LIFE, advise, cubeful, play_cubeful_game
 from games.backgammon.cube import (

@@ -11,8 +11,7 @@ import pytest
 
 from ai.api import Limits
 from ai.engine import make_searcher, run_search
-from ai.kit import get_evaluator
-from ai.levels import get_level
+from ai.kit import get_evaluator, get_level
 from game.playouts import random_positions
 from games.backgammon.ai import encoding as enc
 from games.backgammon.ai import net as bn

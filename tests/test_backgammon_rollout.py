@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from ai.engine import run_search
-from ai.levels import get_level
+from ai.kit import get_level
 from games.backgammon.ai.net import NetEvaluator, equity
 from games.backgammon.ai.rollout import rollout
 from games.backgammon.rules import BackgammonState

@@ -13,7 +13,8 @@ import main
 from ai.api import Limits, SearchConfig
 from ai.editor import choices, default_scale, editor_config, features, quick_match
 from ai.engine import run_search
-from game.registry import get_game, get_kit
+from ai.kit import game_ai
+from game.registry import get_game
 from game.seat import Seat
 from game.session import Session
 from tests.random_positions import random_positions
@@ -24,7 +25,7 @@ from ui.lab import lab_scene
 
 @pytest.mark.parametrize("game_id", ["othello", "tictactoe"])
 def test_the_shipped_weights_change_nothing(game_id: str) -> None:
-    shipped = get_kit(game_id).ai().evaluator(None)
+    shipped = game_ai(game_id).evaluator(None)
     same = shipped.weighted(default_scale(game_id))
     for state in random_positions(game_id, 30, seed=5, max_plies=12):
         for player in (0, 1):

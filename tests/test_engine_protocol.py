@@ -162,7 +162,7 @@ def test_backgammon_with_dice_and_levels() -> None:
 
 
 def _first_level(game_id: str) -> str:
-    from ai.levels import levels_of
+    from ai.kit import levels_of
 
     return levels_of(game_id)[0].name
 

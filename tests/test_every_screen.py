@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 import pytest
 
+from ai.kit import game_ai
 from cli.bench_layout import sweep_game
 from game.registry import all_kits, get_kit
 from game.seat import Seat
@@ -61,7 +62,7 @@ def test_presentation_mode_lights_the_running_line_at_every_step_of_the_textbook
 
 def _master_lab(app: Any, game_id: str, view: str = "tree") -> Any:
     kit = get_kit(game_id)
-    session = Session(game_id, dict(kit.ai().speed.ui_options),
+    session = Session(game_id, dict(game_ai(kit).speed.ui_options),
                       (Seat.human(), Seat.ai_level("Master")))
     app.switch(lab_scene(app, session, game_id, view))
     _settled(app)

@@ -11,9 +11,8 @@ import pytest
 
 from ai.api import Limits, SearchConfig
 from ai.engine import make_searcher, run_search
-from ai.levels import levels_of
+from ai.kit import game_ai, levels_of
 from game.core import TERMINAL
-from game.registry import get_kit
 from games.kalah.ai.evaluation import KalahEvaluator
 from games.kalah.ai.noisy import noisy_moves
 from games.kalah.ai.solver import KalahSolver
@@ -140,7 +139,7 @@ def test_levels_weakest_first_and_quiescence_where_measured() -> None:
 
 
 def test_the_profile_reads_values_as_seeds() -> None:
-    profile = get_kit("kalah").ai().profile
+    profile = game_ai("kalah").profile
     assert profile.value_label(10, exact=True).long == "win by 10 seeds"
     assert profile.value_label(-3, exact=True).long == "loss by 3 seeds"
     assert profile.value_label(1.25, exact=False).long.endswith("(predicted final margin)")

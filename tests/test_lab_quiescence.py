@@ -22,11 +22,13 @@ import pytest  # noqa: E402
 from ai import textbook  # noqa: E402
 from ai.depth_chart import depth_chart  # noqa: E402
 from ai.engine import search_to_depth  # noqa: E402
-from ai.kit import get_evaluator  # noqa: E402
+from ai.kit import (
+    get_evaluator,  # noqa: E402
+    profile_for,  # noqa: E402
+)
 from ai.lab import compare, compare_specs  # noqa: E402
 from ai.lab_notes import refinement_notes  # noqa: E402
 from ai.labsearch import TEACHING, has_quiescence, lab_config  # noqa: E402
-from ai.profiles import profile_for  # noqa: E402
 from ai.record import record_search  # noqa: E402
 from game.core import TERMINAL  # noqa: E402
 from game.registry import get_kit, playable_kits  # noqa: E402

@@ -12,8 +12,8 @@ import pytest
 import main
 from ai.api import Limits, SearchConfig
 from ai.engine import run_search
+from ai.kit import levels_of
 from ai.labsearch import TEACHING, describe, lab_config, lab_levels
-from ai.levels import levels_of
 from ai.record import record_search
 from game.registry import get_game
 

@@ -80,14 +80,16 @@ def runtime_nodes(tree: ast.AST) -> list[ast.AST]:
     return out
 
 
-def imports_in(text: str, package: str) -> list[tuple[int, str]]:
-    """(line, absolute name) of every import in ``text``, nested ones included.
+def imports_in(text: str, package: str, type_hints: bool = False) -> list[tuple[int, str]]:
+    """(line, absolute name) of every import in ``text``, nested ones included, and those
+    under ``if TYPE_CHECKING:`` when ``type_hints``.
 
     ``from a import b`` yields both ``a`` and ``a.b``, since ``b`` may be a submodule
     (``from games.nim import ui`` must count as importing games.nim.ui).
     """
     found = []
-    for node in runtime_nodes(ast.parse(text)):
+    tree = ast.parse(text)
+    for node in ast.walk(tree) if type_hints else runtime_nodes(tree):
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -102,9 +104,9 @@ def imports_in(text: str, package: str) -> list[tuple[int, str]]:
     return found
 
 
-def imports_of(path: Path) -> list[tuple[int, str]]:
+def imports_of(path: Path, type_hints: bool = False) -> list[tuple[int, str]]:
     parts = path.relative_to(ROOT).parts[:-1]
-    return imports_in(path.read_text(encoding="utf-8"), ".".join(parts))
+    return imports_in(path.read_text(encoding="utf-8"), ".".join(parts), type_hints)
 
 
 def is_stdlib(name: str) -> bool:
@@ -119,7 +121,7 @@ def is_ui(name: str) -> bool:
     )
 
 
-KIT_LAYERS = ("ai", "ui", "training")
+KIT_LAYERS = ("ai", "play", "ui", "training")
 
 
 def kit_of(name: str) -> str | None:
@@ -203,17 +205,21 @@ def test_ai_imports_only_stdlib_game_and_ai(path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "path", sorted((ROOT / "play").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+    "path", sorted((ROOT / "play").rglob("*.py")) + kit_files("play"),
+    ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_the_match_controller_imports_no_screen_and_no_game(path: Path) -> None:
-    """play/ (the match and the AI's jobs) runs headless: no pygame, no ui, no kit
-    (platformdirs finds the documents folder for saves)."""
+    """play/ (the match and the AI's jobs) runs headless: no pygame, no ui, no kit (a kit's
+    play part uses its own rules and AI); platformdirs finds the documents folder for saves."""
+    own = kit_of(module_name(path))
     bad = [
         f"line {line}: {name}"
         for line, name in imports_of(path)
         if is_ui(name)
-        or not (is_stdlib(name) or name.split(".")[0] in ("game", "ai", "play", "platformdirs"))
-        or kit_of(name) is not None
+        or not (is_stdlib(name)
+                or name.split(".")[0] in ("game", "games", "ai", "play", "platformdirs"))
+        or foreign_kit(name, own)
+        or (own is None and kit_of(name) is not None)
     ]
     assert not bad, f"{path.name} may import only the standard library, game, ai, play: {bad}"
 
@@ -345,3 +351,63 @@ def test_no_import_circles() -> None:
     known = project_modules()
     graph = {name: import_edges(path, known) - {name} for name, path in known.items()}
     assert import_circles(graph) == []
+
+
+# -- the layers, bottom-up ------------------------------------------------------------------------
+
+#: game (what every game shares) <- ai (search) <- play (a match) <- ui (the window) <- cli.
+LAYER_RANK = {"game": 0, "ai": 1, "play": 2, "ui": 3, "cli": 4}
+
+
+def layer_of(name: str) -> str | None:
+    """The layer of a project module (a kit's parts sit in the layer of their subpackage:
+    games.backgammon.play.cube_turns is play); None for anything outside the project."""
+    parts = name.split(".")
+    if parts[0] == "main":
+        return "cli"
+    if parts[0] == "games":
+        sub = parts[2] if len(parts) > 2 else ""
+        return {"ai": "ai", "training": "ai", "play": "play", "ui": "ui"}.get(sub, "game")
+    return parts[0] if parts[0] in LAYER_RANK else None
+
+
+def test_layer_of_places_the_kits_parts() -> None:
+    assert layer_of("games.othello.rules") == "game" and layer_of("games.nim") == "game"
+    assert layer_of("games.othello.ai.patterns") == "ai"
+    assert layer_of("games.backgammon.training.td") == "ai"
+    assert layer_of("games.backgammon.play.cube_turns") == "play"
+    assert layer_of("games.kalah.ui.board") == "ui" and layer_of("ui.app") == "ui"
+    assert layer_of("main") == "cli" and layer_of("pygame") is None
+
+
+def all_project_files() -> list[Path]:
+    return sorted(project_modules().values())
+
+
+@pytest.mark.parametrize("path", all_project_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_import_runs_up_the_layers(path: Path) -> None:
+    """Every import counts: inside functions and under TYPE_CHECKING too (a type hint that
+    names a higher layer ties the lower one to it as much as a call does)."""
+    own = layer_of(module_name(path))
+    assert own is not None
+    bad = [
+        f"line {line}: {name} ({layer})"
+        for line, name in imports_of(path, type_hints=True)
+        if (layer := layer_of(name)) is not None and LAYER_RANK[layer] > LAYER_RANK[own]
+    ]
+    assert not bad, f"{path.relative_to(ROOT)} ({own}) imports from a higher layer: {bad}"
+
+
+def test_no_import_circle_spans_two_layers_even_for_type_hints() -> None:
+    known = project_modules()
+    graph = {}
+    for name, path in known.items():
+        edges: set[str] = set()
+        for _, target in imports_of(path, type_hints=True):
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                edges.add(target)
+        graph[name] = edges
+    spanning = [c for c in import_circles(graph) if len({layer_of(m) for m in c}) > 1]
+    assert spanning == []

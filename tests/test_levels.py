@@ -6,7 +6,8 @@ import pytest
 
 from ai.api import ALGORITHMS
 from ai.engine import make_searcher, run_search
-from ai.levels import NAMES, get_level, levels_of
+from ai.kit import get_level, levels_of
+from ai.levels import NAMES
 from game.core import TERMINAL
 from game.registry import game_ids, get_game
 

@@ -105,11 +105,12 @@ def test_the_lab_names_every_levels_evaluation_without_loading_a_table():
     neither numpy nor Othello's pattern tables nor backgammon's network is loaded."""
     script = textwrap.dedent("""
         import sys
+        from ai.kit import game_ai
         from ai.labsearch import describe, lab_config
         from game.registry import all_kits
         import games.othello.ai.patterns as patterns
         for kit in all_kits():
-            for level in kit.ai().levels:
+            for level in game_ai(kit).levels:
                 describe(kit.id, level.name, lab_config(kit.id, level.name, 2))
         loaded = [m for m in ("numpy", "games.backgammon.ai.net") if m in sys.modules]
         print(loaded, patterns._MODEL is not None)

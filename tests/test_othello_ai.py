@@ -315,8 +315,7 @@ def test_hand_made_evaluator_speaks_in_discs() -> None:
 
 
 def test_top_levels_use_the_learned_tables_and_keep_baselines() -> None:
-    from ai.kit import game_ai
-    from ai.levels import get_level
+    from ai.kit import game_ai, get_level
     from cli.common import level_config
 
     assert get_level("othello", "Advanced").evaluator == "patterns"

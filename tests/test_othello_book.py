@@ -10,8 +10,8 @@ import pytest
 
 from ai.api import BOOK, Limits, SearchConfig
 from ai.engine import run_search
+from ai.kit import get_level
 from ai.labsearch import lab_config
-from ai.levels import get_level
 from ai.record import record_search
 from game.registry import get_game
 from games.othello.ai.book import (

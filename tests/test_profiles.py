@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from ai.profiles import ValueLabel, profile_for
+from ai.kit import profile_for
+from ai.profiles import ValueLabel
 from ai.searchbase import WIN
 from game.registry import game_ids, get_game
 

@@ -18,8 +18,7 @@ import pytest
 from ai import textbook
 from ai.api import Limits, SearchConfig
 from ai.engine import make_searcher
-from ai.kit import evaluator_for
-from ai.profiles import profile_for
+from ai.kit import evaluator_for, profile_for
 from ai.record import record_search
 from ai.recorder import EVENT_KINDS, SearchRecording
 from game.core import CHANCE, TERMINAL, State

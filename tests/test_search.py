@@ -282,7 +282,7 @@ def test_tictactoe_takes_the_win_and_blocks() -> None:
 
 
 def test_tictactoe_master_never_loses_against_any_opponent_line() -> None:
-    from ai.levels import get_level
+    from ai.kit import get_level
 
     game = get_game("tictactoe")
     config = get_level("tictactoe", "Master").config("tictactoe")

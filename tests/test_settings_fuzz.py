@@ -13,7 +13,7 @@ import test_ui_support  # noqa: F401  (SDL headless before pygame starts)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ai.levels import levels_of
+from ai.kit import levels_of
 from ui import scene_record
 from ui.app import App
 from ui.settings import SEAT_KINDS, SeatSetting, Settings, game_fields, read_settings

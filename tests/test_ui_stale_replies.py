@@ -177,7 +177,7 @@ def test_no_move_is_played_at_a_roll_or_while_a_double_waits(tmp_path, monkeypat
         assert "refused move" in caplog.text
         # A job of Red's would-be decision cannot be played at the roll either.
         job = Job(99, Purpose.MOVE, roll, None, "stale")
-        assert scene.match.stale_reason(job, move) == "the dice are to be rolled"
+        assert job.stale_reason(move, scene.match.session) == "the dice are to be rolled"
         scene.match.stakes_turns.double()
         assert not scene.play_move(move)
         assert scene.message.text == "Illegal move: no move is due now: a double waits for its answer"

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from ai.api import Limits, SearchConfig
-from ai.levels import levels_of
+from ai.kit import levels_of
 from ai.worker import Reply, SearchWorker
 from game.registry import game_ids, get_game
 

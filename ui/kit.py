@@ -9,6 +9,7 @@ from typing import Any
 
 from ai.editor import features
 from game.core import Game
+from game.kit import GameKit
 from game.registry import get_kit
 from ui.boards.base import BoardView
 from ui.commands import Command
@@ -53,9 +54,17 @@ class GameUI:
     lab_views: tuple[LabView, ...] = ()
 
 
+def game_ui(game: str | GameKit) -> GameUI:
+    """A game's screen part (its package's ``ui/kit.py``), from its kit or id; a ValueError
+    for a game without one (a teaching game is shown by the lab alone)."""
+    kit = get_kit(game) if isinstance(game, str) else game
+    found: GameUI = kit.part("ui.kit", "UI", missing=f"{kit.title} has no board view")
+    return found
+
+
 def view_class(game_id: str) -> type[BoardView]:
     """The board view of ``game_id``; a ValueError for a game without one."""
-    return get_kit(game_id).ui().view_class
+    return game_ui(game_id).view_class
 
 
 def make_view(game: Game) -> BoardView:
@@ -67,7 +76,7 @@ def lab_views(game_id: str) -> tuple[LabView, ...]:
     Zobrist view for a game described as pieces on squares."""
     kit = get_kit(game_id)
     try:
-        own = kit.ui().lab_views
+        own = game_ui(kit).lab_views
     except ValueError:  # a teaching game has no board view, so no views of its own
         return ()
     extra = [EVALUATION] if features(game_id) else []

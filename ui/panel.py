@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ai.api import BOOK
-from ai.profiles import profile_for
+from ai.kit import profile_for
 from game.core import Game, Move, State
 from play.jobs import Purpose
 from play.knowledge import Knowledge, SearchReport

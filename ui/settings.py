@@ -17,7 +17,7 @@ from typing import Any
 import platformdirs
 
 from ai.api import ALGORITHMS
-from ai.levels import levels_of
+from ai.kit import levels_of
 from game.core import finite_number
 from game.registry import playable_kits
 from game.setup import SetupField

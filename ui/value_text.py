@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import math
 
-from ai.profiles import MINUS, ValueLabel, profile_for, true_minus
+from ai.kit import profile_for
+from ai.profiles import MINUS, ValueLabel, true_minus
 from ui import theme
 
 #: Tone of a value for the viewer: better, level (a draw, an even estimate, unknown), worse.

@@ -20,9 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ai.api import Limits, SearchConfig
-from ai.kit import game_ai
-from ai.levels import get_level
-from ai.profiles import profile_for
+from ai.kit import game_ai, get_level, profile_for
 from ai.review.scale import ReviewScale
 from ai.review.summary import summarise
 from ai.review.weigh import Decision, Weigher

@@ -10,7 +10,7 @@ from typing import Any
 
 from ai.api import ALGORITHMS, Result, SearchConfig
 from ai.engine import run_search
-from ai.profiles import profile_for
+from ai.kit import profile_for
 from ai.review.scale import ReviewScale, outcome
 from game.core import Game, Move, State, format_line
 from game.review import NO_ERROR, ReviewRow

@@ -5,16 +5,12 @@ The kit below is the game's one entry in Kibitz (game.kit): its layers load on f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.core import State
 from game.kit import GameKit
 from game.setup import GameSetup
 from game.stakes import Stakes
-
-if TYPE_CHECKING:
-    from play.controller import MatchController
-    from play.turns import StakesTurns
 
 
 class BackgammonKit(GameKit):
@@ -57,11 +53,6 @@ class BackgammonKit(GameKit):
         from games.backgammon import ids
 
         return ids.cube_from_save(text, start)  # type: ignore[arg-type]
-
-    def stakes_turns(self, match: MatchController) -> StakesTurns:
-        from games.backgammon.ai.cube_turns import CubeTurns  # the AI's cube: on first use
-
-        return CubeTurns(match)
 
 
 KIT = BackgammonKit()

@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ai.kit import get_level
 from ai.labsearch import TEACHING, usual_algorithm
-from ai.levels import get_level
 from ai.transpositions import pays_from
 from game.core import CHANCE, TERMINAL
 from game.registry import get_kit

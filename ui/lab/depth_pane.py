@@ -19,8 +19,8 @@ import pygame
 
 from ai.api import SearchConfig
 from ai.depth_chart import CountingTree, DepthRow
+from ai.kit import profile_for
 from ai.labsearch import TEACHING, lab_config, quiescence_applies
-from ai.profiles import profile_for
 from ui import theme
 from ui.assets import font
 from ui.lab import charts, style

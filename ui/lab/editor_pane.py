@@ -16,8 +16,8 @@ from typing import Any
 import pygame
 
 from ai.editor import DEFAULT_DEPTH, EditorChoice, default_scale, features
+from ai.kit import profile_for
 from ai.ladder import LadderUpdate, RungFigures
-from ai.profiles import profile_for
 from ui import theme
 from ui.assets import font
 from ui.boards.base import ViewContext

@@ -17,7 +17,8 @@ from typing import Any
 
 import pygame
 
-from ai.profiles import Profile, profile_for, true_minus
+from ai.kit import profile_for
+from ai.profiles import Profile, true_minus
 from game.registry import get_kit
 
 KINDS = ("max", "min", "chance", "leaf")

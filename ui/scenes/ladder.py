@@ -13,8 +13,8 @@ from typing import Any
 
 import pygame
 
+from ai.kit import levels_of
 from ai.ladder import LadderUpdate, RungFigures, csv_text, ladder_rungs
-from ai.levels import levels_of
 from game.registry import get_kit
 from play.setup import default_save_path
 from ui import theme

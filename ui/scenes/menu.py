@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from ai.api import ALGORITHMS
-from ai.levels import levels_of
+from ai.kit import levels_of
 from game.core import error_line
 from game.registry import all_kits, get_kit, playable_kits
 from game.setup import SetupField

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.registry import get_kit
 from play.ponder import can_ponder
 from ui.commands import Command, Key
+from ui.kit import game_ui
 from ui.lab import lab_commands, why_no_lab
 
 if TYPE_CHECKING:
@@ -38,8 +38,8 @@ class HelpOverlay:
 
 def play_commands(s: PlayScene) -> list[Command]:
     K, m = pygame, s.match
-    game_ui = get_kit(s.session.game_id).ui()
-    extra = game_ui.play_commands(s) if game_ui.play_commands is not None else []
+    own = game_ui(s.session.game_id)
+    extra = own.play_commands(s) if own.play_commands is not None else []
     return [
         Command("Hint", (Key(K.K_h),), m.hint,
                 "the strongest search suggests your move (a cube decision: the cube's advice)",

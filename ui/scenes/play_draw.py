@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core import CHANCE
-from game.registry import get_kit
 from play.jobs import Purpose
 from play.setup import describe_seat
 from ui import theme
 from ui.keys_overlay import draw_keys_overlay
+from ui.kit import game_ui
 from ui.panel import PanelLine, draw_panel, panel_lines, ponder_lines
 from ui.scenes.common import draw_background
 from ui.scenes.play_banner import draw_banner, result_line
@@ -63,8 +63,8 @@ def turn_line(scene: PlayScene) -> str:
 
 def side_panel_lines(scene: PlayScene) -> list[PanelLine]:
     """The search story, then what the game's evaluator believes (if the game says)."""
-    game_ui = get_kit(scene.session.game_id).ui()
-    belief = game_ui.belief_lines(scene) if game_ui.belief_lines is not None else []
+    own = game_ui(scene.session.game_id)
+    belief = own.belief_lines(scene) if own.belief_lines is not None else []
     lines = ponder_lines(scene.match.ponder.status())
     return lines + panel_lines(scene.words, scene.match.knowledge,
                                show_values=scene.match.show_values, belief=belief,

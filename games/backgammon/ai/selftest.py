@@ -4,8 +4,7 @@ strictly, and the network (numpy and its weights) answers Master's search of an 
 from __future__ import annotations
 
 from ai.engine import run_search
-from ai.kit import SelfTest
-from ai.levels import get_level
+from ai.kit import SelfTest, get_level
 from games.backgammon.game import GAME
 
 

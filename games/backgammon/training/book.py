@@ -21,8 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ai.engine import run_search
-from ai.kit import get_evaluator
-from ai.levels import get_level
+from ai.kit import get_evaluator, get_level
 from game.bookfile import start_book, write_book
 from game.paths import asset_path
 from game.progress import ProgressBar

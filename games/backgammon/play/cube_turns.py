@@ -10,21 +10,19 @@ is a move of the session (``double``, ``take``, ``drop``), so undo, redo and sav
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ai.profiles import true_minus
 from game.core import CHANCE, IllegalMoveError
 from games.backgammon.ai.cube import advise, cubeful, probabilities, take_decision
-
-if TYPE_CHECKING:
-    from play.controller import MatchController
+from play.turns import MatchSide
 
 #: How long the AI seems to consider a double before answering (seconds).
 ANSWER_PAUSE_S = 0.8
 
 
 class CubeTurns:
-    def __init__(self, match: MatchController) -> None:
+    def __init__(self, match: MatchSide) -> None:
         self.match = match
         #: The ply at which the AI on roll last made its cube decision (once per turn).
         self._ai_decided_at: int | None = None
@@ -250,7 +248,9 @@ class CubeTurns:
 
     def hurry(self) -> None:
         """"Now!" while the AI considers a double: it answers at once."""
-        self.match.roll_at = self.match.clock() - ANSWER_PAUSE_S
+        cube = self.cube
+        if cube is not None and cube.answering_player() is not None:
+            self.match.hurry_roll(ANSWER_PAUSE_S)
 
     def _ai_offer(self) -> None:
         s = self.match

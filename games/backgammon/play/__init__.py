@@ -1,0 +1,1 @@
+"""Backgammon's play part: the doubling cube's decisions in a match."""

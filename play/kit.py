@@ -1,0 +1,37 @@
+"""A game's play part: what it adds to a match beside its moves (backgammon's doubling cube).
+
+Found in the game's package as ``play/kit.py`` (its ``PLAY``); a game without one plays its
+moves and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.kit import GameKit
+from game.registry import get_kit
+from play.turns import MatchSide, StakesTurns
+
+
+@dataclass(frozen=True)
+class GamePlay:
+    """One game's additions to a match."""
+
+    #: The decisions beside the moves (play.turns.StakesTurns), made for one match: the
+    #: doubling cube's Double, Take and Drop; None: a game without such decisions.
+    stakes_turns: Callable[[MatchSide], StakesTurns] | None = None
+
+
+#: What a game without a play part adds: nothing.
+NOTHING = GamePlay()
+
+
+def game_play(game: str | GameKit) -> GamePlay:
+    """A game's play part, from its kit or id (``NOTHING`` for a game that has none)."""
+    kit = get_kit(game) if isinstance(game, str) else game
+    try:
+        found: GamePlay = kit.part("play.kit", "PLAY", missing=f"{kit.title} adds no turns")
+    except ValueError:
+        return NOTHING
+    return found
