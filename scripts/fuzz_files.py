@@ -232,6 +232,8 @@ class CliSurface(Surface):
 
     def generate(self, rng: random.Random) -> Any:
         args, limit = super().generate(rng)
+        # An operating system's argv cannot hold a NUL: drop it as the shell would stop there.
+        args = [a.replace("\x00", "") for a in args]
         return [a for a in args if not a.startswith(CLI_FORBIDDEN)] + limit
 
     def check(self, value: list[str]) -> str | None:

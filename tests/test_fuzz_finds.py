@@ -2,7 +2,9 @@
 nested deeper than the stack, a number past a float's range and a value of thousands of
 characters each gave a traceback or a message of 10,000 characters from the book and
 weights readers; quoted characters that repr writes long (a BOM is six) and a point of 240
-digits made move errors over 300 characters."""
+digits made move errors over 300 characters; a NUL in a GGF value was quoted into the
+error, a non-ASCII GGF key was written back upper-cased into one that does not read, and a
+long TD weights version was quoted whole."""
 
 from __future__ import annotations
 
@@ -13,11 +15,12 @@ from typing import Any
 
 import pytest
 
-from game.core import quoted
+from game.core import NotationError, quoted
 from game.registry import get_game
 from games.backgammon.ai import book as backgammon_book
 from games.backgammon.ai import td
 from games.othello.ai import book as othello_book
+from games.othello.ggf import format_ggf, parse_ggf
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 READERS: dict[str, tuple[Path, Callable[[Path], Any]]] = {
@@ -98,3 +101,30 @@ def test_a_move_error_is_short_whatever_the_move_text(game_id: str, position: st
     with pytest.raises(ValueError) as caught:
         game.parse_move(game.parse_position(position), move)
     assert len(str(caught.value)) <= 300, str(caught.value)
+
+
+def test_a_long_td_weights_version_is_named_in_one_short_line(tmp_path: Path) -> None:
+    def long_version(data: dict[str, Any]) -> None:
+        data["version"] = "x" * 10_000
+
+    assert "version" in read_damaged(tmp_path, "td weights", damaged("td weights", long_version))
+
+
+GGF_START = "BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]"
+
+
+@pytest.mark.parametrize("value", ["Oth\x00ello", "Oth\nello", "\x00" * 30, "Oth\x85x"])
+def test_a_ggf_error_quotes_a_value_on_one_printable_line(value: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_ggf(f"(;GM[{value}]{GGF_START};)")
+    message = str(caught.value)
+    assert message.isprintable() and len(message) <= 300, repr(message)
+
+
+@pytest.mark.parametrize("key", ["\u1fe7O", "\u00df", "PB", "XY"])
+def test_a_ggf_game_that_reads_writes_back_readable(key: str) -> None:
+    try:
+        games = parse_ggf(f"(;GM[Othello]{key}[a]{GGF_START}B[D3];)")
+    except NotationError:
+        return  # a key GGF does not allow is refused, in one line
+    assert parse_ggf(format_ggf(games[0]))[0].moves == games[0].moves

@@ -224,7 +224,8 @@ def load_weights(path: Path | str | None = None) -> tuple[Weights, dict]:
         raise WeightsError(f"{path.name} is not a {FORMAT} file")
     if data.get("version") != VERSION or data.get("inputs") != N_INPUTS:
         raise WeightsError(
-            f"{path.name}: version {data.get('version')!r} with {data.get('inputs')!r} inputs,"
+            f"{path.name}: version {clipped(repr(data.get('version')))} with "
+            f"{clipped(repr(data.get('inputs')))} inputs,"
             f" expected version {VERSION} with {N_INPUTS}"
         )
     weights = data.get("weights")
