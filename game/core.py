@@ -26,9 +26,21 @@ QUOTE_CHARS = 40
 def quoted(text: str) -> str:
     """A piece of the input as an error quotes it: ``repr`` (so a newline shows as ``\\n`` and
     never breaks the message's one line), at most QUOTE_CHARS characters of it."""
-    if len(text) <= QUOTE_CHARS:
+    piece = text[:QUOTE_CHARS]
+    # repr writes some characters as up to ten (a BOM is '\\ufeff'): cut by what is shown.
+    while len(repr(piece)) > 2 * QUOTE_CHARS:
+        piece = piece[: len(piece) // 2]
+    if piece == text:
         return repr(text)
-    return repr(text[:QUOTE_CHARS]) + f"... ({len(text)} characters)"
+    return repr(piece) + f"... ({len(text)} characters)"
+
+
+def clipped(text: str, limit: int = 120) -> str:
+    """A reason quoted inside a one-line message: its first line, at most ``limit``
+    characters (a damaged file's value may be thousands of characters long)."""
+    lines = text.splitlines()
+    line = lines[0] if lines else ""
+    return line if len(line) <= limit else line[: limit - 3] + "..."
 
 
 class IllegalMoveError(ValueError):

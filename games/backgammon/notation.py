@@ -153,7 +153,9 @@ def _parse_point(part: str, token: str) -> tuple[int, bool]:
         raise NotationError(f"{quoted(token)}: {quoted(part)} is not a point (1-24, bar or off)")
     p = int(name)
     if not 0 <= p <= 25:
-        raise NotationError(f"{quoted(token)}: point {p} is off the board (1-24, 25 = bar, 0 = off)")
+        shown = p if p < 1000 else quoted(name)  # a point may be written with 10,000 digits
+        raise NotationError(f"{quoted(token)}: point {shown} is off the board (1-24, 25 = bar, "
+                            "0 = off)")
     return p, hit
 
 

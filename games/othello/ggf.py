@@ -70,7 +70,9 @@ def _properties(body: str, where: str) -> list[tuple[str, str]]:
             i += 1
             continue
         key_start = i
-        while i < n and body[i].isalnum():
+        # ASCII only: some letters change length or gain a combining mark when upper-cased,
+        # and the key would then not read back.
+        while i < n and body[i].isascii() and body[i].isalnum():
             i += 1
         key = body[key_start:i]
         if not key or i >= n or body[i] != "[":
@@ -203,9 +205,11 @@ def _value_end(text: str, pos: int) -> int:
 
 
 def _shown(value: str, limit: int = 24) -> str:
-    """A value of the file as an error quotes it: on one line, cut when long."""
-    flat = " ".join(value.split())
-    return flat if len(flat) <= limit else flat[:limit] + "..."
+    """A value of the file as an error quotes it: on one line (a NUL or other control
+    character shown as a space), cut when long."""
+    head = value[: limit * 4]  # a value may be megabytes: only its start can be shown
+    flat = " ".join("".join(c if c.isprintable() else " " for c in head).split())
+    return flat if len(flat) <= limit and head == value else flat[:limit] + "..."
 
 
 # -- writing ---------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from ai.api import BOOK, Result, Stats
-from game.core import IllegalMoveError
+from game.core import IllegalMoveError, clipped
 from game.paths import asset_path
 from games.backgammon import movegen as mg
 from games.backgammon.game import Backgammon
@@ -107,8 +107,8 @@ def read_book(path: Path | None = None) -> BackgammonBook:
     name = Path(path).name
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ValueError(f"{name}: cannot read the opening book ({exc})") from None
+    except (OSError, ValueError, RecursionError) as exc:  # RecursionError: nested too deep
+        raise ValueError(f"{name}: cannot read the opening book ({clipped(str(exc))})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or \
             data.get("version") != VERSION:
         raise ValueError(f"{name}: not a version {VERSION} Kibitz backgammon book")
@@ -122,8 +122,8 @@ def read_book(path: Path | None = None) -> BackgammonBook:
                                    float(m["se"]), float(m["diff"]), float(m["diff_se"]))
                           for m in row["moves"])
             rolls[key] = BookRoll(lines, int(row["trials"]))
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise ValueError(f"{name}: a damaged book entry ({exc})") from None
+    except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
+        raise ValueError(f"{name}: a damaged book entry ({clipped(str(exc))})") from None
     return BackgammonBook(rolls, {k: v for k, v in data.items() if k != "rolls"})
 
 

@@ -31,6 +31,7 @@ import math
 from collections.abc import Sequence
 from pathlib import Path
 
+from game.core import clipped
 from game.paths import asset_path
 from games.backgammon.movegen import perspective
 from games.backgammon.rules import BackgammonState
@@ -206,7 +207,7 @@ def check_weights(weights: object) -> None:
                 raise WeightsError(f"weights {name}/{out} must have {N_INPUTS} numbers, got {got}")
             for x in w:
                 if isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x):
-                    raise WeightsError(f"weights {name}/{out} hold a non-number: {x!r}")
+                    raise WeightsError(f"weights {name}/{out} hold a non-number: {clipped(repr(x))}")
 
 
 def load_weights(path: Path | str | None = None) -> tuple[Weights, dict]:
@@ -216,13 +217,15 @@ def load_weights(path: Path | str | None = None) -> tuple[Weights, dict]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise WeightsError(f"backgammon TD weights not found: {path.name}") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise WeightsError(f"backgammon TD weights unreadable ({path.name}): {exc}") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise WeightsError(f"backgammon TD weights unreadable ({path.name}): "
+                           f"{clipped(str(exc))}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise WeightsError(f"{path.name} is not a {FORMAT} file")
     if data.get("version") != VERSION or data.get("inputs") != N_INPUTS:
         raise WeightsError(
-            f"{path.name}: version {data.get('version')!r} with {data.get('inputs')!r} inputs,"
+            f"{path.name}: version {clipped(repr(data.get('version')))} with "
+            f"{clipped(repr(data.get('inputs')))} inputs,"
             f" expected version {VERSION} with {N_INPUTS}"
         )
     weights = data.get("weights")

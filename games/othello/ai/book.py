@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from ai.api import Result, Stats
+from game.core import clipped
 from game.paths import asset_path
 from games.othello.rules import OthelloState, square_name
 
@@ -115,8 +116,9 @@ def read_book(path: Path | None = None) -> OpeningBook:
     path = path or asset_path(*BOOK_FILE)
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise ValueError(f"{Path(path).name}: cannot read the opening book ({exc})") from None
+    except (OSError, ValueError, RecursionError) as exc:  # RecursionError: nested too deep
+        raise ValueError(f"{Path(path).name}: cannot read the opening book "
+                         f"({clipped(str(exc))})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or \
             data.get("version") != VERSION:
         raise ValueError(f"{Path(path).name}: not a version {VERSION} Kibitz Othello book")
@@ -127,8 +129,9 @@ def read_book(path: Path | None = None) -> OpeningBook:
             if not all(0 <= m < 64 for m, _ in values):
                 raise ValueError("a move off the board")
             entries[str(key)] = BookEntry(values, int(row["depth"]))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"{Path(path).name}: a damaged book entry ({exc})") from None
+    except (KeyError, TypeError, ValueError, OverflowError) as exc:  # Overflow: int(1e400)
+        raise ValueError(f"{Path(path).name}: a damaged book entry ({clipped(str(exc))})"
+                         ) from None
     return OpeningBook(entries, {k: v for k, v in data.items() if k != "positions"})
 
 
