@@ -63,7 +63,7 @@ class SettingsSurface(FileSurface):
 
     def corpus(self) -> list[str]:
         from game.registry import game_ids
-        from game.ui.settings import Settings
+        from ui.settings import Settings
 
         found = []
         for index, game_id in enumerate(game_ids()):
@@ -77,7 +77,7 @@ class SettingsSurface(FileSurface):
         return mutate_json(rng, value)
 
     def check(self, value: str) -> str | None:
-        from game.ui.settings import read_settings
+        from ui.settings import read_settings
 
         with contextlib.redirect_stderr(io.StringIO()):
             settings, warning = read_settings(self.write(value))

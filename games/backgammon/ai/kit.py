@@ -42,7 +42,7 @@ def _td() -> Evaluator:
 def _candidate(generation: int | str) -> Evaluator:
     """A network of issue 22's training chain (generation 0, the TD network it starts from;
     1, 2, ...: the supervised ones), measured against the shipped one by ``match`` before it
-    may replace it, or after, to play an earlier level again (its file is in docs/training,
+    may replace it, or after, to play an earlier level again (its file is in data/training,
     not in the executable)."""
     from games.backgammon.ai.net import NetEvaluator  # as above
 
@@ -91,11 +91,13 @@ LEVELS: tuple[Level, ...] = (
 )
 
 #: The training runs' networks offered as benchmarks (``backgammon_gen{tag}.npz``; generation
-#: 0 is the TD network, shipped until generation 5w replaced it).
-CANDIDATES: tuple[int | str, ...] = (0, 1, 2, "2f", "2r", 3, 4, 5, "5w")
+#: 0 is the TD network, shipped until generation 5w replaced it; generation 4 taught and
+#: started the shipped one). The superseded generations left the tree with their files
+#: (data/manifest.json names the commit that holds them), and their levels with them.
+CANDIDATES: tuple[int | str, ...] = (0, 4, "5w")
 _CHAIN_FILES: dict[int | str, str] = {0: "backgammon_td.npz"}
 #: Those whose Master recipe (two chance layers, the book) is measured too.
-_WITH_MASTER = {0, "2r", 3, 4, "5w"}
+_WITH_MASTER = {0, 4, "5w"}
 
 
 def _candidate_levels(tag: int | str) -> tuple[Level, ...]:
@@ -116,17 +118,16 @@ BENCHMARKS = (
     Level("pubeval", "expectiminimax", 1, None, 0.0, False, evaluator="pubeval"),
     # The hand-made evaluator at 0-ply (Intermediate before the network took its place).
     Level("Intermediate-hand", "expectiminimax", 1, None, 0.0, False),
-    # The networks of the training chain (docs/training/README.md): gen0, the TD network the
-    # levels played on before gen5w shipped; gen1 and gen2 taught by 1-ply looks; gen2f on the
-    # "v2" inputs; gen2r on the "v3" inputs with races apart; gen3 taught by two chance layers;
-    # gen4, gen3 taught by its own 1-ply look on 500,000 positions; gen5 and gen5w (160 hidden
-    # units, the shipped network), gen4 taught likewise on 500,000 more.
+    # The networks of the training chain (docs/training/README.md) still in the tree: gen0, the
+    # TD network the levels played on before gen5w shipped (the opening book's searcher); gen4,
+    # the v3 network with races apart taught by gen3's 1-ply look on 500,000 positions; gen5w
+    # (160 hidden units, the shipped network), gen4 taught likewise on 500,000 more.
     *(level for tag in CANDIDATES for level in _candidate_levels(tag)),
     # The network levels without their opening book: what the book is worth (README).
     Level("Intermediate-nobook", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
     Level("Advanced-nobook", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
 )
-TRAINING = Path(__file__).resolve().parents[3] / "docs" / "training"
+TRAINING = Path(__file__).resolve().parents[3] / "data" / "training"
 
 AI = GameAI(
     profile=PROFILE,

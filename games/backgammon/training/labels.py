@@ -37,7 +37,7 @@ Make the first generation's labels (240,000 positions; about 22 minutes on two c
 docs/training/README.md)::
 
     python -m games.backgammon.training.labels --seed 1 --chunks 120 \
-        --out docs/training/backgammon-labels-gen1
+        --out data/training/backgammon-labels-gen1
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ the learning rate depends only on ``g``, so a resumed run ends with the same wei
 uninterrupted one (on the same numpy build).
 
 This run makes the first network of the chain whose last link ships (one core, 28 to 51 minutes
-on a shared 2-core machine; it writes ``docs/training/backgammon_td.npz``, from which
+on a shared 2-core machine; it writes ``data/training/backgammon_td.npz``, from which
 docs/training/README.md's supervised generations go on)::
 
     python -m games.backgammon.training.net --seed 1 --games 47500
@@ -60,8 +60,8 @@ from games.backgammon.rules import START_POINTS
 
 REPO = Path(__file__).resolve().parents[3]
 #: The TD network, the training chain's first link (the shipped file is a later one).
-DEFAULT_OUT = REPO / "docs" / "training" / "backgammon_td.npz"
-DEFAULT_CSV = REPO / "docs" / "training" / "backgammon_net.csv"
+DEFAULT_OUT = REPO / "data" / "training" / "backgammon_td.npz"
+DEFAULT_CSV = REPO / "data" / "training" / "backgammon_net.csv"
 DEFAULT_PNG = REPO / "docs" / "training" / "backgammon_net.png"
 DEFAULT_CHECKPOINT = REPO / "build" / "training" / "backgammon_net.ckpt.npz"
 Z95 = 1.959964

@@ -29,9 +29,9 @@ same dice with colours swapped, and the score is printed with its 95% interval.
 Generation 1 (see docs/training/README.md for the figures)::
 
     python -m games.backgammon.training.labels --seed 1 --chunks 120 \\
-        --out docs/training/backgammon-labels-gen1
-    python -m games.backgammon.training.supervised --labels docs/training/backgammon-labels-gen1 \\
-        --seed 1 --epochs 20 --out docs/training/backgammon_gen1.npz
+        --out data/training/backgammon-labels-gen1
+    python -m games.backgammon.training.supervised --labels data/training/backgammon-labels-gen1 \\
+        --seed 1 --epochs 20 --out data/training/backgammon_gen1.npz
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ from games.backgammon.training.optimizer import (
 )
 
 REPO = Path(__file__).resolve().parents[3]
-DEFAULT_CSV = REPO / "docs" / "training" / "backgammon_gen1.csv"
+DEFAULT_CSV = REPO / "data" / "training" / "backgammon_gen1.csv"
 DEFAULT_PNG = REPO / "docs" / "training" / "backgammon_gen1.png"
 EPS = 1e-7
 

@@ -61,7 +61,7 @@ from games.backgammon.ai.td import (
 from games.backgammon.rules import CHECKERS, START_POINTS, BackgammonState
 
 REPO = Path(__file__).resolve().parents[3]
-DEFAULT_CSV = REPO / "docs" / "training" / "backgammon_td.csv"
+DEFAULT_CSV = REPO / "data" / "training" / "backgammon_td.csv"
 DEFAULT_PNG = REPO / "docs" / "training" / "backgammon_td.png"
 Z95 = 1.959964
 NO = len(OUTPUTS)

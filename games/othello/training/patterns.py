@@ -54,7 +54,7 @@ from games.othello.training import data as othello_data
 
 REPO = Path(__file__).resolve().parents[3]
 DEFAULT_DATA = REPO / "build" / "othello_data"
-DEFAULT_CSV = REPO / "docs" / "training" / "othello_patterns.csv"
+DEFAULT_CSV = REPO / "data" / "training" / "othello_patterns.csv"
 DEFAULT_PNG = REPO / "docs" / "training" / "othello_patterns.png"
 HOLDOUT_EVERY = 10
 
