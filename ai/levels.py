@@ -35,7 +35,7 @@ class Level:
     use_evaluator: bool = True
     #: Evaluator variant (SearchConfig.evaluator): "td" = backgammon weights learned by
     #: self-play, "patterns" = Othello pattern tables fitted to self-play results; both beat
-    #: the hand-made evaluator (see README).
+    #: the hand-made evaluator (see docs/levels.md).
     evaluator: str | None = None
     #: False: no quiescence search at the depth limit (SearchConfig.use_quiescence), for a
     #: game with noisy moves whose weaker levels are weaker without it.

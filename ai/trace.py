@@ -6,7 +6,7 @@ to a ``Tracer`` it is given with ``set_tracer``. Play gives none: the searchers'
 take their untraced code (node entry and exit are traced by a wrapper installed only on a
 traced searcher; the few calls inside a node sit behind one ``is not None`` test), so a traced
 and an untraced search of the same configuration are the same search, node for node, and play
-pays nothing measurable (README, ``python main.py bench search``).
+pays nothing measurable (docs/speed.md, ``python main.py bench search``).
 
 The order of calls, for one pass of iterative deepening::
 

@@ -1,4 +1,4 @@
-"""The one path from the search worker to the screens.
+"""The path from the search worker to the play and review screens.
 
 A ``Job`` is the handle of one submitted search or task, bound to the position it is about.
 The worker answers with typed replies (ai.worker: ``Progressed``, ``DepthDone``, ``Finished``,
@@ -6,7 +6,7 @@ The worker answers with typed replies (ai.worker: ``Progressed``, ``DepthDone``,
 that job's replies, each paired with its job. The staleness rule is that and nothing else: a
 reply counts while its job is the runner's current job. Cancelling (a move, undo, another
 search) makes a job stale at once, so no answer about a superseded search ever reaches a
-screen. The play screen and the lab use the same runner.
+screen. The lab and the ladder screen keep their own one-task handle (ui.lab.jobs.LabJob).
 """
 
 from __future__ import annotations

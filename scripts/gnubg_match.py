@@ -1,4 +1,4 @@
-"""A backgammon level against GNU Backgammon's expert setting: the yardstick in the README.
+"""A backgammon level against GNU Backgammon's expert setting: the yardstick in docs/levels.md.
 
     python scripts/gnubg_match.py --level Master --games 2000 --seed 41 --record FILE.jsonl
 
@@ -9,7 +9,7 @@ is not part of the app; the app never needs it. Every GNU move is read by Kibitz
 notation against Kibitz's legal moves, so an illegal one stops the match with its position.
 
 The games are ``python main.py match``'s: pairs on the same dice with colours swapped, from
-``--seed`` (seed 41 gives the README's rows), cubeless, and the record is the match's own
+``--seed`` (seed 41 gives docs/levels.md's rows), cubeless, and the record is the match's own
 format, so a stopped run resumes from ``--record`` and reports the whole match.
 """
 

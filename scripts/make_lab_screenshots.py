@@ -1,4 +1,4 @@
-"""Regenerate README's search-lab screenshots with the app itself:
+"""Regenerate the search-lab screenshots of docs/lab.md with the app itself:
 ``python scripts/make_lab_screenshots.py``.
 
 Runs the real window headless (SDL's dummy driver) at 1280x720 in presentation mode (the lab's

@@ -1,4 +1,4 @@
-"""Regenerate README's screenshots with the app itself: ``python scripts/make_screenshots.py``
+"""Regenerate the README's and docs' screenshots with the app itself: ``python scripts/make_screenshots.py``
 (or name games: ``python scripts/make_screenshots.py kalah``).
 
 Runs the real window headless (SDL's dummy driver), lets the AI play a few moves of each game

@@ -1,4 +1,4 @@
-"""The README's teacher path for the horizon effect: in a Kalah game, T, then G for the
+"""docs/lab.md's teacher path for the horizon effect: in a Kalah game, T, then G for the
 example, then the depth chart, which marks the turned verdict with ◆ (issue 41, item 13)."""
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ comparison ``game_id == "nim"``, a table keyed by ids, an f-string's fixed part 
 imports a game's package. Generic code asks the kit instead (game.kit, game.registry). The one
 exception is the registry's ``import games``: it discovers the kits and names none of them.
 
-``scripts/`` is left out on purpose: the README's picture makers are not part of the app and
+``scripts/`` is left out on purpose: the docs' picture makers are not part of the app and
 choose their subjects by name, as a photographer would ("Othello after nine moves").
 """
 

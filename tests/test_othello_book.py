@@ -70,7 +70,7 @@ def test_the_four_first_replies_are_one_entry_turned_four_ways() -> None:
 def test_advanced_answers_from_the_book_and_the_lab_draws_it() -> None:
     advanced = get_level("othello", "Advanced").config("othello")
     assert advanced.use_book and get_level("othello", "Master-book").config("othello").use_book
-    # Master searches from the first move (its search reaches the book's depth: README).
+    # Master searches from the first move (its search reaches the book's depth: games/othello/README.md).
     assert not get_level("othello", "Master").config("othello").use_book
     assert not get_level("othello", "Intermediate").config("othello").use_book
     start = initial_state()

@@ -34,3 +34,14 @@ def test_requirements_are_pinned() -> None:
             line = line.strip()
             if line and not line.startswith(("#", "-r")):
                 assert "==" in line, f"{name}: {line} is not pinned"
+
+
+def test_readme_is_a_readme_that_points_to_every_page() -> None:
+    """At most 200 lines; the rest lives in docs/ and the games' notes, each linked from it."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 200
+    pages = [*sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "games").glob("*/README.md"))]
+    assert pages
+    unlinked = [str(page.relative_to(ROOT)) for page in pages
+                if f"]({page.relative_to(ROOT).as_posix()})" not in text]
+    assert not unlinked

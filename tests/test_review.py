@@ -213,7 +213,7 @@ def test_an_othello_transcript_file_is_reviewed(tmp_path: object,
 
 
 def test_the_sample_games_load() -> None:
-    """README's review figures are measured on the games in docs/games: they stay readable."""
+    """docs/reviewing.md's review figures are measured on the games in docs/games: they stay readable."""
     from pathlib import Path
 
     from game.savefile import read_file

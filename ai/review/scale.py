@@ -45,7 +45,7 @@ class ReviewScale:
     #: (smallest loss, mark) from the worst mark down, e.g. ((12, "blunder"), (6, ...), ...);
     #: empty for a game marked by outcome.
     thresholds: tuple[tuple[float, str], ...] = ()
-    #: Where the thresholds come from, in a sentence for the README and the review panel.
+    #: Where the thresholds come from, in a sentence for docs/reviewing.md and the review panel.
     source: str = ""
     #: Values are proven results: marks by outcome (win, draw, loss), a loss counts results.
     by_outcome: bool = False

@@ -86,7 +86,7 @@ LEVELS: tuple[Level, ...] = (
     Level("Advanced", "expectiminimax", 3, None, 0.0, False, evaluator="net", book=True),
     # depth 5: the 3 best moves by one chance layer searched two chance layers deep, the
     # opponent's 2 best replies followed ("2-ply"): stronger than one chance layer over 2,000
-    # games (README), under a second a move.
+    # games (docs/levels.md), under a second a move.
     Level("Master", "expectiminimax", 5, None, 0.0, False, evaluator="net", book=True),
 )
 
@@ -123,7 +123,7 @@ BENCHMARKS = (
     # the v3 network with races apart taught by gen3's 1-ply look on 500,000 positions; gen5w
     # (160 hidden units, the shipped network), gen4 taught likewise on 500,000 more.
     *(level for tag in CANDIDATES for level in _candidate_levels(tag)),
-    # The network levels without their opening book: what the book is worth (README).
+    # The network levels without their opening book: what the book is worth (games/backgammon/README.md).
     Level("Intermediate-nobook", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
     Level("Advanced-nobook", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
 )

@@ -122,7 +122,7 @@ REVIEW = ReviewScale(
     "(equity per unit of cube) is doubtful, 0.08 bad, 0.16 very bad",
     # Advanced's recipe, one chance layer (1-ply on the network): a 50-move game reviews in
     # about 2 s on a two-core machine. Master's two chance layers cost some 30 times as much
-    # (about half a second a move, README's Speed table): a review can ask for them.
+    # (about half a second a move, docs/speed.md's table): a review can ask for them.
     level="Advanced",
     depth=3,
     rate_factor=1000.0,

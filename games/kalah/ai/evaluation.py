@@ -3,7 +3,7 @@
 The seeds already in the stores are banked for good, so the store difference is the base, and
 with quiescence search it is the whole of the default evaluation: every feature tried on top
 of it was measured and none paid (``python main.py match --game kalah --a Advanced --b
-Advanced-threats``, README "Kalah"). Captures and extra turns, the features that looked
+Advanced-threats``, games/kalah/README.md). Captures and extra turns, the features that looked
 likeliest to help, are exactly what quiescence search already plays out at the horizon.
 
 ``ThreatsEvaluator`` keeps the measured alternative, so the measurement can be repeated:

@@ -1,6 +1,6 @@
 """Kalah's AI side: profile, levels, evaluators.
 
-The levels' order was measured with ``python main.py match --game kalah`` (README, "Kalah"):
+The levels' order was measured with ``python main.py match --game kalah`` (games/kalah/README.md):
 each level beats the one below. Quiescence search is off at the two lowest levels, which then
 fall for captures just past their horizon the way beginners do.
 """

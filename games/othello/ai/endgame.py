@@ -28,7 +28,7 @@ The solver follows the usual recipe of endgame programs, scaled to what pure Pyt
 - the root's moves ordered by a short alpha-beta search with the hand-made evaluator (2 plies,
   4 from 18 empties): a wrong first move at the root costs a whole proof per probe.
 
-Measured with ``python main.py bench endgame`` (FFO #40, 20 empties, +38 by a2): see README.
+Measured with ``python main.py bench endgame`` (FFO #40, 20 empties, +38 by a2): see docs/speed.md.
 
 The deadline and the cancel event are checked every couple of thousand nodes; when either
 fires the result comes back promptly with ``complete=False``.

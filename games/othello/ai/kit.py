@@ -31,7 +31,7 @@ LEVELS: tuple[Level, ...] = (
 BENCHMARKS = (
     Level("Advanced-hand", "alphabeta", 4, 1.0, 0.0, True),
     Level("Master-hand", "alphabeta", None, 2.0, 0.0, True),
-    # Advanced without its opening book, and Master with one: what the book is worth (README).
+    # Advanced without its opening book, and Master with one: what the book is worth (games/othello/README.md).
     Level("Advanced-nobook", "alphabeta", 4, 1.0, 0.0, True, evaluator="patterns"),
     Level("Master-book", "alphabeta", None, 2.0, 0.0, True, evaluator="patterns", book=True),
 )

@@ -1,6 +1,6 @@
 """Fit the Othello pattern evaluator by least squares on self-play positions.
 
-One command reproduces the shipped tables (about 40 minutes of one core, see README)::
+One command reproduces the shipped tables (about 40 minutes of one core, see games/othello/README.md)::
 
     python -m games.othello.training.patterns --seed 1 --games 14000 --ridge 200 --iters 40
 
