@@ -31,17 +31,38 @@ class SelfTest:
 
 
 @dataclass(frozen=True)
+class StakesSwitch:
+    """A switch ``match`` offers for a game played for stakes (``--cube``, ``--jacoby``)."""
+
+    #: The flag's name without its dashes; the first switch of a game turns its stakes on.
+    name: str
+    help: str
+    #: Another switch this one means nothing without (the Jacoby rule without the cube).
+    needs: str | None = None
+
+
+@dataclass(frozen=True)
 class StakesAI:
     """The AI of a game played for stakes (backgammon's doubling cube), for the headless
-    commands: ``play_game(state, configs, rng, jacoby, max_plies)`` plays one game with the
-    stakes (``match --cube``; its result has ``returns``, ``plies`` and ``finished``), and
-    ``answer(state, request)`` is the engine's answer to a ``cube`` request, and
-    ``review(state, stakes, move)`` weighs the stakes decision ``move`` made in ``state`` (a
-    double, a take, a drop, or a roll where a double was possible) for a game review, or
-    None where the move was no stakes decision (ai.review.analysis)."""
+    commands, with the words they use for it (generic code names no game's stakes):
 
+    - ``play_game(state, configs, rng, switches, max_plies)`` plays one game with the stakes
+      (``match`` with the game's first switch; ``switches``: the names of those on); its
+      result has ``returns``, ``plies`` and ``finished``;
+    - ``answer(state, request)`` is the engine's answer to a ``command`` request, whose own
+      keys and their JSON types are ``request_keys``;
+    - ``review(state, stakes, move)`` weighs the stakes decision ``move`` made in ``state``
+      (a double, a take, a drop, or a roll where a double was possible) for a game review,
+      or None where the move was no stakes decision (ai.review.analysis)."""
+
+    #: What the stakes are, in a few words for messages ("the doubling cube").
+    name: str
     play_game: Callable[..., Any]
     answer: Callable[[State, dict[str, Any]], dict[str, Any]]
+    #: The engine protocol's command for a stakes decision.
+    command: str
+    request_keys: Mapping[str, tuple[type, ...]] = field(default_factory=dict)
+    switches: tuple[StakesSwitch, ...] = ()
     review: Callable[[State, Any, Any], Any] | None = None
 
 

@@ -71,11 +71,9 @@ def probability_fields(game: Game, state: State, config: Any) -> dict[str, Any]:
     fields: dict[str, Any] = {
         "probabilities": {k: round(p, 4) for k, p in zip(names, probs, strict=True)}
     }
-    from_table = getattr(evaluator, "from_bearoff_database", None)
-    if from_table is not None:
-        fields["probabilities_source"] = (
-            "bear-off database" if from_table(state) else "network"
-        )
+    source = getattr(evaluator, "probabilities_source", None)
+    if source is not None:  # where an evaluator's chances come from, when it says
+        fields["probabilities_source"] = source(state)
     return fields
 
 

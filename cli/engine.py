@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any, TextIO
 
 from ai.engine import run_search
-from ai.kit import game_ai
+from ai.kit import StakesAI, game_ai
 from cli.answers import (
     json_number,
     noise_fields,
@@ -62,12 +62,10 @@ _KEY_TYPES: dict[str, tuple[type, ...]] = {
     "use_book": (bool,),
     "exact": (bool,),
     "seed": (int,),
-    "match_id": (str,),
-    "jacoby": (bool,),
 }
 _TYPE_NAMES = {str: "a string", int: "a whole number", float: "a number", dict: "an object",
                bool: "true/false", type(None): "null"}  # fmt: skip
-COMMANDS = ("bestmove", "legal", "cube", "stop", "quit")
+COMMANDS = ("bestmove", "legal", "stop", "quit")
 #: Commands that act at once, even while an earlier request is still searching.
 INTERRUPTS = ("stop", "quit")
 #: Seconds the requests still unanswered at the end of input may go on searching before they
@@ -114,11 +112,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = "Protocol\n--------\n" + protocol_text()
 
 
+def stakes_commands() -> dict[str, StakesAI]:
+    """The commands of games played for stakes (backgammon's "cube"), each with its game's
+    stakes AI: the kits name them, so the protocol grows with the games."""
+    return {ai.stakes.command: ai.stakes for kit in playable_kits()
+            if (ai := game_ai(kit)).stakes is not None}
+
+
+def key_types() -> dict[str, tuple[type, ...]]:
+    """Every request key and its accepted JSON types: the protocol's own, then the keys the
+    stakes commands add (a Match ID, a rule)."""
+    keys = dict(_KEY_TYPES)
+    for stakes in stakes_commands().values():
+        keys.update(stakes.request_keys)
+    return keys
+
+
 def _check_keys(request: dict[str, Any]) -> None:
+    known = key_types()
     for key, value in request.items():
-        if key not in _KEY_TYPES:
-            raise RequestError(f"unknown key {key!r}; known keys: {', '.join(_KEY_TYPES)}")
-        types = _KEY_TYPES[key]
+        if key not in known:
+            raise RequestError(f"unknown key {key!r}; known keys: {', '.join(known)}")
+        types = known[key]
         ok = isinstance(value, types) and not (isinstance(value, bool) and bool not in types)
         if not ok:
             names = (_TYPE_NAMES[t] for t in types if not (t is int and float in types))
@@ -131,8 +146,10 @@ def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
     ``cancel`` (an Event-like object) stops a search early: it answers its best so far."""
     _check_keys(request)
     cmd = request.get("cmd", "bestmove")
-    if cmd not in COMMANDS:
-        raise RequestError(f"unknown cmd {cmd!r}; choose one of: {', '.join(COMMANDS)}")
+    stakes_by_command = stakes_commands()
+    if cmd not in COMMANDS and cmd not in stakes_by_command:
+        known = [*COMMANDS[:2], *stakes_by_command, *COMMANDS[2:]]
+        raise RequestError(f"unknown cmd {cmd!r}; choose one of: {', '.join(known)}")
     if cmd == "quit":
         raise Quit
     if cmd == "stop":
@@ -143,8 +160,8 @@ def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
     options = parse_options(request.get("options"))
     game, state = load_state(game_id, request.get("position"), options)
 
-    if cmd == "cube":
-        return _cube(game_id, state, request)
+    if cmd in stakes_by_command:
+        return _stakes_decision(cmd, game_id, state, request)
 
     if cmd == "legal":
         if state.current_player() == CHANCE:
@@ -186,13 +203,15 @@ def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
     }
 
 
-def _cube(game_id: str, state: Any, request: dict[str, Any]) -> dict[str, Any]:
-    """The cube decision of a game played for stakes (its kit's ``StakesAI.answer``)."""
+def _stakes_decision(cmd: str, game_id: str, state: Any,
+                     request: dict[str, Any]) -> dict[str, Any]:
+    """The stakes decision ``cmd`` asks of a game played for stakes (its kit's
+    ``StakesAI.answer``); a one-line error for a game whose stakes have no such command."""
     stakes = game_ai(game_id).stakes
-    if stakes is None:
-        with_cube = [k.id for k in playable_kits() if game_ai(k).stakes is not None]
-        raise RequestError(f"'cube' is a command of games with a doubling cube: "
-                           f"{', '.join(with_cube)}")
+    if stakes is None or stakes.command != cmd:
+        games = [k.id for k in playable_kits()
+                 if (s := game_ai(k).stakes) is not None and s.command == cmd]
+        raise RequestError(f"{cmd!r} is a command of {', '.join(games)}, not of {game_id}")
     return stakes.answer(state, request)
 
 

@@ -35,8 +35,9 @@ from cli.common import (
 )
 from cli.ladder import add_ladder_arguments, run_ladder_command
 from cli.match_record import MatchRecord, RecordError, stored_seed
+from cli.match_stakes import stakes_chosen, stakes_switches
 from game.progress import ProgressBar
-from game.registry import get_game, playable_kits
+from game.registry import get_game
 
 #: A game still running after this many plies is scored as a draw (and counted as unfinished).
 MAX_PLIES = 2000
@@ -58,9 +59,9 @@ class GameSpec:
     pair_seed: int
     #: True when A plays player 0 (moves first).
     a_first: bool
-    #: Backgammon money play with the doubling cube (else cubeless), and the Jacoby rule.
-    cube: bool = False
-    jacoby: bool = False
+    #: The stakes switches on (ai.kit.StakesSwitch names: "cube", "jacoby"); none: the game
+    #: alone, without its stakes.
+    stakes: tuple[str, ...] = ()
     #: A's evaluation with its features weighted (``--weights``); None: as shipped.
     weights_a: tuple[float, ...] | None = None
 
@@ -157,14 +158,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="worker processes",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON line instead of text")
-    parser.add_argument(
-        "--cube", action="store_true",
-        help="backgammon: money play with the doubling cube (cube decisions by the network)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--jacoby", action="store_true",
-        help="backgammon with --cube: gammons count single until the cube is turned",
-    )  # fmt: skip
+    for switch in stakes_switches():
+        parser.add_argument(f"--{switch.name}", action="store_true", help=switch.help)
     parser.add_argument(
         "--record", type=Path, default=None, metavar="FILE",
         help="keep each finished game in FILE; run again, play only the games it lacks",
@@ -183,8 +178,7 @@ def game_specs(
     level_b: str,
     games: int,
     seed: int,
-    cube: bool = False,
-    jacoby: bool = False,
+    stakes: tuple[str, ...] = (),
 ) -> list[GameSpec]:
     """Games 2k and 2k+1 share an opening; A moves first in the even one."""
     master = random.Random(seed)
@@ -192,7 +186,7 @@ def game_specs(
     return [
         GameSpec(
             i, game_id, dict(options), level_a, level_b, pair_seeds[i // 2], i % 2 == 0,
-            cube, jacoby,
+            stakes,
         )  # fmt: skip
         for i in range(games)
     ]
@@ -214,9 +208,9 @@ def play_one(spec: GameSpec) -> GameOutcome:
         config_b = level_config(spec.game_id, spec.level_b, seed=spec.a_seed + 1)
         configs = (config_a, config_b) if spec.a_first else (config_b, config_a)
         stakes = game_ai(spec.game_id).stakes
-        if spec.cube and stakes is not None:
-            cubeful = stakes.play_game(state, configs, rng, spec.jacoby, MAX_PLIES)
-            returns, plies, finished = cubeful.returns, cubeful.plies, cubeful.finished
+        if spec.stakes and stakes is not None:
+            staked = stakes.play_game(state, configs, rng, spec.stakes, MAX_PLIES)
+            returns, plies, finished = staked.returns, staked.plies, staked.finished
         else:
             record = play_game(state, configs, rng, max_plies=MAX_PLIES)
             returns, plies, finished = record.returns, len(record.moves), record.finished
@@ -286,8 +280,10 @@ def format_text(s: dict[str, Any]) -> str:
 
     if profile_for(s["game"]).points:
         lo, hi = (f"{v:+.3f}" if v is not None else "?" for v in s["points_per_game_ci95"])
-        cube = " with the cube" if s.get("cube") else ""
-        lines.append(f"A's points{cube} (gammons count 2, backgammons 3): {s['points_a']:+g}")
+        stakes = game_ai(s["game"]).stakes
+        staked = (f" with {stakes.name}" if stakes is not None and stakes.switches
+                  and s.get(stakes.switches[0].name) else "")
+        lines.append(f"A's points{staked} (gammons count 2, backgammons 3): {s['points_a']:+g}")
         lines.append(
             f"A's points per game {s['points_per_game']:+.3f} (95% CI {lo} .. {hi},"
             " pairs of games as the unit)"
@@ -357,18 +353,13 @@ def run(args: argparse.Namespace) -> int:
     for name in (args.a, args.b):  # fail fast, before any process starts
         level_config(args.game, name)
     get_game(args.game).initial_state(**options)  # bad options: one error now, not N later
-    has_stakes = game_ai(args.game).stakes is not None
-    if (args.cube or args.jacoby) and not has_stakes:
-        with_cube = [k.id for k in playable_kits() if game_ai(k).stakes is not None]
-        raise RequestError(f"--cube and --jacoby are options of games with a doubling cube "
-                           f"({', '.join(with_cube)} options)")
-    if args.jacoby and not args.cube:
-        raise RequestError("--jacoby needs --cube (the Jacoby rule is about the cube)")
+    switched = stakes_chosen(args)
     weights = with_weights(level_config(args.game, args.a), args.weights).evaluator_weights
     specs = [replace(spec, weights_a=weights) for spec in game_specs(
-        args.game, options, args.a, args.b, args.games, seed, args.cube, args.jacoby
+        args.game, options, args.a, args.b, args.games, seed, switched
     )]
-    extra = {"cube": args.cube, "jacoby": args.jacoby} if has_stakes else {}
+    stakes = game_ai(args.game).stakes
+    extra = {sw.name: sw.name in switched for sw in stakes.switches} if stakes else {}
     if weights is not None:
         extra["weights_a"] = args.weights
     tally, kept = Tally(), None

@@ -65,6 +65,10 @@ class GameKit(ABC):
     #: What ``edge_label``'s labels are, in words ("the heaps left"): the lab's header
     #: names the move both ways, so "move 1:3" and an edge "4" read as one move.
     edge_words: ClassVar[str] = ""
+    #: The game's word for what it is played for (backgammon: "cube"): a save's line of the
+    #: stakes is written under it, a review's stakes decisions are rows of this kind, and the
+    #: screens name those decisions with it ("White's cube: take").
+    stakes_word: ClassVar[str] = "stakes"
 
     def __init__(self) -> None:
         self._parts: dict[tuple[str, str], Any] = {}
@@ -109,9 +113,9 @@ class GameKit(ABC):
         return self.rules().parse_position(text, **options), stakes
 
     def new_stakes(self, text: str, start: State) -> Stakes:
-        """The stakes a saved game started with, from its ``cube:`` line (``Stakes.save_text``
-        wrote it), or a ValueError: a game without stakes refuses the line."""
-        raise ValueError(f"a doubling cube belongs to games that have one, not {self.title}")
+        """The stakes a saved game started with, from its stakes line (``Stakes.save_text``
+        wrote it, under ``stakes_word``), or a ValueError: a game without stakes refuses it."""
+        raise ValueError(f"{self.title} is not played for stakes")
 
     def examples(self) -> dict[str, Example]:
         """A teaching game's example positions by name (the lab's Example key steps through

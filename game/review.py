@@ -40,7 +40,8 @@ class ReviewRow:
     #: The deciding side (0 or 1) and its name ("Black").
     side: int
     player: str
-    #: "move" for a board move, "cube" for a stakes decision.
+    #: "move" for a board move, else the game's stakes word for a stakes decision (GameKit
+    #: ``stakes_word``: backgammon's "cube").
     kind: str
     move: str
     best_move: str

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.core import finite_number
+from game.registry import all_kits
 
 #: A text longer than this is cut, with "…" (a note, a player's name, a unit).
 MAX_TEXT_CHARS = 2000
@@ -31,7 +32,6 @@ MAX_VALUE = 1e9
 MAX_PLY = 1_000_000
 #: The marks' severities a review writes (game.review: NO_ERROR ... VERY_BAD).
 SEVERITIES = (0, 1, 2, 3)
-ROW_KINDS = ("move", "cube")
 #: A review's search: a level's name, a depth, or seconds a decision.
 MAX_LEVEL_CHARS = 40
 MAX_DEPTH = 64
@@ -80,6 +80,12 @@ def choice(options: tuple[Any, ...]) -> Reader:
                                       for o in options) else BAD
 
 
+def row_kind(value: Any) -> Any:
+    """"move", or a known game's stakes word (a row of a stakes decision: backgammon's "cube")."""
+    kinds = {"move", *(kit.stakes_word for kit in all_kits())}
+    return value if isinstance(value, str) and value in kinds else BAD
+
+
 def moves(value: Any) -> Any:
     if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
         return BAD
@@ -92,7 +98,7 @@ ROW_FIELDS: dict[str, tuple[Reader, bool]] = {
     "index": (whole(0, MAX_PLY), True),
     "side": (choice((0, 1)), True),
     "player": (text, True),
-    "kind": (choice(ROW_KINDS), True),
+    "kind": (row_kind, True),
     "move": (text, True),
     "best_move": (text, True),
     "value_before": (number(), True),

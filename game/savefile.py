@@ -16,9 +16,9 @@ The header is ``key: value`` lines in exactly that order; ``moves`` counts the l
 (one move each, in the game's notation; chance outcomes as ``roll <outcome>``, e.g.
 ``roll 31``), so a truncated file is caught. Blank lines and ``#`` comment lines are ignored.
 
-A game played for stakes (a backgammon money game with the doubling cube) has one more header
-line after ``start``: ``cube: on`` (or ``cube: jacoby`` with the Jacoby rule), whose value the
-game's kit writes and reads (game.stakes); its decisions are move lines of their own
+A game played for stakes has one more header line after ``start``, under its kit's
+``stakes_word``: a backgammon money game's is ``cube: on`` (or ``cube: jacoby`` with the
+Jacoby rule), whose value the game's kit writes and reads (game.stakes); its decisions are move lines of their own
 (``double``, then ``take`` or ``drop``). A game that did not start with the cube fresh (a
 pasted position with a turned or offered cube) gives its starting cube as GNU Backgammon's
 Match ID after the rule: ``cube: on UYkWAAAAAAAA``.
@@ -40,11 +40,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from game.core import Move, State
+from game.kit import GameKit
 from game.registry import all_kits, game_ids, get_game, get_kit
 from game.review import SAVE_KEY as REVIEW_KEY
 from game.review import GameReview
 from game.seat import Seat
-from game.session import FORMAT_NAME, FORMAT_VERSION, STAKES_KEY, Session
+from game.session import FORMAT_NAME, FORMAT_VERSION, Session
 
 #: Longest file ``load`` accepts: far beyond any real game, short of exhausting memory.
 MAX_SAVE_CHARS = 2_000_000
@@ -55,6 +56,15 @@ class SaveFormatError(ValueError):
 
 
 _HEADER_KEYS = (FORMAT_NAME, "game", "options", "seat 1", "seat 2", "start", "moves")
+
+
+def _stakes_word(game_id: str) -> str:
+    """The header key of the stakes line in a save of ``game_id`` (its kit's word, "cube"
+    for backgammon; the generic word for a game the registry does not know)."""
+    try:
+        return get_kit(game_id).stakes_word
+    except ValueError:
+        return GameKit.stakes_word
 
 
 def _tuples(value: Any) -> Any:
@@ -100,7 +110,8 @@ def load_review(text: str) -> tuple[Session, GameReview | None]:
     stakes_text, stakes_line = None, 0
     for index, key in enumerate(_HEADER_KEYS):
         got = next(lines, None)
-        if got is not None and key == "moves" and got[1].partition(":")[0].strip() == STAKES_KEY:
+        if (got is not None and key == "moves"
+                and got[1].partition(":")[0].strip() == _stakes_word(header.get("game", ""))):
             # The optional line of a game played for stakes (a money game with the cube).
             stakes_line, stakes_text = got[0], got[1].partition(":")[2].strip()
             got = next(lines, None)
@@ -184,7 +195,8 @@ def load_review(text: str) -> tuple[Session, GameReview | None]:
         try:
             stakes = get_kit(game_id).new_stakes(stakes_text, start)
         except ValueError as exc:
-            raise SaveFormatError(f"line {stakes_line} ({STAKES_KEY}): {_one_line(exc)}") from None
+            raise SaveFormatError(f"line {stakes_line} ({_stakes_word(game_id)}): "
+                                  f"{_one_line(exc)}") from None
     session = Session(game_id, None, seats, start, stakes)
     replay = _Replay(session)
     for number, line in _content_lines(raw, first_move):

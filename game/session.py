@@ -14,14 +14,12 @@ import random
 from typing import Any
 
 from game.core import CHANCE, TERMINAL, Game, IllegalMoveError, Move, State, quoted
-from game.registry import get_game, get_kit
+from game.registry import get_kit
 from game.seat import Seat
 from game.stakes import Stakes
 
 FORMAT_NAME = "kibitz-save"
 FORMAT_VERSION = 1
-#: The save's header line of a game played for stakes (the doubling cube's rule).
-STAKES_KEY = "cube"
 ROLL_PREFIX = "roll "
 
 
@@ -42,7 +40,8 @@ class Session:
     ) -> None:
         """``stakes``: what the game is played for, when its kit has stakes (backgammon's
         doubling cube; None: the game alone)."""
-        self.game: Game = get_game(game_id)
+        self.kit = get_kit(game_id)
+        self.game: Game = self.kit.rules()
         self.game_id = game_id
         self.start_stakes = stakes
         seats = (Seat.human(), Seat.human()) if seats is None else tuple(seats)
@@ -285,7 +284,7 @@ class Session:
     def position_text(self) -> str:
         """The position on the board as text to copy, as the game's kit writes it (with the
         stakes, where the game's notation carries them)."""
-        return get_kit(self.game_id).position_text(self.current, self.stakes)
+        return self.kit.position_text(self.current, self.stakes)
 
     @classmethod
     def from_position(cls, game_id: str, text: str, seats: tuple[Seat, Seat] | None,
@@ -365,7 +364,8 @@ class Session:
             f"seat 1: {self.seats[0].to_text()}",
             f"seat 2: {self.seats[1].to_text()}",
             f"start: {self.game.format_position(self.start)}",
-            *([f"{STAKES_KEY}: {stakes.save_text(self.start)}"] if stakes is not None else []),
+            *([f"{self.kit.stakes_word}: {stakes.save_text(self.start)}"]
+              if stakes is not None else []),
             f"moves: {len(self._moves)}",
             *self.moves_text(),
         ]

@@ -12,6 +12,7 @@ choose their subjects by name, as a photographer would ("Othello after nine move
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,55 @@ def f(game_id):
         "line 4: from games import ...", "line 9: 'nim'", "line 11: 'Othello'"])
     assert game_names('"""nim"""\nimport games\nx = "nimble"\n', ids) == []
     assert set(all_game_ids()) >= {"tictactoe", "othello", "nim", "backgammon"}
+
+
+# -- one game's vocabulary ------------------------------------------------------------------------
+
+#: Words only one game has (backgammon's cube, bear-off, gammons, checkers and the Jacoby rule;
+#: Othello's discs; Kalah's pits): generic code reaches them through the kit (a stakes word, a
+#: stakes command and its switches, an evaluator's own probabilities_source).
+VOCABULARY = re.compile(r"cube|bear.?off|(?<![a-z])discs?(?![a-z])|(?<![a-z])pits?(?![a-z])"
+                        r"|jacoby|gammon|checkers?", re.IGNORECASE)
+
+
+def vocabulary_in_code(source: str) -> list[str]:
+    """Each place ``source`` uses one game's vocabulary as code: a name, an attribute, an
+    argument, a definition, a keyword, or a one-word string (a key, a command, a flag).
+    Prose (docstrings, comments, messages, help) may use such words as examples."""
+    tree = ast.parse(source)
+    skip = _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        words: list[str] = []
+        if isinstance(node, ast.Name):
+            words = [node.id]
+        elif isinstance(node, ast.Attribute):
+            words = [node.attr]
+        elif isinstance(node, ast.arg) or isinstance(node, ast.keyword) and node.arg:
+            words = [node.arg]
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            words = [node.name]
+        elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+              and id(node) not in skip and re.fullmatch(r"[-\w]+", node.value)):
+            words = [node.value]
+        found += [f"line {node.lineno}: {w!r}" for w in words if VOCABULARY.search(w)]
+    return found
+
+
+@pytest.mark.parametrize("path", generic_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_generic_code_speaks_no_games_vocabulary(path: Path) -> None:
+    found = vocabulary_in_code(path.read_text(encoding="utf-8"))
+    assert not found, (f"{path.relative_to(ROOT)} uses one game's words (ask its kit): "
+                       + "; ".join(found))
+
+
+def test_the_vocabulary_check_finds_names_keys_and_flags_not_prose() -> None:
+    source = '''"""The cube and the discs, in prose."""
+STAKES_KEY = "cube"
+def count_discs(state, bear_off=False):
+    parser.add_argument("--jacoby")
+    return state.pits, f"a message about gammons is prose"
+'''
+    assert sorted(vocabulary_in_code(source)) == sorted([
+        "line 2: 'cube'", "line 3: 'count_discs'", "line 3: 'bear_off'",
+        "line 4: '--jacoby'", "line 5: 'pits'"])

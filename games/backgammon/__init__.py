@@ -18,6 +18,7 @@ class BackgammonKit(GameKit):
     title = "Backgammon"
     rules_module = "game"
     order = 40
+    stakes_word = "cube"  # a money game's doubling cube: saves have written "cube:" since 1
 
     def setup(self) -> GameSetup:
         from games.backgammon.setup import SETUP  # the start screen's rows: when it asks

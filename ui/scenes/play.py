@@ -239,7 +239,7 @@ class PlayScene(DialogHost):
             highlight_move=match.knowledge.highlight(),
             extra={"human_sides": tuple(i for i, s in enumerate(match.session.seats)
                                         if s.is_human),
-                   "cube": match.session.stakes,
+                   "stakes": match.session.stakes,
                    "kit": get_kit(game.id)},
         )
 

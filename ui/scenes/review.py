@@ -205,6 +205,6 @@ class ReviewScene(DialogHost):
             values_for=row.player if row is not None else "",
             highlight_move=shown.best if shown is not None else None,
             extra={"human_sides": tuple(i for i, s in enumerate(seats) if s.is_human),
-                   "cube": shown.stakes if shown is not None else self.session.stakes,
+                   "stakes": shown.stakes if shown is not None else self.session.stakes,
                    "kit": get_kit(game_id)},
         )

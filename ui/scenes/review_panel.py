@@ -93,7 +93,7 @@ def amount_text(text: str, unit: str) -> str:
 def row_lines(review: GameReview, row: ReviewRow, number: int | None = None) -> list[PanelLine]:
     """The selected decision (``number``: its turn, as the move list numbers it): played
     against best, the loss, why, and the lines."""
-    what = "Cube" if row.kind != "move" else "Move"
+    what = row.kind.capitalize()  # "Move", or the game's stakes word: "Cube"
     lines = [PanelLine(f"{what} {row.ply if number is None else number} · {row.player}",
                        "heading")]
     figures = row_figures(review, row)

@@ -53,7 +53,7 @@ def status_parts(scene: ReviewScene) -> list[Part]:
                 Part("Esc back", essential=False)]
     if row.kind != "move":
         best = f"{SEPARATOR}best: {row.best_move}" if row.best_move != row.move else " (best)"
-        return [Part(f"{row.player}'s cube: {row.move}{best}")]
+        return [Part(f"{row.player}'s {row.kind}: {row.move}{best}")]
     figures = row_figures(review, row)
     after, before = figures.played.short, figures.best.short
     if row.move == row.best_move:

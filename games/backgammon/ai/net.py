@@ -310,6 +310,10 @@ class NetEvaluator:
         p = self.net.probs(np.array(a), np.array(b))
         return p[0] if player == state.to_move else flip(p)[0]
 
+    def probabilities_source(self, state: BackgammonState) -> str:
+        """Where :meth:`probabilities` of ``state`` come from, as the engine's answers name it."""
+        return "bear-off database" if self.from_bearoff_database(state) else "network"
+
     def from_bearoff_database(self, state: BackgammonState) -> bool:
         """Whether :meth:`probabilities` of ``state`` come from the bear-off database."""
         if self.net.bearoff is None or state.is_over():

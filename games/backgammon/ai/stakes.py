@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.kit import StakesAI
+from ai.kit import StakesAI, StakesSwitch
 from games.backgammon.ai.cube import cube_answer, play_cubeful_game
 from games.backgammon.ai.cube_review import review_cube
 from games.backgammon.cube import Cube, decode_match_id
@@ -27,8 +27,23 @@ def engine_answer(state: BackgammonState, request: dict[str, Any]) -> dict[str, 
     return cube_answer(state, cube)
 
 
+def play_money_game(state: BackgammonState, configs: Any, rng: Any, switches: Any,
+                    max_plies: int) -> Any:
+    """``match``'s game with the cube (``switches`` holds "jacoby" for the Jacoby rule)."""
+    return play_cubeful_game(state, configs, rng, "jacoby" in switches, max_plies)
+
+
 STAKES = StakesAI(
-    play_game=play_cubeful_game,
+    name="the doubling cube",
+    play_game=play_money_game,
     answer=engine_answer,  # type: ignore[arg-type]
+    command="cube",
+    request_keys={"match_id": (str,), "jacoby": (bool,)},
+    switches=(
+        StakesSwitch("cube", "backgammon: money play with the doubling cube (cube decisions "
+                             "by the network)"),
+        StakesSwitch("jacoby", "backgammon with --cube: gammons count single until the cube "
+                               "is turned", needs="cube"),
+    ),
     review=review_cube,  # type: ignore[arg-type]
 )

@@ -342,7 +342,7 @@ class BackgammonView(BoardView):
             self._draw_targets(surface, geo, b, state.to_move, turn, snap)
         self._draw_dice(surface, geo, b, state)
         self._draw_pips(surface, geo, b, snap)
-        cube = ctx.extra.get("cube")
+        cube = ctx.extra.get("stakes")
         if cube is not None:
             draw_cube(surface, geo, b, cube)
         if _decision(state) and _is_steps(ctx.highlight_move) and ctx.highlight_move:
