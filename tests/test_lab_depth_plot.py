@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from ai.lab.depth_chart import depth_chart, has_best_case  # noqa: E402
-from ai.lab.labsearch import lab_config  # noqa: E402
+from ai.lab.search import lab_config  # noqa: E402
 from game.registry import get_game  # noqa: E402
 from ui.lab import depth_plot, depth_refs  # noqa: E402
 

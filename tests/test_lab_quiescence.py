@@ -25,11 +25,11 @@ from ai.kit import (
     profile_for,  # noqa: E402
 )
 from ai.lab import textbook  # noqa: E402
+from ai.lab.compare import compare, compare_specs  # noqa: E402
+from ai.lab.compare_notes import refinement_notes  # noqa: E402
 from ai.lab.depth_chart import depth_chart  # noqa: E402
-from ai.lab.lab import compare, compare_specs  # noqa: E402
-from ai.lab.lab_notes import refinement_notes  # noqa: E402
-from ai.lab.labsearch import TEACHING, has_quiescence, lab_config  # noqa: E402
 from ai.lab.record import record_search  # noqa: E402
+from ai.lab.search import TEACHING, has_quiescence, lab_config  # noqa: E402
 from game.core import TERMINAL  # noqa: E402
 from game.registry import get_kit, playable_kits  # noqa: E402
 from ui.lab import style  # noqa: E402

@@ -190,8 +190,8 @@ def test_export_tree_writes_a_valid_png(tmp_path) -> None:
 
 def test_compare_and_depth_exports_write_valid_pngs(tmp_path) -> None:
     from ai.api import Limits, SearchConfig
+    from ai.lab.compare import compare
     from ai.lab.depth_chart import depth_chart
-    from ai.lab.lab import compare
     from game.registry import get_game
     from ui.lab.export import export_compare_png, export_depth_png
 

@@ -152,7 +152,7 @@ def test_the_horizon_examples_depth_chart_marks_the_turned_verdict() -> None:
     """The chart the lab opens on the example (teaching mode, its depth and three more, with
     and without quiescence): one ply more turns the verdict without quiescence, never with it."""
     from ai.lab.depth_chart import depth_chart
-    from ai.lab.labsearch import TEACHING, lab_config
+    from ai.lab.search import TEACHING, lab_config
 
     example = get_kit("kalah").examples()["horizon"]
     state = GAME.parse_position(example.text)

@@ -20,7 +20,7 @@ from ai.engine import make_searcher
 from ai.kit import evaluator_for, profile_for
 from ai.lab import textbook
 from ai.lab.record import record_search
-from ai.lab.recorder import EVENT_KINDS, SearchRecording
+from ai.lab.recording import EVENT_KINDS, SearchRecording
 from game.core import CHANCE, TERMINAL, State
 from game.registry import get_game
 from ui.lab.detail import node_lines

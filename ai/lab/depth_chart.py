@@ -9,7 +9,7 @@ and for a uniform tree of the game's branching factor b, 1 + b + ... + b^d nodes
 and b^ceil(d/2) + b^floor(d/2) - 1 (Knuth and Moore). The lab draws minimax's uniform lines
 only past the counted depths, and the uniform best case never: with the real tree's branching
 uneven they drew minimax under alpha-beta (tic-tac-toe's depth 1) and a best case alpha-beta
-beat (Othello's depth 3). It takes ``cancel`` and ``progress`` like the comparison (ai.lab.lab),
+beat (Othello's depth 3). It takes ``cancel`` and ``progress`` like the comparison (ai.lab.compare),
 so the lab runs it on the worker and shows rows as they arrive.
 
 For a game with noisy moves (captures: ai.quiescence) it can chart two series side by side
@@ -28,8 +28,8 @@ from ai.api import Limits, Result, SearchConfig
 from ai.engine import make_searcher, node_predictor, search_to_depth
 from ai.kit import get_evaluator, profile_for
 from ai.lab.growth import branching_factor, effective_branching_factor, extrapolate
-from ai.lab.labsearch import quiescence_applies
 from ai.lab.minimal_tree import count_tree, walkable
+from ai.lab.search import quiescence_applies
 from ai.searchbase import is_win_score
 from game.core import State
 from game.registry import get_game

@@ -1,338 +1,400 @@
-"""The lab's tracer: it hears a search that plays (ai.trace) and writes it down as a tree
-(the data model: ai.lab.recorder).
+"""Recordings of real searches: the data the search lab draws (tree explorer, step mode, JSON).
 
-``TreeRecorder`` implements the ``ai.trace.Tracer`` calls; the searchers say everything
-themselves (the move to the next node, its window, value, cutoffs and skipped moves, table hits,
-re-searches, chance outcomes, filtered moves, passes). The recorder only changes points of view
-(MAX's, as on the slides), follows each window as the search narrows it (step mode shows the
-window the search had), and keeps the last *finished* pass, whose answer the search returned:
-a pass stopped half-way, or one that took the previous depth's answer over, is dropped.
+This docstring is the contract between the searchers and the screens: change both together.
+
+A recording is made by the very search that plays (``ai.engine.run_search`` with the level's
+configuration: its evaluator, exact solver and noise), which reports itself node by node to a
+tracer (ai.trace; the recorder is ai.lab.tree_recorder); it is never a re-implementation. Only the
+search's last finished pass is kept (iterative deepening runs depths 1..D; the tree shown is the
+depth-D pass, the one that chose the move), so ``node_count`` equals the searcher's own node
+count for that pass (``stats["iteration_nodes"]``, ``passes[-1]``); ``total_nodes`` counts all
+passes. A last pass that took the depth below's answer over is not kept (``searched_depth``).
+When an exact solver answers (``solved``), the tree is the root and each move with the value
+the solver proved (a tic-tac-toe solve is an alpha-beta search and is recorded in full).
+
+Points of view. Every ``value``, ``alpha`` and ``beta`` in a recording is from the view of the
+MAX player (``recording.max_player``): "max" nodes are that player's decisions, "min" nodes
+the opponent's, so values rise at max nodes and fall at min nodes exactly as on the slides,
+although the searchers compute in negamax form. MAX is the player to move at the root, except
+where the game's profile names a fixed MAX (classroom trees: a node inside the tree searched on
+its own keeps the slides' MAX and MIN, so its root may be a "min" node). An unbounded window side is ``None``
+(in JSON: ``null``); minimax records no window at all (``alpha`` and ``beta`` stay ``None``).
+
+RecordedNode (``recording.nodes[i].id == i``; ``nodes[0]`` is the root; a child's id is always
+larger than its parent's, and children are listed in the order the search visited them):
+
+- ``kind``: "max" | "min" | "chance" | "leaf" (a finished game or the depth horizon: the value
+  is a static evaluation or the game's result; ``terminal`` tells which).
+- ``move``: the edge label from the parent in the game's notation (chance children: the
+  outcome, e.g. "31" for a backgammon roll); ``None`` at the root.
+- ``probability``: children of chance nodes only. ``depth``: remaining depth (the root's:
+  the search depth). ``alpha``, ``beta``: the window the node was searched with (on entry);
+  ``null_window``: a null window (beta - alpha tiny: only "better or not?").
+- ``value``: the value the node returned. In alpha-beta it can be a bound: ``bound`` says
+  "exact", "upper" (value <= alpha: "at most") or "lower" (value >= beta: "at least").
+- ``pruned``: children never searched because of a cutoff at this node (siblings skipped after
+  the cutoff; at a chance node, outcomes skipped by Star1); ``skipped`` lists them (move label,
+  and the value where it is known without search: a classroom tree's leaf); ``cutoff`` is True
+  when the search stopped this node's loop early (even when no child was left to skip).
+- ``filtered``: moves dropped by move filtering (expectiminimax) before the loop;
+  ``static_evals``: the cheap evaluations that filtering made (the searcher counts each as a
+  node, so ``node_count`` includes them).
+- ``tt_hit``: the value came from the transposition table; the node has no children.
+- ``research``: a second visit of a move, with a wider window (PVS's null-window probe said
+  "better"; or the root's aspiration window failed: ``first_try``).
+- ``probe``: MTD(f) searches the root once per null-window probe; the node belongs to probe
+  1, 2, ... (0 in a search without probes). The root's children repeat once per probe.
+- ``on_pv``: on the principal variation (the line both sides are expected to play).
+- ``state``: the position, for the small board (not serialised).
+
+StepEvent (``recording.events``, in the order the search did them; replaying them is step
+mode). ``alpha`` and ``beta`` are the node's window *at that step*: the entry window, narrowed
+by every update (a window side beyond the values any node can take is open, None). ``kind``:
+
+- "enter": the search arrives at ``node`` with the window (alpha, beta); value None.
+- "leaf": a leaf is evaluated; value = its value.
+- "update": a child's value has been backed up into ``node``: value = the node's best so far
+  (max: highest, min: lowest, chance: the probability-weighted sum so far), alpha/beta = the
+  node's window after the update (alpha rises at max nodes, beta falls at min nodes).
+- "cutoff": the node stops its loop (value, window as at the cutoff); "tt_hit": its value
+  comes from the transposition table; "exit": the node returns ``value``.
+- "filter": move filtering dropped some of the node's moves (``filtered``) before its loop.
+- "research": the node searches its last child's move again with a wider window (PVS: the
+  null-window probe said "better"; at the root: the aspiration window failed); alpha/beta are
+  the re-search's window. A probe that is searched again has no "update" of its own.
+- "probe": (MTD(f), at the root) a null-window probe starts (value: its test); the root's
+  moves are searched again, their nodes carry ``probe``.
+- "bound": (MTD(f), at the root) the probe returned ``value``; alpha/beta = the interval the
+  root's value is now known to lie in (``recording.probes`` says whether it failed high or
+  low); equal bounds end the pass.
+
+A leaf has one "leaf" event and no "enter"/"exit"; an inner node has "enter", one "update" per
+child visit (but a re-searched probe), possibly "cutoff" or "tt_hit", then "exit"; the first
+event enters the root and the last one exits it.
+
+``line`` names the line of the textbook pseudocode being executed (``ai.lab.textbook.PSEUDOCODE``
+lists each algorithm's lines with these names): "leaf", "max-init", "max-value", "max-cutoff",
+"max-return", the same with "min-", "chance-init", "chance-sum", "chance-return", plus
+"tt-hit", "chance-cutoff" (Star1), "filter" (move filtering), "research" (PVS, aspiration),
+"mtd-probe" and "mtd-bound" (MTD(f)), which the textbook has not (the screen says them).
+
+SearchRecording: ``game_id``, ``algorithm``, ``depth`` (of the recorded pass), ``nodes``,
+``events``, ``truncated`` (nodes the searcher visited beyond the node budget: counted, not
+recorded; their subtrees are missing), ``value`` and ``move`` (the search's answer, root view,
+move in notation), ``stats`` (the searcher's ``Stats.as_dict()`` for the whole run plus
+"iteration_nodes"), ``evaluated_leaves`` (leaf values in evaluation order, root view),
+``options`` (the switches: use_tt, use_ordering, use_pvs, use_aspiration, use_star1,
+use_move_filter, node_budget), ``level`` and ``description`` (whose search: "Master's search:
+learned tables, depth 3"), ``exact`` (the value is proven), ``passes`` (nodes of every pass),
+``answered_by`` (the algorithm, or the solver that answered), ``best_move`` (the search's best
+when a level's noise played another), ``probes`` (MTD(f): each null-window probe of the
+recorded pass, ``ProbeRecord``), ``first_try`` (an aspiration window that failed,
+``AspirationTry``: the root's window and value are the re-search's, the answer's).
+``node_count``, ``leaves`` and ``cutoffs`` (prunings: nodes that skipped at least one child)
+count the recorded pass; ``algorithm_label`` names the algorithm as a reader should;
+``principal_variation()`` and ``path_to(id)`` give node ids from the root. ``to_json()`` is
+the ``explain --json`` object. The measurements live in ai.lab.compare; ai.lab.record.record_search
+(state, config, node_budget, cancel, level) runs the configured search exactly as play does
+and records it (a search limited by time is played first, then recorded to the depth it
+finished).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from ai.lab.probe_record import AspirationTry, ProbeRecord
-from ai.lab.recorder import NULL_WINDOW, RecordedNode, StepEvent
-from ai.lab.root_tries import RootTries
-from game.core import CHANCE, TERMINAL, Game, Move, State
 
-INF = float("inf")
-
-
-@dataclass(eq=False)
-class _Frame:
-    """An open node (None on the stack: a node beyond the budget)."""
-
-    node: RecordedNode
-    state: State
-    #: The player whose side the searcher's window and values for this node are on.
-    view: int
-    #: The node's window now, in MAX's view (None: open); it narrows as children return.
-    alpha: float | None = None
-    beta: float | None = None
-    #: The best value (max, min) or the running probability-weighted sum (chance) so far.
-    best: float | None = None
-    #: The edge the next child is reached by: (move, probability, research).
-    pending: tuple[Any, float | None, bool] | None = None
-    #: A second pass over the root's moves (its aspiration window failed).
-    research_pass: bool = False
-    #: The MTD(f) probe this node belongs to (1, 2, ...; 0: a search without probes).
-    probe: int = 0
-    #: The running probe's test value, in the searcher's view (the root's frame only).
-    probe_test: float = 0.0
+NODE_KINDS = ("max", "min", "chance", "leaf")
+EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "research", "probe",
+               "bound", "exit")
+#: Nodes recorded by default; a bigger search is recorded up to here and counts the rest.
+DEFAULT_NODE_BUDGET = 20_000
+NULL_WINDOW = 1e-6  # narrower than this, a window is a null window (PVS's, MTD(f)'s)
 
 
 @dataclass
-class Pass:
-    """One pass of iterative deepening, as recorded."""
-
+class RecordedNode:
+    id: int
+    parent: int | None
+    kind: str
+    move: str | None
+    probability: float | None
     depth: int
-    nodes: list[RecordedNode] = field(default_factory=list)
-    events: list[StepEvent] = field(default_factory=list)
-    evaluated_leaves: list[float] = field(default_factory=list)
-    #: Nodes the searcher visited beyond the node budget: counted, not recorded.
-    truncated: int = 0
-    reused: bool = False
-    #: MTD(f)'s null-window probes of the root, in order (empty for other searches).
+    alpha: float | None
+    beta: float | None
+    value: float | None = None
+    children: list[int] = field(default_factory=list)
+    pruned: int = 0
+    cutoff: bool = False
+    filtered: int = 0
+    static_evals: int = 0
+    tt_hit: bool = False
+    research: bool = False
+    on_pv: bool = False
+    terminal: bool = False
+    state: Any = None
+    #: The move (or chance outcome) object as the rules know it; not serialised.
+    raw_move: Any = None
+    #: Searched past the depth limit by quiescence search (a noisy move's position, or a
+    #: horizon position quiescence went on from).
+    quiescence: bool = False
+    #: Where quiescence went on from this node: its static value (MAX's view), the least
+    #: its mover is sure of ("stand pat"); None elsewhere.
+    stand_pat: float | None = None
+    #: The children this node's cutoff left unsearched, in the order the search would have
+    #: visited them: (move label, value when known without searching: a classroom leaf).
+    skipped: list[tuple[str, float | None]] = field(default_factory=list)
+    #: The MTD(f) probe of the root this node was searched in (1, 2, ...); 0 elsewhere.
+    probe: int = 0
+    #: Children searched after the node budget ran out: counted, not recorded.
+    unrecorded: int = 0
+
+    @property
+    def bound(self) -> str:
+        """"exact", "upper" (the true value is at most ``value``) or "lower" (at least). A
+        chance node that cut nothing off averaged exact values (a roll failing its Star1
+        window cuts), whatever window it was entered with."""
+        if self.value is None or self.kind == "leaf" or (
+                self.kind == "chance" and not self.cutoff):
+            return "exact"
+        if self.alpha is not None and self.value <= self.alpha:
+            return "upper"
+        if self.beta is not None and self.value >= self.beta:
+            return "lower"
+        return "exact"
+
+    @property
+    def null_window(self) -> bool:
+        """Searched with a null window (PVS's "is this move better than alpha?" probe): the
+        answer is only a bound, and a "yes" is re-searched with the full window."""
+        a, b = self.alpha, self.beta
+        return a is not None and b is not None and b - a < NULL_WINDOW
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "parent": self.parent,
+            "kind": self.kind,
+            "move": self.move,
+            "probability": _num(self.probability),
+            "depth": self.depth,
+            "value": _num(self.value),
+            "bound": self.bound,
+            "alpha": _num(self.alpha),
+            "beta": _num(self.beta),
+            "children": list(self.children),
+            "pruned": self.pruned,
+            "cutoff": self.cutoff,
+            "filtered": self.filtered,
+            "static_evals": self.static_evals,
+            "tt_hit": self.tt_hit,
+            "research": self.research,
+            "null_window": self.null_window,
+            "on_pv": self.on_pv,
+            "terminal": self.terminal,
+            "quiescence": self.quiescence,
+            "stand_pat": _num(self.stand_pat),
+            "skipped": [{"move": m, "value": _num(v)} for m, v in self.skipped],
+            "probe": self.probe,
+            "unrecorded": self.unrecorded,
+        }
+
+
+@dataclass
+class StepEvent:
+    kind: str
+    node: int
+    alpha: float | None
+    beta: float | None
+    value: float | None
+    line: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "node": self.node,
+            "alpha": _num(self.alpha),
+            "beta": _num(self.beta),
+            "value": _num(self.value),
+            "line": self.line,
+        }
+
+
+@dataclass
+class SearchRecording:
+    game_id: str
+    algorithm: str
+    depth: int
+    nodes: list[RecordedNode]
+    events: list[StepEvent]
+    truncated: int
+    value: float
+    move: str | None
+    stats: dict[str, Any]
+    evaluated_leaves: list[float]
+    options: dict[str, Any] = field(default_factory=dict)
+    #: The player whose view values are in (0 or 1; see "Points of view").
+    max_player: int = 0
+    #: The level whose search this is (None: a configuration named flag by flag).
+    level: str | None = None
+    #: Whose search, in one line for the screen ("Master's search: learned tables, depth 3").
+    description: str = ""
+    #: The value is proven: no position was scored by an estimate (or a solver answered).
+    exact: bool = False
+    #: Nodes of each pass of iterative deepening (the last is the recorded one).
+    passes: tuple[int, ...] = ()
+    #: The depth asked for, when its pass took the depth below's answer over (an even depth of
+    #: backgammon's network search: SearchBase.reuses_depth), so the tree is ``depth``'s; else 0.
+    searched_depth: int = 0
+    #: What answered: the algorithm, or an exact solver's name (Result.algorithm).
+    answered_by: str = ""
+    #: The best move before a level's noise chose among the near-best (None: no noise, or
+    #: noise chose the best).
+    best_move: str | None = None
+    #: MTD(f)'s null-window probes of the root in the recorded pass (empty: no probes).
     probes: list[ProbeRecord] = field(default_factory=list)
-    #: The probe whose answer is the pass's move: the last one that reached the value.
-    answer_probe: int = 0
-    #: The root's search in an aspiration window that failed (None: no such try).
+    #: The root's first search, when its aspiration window failed (the root shows the
+    #: search that answered; this try's value was only a bound outside its window).
     first_try: AspirationTry | None = None
+    #: The search kept an (alpha, beta) window (alpha-beta and its kin, expectiminimax with
+    #: Star1). Minimax and backgammon's batched ply search keep none: a picture that showed
+    #: them a window would teach a pruning they never did.
+    windows: bool = True
+    played: Any = None  # the level's own move beside a smaller tree (ai.lab.search.LevelPlay)
 
+    @property
+    def node_count(self) -> int:
+        """Nodes the searcher counted in the recorded pass: recorded nodes, the static
+        evaluations made for move filtering, and the nodes beyond the budget."""
+        return len(self.nodes) + sum(n.static_evals for n in self.nodes) + self.truncated
 
-class TreeRecorder(RootTries):
-    """Records a traced search (see the module docstring); ``completed`` is the last finished
-    pass. The root's extra searches (MTD(f)'s probes, a failed aspiration window) are
-    ai.lab.root_tries'."""
+    @property
+    def leaves(self) -> int:
+        return sum(1 for n in self.nodes if n.kind == "leaf")
 
-    def __init__(self, game: Game, max_player: int, node_budget: int, windows: bool,
-                 bounds: tuple[float, float] = (-INF, INF),
-                 known_value: Callable[[State], float | None] | None = None) -> None:
-        self.game = game
-        #: Whose view values and windows are recorded in: MAX (see ai.lab.recorder).
-        self.max_player = max_player
-        self.node_budget = node_budget
-        #: False for searchers without a window (minimax, the network's expectiminimax).
-        self.windows = windows
-        #: The game's value bounds: a window side beyond them is open (no sentinel on screen).
-        self.bounds = bounds
-        #: The value of a child a cutoff skips, when it is known without searching (a
-        #: classroom tree's leaf), in MAX's view; None otherwise.
-        self.known_value = known_value
-        self.completed: Pass | None = None
-        self.current = Pass(0)
-        self.stack: list[_Frame | None] = []
+    def plies_past_limit(self, node_id: int) -> int:
+        """Plies below the depth limit (0: at it or above): its ancestors quiescence went on from."""
+        nodes = self.nodes
+        past = 0
+        parent = nodes[node_id].parent
+        while parent is not None and nodes[parent].stand_pat is not None:
+            past += 1
+            parent = nodes[parent].parent
+        return past
 
-    # ------------------------------------------------------------------ views
+    @property
+    def quiescence_nodes(self) -> int:
+        """Nodes past the depth limit, children of nodes quiescence went on from (its Stats)."""
+        nodes = self.nodes
+        return sum(n.parent is not None and nodes[n.parent].stand_pat is not None for n in nodes)
 
-    def _to_max(self, view: int, value: float) -> float:
-        return value if view == self.max_player else -value
+    @property
+    def cutoffs(self) -> int:
+        """Prunings: nodes whose cutoff skipped a child (one with nothing left prunes nothing)."""
+        return sum(1 for n in self.nodes if n.pruned)
 
-    def _window(self, view: int, alpha: float, beta: float) -> tuple[float | None, float | None]:
-        if not self.windows:
-            return None, None
-        if view != self.max_player:
-            alpha, beta = -beta, -alpha
-        if 0 < beta - alpha < NULL_WINDOW:
-            # A null window (MTD(f)'s probe, PVS's test) is the question it asks, whole: one
-            # side opened because it lies past the values a node can take would turn "is the
-            # value above 0?" into the full window (-inf, 0) it never was.
-            return alpha, beta
-        lo, hi = self.bounds
-        return (None if alpha < lo else alpha), (None if beta > hi else beta)
+    @property
+    def filtered(self) -> int:
+        """Moves a move filter dropped (forward pruning: unlike a cutoff, it may drop the best)."""
+        return sum(n.filtered for n in self.nodes)
 
-    def _event(self, kind: str, frame: _Frame, value: float | None, line: str) -> None:
-        self.current.events.append(
-            StepEvent(kind, frame.node.id, frame.alpha, frame.beta, value, line))
+    def filtered_text(self) -> str:
+        """", 5 moves dropped by the move filter" after the prunings (nothing without one)."""
+        n = self.filtered
+        return f", {n:,} move{'s' if n != 1 else ''} dropped by the move filter" if n else ""
 
-    def _top(self) -> _Frame | None:
-        return self.stack[-1] if self.stack else None
+    @property
+    def total_nodes(self) -> int:
+        """Nodes of the whole search, every pass of iterative deepening together."""
+        return int(self.stats.get("nodes", self.node_count))
 
-    # ------------------------------------------------------------------ passes
+    @property
+    def solved(self) -> bool:
+        """An exact solver answered: the tree is its proof's answer, one value a move."""
+        return self.answered_by not in ("", self.algorithm)
 
-    def iteration(self, depth: int) -> None:
-        self.current = Pass(depth)
-        self.stack = []
+    @property
+    def algorithm_label(self) -> str:
+        """The algorithm as a reader should name it: minimax over a tree with dice averages
+        the rolls, which is expectiminimax without pruning."""
+        if self.solved:
+            return self.answered_by
+        chance = any(n.kind == "chance" for n in self.nodes)
+        if chance and self.algorithm == "minimax":
+            return "expectiminimax without pruning (minimax, rolls averaged)"
+        if chance and self.algorithm == "alphabeta":
+            return "alpha-beta at decisions, rolls averaged without pruning"
+        return self.algorithm
 
-    def pass_reused(self) -> None:
-        self.current.reused = True
+    @property
+    def root(self) -> RecordedNode:
+        return self.nodes[0]
 
-    def answered(self) -> None:
-        self.windows = False  # a book's or a solver's answer: a drawn window would be invented
-
-    def pass_done(self, pv: Sequence[Move]) -> None:
-        if self.current.reused or not self.current.nodes:
-            return
-        self._mark_pv(pv)
-        self.completed = self.current
-
-    # ------------------------------------------------------------------ nodes
-
-    def enter(self, state: State, view: int, depth: int, alpha: float, beta: float) -> None:
-        rec = self.current
-        if not self.stack and not rec.nodes:
-            self._enter_root(state, view, depth, alpha, beta)
-            return
-        parent = self._top()
-        edge = parent.pending if parent is not None else None
-        if parent is not None:
-            parent.pending = None
-        # The root's moves go past the budget (a root drawn with one move teaches it had one).
-        if parent is None or edge is None or (len(rec.nodes) >= self.node_budget
-                                              and parent.node.id):
-            rec.truncated += 1
-            if parent is not None:
-                parent.node.unrecorded += 1
-            self.stack.append(None)
-            return
-        move, probability, research = edge
-        research = research or parent.research_pass
-        a, b = self._window(view, alpha, beta)
-        if edge[2]:
-            # The parent searches the same move again, now with this wider window.
-            rec.events.append(StepEvent("research", parent.node.id, a, b, parent.best,
-                                        "research"))
-        kind = self._kind(state, depth)
-        node = RecordedNode(
-            len(rec.nodes), parent.node.id, kind, self._label(parent.state, move), probability,
-            depth, a, b, research=research, state=state, raw_move=move,
-            quiescence=parent.node.stand_pat is not None, probe=parent.probe,
-        )
-        rec.nodes.append(node)
-        parent.node.children.append(node.id)
-        frame = _Frame(node, state, view, a, b, probe=parent.probe)
-        self.stack.append(frame)
-        if kind != "leaf":
-            self._event("enter", frame, None, f"{kind}-init")
-
-    def _enter_root(self, state: State, view: int, depth: int, alpha: float, beta: float
-                    ) -> None:
-        a, b = self._window(view, alpha, beta)
-        node = RecordedNode(0, None, self._kind(state, depth), None, None, depth, a, b,
-                            state=state)
-        self.current.nodes.append(node)
-        frame = _Frame(node, state, view, a, b)
-        self.stack.append(frame)
-        self._event("enter", frame, None, f"{node.kind}-init")
-
-    def leave(self, value: float) -> None:
-        frame = self.stack.pop() if self.stack else None
-        if frame is None:
-            return
-        node = frame.node
-        node.value = self._to_max(frame.view, value)
-        if node.kind == "leaf":
-            self.current.evaluated_leaves.append(node.value)
-            node.terminal = frame.state.current_player() == TERMINAL
-            self._event("leaf", frame, node.value, "leaf")
-        else:
-            if node.tt_hit:
-                self._event("tt_hit", frame, node.value, "tt-hit")
-            self._event("exit", frame, node.value, f"{node.kind}-return")
-        parent = self._top()
-        if parent is not None:
-            self._update(parent, node)
-
-    def edge(self, move: Any, probability: float | None = None, research: bool = False
-             ) -> None:
-        frame = self._top()
-        if frame is not None:
-            frame.pending = (move, probability, research)
-
-    def expanded(self, moves: Sequence[Any]) -> None:
-        """The order is visible in the edges that follow; nothing to keep."""
-
-    def filtered(self, kept: int, total: int, static_evals: int) -> None:
-        frame = self._top()
-        if frame is None:
-            self.current.truncated += static_evals
-            return
-        frame.node.filtered += total - kept
-        frame.node.static_evals += static_evals
-        if total > kept:
-            self._event("filter", frame, None, "filter")
-
-    def cutoff(self, skipped: Sequence[Any]) -> None:
-        frame = self._top()
-        if frame is None:
-            return
-        node = frame.node
-        node.cutoff = True
-        node.pruned = len(skipped)
-        chance = node.kind == "chance"
-        node.skipped = [(self._label(frame.state, m), self._skipped_value(frame.state, m))
-                        for m in skipped]
-        self._event("cutoff", frame, frame.best, "chance-cutoff" if chance
-                    else f"{node.kind}-cutoff")
-
-    def quiescence(self, stand_pat: float, view: int) -> None:
-        """A horizon leaf becomes a node quiescence searches on from: MAX or MIN by its mover,
-        its stand-pat the best value so far (the window narrows to it as to a child's)."""
-        frame = self._top()
-        if frame is None:
-            return
-        node = frame.node
-        node.kind = "max" if frame.state.current_player() == self.max_player else "min"
-        node.quiescence = True
-        stand = self._to_max(view, stand_pat)
-        node.stand_pat = stand
-        self._event("enter", frame, None, f"{node.kind}-init")
-        frame.best = stand
-        above = frame.alpha is None or stand > frame.alpha
-        below = frame.beta is None or stand < frame.beta
-        if self.windows and above and below:  # outside the window: a cutoff follows
-            if node.kind == "max":
-                frame.alpha = stand
-            else:
-                frame.beta = stand
-        self._event("update", frame, stand, "stand-pat")
-
-    def table_hit(self) -> None:
-        frame = self._top()
-        if frame is not None:
-            frame.node.tt_hit = True
-
-    # ------------------------------------------------------------------ helpers
-
-    def _kind(self, state: State, depth: int) -> str:
-        player = state.current_player()
-        if player == TERMINAL or depth <= 0:
-            return "leaf"
-        if player == CHANCE:
-            return "chance"
-        return "max" if player == self.max_player else "min"
-
-    def _label(self, state: State, move: Any) -> str:
-        if state.current_player() == CHANCE:
-            fmt = getattr(self.game, "format_outcome", None)
-            if fmt is not None:
-                return str(fmt(state, move))
-            if isinstance(move, tuple):
-                return "".join(str(x) for x in sorted(move, reverse=True))
-            return str(move)
-        return self.game.format_move(state, move)
-
-    def _skipped_value(self, state: State, move: Any) -> float | None:
-        if self.known_value is None:
-            return None
-        return self.known_value(state.apply(move))
-
-    def _update(self, parent: _Frame, child: RecordedNode) -> None:
-        """Back the child's value up into the parent (the "update" step event)."""
-        v = child.value
-        if v is None:
-            return
-        node = parent.node
-        if child.null_window and not parent.probe and self._research_follows(parent, v):
-            return  # PVS's probe said "better": the value that counts is the re-search's
-        alpha, beta = parent.alpha, parent.beta
-        if node.kind == "chance":
-            parent.best = (parent.best or 0.0) + (child.probability or 0.0) * v
-            line = "chance-sum"
-        elif node.kind == "max":
-            parent.best = v if parent.best is None or v > parent.best else parent.best
-            if self.windows and (alpha is None or parent.best > alpha) and (
-                beta is None or parent.best < beta  # at or above beta: a cutoff, no update
-            ):
-                parent.alpha = parent.best
-            line = "max-value"
-        else:
-            parent.best = v if parent.best is None or v < parent.best else parent.best
-            if self.windows and (beta is None or parent.best < beta) and (
-                alpha is None or parent.best > alpha
-            ):
-                parent.beta = parent.best
-            line = "min-value"
-        self._event("update", parent, parent.best, line)
-
-    @staticmethod
-    def _research_follows(parent: _Frame, v: float) -> bool:
-        """Does the searcher re-search a null-window child that returned ``v``? Inside a node
-        when alpha < v < beta; at the root whenever v beats alpha (beta may be an aspiration
-        bound)."""
-        alpha, beta = parent.alpha, parent.beta
-        above = alpha is None or v > alpha
-        below = beta is None or v < beta
-        if parent.node.id == 0:
-            return above if parent.node.kind == "max" else below
-        return above and below
-
-    def _mark_pv(self, pv: Sequence[Move]) -> None:
-        nodes = self.current.nodes
-        node = nodes[0]
-        node.on_pv = True
-        answer = self.current.answer_probe  # MTD(f): the line of the probe that found it
-        for move in pv:
-            nxt = [c for c in node.children if nodes[c].raw_move == move
-                   and (not answer or nodes[c].probe == answer)]
+    def principal_variation(self) -> list[int]:
+        """Node ids from the root along ``on_pv`` (the root included)."""
+        path = [0]
+        while True:
+            nxt = [c for c in self.nodes[path[-1]].children if self.nodes[c].on_pv]
             if not nxt:
-                return
-            node = nodes[nxt[-1]]
-            node.on_pv = True
-            if node.kind == "chance":
-                return
+                return path
+            path.append(nxt[-1])
+
+    def path_to(self, node_id: int) -> list[int]:
+        """Node ids from the root down to ``node_id`` (both included)."""
+        path = [node_id]
+        while (parent := self.nodes[path[-1]].parent) is not None:
+            path.append(parent)
+        return path[::-1]
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``explain --json`` object (finite numbers only; an unbounded window is null)."""
+        return {
+            "game": self.game_id,
+            "algorithm": self.algorithm,
+            "algorithm_label": self.algorithm_label,
+            "answered_by": self.answered_by,
+            "level": self.level,
+            "description": self.description,
+            "exact": self.exact,
+            "depth": self.depth,
+            "searched_depth": self.searched_depth or self.depth,
+            "value": _num(self.value),
+            "move": self.move,
+            "best_move": self.best_move,
+            "max_player": self.max_player,
+            "nodes": self.node_count,
+            "total_nodes": self.total_nodes,
+            "passes": list(self.passes),
+            "recorded_nodes": len(self.nodes),
+            "truncated": self.truncated,
+            "leaves": self.leaves,
+            "cutoffs": self.cutoffs,
+            "filtered": self.filtered,
+            "windows": self.windows,
+            "options": dict(self.options),
+            "stats": {
+                k: [_num(x) for x in v] if isinstance(v, list | tuple) else _num(v)
+                for k, v in self.stats.items()
+            },
+            "evaluated_leaves": [_num(v) for v in self.evaluated_leaves],
+            "probes": [p.to_json() for p in self.probes],
+            "first_try": self.first_try.to_json() if self.first_try is not None else None,
+            "tree": [n.to_json() for n in self.nodes],
+        }
+
+
+def _num(x: float | None) -> float | int | None:
+    """A JSON-safe number: None stays None, infinities become None (an open window side)."""
+    if x is None:
+        return None
+    if isinstance(x, int) and not isinstance(x, bool):
+        return x
+    x = float(x)
+    if math.isinf(x) or math.isnan(x):
+        return None
+    if x == int(x) and abs(x) < 2**53:
+        return int(x)
+    return round(x, 6)

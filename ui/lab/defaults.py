@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.kit import get_level
-from ai.lab.labsearch import TEACHING, usual_algorithm
+from ai.lab.search import TEACHING, usual_algorithm
 from ai.lab.transpositions import pays_from
 from game.core import CHANCE, TERMINAL
 from game.registry import get_kit

@@ -20,7 +20,7 @@ import pygame
 from ai.api import SearchConfig
 from ai.kit import profile_for
 from ai.lab.depth_chart import CountingTree, DepthRow
-from ai.lab.labsearch import TEACHING, lab_config, quiescence_applies
+from ai.lab.search import TEACHING, lab_config, quiescence_applies
 from ui import theme
 from ui.assets import font
 from ui.lab import charts, style

@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from ai.lab.labsearch import has_quiescence
+from ai.lab.search import has_quiescence
 from ai.lab.textbook import ENGINE_PSEUDOCODE, PSEUDOCODE, with_quiescence
 from ai.quiescence import QUIESCENT_ALGORITHMS
 from ui import scene_record, theme

@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from ai.api import BOOK
-from ai.lab.lab_notes import taken_over_note
+from ai.lab.compare_notes import taken_over_note
 from ai.lab.transpositions import no_saving_note
 from game.registry import get_kit
 from ui.assets import font
