@@ -177,6 +177,6 @@ def search_to_depth(state: State, config: SearchConfig, depth: int, cancel: Any)
 
 def node_predictor(state: State, config: SearchConfig) -> Callable[..., float | None]:
     """The configured searcher's own prediction of its nodes at a depth of ``state``, from
-    its shallower searches (ai.growth.extrapolate's ``predictor``)."""
+    its shallower searches (ai.lab.growth.extrapolate's ``predictor``)."""
     searcher = make_searcher(config)
     return lambda points, depth: searcher.predicted_nodes(state, points, depth)

@@ -15,7 +15,7 @@ noise for the screen).
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 
 from ai.api import Limits, SearchConfig
 
@@ -26,6 +26,9 @@ RANDOM = 1e6
 @dataclass(frozen=True)
 class Level:
     name: str
+    #: Every setting after the name by keyword: six look-alike numbers and flags in a row
+    #: were a depth and a time away from being swapped unseen.
+    _: KW_ONLY
     algorithm: str
     depth: int | None
     time_s: float | None

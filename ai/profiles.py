@@ -129,7 +129,7 @@ class Profile:
     #: Random opening plies (fewest, most) that ``match`` plays before the levels take over.
     match_opening: tuple[int, int] | None = None
     #: The player whose view the search lab records values in; None: whoever is to move at
-    #: the root of the search (ai.recorder, "Points of view").
+    #: the root of the search (ai.lab.recording, "Points of view").
     max_player: int | None = None
     #: The moves quiescence search follows past the depth limit (ai.searchbase
     #: ``set_quiescence``): the game's noisy moves, such as Kalah's captures and extra turns;

@@ -191,7 +191,7 @@ class SearchBase:
                         depth: int) -> float | None:
         """Nodes a search of ``state`` to ``depth`` would count, given the (depth, nodes,
         seconds) of the same search to shallower depths, for a searcher whose shape says more
-        than a growth rate does (a filter that narrows deeper down). None: ai.growth
+        than a growth rate does (a filter that narrows deeper down). None: ai.lab.growth
         extrapolates the measured growth."""
         return None
 

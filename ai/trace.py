@@ -37,7 +37,7 @@ along its noisy moves (quiescence search); its static value ``stand_pat`` stands
 them beats it. Its children are entered with depth 0.
 
 Values and windows are in the view of ``view``, the player named at ``enter``: the searchers
-are negamaxes, and the recorder (ai.recording) turns everything into MAX's view.
+are negamaxes, and the recorder (ai.lab.tree_recorder) turns everything into MAX's view.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from typing import Any
 
 from ai.api import Limits, SearchConfig
 from ai.kit import game_ai
-from ai.record import record_search
+from ai.lab.record import record_search
 from game.registry import playable_kits
 
 TARGETS = {"frame_ms_median": 17.0, "frame_ms_p99": 25.0}

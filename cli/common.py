@@ -17,9 +17,9 @@ from dataclasses import replace
 from typing import Any
 
 from ai.api import ALGORITHMS, Limits, SearchConfig
-from ai.editor import default_scale, features
 from ai.engine import default_algorithm
 from ai.kit import game_ai
+from ai.lab.editor import default_scale, features
 from ai.levels import unknown_level_message
 from game.core import CHANCE, TERMINAL, Game, State
 from game.registry import game_ids, get_game

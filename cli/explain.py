@@ -11,7 +11,7 @@ Examples::
 
 ``--png`` draws with the lab's own drawing code (ui.lab.export) without opening a window.
 
-The tree is recorded from the searcher that plays (ai.recorder), so its node count is the
+The tree is recorded from the searcher that plays (ai.lab.recording), so its node count is the
 searcher's own. Without ``--json`` it prints as indented text: each node's move, kind, window
 [alpha, beta] and value ("<=" or ">=" when alpha-beta only proved a bound), cutoffs with the
 number of siblings skipped, table hits, and ``*`` on the principal variation.
@@ -27,18 +27,18 @@ from pathlib import Path
 from typing import Any
 
 from ai.api import BOOK
-from ai.depth_chart import depth_chart
 from ai.kit import get_level, profile_for
-from ai.lab import compare
-from ai.lab_notes import (
+from ai.lab.compare import compare
+from ai.lab.compare_notes import (
     agreement_text,
     aspiration_note,
     counting_note,
     refinement_notes,
     taken_over_note,
 )
-from ai.labsearch import evaluator_title, usual_algorithm
-from ai.record import record_search
+from ai.lab.depth_chart import depth_chart
+from ai.lab.record import record_search
+from ai.lab.search import evaluator_title, usual_algorithm
 from cli.common import (
     RequestError,
     add_search_arguments,

@@ -1,7 +1,7 @@
 """Hand-built recordings for the search-lab UI tests (no tests here).
 
 ``textbook_alphabeta()`` is alpha-beta on the course's three-branch tree
-max(min(3,12,8), min(2,4,6), min(14,5,2)) = 3, recorded the way ai.recorder documents it:
+max(min(3,12,8), min(2,4,6), min(14,5,2)) = 3, recorded the way ai.lab.recording documents it:
 the second min node cuts off after the leaf 2 and skips the leaves 4 and 6.
 ``wide_tree(n)`` is a big uniform tree for layout and speed checks.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ai.recorder import RecordedNode, SearchRecording, StepEvent
+from ai.lab.recording import RecordedNode, SearchRecording, StepEvent
 
 
 def node(nid: int, parent: int | None, kind: str, move: str | None = None, **kw: Any

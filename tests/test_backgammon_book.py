@@ -149,8 +149,8 @@ def test_explain_and_analyze_say_the_book_answered_and_how_it_was_made(capsys) -
 
 
 def test_the_lab_draws_the_book_answer_as_a_decision_with_its_moves_below() -> None:
-    from ai.labsearch import lab_config
-    from ai.record import record_search
+    from ai.lab.record import record_search
+    from ai.lab.search import lab_config
 
     state = opening((2, 1))
     recording = record_search(state, lab_config("backgammon", "Master", None), level="Master")

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ai.api import Limits
-from ai.recording import TreeRecorder
+from ai.lab.tree_recorder import TreeRecorder
 from games.backgammon import movegen as mg
 from games.backgammon.ai.bench_rules import sample_positions
 from games.backgammon.ai.net import Net, NetEvaluator

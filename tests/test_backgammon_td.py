@@ -8,7 +8,7 @@ import zlib
 
 import pytest
 
-from ai.curves import Canvas, read_csv, write_csv
+from ai.evaluation.curves import Canvas, read_csv, write_csv
 from ai.kit import get_evaluator
 from game.playouts import random_positions
 from games.backgammon.ai.td import (

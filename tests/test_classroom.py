@@ -1,5 +1,5 @@
 """Classroom trees: the notation, the State protocol, and the worked answers of the named
-examples, computed by the textbook algorithms (ai.textbook) and by the searchers that play."""
+examples, computed by the textbook algorithms (ai.lab.textbook) and by the searchers that play."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from ai import textbook
 from ai.api import Limits, SearchConfig
-from ai.record import record_search
+from ai.lab import textbook
+from ai.lab.record import record_search
 from game.core import CHANCE, TERMINAL, IllegalMoveError, NotationError
 from game.registry import get_game
 from games.classroom.rules import EXAMPLES, GAME, height, parse_tree

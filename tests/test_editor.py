@@ -11,9 +11,9 @@ import pytest
 
 import main
 from ai.api import Limits, SearchConfig
-from ai.editor import choices, default_scale, editor_config, features, quick_match
 from ai.engine import run_search
 from ai.kit import game_ai
+from ai.lab.editor import choices, default_scale, editor_config, features, quick_match
 from game.registry import get_game
 from game.seat import Seat
 from game.session import Session

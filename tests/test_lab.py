@@ -7,11 +7,11 @@ import threading
 import pytest
 
 from ai.api import Limits, SearchConfig
-from ai.depth_chart import depth_chart
-from ai.growth import branching_factor, effective_branching_factor
-from ai.lab import CompareRow, compare, compare_specs, estimate
-from ai.lab_notes import agreement_text
-from ai.labsearch import lab_config
+from ai.lab.compare import CompareRow, compare, compare_specs, estimate
+from ai.lab.compare_notes import agreement_text
+from ai.lab.depth_chart import depth_chart
+from ai.lab.growth import branching_factor, effective_branching_factor
+from ai.lab.search import lab_config
 from game.registry import get_game
 
 CLASSROOM = get_game("classroom")
@@ -96,7 +96,7 @@ def test_backgammon_estimates_follow_the_network_searchs_own_shape() -> None:
     from dataclasses import replace
 
     from ai.engine import node_predictor, run_search
-    from ai.labsearch import lab_config
+    from ai.lab.search import lab_config
 
     game = get_game("backgammon")
     for position in ("sGfwATDgc/ABMA 31 1", "mGfkIwDGTnAwSA 54", "xh4wmBGYZ+QjAA 55 1",

@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 import main
-from ai.labsearch import lab_config
-from ai.record import record_search
+from ai.lab.record import record_search
+from ai.lab.search import lab_config
 from game.registry import get_game
 from ui.lab import detail, style
 from ui.lab.step_panel import event_text

@@ -9,10 +9,10 @@ import math
 
 import pytest
 
-from ai.depth_chart import DepthRow, depth_chart, horizon_swing, uniform_tree
 from ai.engine import search_to_depth
-from ai.lab import compare
-from ai.labsearch import TEACHING, lab_config
+from ai.lab.compare import compare
+from ai.lab.depth_chart import DepthRow, depth_chart, horizon_swing, uniform_tree
+from ai.lab.search import TEACHING, lab_config
 from ai.searchbase import WIN
 from game.registry import get_game
 
@@ -76,7 +76,7 @@ def test_backgammon_depth_chart_leaves_out_the_depths_it_takes_over() -> None:
 def test_compare_counts_a_taken_over_depth_as_the_search_below_it() -> None:
     """At depth 4 the network search's last pass is one node (it takes depth 3 over): a bar
     of one node beside minimax's would teach that the search cost nothing."""
-    from ai.lab_notes import refinement_notes
+    from ai.lab.compare_notes import refinement_notes
 
     state = get_game("backgammon").parse_position("sGfwATDgc/ABMA 31 1")
     rows = compare(state, "backgammon", 4, base=lab_config("backgammon", "Master", 4),

@@ -14,8 +14,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from ai.depth_chart import depth_chart, has_best_case  # noqa: E402
-from ai.labsearch import lab_config  # noqa: E402
+from ai.lab.depth_chart import depth_chart, has_best_case  # noqa: E402
+from ai.lab.search import lab_config  # noqa: E402
 from game.registry import get_game  # noqa: E402
 from ui.lab import depth_plot, depth_refs  # noqa: E402
 
@@ -64,7 +64,7 @@ def test_the_best_case_line_stops_where_the_tree_is_too_big_to_walk(monkeypatch)
     """Depth 3 of Othello's start is a tree of 73 nodes, depth 4 one of 317 (a uniform tree
     of its b would have 111 and 489): with room for 120, the line stops at depth 3 and the
     footnote says where."""
-    monkeypatch.setattr("ai.minimal_tree.DEFAULT_TREE_BUDGET", 120)
+    monkeypatch.setattr("ai.lab.minimal_tree.DEFAULT_TREE_BUDGET", 120)
     othello = get_game("othello").initial_state()
     rows = depth_chart(othello, lab_config("othello", "Master", 5), 5)
     assert [r.fewest_leaves for r in rows] == [4, 6, 18, None, None]

@@ -14,8 +14,8 @@ import pytest
 from ai import searchbase
 from ai.engine import run_search
 from ai.kit import get_level, levels_of
-from ai.labsearch import lab_config
-from ai.labtasks import record
+from ai.lab.search import lab_config
+from ai.lab.tasks import record
 from game.core import CHANCE
 from game.registry import get_game, playable_kits
 from tests.test_ui_support import make_app

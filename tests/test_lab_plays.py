@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ai.labsearch import TEACHING
+from ai.lab.search import TEACHING
 from cli.analyze import analyze
 from cli.common import build_config
 from game.seat import Seat

@@ -19,17 +19,17 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from ai import textbook  # noqa: E402
-from ai.depth_chart import depth_chart  # noqa: E402
 from ai.engine import search_to_depth  # noqa: E402
 from ai.kit import (
     get_evaluator,  # noqa: E402
     profile_for,  # noqa: E402
 )
-from ai.lab import compare, compare_specs  # noqa: E402
-from ai.lab_notes import refinement_notes  # noqa: E402
-from ai.labsearch import TEACHING, has_quiescence, lab_config  # noqa: E402
-from ai.record import record_search  # noqa: E402
+from ai.lab import textbook  # noqa: E402
+from ai.lab.compare import compare, compare_specs  # noqa: E402
+from ai.lab.compare_notes import refinement_notes  # noqa: E402
+from ai.lab.depth_chart import depth_chart  # noqa: E402
+from ai.lab.record import record_search  # noqa: E402
+from ai.lab.search import TEACHING, has_quiescence, lab_config  # noqa: E402
 from game.core import TERMINAL  # noqa: E402
 from game.registry import get_kit, playable_kits  # noqa: E402
 from ui.lab import style  # noqa: E402

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 import pytest
 
-from ai.labsearch import TEACHING, default_level, lab_levels
+from ai.lab.search import TEACHING, default_level, lab_levels
 from game.registry import get_game
 from game.seat import Seat
 from game.session import Session

@@ -263,7 +263,7 @@ def test_worker_runs_lab_tasks() -> None:
     state = get_game("classroom").initial_state()
     config = SearchConfig("classroom", "alphabeta", Limits(depth=2), exact=False)
     with SearchWorker("thread") as worker:
-        job = worker.submit_task(Task("ai.labtasks:record", (state, config, 100)))
+        job = worker.submit_task(Task("ai.lab.tasks:record", (state, config, 100)))
         import time
 
         deadline = time.monotonic() + 30
@@ -322,7 +322,7 @@ def test_bench_lab_reports_frame_figures(capsys, monkeypatch, tmp_path) -> None:
     assert main(["bench", "lab", "--seconds", "1"]) == 0
     out = capsys.readouterr().out
     figures = json.loads(out.splitlines()[-1])
-    # The budget, and the root's moves the budget reached first (recorded past it: ai.recording).
+    # The budget, and the root's moves the budget reached first (recorded past it: ai.lab.tree_recorder).
     assert 20_000 < figures["nodes"] <= 20_000 + 9
     assert [z["zoom"] for z in figures["zooms"]][-1] == "whole tree fitted"
     # Frames in a second depend on the machine's load: the test asks only that each was timed.
@@ -334,7 +334,7 @@ def test_bench_lab_reports_frame_figures(capsys, monkeypatch, tmp_path) -> None:
 def test_a_forced_recording_stops_when_cancelled() -> None:
     import threading
 
-    from ai.labtasks import record
+    from ai.lab.tasks import record
 
     state = get_game("othello").initial_state()
     config = SearchConfig("othello", "minimax", Limits(depth=9), use_tt=False, exact=False)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from ai.api import Limits, SearchConfig
-from ai.labsearch import lab_config
-from ai.record import record_search
+from ai.lab.record import record_search
+from ai.lab.search import lab_config
 from game.registry import get_game
 from ui.lab.pseudocode import (
     OFF_PAGE,

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from ai.engine import run_search
-from ai.lab import compare
-from ai.lab_notes import refinement_notes
-from ai.labsearch import TEACHING, lab_config
-from ai.transpositions import first_repeat, pays_from
+from ai.lab.compare import compare
+from ai.lab.compare_notes import refinement_notes
+from ai.lab.search import TEACHING, lab_config
+from ai.lab.transpositions import first_repeat, pays_from
 from game.registry import get_game
 from tests.test_ui_support import make_app
 from ui import scene_record

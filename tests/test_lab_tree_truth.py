@@ -18,8 +18,8 @@ from typing import Any
 import pygame
 import pytest
 
-from ai.labsearch import TEACHING, lab_config
-from ai.record import record_search
+from ai.lab.record import record_search
+from ai.lab.search import TEACHING, lab_config
 from game.registry import get_game
 from games.classroom.rules import EXAMPLES
 from tests.test_ui_support import click, key, make_app, resize

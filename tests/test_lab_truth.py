@@ -13,8 +13,8 @@ import main
 from ai.api import Limits, SearchConfig
 from ai.engine import run_search
 from ai.kit import levels_of
-from ai.labsearch import TEACHING, describe, lab_config, lab_levels
-from ai.record import record_search
+from ai.lab.record import record_search
+from ai.lab.search import TEACHING, describe, lab_config, lab_levels
 from game.registry import get_game
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"

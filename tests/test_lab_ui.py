@@ -190,8 +190,8 @@ def test_export_tree_writes_a_valid_png(tmp_path) -> None:
 
 def test_compare_and_depth_exports_write_valid_pngs(tmp_path) -> None:
     from ai.api import Limits, SearchConfig
-    from ai.depth_chart import depth_chart
-    from ai.lab import compare
+    from ai.lab.compare import compare
+    from ai.lab.depth_chart import depth_chart
     from game.registry import get_game
     from ui.lab.export import export_compare_png, export_depth_png
 
@@ -242,7 +242,7 @@ def test_header_says_how_many_nodes_were_not_recorded() -> None:
 def test_step_mode_replays_real_recordings_to_their_values(game_id, position, algorithm,
                                                            depth) -> None:
     from ai.api import Limits, SearchConfig
-    from ai.record import record_search
+    from ai.lab.record import record_search
     from game.registry import get_game
 
     state = get_game(game_id).parse_position(position)
@@ -378,7 +378,7 @@ def test_a_node_searched_past_the_budget_is_labelled_not_a_leaf(monkeypatch) -> 
     """The root's moves past the node budget are drawn without their subtrees: each says how
     many children were left out, where a bare node would read as a leaf."""
     from ai.api import Limits, SearchConfig
-    from ai.record import record_search
+    from ai.lab.record import record_search
     from game.registry import get_game
 
     pygame.font.init()

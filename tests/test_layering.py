@@ -204,6 +204,32 @@ def test_ai_imports_only_stdlib_game_and_ai(path: Path) -> None:
     assert not bad, f"{path.name} may import only the standard library, {', '.join(allowed)}: {bad}"
 
 
+def search_that_plays_files() -> list[Path]:
+    """ai/ outside ai/lab/: the engine, its worker, its kit and what they share."""
+    return [path for path in sorted((ROOT / "ai").rglob("*.py"))
+            if path.relative_to(ROOT / "ai").parts[0] != "lab"]
+
+
+def test_the_search_that_plays_is_told_apart_from_the_lab() -> None:
+    names = {module_name(path) for path in search_that_plays_files()}
+    assert {"ai.engine", "ai.alphabeta", "ai.worker", "ai.review.analysis"} <= names
+    assert not [name for name in names if name.startswith("ai.lab")]
+
+
+@pytest.mark.parametrize(
+    "path", search_that_plays_files(), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_the_search_that_plays_imports_nothing_of_the_lab(path: Path) -> None:
+    """The lab watches the search that plays (ai.lab imports ai); the search never needs the
+    lab to play, so not even a type hint of it names ai.lab."""
+    bad = [
+        f"line {line}: {name}"
+        for line, name in imports_of(path, type_hints=True)
+        if name == "ai.lab" or name.startswith("ai.lab.")
+    ]
+    assert not bad, f"{path.relative_to(ROOT)} plays, yet imports the search lab: {bad}"
+
+
 @pytest.mark.parametrize(
     "path", sorted((ROOT / "play").rglob("*.py")) + kit_files("play"),
     ids=lambda p: str(p.relative_to(ROOT)),

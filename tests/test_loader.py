@@ -106,7 +106,7 @@ def test_the_lab_names_every_levels_evaluation_without_loading_a_table():
     script = textwrap.dedent("""
         import sys
         from ai.kit import game_ai
-        from ai.labsearch import describe, lab_config
+        from ai.lab.search import describe, lab_config
         from game.registry import all_kits
         import games.othello.ai.patterns as patterns
         for kit in all_kits():

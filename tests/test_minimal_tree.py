@@ -1,4 +1,4 @@
-"""Alpha-beta's best case counted on a real tree (ai.minimal_tree): checked against a brute
+"""Alpha-beta's best case counted on a real tree (ai.lab.minimal_tree): checked against a brute
 force over every set of leaves, against Knuth and Moore's formula on uniform trees, and against
 the leaves alpha-beta itself looks at."""
 
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import ai  # noqa: F401  (registers the games)
 from ai.api import Limits, SearchConfig
 from ai.engine import search_to_depth
-from ai.minimal_tree import Node, TreeCount, count_tree, fewest_leaves
+from ai.lab.minimal_tree import Node, TreeCount, count_tree, fewest_leaves
 from game.registry import get_game
 
 INF = math.inf

@@ -8,11 +8,11 @@ import json
 import pytest
 
 import main
-from ai import textbook
 from ai.api import Limits, SearchConfig
 from ai.engine import run_search
-from ai.labsearch import lab_config, teaching_config
-from ai.record import record_search
+from ai.lab import textbook
+from ai.lab.record import record_search
+from ai.lab.search import lab_config, teaching_config
 from game.registry import get_game
 from tests.random_positions import random_positions
 from ui.lab import probes

@@ -11,8 +11,8 @@ import pytest
 from ai.api import BOOK, Limits, SearchConfig
 from ai.engine import run_search
 from ai.kit import get_level
-from ai.labsearch import lab_config
-from ai.record import record_search
+from ai.lab.record import record_search
+from ai.lab.search import lab_config
 from game.registry import get_game
 from games.othello.ai.book import (
     INVERSES,

@@ -12,7 +12,7 @@ import pytest
 
 from ai.api import Limits, SearchConfig
 from ai.engine import make_searcher
-from ai.record import record_search
+from ai.lab.record import record_search
 from ai.searchbase import QUIESCENCE_PLIES
 from game.core import TERMINAL, State
 from game.registry import get_kit
@@ -151,8 +151,8 @@ def test_the_recording_marks_the_nodes_past_the_depth_limit() -> None:
 def test_the_horizon_examples_depth_chart_marks_the_turned_verdict() -> None:
     """The chart the lab opens on the example (teaching mode, its depth and three more, with
     and without quiescence): one ply more turns the verdict without quiescence, never with it."""
-    from ai.depth_chart import depth_chart
-    from ai.labsearch import TEACHING, lab_config
+    from ai.lab.depth_chart import depth_chart
+    from ai.lab.search import TEACHING, lab_config
 
     example = get_kit("kalah").examples()["horizon"]
     state = GAME.parse_position(example.text)

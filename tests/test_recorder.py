@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from ai.recorder import RecordedNode, SearchRecording, StepEvent
+from ai.lab.recording import RecordedNode, SearchRecording, StepEvent
 
 INF = float("inf")
 

@@ -2,7 +2,7 @@
 
 On every game the recorded node count equals the searcher's own count for the recorded pass,
 the root value equals the search's value, and the tree is well formed (each child is its
-parent's position after its move). The textbook algorithms (ai.textbook) are the oracle: the
+parent's position after its move). The textbook algorithms (ai.lab.textbook) are the oracle: the
 searchers must find their values, and alpha-beta with its refinements switched off must look at
 exactly the same leaves in the same order.
 """
@@ -15,12 +15,12 @@ from collections import Counter
 
 import pytest
 
-from ai import textbook
 from ai.api import Limits, SearchConfig
 from ai.engine import make_searcher
 from ai.kit import evaluator_for, profile_for
-from ai.record import record_search
-from ai.recorder import EVENT_KINDS, SearchRecording
+from ai.lab import textbook
+from ai.lab.record import record_search
+from ai.lab.recording import EVENT_KINDS, SearchRecording
 from game.core import CHANCE, TERMINAL, State
 from game.registry import get_game
 from ui.lab.detail import node_lines

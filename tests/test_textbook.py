@@ -1,4 +1,4 @@
-"""ai.textbook itself: the code, the pseudocode the screen shows and the step events agree."""
+"""ai.lab.textbook itself: the code, the pseudocode the screen shows and the step events agree."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import re
 
 import pytest
 
-from ai import textbook
 from ai.api import Limits, SearchConfig
-from ai.record import record_search
+from ai.lab import textbook
+from ai.lab.record import record_search
 from game.registry import get_game
 from games.classroom.rules import GAME
 

@@ -306,7 +306,7 @@ def test_a_long_paste_error_is_shown_whole(tmp_path, monkeypatch):
 
 
 def test_the_compare_verdict_is_shown_whole(display, monkeypatch):
-    from ai.lab import CompareRow
+    from ai.lab.compare import CompareRow
     from ui.lab import charts, verdict
 
     labels = ["minimax", "alpha-beta", "+ move ordering", "+ transposition table",
@@ -381,7 +381,7 @@ def test_the_tone_follows_what_the_label_says():
 def test_the_compare_verdict_marks_nothing_until_two_searches_finished():
     """A green tick over "No search finished" (or over the one search that did) said the
     values had been checked against each other when nothing had been compared."""
-    from ai.lab import CompareRow
+    from ai.lab.compare import CompareRow
     from ui.lab import charts
 
     def row(label: str, status: str) -> CompareRow:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ai.editor import features
+from ai.lab.editor import features
 from game.core import Game
 from game.kit import GameKit
 from game.registry import get_kit

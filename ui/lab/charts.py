@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from ai.lab_notes import agreement_text, counting_note, refinement_notes
+from ai.lab.compare_notes import agreement_text, counting_note, refinement_notes
 from ui.assets import font
 from ui.lab import style
 
@@ -47,7 +47,7 @@ __all__ = ["AXIS", "BAD", "BAR_NODES", "BAR_TIME", "GOOD", "GRID", "WIN_VALUE", 
 
 # ---- compare ------------------------------------------------------------------------------
 def agree_text(rows: Sequence[Any]) -> tuple[str, bool | None]:
-    """The line under the bars (ai.lab's wording) and whether the values agree: None, with
+    """The line under the bars (ai.lab.compare's wording) and whether the values agree: None, with
     no mark, until two searches have finished (a green tick over "No search finished" would
     say something was checked)."""
     done = [r for r in rows if r.status == "done"]

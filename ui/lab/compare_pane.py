@@ -1,8 +1,8 @@
 """The compare pane: the position searched by each algorithm and refinement, as bars.
 
-The comparison is ai.lab.compare (the same rows as ``explain --compare``), run as one task on
+The comparison is ai.lab.compare.compare (the same rows as ``explain --compare``), run as one task on
 the worker: each row arrives as it finishes, so the bars grow while the rest run. A row whose
-estimate (the same search at shallower depths, extrapolated) is over ai.lab.LONG_ROW_S is not
+estimate (the same search at shallower depths, extrapolated) is over ai.lab.compare.LONG_ROW_S is not
 run but shows its estimate; "Run long ones" runs the comparison again with those included, and
 Stop cancels (the running row ends "stopped").
 """
@@ -14,8 +14,8 @@ from typing import Any
 
 import pygame
 
-from ai.lab import LONG_ROW_S, CompareRow, compare_specs
-from ai.labsearch import TEACHING, lab_config
+from ai.lab.compare import LONG_ROW_S, CompareRow, compare_specs
+from ai.lab.search import TEACHING, lab_config
 from ui import theme
 from ui.assets import font
 from ui.lab import charts
@@ -45,7 +45,7 @@ class ComparePane(ChartPane):
                                                       base, level)]
         self.rows, self.force, self.stopped, self.error = [], force, False, ""
         self.started = True
-        self.ctx.jobs.start("ai.lab:compare", state, self.ctx.game_id, self.depth,
+        self.ctx.jobs.start("ai.lab.compare:compare", state, self.ctx.game_id, self.depth,
                             on_done=self._done, on_error=self._failed, on_progress=self._row,
                             owner=self, force=force, max_row_s=LONG_ROW_S, base=base,
                             level=level)

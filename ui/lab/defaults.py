@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ai.kit import get_level
-from ai.labsearch import TEACHING, usual_algorithm
-from ai.transpositions import pays_from
+from ai.lab.search import TEACHING, usual_algorithm
+from ai.lab.transpositions import pays_from
 from game.core import CHANCE, TERMINAL
 from game.registry import get_kit
 
@@ -28,7 +28,7 @@ DRAWABLE_LEAVES = 100_000
 #: One ply more than readable, to reach the depth where positions first repeat, is taken
 #: while the full-width tree stays under this many leaves.
 TABLE_LEAVES = 10 * TARGET_LEAVES
-#: Positions looked through for the first repeat (ai.transpositions).
+#: Positions looked through for the first repeat (ai.lab.transpositions).
 TABLE_WALK = 5_000
 
 

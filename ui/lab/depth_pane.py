@@ -1,11 +1,11 @@
-"""The depth chart pane: the position searched to depth 1, 2, 3, ... (ai.depth_chart.depth_chart, the
+"""The depth chart pane: the position searched to depth 1, 2, 3, ... (ai.lab.depth_chart.depth_chart, the
 same rows as ``explain --depth-chart``), run as one task on the worker. Each depth's row
 arrives as it finishes, so the chart grows while the search runs; the next depth's time is
 estimated from the last one (its time times the growth in nodes) so a long wait is announced
 and can be stopped. A game with noisy moves charts the search with and without quiescence
 search side by side (two rows a depth), so the student sees where the answer changes when the
 search looks past its depth limit, and what that costs in nodes. Once the search is done,
-the real tree is counted depth by depth (ai.minimal_tree: minimax's nodes and leaves,
+the real tree is counted depth by depth (ai.lab.minimal_tree: minimax's nodes and leaves,
 alpha-beta's best case), and the status says so: each counted row comes again and takes its
 depth's place.
 """
@@ -18,9 +18,9 @@ from typing import Any
 import pygame
 
 from ai.api import SearchConfig
-from ai.depth_chart import CountingTree, DepthRow
 from ai.kit import profile_for
-from ai.labsearch import TEACHING, lab_config, quiescence_applies
+from ai.lab.depth_chart import CountingTree, DepthRow
+from ai.lab.search import TEACHING, lab_config, quiescence_applies
 from ui import theme
 from ui.assets import font
 from ui.lab import charts, style
@@ -63,7 +63,7 @@ class DepthPane(ChartPane):
         self.counting = None
         self.error = ""
         self.started = True
-        self.ctx.jobs.start("ai.depth_chart:depth_chart", self.ctx.state, self.config(),
+        self.ctx.jobs.start("ai.lab.depth_chart:depth_chart", self.ctx.state, self.config(),
                             self.max_depth, on_done=self._done, on_error=self._failed,
                             on_progress=self._progress, owner=self,
                             with_quiescence=self.with_quiescence())

@@ -1,7 +1,7 @@
 """The depth chart: value and best move per depth, and nodes per depth on a log scale.
 
 Drawn onto any surface (the lab's depth pane, or a PNG). A game with noisy moves charts two
-series side by side (ai.depth_chart ``with_quiescence``): the search to the depth limit and the
+series side by side (ai.lab.depth_chart ``with_quiescence``): the search to the depth limit and the
 same search with quiescence search past it, so the student sees where the answer changes and
 what quiescence costs in nodes.
 """
@@ -76,7 +76,7 @@ def answer_changes(rows: Sequence[Any]) -> set[int]:
 
 
 def horizon_rows(rows: Sequence[Any]) -> set[int]:
-    """Indexes of rows where one more ply turned the verdict (ai.depth_chart.horizon_swing)."""
+    """Indexes of rows where one more ply turned the verdict (ai.lab.depth_chart.horizon_swing)."""
     return {i for i, r in enumerate(rows) if getattr(r, "horizon", False)}
 
 

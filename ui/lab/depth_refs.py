@@ -1,5 +1,5 @@
 """The depth chart's references beside the measured search: minimax's nodes and leaves, and
-alpha-beta's best case. Where the chart walked the position's own tree (ai.depth_chart's
+alpha-beta's best case. Where the chart walked the position's own tree (ai.lab.depth_chart's
 ``minimax_nodes`` and ``fewest_leaves``) they are that tree's counts; elsewhere minimax's are
 a uniform tree's formulas and the best case is not drawn. The footnotes say which is which.
 """
@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ai.depth_chart import uniform_tree
+from ai.lab.depth_chart import uniform_tree
 
 
 def minimax_references(rows: Sequence[Any], branching: float
                        ) -> tuple[list[float], list[float], set[int]]:
     """Minimax's nodes and leaves at each row's depth: counted on the position's own tree
-    where it was walked whole (ai.depth_chart ``minimax_nodes``), else a uniform tree's
+    where it was walked whole (ai.lab.depth_chart ``minimax_nodes``), else a uniform tree's
     1 + b + ... + b^d and b^d, which near the root can fall below what alpha-beta searched
     (tic-tac-toe's 9 first moves against b = 6.3); and the depths that were counted."""
     nodes, leaves, counted = [], [], set()
@@ -33,7 +33,7 @@ def minimax_references(rows: Sequence[Any], branching: float
 
 def best_case_points(rows: Sequence[Any]) -> tuple[list[int], list[float]]:
     """The depths where the chart counted alpha-beta's best case on the position's own tree,
-    and those counts (ai.depth_chart ``fewest_leaves``): none beside expectiminimax or
+    and those counts (ai.lab.depth_chart ``fewest_leaves``): none beside expectiminimax or
     quiescence search, and none past the depth whose whole tree was too big to walk."""
     counted = [r for r in rows if getattr(r, "fewest_leaves", None) is not None]
     return [r.depth for r in counted], [float(r.fewest_leaves) for r in counted]

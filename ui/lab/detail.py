@@ -12,8 +12,8 @@ from typing import Any
 
 import pygame
 
-from ai.lab_notes import aspiration_note
-from ai.labsearch import noisy_words
+from ai.lab.compare_notes import aspiration_note
+from ai.lab.search import noisy_words
 from ui import theme
 from ui.assets import font
 from ui.boards.base import BoardView, ViewContext

@@ -1,7 +1,7 @@
 """The lab's evaluation editor: the hand-made evaluation's features on sliders, every move's value
 on the board and the move the edited evaluation chooses (beside the shipped one's), and a quick
 match of the edited evaluation against the shipped one with its score and 95% interval
-(ai.editor does the searching, on the background worker).
+(ai.lab.editor does the searching, on the background worker).
 
 Keys: ↑/↓ pick a feature, ←/→ move its weight, R resets, Enter (or M) plays the quick match,
 S stops it. A change of weight or depth searches the position again at once; while the match
@@ -15,8 +15,8 @@ from typing import Any
 
 import pygame
 
-from ai.editor import DEFAULT_DEPTH, EditorChoice, default_scale, features
 from ai.kit import profile_for
+from ai.lab.editor import DEFAULT_DEPTH, EditorChoice, default_scale, features
 from ai.ladder import LadderUpdate, RungFigures
 from ui import theme
 from ui.assets import font
@@ -62,7 +62,7 @@ class EditorPane(DrawnIntoRect):
             return
         self._stale = False
         known = self.choice if self._choice_depth == self.depth else None
-        self.ctx.jobs.start("ai.editor:choices", self.ctx.state, self.ctx.game_id,
+        self.ctx.jobs.start("ai.lab.editor:choices", self.ctx.state, self.ctx.game_id,
                             tuple(self.weights), self.depth, known, on_done=self._chosen,
                             on_error=self._failed, owner=self)
         self._asked_depth = self.depth
@@ -73,7 +73,7 @@ class EditorPane(DrawnIntoRect):
         self.match_weights = tuple(self.weights)
         self.match = RungFigures("edited", "shipped")
         seed = random.SystemRandom().randrange(1, 10**6)
-        self.ctx.jobs.start("ai.editor:quick_match", self.ctx.game_id, self.match_weights,
+        self.ctx.jobs.start("ai.lab.editor:quick_match", self.ctx.game_id, self.match_weights,
                             self.depth, self.games, seed, on_done=self._matched,
                             on_error=self._failed, on_progress=self._heard, owner=self)
         self.layout(self.rect)

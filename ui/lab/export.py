@@ -183,7 +183,7 @@ def export_compare_png(rows: Sequence[Any], path: str | Path, title: str = "",
 
 def export_depth_png(rows: Sequence[Any], path: str | Path, title: str = "", unit: str = "",
                      game_id: str = "", algorithm: str = "alpha-beta") -> Path:
-    """The depth chart (ai.depth_chart.DepthRow: value and move per depth; nodes and leaves per
+    """The depth chart (ai.lab.depth_chart.DepthRow: value and move per depth; nodes and leaves per
     depth on a log scale beside minimax's and alpha-beta's best case, ui.lab.depth_refs)
     as a PNG."""
     w, h = 1400, 900

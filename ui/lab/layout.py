@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-#: Each node is a RecordedNode (ai.recorder) or anything with the same attributes.
+#: Each node is a RecordedNode (ai.lab.recording) or anything with the same attributes.
 Node = Any
 
 

@@ -1,6 +1,6 @@
 """Step mode's code panel: the algorithm as the course writes it, the running line lit.
 
-The text comes from ai.textbook.PSEUDOCODE (the same module students read and the tests use as
+The text comes from ai.lab.textbook.PSEUDOCODE (the same module students read and the tests use as
 the oracle); each line carries the name the recorder puts in ``StepEvent.line``. Engine steps the
 slides do not have (a table hit, Star1's chance cutoff, move filtering) are explained in words
 under the code instead of being passed off as a line of it.
@@ -19,9 +19,9 @@ from typing import Any
 
 import pygame
 
-from ai.labsearch import has_quiescence
+from ai.lab.search import has_quiescence
+from ai.lab.textbook import ENGINE_PSEUDOCODE, PSEUDOCODE, with_quiescence
 from ai.quiescence import QUIESCENT_ALGORITHMS
-from ai.textbook import ENGINE_PSEUDOCODE, PSEUDOCODE, with_quiescence
 from ui import scene_record, theme
 from ui.assets import font
 from ui.lab import style

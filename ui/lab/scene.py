@@ -6,10 +6,10 @@ are panes (ui.lab.pane) sharing it, the game, its board view and the message lin
 
 The scene is every pane's context (``ctx``). Besides the game and the position it holds:
 
-- ``level``: whose search every view records (a name of ai.labsearch.lab_levels): the AI of
-  the game the lab was opened from, else ai.labsearch.default_level. Choosing another level
+- ``level``: whose search every view records (a name of ai.lab.search.lab_levels): the AI of
+  the game the lab was opened from, else ai.lab.search.default_level. Choosing another level
   calls ``pane.on_level(level)`` on every pane made so far, so each view searches again as that
-  level plays; the line under the tabs says whose search it is (ai.labsearch.describe).
+  level plays; the line under the tabs says whose search it is (ai.lab.search.describe).
 - ``presentation``, ``text_size``, ``small_size``: the panes' font sizes. Presentation mode
   (F5, remembered) is for projecting: at 1280x720 body text 24 px, small labels 20 px, none
   below PRESENTATION_MIN_PX (18 px).
@@ -25,7 +25,7 @@ from typing import Any
 
 import pygame
 
-from ai.labsearch import TEACHING, default_level, describe, lab_config, lab_levels
+from ai.lab.search import TEACHING, default_level, describe, lab_config, lab_levels
 from game.core import error_line
 from game.registry import get_kit
 from play.setup import default_save_path

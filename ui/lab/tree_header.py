@@ -8,8 +8,8 @@ from typing import Any
 import pygame
 
 from ai.api import BOOK
-from ai.lab_notes import taken_over_note
-from ai.transpositions import no_saving_note
+from ai.lab.compare_notes import taken_over_note
+from ai.lab.transpositions import no_saving_note
 from game.registry import get_kit
 from ui.assets import font
 from ui.lab import probes, style

@@ -1,6 +1,6 @@
 """The tree explorer pane: record the search of the position, draw it, step through it.
 
-The recording is made by the real searcher in the worker process (ai.labtasks.record), so the
+The recording is made by the real searcher in the worker process (ai.lab.tasks.record), so the
 tree shown is the search that plays. Mouse: drag pans, the wheel zooms, a click selects a node
 (its card and small board appear on the right), a right-click or double-click opens or closes
 its subtree. Keys: arrows pan, + and - zoom, F fit, E expand all, X back to the first view,
@@ -21,9 +21,9 @@ from typing import Any
 import pygame
 
 from ai.api import ALGORITHMS, SearchConfig
-from ai.labsearch import TEACHING, has_quiescence, lab_config
-from ai.labtasks import MAX_RECORD_S
-from ai.recorder import DEFAULT_NODE_BUDGET
+from ai.lab.recording import DEFAULT_NODE_BUDGET
+from ai.lab.search import TEACHING, has_quiescence, lab_config
+from ai.lab.tasks import MAX_RECORD_S
 from ui import theme
 from ui.assets import font
 from ui.lab import style
@@ -101,7 +101,7 @@ class TreePane:
         force = self.error.startswith("too long")
         self.error = ""
         level = getattr(self.ctx, "level", TEACHING)
-        self.ctx.jobs.start("ai.labtasks:record", self.ctx.state, self.config(), DEFAULT_NODE_BUDGET,
+        self.ctx.jobs.start("ai.lab.tasks:record", self.ctx.state, self.config(), DEFAULT_NODE_BUDGET,
                             on_done=self.take, on_error=self._failed, owner=self, force=force,
                             max_s=RECORD_MAX_S, level=level)
 

@@ -93,7 +93,7 @@ class TreeView:
         self.selected: int | None = None
         self.stepper: Stepper | None = None
         #: (alpha, beta) under each node, for a search that kept a window (not minimax, not
-        #: backgammon's batched ply search: ai.recorder.SearchRecording.windows).
+        #: backgammon's batched ply search: ai.lab.recording.SearchRecording.windows).
         self.windows_on = (getattr(recording, "windows", True)
                            and getattr(recording, "algorithm", "") != "minimax")
         #: The row of the depth limit when quiescence search went past it (a dashed line

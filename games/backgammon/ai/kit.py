@@ -74,20 +74,23 @@ def _rollout(*args: Any, **kwargs: Any) -> Any:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level("Beginner", "expectiminimax", 1, None, 0.4, False),
-    Level("Casual", "expectiminimax", 1, None, 0.15, False),
+    Level("Beginner", algorithm="expectiminimax", depth=1, time_s=None, noise=0.4, exact=False),
+    Level("Casual", algorithm="expectiminimax", depth=1, time_s=None, noise=0.15, exact=False),
     # The network from here on, every candidate position of a roll in one batch; these levels
     # play their first move from the opening book (rollouts).
     # depth 1: the move whose resulting position the network values most ("0-ply").
-    Level("Intermediate", "expectiminimax", 1, None, 0.0, False, evaluator="net", book=True),
+    Level("Intermediate", algorithm="expectiminimax", depth=1, time_s=None, noise=0.0, exact=False,
+          evaluator="net", book=True),
     # depth 3: the moves within 0.3 points of the 0-ply best (at most 16,
     # games.backgammon.ai.ply's root filter), each averaged over the opponent's 21 rolls and
     # his best reply by the network ("1-ply", one chance layer).
-    Level("Advanced", "expectiminimax", 3, None, 0.0, False, evaluator="net", book=True),
+    Level("Advanced", algorithm="expectiminimax", depth=3, time_s=None, noise=0.0, exact=False,
+          evaluator="net", book=True),
     # depth 5: the 3 best moves by one chance layer searched two chance layers deep, the
     # opponent's 2 best replies followed ("2-ply"): stronger than one chance layer over 2,000
     # games (docs/levels.md), under a second a move.
-    Level("Master", "expectiminimax", 5, None, 0.0, False, evaluator="net", book=True),
+    Level("Master", algorithm="expectiminimax", depth=5, time_s=None, noise=0.0, exact=False,
+          evaluator="net", book=True),
 )
 
 #: The training runs' networks offered as benchmarks (``backgammon_gen{tag}.npz``; generation
@@ -108,24 +111,29 @@ def _candidate_levels(tag: int | str) -> tuple[Level, ...]:
     recipes = [("Intermediate", 1, False), ("Advanced", 3, False)]
     if tag in _WITH_MASTER:
         recipes.append(("Master", 5, True))
-    return tuple(Level(f"{name}-{evaluator}", "expectiminimax", depth, None, 0.0, False,
-                       evaluator=evaluator, book=book) for name, depth, book in recipes)
+    return tuple(Level(f"{name}-{evaluator}", algorithm="expectiminimax", depth=depth, time_s=None,
+                       noise=0.0, exact=False, evaluator=evaluator, book=book)
+                 for name, depth, book in recipes)
 
 
 #: Tesauro's pubeval, the yardstick published backgammon programs report their strength
 #: against: an opponent for ``match``, not a level.
 BENCHMARKS = (
-    Level("pubeval", "expectiminimax", 1, None, 0.0, False, evaluator="pubeval"),
+    Level("pubeval", algorithm="expectiminimax", depth=1, time_s=None, noise=0.0, exact=False,
+          evaluator="pubeval"),
     # The hand-made evaluator at 0-ply (Intermediate before the network took its place).
-    Level("Intermediate-hand", "expectiminimax", 1, None, 0.0, False),
+    Level("Intermediate-hand", algorithm="expectiminimax", depth=1, time_s=None, noise=0.0,
+          exact=False),
     # The networks of the training chain (docs/training/README.md) still in the tree: gen0, the
     # TD network the levels played on before gen5w shipped (the opening book's searcher); gen4,
     # the v3 network with races apart taught by gen3's 1-ply look on 500,000 positions; gen5w
     # (160 hidden units, the shipped network), gen4 taught likewise on 500,000 more.
     *(level for tag in CANDIDATES for level in _candidate_levels(tag)),
     # The network levels without their opening book: what the book is worth (games/backgammon/README.md).
-    Level("Intermediate-nobook", "expectiminimax", 1, None, 0.0, False, evaluator="net"),
-    Level("Advanced-nobook", "expectiminimax", 3, None, 0.0, False, evaluator="net"),
+    Level("Intermediate-nobook", algorithm="expectiminimax", depth=1, time_s=None, noise=0.0,
+          exact=False, evaluator="net"),
+    Level("Advanced-nobook", algorithm="expectiminimax", depth=3, time_s=None, noise=0.0,
+          exact=False, evaluator="net"),
 )
 TRAINING = Path(__file__).resolve().parents[3] / "data" / "training"
 

@@ -40,7 +40,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ai.curves import CurvePanel, plot, write_csv
+from ai.evaluation.curves import CurvePanel, plot, write_csv
 from game.progress import ProgressBar
 from games.backgammon import movegen as mg
 from games.backgammon.ai import pubeval

@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 
-from ai.curves import CurvePanel, plot
+from ai.evaluation.curves import CurvePanel, plot
 from game.progress import ProgressBar
 from games.backgammon.ai.encoding import ENCODINGS, encode_as, is_race
 from games.backgammon.ai.net import Net, consistent, equity, load_net, save_net, sigmoid

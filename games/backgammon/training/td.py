@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ai.curves import CurvePanel, plot, read_csv, write_csv
+from ai.evaluation.curves import CurvePanel, plot, read_csv, write_csv
 from games.backgammon import movegen as mg
 from games.backgammon.ai.td import (
     N_INPUTS,

@@ -17,22 +17,28 @@ from games.kalah.ai.solver import KalahSolver
 from games.kalah.rules import GAME
 
 LEVELS: tuple[Level, ...] = (
-    Level("Beginner", "alphabeta", 1, None, 4.0, False, quiescence=False),
-    Level("Casual", "alphabeta", 2, None, 1.5, False, quiescence=False),
-    Level("Intermediate", "alphabeta", 4, None, 0.0, False),
+    Level("Beginner", algorithm="alphabeta", depth=1, time_s=None, noise=4.0, exact=False,
+          quiescence=False),
+    Level("Casual", algorithm="alphabeta", depth=2, time_s=None, noise=1.5, exact=False,
+          quiescence=False),
+    Level("Intermediate", algorithm="alphabeta", depth=4, time_s=None, noise=0.0, exact=False),
     # Six plies with quiescence; the last few seeds solved exactly.
-    Level("Advanced", "alphabeta", 6, 1.0, 0.0, True),
+    Level("Advanced", algorithm="alphabeta", depth=6, time_s=1.0, noise=0.0, exact=True),
     # Iterative deepening for two seconds with quiescence; endgames solved exactly.
-    Level("Master", "alphabeta", None, 2.0, 0.0, True),
+    Level("Master", algorithm="alphabeta", depth=None, time_s=2.0, noise=0.0, exact=True),
 )
 
 #: Opponents for ``match`` that answer "does it pay?": the same searches without quiescence,
 #: and with the evaluation features that were measured and did not pay.
 BENCHMARKS = (
-    Level("Intermediate-noq", "alphabeta", 4, None, 0.0, False, quiescence=False),
-    Level("Advanced-noq", "alphabeta", 6, 1.0, 0.0, True, quiescence=False),
-    Level("Master-noq", "alphabeta", None, 2.0, 0.0, True, quiescence=False),
-    Level("Advanced-threats", "alphabeta", 6, 1.0, 0.0, True, evaluator="threats"),
+    Level("Intermediate-noq", algorithm="alphabeta", depth=4, time_s=None, noise=0.0, exact=False,
+          quiescence=False),
+    Level("Advanced-noq", algorithm="alphabeta", depth=6, time_s=1.0, noise=0.0, exact=True,
+          quiescence=False),
+    Level("Master-noq", algorithm="alphabeta", depth=None, time_s=2.0, noise=0.0, exact=True,
+          quiescence=False),
+    Level("Advanced-threats", algorithm="alphabeta", depth=6, time_s=1.0, noise=0.0, exact=True,
+          evaluator="threats"),
 )
 
 

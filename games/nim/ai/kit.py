@@ -10,13 +10,17 @@ from games.nim.ai.profile import PROFILE
 from games.nim.ai.review import REVIEW
 
 LEVELS: tuple[Level, ...] = (
-    Level("Beginner", "alphabeta", 1, None, RANDOM, False, use_evaluator=False),
+    Level("Beginner", algorithm="alphabeta", depth=1, time_s=None, noise=RANDOM, exact=False,
+          use_evaluator=False),
     # Takes a winning last move and avoids handing one over, nothing more.
-    Level("Casual", "alphabeta", 2, None, 0.5, False, use_evaluator=False),
-    Level("Intermediate", "alphabeta", 4, None, 0.5, False, use_evaluator=False),
-    Level("Advanced", "alphabeta", 6, 2.0, 0.0, False, use_evaluator=False),
+    Level("Casual", algorithm="alphabeta", depth=2, time_s=None, noise=0.5, exact=False,
+          use_evaluator=False),
+    Level("Intermediate", algorithm="alphabeta", depth=4, time_s=None, noise=0.5, exact=False,
+          use_evaluator=False),
+    Level("Advanced", algorithm="alphabeta", depth=6, time_s=2.0, noise=0.0, exact=False,
+          use_evaluator=False),
     # Sprague-Grundy theory: perfect play.
-    Level("Master", "alphabeta", None, None, 0.0, True),
+    Level("Master", algorithm="alphabeta", depth=None, time_s=None, noise=0.0, exact=True),
 )
 
 AI = GameAI(

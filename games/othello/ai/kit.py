@@ -13,27 +13,31 @@ from games.othello.ai.review import REVIEW
 from games.othello.ai.selftest import SELFTEST
 
 LEVELS: tuple[Level, ...] = (
-    Level("Beginner", "alphabeta", 1, None, 30.0, False),
-    Level("Casual", "alphabeta", 2, None, 10.0, False),
-    Level("Intermediate", "alphabeta", 3, 1.0, 0.0, False),
+    Level("Beginner", algorithm="alphabeta", depth=1, time_s=None, noise=30.0, exact=False),
+    Level("Casual", algorithm="alphabeta", depth=2, time_s=None, noise=10.0, exact=False),
+    Level("Intermediate", algorithm="alphabeta", depth=3, time_s=1.0, noise=0.0, exact=False),
     # Four plies ahead with the learned pattern evaluation (and the last empties solved
     # exactly): one step below Master.
-    Level("Advanced", "alphabeta", 4, 1.0, 0.0, True, evaluator="patterns", book=True),
+    Level("Advanced", algorithm="alphabeta", depth=4, time_s=1.0, noise=0.0, exact=True,
+          evaluator="patterns", book=True),
     # Iterative deepening for two seconds with the learned evaluation; the last 14-16
     # empties solved exactly. Advanced plays the opening book's moves while it lasts; Master
     # searches from the first move: its two seconds reach the book's own depth (9) in the
     # opening, and 100 games with the book scored 0.435 (0.342 .. 0.533) against it without.
-    Level("Master", "alphabeta", None, 2.0, 0.0, True, evaluator="patterns"),
+    Level("Master", algorithm="alphabeta", depth=None, time_s=2.0, noise=0.0, exact=True,
+          evaluator="patterns"),
 )
 
 #: The levels as they played before the learned evaluator replaced the hand-made one: opponents
 #: for ``match`` (``match --a Advanced --b Advanced-hand``), not offered in the app.
 BENCHMARKS = (
-    Level("Advanced-hand", "alphabeta", 4, 1.0, 0.0, True),
-    Level("Master-hand", "alphabeta", None, 2.0, 0.0, True),
+    Level("Advanced-hand", algorithm="alphabeta", depth=4, time_s=1.0, noise=0.0, exact=True),
+    Level("Master-hand", algorithm="alphabeta", depth=None, time_s=2.0, noise=0.0, exact=True),
     # Advanced without its opening book, and Master with one: what the book is worth (games/othello/README.md).
-    Level("Advanced-nobook", "alphabeta", 4, 1.0, 0.0, True, evaluator="patterns"),
-    Level("Master-book", "alphabeta", None, 2.0, 0.0, True, evaluator="patterns", book=True),
+    Level("Advanced-nobook", algorithm="alphabeta", depth=4, time_s=1.0, noise=0.0, exact=True,
+          evaluator="patterns"),
+    Level("Master-book", algorithm="alphabeta", depth=None, time_s=2.0, noise=0.0, exact=True,
+          evaluator="patterns", book=True),
 )
 
 AI = GameAI(

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ai.curves import Canvas
+from ai.evaluation.curves import Canvas
 from games.othello.ai.evaluation import evaluate_bb
 from games.othello.ai.patterns import (
     FORMAT_VERSION,

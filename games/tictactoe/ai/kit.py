@@ -11,13 +11,13 @@ from games.tictactoe.ai.review import REVIEW
 
 LEVELS: tuple[Level, ...] = (
     # Takes a win in one, otherwise any move: easy to beat with a fork or a simple line.
-    Level("Beginner", "alphabeta", 1, None, 9.0, False),
+    Level("Beginner", algorithm="alphabeta", depth=1, time_s=None, noise=9.0, exact=False),
     # Sees one reply ahead (blocks a threat now and then), still loose.
-    Level("Casual", "alphabeta", 2, None, 3.0, False),
-    Level("Intermediate", "alphabeta", 3, None, 1.0, False),
-    Level("Advanced", "alphabeta", 4, None, 0.0, False),
+    Level("Casual", algorithm="alphabeta", depth=2, time_s=None, noise=3.0, exact=False),
+    Level("Intermediate", algorithm="alphabeta", depth=3, time_s=None, noise=1.0, exact=False),
+    Level("Advanced", algorithm="alphabeta", depth=4, time_s=None, noise=0.0, exact=False),
     # Perfect play: never loses.
-    Level("Master", "alphabeta", None, None, 0.0, True),
+    Level("Master", algorithm="alphabeta", depth=None, time_s=None, noise=0.0, exact=True),
 )
 
 AI = GameAI(

@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 # The engine's own forms (negamax, PVS, expectiminimax with alpha-beta, quiescence for the
-# mover) live in ai.engine_code; re-exported here, where the screen and the tests look.
-from ai.engine_code import ENGINE_LINES, ENGINE_PSEUDOCODE, QUIESCENCE_CALL, with_quiescence
+# mover) live in ai.lab.engine_code; re-exported here, where the screen and the tests look.
+from ai.lab.engine_code import ENGINE_LINES, ENGINE_PSEUDOCODE, QUIESCENCE_CALL, with_quiescence
 from ai.searchbase import QUIESCENCE_PLIES
 from game.core import CHANCE, TERMINAL, Move, State
 

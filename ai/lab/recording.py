@@ -4,7 +4,7 @@ This docstring is the contract between the searchers and the screens: change bot
 
 A recording is made by the very search that plays (``ai.engine.run_search`` with the level's
 configuration: its evaluator, exact solver and noise), which reports itself node by node to a
-tracer (ai.trace; the recorder is ai.recording); it is never a re-implementation. Only the
+tracer (ai.trace; the recorder is ai.lab.tree_recorder); it is never a re-implementation. Only the
 search's last finished pass is kept (iterative deepening runs depths 1..D; the tree shown is the
 depth-D pass, the one that chose the move), so ``node_count`` equals the searcher's own node
 count for that pass (``stats["iteration_nodes"]``, ``passes[-1]``); ``total_nodes`` counts all
@@ -72,7 +72,7 @@ A leaf has one "leaf" event and no "enter"/"exit"; an inner node has "enter", on
 child visit (but a re-searched probe), possibly "cutoff" or "tt_hit", then "exit"; the first
 event enters the root and the last one exits it.
 
-``line`` names the line of the textbook pseudocode being executed (``ai.textbook.PSEUDOCODE``
+``line`` names the line of the textbook pseudocode being executed (``ai.lab.textbook.PSEUDOCODE``
 lists each algorithm's lines with these names): "leaf", "max-init", "max-value", "max-cutoff",
 "max-return", the same with "min-", "chance-init", "chance-sum", "chance-return", plus
 "tt-hit", "chance-cutoff" (Star1), "filter" (move filtering), "research" (PVS, aspiration),
@@ -93,7 +93,7 @@ recorded pass, ``ProbeRecord``), ``first_try`` (an aspiration window that failed
 ``node_count``, ``leaves`` and ``cutoffs`` (prunings: nodes that skipped at least one child)
 count the recorded pass; ``algorithm_label`` names the algorithm as a reader should;
 ``principal_variation()`` and ``path_to(id)`` give node ids from the root. ``to_json()`` is
-the ``explain --json`` object. The measurements live in ai.lab; ai.record.record_search
+the ``explain --json`` object. The measurements live in ai.lab.compare; ai.lab.record.record_search
 (state, config, node_budget, cancel, level) runs the configured search exactly as play does
 and records it (a search limited by time is played first, then recorded to the depth it
 finished).
@@ -105,7 +105,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.probe_record import AspirationTry, ProbeRecord
+from ai.lab.probe_record import AspirationTry, ProbeRecord
 
 NODE_KINDS = ("max", "min", "chance", "leaf")
 EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "research", "probe",
@@ -263,7 +263,7 @@ class SearchRecording:
     #: Star1). Minimax and backgammon's batched ply search keep none: a picture that showed
     #: them a window would teach a pruning they never did.
     windows: bool = True
-    played: Any = None  # the level's own move beside a smaller tree (ai.labsearch.LevelPlay)
+    played: Any = None  # the level's own move beside a smaller tree (ai.lab.search.LevelPlay)
 
     @property
     def node_count(self) -> int:

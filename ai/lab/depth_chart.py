@@ -4,12 +4,12 @@
 move is just that; a value that swings across zero or into a proven result when one more ply
 is searched is the horizon effect), its nodes and leaves, the effective branching factor, and
 like-against-like references: minimax's nodes and leaves and alpha-beta's best case counted
-on this position's own tree (ai.minimal_tree), where that tree is small enough to walk whole,
+on this position's own tree (ai.lab.minimal_tree), where that tree is small enough to walk whole,
 and for a uniform tree of the game's branching factor b, 1 + b + ... + b^d nodes, b^d leaves
 and b^ceil(d/2) + b^floor(d/2) - 1 (Knuth and Moore). The lab draws minimax's uniform lines
 only past the counted depths, and the uniform best case never: with the real tree's branching
 uneven they drew minimax under alpha-beta (tic-tac-toe's depth 1) and a best case alpha-beta
-beat (Othello's depth 3). It takes ``cancel`` and ``progress`` like the comparison (ai.lab),
+beat (Othello's depth 3). It takes ``cancel`` and ``progress`` like the comparison (ai.lab.compare),
 so the lab runs it on the worker and shows rows as they arrive.
 
 For a game with noisy moves (captures: ai.quiescence) it can chart two series side by side
@@ -26,10 +26,10 @@ from typing import Any
 
 from ai.api import Limits, Result, SearchConfig
 from ai.engine import make_searcher, node_predictor, search_to_depth
-from ai.growth import branching_factor, effective_branching_factor, extrapolate
 from ai.kit import get_evaluator, profile_for
-from ai.labsearch import quiescence_applies
-from ai.minimal_tree import count_tree, walkable
+from ai.lab.growth import branching_factor, effective_branching_factor, extrapolate
+from ai.lab.minimal_tree import count_tree, walkable
+from ai.lab.search import quiescence_applies
 from ai.searchbase import is_win_score
 from game.core import State
 from game.registry import get_game
@@ -75,7 +75,7 @@ class DepthRow:
     #: beside a search it does not bound (``has_best_case``).
     best_case_leaves: float | None = None
     #: This position's own tree to this depth, walked whole where it is small enough
-    #: (ai.minimal_tree), else None (and never for a quiescence search or beside chance): minimax's
+    #: (ai.lab.minimal_tree), else None (and never for a quiescence search or beside chance): minimax's
     #: nodes and leaves, and alpha-beta's best case, the fewest leaves any search without a
     #: transposition table looks at to know the value.
     minimax_nodes: int | None = None

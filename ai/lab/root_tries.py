@@ -1,4 +1,4 @@
-"""The tracer's calls about the root's extra searches (ai.recording.TreeRecorder's share):
+"""The tracer's calls about the root's extra searches (ai.lab.tree_recorder.TreeRecorder's share):
 MTD(f)'s null-window probes, and the second pass over the root's moves after an aspiration
 window failed. Each is the root searched again; the recording keeps the root as the answer's
 and each try apart (``ProbeRecord``, ``AspirationTry``), so a failed try never reads as the
@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ai.alphabeta import NULL_WIDTH
-from ai.probe_record import AspirationTry, ProbeRecord
-from ai.recorder import StepEvent
+from ai.lab.probe_record import AspirationTry, ProbeRecord
+from ai.lab.recording import StepEvent
 from game.core import Move
 
 INF = float("inf")

@@ -10,9 +10,9 @@ from typing import Any
 
 from ai.api import SearchConfig
 from ai.kit import profile_for
-from ai.lab import estimate
-from ai.labsearch import LevelPlay, level_play
-from ai.record import record_search
+from ai.lab.compare import estimate
+from ai.lab.record import record_search
+from ai.lab.search import LevelPlay, level_play
 from game.core import State
 
 #: A recording estimated to take longer than this is refused unless forced.
@@ -26,13 +26,13 @@ class TooLong(ValueError):
 def record(state: State, config: SearchConfig, node_budget: int, *, force: bool = False,
            max_s: float = MAX_RECORD_S, level: str | None = None, cancel: Any = None,
            progress: Any = None) -> Any:
-    """The recorded search of ``state`` (ai.recorder.record_search).
+    """The recorded search of ``state`` (ai.lab.recording.record_search).
 
-    A long recording is first estimated (ai.lab.estimate: the same search at shallower depths,
+    A long recording is first estimated (ai.lab.compare.estimate: the same search at shallower depths,
     extrapolated); above ``max_s`` seconds it is refused with the estimate unless ``force``.
     ``cancel`` reaches the searcher itself, so a Stop ends even a forced recording within a
     few thousand nodes (a ValueError says it was stopped). ``level`` names whose search
-    ``config`` is (ai.labsearch), for the recording's description."""
+    ``config`` is (ai.lab.search), for the recording's description."""
     if not force and not _solver_answers(state, config, max_s, cancel):
         guess = estimate(state, config, probe_s=min(0.5, max_s), cancel=cancel)
         if guess.time_s > max_s:

@@ -1,5 +1,5 @@
 """Recording the search a level plays, for the lab: the same ``run_search`` play uses, with a
-tracer (ai.recording.TreeRecorder) that keeps its last finished pass."""
+tracer (ai.lab.tree_recorder.TreeRecorder) that keeps its last finished pass."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 from ai.api import BOOK, Limits, SearchConfig
 from ai.engine import apply_noise, make_searcher, run_search
 from ai.kit import profile_for
-from ai.labsearch import describe
-from ai.recorder import DEFAULT_NODE_BUDGET, SearchRecording
-from ai.recording import TreeRecorder
+from ai.lab.recording import DEFAULT_NODE_BUDGET, SearchRecording
+from ai.lab.search import describe
+from ai.lab.tree_recorder import TreeRecorder
 from game.core import CHANCE, TERMINAL, State
 from game.registry import get_game
 

@@ -1,11 +1,11 @@
 """The engine's own forms of the algorithms, for step mode's code panel, and its extra steps.
 
-ai.textbook writes the algorithms as the slides do; the searchers that play run other forms of
+ai.lab.textbook writes the algorithms as the slides do; the searchers that play run other forms of
 them: alpha-beta as one negamax function, principal-variation search with its null-window
 probe, expectiminimax with alpha-beta at its decisions (and Star1 at its chance nodes), and
 quiescence search for the mover. The lab shows these beside a search that ran them
 (ui.lab.pseudocode), and ``ENGINE_LINES`` says in words what no listing has a line for.
-ai.textbook re-exports every name here.
+ai.lab.textbook re-exports every name here.
 """
 
 from __future__ import annotations

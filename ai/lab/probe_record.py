@@ -1,4 +1,4 @@
-"""The root's extra searches as the lab records them: one MTD(f) probe (ai.recorder's
+"""The root's extra searches as the lab records them: one MTD(f) probe (ai.lab.recording's
 ``SearchRecording.probes``), and an aspiration window that failed (``first_try``)."""
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ai.kit import profile_for
-from ai.lab import CompareRow, _quiescent
+from ai.lab.compare import CompareRow, _quiescent
 
 
 def counting_note(rows: list[CompareRow]) -> str:

@@ -4,7 +4,7 @@
 engine's refinements (move ordering, the transposition table, PVS and aspiration windows),
 MTD(f) (the same alpha-beta driven by null-window probes, with ordering and the table),
 and for games with dice expectiminimax with and without Star1 pruning and move filtering, all
-on the evaluator of the level the lab shows (``base``, ai.labsearch), and for a game with noisy
+on the evaluator of the level the lab shows (``base``, ai.lab.search), and for a game with noisy
 moves (captures: ai.quiescence) the refined search with quiescence search as a last step: the
 nodes of the final
 pass and of all passes (iterative deepening, which move ordering needs, also searches the
@@ -16,7 +16,7 @@ value is checked only against searches that also ran it. A row that
 would take too long is not run: ``estimate`` predicts its nodes and seconds from the same
 search at shallower depths (their growth per ply, extrapolated), and the row says so.
 
-The depth chart (iterative deepening depth by depth) is ai.depth_chart.
+The depth chart (iterative deepening depth by depth) is ai.lab.depth_chart.
 
 All functions take ``cancel`` (an Event-like object) and ``progress`` (a callback receiving
 each finished row), so the UI can run them on the background worker (ai.worker Task) and show
@@ -32,10 +32,10 @@ from typing import Any
 
 from ai.api import Limits, Result, SearchConfig
 from ai.engine import make_searcher, node_predictor, search_to_depth
-from ai.growth import extrapolate
 from ai.kit import profile_for
-from ai.labsearch import has_quiescence
-from ai.transpositions import no_saving_note
+from ai.lab.growth import extrapolate
+from ai.lab.search import has_quiescence
+from ai.lab.transpositions import no_saving_note
 from game.core import State
 from game.registry import get_game
 
@@ -155,7 +155,7 @@ def involves_chance(state: State, game_id: str) -> bool:
 def compare_specs(state: State, game_id: str, depth: int, base: SearchConfig | None = None,
                   level: str | None = None) -> list[CompareSpec]:
     """The searches compared on ``state``, from the plainest to the most refined, all with
-    ``base``'s evaluator (a level's, ai.labsearch.lab_config; None: the game's own). The row
+    ``base``'s evaluator (a level's, ai.lab.search.lab_config; None: the game's own). The row
     that is ``level``'s own search is marked "(<level> plays)"; when no row is, the level's
     search is added as the last row."""
     limits = Limits(depth=depth)

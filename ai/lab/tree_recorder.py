@@ -1,5 +1,5 @@
 """The lab's tracer: it hears a search that plays (ai.trace) and writes it down as a tree
-(the data model: ai.recorder).
+(the data model: ai.lab.recording).
 
 ``TreeRecorder`` implements the ``ai.trace.Tracer`` calls; the searchers say everything
 themselves (the move to the next node, its window, value, cutoffs and skipped moves, table hits,
@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.probe_record import AspirationTry, ProbeRecord
-from ai.recorder import NULL_WINDOW, RecordedNode, StepEvent
-from ai.root_tries import RootTries
+from ai.lab.probe_record import AspirationTry, ProbeRecord
+from ai.lab.recording import NULL_WINDOW, RecordedNode, StepEvent
+from ai.lab.root_tries import RootTries
 from game.core import CHANCE, TERMINAL, Game, Move, State
 
 INF = float("inf")
@@ -68,13 +68,13 @@ class Pass:
 class TreeRecorder(RootTries):
     """Records a traced search (see the module docstring); ``completed`` is the last finished
     pass. The root's extra searches (MTD(f)'s probes, a failed aspiration window) are
-    ai.root_tries'."""
+    ai.lab.root_tries'."""
 
     def __init__(self, game: Game, max_player: int, node_budget: int, windows: bool,
                  bounds: tuple[float, float] = (-INF, INF),
                  known_value: Callable[[State], float | None] | None = None) -> None:
         self.game = game
-        #: Whose view values and windows are recorded in: MAX (see ai.recorder).
+        #: Whose view values and windows are recorded in: MAX (see ai.lab.recording).
         self.max_player = max_player
         self.node_budget = node_budget
         #: False for searchers without a window (minimax, the network's expectiminimax).
