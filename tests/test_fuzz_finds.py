@@ -69,6 +69,15 @@ def test_a_book_number_past_a_floats_range_is_a_one_line_error(tmp_path: Path) -
     read_damaged(tmp_path, "backgammon book", damaged("backgammon book", infinite_trials))
 
 
+@pytest.mark.parametrize("table_value", ["", 7, 1e40, [], [1, 2, 3], None])
+def test_a_books_table_that_is_not_an_object_is_a_one_line_error(tmp_path: Path,
+                                                                   table_value: Any) -> None:
+    """The hour's campaign (seed 42) gave "rolls": [] or "positions": "" an AttributeError."""
+    for which, table in (("othello book", "positions"), ("backgammon book", "rolls")):
+        text = damaged(which, lambda data, table=table: data.__setitem__(table, table_value))
+        assert "damaged book entry" in read_damaged(tmp_path, which, text)
+
+
 def test_a_long_damaged_value_is_named_in_one_short_line(tmp_path: Path) -> None:
     def long_value(data: dict[str, Any]) -> None:
         first_row(data, "positions")["values"][0][1] = "x" * 10_000

@@ -122,7 +122,7 @@ def read_book(path: Path | None = None) -> BackgammonBook:
                                    float(m["se"]), float(m["diff"]), float(m["diff_se"]))
                           for m in row["moves"])
             rolls[key] = BookRoll(lines, int(row["trials"]))
-    except (KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
+    except (AttributeError, KeyError, TypeError, ValueError, IndexError, OverflowError) as exc:
         raise ValueError(f"{name}: a damaged book entry ({clipped(str(exc))})") from None
     return BackgammonBook(rolls, {k: v for k, v in data.items() if k != "rolls"})
 

@@ -129,7 +129,7 @@ def read_book(path: Path | None = None) -> OpeningBook:
             if not all(0 <= m < 64 for m, _ in values):
                 raise ValueError("a move off the board")
             entries[str(key)] = BookEntry(values, int(row["depth"]))
-    except (KeyError, TypeError, ValueError, OverflowError) as exc:  # Overflow: int(1e400)
+    except (AttributeError, KeyError, TypeError, ValueError, OverflowError) as exc:  # int(1e400)
         raise ValueError(f"{Path(path).name}: a damaged book entry ({clipped(str(exc))})"
                          ) from None
     return OpeningBook(entries, {k: v for k, v in data.items() if k != "positions"})
