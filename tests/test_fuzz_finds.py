@@ -137,3 +137,20 @@ def test_a_ggf_game_that_reads_writes_back_readable(key: str) -> None:
     except NotationError:
         return  # a key GGF does not allow is refused, in one line
     assert parse_ggf(format_ggf(games[0]))[0].moves == games[0].moves
+
+
+@pytest.mark.parametrize("header", [b"[" * 100_000 + b"]" * 100_000, b"[1, 2]", b'"text"'])
+def test_othello_pattern_weights_with_a_header_not_an_object_are_a_one_line_error(
+        tmp_path: Path, header: bytes) -> None:
+    """The test suite's own fuzzing found a nested header raising RecursionError, and a header
+    that is a list would have raised AttributeError."""
+    from games.othello.ai import patterns
+
+    shipped = (ASSETS / "weights" / "othello_patterns.bin").read_bytes()
+    rest = shipped[shipped.index(b"\n", len(patterns.MAGIC)):]
+    path = tmp_path / "patterns.bin"
+    path.write_bytes(patterns.MAGIC + header + rest)
+    with pytest.raises(ValueError) as caught:
+        patterns.load_weights(path)
+    message = str(caught.value)
+    assert "\n" not in message and len(message) <= 300, message

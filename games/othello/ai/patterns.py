@@ -35,6 +35,7 @@ from array import array
 from pathlib import Path
 from typing import Any
 
+from game.core import clipped
 from game.paths import asset_path
 from games.othello.ai.patterns_def import (
     DENSE_FEATURES,
@@ -114,11 +115,12 @@ def load_weights(path: Path) -> tuple[dict[str, Any], list[array]]:
     try:
         header = json.loads(raw[len(MAGIC) : head_end])
         body = zlib.decompress(raw[head_end + 1 :])
-    except (ValueError, zlib.error) as exc:
-        raise ValueError(f"{path} is corrupt: {exc}") from None
+    except (ValueError, RecursionError, zlib.error) as exc:  # Recursion: nested too deep
+        raise ValueError(f"{path} is corrupt: {clipped(str(exc))}") from None
     expected = [{"name": p.name, "squares": list(p.squares)} for p in PATTERNS]
     if (
-        header.get("format_version") != FORMAT_VERSION
+        not isinstance(header, dict)
+        or header.get("format_version") != FORMAT_VERSION
         or header.get("patterns") != expected
         or header.get("stages") != N_STAGES
         or header.get("stage_discs") != STAGE_DISCS
