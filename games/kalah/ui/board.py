@@ -347,6 +347,8 @@ class KalahView(BoardView):
 
     def record_caption(self, start: State, moves: Sequence[Move]) -> str:
         """The marks' key, once the game has had an extra turn or a capture."""
+        if not isinstance(start, KalahState):
+            return ""
         state = start
         try:
             for move in moves:
