@@ -146,7 +146,7 @@ class TurnBuilder:
 
     def next_steps(self) -> set[Step]:
         k = len(self.steps)
-        return {tuple(s[k]) for s in self.consistent() if len(s) > k}
+        return {s[k] for s in self.consistent() if len(s) > k}
 
     def sources(self) -> set[int]:
         return {src for src, _ in self.next_steps()}
@@ -160,7 +160,7 @@ class TurnBuilder:
         k = len(self.steps)
         found: dict[int, list[Step]] = {}
         for seq in self.consistent():
-            rest = [tuple(s) for s in seq[k:]]
+            rest = seq[k:]
             if not rest or rest[0][0] != src:
                 continue
             chain: list[Step] = []
