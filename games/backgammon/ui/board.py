@@ -18,7 +18,7 @@ from typing import Any, TypeGuard, cast
 
 import pygame
 
-from game.core import Move, State
+from game.core import Game, Move, State
 from games.backgammon.cube import CubeAction
 from games.backgammon.rules import BackgammonState, play_sequences
 from games.backgammon.ui.geometry import MAX_SHOWN, MAX_SHOWN_BAR, BgGeometry, Location
@@ -83,7 +83,7 @@ def _decision(state: State | None) -> bool:
 class BackgammonView(BoardView):
     record_sample = "55: 13/8(2) 6/1(2)"
 
-    def __init__(self, game, bottom_player: int | None = None) -> None:
+    def __init__(self, game: Game, bottom_player: int | None = None) -> None:
         super().__init__(game)
         #: Fixed bottom player, or None to put the human (the only human seat) at the bottom.
         self.bottom_player = bottom_player

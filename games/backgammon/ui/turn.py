@@ -9,6 +9,10 @@ view can show a half-played turn. Steps use the mover's own numbering: 25 = bar,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from games.backgammon.rules import BackgammonState
 
 Step = tuple[int, int]
 BAR, OFF = 25, 0
@@ -33,7 +37,7 @@ class Snapshot:
     off: list[int]
 
     @classmethod
-    def of(cls, state) -> Snapshot:
+    def of(cls, state: BackgammonState) -> Snapshot:
         return cls(list(state.points), list(state.bar), list(state.off))
 
     def copy(self) -> Snapshot:

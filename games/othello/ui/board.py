@@ -82,7 +82,7 @@ def cells_of(game: Game, state: State) -> list[int | None]:
 
 
 class OthelloView(BoardView):
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
         self._static = SurfaceCache(8, convert=True)
         self._discs = SurfaceCache(64)
