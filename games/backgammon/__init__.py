@@ -5,12 +5,16 @@ The kit below is the game's one entry in Kibitz (game.kit): its layers load on f
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.core import State
 from game.kit import GameKit
 from game.setup import GameSetup
 from game.stakes import Stakes
+
+if TYPE_CHECKING:  # the rules load on first use, not with the kit
+    from games.backgammon.cube import Cube
+    from games.backgammon.rules import BackgammonState
 
 
 class BackgammonKit(GameKit):
@@ -26,11 +30,12 @@ class BackgammonKit(GameKit):
         return SETUP
 
     # The session's questions: GNU Backgammon's IDs carry the cube (games.backgammon.ids),
-    # whose module loads with the rules, on first use.
+    # whose module loads with the rules, on first use. The session asks them about its
+    # backgammon positions, with the stakes this kit made: a cube.
     def position_text(self, state: State, stakes: Stakes | None) -> str:
         from games.backgammon import ids
 
-        return ids.position_text(state, stakes)  # type: ignore[arg-type]
+        return ids.position_text(cast("BackgammonState", state), cast("Cube | None", stakes))
 
     def position_fields(self, state: State) -> dict[str, str]:
         """GNU Backgammon's Position ID and Match ID ("4HPwATDgc/ABMA:MAEAAAAAAAAA"; the Match
@@ -38,22 +43,22 @@ class BackgammonKit(GameKit):
         cubeless)."""
         from games.backgammon import ids
 
-        return {"gnu_id": ids.gnu_ids(state)}  # type: ignore[arg-type]
+        return {"gnu_id": ids.gnu_ids(cast("BackgammonState", state))}
 
     def parse_position_text(
         self, text: str, options: dict[str, Any], stakes: Stakes | None
     ) -> tuple[State, Stakes | None]:
         from games.backgammon import ids
 
-        def plain(text: str) -> State:
-            return self.rules().parse_position(text, **options)
+        def plain(text: str) -> BackgammonState:
+            return cast("BackgammonState", self.rules().parse_position(text, **options))
 
-        return ids.parse_position_text(text, options, stakes, plain)  # type: ignore[arg-type]
+        return ids.parse_position_text(text, options, cast("Cube | None", stakes), plain)
 
     def new_stakes(self, text: str, start: State) -> Stakes:
         from games.backgammon import ids
 
-        return ids.cube_from_save(text, start)  # type: ignore[arg-type]
+        return ids.cube_from_save(text, cast("BackgammonState", start))
 
 
 KIT = BackgammonKit()

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import base64
 from dataclasses import dataclass, replace
+from typing import cast
 
-from game.core import IllegalMoveError, NotationError, quoted
+from game.core import IllegalMoveError, Move, NotationError, State, quoted
 from games.backgammon.rules import PLAYER_NAMES, BackgammonState
 
 #: Game states of the Match ID.
@@ -91,17 +92,20 @@ class Cube:
         return text
 
     # -- the session's view of the cube (game.stakes.Stakes) ------------------------------
+    # The session hands over its backgammon positions, and as decisions only the moves
+    # is_decision accepted: cube actions.
     def is_decision(self, move: object) -> bool:
         return isinstance(move, CubeAction)
 
     def parse_decision(self, text: str) -> CubeAction | None:
         return CubeAction(text) if text in CUBE_WORDS else None
 
-    def after(self, state: BackgammonState, decision: CubeAction) -> Cube:
-        return apply_action(self, state, decision)
+    def after(self, state: State, decision: Move) -> Cube:
+        return apply_action(self, cast(BackgammonState, state), cast(CubeAction, decision))
 
-    def decided_by(self, state: BackgammonState, decision: CubeAction) -> int:
-        return state.to_move if decision.kind == "double" else 1 - state.to_move
+    def decided_by(self, state: State, decision: Move) -> int:
+        to_move = cast(BackgammonState, state).to_move
+        return to_move if cast(CubeAction, decision).kind == "double" else 1 - to_move
 
     def fresh(self) -> Cube:
         return Cube(jacoby=self.jacoby)
@@ -122,17 +126,18 @@ class Cube:
     def answering_player(self) -> int | None:
         return None if self.offered_by is None else 1 - self.offered_by
 
-    def result_text(self, state: BackgammonState, board_result: str) -> str:
+    def result_text(self, state: State, board_result: str) -> str:
         if self.dropped_by is not None:
             return drop_text(self)
-        return f"{board_result}; with the cube: {self.points(state.game_value())} points"
+        game_value = cast(BackgammonState, state).game_value()
+        return f"{board_result}; with the cube: {self.points(game_value)} points"
 
-    def save_text(self, start: BackgammonState) -> str:
+    def save_text(self, start: State) -> str:
         """``on`` or ``jacoby``, then the start's Match ID when the game did not start with
         the cube fresh (a pasted position with a turned or offered cube)."""
         text = "jacoby" if self.jacoby else "on"
         if self != Cube(jacoby=self.jacoby):
-            text += f" {match_id(self, start)}"
+            text += f" {match_id(self, cast(BackgammonState, start))}"
         return text
 
     def _check_answer(self, player: int) -> None:

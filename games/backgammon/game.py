@@ -11,6 +11,7 @@ from games.backgammon.rules import (
     PLAYER_NAMES,
     RED,
     BackgammonState,
+    Step,
     as_steps,
     parse_plain_position,
 )
@@ -53,7 +54,7 @@ class Backgammon:
             text += " 1"
         return text
 
-    def parse_move(self, state: BackgammonState, text: str) -> Move:
+    def parse_move(self, state: BackgammonState, text: str) -> tuple[Step, ...]:
         if state.dice is None or state.is_over():
             raise IllegalMoveError(
                 "no move to make: "

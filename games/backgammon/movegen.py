@@ -95,7 +95,7 @@ def undo_step(me: list[int], opp: list[int], src: int, dst: int, hit: bool) -> N
         opp[0] -= 1
 
 
-def _sources(me: list[int], top: int) -> range | tuple[int]:
+def _sources(me: list[int], top: int) -> range | tuple[int, ...]:
     if me[25]:
         return (25,) if top >= 25 else ()
     return range(min(top, 24), 0, -1)

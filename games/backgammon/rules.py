@@ -236,7 +236,8 @@ def from_board(
         raise ValueError(f"too many checkers: White {on_w}, Red {on_r} (15 each at most)")
     if dice is not None:
         dice = (max(dice), min(dice))
-    return BackgammonState(points, tuple(bar), (CHECKERS - on_w, CHECKERS - on_r), to_move, dice)
+    return BackgammonState(points, (bar[0], bar[1]), (CHECKERS - on_w, CHECKERS - on_r), to_move,
+                           dice)
 
 
 def parse_plain_position(text: str) -> BackgammonState:

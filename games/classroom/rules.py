@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Union
 
-from game.core import CHANCE, TERMINAL, IllegalMoveError, NotationError, quoted
+from game.core import CHANCE, TERMINAL, IllegalMoveError, Move, NotationError, quoted
 from game.kit import Example
 
 #: Limits that keep a typed tree small enough to draw and to step through.
@@ -124,7 +124,7 @@ class ClassroomState:
             return tuple(enumerate(node.probabilities))
         return ()
 
-    def apply(self, move: int) -> ClassroomState:
+    def apply(self, move: Move) -> ClassroomState:
         node = self.node
         if isinstance(node, tuple):
             children, mover = node, _mover(self.mover)

@@ -30,7 +30,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from game.core import TERMINAL, IllegalMoveError, NotationError, check_option_names
+from game.core import TERMINAL, IllegalMoveError, Move, NotationError, check_option_names
 
 SOUTH, NORTH = 0, 1
 #: Bounds of a new game's board (``initial_state``); a parsed position holds up to MAX_COUNT.
@@ -100,7 +100,7 @@ class KalahState:
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
         return ()
 
-    def apply(self, move: int) -> KalahState:
+    def apply(self, move: Move) -> KalahState:
         pits = self.pits
         m = len(pits) >> 1
         p = self.to_move
@@ -234,7 +234,7 @@ class Sowing:
     swept: bool
 
 
-def sow(state: KalahState, move: int) -> Sowing:
+def sow(state: KalahState, move: Move) -> Sowing:
     """Play ``move`` seed by seed on the real ring (IllegalMoveError as ``apply`` raises)."""
     m = state.size
     p = state.to_move

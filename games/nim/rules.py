@@ -26,7 +26,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from game.core import TERMINAL, IllegalMoveError, NotationError, check_option_names, quoted
+from game.core import TERMINAL, IllegalMoveError, Move, NotationError, check_option_names, quoted
 
 VARIANTS = ("nim", "grundy")
 #: Bounds that keep every position small enough to draw, search and type.
@@ -71,7 +71,7 @@ class NimState:
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
         return ()
 
-    def apply(self, move: tuple[int, int]) -> NimState:
+    def apply(self, move: Move) -> NimState:
         if self.is_over():
             raise IllegalMoveError("the game is over")
         i, k = self._check_shape(move)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable
 from typing import Any
 
-from game.core import TERMINAL, IllegalMoveError, NotationError, quoted
+from game.core import TERMINAL, IllegalMoveError, Move, NotationError, quoted
 
 PASS = 64
 FULL = (1 << 64) - 1
@@ -193,6 +193,11 @@ class OthelloState:
     opp: int
     #: 0 = Black, 1 = White.
     to_move: int
+    #: Placements of the side to move (a bitboard); 0 = it has a move, 1 = it must pass,
+    #: 2 = the game is over; legal_moves() once asked for.
+    _moves: int
+    _status: int
+    _legal: tuple[int, ...] | None
 
     def __init__(self, me: int, opp: int, to_move: int) -> None:
         if me & opp or (me | opp) & ~FULL or me < 0 or opp < 0:
@@ -269,7 +274,7 @@ class OthelloState:
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
         return ()
 
-    def apply(self, move: int) -> OthelloState:
+    def apply(self, move: Move) -> OthelloState:
         if self._status == 2:
             raise IllegalMoveError("the game is over")
         if move == PASS and isinstance(move, int):

@@ -10,7 +10,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core import TERMINAL, IllegalMoveError, NotationError, check_option_names, quoted
+from game.core import TERMINAL, IllegalMoveError, Move, NotationError, check_option_names, quoted
 
 LINES: tuple[tuple[int, int, int], ...] = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),
@@ -70,7 +70,7 @@ class TicTacToeState:
     def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
         return ()
 
-    def apply(self, move: int) -> TicTacToeState:
+    def apply(self, move: Move) -> TicTacToeState:
         if not isinstance(move, int) or move not in self._legal:
             raise self._illegal(move)
         board = self.board[:move] + (self.to_move,) + self.board[move + 1 :]

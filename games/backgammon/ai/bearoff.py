@@ -103,7 +103,7 @@ def covers(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     so no contact either)."""
     a = np.asarray(a).reshape(-1, 26)
     b = np.asarray(b).reshape(-1, 26)
-    return ~(a[:, HOME + 1 :].any(axis=1) | b[:, HOME + 1 :].any(axis=1))
+    return np.logical_not(a[:, HOME + 1 :].any(axis=1) | b[:, HOME + 1 :].any(axis=1))
 
 
 @dataclass

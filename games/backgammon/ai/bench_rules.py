@@ -12,7 +12,9 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
+from typing import cast
 
+from game.core import Game
 from game.playouts import random_positions
 from games.backgammon import movegen as mg
 from games.backgammon.game import GAME
@@ -20,12 +22,15 @@ from games.backgammon.positions import positions as search_positions
 from games.backgammon.rules import ROLLS, BackgammonState
 
 
-def sample_positions(n_positions: int, seed: int = 1) -> list:
+def sample_positions(n_positions: int, seed: int = 1) -> list[BackgammonState]:
     """Positions from seeded random playouts (decision points, dice removed), varied in phase."""
 
+    # Backgammon's Game takes only its own states, which is all a playout gives it.
+    played = random_positions(cast(Game, GAME), n_positions, seed, keep=0.25,
+                              weighted_chance=True)
     return [
         BackgammonState(s.points, s.bar, s.off, s.to_move, None)
-        for s in random_positions(GAME, n_positions, seed, keep=0.25, weighted_chance=True)
+        for s in cast(list[BackgammonState], played)
     ]
 
 

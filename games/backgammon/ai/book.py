@@ -20,9 +20,10 @@ import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import cast
 
 from ai.api import BOOK, Result, Stats
-from game.core import IllegalMoveError, clipped
+from game.core import IllegalMoveError, State, clipped
 from game.paths import asset_path
 from games.backgammon import movegen as mg
 from games.backgammon.game import Backgammon
@@ -137,7 +138,8 @@ def shipped_book() -> BackgammonBook | None:
         return None
 
 
-def book_result(state: BackgammonState) -> Result | None:
+def book_result(state: State) -> Result | None:
     """``GameAI.book``: the shipped book's answer for ``state``."""
     book = shipped_book()
-    return None if book is None else book.result(state)
+    # The engine asks the book of the game being searched: backgammon's positions.
+    return None if book is None else book.result(cast(BackgammonState, state))

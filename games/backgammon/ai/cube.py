@@ -100,7 +100,7 @@ def cubeful(probs: tuple[float, ...], owner: str, count_gammons: bool = True,
 
 def advise(probs: tuple[float, ...], cube: Cube, player: int) -> CubeAdvice:
     """The decision for ``player``, on roll, whose cubeless chances are ``probs``."""
-    probs = tuple(float(v) for v in probs)  # type: ignore[assignment]
+    probs = tuple(float(v) for v in probs)
     centred = cube.owner is None
     jacoby_free = cube.jacoby and centred and cube.value == 1
     nd = cubeful(probs, "centre" if centred else "me", count_gammons=not jacoby_free)

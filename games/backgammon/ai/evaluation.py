@@ -21,8 +21,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from operator import mul
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
+from game.core import State
 from games.backgammon.rules import BackgammonState
 
 FEATURE_NAMES: tuple[str, ...] = (
@@ -349,8 +350,9 @@ class BackgammonEvaluator:
         if len(self.weights) != len(FEATURE_NAMES):
             raise ValueError(f"expected {len(FEATURE_NAMES)} weights, got {len(self.weights)}")
 
-    def evaluate(self, state: BackgammonState, player: int) -> float:
-        return evaluate_with(self.weights, state, player)
+    def evaluate(self, state: State, player: int) -> float:
+        # The search hands over the positions of its own game's tree: backgammon's.
+        return evaluate_with(self.weights, cast(BackgammonState, state), player)
 
     def features(self, state: BackgammonState, player: int) -> list[float]:
         return features(state, player)

@@ -32,11 +32,12 @@ import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from ai.evaluation.npz_file import read_npz
+from game.core import State
 from game.paths import asset_path
 from games.backgammon.ai import bearoff
 from games.backgammon.ai.bitboards import Bitboards
@@ -245,7 +246,8 @@ def _checked_layers(path: Path, arrays: dict[str, np.ndarray], prefix: str, enco
                                " expected floating-point ones")
         if not np.isfinite(arr).all():
             raise WeightsError(f"{path.name}: {prefix}{name} holds a non-finite number")
-    return Net(*(arrays[prefix + name] for name in _LAYERS), encoding=encoding)
+    w1, b1, w2, b2 = (arrays[prefix + name] for name in _LAYERS)
+    return Net(w1, b1, w2, b2, encoding=encoding)
 
 
 _LOADED: dict[tuple[str, float], Net] = {}
@@ -321,10 +323,12 @@ class NetEvaluator:
         a, b = sides(state)
         return bool(bearoff.covers(np.array(a), np.array(b))[0])
 
-    def evaluate(self, state: BackgammonState, player: int) -> float:
-        if state.is_over():
-            return state.returns()[player]
-        return float(equity(self.probabilities(state, player)[None])[0])
+    def evaluate(self, state: State, player: int) -> float:
+        # The search hands over the positions of its own game's tree: backgammon's.
+        position = cast(BackgammonState, state)
+        if position.is_over():
+            return position.returns()[player]
+        return float(equity(self.probabilities(position, player)[None])[0])
 
     def move_probabilities(self, state: BackgammonState) -> tuple[list[Any], np.ndarray]:
         """(moves, probabilities (N, 5) for the mover after each): one network batch."""

@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 
+from game.core import State
 from games.backgammon.movegen import perspective
 from games.backgammon.rules import BackgammonState
 
@@ -120,11 +122,13 @@ class PubevalEvaluator:
     #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
     title = "pubeval"
 
-    def evaluate(self, state: BackgammonState, player: int) -> float:
-        if state.is_over():
-            return state.returns()[player]
+    def evaluate(self, state: State, player: int) -> float:
+        # The search hands over the positions of its own game's tree: backgammon's.
+        position = cast(BackgammonState, state)
+        if position.is_over():
+            return position.returns()[player]
         # The side that just moved is the one not on roll.
-        mover = 1 - state.to_move
-        me, opp = perspective(state.points, state.bar, state.off, mover)
+        mover = 1 - position.to_move
+        me, opp = perspective(position.points, position.bar, position.off, mover)
         value = squash(score(me, opp))
         return value if player == mover else -value

@@ -36,7 +36,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -45,6 +45,7 @@ from games.backgammon.ai.net import NetEvaluator, equity, flip, terminal_probs
 from games.backgammon.outcomes import OUTCOMES
 from games.backgammon.positions import positions, unpack
 from games.backgammon.rules import BackgammonState
+from games.backgammon.rules import Move as Steps
 
 #: The 36 ordered rolls, for rotating the first two rolls of the trials.
 ORDERED_ROLLS: tuple[tuple[int, int], ...] = tuple(
@@ -138,7 +139,7 @@ def rollout(
             complete = False
             break
         for k, move in enumerate(moves):
-            me, opp = table[move]
+            me, opp = table[cast(Steps, move)]  # a key of the table: checked above
             results[k].append(_play_out(net, list(me), list(opp), i, seed, truncate))
         now = time.monotonic()
         if progress is not None and (now - last_report >= 0.25 or i + 1 == trials):

@@ -30,8 +30,9 @@ import json
 import math
 from collections.abc import Sequence
 from pathlib import Path
+from typing import cast
 
-from game.core import clipped
+from game.core import State, clipped
 from game.paths import asset_path
 from games.backgammon.movegen import perspective
 from games.backgammon.rules import BackgammonState
@@ -267,12 +268,14 @@ class TDBackgammonEvaluator:
             self.meta = {}
         self.model = TDModel(weights)
 
-    def evaluate(self, state: BackgammonState, player: int) -> float:
-        if state.is_over():
-            return state.returns()[player]
-        a, b = _sides(state)
+    def evaluate(self, state: State, player: int) -> float:
+        # The search hands over the positions of its own game's tree: backgammon's.
+        position = cast(BackgammonState, state)
+        if position.is_over():
+            return position.returns()[player]
+        a, b = _sides(position)
         eq = self.model.equity_on_roll(a, b)
-        return eq if player == state.to_move else -eq
+        return eq if player == position.to_move else -eq
 
     def probabilities(self, state: BackgammonState, player: int) -> tuple[float, float, float]:
         """(P(win), P(gammon win), P(gammon loss)) for ``player`` (for display and tests)."""

@@ -19,17 +19,19 @@ import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import cast
 
 from ai.engine import run_search
 from ai.kit import get_evaluator, get_level
 from game.bookfile import start_book, write_book
+from game.core import Move
 from game.paths import asset_path
 from game.progress import ProgressBar
 from games.backgammon.ai.book import BOOK_FILE, FORMAT, VERSION, roll_key
 from games.backgammon.ai.net import NetEvaluator
 from games.backgammon.ai.rollout import rollout
 from games.backgammon.game import Backgammon
-from games.backgammon.rules import BackgammonState, Move
+from games.backgammon.rules import BackgammonState
 
 #: The 15 opening rolls, high die first, in the order the book is built.
 OPENING_ROLLS = tuple((high, low) for high in range(2, 7) for low in range(1, high))
@@ -61,8 +63,9 @@ def roll_entry(dice: tuple[int, int], candidates: int, trials: int, truncate: in
         if level == LEVELS[-1]:
             ranked = sorted(values, key=lambda m: -values[m])[:candidates]
     moves = list(dict.fromkeys([*ranked, *choices.values()]))
-    answer = rollout(state, moves, trials, seed, truncate,
-                     evaluator=get_evaluator("backgammon", network))
+    # main() refuses a --network that is not a network.
+    network_evaluator = cast(NetEvaluator, get_evaluator("backgammon", network))
+    answer = rollout(state, moves, trials, seed, truncate, evaluator=network_evaluator)
     name = lambda m: game.format_move(state, m)  # noqa: E731
     table = answer.as_dict(name)
     return {"trials": trials, "seconds": table["seconds"],

@@ -200,7 +200,8 @@ def chunk_path(out: Path, index: int) -> Path:
 def write_chunk(path: Path, arrays: dict[str, np.ndarray]) -> None:
     """Whole or not at all: a temporary file renamed into place."""
     tmp = path.with_suffix(".tmp.npz")
-    np.savez_compressed(tmp, **arrays)
+    # numpy's stub lets a ** mapping fill allow_pickle; these keys are array names.
+    np.savez_compressed(tmp, **arrays)  # type: ignore[arg-type]
     os.replace(tmp, path)
 
 

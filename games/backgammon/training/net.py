@@ -379,7 +379,8 @@ def train(args: argparse.Namespace) -> int:
 
 def run_match(args: argparse.Namespace) -> int:
     net = load_net(args.out)
-    opponent, name = pubeval_chooser, "pubeval"
+    opponent: Chooser = pubeval_chooser
+    name = "pubeval"
     if args.against:
         opponent, name = net_chooser(load_net(args.against)), f"{args.against} (0-ply)"
     t = time.perf_counter()

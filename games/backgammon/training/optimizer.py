@@ -48,7 +48,8 @@ def save_checkpoint(path: Path, net: Net, adam: Adam, epoch: int, rows: list[tup
     arrays |= {f"m{i}": m for i, m in enumerate(adam.m)}
     arrays |= {f"v{i}": v for i, v in enumerate(adam.v)}
     with open(tmp, "wb") as f:
-        np.savez(f, state=np.array(json.dumps(state)), **arrays)
+        # numpy's stub lets a ** mapping fill allow_pickle; these keys are array names.
+        np.savez(f, state=np.array(json.dumps(state)), **arrays)  # type: ignore[arg-type]
     tmp.replace(path)
 
 

@@ -47,6 +47,7 @@ from games.backgammon.ai.td import (
     N_INPUTS,
     OUTPUTS,
     SETS,
+    Side,
     TDBackgammonEvaluator,
     TDModel,
     Weights,
@@ -108,7 +109,7 @@ class Learner:
             for s in range(len(SETS))
         ]
 
-    def _probs(self, a: Sequence[int], b: Sequence[int]):
+    def _probs(self, a: Side, b: Side) -> tuple[list[float], list[tuple[int, float]], int]:
         """On-roll probabilities, the inputs and the weight offset of the set used."""
         x = inputs(a, b)
         base = (1 if is_race_sides(a, b) else 0) * NO * N_INPUTS
@@ -119,7 +120,9 @@ class Learner:
             v.append(sigmoid(sum(W[off + i] * xi for i, xi in x)))
         return v, x, base
 
-    def white_values(self, a, b, on_roll: int):
+    def white_values(self, a: Side, b: Side, on_roll: int) -> tuple[
+        list[float], tuple[tuple[int, float], ...], list[float], list[tuple[int, float]], int
+    ]:
         """Player 0's (P(win), P(gammon win), P(gammon loss)) and, per value, the output it
         comes from, its sign and the on-roll probability (for the gradient)."""
         v, x, base = self._probs(a, b)
@@ -160,11 +163,11 @@ class Learner:
             best_v = -math.inf
             for _, m, o in mg.generate(me, opp, dice[0], dice[1]):
                 if m[0] == CHECKERS:
-                    v = float(game_value_after(m, o))
+                    value = float(game_value_after(m, o))
                 else:
-                    v = model.equity_after_move(m, o)
-                if v > best_v:
-                    best_v, best = v, (m, o)
+                    value = model.equity_after_move(m, o)
+                if value > best_v:
+                    best_v, best = value, (m, o)
             m, o = best  # type: ignore[misc]
             done = m[0] == CHECKERS
             on_roll = 1 - mover

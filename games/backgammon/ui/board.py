@@ -14,13 +14,13 @@ only once the chosen steps form a complete legal sequence.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, TypeGuard, cast
 
 import pygame
 
-from game.core import Move, State
+from game.core import Game, Move, State
 from games.backgammon.cube import CubeAction
-from games.backgammon.rules import play_sequences
+from games.backgammon.rules import BackgammonState, play_sequences
 from games.backgammon.ui.geometry import MAX_SHOWN, MAX_SHOWN_BAR, BgGeometry, Location
 from games.backgammon.ui.turn import BAR, OFF, Snapshot, Step, TurnBuilder, dice_list
 from ui import scene_record, theme
@@ -60,7 +60,11 @@ PIPS = {
 }
 
 
-def _is_steps(move: object) -> bool:
+#: A turn's checker steps, in the mover's numbering.
+Steps = tuple[Step, ...]
+
+
+def _is_steps(move: object) -> TypeGuard[Steps]:
     """A turn (tuple of (src, dst) pairs) as opposed to a dice roll like (3, 1)."""
     return isinstance(move, tuple) and all(
         isinstance(s, tuple) and len(s) == 2 for s in move
@@ -79,7 +83,7 @@ def _decision(state: State | None) -> bool:
 class BackgammonView(BoardView):
     record_sample = "55: 13/8(2) 6/1(2)"
 
-    def __init__(self, game, bottom_player: int | None = None) -> None:
+    def __init__(self, game: Game, bottom_player: int | None = None) -> None:
         super().__init__(game)
         #: Fixed bottom player, or None to put the human (the only human seat) at the bottom.
         self.bottom_player = bottom_player
@@ -88,7 +92,7 @@ class BackgammonView(BoardView):
         self._turn: TurnBuilder | None = None
         self._turn_key: object = None
         self._source: int | None = None
-        self._remembered: tuple[tuple, int, Move] | None = None
+        self._remembered: tuple[tuple, int, Steps] | None = None
 
     # ------------------------------------------------------------------ orientation
 
@@ -104,7 +108,7 @@ class BackgammonView(BoardView):
         return point if player == bottom else 25 - point
 
     def location_center(
-        self, rect: pygame.Rect, state: State, point: int, ctx: ViewContext | None = None
+        self, rect: pygame.Rect, state: BackgammonState, point: int, ctx: ViewContext | None = None
     ) -> tuple[int, int]:
         """Pixel to click for the mover's ``point`` (25 = his bar checkers, 0 = his tray)."""
         geo = BgGeometry(rect)
@@ -116,7 +120,7 @@ class BackgammonView(BoardView):
         return geo.point_rect(self._board_q(b, mover, point)).center
 
     def die_rects(
-        self, rect: pygame.Rect, state: State, ctx: ViewContext | None = None
+        self, rect: pygame.Rect, state: BackgammonState, ctx: ViewContext | None = None
     ) -> list[pygame.Rect]:
         if not state.dice:
             return []
@@ -148,7 +152,7 @@ class BackgammonView(BoardView):
         kind = _cube_kind(move)
         if kind:
             return {"double": "Doubles", "take": "Takes", "drop": "Drops"}[kind]
-        dice = "".join(str(d) for d in (state.dice or ()))
+        dice = "".join(str(d) for d in (cast(BackgammonState, state).dice or ()))
         played = self.game.format_move(state, move) if move else "no move"
         return f"{dice}: {played}"
 
@@ -157,21 +161,22 @@ class BackgammonView(BoardView):
         kind = _cube_kind(move)
         if not kind:
             return None
-        return state.to_move if kind == "double" else 1 - state.to_move
+        to_move = cast(BackgammonState, state).to_move
+        return to_move if kind == "double" else 1 - to_move
 
-    def _builder(self, state: State) -> TurnBuilder | None:
+    def _builder(self, state: BackgammonState) -> TurnBuilder | None:
         if not _decision(state):
             self.reset_interaction()
             return None
         key = state.key()
         if self._turn is None or self._turn_key != key:
-            seqs = [tuple(tuple(st) for st in s) for s in play_sequences(state)] or [()]
+            seqs = list(play_sequences(state)) or [()]
             self._turn = TurnBuilder(state.to_move, state.dice, seqs)
             self._turn_key = key
             self._source = None
         return self._turn
 
-    def _finish(self, state: State, turn: TurnBuilder) -> Move:
+    def _finish(self, state: BackgammonState, turn: TurnBuilder) -> Steps:
         """The legal move equal to the chosen steps (the rules' own representative if any)."""
         steps = tuple(turn.steps)
         legal = state.legal_moves()
@@ -192,6 +197,7 @@ class BackgammonView(BoardView):
         self.refusal = None
         if not ctx.interactive or event.type != pygame.MOUSEBUTTONDOWN:
             return None
+        state = cast(BackgammonState, state)  # a view is only given its own game's states
         turn = self._builder(state)
         if turn is None:
             return None
@@ -232,7 +238,7 @@ class BackgammonView(BoardView):
         self._source = None
         return None
 
-    def _die_step(self, turn: TurnBuilder, index: int, state: State) -> Step | None:
+    def _die_step(self, turn: TurnBuilder, index: int, state: BackgammonState) -> Step | None:
         """The step from the chosen source with the clicked die (used dice are inert)."""
         used = len(turn.used_dice())
         # Used dice are drawn first (dimmed), so index < used means a spent die.
@@ -241,7 +247,7 @@ class BackgammonView(BoardView):
         order = self.dice_faces(state)
         return turn.step_for_die(self._source, order[index][0])
 
-    def _play(self, state: State, turn: TurnBuilder, steps: list[Step]) -> Move | None:
+    def _play(self, state: BackgammonState, turn: TurnBuilder, steps: list[Step]) -> Steps | None:
         turn.play(steps)
         self._source = None
         # Nothing stays selected: a click on a point that is both a destination of the last
@@ -252,7 +258,7 @@ class BackgammonView(BoardView):
         left = turn.unused_dice()
         return "-".join(str(d) for d in left) if left else "no dice"
 
-    def _why_not_source(self, state: State, turn: TurnBuilder, where: int) -> str:
+    def _why_not_source(self, state: BackgammonState, turn: TurnBuilder, where: int) -> str:
         name = NAMES[state.to_move]
         snap = turn.preview(Snapshot.of(state))
         if where == OFF:
@@ -285,12 +291,13 @@ class BackgammonView(BoardView):
         return None
 
     def status_text(self, state: State) -> str:
+        state = cast(BackgammonState, state)  # a view is only given its own game's states
         snap = Snapshot.of(state)
         if _decision(state) and self._turn is not None and self._turn_key == state.key():
             snap = self._turn.preview(snap)  # mid-turn: the pips of the board as drawn
         pips = f"Pips: White {snap.pips(0)} \u00b7 Red {snap.pips(1)}"
         player = state.current_player()
-        if player in (0, 1):
+        if player in (0, 1) and state.dice is not None:  # dice: always, on a decision
             turn = self._builder(state)
             name = NAMES[player]
             if turn is not None and turn.is_empty_turn():
@@ -306,6 +313,7 @@ class BackgammonView(BoardView):
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: ViewContext) -> None:
+        state = cast(BackgammonState, state)  # a view is only given its own game's states
         geo = BgGeometry(rect)
         b = self.bottom(ctx)
         surface.blit(self._static_surface(geo), geo.outer)
@@ -335,9 +343,9 @@ class BackgammonView(BoardView):
             self._tint_last_move(surface, geo, b, *marked)
         self._draw_checkers(surface, geo, b, snap)
         if moving is not None:
-            player, (x, y) = moving
+            player, (slide_x, slide_y) = moving
             sprite = self._checker(player, geo.checker_d)
-            surface.blit(sprite, sprite.get_rect(center=(int(x), int(y))))
+            surface.blit(sprite, sprite.get_rect(center=(int(slide_x), int(slide_y))))
         if turn is not None and not turn.is_empty_turn() and not animating:
             self._draw_targets(surface, geo, b, state.to_move, turn, snap)
         self._draw_dice(surface, geo, b, state)
@@ -350,15 +358,16 @@ class BackgammonView(BoardView):
         if ctx.move_values and _decision(state):
             self._draw_values(surface, geo, b, state, ctx)
 
-    def _last_turn(self, state: State, ctx: ViewContext) -> tuple[int, Move] | None:
+    def _last_turn(self, state: BackgammonState, ctx: ViewContext) -> tuple[int, Steps] | None:
         """(player, steps) of the last checker move, kept across the dice roll that follows it.
 
         The scene's last move becomes the roll as soon as the dice are thrown; the board has not
         changed since the checker move, so remembering it by board keeps it marked.
         """
         board = (tuple(state.points), tuple(state.bar), tuple(state.off))
-        if _decision(ctx.previous_state) and _is_steps(ctx.last_move):
-            self._remembered = (board, ctx.previous_state.to_move, ctx.last_move)
+        before = ctx.previous_state
+        if _decision(before) and _is_steps(ctx.last_move):
+            self._remembered = (board, cast(BackgammonState, before).to_move, ctx.last_move)
         if ctx.last_move is None:
             self._remembered = None
         if self._remembered is not None and self._remembered[0] == board:
@@ -470,9 +479,10 @@ class BackgammonView(BoardView):
         self, geo: BgGeometry, bottom: int, ctx: ViewContext
     ) -> tuple[Snapshot, tuple[int, tuple[float, float]] | None]:
         """The board part-way through the last turn: earlier steps done, one checker sliding."""
-        prev = ctx.previous_state
-        steps = list(ctx.last_move)  # type: ignore[arg-type]
-        player = prev.to_move  # type: ignore[union-attr]
+        # draw animates only a checker move made at a decision: both are backgammon's.
+        prev = cast(BackgammonState, ctx.previous_state)
+        steps = list(cast(Steps, ctx.last_move))
+        player = prev.to_move
         snap = Snapshot.of(prev)
         t = max(0.0, min(1.0, ctx.anim_t)) * len(steps)
         k = min(int(t), len(steps) - 1)
@@ -499,9 +509,9 @@ class BackgammonView(BoardView):
         return geo.point_rect(self._board_q(bottom, player, point))
 
     def _tint_last_move(
-        self, surface: pygame.Surface, geo: BgGeometry, bottom: int, player: int, steps: Move
+        self, surface: pygame.Surface, geo: BgGeometry, bottom: int, player: int, steps: Steps
     ) -> None:
-        points = {p for st in steps for p in st}  # type: ignore[union-attr]
+        points = {p for st in steps for p in st}
         for point in points:
             area = self._point_area(geo, bottom, player, point)
             tint = pygame.Surface(area.size, pygame.SRCALPHA)
@@ -533,7 +543,7 @@ class BackgammonView(BoardView):
             surface.blit(glow, area)
             pygame.draw.rect(surface, TARGET, area, width, border_radius=4)
 
-    def dice_faces(self, state: State) -> list[tuple[int, bool]]:
+    def dice_faces(self, state: BackgammonState) -> list[tuple[int, bool]]:
         """(value, used) per die as drawn: spent dice first, so those left stay at the right."""
         dice = dice_list(state.dice)
         turn = self._turn if _decision(state) and self._turn_key == state.key() else None
@@ -546,7 +556,7 @@ class BackgammonView(BoardView):
         return [(d, True) for d in used] + [(d, False) for d in left]
 
     def _draw_dice(
-        self, surface: pygame.Surface, geo: BgGeometry, bottom: int, state: State
+        self, surface: pygame.Surface, geo: BgGeometry, bottom: int, state: BackgammonState
     ) -> None:
         if not state.dice or not _decision(state):
             return
@@ -584,12 +594,13 @@ class BackgammonView(BoardView):
         surface.blit(label, label.get_rect(center=(col.centerx, geo.mid)))
 
     def _draw_arrows(
-        self, surface: pygame.Surface, geo: BgGeometry, bottom: int, state: State, steps: Move
+        self, surface: pygame.Surface, geo: BgGeometry, bottom: int, state: BackgammonState,
+        steps: Steps,
     ) -> None:
         player = state.to_move
         snap = Snapshot.of(state)
         width = max(2, geo.pw // 12)
-        for src, dst in steps:  # type: ignore[union-attr]
+        for src, dst in steps:
             try:
                 start = self._anchor(geo, bottom, snap, player, src, landing=False)
                 snap.lift(player, src)
@@ -605,7 +616,7 @@ class BackgammonView(BoardView):
         surface: pygame.Surface,
         geo: BgGeometry,
         bottom: int,
-        state: State,
+        state: BackgammonState,
         ctx: ViewContext,
     ) -> None:
         """The best few turns with their values, in the half of the board without dice."""

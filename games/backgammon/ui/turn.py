@@ -9,6 +9,10 @@ view can show a half-played turn. Steps use the mover's own numbering: 25 = bar,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from games.backgammon.rules import BackgammonState
 
 Step = tuple[int, int]
 BAR, OFF = 25, 0
@@ -33,7 +37,7 @@ class Snapshot:
     off: list[int]
 
     @classmethod
-    def of(cls, state) -> Snapshot:
+    def of(cls, state: BackgammonState) -> Snapshot:
         return cls(list(state.points), list(state.bar), list(state.off))
 
     def copy(self) -> Snapshot:
@@ -146,7 +150,7 @@ class TurnBuilder:
 
     def next_steps(self) -> set[Step]:
         k = len(self.steps)
-        return {tuple(s[k]) for s in self.consistent() if len(s) > k}
+        return {s[k] for s in self.consistent() if len(s) > k}
 
     def sources(self) -> set[int]:
         return {src for src, _ in self.next_steps()}
@@ -160,7 +164,7 @@ class TurnBuilder:
         k = len(self.steps)
         found: dict[int, list[Step]] = {}
         for seq in self.consistent():
-            rest = [tuple(s) for s in seq[k:]]
+            rest = seq[k:]
             if not rest or rest[0][0] != src:
                 continue
             chain: list[Step] = []

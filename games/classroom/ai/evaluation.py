@@ -7,6 +7,9 @@ knowledge" means. Leaves (finished games) are scored by the searchers from ``ret
 
 from __future__ import annotations
 
+from typing import cast
+
+from game.core import State
 from games.classroom.rules import ClassroomState
 
 
@@ -16,8 +19,9 @@ class ClassroomEvaluator:
     #: Only leaves carry numbers: a search that stops above them has no value to report.
     values_inner_nodes = False
 
-    def evaluate(self, state: ClassroomState, player: int) -> float:
-        value = state.leaf_value()
+    def evaluate(self, state: State, player: int) -> float:
+        # The search hands over the positions of its own game's tree: a classroom tree's.
+        value = cast(ClassroomState, state).leaf_value()
         if value is None:
             return 0.0
         return value if player == 0 else -value

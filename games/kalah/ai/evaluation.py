@@ -15,6 +15,9 @@ likeliest to help, are exactly what quiescence search already plays out at the h
 
 from __future__ import annotations
 
+from typing import cast
+
+from game.core import State
 from games.kalah.ai.noisy import noisy_moves
 from games.kalah.rules import KalahState
 
@@ -29,8 +32,10 @@ class KalahEvaluator:
 
     title = "store difference"
 
-    def evaluate(self, state: KalahState, player: int) -> float:
-        return float(state.stores[player] - state.stores[1 - player])
+    def evaluate(self, state: State, player: int) -> float:
+        # The search hands over the positions of its own game's tree: Kalah's.
+        stores = cast(KalahState, state).stores
+        return float(stores[player] - stores[1 - player])
 
 
 def _threats(state: KalahState) -> tuple[int, int]:
@@ -57,12 +62,13 @@ class ThreatsEvaluator:
 
     title = "stores, sides, threats"
 
-    def evaluate(self, state: KalahState, player: int) -> float:
-        pits = state.pits
+    def evaluate(self, state: State, player: int) -> float:
+        kalah = cast(KalahState, state)  # the search's positions are Kalah's
+        pits = kalah.pits
         m = len(pits) >> 1
         own = sum(pits[player * m : player * m + m])
         other = sum(pits) - own
-        value = (state.stores[player] - state.stores[1 - player]) + SIDE_WEIGHT * (own - other)
-        extra, capture = _threats(state)
+        value = (kalah.stores[player] - kalah.stores[1 - player]) + SIDE_WEIGHT * (own - other)
+        extra, capture = _threats(kalah)
         threat = EXTRA_TURN_WEIGHT * extra + CAPTURE_WEIGHT * capture
-        return value + threat if state.to_move == player else value - threat
+        return value + threat if kalah.to_move == player else value - threat

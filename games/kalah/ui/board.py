@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.core import TERMINAL, Move, State
+from game.core import TERMINAL, Game, Move, State
 from games.kalah.rules import NAMES, KalahState, Slot, Sowing, pit_slot, sow
 from games.kalah.ui.geometry import KalahGeometry, stone_spots
 from games.kalah.ui.sowing import event_text, ring_of, sowing_frame
@@ -46,7 +46,7 @@ class KalahView(BoardView):
     record_sample = "6×12"
     animation_s = 1.3
 
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
         self._static = SurfaceCache(8)  # rounded corners: kept with alpha (convert_alpha)
         self._stones = SurfaceCache(32)
@@ -194,7 +194,8 @@ class KalahView(BoardView):
             return s
         return self._stones.get((colour, d), build)
 
-    def _pile(self, surface: pygame.Surface, g: KalahGeometry, spots, seed: int) -> None:
+    def _pile(self, surface: pygame.Surface, g: KalahGeometry, spots: list[tuple[int, int]],
+              seed: int) -> None:
         d = max(4, round(g.well_r * 0.44))
         for k, (x, y) in enumerate(spots):
             surface.blit(self._stone((k * 5 + seed * 7) % len(STONES), d), (x - d // 2, y - d // 2))
@@ -315,7 +316,7 @@ class KalahView(BoardView):
                           max_width=max(20, room))
 
     @staticmethod
-    def _tint(surface: pygame.Surface, r: pygame.Rect, colour, alpha: int) -> None:
+    def _tint(surface: pygame.Surface, r: pygame.Rect, colour: tuple[int, ...], alpha: int) -> None:
         plate = pygame.Surface(r.size, pygame.SRCALPHA)
         plate.fill((*colour[:3], alpha))
         surface.blit(plate, r)
@@ -347,6 +348,8 @@ class KalahView(BoardView):
 
     def record_caption(self, start: State, moves: Sequence[Move]) -> str:
         """The marks' key, once the game has had an extra turn or a capture."""
+        if not isinstance(start, KalahState):
+            return ""
         state = start
         try:
             for move in moves:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ai.bench import BenchPosition, ParseCase, SpeedBench, deterministic, median_time, solve
+from game.core import State
 from games.nim.rules import GAME
 
 #: Positions solved exactly by the rules-only solver: (label, options).
@@ -21,7 +22,13 @@ def rules(repeat: int) -> dict[str, Any]:
     for label, options in SOLVES:
         state = GAME.initial_state(**options)
         memo: dict[Any, tuple[float, float]] = {}
-        t, value = median_time(lambda s=state, m=memo: (m.clear(), solve(s, m))[1], repeat)
+
+        def solved(start: State = state, memo: dict[Any, tuple[float, float]] = memo
+                   ) -> tuple[float, float]:
+            memo.clear()
+            return solve(start, memo)
+
+        t, value = median_time(solved, repeat)
         solves[label] = {
             "positions": len(memo),
             "solve_s": round(t, 4),

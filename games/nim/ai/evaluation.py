@@ -14,8 +14,9 @@ be too big and the normal-play value is used as an estimate.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
-from game.core import TERMINAL
+from game.core import TERMINAL, State
 from games.nim.rules import NimState
 
 #: Largest number of coins in splittable heaps (> 2) that misère Grundy's game solves exactly.
@@ -101,11 +102,13 @@ class NimEvaluator:
     #: The evaluation's name on screen ("Master's search: learned tables, depth 3").
     title = "Sprague-Grundy theory"
 
-    def evaluate(self, state: NimState, player: int) -> float:
-        if state.current_player() == TERMINAL:
-            return state.returns()[player]
-        value = 1.0 if mover_wins(state) else -1.0
-        return value if player == state.to_move else -value
+    def evaluate(self, state: State, player: int) -> float:
+        # The search hands over the positions of its own game's tree: Nim's.
+        nim = cast(NimState, state)
+        if nim.current_player() == TERMINAL:
+            return nim.returns()[player]
+        value = 1.0 if mover_wins(nim) else -1.0
+        return value if player == nim.to_move else -value
 
     def winning_moves(self, state: NimState) -> tuple[tuple[int, int], ...]:
         return winning_moves(state)

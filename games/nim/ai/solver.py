@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import cast
 
 from ai.api import Result, SearchConfig, Stats
 from ai.searchbase import WIN
 from ai.trace import Tracer, trace_root_values
 from game.core import TERMINAL, Move, State
 from games.nim.ai.evaluation import NimEvaluator
+from games.nim.rules import NimState
 
 #: Nim: most moves tried to find how long the game lasts with perfect play (about a tenth of
 #: a second); a bigger game is solved by theory alone, its length unknown.
@@ -71,14 +73,14 @@ def solve_nim(
     state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None,
     tracer: Tracer | None = None,
 ) -> Result | None:
-    result = _solve_nim(state)
+    result = _solve_nim(cast(NimState, state))  # the profile solves its own game only
     if tracer is not None:
         trace_root_values(tracer, state, result.depth, result.score, result.root_values,
                           result.pv)
     return result
 
 
-def _solve_nim(state: State) -> Result:
+def _solve_nim(state: NimState) -> Result:
     start = time.perf_counter()
     distances = nim_root_distances(state)
     if distances:

@@ -78,7 +78,7 @@ class NimView(BoardView):
             return None
         return heap
 
-    def move_at(self, rect: pygame.Rect, state: State, pos: tuple[int, int]) -> Move | None:
+    def move_at(self, rect: pygame.Rect, state: State, pos: tuple[int, int]) -> tuple[int, int] | None:
         """The legal move a click at ``pos`` would make, or None."""
         heaps = heaps_of(self.game, state)
         heap = self._column_at(rect, heaps, pos)

@@ -6,6 +6,8 @@ fails loudly here instead of printing a flattering number.
 
 from __future__ import annotations
 
+from functools import partial
+
 from ai.bench import median_time
 from games.othello.ai.endgame import solve
 from games.othello.game import GAME
@@ -33,7 +35,7 @@ def bench(full: bool = False, repeat: int = 1) -> dict[str, float]:
     start = GAME.initial_state()
     out: dict[str, float] = {}
     for depth in range(1, 10 if full else 9):
-        t, leaves = median_time(lambda d=depth: perft(start, d), repeat)
+        t, leaves = median_time(partial(perft, start, depth), repeat)
         if leaves != PERFT_COUNTS[depth]:
             raise ValueError(f"Othello perft({depth}) = {leaves}, expected {PERFT_COUNTS[depth]}")
         out[f"perft_{depth}"] = leaves

@@ -17,9 +17,10 @@ import sys
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import cast
 
 from ai.api import Result, Stats
-from game.core import clipped
+from game.core import State, clipped
 from game.paths import asset_path
 from games.othello.rules import OthelloState, square_name
 
@@ -145,10 +146,11 @@ def shipped_book() -> OpeningBook | None:
         return None
 
 
-def book_result(state: OthelloState) -> Result | None:
+def book_result(state: State) -> Result | None:
     """``GameAI.book``: the shipped book's answer for ``state``."""
     book = shipped_book()
-    return None if book is None else book.result(state)
+    # The engine asks the book of the game being searched: Othello's positions.
+    return None if book is None else book.result(cast(OthelloState, state))
 
 
 def describe(entry: BookEntry) -> str:

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from typing import NamedTuple
 
 from ai.trace import Tracer
@@ -262,7 +263,7 @@ class _Solver:
             self.deep = self._traced(type(self).deep)  # type: ignore[method-assign]
             self.shallow = self._traced(type(self).shallow)  # type: ignore[method-assign]
 
-    def _traced(self, method):  # type: ignore[no-untyped-def]
+    def _traced(self, method: Callable[..., int]) -> Callable[..., int]:
         """``method`` reporting its node: entered with the mover's window, left with its
         value (both from the mover's side)."""
         tracer = self.tracer

@@ -18,6 +18,9 @@ learned pattern evaluator's.
 
 from __future__ import annotations
 
+from typing import cast
+
+from game.core import State
 from games.othello.rules import CORNERS, FULL, OthelloState, final_margin, generate_moves
 
 __all__ = ["DISC_SCALE", "FEATURES", "LIMIT", "OthelloEvaluator", "evaluate_bb",
@@ -85,7 +88,7 @@ _EDGE_TABLE = _edge_stability_table()
 
 def _phase_weights() -> list[tuple[float, ...]]:
     """Per number of empties: weights of (mobility, potential, corner, X, C, stable, parity, discs)."""
-    out = []
+    out: list[tuple[float, ...]] = []
     for empties in range(65):
         late = max(0.0, min(1.0, (40 - empties) / 30))  # 0 before move ~24, 1 at 10 empties
         out.append(
@@ -200,8 +203,10 @@ class OthelloEvaluator:
         """The same evaluation with each feature's weights multiplied by ``scale``."""
         return OthelloEvaluator(scale)
 
-    def evaluate(self, state: OthelloState, player: int) -> float:
-        if state.is_over():
-            return float(final_margin(state, player))
-        v = disc_value(state.me, state.opp, state.moves_mask, self._weights)
-        return v if player == state.to_move else -v
+    def evaluate(self, state: State, player: int) -> float:
+        # The search hands over the positions of its own game's tree: Othello's.
+        board = cast(OthelloState, state)
+        if board.is_over():
+            return float(final_margin(board, player))
+        v = disc_value(board.me, board.opp, board.moves_mask, self._weights)
+        return v if player == board.to_move else -v

@@ -33,9 +33,9 @@ import sys
 import zlib
 from array import array
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from game.core import clipped
+from game.core import State, clipped
 from game.paths import asset_path
 from games.othello.ai.patterns_def import (
     DENSE_FEATURES,
@@ -296,8 +296,10 @@ class OthelloPatternEvaluator:
     def __init__(self) -> None:
         self.model = model()
 
-    def evaluate(self, state: OthelloState, player: int) -> float:
-        if state.is_over():
-            return float(final_margin(state, player))
-        v = self.model.value(state.me, state.opp, state.moves_mask)
-        return v if player == state.to_move else -v
+    def evaluate(self, state: State, player: int) -> float:
+        # The search hands over the positions of its own game's tree: Othello's.
+        board = cast(OthelloState, state)
+        if board.is_over():
+            return float(final_margin(board, player))
+        v = self.model.value(board.me, board.opp, board.moves_mask)
+        return v if player == board.to_move else -v

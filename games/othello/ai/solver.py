@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import cast
 
 from ai.api import Result, SearchConfig, Stats
 from ai.trace import Tracer, trace_root_values
 from game.core import State
 from games.othello.ai import endgame as othello_endgame
-from games.othello.rules import final_margin
+from games.othello.rules import OthelloState, final_margin
 
 #: Othello: most empties solved exactly, by time budget (seconds). games.othello.ai.endgame needs
 #: a median 0.11 s at 14 empties and 0.47 s at 16 (worst of 12: 0.47 s / 2.8 s), 4.3 s at 18
@@ -40,7 +41,15 @@ def solve_othello(
     state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None,
     tracer: Tracer | None = None,
 ) -> Result | None:
-    empties = state.empties  # type: ignore[attr-defined]
+    # The profile's solver is only asked about its own game's positions: Othello's.
+    return _solve_othello(cast(OthelloState, state), config, cancel, deadline, tracer)
+
+
+def _solve_othello(
+    state: OthelloState, config: SearchConfig, cancel: threading.Event | None,
+    deadline: float | None, tracer: Tracer | None,
+) -> Result | None:
+    empties = state.empties
     if empties > _othello_limit(config.limits.time_s):
         return None
     exact_all = config.exact_root_values or config.noise > 0
@@ -49,7 +58,7 @@ def solve_othello(
     start = time.perf_counter()
     # A position whose mover must pass is solved from the opponent's side: traced as an
     # answer (ai.trace.trace_root_values); any other, node by node.
-    traced = tracer if tracer is not None and not state.must_pass() else None  # type: ignore[attr-defined]
+    traced = tracer if tracer is not None and not state.must_pass() else None
     solved = othello_endgame.solve(state, cancel=cancel, deadline=deadline, want_margin=True,
                                    tracer=traced)
     if not solved.complete or solved.move is None:
@@ -57,7 +66,7 @@ def solve_othello(
     nodes = solved.nodes
     values = tuple((m, float(v)) for m, v in solved.root_values)
     if exact_all and len(values) > 1:
-        exact: list[tuple[object, float]] = []
+        exact: list[tuple[int, float]] = []
         mover = state.current_player()
         for m, _ in values:
             child = state.apply(m)

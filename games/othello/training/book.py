@@ -16,6 +16,7 @@ import sys
 import time
 from collections import deque
 from pathlib import Path
+from typing import cast
 
 from ai.api import Limits, SearchConfig
 from ai.engine import run_search
@@ -34,7 +35,9 @@ def search(state: OthelloState, depth: int) -> list[tuple[int, float]]:
     config = SearchConfig("othello", "alphabeta", Limits(depth=depth), evaluator="patterns",
                           exact=False, exact_root_values=True)
     result = run_search(state, config)
-    return sorted(((m, round(v, 3)) for m, v in result.root_values), key=lambda mv: -mv[1])
+    # An Othello position's moves are squares.
+    return sorted(((cast(int, m), round(v, 3)) for m, v in result.root_values),
+                  key=lambda mv: -mv[1])
 
 
 def build(out: Path, plies: int, depth: int, margin: float, positions: int) -> dict:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import cast
 
 import pygame
 
-from game.core import TERMINAL, Move, State
+from game.core import TERMINAL, Game, Move, State
 from games.othello.openings import book_opening_name
 from ui.assets import font
 from ui.boards.base import BoardView, SurfaceCache, ViewContext
@@ -74,14 +75,14 @@ class OthelloGeometry:
         return (y // self.cell) * 8 + x // self.cell
 
 
-def cells_of(game, state: State) -> list[int | None]:
+def cells_of(game: Game, state: State) -> list[int | None]:
     """0 (black), 1 (white) or None per square, from the position notation."""
     text = game.format_position(state).split()[0]
     return [0 if c == "X" else 1 if c == "O" else None for c in text[:64]]
 
 
 class OthelloView(BoardView):
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
         self._static = SurfaceCache(8, convert=True)
         self._discs = SurfaceCache(64)
@@ -157,13 +158,14 @@ class OthelloView(BoardView):
             if colour is None:
                 continue
             cx, cy = geo.square_center(sq)
-            if before is not None and t < 1.0 and before[sq] is not None and before[sq] != colour:
+            was = before[sq] if before is not None else None
+            if was is not None and t < 1.0 and was != colour:
                 # A flip: squash the old face to an edge, then open the new one.
-                shown = before[sq] if t < 0.5 else colour
+                shown = was if t < 0.5 else colour
                 scale = abs(math.cos(math.pi * t))
                 w = max(2, int(disc_d * scale))
                 sprite = pygame.transform.smoothscale(self._disc(shown, disc_d), (w, disc_d))
-            elif before is not None and t < 1.0 and sq == placed and before[sq] is None:
+            elif before is not None and t < 1.0 and sq == placed and was is None:
                 size = max(2, int(disc_d * min(1.0, 0.4 + 1.8 * t)))
                 sprite = self._disc(colour, size)
             else:
@@ -262,7 +264,7 @@ class OthelloView(BoardView):
         start; nothing once it leaves the book or when it began from another position."""
         if start.key() != self.game.initial_state().key():
             return ""
-        name = book_opening_name(moves)
+        name = book_opening_name(cast(Sequence[int], moves))  # Othello's moves are squares
         return f"Opening: {name}" if name else ""
 
     def status_text(self, state: State) -> str:

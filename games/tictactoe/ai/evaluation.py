@@ -7,6 +7,9 @@ from ``returns()``, and must scale its win value above 8.
 
 from __future__ import annotations
 
+from typing import cast
+
+from game.core import State
 from games.tictactoe.rules import LINE_MASKS, TicTacToeState
 
 #: The enemy's marks (a 9-bit mask) -> how many lines they leave open: the evaluator runs at
@@ -45,8 +48,9 @@ class TicTacToeEvaluator:
     def weighted(self, scale: tuple[float, ...]) -> TicTacToeEvaluator:
         return TicTacToeEvaluator(scale)
 
-    def evaluate(self, state: TicTacToeState, player: int) -> float:
-        marks = state.marks
+    def evaluate(self, state: State, player: int) -> float:
+        # The search hands over the positions of its own game's tree: tic-tac-toe's.
+        marks = cast(TicTacToeState, state).marks
         if self.scale is None:
             return float(_OPEN_LINES[marks[1 - player]] - _OPEN_LINES[marks[player]])
         mine, theirs = marks[player], marks[1 - player]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pygame
 
 from game.core import TERMINAL, Game, Move, State
+from games.tictactoe.rules import TicTacToeState
 from ui import theme
 from ui.boards.base import BoardView, ViewContext
 from ui.widgets import draw_text
@@ -44,7 +47,7 @@ class TicTacToeView(BoardView):
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, state: State, ctx: ViewContext) -> None:
         g = self.grid_rect(rect)
         cell = g.width / 3
-        board = state.board
+        board = cast(TicTacToeState, state).board  # a view is only given its own game's states
         pygame.draw.rect(surface, theme.color("board"), g.inflate(cell * 0.12, cell * 0.12),
                          border_radius=int(cell * 0.12))
         # last move and hint backgrounds
@@ -156,5 +159,5 @@ class TicTacToeView(BoardView):
     def status_text(self, state: State) -> str:
         if state.current_player() == TERMINAL:
             return ""
-        free = sum(1 for c in state.board if c is None)
+        free = cast(TicTacToeState, state).board.count(None)
         return f"{'XO'[state.current_player()]} to move — {free} squares free"
