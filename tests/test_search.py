@@ -321,17 +321,19 @@ def _nim_states():
 
 
 def test_the_nim_solver_knows_how_long_the_game_lasts() -> None:
-    """The solver's score and every root move's value agree with full-depth minimax (which
-    scores a win by its distance): "win in 7", not just "a win"."""
+    """The solver's score and every root move's value agree with a full-depth search (which
+    scores a win by its distance): "win in 7", not just "a win". Alpha-beta stands in for
+    minimax here (the same values, which the agreement tests above hold) at a fraction of
+    its time."""
     for state in _nim_states():
         solved = run_search(state, SearchConfig("nim", exact=True))
-        full = MinimaxSearcher(zero_eval, WINS).search(state, Limits(depth=sum(state.heaps)))
+        full = AlphaBetaSearcher(zero_eval, WINS).search(state, Limits(depth=sum(state.heaps)))
         assert solved.score == full.score, state
         for move, value in solved.root_values:
             child = state.apply(move)
             if child.current_player() == TERMINAL:
                 continue
-            deeper = MinimaxSearcher(zero_eval, WINS).search(
+            deeper = AlphaBetaSearcher(zero_eval, WINS).search(
                 child, Limits(depth=sum(child.heaps)))
             expected = -deeper.score - 1 if -deeper.score > 0 else -deeper.score + 1
             assert value == expected, (state, move)
