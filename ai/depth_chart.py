@@ -221,7 +221,7 @@ def depth_chart(
         state, config, searcher, max_depth, cancel))
     if with_quiescence and quiescence_applies(config):
         series = [False, True]
-        passes = _pairs_by_depth(state, [replace(config, use_quiescence=q) for q in series],
+        passes = _pairs_by_depth(state, [replace(config, use_quiescence=q) for q in (False, True)],
                                  max_depth, cancel)
     rows: list[DepthRow] = []
     previous: dict[bool | None, DepthRow] = {}

@@ -71,6 +71,9 @@ class State(Protocol):
     def key(self) -> Hashable:
         """Rule-relevant fields only: equal positions have equal keys."""
 
+    def __hash__(self) -> int:
+        """States are immutable values: caches of per-position work key on them."""
+
 
 @runtime_checkable
 class Game(Protocol):

@@ -210,7 +210,8 @@ def report(state: State, move: Move | None, board_of: Callable[[State], PieceBoa
         change = keys.change(key, board, after)
         fresh = keys.key(after)
     found = find_transposition(state)
-    first = second = ()
+    first: tuple[Change, ...] = ()
+    second: tuple[Change, ...] = ()
     if found is not None:
         first = tuple(line_keys(state, found.first, keys, board_of))
         second = tuple(line_keys(state, found.second, keys, board_of))
