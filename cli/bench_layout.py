@@ -125,11 +125,18 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[Any], None]]]:
     from ui.kit import lab_views
     from ui.lab import lab_scene, teaching_scene
 
+    def stepped(app: Any) -> None:
+        """The lab shown, its recording done, then step mode a few steps in."""
+        _settle(app, lambda: _lab_done(app))
+        _press(app, pygame.K_s, *[pygame.K_n] * STEP_AT)
+
+    def teaching_stepped(app: Any) -> None:
+        app.switch(teaching_scene(app, kit.id))
+        stepped(app)
+
     if not kit.playable:  # a teaching game: its example trees, in the lab only
         yield "lab tree", lambda app: app.switch(teaching_scene(app, kit.id))
-        yield "lab step", lambda app: (app.switch(teaching_scene(app, kit.id)),
-                                       _settle(app, lambda: _lab_done(app)),
-                                       _press(app, pygame.K_s, *[pygame.K_n] * STEP_AT))
+        yield "lab step", teaching_stepped
         return
 
     def play(app: Any, session: Session | None = None) -> None:
@@ -139,37 +146,60 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[Any], None]]]:
         app.step([], 0.02)
         _settle(app, lambda: not app.scene.match.knowledge.belief.loading)
 
+    def play_values(app: Any) -> None:
+        play(app)
+        _press(app, pygame.K_v)
+        _settle(app, lambda: app.scene.match.knowledge.values_settled())
+
+    def play_ai_moved(app: Any) -> None:
+        play(app, _ai_first(kit))
+        _settle(app, lambda: len(app.scene.match.session.history) > 0
+                and not app.scene.match.jobs.busy
+                and not app.scene.match.knowledge.belief.loading)
+
+    def play_keys(app: Any) -> None:
+        play(app)
+        _press(app, pygame.K_F1)
+
+    def review(app: Any) -> None:
+        app.open_review(_played(kit))
+        app.step([], 0.02)
+        _settle(app, lambda: not app.scene.model.running)
+
+    def ladder(app: Any) -> None:
+        app.open_ladder(kit.id)
+        app.run_frames(30)
+
+    def lab_stepped(app: Any) -> None:
+        app.switch(lab_scene(app, _new_session(kit), kit.id))
+        app.step([], 0.02)
+        stepped(app)
+
+    def lab_keys(app: Any) -> None:
+        app.switch(lab_scene(app, _new_session(kit), kit.id))
+        app.step([], 0.02)
+        _settle(app, lambda: _lab_done(app))
+        _press(app, pygame.K_F1)
+
     yield "menu", lambda app: None
     yield "play", play
-    yield "play values", lambda app: (play(app), _press(app, pygame.K_v),
-                                      _settle(app, lambda: app.scene.match.knowledge
-                                              .values_settled()))
+    yield "play values", play_values
     end = finished_state(kit)
     if end is not None:
         yield "play result", lambda app: play(app, _new_session(kit, end))
-    yield "play ai moved", lambda app: (play(app, _ai_first(kit)),
-                                        _settle(app, lambda: len(app.scene.match.session
-                                                                 .history) > 0
-                                                and not app.scene.match.jobs.busy
-                                                and not app.scene.match.knowledge.belief
-                                                .loading))
-    yield "keys", lambda app: (play(app), _press(app, pygame.K_F1))
-    yield "review", lambda app: (app.open_review(_played(kit)), app.step([], 0.02),
-                                 _settle(app, lambda: not app.scene.model.running))
+    yield "play ai moved", play_ai_moved
+    yield "keys", play_keys
+    yield "review", review
     yield "settings", lambda app: app.open_settings()
-    yield "ladder", lambda app: (app.open_ladder(kit.id), app.run_frames(30))
+    yield "ladder", ladder
     for view in ("tree", "compare", "depth", *(v.name for v in lab_views(kit.id))):
         def lab(app: Any, view: str = view) -> None:
             app.switch(lab_scene(app, _new_session(kit), kit.id, view))
             app.step([], 0.02)
             _settle(app, lambda: _lab_done(app))
         yield f"lab {view}", lab
-    yield "lab keys", lambda app: (app.switch(lab_scene(app, _new_session(kit), kit.id)),
-                                   app.step([], 0.02), _settle(app, lambda: _lab_done(app)),
-                                   _press(app, pygame.K_F1))
-    yield "lab step", lambda app: (app.switch(lab_scene(app, _new_session(kit), kit.id)),
-                                   app.step([], 0.02), _settle(app, lambda: _lab_done(app)),
-                                   _press(app, pygame.K_s, *[pygame.K_n] * STEP_AT))
+    yield "lab keys", lab_keys
+    yield "lab step", lab_stepped
 
 
 def sweep_game(kit: GameKit, only: set[str] | None = None,

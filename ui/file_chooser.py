@@ -301,7 +301,7 @@ class FileChooser(Widget):
             else:
                 self.accept()
         elif k == pygame.K_TAB:
-            order: list[Focus] = ["field", "list"] + (["recent"] if self.recent else [])
+            order: list[Focus] = ["field", "list", "recent"] if self.recent else ["field", "list"]
             step = -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
             self._set_focus(order[(order.index(self.focus) + step) % len(order)])
         elif k in _MOVES:

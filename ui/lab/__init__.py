@@ -84,7 +84,8 @@ def seat_level(session: Any) -> str | None:
     if not with_level:
         return None
     to_move = session.seat_to_move() if hasattr(session, "seat_to_move") else None
-    return str((to_move if to_move in with_level else with_level[0]).level)
+    chosen = to_move if to_move is not None and to_move in with_level else with_level[0]
+    return str(chosen.level)
 
 
 def lab_commands(game_id: str) -> list[LabCommand]:

@@ -104,9 +104,10 @@ class LabScene(DialogHost):
         if self.view in self.own_views:
             return self.own_views[self.view].search_line
         recording = getattr(pane, "recording", None)
-        if (recording is not None and getattr(recording, "description", "")
+        description: str = getattr(recording, "description", "")
+        if (recording is not None and description
                 and getattr(recording, "level", None) == self.level):
-            return str(recording.description)
+            return str(description)
         depth = getattr(pane, "max_depth" if self.view == "depth" else "depth", None)
         key = (self.level, depth or self.defaults.depth, id(self.state))
         if self._line_memo[0] != key:  # a level's evaluator title costs milliseconds

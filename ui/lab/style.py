@@ -11,7 +11,7 @@ the depth limit) is a mark of its own: ``node_marks``; quiescence's is a dashed 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -19,6 +19,7 @@ import pygame
 
 from ai.kit import profile_for
 from ai.profiles import Profile, true_minus
+from game.core import Move, State
 from game.registry import get_kit
 
 KINDS = ("max", "min", "chance", "leaf")
@@ -247,11 +248,12 @@ def skipped_edge_text(parent: Any, label: str, game_id: str = "") -> str:
 
 
 @cache
-def _edge_label(game_id: str) -> Any:
+def _edge_label(game_id: str) -> Callable[[State, Move], str] | None:
     """The kit's edge labeller for ``game_id`` (None: the move's notation, or no such game),
-    looked up once per game: the tree asks for every edge it draws."""
+    looked up once per game: the tree asks for every edge it draws. Read from the kit's
+    class: it is a plain function there, never a method of the kit."""
     try:
-        return get_kit(game_id).edge_label
+        return type(get_kit(game_id)).edge_label
     except ValueError:
         return None
 

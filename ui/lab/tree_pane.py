@@ -416,7 +416,8 @@ class TreePane:
                 self.card.draw_position(surface, rest, self._state_of(self.stepper.current),
                                         small)
             else:
-                self.card.draw(surface, inner, self.recording, self.view.selected, small)
+                selected = self.view.selected if self.view is not None else None
+                self.card.draw(surface, inner, self.recording, selected, small)
         for w in self.widgets:
             w.draw(surface)
 

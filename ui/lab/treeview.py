@@ -556,7 +556,7 @@ class TreeView:
         row1 = min(lay.rows - 1, int((oy + h) // row_h) + 1)
         step = self.stepper
 
-        self._placed: list[pygame.Rect] = []  # labels in this pass: none may cover another
+        self._placed = []  # labels in this pass: none may cover another
         dense = slot < 1.0
 
         def pos(nid: int) -> tuple[float, float]:
@@ -790,7 +790,8 @@ class TreeView:
         node = self.nodes[nid]
         step = self.stepper
         value = node.value if step is None else step.shown_value(nid)
-        window = (node.alpha, node.beta) if step is None else step.windows.get(nid, (None, None))
+        window: tuple[float | None, float | None] = (
+            (node.alpha, node.beta) if step is None else step.windows.get(nid, (None, None)))
         out: list[tuple[str, int, tuple[int, ...]]] = []
         if step is None or value is not None:
             text = style.value_text(value, self.game_id)

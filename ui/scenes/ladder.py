@@ -160,7 +160,7 @@ class LadderScene:
         y = rect.y + pad + int(row_h * 1.4)
         units = sum(u for _, u in widgets)
         unit_w = (rect.width - 2 * pad - pad * (len(widgets) - 1)) / units
-        x = rect.x + pad
+        x: float = rect.x + pad
         for w, u in widgets:
             w.rect = pygame.Rect(int(x), y, int(unit_w * u), row_h)
             x += unit_w * u + pad

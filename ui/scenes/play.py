@@ -19,9 +19,10 @@ from game.core import Move, error_line
 from game.registry import get_kit
 from game.review import GameReview
 from game.session import Session
-from play.controller import MatchController, Pace
+from play.controller import MatchController
 from play.events import MovePlayed, Notice, PositionShown
 from play.jobs import JobRunner
+from play.turns import Pace
 from ui.boards.base import BoardView, ViewContext
 from ui.commands import Commands
 from ui.kit import make_view

@@ -97,7 +97,11 @@ class GameFiles:
 
     def _replace(self, session: Session, review: GameReview | None, message: str) -> None:
         """Play ``session`` with its analysis, on this screen or on the new one the game
-        needs."""
+        needs. Only the play screen loads (the review screen saves, and keeps its analysis)."""
+        from ui.scenes.play import PlayScene  # at run time: the play screen imports this module
+
+        if not isinstance(self.scene, PlayScene):
+            raise TypeError("only the play screen loads a game")
         self.scene.replace_session(session, message, review)
 
     def copy_position(self) -> None:
