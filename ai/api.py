@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypedDict
 
 from ai.trace import Tracer
 from game.core import Move, State
@@ -156,6 +156,20 @@ class Searcher(Protocol):
 
     def reuses_depth(self, depth: int) -> bool:
         """True when a search to ``depth`` takes the depth below's answer over unsearched."""
+
+    def orders_moves(self) -> bool:
+        """True when a shallow pass makes the next one cheaper (so it deepens iteratively)."""
+
+
+class TreeOptions(TypedDict, total=False):
+    """The alpha-beta family's switches, as ai.engine builds them for every member (MTD(f)
+    and expectiminimax pass them on)."""
+
+    use_tt: bool
+    use_ordering: bool
+    exact_root_values: bool
+    pvs: bool
+    tt_size_log2: int
 
 
 @dataclass(frozen=True)

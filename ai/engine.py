@@ -14,7 +14,15 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ai.alphabeta import AlphaBetaSearcher
-from ai.api import ALGORITHMS, Evaluator, ProgressCallback, Result, SearchConfig, Searcher
+from ai.api import (
+    ALGORITHMS,
+    Evaluator,
+    ProgressCallback,
+    Result,
+    SearchConfig,
+    Searcher,
+    TreeOptions,
+)
 from ai.expectiminimax import ExpectiminimaxSearcher
 from ai.growth import Predictor
 from ai.kit import evaluator_for, game_ai, get_evaluator, profile_for
@@ -62,7 +70,7 @@ def make_searcher(config: SearchConfig) -> Searcher:
     profile = profile_for(config.game_id)
     scoring = profile.scoring()
     # Options the alpha-beta family (alphabeta, expectiminimax) shares.
-    tree_options = {
+    tree_options: TreeOptions = {
         "use_tt": config.use_tt,
         "use_ordering": config.use_ordering,
         "exact_root_values": config.exact_root_values or config.noise > 0,

@@ -61,7 +61,8 @@ class Session:
         #: list costs nothing to read (``move_text``, ``moves_text``).
         self._texts: list[str] = []
         self._redo: list[Move] = []
-        self._outcome_cache: dict[Any, tuple[dict[Move, str], dict[str, Move]]] = {}
+        self._outcome_cache: dict[tuple[tuple[Move, float], ...],
+                                  tuple[dict[Move, str], dict[str, Move]]] = {}
 
     # -- the match --------------------------------------------------------------------------
 
