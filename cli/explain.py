@@ -26,7 +26,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ai.api import BOOK
+from ai.api import BOOK, SearchConfig
 from ai.depth_chart import depth_chart
 from ai.kit import get_level, profile_for
 from ai.lab import compare
@@ -51,6 +51,7 @@ from cli.common import (
     with_weights,
 )
 from cli.zobrist import run_zobrist
+from game.core import State
 from game.kit import GameKit
 from game.registry import all_game_ids, all_kits, get_kit
 
@@ -120,7 +121,7 @@ def _state(args: argparse.Namespace) -> tuple[str, Any, Any]:
     return game_id, game, state
 
 
-def _config(args: argparse.Namespace, game_id: str, state: Any) -> Any:
+def _config(args: argparse.Namespace, game_id: str, state: State) -> SearchConfig:
     """The search to record, built exactly as ``analyze`` builds it from the same flags (a
     level's own configuration, or the named algorithm), plus the lab's extra switches."""
     depth, algorithm = args.depth, args.algorithm
@@ -146,7 +147,7 @@ def _config(args: argparse.Namespace, game_id: str, state: Any) -> Any:
     )
 
 
-def _whose(level: str | None, config: Any) -> str:
+def _whose(level: str | None, config: SearchConfig) -> str:
     """" (Master's search: learned tables)" for a picture's title; "" without a level."""
     if level is None:
         return ""
