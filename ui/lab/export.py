@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from ai.recorder import SearchRecording
 from game.registry import get_game
 from ui import theme
 from ui.lab import charts, style
@@ -73,7 +74,7 @@ class DrawnIntoRect:
         export_pane_png(self, path)
 
 
-def export_tree_png(recording: Any, path: str | Path, view: Any = None,
+def export_tree_png(recording: SearchRecording, path: str | Path, view: Any = None,
                     title: str | None = None) -> Path:
     """The recorded tree as a PNG: the nodes the lab shows open (``view``'s collapsed set),
     or its first view; with title, figures, the "not recorded" note and the shape key. In
@@ -134,12 +135,12 @@ def _ring_current(target: Any, tv: Any, stepper: Any, ox: float) -> None:
     pygame.draw.circle(target, style.CURRENT, (wx - ox, wy), tv.radius + 5, 2)
 
 
-def _draw_step_side(surface: Any, rect: Any, recording: Any, stepper: Any) -> None:
+def _draw_step_side(surface: Any, rect: Any, recording: SearchRecording, stepper: Any) -> None:
     pygame.draw.rect(surface, theme.color("panel"), rect)
     draw_step_panel(surface, rect.inflate(-24, -24), recording, stepper, TEXT)
 
 
-def _title(recording: Any) -> str:
+def _title(recording: SearchRecording) -> str:
     """The game and whose search: the recording's own words ("Master's search: learned
     tables, depth 3") where it has them, else the algorithm and depth."""
     try:
@@ -153,7 +154,7 @@ def _title(recording: Any) -> str:
     return f"{name}: {label}, depth {recording.depth}"
 
 
-def _figures(recording: Any) -> str:
+def _figures(recording: SearchRecording) -> str:
     """The header's figures, as the lab's tree pane writes them."""
     figures = header_lines(recording)[0].split("   ")
     if not getattr(recording, "description", ""):

@@ -19,6 +19,7 @@ import pygame
 
 from ai.kit import profile_for
 from ai.profiles import Profile, true_minus
+from ai.recorder import RecordedNode
 from game.core import Move, State
 from game.registry import get_kit
 
@@ -52,7 +53,7 @@ QUIESCENCE = (255, 96, 176)
 QUIESCENCE_DIM = (150, 62, 110)
 
 
-def node_marks(node: Any) -> frozenset[str]:
+def node_marks(node: RecordedNode) -> frozenset[str]:
     """What the tree draws on a searched node besides its shape: "pv" (thick gold outline),
     "quiescence" (dashed pink ring: searched past the depth limit by quiescence search, or
     the horizon node it went on from), "tt" (green dot: a table hit), "research" (a move
@@ -222,7 +223,7 @@ SKIPPED_FILL = (54, 58, 66)
 RESEARCH = (120, 200, 230)
 
 
-def edge_text(node: Any, game_id: str = "") -> str:
+def edge_text(node: RecordedNode, game_id: str = "") -> str:
     """The label of the edge into ``node``: the move in the game's notation, or what the
     game's kit labels it with (``GameKit.edge_label``: Nim's heaps left, "3,1,5")."""
     move = getattr(node, "move", None) or ""

@@ -35,6 +35,7 @@ from typing import Any
 
 import pygame
 
+from ai.recorder import SearchRecording
 from ui import scene_record
 from ui.assets import font
 from ui.lab import style
@@ -68,8 +69,8 @@ TILE_BUDGET_S = 0.006
 class TreeView:
     """Owns the camera and the cached drawing; the scene owns the window and the keys."""
 
-    def __init__(self, recording: Any, text_size: int = 14, small_size: int | None = None
-                 ) -> None:
+    def __init__(self, recording: SearchRecording, text_size: int = 14,
+                 small_size: int | None = None) -> None:
         self.recording = recording
         self.game_id: str = getattr(recording, "game_id", "")
         self._widest: tuple[int, float] = (0, 0.0)
