@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
 
@@ -40,6 +40,9 @@ from ui.text import display_name
 from ui.text_widgets import TextField
 from ui.widgets import Button, Widget
 
+if TYPE_CHECKING:
+    from ui.app import App
+
 Mode = Literal["save", "load"]
 Focus = Literal["list", "recent", "field"]
 _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -55,7 +58,7 @@ class FileChooser(Widget):
 
     def __init__(
         self,
-        app: Any,
+        app: App,
         mode: Mode,
         start_folder: str | Path,
         suggested_name: str = "",

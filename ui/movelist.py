@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
 from game.core import Move, State
+from game.session import Session
 from ui import theme
 from ui.assets import font
 from ui.text import wrap
@@ -64,7 +64,7 @@ class MoveRecord:
     def entries(self) -> list[Entry]:
         return self._entries
 
-    def sync(self, session: Any) -> None:
+    def sync(self, session: Session) -> None:
         """Bring the record up to the session's history, reading only its changed end (cheap
         when moves were added or taken back, whatever the length of the game)."""
         known = min(len(self._states), session.ply)

@@ -15,6 +15,7 @@ import pygame
 from ai.lab_notes import aspiration_note
 from ai.labsearch import noisy_words
 from ai.recorder import RecordedNode, SearchRecording
+from game.core import State
 from ui import theme
 from ui.assets import font
 from ui.boards.base import BoardView, ViewContext
@@ -202,7 +203,7 @@ class NodeCard:
         self.draw_position(surface, pygame.Rect(rect.x, y, rect.width, rect.bottom - y),
                            recording.nodes[nid].state, size)
 
-    def draw_position(self, surface: pygame.Surface, rect: pygame.Rect, state: Any,
+    def draw_position(self, surface: pygame.Surface, rect: pygame.Rect, state: State | None,
                       size: int) -> None:
         if state is None or rect.height < 3 * size:
             return

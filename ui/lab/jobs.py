@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ai.worker import Task
 
+if TYPE_CHECKING:
+    from ui.app import App
+
 
 class LabJob:
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.job_id: int | None = None
         self.started = 0.0

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,6 +28,9 @@ from ui.settings import SeatSetting
 from ui.text import width as text_width
 from ui.text_widgets import TextField
 from ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text, share_label_size
+
+if TYPE_CHECKING:
+    from ui.app import App
 
 
 def level_names(game_id: str) -> tuple[str, ...]:
@@ -72,7 +75,7 @@ def _shared_widths(labels: list[str], total: int, height: int, gap: int) -> list
 
 
 class MenuScene(DialogHost):
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.settings = app.settings
         self.message = MessageLine()

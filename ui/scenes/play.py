@@ -11,7 +11,7 @@ the screen what happened through events, drained once a frame (``_take_events``)
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -38,6 +38,9 @@ from ui.scenes.play_input import handle_play_event
 from ui.scenes.play_layout import PlayLayout, layout_play_screen
 from ui.value_text import value_text
 
+if TYPE_CHECKING:
+    from ui.app import App
+
 log = logging.getLogger(__name__)
 
 #: A move's animation on the board (seconds), when animations are on.
@@ -45,7 +48,7 @@ ANIM_S = 0.35
 
 
 class PlayScene(DialogHost):
-    def __init__(self, app: Any, session: Session, own_position: bool = False) -> None:
+    def __init__(self, app: App, session: Session, own_position: bool = False) -> None:
         self.app = app
         self.message = MessageLine()
         self.dialog: Any = None  # a modal: TextDialog, FileChooser or ConfirmDialog
