@@ -23,7 +23,7 @@ class LabJob:
         self.app = app
         self.job_id: int | None = None
         self.started = 0.0
-        self.owner: Any = None
+        self.owner: object = None  # compared by identity only
         self._on_done: Callable[[Any], None] | None = None
         self._on_error: Callable[[str], None] | None = None
         self._on_progress: Callable[[Any], None] | None = None
@@ -32,7 +32,7 @@ class LabJob:
     def running(self) -> bool:
         return self.job_id is not None
 
-    def running_for(self, owner: Any) -> bool:
+    def running_for(self, owner: object) -> bool:
         return self.job_id is not None and self.owner is owner
 
     @property
@@ -41,7 +41,7 @@ class LabJob:
 
     def start(self, function: str, *args: Any, on_done: Callable[[Any], None],
               on_error: Callable[[str], None],
-              on_progress: Callable[[Any], None] | None = None, owner: Any = None,
+              on_progress: Callable[[Any], None] | None = None, owner: object = None,
               **kwargs: Any) -> None:
         """Run ``function(*args, **kwargs)`` (an ai.* "module:name") on the worker for
         ``owner`` (the pane that asked, so a pane knows the running job is its own); a
