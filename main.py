@@ -11,6 +11,7 @@ import importlib
 import multiprocessing
 import os
 import sys
+from typing import NoReturn
 
 __version__ = "0.1.0"
 
@@ -33,7 +34,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad flag as one line, not a usage dump plus a traceback."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         sys.stderr.write(f"kibitz: error: {one_line(message)} (see --help)\n")
         raise SystemExit(2)
 

@@ -25,6 +25,8 @@ Scores are from the view of the side to move at the root.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
+
 from ai.api import Result
 from ai.quiescence import WindowedQuiescence
 from ai.searchbase import (
@@ -35,6 +37,7 @@ from ai.searchbase import (
     Scoring,
     is_win_score,
     state_key_fn,
+    unkeyed,
 )
 from ai.trace import Tracer
 from ai.tt import EXACT, LOWER, UPPER, TranspositionTable, from_tt, to_tt
@@ -70,7 +73,8 @@ class AlphaBetaSearcher(WindowedQuiescence):
         #: every move gets the node's full window, as the textbook's alpha-beta does.
         self.pvs = pvs
         self.tt = TranspositionTable(tt_size_log2) if use_tt else None
-        self._key = None
+        #: The states' transposition key, chosen by the first pass (``state_key_fn``).
+        self._key: Callable[[State], Hashable] = unkeyed
         self._pv: list[tuple[Move, ...]] = [()] * (MAX_DEPTH + 2)
         self._killers: list[list[Move | None]] = [[None, None] for _ in range(MAX_DEPTH + 2)]
         #: Per player (0, 1): move -> history score (the sum of depth**2 over its cutoffs).
@@ -123,7 +127,7 @@ class AlphaBetaSearcher(WindowedQuiescence):
     def _begin_pass(self, state: State, depth: int) -> None:
         """A pass starts: the table's generation on the first, killers and history afresh at
         depth 1."""
-        if self._key is None:
+        if self._key is unkeyed:
             self._key = state_key_fn(state)
             if self.tt is not None:
                 self.tt.new_search()
@@ -158,7 +162,8 @@ class AlphaBetaSearcher(WindowedQuiescence):
         tracer = self.tracer
         if tracer is not None:
             tracer.root_window(moves, alpha, beta)
-        best, best_move, pv = -INF, moves[0], (moves[0],)
+        best, best_move = -INF, moves[0]
+        pv: tuple[Move, ...] = (moves[0],)
         values: list[tuple[Move, float]] = []
         a = alpha
         root_exact = True

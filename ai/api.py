@@ -8,11 +8,17 @@ finished answer.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypedDict
 
+from ai.trace import Tracer
 from game.core import Move, State
+
+#: A searcher's own prediction of its nodes at a depth from its shallower searches
+#: (ai.searchbase.SearchBase.predicted_nodes with the position given), or None; the lab's
+#: measurements (ai.lab.growth) stop before a pass that would take too long by it.
+Predictor = Callable[[Sequence[tuple[int, int, float]], int], "float | None"]
 
 #: The searching algorithms, by the names menus, the CLI and the engine protocol use.
 ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "mtdf", "expectiminimax")
@@ -114,13 +120,21 @@ class Evaluator(Protocol):
 
 
 class Searcher(Protocol):
+    """What ai.engine, the lab and the recorder ask of a searcher (ai.searchbase.SearchBase
+    gives all of it; a game's own searcher, backgammon's, is one of its subclasses)."""
+
     name: str
+    #: False for a searcher that searches without an (alpha, beta) window (minimax).
+    has_windows: bool
+    #: The answer of the last ``iterate``/``search``: the best completed depth, or the
+    #: interrupted pass's improvement on it; None before any search.
+    final_result: Result | None
 
     def iterate(
         self,
         state: State,
         limits: Limits,
-        cancel: threading.Event,
+        cancel: threading.Event | None = None,
         progress: ProgressCallback | None = None,
     ) -> Iterator[Result]:
         """One Result per finished depth; stops on the limits or when ``cancel`` is set."""
@@ -129,10 +143,38 @@ class Searcher(Protocol):
         self,
         state: State,
         limits: Limits,
-        cancel: threading.Event,
+        cancel: threading.Event | None = None,
         progress: ProgressCallback | None = None,
     ) -> Result:
         """The best completed depth."""
+
+    def set_tracer(self, tracer: Tracer | None) -> None:
+        """Report every later search to ``tracer`` (None: stop reporting)."""
+
+    def keep_at_root(self, moves: tuple[Move, ...]) -> None:
+        """Value these root moves exactly, whatever the searcher would prune or filter."""
+
+    def predicted_nodes(self, state: State, measured: Sequence[tuple[int, int, float]],
+                        depth: int) -> float | None:
+        """Nodes a search to ``depth`` would count, from the (depth, nodes, seconds) of
+        shallower ones; None: the caller extrapolates the measured growth."""
+
+    def reuses_depth(self, depth: int) -> bool:
+        """True when a search to ``depth`` takes the depth below's answer over unsearched."""
+
+    def orders_moves(self) -> bool:
+        """True when a shallow pass makes the next one cheaper (so it deepens iteratively)."""
+
+
+class TreeOptions(TypedDict, total=False):
+    """The alpha-beta family's switches, as ai.engine builds them for every member (MTD(f)
+    and expectiminimax pass them on)."""
+
+    use_tt: bool
+    use_ordering: bool
+    exact_root_values: bool
+    pvs: bool
+    tt_size_log2: int
 
 
 @dataclass(frozen=True)

@@ -12,16 +12,24 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
 
 from ai.alphabeta import AlphaBetaSearcher
-from ai.api import ALGORITHMS, ProgressCallback, Result, SearchConfig, Searcher
+from ai.api import (
+    ALGORITHMS,
+    Evaluator,
+    Predictor,
+    ProgressCallback,
+    Result,
+    SearchConfig,
+    Searcher,
+    TreeOptions,
+)
 from ai.expectiminimax import ExpectiminimaxSearcher
 from ai.kit import evaluator_for, game_ai, get_evaluator, profile_for
 from ai.minimax import MinimaxSearcher
 from ai.mtdf import MTDFSearcher
 from ai.quiescence import QUIESCENT_ALGORITHMS
-from ai.searchbase import zero_eval
+from ai.searchbase import EvalFn, zero_eval
 from ai.trace import Tracer, trace_root_values
 from game.core import CHANCE, TERMINAL, State
 
@@ -31,19 +39,23 @@ def default_algorithm(game_id: str) -> str:
     return profile_for(game_id).default_algorithm
 
 
-def weighted_evaluator(game_id: str, variant: str | None, weights: tuple[float, ...]) -> Any:
+def weighted_evaluator(game_id: str, variant: str | None,
+                       weights: tuple[float, ...]) -> Evaluator:
     """The evaluator with its features' weights multiplied (a ValueError for an evaluator
     without editable features, or the wrong number of weights)."""
     evaluator = get_evaluator(game_id, variant)
-    if not hasattr(evaluator, "weighted"):
+    # An optional feature of some evaluators (Othello's, tic-tac-toe's), not of the protocol.
+    weigh: Callable[[tuple[float, ...]], Evaluator] | None = getattr(evaluator, "weighted", None)
+    if weigh is None:
         raise ValueError(f"the {getattr(evaluator, 'title', 'evaluation')} of {game_id} has no "
                          "features to weigh")
-    return evaluator.weighted(tuple(float(w) for w in weights))
+    return weigh(tuple(float(w) for w in weights))
 
 
 def make_searcher(config: SearchConfig) -> Searcher:
     """A fresh searcher (with its own transposition table) for ``config``."""
-    evaluator = None
+    evaluator: Evaluator | None = None
+    evaluate: EvalFn
     if not config.use_evaluator:
         evaluate = zero_eval
     elif config.evaluator_weights is not None:
@@ -58,7 +70,7 @@ def make_searcher(config: SearchConfig) -> Searcher:
     profile = profile_for(config.game_id)
     scoring = profile.scoring()
     # Options the alpha-beta family (alphabeta, expectiminimax) shares.
-    tree_options = {
+    tree_options: TreeOptions = {
         "use_tt": config.use_tt,
         "use_ordering": config.use_ordering,
         "exact_root_values": config.exact_root_values or config.noise > 0,
@@ -82,9 +94,9 @@ def make_searcher(config: SearchConfig) -> Searcher:
     if config.algorithm == "expectiminimax" and evaluator is not None and batched is not None:
         # An evaluator that scores a roll's moves in one batch (backgammon's network) has its
         # game's own expectiminimax: the same algorithm, batched.
-        searcher = batched(evaluator, scoring)
-        if searcher is not None:
-            return searcher
+        batched_searcher = batched(evaluator, scoring)
+        if batched_searcher is not None:
+            return batched_searcher
     if config.algorithm == "expectiminimax":
         move_filter = profile.move_filter if config.use_move_filter else None
         k, root_k = move_filter or (None, None)
@@ -152,7 +164,7 @@ def run_search(
         for depth_result in searcher.iterate(state, limits, cancel, progress):
             if on_depth is not None:
                 on_depth(depth_result)
-        result = searcher.final_result  # type: ignore[attr-defined]
+        result = searcher.final_result
         assert result is not None
     return apply_noise(result, config.noise, config.seed)
 
@@ -169,13 +181,14 @@ def apply_noise(result: Result, noise: float, seed: int | None) -> Result:
     return replace(result, move=move, score=value, pv=(move,))
 
 
-def search_to_depth(state: State, config: SearchConfig, depth: int, cancel: Any) -> Result:
+def search_to_depth(state: State, config: SearchConfig, depth: int,
+                    cancel: threading.Event | None) -> Result:
     """The configured searcher run to exactly ``depth`` (no solver, no noise): what the lab
     measures when it compares algorithms and depths."""
     return make_searcher(config).search(state, replace(config.limits, depth=depth), cancel)
 
 
-def node_predictor(state: State, config: SearchConfig) -> Callable[..., float | None]:
+def node_predictor(state: State, config: SearchConfig) -> Predictor:
     """The configured searcher's own prediction of its nodes at a depth of ``state``, from
     its shallower searches (ai.lab.growth.extrapolate's ``predictor``)."""
     searcher = make_searcher(config)

@@ -26,9 +26,10 @@ Decision nodes use alpha-beta (ai.alphabeta). On top of that:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Unpack
 
 from ai.alphabeta import AlphaBetaSearcher
+from ai.api import Result, TreeOptions
 from ai.searchbase import EvalFn, RootSearch, Scoring
 from game.core import Move, State
 
@@ -44,7 +45,7 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
         star1: bool = True,
         filter_k: int | None = None,
         root_filter_k: int | None = None,
-        **options: Any,
+        **options: Unpack[TreeOptions],
     ) -> None:
         """``options`` (use_tt, use_ordering, exact_root_values, tt_size_log2) go to
         AlphaBetaSearcher unchanged; aspiration windows are always off here."""
@@ -56,7 +57,7 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
         if star1:  # Star1's bounds must hold at the leaves too
             self._leaf_value = self._clamped_eval
 
-    def _search_root(self, state: State, depth: int, previous: Any
+    def _search_root(self, state: State, depth: int, previous: Result | None
                      ) -> RootSearch:
         """A position that knows tighter bounds than the game's (a classroom tree: its lowest
         and highest leaf) gives Star1 those, as the slides' L and U."""

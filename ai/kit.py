@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.api import Evaluator, Searcher
+from ai.api import Evaluator, Result, Searcher
 from ai.bench import SpeedBench
 from ai.levels import Level, unknown_level_message
 from ai.profiles import Profile
@@ -107,7 +107,7 @@ class GameAI:
     rollout: Callable[..., Any] | None = None
     #: The game's opening book: ``book(state)`` is its answer as a Result (algorithm
     #: ai.api.BOOK) for a position it holds, else None (None: the game has no book).
-    book: Callable[[State], Any] | None = None
+    book: Callable[[State], Result | None] | None = None
     #: How a review weighs the game's decisions (ai.review): marks, rating, default search.
     review: ReviewScale = field(default_factory=lambda: ReviewScale(loss_unit="points"))
 

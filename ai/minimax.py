@@ -46,7 +46,8 @@ class MinimaxSearcher(Quiescence):
         self, state: State, depth: int, previous: Result | None
     ) -> RootSearch:
         p = state.current_player()
-        best, best_move, best_pv = -float("inf"), None, ()
+        best, best_move = -float("inf"), None
+        best_pv: tuple[Move, ...] = ()
         values = []
         moves = list(state.legal_moves())
         if previous is not None and previous.root_values:
@@ -98,7 +99,8 @@ class MinimaxSearcher(Quiescence):
                 total += prob * self._value(state.apply(outcome), p, depth - 1, ply + 1)[0]
             return total, ()
         sign = 1.0 if cp == p else -1.0
-        best, best_pv = -float("inf"), ()
+        best = -float("inf")
+        best_pv: tuple[Move, ...] = ()
         for m in state.legal_moves():
             if tracer is not None:
                 tracer.edge(m)

@@ -20,10 +20,10 @@ shows each null-window test, its answer and the bounds converging.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Unpack
 
 from ai.alphabeta import NULL_WIDTH, AlphaBetaSearcher
-from ai.api import Result
+from ai.api import Result, TreeOptions
 from ai.searchbase import INF, EvalFn, RootSearch, Scoring
 from game.core import Move, State
 
@@ -31,10 +31,12 @@ from game.core import Move, State
 class MTDFSearcher(AlphaBetaSearcher):
     name = "mtdf"
 
-    def __init__(self, evaluate: EvalFn, scoring: Scoring, **options: Any) -> None:
+    def __init__(self, evaluate: EvalFn, scoring: Scoring,
+                 **options: Unpack[TreeOptions]) -> None:
         """Alpha-beta's options (table, ordering, exact root values, table size); no
         aspiration window and no PVS, whatever is asked: every window here is already null."""
-        super().__init__(evaluate, scoring, **{**options, "aspiration": None, "pvs": False})
+        null_windows: TreeOptions = {**options, "pvs": False}
+        super().__init__(evaluate, scoring, aspiration=None, **null_windows)
 
     def _search_root(self, state: State, depth: int, previous: Result | None) -> RootSearch:
         if self.exact_root_values or self.kept_root_moves:

@@ -36,7 +36,8 @@ class Quiescence(SearchBase):
         alpha-beta's quiescence returns this same value, only faster."""
         self.stats.leaves += 1
         best = self.evaluate(state, p)
-        moves = self.noisy_moves(state) if qply < QUIESCENCE_PLIES else ()  # type: ignore[misc]
+        noisy = self.noisy_moves  # set whenever a searcher quiesces
+        moves = noisy(state) if noisy is not None and qply < QUIESCENCE_PLIES else ()
         if not moves:
             return best
         tracer = self.tracer
@@ -80,7 +81,8 @@ class WindowedQuiescence(SearchBase):
         beats it. The node itself is already counted; its noisy children count here."""
         self.stats.leaves += 1
         stand = self._leaf_value(state, p)
-        moves = self.noisy_moves(state) if qply < QUIESCENCE_PLIES else ()  # type: ignore[misc]
+        noisy = self.noisy_moves  # set whenever a searcher quiesces
+        moves = noisy(state) if noisy is not None and qply < QUIESCENCE_PLIES else ()
         if not moves:
             return stand
         tracer = self.tracer

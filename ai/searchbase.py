@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import NamedTuple
 
 from ai.api import Limits, Progress, ProgressCallback, Result, Stats
@@ -60,11 +60,17 @@ def zero_eval(state: State, player: int) -> float:
 
 
 
-def state_key_fn(state: State) -> Callable[[State], object]:
+def state_key_fn(state: State) -> Callable[[State], Hashable]:
     """A state's cheapest transposition key: ``tt_key()`` (a compact int) when its class has
     one, else ``key()``. The unbound method is returned, so a probe costs a single call."""
     cls = type(state)
-    return getattr(cls, "tt_key", None) or cls.key
+    key: Callable[[State], Hashable] = getattr(cls, "tt_key", None) or cls.key
+    return key
+
+
+def unkeyed(state: State) -> Hashable:
+    """A searcher's state key before its first pass has chosen one (``state_key_fn``)."""
+    raise AssertionError("a search keys states only once its first pass has begun")
 
 
 class Scoring:

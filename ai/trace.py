@@ -43,7 +43,7 @@ are negamaxes, and the recorder (ai.lab.tree_recorder) turns everything into MAX
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from game.core import Move, State
 
@@ -51,60 +51,78 @@ INF = float("inf")
 
 
 class Tracer(Protocol):
+    """Every call does nothing unless a tracer overrides it: a tracer hears what it needs
+    (ai.lab.minimal_tree's only the tree of values) and subclasses this for the rest."""
+
     def iteration(self, depth: int) -> None:
         """A pass of iterative deepening to ``depth`` starts."""
+        return None
 
     def enter(self, state: State, view: int, depth: int, alpha: float, beta: float) -> None:
         """The search arrives at ``state`` with ``depth`` plies left and the window (alpha,
         beta) from ``view``'s side (a searcher without windows passes -inf, +inf)."""
+        return None
 
     def leave(self, value: float) -> None:
         """The node entered last and not yet left returns ``value`` (``view``'s side)."""
+        return None
 
-    def edge(self, move: Any, probability: float | None = None, research: bool = False
+    def edge(self, move: Move, probability: float | None = None, research: bool = False
              ) -> None:
         """The next node entered is reached by ``move`` (a chance outcome with its
         ``probability``); ``research``: the same move again, with a wider window."""
+        return None
 
     def root_window(self, moves: Sequence[Move], alpha: float, beta: float) -> None:
         """The root searches ``moves`` in this order with this window (a second call in one
         pass: the aspiration window failed and the root is searched again)."""
+        return None
 
-    def expanded(self, moves: Sequence[Any]) -> None:
+    def expanded(self, moves: Sequence[Move]) -> None:
         """The current node will search ``moves`` in this order."""
+        return None
 
     def filtered(self, kept: int, total: int, static_evals: int) -> None:
         """Move filtering kept ``kept`` of ``total`` moves after ``static_evals`` cheap
         evaluations (each counted as a node by the searcher)."""
+        return None
 
-    def cutoff(self, skipped: Sequence[Any]) -> None:
+    def cutoff(self, skipped: Sequence[Move]) -> None:
         """The current node stops its loop; ``skipped`` are the moves (or outcomes) it will
         never search."""
+        return None
 
     def table_hit(self) -> None:
         """The current node's value comes from the transposition table."""
+        return None
 
     def quiescence(self, stand_pat: float, view: int) -> None:
         """The current node is searched on by quiescence search; ``stand_pat`` (``view``'s
         side) is its static value, the least its mover is sure of."""
+        return None
 
     def probe(self, test: float, lower: float, upper: float) -> None:
         """MTD(f) starts a null-window probe of the root: is the value at least ``test``? So
         far it is known to lie in [``lower``, ``upper``] (the root's mover's side)."""
+        return None
 
     def probe_done(self, value: float, lower: float, upper: float) -> None:
         """The probe returned ``value`` (a lower bound when it failed high, an upper bound when
         it failed low); the value now lies in [``lower``, ``upper``]: equal when found."""
+        return None
 
     def pass_done(self, pv: Sequence[Move]) -> None:
         """The pass finished; ``pv`` is its principal variation."""
+        return None
 
     def pass_reused(self) -> None:
         """The pass took the previous depth's answer over without searching."""
+        return None
 
     def answered(self) -> None:
         """The pass that follows is an answer (an opening book's stored values, a solver's
         proven ones), not a search: it keeps no window."""
+        return None
 
 
 def trace_root_values(tracer: Tracer, state: State, depth: int, score: float,

@@ -226,6 +226,14 @@ class SearchWorker:
 
     def submit(self, state: State, config: SearchConfig) -> int:
         """Queue a search (cancelling any running one); returns its job id."""
+        return self._queue(state, config)
+
+    def submit_task(self, task: Task) -> int:
+        """Queue a task (cancelling any running job); returns its job id."""
+        task.resolve()  # a bad name fails here, in the caller, not silently in the worker
+        return self._queue(task, None)
+
+    def _queue(self, work: State | Task, config: SearchConfig | None) -> int:
         if self._closed:
             raise RuntimeError("the search worker is closed")
         with self._lock:
@@ -233,13 +241,8 @@ class SearchWorker:
             job_id = self._next_id
             self._cancelled.value = job_id - 1
             self._pending.add(job_id)
-            self._jobs.put((job_id, state, config))
+            self._jobs.put((job_id, work, config))
         return job_id
-
-    def submit_task(self, task: Task) -> int:
-        """Queue a task (cancelling any running job); returns its job id."""
-        task.resolve()  # a bad name fails here, in the caller, not silently in the worker
-        return self.submit(task, None)  # type: ignore[arg-type]
 
     def cancel(self) -> None:
         """Stop every submitted job; each still ends with its "done" (best so far)."""

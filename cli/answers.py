@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ai.api import BOOK
+from ai.api import BOOK, Result, SearchConfig
 from ai.kit import get_evaluator, get_level, profile_for
 from game.core import Game, State
 from game.registry import get_kit
@@ -31,7 +31,7 @@ def position_fields(game: Game, state: State) -> dict[str, Any]:
     return {"position": game.format_position(state), **get_kit(game.id).position_fields(state)}
 
 
-def value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
+def value_fields(game: Game, state: State, result: Result) -> dict[str, Any]:
     """What ran and what the value means: "algorithm", "exact", "value" (the number, from the
     side to move's point of view), "value_text" in the game's units with that point of view
     ("win in 5 for X", "+12 discs (predicted final margin) for White"), "point_of_view"."""
@@ -51,7 +51,7 @@ def value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
     }
 
 
-def probability_fields(game: Game, state: State, config: Any) -> dict[str, Any]:
+def probability_fields(game: Game, state: State, config: SearchConfig) -> dict[str, Any]:
     """The searching evaluator's chances for the side to move in the position asked about
     ("probabilities": {"win": .., "win_gammon": .., ...}), when it gives them with their
     names (backgammon's network does; the hand-made evaluators and pubeval give only an
@@ -77,7 +77,7 @@ def probability_fields(game: Game, state: State, config: Any) -> dict[str, Any]:
     return fields
 
 
-def root_value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
+def root_value_fields(game: Game, state: State, result: Result) -> dict[str, Any]:
     """Each root move's value in notation ("root_values") and as text ("root_values_text").
     When alpha-beta only proved a move no better than the best, its text says so."""
     profile = profile_for(game.id)
@@ -94,7 +94,7 @@ def root_value_fields(game: Game, state: State, result: Any) -> dict[str, Any]:
     return {"root_values": numbers, "root_values_text": texts}
 
 
-def noise_fields(game_id: str, level: str | None, config: Any) -> dict[str, str]:
+def noise_fields(game_id: str, level: str | None, config: SearchConfig) -> dict[str, str]:
     """{"noise_text": ...} when a level plays with deliberate randomness: its move may then
     differ from the best root value, and the answer says why."""
     if level is None or config.noise <= 0:

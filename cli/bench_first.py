@@ -21,11 +21,14 @@ import multiprocessing
 import os
 import tempfile
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ai.kit import game_ai
 from cli.bench_idle import lab_subject
 from game.registry import playable_kits
+
+if TYPE_CHECKING:
+    from ui.app import App
 
 #: No frame of a first-time row may be busier than this (milliseconds).
 FRAME_TARGET_MS = 50.0
@@ -80,7 +83,7 @@ def _measure(name: str, kind: str, game_id: str, answers: Any) -> None:
         answers.put({"error": f"{type(exc).__name__}: {exc}"})
 
 
-def _frame(app: Any, events: list[Any] | None = None) -> float:
+def _frame(app: App, events: list[Any] | None = None) -> float:
     """One frame of the real app; the milliseconds it was busy (beyond its pacing sleep)."""
     start = time.perf_counter()
     app.step(events or [])

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ai.kit import game_ai
 from game.kit import GameKit
 from game.registry import all_kits, get_kit, playable_kits
 from game.seat import Seat
 from game.session import Session
+
+if TYPE_CHECKING:
+    from ui.app import App
 
 #: The lab's own views measured idle (tab, what it shows) on the lab subject's start.
 LAB_OWN_VIEWS = {"tree": "the recorded tree", "compare": "every algorithm's bars",
@@ -56,7 +59,7 @@ def lab_views() -> dict[str, tuple[str, str, str]]:
     return views
 
 
-def left_alone(app: Any, seconds: float) -> dict[str, float]:
+def left_alone(app: App, seconds: float) -> dict[str, float]:
     """A second of frames to settle (first frames, caches), then ``seconds`` of the real
     loop with nothing happening: the UI's and the worker's share of a core, frames drawn."""
     settle = time.perf_counter() + 1.0
@@ -73,7 +76,7 @@ def left_alone(app: Any, seconds: float) -> dict[str, float]:
             "frames_per_s": (app.drawn_frames - frames0) / wall}
 
 
-def open_lab(app: Any, view: str) -> Any:
+def open_lab(app: App, view: str) -> Any:
     """The lab scene of ``view`` (``lab_views``) switched to, as a player would open it: from
     a game against Master (so the lab shows Master's search), or the menu's teaching trees."""
     # the window's modules: only when this runs (no pygame at start)

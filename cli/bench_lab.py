@@ -19,12 +19,15 @@ import os
 import statistics
 import tempfile
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ai.api import Limits, SearchConfig
 from ai.kit import game_ai
 from ai.lab.record import record_search
 from game.registry import playable_kits
+
+if TYPE_CHECKING:
+    from ui.app import App
 
 TARGETS = {"frame_ms_median": 17.0, "frame_ms_p99": 25.0}
 NODES = 20_000
@@ -43,7 +46,7 @@ class _FrameClock:
     """Steps the app one frame at a time and keeps each frame's period and busy time (the
     frame minus the loop's sleep), so every benchmark reports the same figures."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.periods: list[float] = []
         self.busy: list[float] = []
@@ -81,7 +84,7 @@ def big_recording() -> Any:
     return record_search(state, config, NODES)
 
 
-def _pan(app: Any, view: Any, seconds: float, speed_px: int) -> dict[str, float]:
+def _pan(app: App, view: Any, seconds: float, speed_px: int) -> dict[str, float]:
     # the window's modules: only when this runs (no pygame at start)
     import pygame
 
@@ -110,7 +113,7 @@ def _pan(app: Any, view: Any, seconds: float, speed_px: int) -> dict[str, float]
     return clock.summary()
 
 
-def _zoom_gestures(app: Any, view: Any, seconds: float) -> dict[str, float]:
+def _zoom_gestures(app: App, view: Any, seconds: float) -> dict[str, float]:
     """Wheel gestures around the window's centre: five steps in, a rest, five steps out, a
     rest, ...; the frames after each gesture draw the sharp tiles again."""
     # the window's modules: only when this runs (no pygame at start)

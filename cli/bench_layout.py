@@ -19,14 +19,17 @@ import os
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ai.kit import game_ai
-from game.core import CHANCE, TERMINAL
+from game.core import CHANCE, TERMINAL, Move, State
 from game.kit import GameKit
 from game.registry import all_kits, get_kit
 from game.seat import Seat
 from game.session import Session
+
+if TYPE_CHECKING:
+    from ui.app import App
 
 SIZES = ((1280, 720), (1920, 1080))
 MODES = ("normal", "presentation")
@@ -63,7 +66,7 @@ def finished_state(kit: GameKit, seed: int = 7) -> Any:
     return None
 
 
-def _random_step(state: Any, rng: random.Random) -> Any:
+def _random_step(state: State, rng: random.Random) -> Move:
     """A roll drawn by its probability at a chance node, else a move chosen uniformly."""
     if state.current_player() == CHANCE:
         outcomes = state.chance_outcomes()
@@ -71,11 +74,11 @@ def _random_step(state: Any, rng: random.Random) -> Any:
     return rng.choice(list(state.legal_moves()))
 
 
-def _settle(app: Any, done: Callable[[], bool]) -> None:
+def _settle(app: App, done: Callable[[], bool]) -> None:
     app.run_until(done, timeout_s=WORK_S)
 
 
-def _press(app: Any, *keys: int) -> None:
+def _press(app: App, *keys: int) -> None:
     import pygame
 
     for k in keys:
@@ -83,12 +86,12 @@ def _press(app: Any, *keys: int) -> None:
                  0.02)
 
 
-def _lab_done(app: Any) -> bool:
+def _lab_done(app: App) -> bool:
     scene = app.scene
     return bool(getattr(scene, "_shown", True)) and not scene.jobs.running
 
 
-def _new_session(kit: GameKit, state: Any = None, seed: int = 7) -> Session:
+def _new_session(kit: GameKit, state: State | None = None, seed: int = 7) -> Session:
     """A game against Master, at a decision: a game of dice starts after its first roll (the
     lab cannot search a position waiting for the dice, and the sweep must see its charts)."""
     options = dict(game_ai(kit).speed.ui_options)
@@ -118,58 +121,88 @@ def _played(kit: GameKit, plies: int = 12, seed: int = 7) -> Session:
     return session
 
 
-def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[Any], None]]]:
+def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[App], None]]]:
     """(name, how to open it on an app showing the menu) for every screen of ``kit``."""
     import pygame
 
     from ui.kit import lab_views
     from ui.lab import lab_scene, teaching_scene
 
+    def stepped(app: App) -> None:
+        """The lab shown, its recording done, then step mode a few steps in."""
+        _settle(app, lambda: _lab_done(app))
+        _press(app, pygame.K_s, *[pygame.K_n] * STEP_AT)
+
+    def teaching_stepped(app: App) -> None:
+        app.switch(teaching_scene(app, kit.id))
+        stepped(app)
+
     if not kit.playable:  # a teaching game: its example trees, in the lab only
         yield "lab tree", lambda app: app.switch(teaching_scene(app, kit.id))
-        yield "lab step", lambda app: (app.switch(teaching_scene(app, kit.id)),
-                                       _settle(app, lambda: _lab_done(app)),
-                                       _press(app, pygame.K_s, *[pygame.K_n] * STEP_AT))
+        yield "lab step", teaching_stepped
         return
 
-    def play(app: Any, session: Session | None = None) -> None:
+    def play(app: App, session: Session | None = None) -> None:
         """The play screen on ``session`` (a new game against Master), with the evaluator's
         view in its panel arrived (computed off the window's thread, play.loader)."""
         app.open_play(session or _new_session(kit))
         app.step([], 0.02)
         _settle(app, lambda: not app.scene.match.knowledge.belief.loading)
 
+    def play_values(app: App) -> None:
+        play(app)
+        _press(app, pygame.K_v)
+        _settle(app, lambda: app.scene.match.knowledge.values_settled())
+
+    def play_ai_moved(app: App) -> None:
+        play(app, _ai_first(kit))
+        _settle(app, lambda: len(app.scene.match.session.history) > 0
+                and not app.scene.match.jobs.busy
+                and not app.scene.match.knowledge.belief.loading)
+
+    def play_keys(app: App) -> None:
+        play(app)
+        _press(app, pygame.K_F1)
+
+    def review(app: App) -> None:
+        app.open_review(_played(kit))
+        app.step([], 0.02)
+        _settle(app, lambda: not app.scene.model.running)
+
+    def ladder(app: App) -> None:
+        app.open_ladder(kit.id)
+        app.run_frames(30)
+
+    def lab_stepped(app: App) -> None:
+        app.switch(lab_scene(app, _new_session(kit), kit.id))
+        app.step([], 0.02)
+        stepped(app)
+
+    def lab_keys(app: App) -> None:
+        app.switch(lab_scene(app, _new_session(kit), kit.id))
+        app.step([], 0.02)
+        _settle(app, lambda: _lab_done(app))
+        _press(app, pygame.K_F1)
+
     yield "menu", lambda app: None
     yield "play", play
-    yield "play values", lambda app: (play(app), _press(app, pygame.K_v),
-                                      _settle(app, lambda: app.scene.match.knowledge
-                                              .values_settled()))
+    yield "play values", play_values
     end = finished_state(kit)
     if end is not None:
         yield "play result", lambda app: play(app, _new_session(kit, end))
-    yield "play ai moved", lambda app: (play(app, _ai_first(kit)),
-                                        _settle(app, lambda: len(app.scene.match.session
-                                                                 .history) > 0
-                                                and not app.scene.match.jobs.busy
-                                                and not app.scene.match.knowledge.belief
-                                                .loading))
-    yield "keys", lambda app: (play(app), _press(app, pygame.K_F1))
-    yield "review", lambda app: (app.open_review(_played(kit)), app.step([], 0.02),
-                                 _settle(app, lambda: not app.scene.model.running))
+    yield "play ai moved", play_ai_moved
+    yield "keys", play_keys
+    yield "review", review
     yield "settings", lambda app: app.open_settings()
-    yield "ladder", lambda app: (app.open_ladder(kit.id), app.run_frames(30))
+    yield "ladder", ladder
     for view in ("tree", "compare", "depth", *(v.name for v in lab_views(kit.id))):
-        def lab(app: Any, view: str = view) -> None:
+        def lab(app: App, view: str = view) -> None:
             app.switch(lab_scene(app, _new_session(kit), kit.id, view))
             app.step([], 0.02)
             _settle(app, lambda: _lab_done(app))
         yield f"lab {view}", lab
-    yield "lab keys", lambda app: (app.switch(lab_scene(app, _new_session(kit), kit.id)),
-                                   app.step([], 0.02), _settle(app, lambda: _lab_done(app)),
-                                   _press(app, pygame.K_F1))
-    yield "lab step", lambda app: (app.switch(lab_scene(app, _new_session(kit), kit.id)),
-                                   app.step([], 0.02), _settle(app, lambda: _lab_done(app)),
-                                   _press(app, pygame.K_s, *[pygame.K_n] * STEP_AT))
+    yield "lab keys", lab_keys
+    yield "lab step", lab_stepped
 
 
 def sweep_game(kit: GameKit, only: set[str] | None = None,

@@ -166,8 +166,8 @@ def format_table(figures: dict[str, dict[str, Any]], sizes_kb: tuple[int, int]) 
 
 def run(args: argparse.Namespace) -> int:
     sizes = tuple(getattr(args, "kb", (10, 100)))
-    figures = bench(sizes, args.repeat, args.games)  # type: ignore[arg-type]
-    print(format_table(figures, sizes), flush=True)  # type: ignore[arg-type]
+    figures = bench(sizes, args.repeat, args.games)
+    print(format_table(figures, sizes), flush=True)
     sys.stdout.write(json.dumps({"repeat": args.repeat, "kb": list(sizes), "parse": figures},
                                 allow_nan=False) + "\n")
     return 0

@@ -17,6 +17,7 @@ from ai.bench import BenchPosition, Variant
 from ai.engine import make_searcher, run_search
 from ai.kit import game_ai
 from cli.common import load_state
+from game.core import State
 from game.registry import playable_kits
 
 
@@ -61,7 +62,7 @@ def measure(pos: BenchPosition, variant: Variant) -> dict[str, Any]:
     }
 
 
-def _measure_run_search(state: Any, config: Any) -> dict[str, Any]:
+def _measure_run_search(state: State, config: SearchConfig) -> dict[str, Any]:
     """The full run_search path (exact solvers first), timed the same way as an iteration."""
     to_depth: dict[int, float] = {}
     start = time.perf_counter()

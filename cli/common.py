@@ -238,7 +238,7 @@ def add_weights_argument(parser: argparse.ArgumentParser, whose: str) -> None:
     )
 
 
-def with_weights(config: Any, text: str | None, no_book: bool = False) -> Any:
+def with_weights(config: SearchConfig, text: str | None, no_book: bool = False) -> SearchConfig:
     """``config`` with the evaluation's features weighted as ``text`` says ("corners=0,
     mobility=2": factors on the shipped weights, names as the lab shows them, any case), and
     its opening book closed when ``no_book`` (or when the evaluation is edited: the book

@@ -42,7 +42,7 @@ from cli.common import (
 )
 from cli.engine_lines import OverlongLine, fd_lines, text_lines
 from cli.engine_protocol import protocol_text
-from game.core import CHANCE, format_line
+from game.core import CHANCE, State, format_line
 from game.registry import game_ids, playable_kits
 
 #: key -> accepted JSON types (checked before anything is looked up).
@@ -203,7 +203,7 @@ def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
     }
 
 
-def _stakes_decision(cmd: str, game_id: str, state: Any,
+def _stakes_decision(cmd: str, game_id: str, state: State,
                      request: dict[str, Any]) -> dict[str, Any]:
     """The stakes decision ``cmd`` asks of a game played for stakes (its kit's
     ``StakesAI.answer``); a one-line error for a game whose stakes have no such command."""

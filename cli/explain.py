@@ -26,7 +26,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from ai.api import BOOK
+from ai.api import BOOK, SearchConfig
 from ai.kit import get_level, profile_for
 from ai.lab.compare import compare
 from ai.lab.compare_notes import (
@@ -51,6 +51,7 @@ from cli.common import (
     with_weights,
 )
 from cli.zobrist import run_zobrist
+from game.core import State
 from game.kit import GameKit
 from game.registry import all_game_ids, all_kits, get_kit
 
@@ -77,12 +78,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(f"--no-{flag}", action="store_true", help=f"switch {what} off")
     parser.add_argument("--node-budget", type=whole_number(1, 1_000_000), default=20_000,
                         help="most nodes recorded (the rest are counted, not recorded)")
-    what = parser.add_mutually_exclusive_group()
-    what.add_argument("--compare", action="store_true",
+    outputs = parser.add_mutually_exclusive_group()
+    outputs.add_argument("--compare", action="store_true",
                       help="compare the algorithms on the position (a JSON table)")
-    what.add_argument("--depth-chart", action="store_true",
+    outputs.add_argument("--depth-chart", action="store_true",
                       help="iterative deepening depth by depth (a JSON table)")
-    what.add_argument("--zobrist", action="store_true",
+    outputs.add_argument("--zobrist", action="store_true",
                       help="the position's Zobrist key number by number, one move's update "
                            "(--move, default the first legal move) and two move orders that meet")
     parser.add_argument("--move", default=None, metavar="MOVE",
@@ -120,7 +121,7 @@ def _state(args: argparse.Namespace) -> tuple[str, Any, Any]:
     return game_id, game, state
 
 
-def _config(args: argparse.Namespace, game_id: str, state: Any) -> Any:
+def _config(args: argparse.Namespace, game_id: str, state: State) -> SearchConfig:
     """The search to record, built exactly as ``analyze`` builds it from the same flags (a
     level's own configuration, or the named algorithm), plus the lab's extra switches."""
     depth, algorithm = args.depth, args.algorithm
@@ -146,7 +147,7 @@ def _config(args: argparse.Namespace, game_id: str, state: Any) -> Any:
     )
 
 
-def _whose(level: str | None, config: Any) -> str:
+def _whose(level: str | None, config: SearchConfig) -> str:
     """" (Master's search: learned tables)" for a picture's title; "" without a level."""
     if level is None:
         return ""
@@ -174,38 +175,40 @@ def run(args: argparse.Namespace) -> int:
     if args.compare:
         if config.limits.depth is None:
             raise RequestError("give --depth: the comparison searches to one depth")
-        rows = compare(state, game_id, config.limits.depth, max_row_s=args.max_seconds,
-                       base=config, level=args.level)
+        compare_rows = compare(state, game_id, config.limits.depth,
+                               max_row_s=args.max_seconds, base=config, level=args.level)
         if args.png is not None:
             # the window's modules: only when this runs (no pygame at start)
             from ui.lab.export import export_compare_png
 
-            export_compare_png(rows, args.png, f"Comparing the algorithms: {game.name}, depth "
+            export_compare_png(compare_rows, args.png,
+                               f"Comparing the algorithms: {game.name}, depth "
                                f"{config.limits.depth}{_whose(args.level, config)}",
                                game_id=game_id)
         print(json.dumps({
             "game": game_id, "position": game.format_position(state),
             "depth": config.limits.depth, "level": args.level,
-            "rows": [r.to_json() for r in rows], "agreement": agreement_text(rows),
-            "counting": counting_note(rows), "notes": refinement_notes(rows),
+            "rows": [r.to_json() for r in compare_rows],
+            "agreement": agreement_text(compare_rows),
+            "counting": counting_note(compare_rows), "notes": refinement_notes(compare_rows),
         }))
         return 0
     if args.depth_chart:
         if config.limits.depth is None:
             raise RequestError("give --depth: the chart searches depth 1, 2, ... up to it")
-        rows = depth_chart(state, config, config.limits.depth)
+        depth_rows = depth_chart(state, config, config.limits.depth)
         if args.png is not None:
             # the window's modules: only when this runs (no pygame at start)
             from ui.lab.depth_plot import algorithm_label
             from ui.lab.export import export_depth_png
 
-            export_depth_png(rows, args.png, f"What depth changes: {game.name}, "
+            export_depth_png(depth_rows, args.png, f"What depth changes: {game.name}, "
                              f"{config.algorithm}{_whose(args.level, config)}",
                              profile_for(game_id).unit, game_id,
                              algorithm_label(config.algorithm))
         print(json.dumps({
             "game": game_id, "position": game.format_position(state),
-            "algorithm": config.algorithm, "rows": [r.to_json() for r in rows],
+            "algorithm": config.algorithm, "rows": [r.to_json() for r in depth_rows],
         }))
         return 0
 

@@ -13,6 +13,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 
 from ai.api import Limits, SearchConfig
 from ai.engine import default_algorithm
@@ -106,7 +107,7 @@ def _checks(seed: int) -> list[tuple[str, Callable[[], str]]]:
     own checks."""
     checks: list[tuple[str, Callable[[], str]]] = [("assets", _check_assets),
                                                    ("learned tables", _learned_tables)]
-    checks += [(kit.id, lambda g=kit.id: _play(g, seed)) for kit in playable_kits()]
+    checks += [(kit.id, partial(_play, kit.id, seed)) for kit in playable_kits()]
     checks.append(("review", _review))
     for kit in playable_kits():
         checks += list(game_ai(kit).selftest.checks)

@@ -4,14 +4,16 @@ two move orders that meet (game.zobrist; the lab's Zobrist view shows the same).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from cli.common import RequestError
+from game.core import Game, Move, State
 from game.registry import get_kit
 from game.zobrist import Change, ZobristReport, hex_key, report
 
 
-def run_zobrist(game_id: str, state: Any, move_text: str | None, as_json: bool) -> int:
+def run_zobrist(game_id: str, state: State, move_text: str | None, as_json: bool) -> int:
     kit = get_kit(game_id)
     game = kit.rules()
     if kit.piece_board(state) is None:
@@ -38,7 +40,7 @@ def run_zobrist(game_id: str, state: Any, move_text: str | None, as_json: bool) 
     return 0
 
 
-def _moves(game: Any, state: Any, moves: Any) -> list[str]:
+def _moves(game: Game, state: State, moves: Sequence[Move]) -> list[str]:
     out = []
     for move in moves:
         out.append(game.format_move(state, move))
@@ -58,7 +60,7 @@ def _change_lines(change: Change, board: Any) -> list[str]:
     return out
 
 
-def _lines(shown: ZobristReport, game: Any, state: Any) -> list[str]:
+def _lines(shown: ZobristReport, game: Game, state: State) -> list[str]:
     board = shown.board
     lines = [f"Zobrist key of {game.format_position(state)}: {hex_key(shown.key)}",
              f"= XOR of {len(shown.terms)} random 64-bit numbers, one per piece on its square:"]
@@ -83,7 +85,7 @@ def _lines(shown: ZobristReport, game: Any, state: Any) -> list[str]:
     return lines
 
 
-def _as_json(shown: ZobristReport, game: Any, state: Any) -> dict[str, Any]:
+def _as_json(shown: ZobristReport, game: Game, state: State) -> dict[str, Any]:
     board = shown.board
 
     def change(c: Change | None) -> dict[str, Any] | None:

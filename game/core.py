@@ -71,6 +71,9 @@ class State(Protocol):
     def key(self) -> Hashable:
         """Rule-relevant fields only: equal positions have equal keys."""
 
+    def __hash__(self) -> int:
+        """States are immutable values: caches of per-position work key on them."""
+
 
 @runtime_checkable
 class Game(Protocol):
@@ -96,7 +99,7 @@ class Game(Protocol):
         """A one-line result for a finished game, e.g. "White wins a gammon"."""
 
 
-def check_option_names(game_name: str, options: Any, known: tuple[str, ...]) -> None:
+def check_option_names(game_name: str, options: Iterable[str], known: tuple[str, ...]) -> None:
     """Refuse option names a game does not know, in one line that names the ones it accepts.
 
     Rules take their options as keyword arguments after positional-only parameters, so any
@@ -141,7 +144,7 @@ def format_line(game: Game, state: State, moves: Iterable[Move]) -> list[str]:
     return out
 
 
-def finite_number(value: Any) -> bool:
+def finite_number(value: object) -> bool:
     """A finite int or float, not a bool: what a loaded file's number must be (JSON's NaN and
     Infinity, and 1e400, read as non-finite floats)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import Any
+from typing import TextIO
 
 
 class ProgressBar:
@@ -14,7 +14,7 @@ class ProgressBar:
     "... 3.2/s  eta 41 min" instead, for runs of hours. The rate counts from ``resumed_at``,
     so a run resumed at game 40,000 does not claim it played those 40,000 just now."""
 
-    def __init__(self, total: int, unit: str, stream: Any = None, width: int = 30,
+    def __init__(self, total: int, unit: str, stream: TextIO | None = None, width: int = 30,
                  rate: bool = False, resumed_at: int = 0) -> None:
         self.total, self.unit, self.width = max(1, total), unit, width
         self.stream = stream if stream is not None else sys.stderr

@@ -169,7 +169,7 @@ class GameReview:
         game_id, moves, rows = data.get("game"), data.get("moves"), data.get("rows")
         if not isinstance(game_id, str) or not game_id:
             raise ReviewFormatError("the review lacks its game")
-        if read.whole(0, read.MAX_PLY)(moves) is read.BAD:
+        if not isinstance(moves, int) or read.whole(0, read.MAX_PLY)(moves) is read.BAD:
             raise ReviewFormatError("the review's moves is not a count of moves")
         if not isinstance(rows, list):
             raise ReviewFormatError("the review's rows must be a list")

@@ -36,6 +36,7 @@ GGF) loads too, through the kit that reads it.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -309,12 +310,12 @@ def _load_record(text: str) -> Session | None:
     return None
 
 
-def load_file(path: Any) -> Session:
+def load_file(path: str | os.PathLike[str]) -> Session:
     """``load`` for a file; unreadable bytes become a SaveFormatError too (OSError passes)."""
     return load_review(read_file(path))[0]
 
 
-def read_file(path: Any) -> str:
+def read_file(path: str | os.PathLike[str]) -> str:
     """A save file's text; unreadable bytes become a SaveFormatError (OSError passes)."""
     with open(path, encoding="utf-8") as f:
         try:
@@ -323,6 +324,7 @@ def read_file(path: Any) -> str:
             raise SaveFormatError(f"{path}: not a text file, so not a saved game") from None
 
 
-def save_file(session: Session, path: Any, review: GameReview | None = None) -> None:
+def save_file(session: Session, path: str | os.PathLike[str],
+              review: GameReview | None = None) -> None:
     with open(path, "w", encoding="utf-8", newline="\n") as f:
         f.write(save_text(session, review))

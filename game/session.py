@@ -44,10 +44,10 @@ class Session:
         self.game: Game = self.kit.rules()
         self.game_id = game_id
         self.start_stakes = stakes
-        seats = (Seat.human(), Seat.human()) if seats is None else tuple(seats)
-        if len(seats) != 2 or not all(isinstance(s, Seat) for s in seats):
+        given = (Seat.human(), Seat.human()) if seats is None else tuple(seats)
+        if len(given) != 2 or not all(isinstance(s, Seat) for s in given):
             raise ValueError("a session needs exactly two Seat objects")
-        self.seats: tuple[Seat, Seat] = seats  # type: ignore[assignment]
+        self.seats: tuple[Seat, Seat] = (given[0], given[1])
         if start_state is None:
             start_state = self.game.initial_state(**(options or {}))
         self.start: State = start_state
@@ -60,7 +60,8 @@ class Session:
         #: list costs nothing to read (``move_text``, ``moves_text``).
         self._texts: list[str] = []
         self._redo: list[Move] = []
-        self._outcome_cache: dict[Any, tuple[dict[Move, str], dict[str, Move]]] = {}
+        self._outcome_cache: dict[tuple[tuple[Move, float], ...],
+                                  tuple[dict[Move, str], dict[str, Move]]] = {}
 
     # -- the match --------------------------------------------------------------------------
 

@@ -165,6 +165,17 @@ def _meet(state: State, first: Sequence[Move], second: Sequence[Move]) -> Transp
     return Transposition(tuple(first), tuple(second), ends[0])
 
 
+def _every_position(pieces_of: Callable[[State], PieceBoard | None]
+                    ) -> Callable[[State], PieceBoard]:
+    def board_of(state: State) -> PieceBoard:
+        board = pieces_of(state)
+        if board is None:
+            raise ValueError("the game's kit describes some of its positions as pieces, "
+                             "not this one")
+        return board
+    return board_of
+
+
 def line_keys(state: State, moves: Sequence[Move], keys: ZobristKeys,
               board_of: Callable[[State], PieceBoard]) -> list[Change]:
     """The key after each move of ``moves`` from ``state``, each updated incrementally."""
@@ -198,9 +209,12 @@ class ZobristReport:
     second_keys: tuple[Change, ...] = ()
 
 
-def report(state: State, move: Move | None, board_of: Callable[[State], PieceBoard],
+def report(state: State, move: Move | None, pieces_of: Callable[[State], PieceBoard | None],
            seed: int = DEFAULT_SEED) -> ZobristReport:
-    """The report for ``state`` and ``move`` (None: no move shown, as at a finished game)."""
+    """The report for ``state`` and ``move`` (None: no move shown, as at a finished game).
+    ``pieces_of`` is a kit's ``piece_board``: a game that describes one of its positions as
+    pieces describes them all, so a None on the way is the kit's fault, said as a ValueError."""
+    board_of = _every_position(pieces_of)
     board = board_of(state)
     keys = ZobristKeys.for_board(board, seed)
     key = keys.key(board)
@@ -210,7 +224,8 @@ def report(state: State, move: Move | None, board_of: Callable[[State], PieceBoa
         change = keys.change(key, board, after)
         fresh = keys.key(after)
     found = find_transposition(state)
-    first = second = ()
+    first: tuple[Change, ...] = ()
+    second: tuple[Change, ...] = ()
     if found is not None:
         first = tuple(line_keys(state, found.first, keys, board_of))
         second = tuple(line_keys(state, found.second, keys, board_of))

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ai.api import Result
-from ai.worker import DepthDone, Failed, Finished, Progressed
+from ai.worker import DepthDone, Failed, Finished, Progressed, Reply
 from game.core import Move, State
 from play.jobs import Job, JobReply, Purpose, failure_text
 from play.loader import Loader
@@ -241,7 +241,7 @@ class Knowledge:
             report.failed = failure_text(reply)
         return report
 
-    def _take_rollout(self, job: Job, reply: Any) -> None:
+    def _take_rollout(self, job: Job, reply: Reply) -> None:
         if job.id != self.rollout_job or job.state.key() != self.position:
             return
         if isinstance(reply, Progressed | Finished) and reply.value is not None:

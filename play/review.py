@@ -61,7 +61,8 @@ def stepped(settings: ReviewSettings, direction: int) -> ReviewSettings | None:
         depth = min(DEPTHS[-1], max(DEPTHS[0], settings.depth + direction))
         return ReviewSettings(settings.level, depth, None)
     if settings.time_s is not None:
-        near = min(range(len(TIMES_S)), key=lambda i: abs(TIMES_S[i] - settings.time_s))
+        time_s = settings.time_s
+        near = min(range(len(TIMES_S)), key=lambda i: abs(TIMES_S[i] - time_s))
         i = min(len(TIMES_S) - 1, max(0, near + direction))
         return ReviewSettings(settings.level, None, TIMES_S[i])
     return None

@@ -8,8 +8,10 @@ import pytest
 
 import main
 from ai.ladder import CSV_HEADER, csv_text, ladder_rungs, run_ladder
-from tests.test_ui_support import key, make_app
+from tests.test_ui_support import click, key, make_app
+from ui import scene_record, theme
 from ui.scenes.ladder import LadderScene
+from ui.widgets import Choice
 
 
 def test_rungs_climb_the_levels_and_a_run_is_reproducible() -> None:
@@ -143,3 +145,22 @@ def test_a_finished_ladder_says_so_and_no_texts_overlap(tmp_path, monkeypatch, s
         assert len(rec.of_kind("legend")) == 2  # the cost chart's key, under its title
     finally:
         app.close()
+
+
+def test_a_running_ladder_holds_its_choices_still(app) -> None:
+    """While the games run, a click on a choice neither changes the run nor shows a value the
+    run does not use: the choice is drawn dimmed and keeps the value the run reads."""
+    scene = LadderScene(app, "tictactoe")
+    app.switch(scene)
+    app.step([key(pygame.K_RETURN)], 0.016)
+    assert scene.job.running
+    games = next(w for w in scene.widgets if isinstance(w, Choice) and w.label == "Games")
+    assert not games.enabled
+    right_arrow = (games.value_rect().right - 4, games.value_rect().centery)
+    assert games.handle_event(click(right_arrow))  # taken, not acted on
+    assert games.value == scene.games
+    with scene_record.recording(app.screen) as rec:
+        app.step([], 0.016)
+    arrows = [t for t in rec.find("›") if games.rect.contains(t.rect)]
+    assert arrows and arrows[0].color == theme.color("text_dim")
+    scene.stop()

@@ -144,3 +144,17 @@ def test_lab_view_arrows_choose_the_move_and_it_draws(app, tmp_path) -> None:
     pane.export_png(str(path))
     assert path.read_bytes()[:4] == b"\x89PNG"
     assert not app.errors
+
+
+def test_a_kit_that_loses_its_pieces_on_the_way_is_named_as_such() -> None:
+    """A kit describes its game's positions as pieces; one position it cannot describe (a
+    kit's bug) is said as a ValueError, not as an error deep inside the key arithmetic."""
+    kit = get_kit("tictactoe")
+    state = kit.rules().initial_state()
+    move = state.legal_moves()[0]
+
+    def first_only(position):
+        return kit.piece_board(position) if position is state else None
+
+    with pytest.raises(ValueError, match="pieces"):
+        report(state, move, first_only)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
 
@@ -40,6 +40,9 @@ from ui.text import display_name
 from ui.text_widgets import TextField
 from ui.widgets import Button, Widget
 
+if TYPE_CHECKING:
+    from ui.app import App
+
 Mode = Literal["save", "load"]
 Focus = Literal["list", "recent", "field"]
 _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -55,7 +58,7 @@ class FileChooser(Widget):
 
     def __init__(
         self,
-        app: Any,
+        app: App,
         mode: Mode,
         start_folder: str | Path,
         suggested_name: str = "",
@@ -301,7 +304,7 @@ class FileChooser(Widget):
             else:
                 self.accept()
         elif k == pygame.K_TAB:
-            order: list[Focus] = ["field", "list"] + (["recent"] if self.recent else [])
+            order: list[Focus] = ["field", "list", "recent"] if self.recent else ["field", "list"]
             step = -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
             self._set_focus(order[(order.index(self.focus) + step) % len(order)])
         elif k in _MOVES:

@@ -16,7 +16,10 @@ from __future__ import annotations
 import signal
 import threading
 from types import FrameType, TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ui.app import App
 
 #: Exit status after Ctrl+C, as shells report a command that SIGINT ended (128 + 2).
 INTERRUPTED_EXIT = 130
@@ -27,7 +30,7 @@ class CloseOnInterrupt:
     leaving it, however the loop ended, ``app.close()`` runs, and a KeyboardInterrupt counts
     as a Ctrl+C close and goes no further."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         #: Ctrl+C was pressed: the run ends with INTERRUPTED_EXIT.
         self.pressed = False

@@ -100,7 +100,8 @@ def _split(laid: list[KeyRow], columns: int) -> list[list[KeyRow]]:
     if columns == 1:
         return [laid]
     total = sum(row.height for row in laid)
-    first, height = [], 0
+    first: list[KeyRow] = []
+    height = 0
     for i, row in enumerate(laid):
         if height >= total / 2:
             return [first, laid[i:]]

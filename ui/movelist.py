@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
 from game.core import Move, State
+from game.session import Session
 from ui import theme
 from ui.assets import font
 from ui.text import wrap
@@ -64,7 +64,7 @@ class MoveRecord:
     def entries(self) -> list[Entry]:
         return self._entries
 
-    def sync(self, session: Any) -> None:
+    def sync(self, session: Session) -> None:
         """Bring the record up to the session's history, reading only its changed end (cheap
         when moves were added or taken back, whatever the length of the game)."""
         known = min(len(self._states), session.ply)
@@ -99,10 +99,9 @@ class MoveRecord:
         self._entry_at.append(len(self._entries))
         self._states.append(state)
         self._moves.append(move)
-        side = state.current_player()
-        if side not in (0, 1):
-            side = self.side_of(state, move)
-        if side not in (0, 1):
+        mover = state.current_player()
+        side = mover if mover in (0, 1) else self.side_of(state, move)
+        if side is None or side not in (0, 1):
             return  # a dice roll: shown with the turn it belongs to, not as a move
         entry = Entry(len(self._entries), self.next_number(side), side, state, move)
         self._entries.append(entry)
@@ -214,7 +213,7 @@ class MoveListView:
             out = [wrap(self.record.text(e), f, col_w) if e else ["…" if k == 0 else ""]
                    for k, e in enumerate(entries)]
         else:
-            out = [wrap(self._entry_text(entries[0]), f, self.rect.width - num_w)]
+            out = [wrap(self._entry_text(self.record.entries[index]), f, self.rect.width - num_w)]
         if len(self._wrapped) > 512:
             self._wrapped.clear()  # a resize or a long scroll: keep the memory bounded
         self._wrapped[key] = (entries, out)

@@ -159,8 +159,8 @@ def plan(lines: Sequence[PanelLine], m: Metrics, room: int) -> list[Block]:
         used = sum(b.height for b in shown)
         notes = overflow_notes(flat[len(shown):])
         for i, text in enumerate(notes):
-            lines = tuple(wrap(text, font(m.small), m.width))
-            note = Block("accent", lines, height=len(lines) * m.step)
+            note_lines = tuple(wrap(text, font(m.small), m.width))
+            note = Block("accent", note_lines, height=len(note_lines) * m.step)
             # Nothing left to give up: the shortest note, even in less room than a line.
             if used + note.height <= room or (not shown and i == len(notes) - 1):
                 return [*shown, note]

@@ -22,7 +22,7 @@ from ui.text import width as text_width
 def draw_text(
     surface: pygame.Surface,
     text: str,
-    pos: tuple[int, int],
+    pos: tuple[float, float],
     size: int,
     color: theme.Color | None = None,
     bold: bool = False,
@@ -32,7 +32,9 @@ def draw_text(
     essential: bool = True,
     kind: str = "text",
 ) -> pygame.Rect:
-    """Blit one line of text anchored at ``pos``; text wider than max_width is ellipsised.
+    """Blit one line of text anchored at ``pos`` (a chart's computed coordinates may be
+    fractional: the text's rect takes their whole part); text wider than max_width is
+    ellipsised.
 
     Never raises for odd text (see ui.text): a bad string draws as its printable part.
     The scene record (ui.scene_record) notes it: ``essential=False`` for a text that
@@ -192,11 +194,16 @@ class Choice(Widget):
         options: Sequence[tuple[Any, str]],
         value: Any,
         on_change: Callable[[Any], Any],
+        *,
+        enabled: bool = True,
     ) -> None:
         super().__init__()
         self.label = label
         self.options = list(options)
         self.on_change = on_change
+        #: False: the value stands still (a click is taken, not acted on), its arrows dimmed,
+        #: as while a run that reads it is going.
+        self.enabled = enabled
         values = [v for v, _ in self.options]
         self.index = values.index(value) if value in values else 0
         #: A font size fixed by the layout (presentation mode's floor); 0 = from the height.
@@ -232,13 +239,14 @@ class Choice(Widget):
         vr = self.value_rect()
         if event.type == pygame.MOUSEBUTTONDOWN and vr.collidepoint(event.pos):
             button = getattr(event, "button", 1)
-            if button == 1:
+            if self.enabled and button == 1:
                 self.step(-1 if event.pos[0] < vr.x + vr.width // 4 else 1)
-            elif button == 3:
+            elif self.enabled and button == 3:
                 self.step(-1)
             return True
         if event.type == pygame.MOUSEWHEEL and _hovered(vr):
-            self.step(-1 if event.y > 0 else 1)
+            if self.enabled:
+                self.step(-1 if event.y > 0 else 1)
             return True
         return False
 
@@ -250,9 +258,10 @@ class Choice(Widget):
         vr = self.value_rect()
         draw_text(surface, self.label, (r.x, r.centery), label_size, theme.color("text_dim"),
                   anchor="midleft", max_width=vr.x - r.x - 2)
-        bg = theme.color("button_hover") if _hovered(vr) else theme.color("button")
+        hovered = self.enabled and _hovered(vr)
+        bg = theme.color("button_hover") if hovered else theme.color("button")
         pygame.draw.rect(surface, bg, vr, border_radius=max(3, r.height // 5))
-        arrow = theme.color("accent")
+        arrow = theme.color("accent") if self.enabled else theme.color("text_dim")
         draw_text(surface, "‹", (vr.x + size // 2 + 2, vr.centery), int(size * 1.4), arrow,
                   bold=True, anchor="midleft")
         draw_text(surface, "›", (vr.right - size // 2 - 2, vr.centery), int(size * 1.4), arrow,

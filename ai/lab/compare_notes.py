@@ -23,7 +23,7 @@ def refinement_notes(rows: list[CompareRow]) -> list[str]:
     """Where a refinement did not pay on this position: its final pass searched more nodes
     than the row before it. That is a lesson too, so it is said, never hidden. Quiescence's
     row, which always costs nodes, gets its own note (``quiescence_note``), first."""
-    notes = []
+    notes: list[str] = []
     done = [r for r in rows if r.status == "done" and r.final_nodes]
     for before, after in zip(done, done[1:], strict=False):
         if _quiescent(after) and not _quiescent(before):

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ai.api import Limits, Result, SearchConfig
+from ai.api import Limits, Result, SearchConfig, Searcher
 from ai.engine import make_searcher, node_predictor, search_to_depth
 from ai.kit import get_evaluator, profile_for
 from ai.lab.growth import branching_factor, effective_branching_factor, extrapolate
@@ -123,7 +123,7 @@ class DepthRow:
         }
 
 
-def _results_by_depth(state: State, config: SearchConfig, searcher: Any, max_depth: int,
+def _results_by_depth(state: State, config: SearchConfig, searcher: Searcher, max_depth: int,
                       cancel: Any) -> Iterator[Result]:
     """The search to depth 1, 2, ... as a player would run it. A searcher that deepens anyway
     (move ordering) runs once and reports each finished depth; one that searches a fixed
@@ -221,7 +221,7 @@ def depth_chart(
         state, config, searcher, max_depth, cancel))
     if with_quiescence and quiescence_applies(config):
         series = [False, True]
-        passes = _pairs_by_depth(state, [replace(config, use_quiescence=q) for q in series],
+        passes = _pairs_by_depth(state, [replace(config, use_quiescence=q) for q in (False, True)],
                                  max_depth, cancel)
     rows: list[DepthRow] = []
     previous: dict[bool | None, DepthRow] = {}

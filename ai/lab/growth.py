@@ -6,13 +6,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
 
+from ai.api import Predictor
 from game.core import CHANCE, TERMINAL, State
-
-#: A searcher's own prediction of its nodes at a depth from its shallower searches
-#: (ai.searchbase.SearchBase.predicted_nodes with the position given), or None.
-Predictor = Callable[[Sequence[tuple[int, int, float]], int], "float | None"]
 
 #: Random walks and their length for measuring a position's branching factor.
 WALKS, WALK_PLIES = 24, 6

@@ -106,6 +106,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.lab.probe_record import AspirationTry, ProbeRecord
+from game.core import Move, State
 
 NODE_KINDS = ("max", "min", "chance", "leaf")
 EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "research", "probe",
@@ -135,9 +136,8 @@ class RecordedNode:
     research: bool = False
     on_pv: bool = False
     terminal: bool = False
-    state: Any = None
-    #: The move (or chance outcome) object as the rules know it; not serialised.
-    raw_move: Any = None
+    state: State | None = None
+    raw_move: Move = None  # the move (or chance outcome) as the rules know it; not saved
     #: Searched past the depth limit by quiescence search (a noisy move's position, or a
     #: horizon position quiescence went on from).
     quiescence: bool = False

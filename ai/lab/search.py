@@ -10,6 +10,7 @@ which search the pictures come from.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, replace
 
 from ai.api import BOOK, Limits, SearchConfig
@@ -176,15 +177,15 @@ class LevelPlay:
     how: str
 
 
-def level_play(state: State, game_id: str, level: str, cancel: object = None
-               ) -> LevelPlay | None:
+def level_play(state: State, game_id: str, level: str,
+               cancel: threading.Event | None = None) -> LevelPlay | None:
     """The level's own search of ``state`` as it plays (None for teaching mode, or stopped)."""
     if level.strip().lower() == TEACHING.lower():
         return None
     own = get_level(game_id, level)
     result = run_search(state, own.config(game_id, seed=0), cancel)
     # A search on the clock ends incomplete by design: its last finished depth is its answer.
-    if result.move is None or getattr(cancel, "is_set", lambda: False)():
+    if result.move is None or (cancel is not None and cancel.is_set()):
         return None
     move = get_game(game_id).format_move(state, result.move)
     searched = result.algorithm in ("", own.algorithm)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ai.lab.probe_record import AspirationTry, ProbeRecord
 from ai.lab.recording import NULL_WINDOW, RecordedNode, StepEvent
@@ -37,7 +36,7 @@ class _Frame:
     #: The best value (max, min) or the running probability-weighted sum (chance) so far.
     best: float | None = None
     #: The edge the next child is reached by: (move, probability, research).
-    pending: tuple[Any, float | None, bool] | None = None
+    pending: tuple[Move, float | None, bool] | None = None
     #: A second pass over the root's moves (its aspiration window failed).
     research_pass: bool = False
     #: The MTD(f) probe this node belongs to (1, 2, ...; 0: a search without probes).
@@ -198,13 +197,13 @@ class TreeRecorder(RootTries):
         if parent is not None:
             self._update(parent, node)
 
-    def edge(self, move: Any, probability: float | None = None, research: bool = False
+    def edge(self, move: Move, probability: float | None = None, research: bool = False
              ) -> None:
         frame = self._top()
         if frame is not None:
             frame.pending = (move, probability, research)
 
-    def expanded(self, moves: Sequence[Any]) -> None:
+    def expanded(self, moves: Sequence[Move]) -> None:
         """The order is visible in the edges that follow; nothing to keep."""
 
     def filtered(self, kept: int, total: int, static_evals: int) -> None:
@@ -217,7 +216,7 @@ class TreeRecorder(RootTries):
         if total > kept:
             self._event("filter", frame, None, "filter")
 
-    def cutoff(self, skipped: Sequence[Any]) -> None:
+    def cutoff(self, skipped: Sequence[Move]) -> None:
         frame = self._top()
         if frame is None:
             return
@@ -267,7 +266,7 @@ class TreeRecorder(RootTries):
             return "chance"
         return "max" if player == self.max_player else "min"
 
-    def _label(self, state: State, move: Any) -> str:
+    def _label(self, state: State, move: Move) -> str:
         if state.current_player() == CHANCE:
             fmt = getattr(self.game, "format_outcome", None)
             if fmt is not None:
@@ -277,7 +276,7 @@ class TreeRecorder(RootTries):
             return str(move)
         return self.game.format_move(state, move)
 
-    def _skipped_value(self, state: State, move: Any) -> float | None:
+    def _skipped_value(self, state: State, move: Move) -> float | None:
         if self.known_value is None:
             return None
         return self.known_value(state.apply(move))

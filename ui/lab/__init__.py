@@ -17,11 +17,14 @@ their renderers are the heaviest part of the UI and most games never open them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core import CHANCE, TERMINAL
 from game.registry import get_kit
 from ui.kit import lab_views
+
+if TYPE_CHECKING:
+    from ui.app import App
 
 
 @dataclass(frozen=True)
@@ -44,7 +47,7 @@ LAB_COMMANDS: tuple[LabCommand, ...] = (
 )
 
 
-def lab_scene(app: Any, session_or_state: Any, game_id: str, view: str = "tree",
+def lab_scene(app: App, session_or_state: Any, game_id: str, view: str = "tree",
               level: str | None = None) -> Any:
     """The lab scene on the current position of a Session (or on a bare State), showing
     ``level``'s search (default: the level of the session's AI, see ``seat_level``)."""
@@ -56,7 +59,7 @@ def lab_scene(app: Any, session_or_state: Any, game_id: str, view: str = "tree",
     return LabScene(app, state, game_id, view, back=app.scene, level=level)
 
 
-def teaching_scene(app: Any, game_id: str, example: str | None = None) -> Any:
+def teaching_scene(app: App, game_id: str, example: str | None = None) -> Any:
     """The lab on one of a teaching game's example trees (the first when ``example`` is
     None), back to the screen that opened it."""
     from ui.lab.scene import LabScene  # as in lab_scene
@@ -84,7 +87,8 @@ def seat_level(session: Any) -> str | None:
     if not with_level:
         return None
     to_move = session.seat_to_move() if hasattr(session, "seat_to_move") else None
-    return str((to_move if to_move in with_level else with_level[0]).level)
+    chosen = to_move if to_move is not None and to_move in with_level else with_level[0]
+    return str(chosen.level)
 
 
 def lab_commands(game_id: str) -> list[LabCommand]:

@@ -9,10 +9,10 @@ colour (solid, dashed, dotted lines; filled and hollow markers) for colour-blind
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import pygame
 
+from ai.lab.compare import CompareRow
 from ai.lab.compare_notes import agreement_text, counting_note, refinement_notes
 from ui.assets import font
 from ui.lab import style
@@ -46,8 +46,8 @@ __all__ = ["AXIS", "BAD", "BAR_NODES", "BAR_TIME", "GOOD", "GRID", "WIN_VALUE", 
            "seconds_text", "si", "squash", "valued"]
 
 # ---- compare ------------------------------------------------------------------------------
-def agree_text(rows: Sequence[Any]) -> tuple[str, bool | None]:
-    """The line under the bars (ai.lab.compare's wording) and whether the values agree: None, with
+def agree_text(rows: Sequence[CompareRow]) -> tuple[str, bool | None]:
+    """The line under the bars (ai.lab's wording) and whether the values agree: None, with
     no mark, until two searches have finished (a green tick over "No search finished" would
     say something was checked)."""
     done = [r for r in rows if r.status == "done"]
@@ -57,7 +57,7 @@ def agree_text(rows: Sequence[Any]) -> tuple[str, bool | None]:
     return ("✓ " if ok else "✗ ") + agreement_text(list(rows)), ok
 
 
-def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any],
+def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[CompareRow],
                  size: int, notes: dict[int, str] | None = None, game_id: str = "") -> None:
     """Horizontal bars: nodes and time per algorithm on log scales, value and move beside.
 
@@ -161,7 +161,7 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any]
     draw_footer(surface, footer, rect.x, rect.bottom)
 
 
-def _final(row: Any) -> int:
+def _final(row: CompareRow) -> int:
     """The nodes of a row's final pass (rows made before the count existed: all nodes)."""
     return int(getattr(row, "final_nodes", 0) or row.nodes)
 
@@ -176,5 +176,5 @@ def _row_label(surface: pygame.Surface, label: str, x: int, cy: float, small: in
     draw_centred_lines(surface, lines, x, cy, small, style.TEXT, line_h, width)
 
 
-def _value_move(row: Any, game_id: str) -> str:
+def _value_move(row: CompareRow, game_id: str) -> str:
     return f"{style.value_text(row.value, game_id)} · {row.move or '—'}"

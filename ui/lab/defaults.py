@@ -12,12 +12,11 @@ level on the clock, or too deep to draw) the tree's header names the level's own
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ai.kit import get_level
 from ai.lab.search import TEACHING, usual_algorithm
 from ai.lab.transpositions import pays_from
-from game.core import CHANCE, TERMINAL
+from game.core import CHANCE, TERMINAL, State
 from game.registry import get_kit
 
 TARGET_LEAVES = 1000
@@ -45,7 +44,7 @@ class LabDefaults:
         return True
 
 
-def branching(state: Any) -> int:
+def branching(state: State) -> int:
     player = state.current_player()
     if player == TERMINAL:
         return 1
@@ -54,7 +53,7 @@ def branching(state: Any) -> int:
     return max(1, len(state.legal_moves()))
 
 
-def tree_height(state: Any, limit: int = MAX_DEPTH, budget: int = 400) -> int:
+def tree_height(state: State, limit: int = MAX_DEPTH, budget: int = 400) -> int:
     """Plies to the deepest end of the game tree, looked for among the first ``budget``
     positions (beyond that, or ``limit`` plies, the game counts as deeper than any first
     search): a classroom tree is only a few plies high, and lopsided trees are common."""
@@ -76,7 +75,7 @@ def tree_height(state: Any, limit: int = MAX_DEPTH, budget: int = 400) -> int:
     return deepest
 
 
-def defaults_for(game_id: str, state: Any, depth: int | None = None,
+def defaults_for(game_id: str, state: State, depth: int | None = None,
                  level: str | None = None) -> LabDefaults:
     """The lab's first choices for ``state``: ``depth`` when given (an example's own), else
     the depth ``level`` plays at where its tree can be drawn (level_depth), else as deep as
@@ -99,7 +98,7 @@ def defaults_for(game_id: str, state: Any, depth: int | None = None,
     return LabDefaults(algorithm, readable, textbook=textbook)
 
 
-def readable_depth(state: Any, height: int, target: int, with_replies: bool = True) -> int:
+def readable_depth(state: State, height: int, target: int, with_replies: bool = True) -> int:
     """The deepest full-width search of about ``target`` leaves (at most ``height`` plies);
     ``with_replies``: one ply more where the last would end on a roll."""
     b = branching(state)
@@ -115,7 +114,7 @@ def readable_depth(state: Any, height: int, target: int, with_replies: bool = Tr
     return depth
 
 
-def level_depth(game_id: str, level: str, state: Any, height: int) -> int | None:
+def level_depth(game_id: str, level: str, state: State, height: int) -> int | None:
     """The depth ``level`` plays at, when its tree fits the recording (at most about
     DRAWABLE_LEAVES leaves); None for teaching mode, for a level that plays by the clock alone
     or solves exactly (its depth is what it reaches), and for one too deep to draw: the lab
@@ -130,7 +129,7 @@ def level_depth(game_id: str, level: str, state: Any, height: int) -> int | None
     return None
 
 
-def chance_plies(state: Any, plies: int) -> dict[int, int]:
+def chance_plies(state: State, plies: int) -> dict[int, int]:
     """The plies (0 the root) along the first moves that are dice rolls, with their number of
     outcomes."""
     found: dict[int, int] = {}
@@ -145,7 +144,7 @@ def chance_plies(state: Any, plies: int) -> dict[int, int]:
     return found
 
 
-def ends_on_chance(state: Any, depth: int) -> bool:
+def ends_on_chance(state: State, depth: int) -> bool:
     """True when the nodes ``depth`` plies down (along the first moves) are a dice roll:
     a search ending one ply below them evaluates the same position once per roll."""
     for _ in range(depth):

@@ -10,19 +10,22 @@ stays in sight however the tree is panned, where the tree leaves room beside it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ui.assets import font
 from ui.lab import style
 
+if TYPE_CHECKING:
+    from ui.lab.treeview import TreeView
+
 #: Dash length of the line, in pixels.
 DASH = 10
 LABEL = "depth limit"
 
 
-def depth_limit_y(view: Any) -> float:
+def depth_limit_y(view: TreeView) -> float:
     """World y of the line in ``view`` (a TreeView): under the value and window of the nodes
     at the limit (row ``view.horizon_row``)."""
     row = view.horizon_row or 0
@@ -30,7 +33,7 @@ def depth_limit_y(view: Any) -> float:
             + view.small_size * 1.3)
 
 
-def draw_depth_limit(view: Any, target: pygame.Surface, ox: float, oy: float,
+def draw_depth_limit(view: TreeView, target: pygame.Surface, ox: float, oy: float,
                      avoid: Sequence[pygame.Rect] = ()) -> None:
     """The dashed line across ``target`` placed at world (ox, oy), broken where it would run
     through a label in ``avoid`` (rectangles in ``target``'s pixels); the dashes sit on a
@@ -52,7 +55,7 @@ def draw_depth_limit(view: Any, target: pygame.Surface, ox: float, oy: float,
         x += 2 * DASH
 
 
-def label_depth_limit(view: Any, surface: pygame.Surface) -> None:
+def label_depth_limit(view: TreeView, surface: pygame.Surface) -> None:
     """"depth limit" just above the line, on a dark patch, when the line is in the window
     (between the header and the key): at the window's left edge, or its right edge, where
     the tree leaves room beside the rows at and under the limit (else the key says it)."""
@@ -70,11 +73,12 @@ def label_depth_limit(view: Any, surface: pygame.Surface) -> None:
     surface.blit(img, box)
 
 
-def _tree_span(view: Any) -> tuple[float, float]:
+def _tree_span(view: TreeView) -> tuple[float, float]:
     """Screen x from the left end to the right end of what is drawn in the rows at and just
     under the depth limit (nodes, stubs and their labels)."""
     lay = view.layout
-    rows = [r for r in (view.horizon_row, view.horizon_row + 1) if 0 <= r < len(lay.row_xs)]
+    limit = view.horizon_row or 0  # as depth_limit_y: drawn only where there is a limit
+    rows = [r for r in (limit, limit + 1) if 0 <= r < len(lay.row_xs)]
     xs = [x for r in rows for x in lay.row_xs[r]]
     xs += [x for r in rows if r < len(lay.row_stub_xs) for x in lay.row_stub_xs[r]]
     if not xs:

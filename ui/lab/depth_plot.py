@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from ai.lab.depth_chart import DepthRow
 from ui.assets import font
 from ui.lab import style
 from ui.lab.depth_refs import best_case_points, minimax_references, reference_notes
@@ -70,17 +71,17 @@ def algorithm_label(algorithm: str) -> str:
     return {"alphabeta": "alpha-beta"}.get(algorithm, algorithm)
 
 
-def answer_changes(rows: Sequence[Any]) -> set[int]:
+def answer_changes(rows: Sequence[DepthRow]) -> set[int]:
     """Indexes of rows whose best move differs from the previous depth's."""
     return {i for i, r in enumerate(rows) if r.move_changed}
 
 
-def horizon_rows(rows: Sequence[Any]) -> set[int]:
+def horizon_rows(rows: Sequence[DepthRow]) -> set[int]:
     """Indexes of rows where one more ply turned the verdict (ai.lab.depth_chart.horizon_swing)."""
     return {i for i, r in enumerate(rows) if getattr(r, "horizon", False)}
 
 
-def valued(rows: Sequence[Any]) -> list[Any]:
+def valued(rows: Sequence[DepthRow]) -> list[DepthRow]:
     """The rows whose value is a real value (not a search stopped above a classroom tree's
     numbered leaves, where no value exists)."""
     return [r for r in rows if r.value is not None and getattr(r, "has_value", True)]
@@ -93,14 +94,14 @@ Q_DASH = 7
 Q_NAME = "+ quiescence"
 
 
-def split_series(rows: Sequence[Any]) -> tuple[list[Any], list[Any]]:
+def split_series(rows: Sequence[DepthRow]) -> tuple[list[DepthRow], list[DepthRow]]:
     """(the rows of the search to the depth limit, the rows with quiescence search): a chart
     of one series has every row in the first list."""
     plain = [r for r in rows if not getattr(r, "quiescence", None)]
     return plain, [r for r in rows if getattr(r, "quiescence", None)]
 
 
-def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Any],
+def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[DepthRow],
                      branching: float, size: int, unit: str = "", game_id: str = "",
                      algorithm: str = "alpha-beta") -> None:
     """Value and best move per depth (top); per depth on a log scale (bottom), like against
@@ -208,9 +209,9 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
     n_title = v_bot + table_h + row_h
     n_top = n_title + lower_head + small // 2  # the top tick's label clears the legend
     n_bot = rect.bottom - bottom_rows
-    measured = [max(1, r.nodes) for r in rows]
-    q_measured = [max(1, r.nodes) for r in q_rows]
-    leaves = [max(1, getattr(r, "leaves", 0) or 1) for r in rows]
+    measured: list[float] = [max(1, r.nodes) for r in rows]
+    q_measured: list[float] = [max(1, r.nodes) for r in q_rows]
+    leaves: list[float] = [max(1, getattr(r, "leaves", 0) or 1) for r in rows]
     tree_nodes, bd, counted = minimax_references(rows, branching)
     axis = LogAxis(min(leaves + best_counts),
                    max(measured + tree_nodes + q_measured), n_bot, n_top)
@@ -295,7 +296,7 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
                   anchor="bottomleft", max_width=rect.width)
 
 
-def _draw_values(surface: pygame.Surface, rows: Sequence[Any], xd: Any, yv: Any, v_top: float,
+def _draw_values(surface: pygame.Surface, rows: Sequence[DepthRow], xd: Any, yv: Any, v_top: float,
                  v_bot: float, small: int, changes: set[int], horizons: set[int]) -> None:
     """One series' value line with each depth's best move over its point (▲ / ◆ under a
     depth where the move changed or the verdict turned)."""
@@ -323,7 +324,7 @@ def _draw_values(surface: pygame.Surface, rows: Sequence[Any], xd: Any, yv: Any,
                   bold=changed, anchor=anchor)
 
 
-def _draw_pair_values(surface: pygame.Surface, rows: Sequence[Any], q_rows: Sequence[Any],
+def _draw_pair_values(surface: pygame.Surface, rows: Sequence[DepthRow], q_rows: Sequence[DepthRow],
                       xd: Any, yv: Any, v_bot: float, small: int, row_h: int, x0: int,
                       left: int, algorithm: str) -> None:
     """Both series' value lines (to the depth limit: solid gold; with quiescence: dashed

@@ -13,7 +13,9 @@ from typing import Any
 import pygame
 
 from ai.lab.compare_notes import aspiration_note
+from ai.lab.recording import RecordedNode, SearchRecording
 from ai.lab.search import noisy_words
+from game.core import State
 from ui import theme
 from ui.assets import font
 from ui.boards.base import BoardView, ViewContext
@@ -23,7 +25,7 @@ from ui.widgets import draw_text, wrap_text
 BOUND_WORDS = {"upper": "at most", "lower": "at least", "exact": ""}
 
 
-def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tuple]]:
+def node_lines(recording: SearchRecording, nid: int, game: Any = None) -> list[tuple[str, tuple]]:
     """The node card as (text, colour) lines."""
     node = recording.nodes[nid]
     game_id = recording.game_id
@@ -84,7 +86,7 @@ def node_lines(recording: Any, nid: int, game: Any = None) -> list[tuple[str, tu
     return lines
 
 
-def aspiration_lines(recording: Any) -> list[tuple[str, tuple]]:
+def aspiration_lines(recording: SearchRecording) -> list[tuple[str, tuple]]:
     """The root of a search whose aspiration window failed: the window that found its value,
     and the failed first try, whose value was only a bound outside its window."""
     root, game_id = recording.nodes[0], recording.game_id
@@ -97,7 +99,7 @@ def aspiration_lines(recording: Any) -> list[tuple[str, tuple]]:
              "(the dashed \"first try\" visits)", style.RESEARCH)]
 
 
-def quiescence_lines(recording: Any, nid: int) -> list[tuple[str, tuple]]:
+def quiescence_lines(recording: SearchRecording, nid: int) -> list[tuple[str, tuple]]:
     """A node of quiescence search: where it is (at the depth limit, or past it), why it was
     searched on (a noisy move was on the board: its value would jump one ply later), and its
     stand pat."""
@@ -124,7 +126,7 @@ def quiescence_lines(recording: Any, nid: int) -> list[tuple[str, tuple]]:
              style.QUIESCENCE)]
 
 
-def _skipped_words(node: Any, game_id: str) -> str:
+def _skipped_words(node: RecordedNode, game_id: str) -> str:
     """The children a cutoff skipped, named: "2 children: b (4), c (6)"."""
     skipped = list(getattr(node, "skipped", None) or ())
     count = f"{node.pruned} child{'ren' if node.pruned != 1 else ''}"
@@ -136,7 +138,7 @@ def _skipped_words(node: Any, game_id: str) -> str:
     return f"{count}: {', '.join(names)}{more}"
 
 
-def _research_lines(recording: Any, nid: int) -> list[tuple[str, tuple]]:
+def _research_lines(recording: SearchRecording, nid: int) -> list[tuple[str, tuple]]:
     """A move searched twice: what each visit was (the tree names the move once)."""
     node = recording.nodes[nid]
     if node.parent is None:
@@ -183,7 +185,7 @@ class NodeCard:
         self.game = game
         self.board = board
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect, recording: Any,
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, recording: SearchRecording,
              nid: int | None, size: int) -> None:
         if nid is None:
             draw_text(surface, "Click a node to see it here.", (rect.x, rect.y), size,
@@ -201,7 +203,7 @@ class NodeCard:
         self.draw_position(surface, pygame.Rect(rect.x, y, rect.width, rect.bottom - y),
                            recording.nodes[nid].state, size)
 
-    def draw_position(self, surface: pygame.Surface, rect: pygame.Rect, state: Any,
+    def draw_position(self, surface: pygame.Surface, rect: pygame.Rect, state: State | None,
                       size: int) -> None:
         if state is None or rect.height < 3 * size:
             return

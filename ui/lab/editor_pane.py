@@ -11,6 +11,7 @@ plays, the weights are locked (the match is of the weights it started with).
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import pygame
@@ -146,7 +147,7 @@ class EditorPane(DrawnIntoRect):
         self.sliders = []
         for i, name in enumerate(self.names):
             slider = Slider(name, LO, HI, STEP, self.weights[i],
-                            lambda v, i=i: self.set_weight(i, v), fmt="×{:.2f}")
+                            partial(self.set_weight, i), fmt="×{:.2f}")
             slider.rect = pygame.Rect(x, y, width, row)
             self.sliders.append(slider)
             y += row + gap
@@ -203,8 +204,9 @@ class EditorPane(DrawnIntoRect):
         wheel or a click moved): left on another, it would say ←/→ nudge a weight the mouse
         is not editing."""
         dragged = [i for i, s in enumerate(self.sliders) if s.dragging]
-        if dragged or moved:
-            self.focus = (dragged or moved)[0]
+        worked = dragged or moved
+        if worked:
+            self.focus = worked[0]
 
     def update(self, dt: float) -> None:
         if self._stale and not any(s.dragging for s in self.sliders):

@@ -5,11 +5,10 @@ show: the worst case and its rescaled copy)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from game.kit import Example
+from game.core import Game, State
+from game.kit import Example, GameKit
 from ui import theme
 from ui.assets import font
 from ui.widgets import draw_text, wrap_text
@@ -18,7 +17,7 @@ from ui.widgets import draw_text, wrap_text
 MAX_LINES = 2
 
 
-def current_example(kit: Any, game: Any, state: Any) -> Example | None:
+def current_example(kit: GameKit, game: Game, state: State) -> Example | None:
     """The kit's example whose position is ``state`` (None: another position, a tree typed)."""
     examples = kit.examples()
     if not examples:
@@ -27,7 +26,7 @@ def current_example(kit: Any, game: Any, state: Any) -> Example | None:
     return next((e for e in examples.values() if e.text.replace(" ", "") == text), None)
 
 
-def following_example(kit: Any, game: Any, state: Any) -> Example:
+def following_example(kit: GameKit, game: Game, state: State) -> Example:
     """The example after the one shown (the first when none is)."""
     examples = list(kit.examples().values())
     shown = current_example(kit, game, state)

@@ -14,10 +14,12 @@ from typing import Any
 
 import pygame
 
+from ai.lab.recording import SearchRecording
 from game.registry import get_game
 from ui import theme
 from ui.lab import charts, style
 from ui.lab.step_panel import draw_step_panel
+from ui.lab.stepper import Stepper
 from ui.lab.tree_header import draw_legend, header_lines
 from ui.lab.treeview import MIN_SLOT, TreeView
 from ui.widgets import draw_text
@@ -73,7 +75,7 @@ class DrawnIntoRect:
         export_pane_png(self, path)
 
 
-def export_tree_png(recording: Any, path: str | Path, view: Any = None,
+def export_tree_png(recording: SearchRecording, path: str | Path, view: TreeView | None = None,
                     title: str | None = None) -> Path:
     """The recorded tree as a PNG: the nodes the lab shows open (``view``'s collapsed set),
     or its first view; with title, figures, the "not recorded" note and the shape key. In
@@ -125,7 +127,7 @@ def export_tree_png(recording: Any, path: str | Path, view: Any = None,
 STEP_PANEL_W, STEP_PANEL_H = 460, 900
 
 
-def _ring_current(target: Any, tv: Any, stepper: Any, ox: float) -> None:
+def _ring_current(target: pygame.Surface, tv: TreeView, stepper: Stepper, ox: float) -> None:
     """The node the replay is at, ringed as on screen."""
     nid = stepper.current
     if nid is None or nid not in tv.layout.x:
@@ -134,12 +136,13 @@ def _ring_current(target: Any, tv: Any, stepper: Any, ox: float) -> None:
     pygame.draw.circle(target, style.CURRENT, (wx - ox, wy), tv.radius + 5, 2)
 
 
-def _draw_step_side(surface: Any, rect: Any, recording: Any, stepper: Any) -> None:
+def _draw_step_side(surface: pygame.Surface, rect: pygame.Rect, recording: SearchRecording,
+                    stepper: Stepper) -> None:
     pygame.draw.rect(surface, theme.color("panel"), rect)
     draw_step_panel(surface, rect.inflate(-24, -24), recording, stepper, TEXT)
 
 
-def _title(recording: Any) -> str:
+def _title(recording: SearchRecording) -> str:
     """The game and whose search: the recording's own words ("Master's search: learned
     tables, depth 3") where it has them, else the algorithm and depth."""
     try:
@@ -153,7 +156,7 @@ def _title(recording: Any) -> str:
     return f"{name}: {label}, depth {recording.depth}"
 
 
-def _figures(recording: Any) -> str:
+def _figures(recording: SearchRecording) -> str:
     """The header's figures, as the lab's tree pane writes them."""
     figures = header_lines(recording)[0].split("   ")
     if not getattr(recording, "description", ""):

@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ai.worker import Task
 
+if TYPE_CHECKING:
+    from ui.app import App
+
 
 class LabJob:
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.job_id: int | None = None
         self.started = 0.0
-        self.owner: Any = None
+        self.owner: object = None  # compared by identity only
         self._on_done: Callable[[Any], None] | None = None
         self._on_error: Callable[[str], None] | None = None
         self._on_progress: Callable[[Any], None] | None = None
@@ -29,7 +32,7 @@ class LabJob:
     def running(self) -> bool:
         return self.job_id is not None
 
-    def running_for(self, owner: Any) -> bool:
+    def running_for(self, owner: object) -> bool:
         return self.job_id is not None and self.owner is owner
 
     @property
@@ -38,7 +41,7 @@ class LabJob:
 
     def start(self, function: str, *args: Any, on_done: Callable[[Any], None],
               on_error: Callable[[str], None],
-              on_progress: Callable[[Any], None] | None = None, owner: Any = None,
+              on_progress: Callable[[Any], None] | None = None, owner: object = None,
               **kwargs: Any) -> None:
         """Run ``function(*args, **kwargs)`` (an ai.* "module:name") on the worker for
         ``owner`` (the pane that asked, so a pane knows the running job is its own); a

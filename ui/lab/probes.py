@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ai.lab.recording import SearchRecording
 from game.registry import get_kit
 from ui.lab import style
 
@@ -40,7 +41,7 @@ def _playable(game_id: str) -> bool:
         return True
 
 
-def question(recording: Any, index: int) -> str:
+def question(recording: SearchRecording, index: int) -> str:
     """Probe ``index``'s (1-based) test as a question from MAX's side."""
     probes = recording.probes
     probe = probes[index - 1]
@@ -57,7 +58,7 @@ def question(recording: Any, index: int) -> str:
     return f"is the value at most {precise(probe.test, game_id, -1)}?"
 
 
-def answer(recording: Any, index: int) -> str:
+def answer(recording: SearchRecording, index: int) -> str:
     """What probe ``index`` proved: "at least 3", "at most 3" or "exactly 3"."""
     probe = recording.probes[index - 1]
     value = precise(probe.value, recording.game_id, 1)
@@ -65,7 +66,7 @@ def answer(recording: Any, index: int) -> str:
     return f"{words} {value}"
 
 
-def interval(recording: Any, index: int) -> str:
+def interval(recording: SearchRecording, index: int) -> str:
     """The interval known after probe ``index``: "the value lies in [3, +∞]", or "the value
     is 3" once the bounds meet."""
     probe = recording.probes[index - 1]
@@ -82,7 +83,7 @@ def probe_index(events: Any, position: int) -> int:
     return sum(1 for ev in events[:position] if ev.kind == "probe")
 
 
-def event_text(recording: Any, kind: str, index: int) -> str:
+def event_text(recording: SearchRecording, kind: str, index: int) -> str:
     """A "probe" or "bound" step in words."""
     count = len(recording.probes)
     if kind == "probe":
@@ -96,14 +97,14 @@ def event_text(recording: Any, kind: str, index: int) -> str:
     return f"Probe {index} answers {answer(recording, index)}: {done}.{cut}{met}"
 
 
-def summary(recording: Any) -> str:
+def summary(recording: SearchRecording) -> str:
     """The header's figure: "MTD(f): 2 probes (≥ 0 → at least 3; > 3 → at most 3)"."""
     probes = recording.probes
     steps = "; ".join(f"{answer(recording, p.index)}" for p in probes)
     return f"{len(probes)} null-window probe{'s' if len(probes) != 1 else ''}: {steps}"
 
 
-def node_line(recording: Any, nid: int) -> str:
+def node_line(recording: SearchRecording, nid: int) -> str:
     """The node card's line for a node searched inside a probe; "" elsewhere."""
     probe = getattr(recording.nodes[nid], "probe", 0)
     if not probe or not getattr(recording, "probes", None):

@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from ai.lab.recording import RecordedNode, SearchRecording, StepEvent
 from ai.lab.search import has_quiescence
 from ai.lab.textbook import ENGINE_PSEUDOCODE, PSEUDOCODE, with_quiescence
 from ai.quiescence import QUIESCENT_ALGORITHMS
@@ -67,7 +68,7 @@ QUIESCE_PANEL = {"minimax": "quiescence-minimax", "alphabeta": "quiescence-alpha
                  "negamax": "quiescence-negamax", "pvs": "quiescence-negamax"}
 
 
-def panel_for(recording: Any, negamax: bool = False) -> str:
+def panel_for(recording: SearchRecording, negamax: bool = False) -> str:
     """The code that ran, for the recording: its algorithm and switches (``options``), the
     chance nodes in its tree, and whether it searched with windows at all. ``negamax``: show
     plain alpha-beta in the engine's one-function form instead of the textbook's two."""
@@ -97,7 +98,7 @@ def panel_lines(panel: str) -> list[tuple[str, str]]:
     return [(str(name), str(text)) for name, text in code]
 
 
-def ran_quiescence(recording: Any) -> bool:
+def ran_quiescence(recording: SearchRecording) -> bool:
     """Did the recorded search run quiescence search at its depth limit (a game with noisy
     moves, the switch on)? Then the algorithm's code calls QUIESCE there."""
     if any(getattr(n, "quiescence", False) for n in recording.nodes):
@@ -113,8 +114,8 @@ def _noisy(game_id: str) -> bool:
         return False
 
 
-def step_code(recording: Any, events: Sequence[Any], position: int, negamax: bool = False
-              ) -> tuple[str, str]:
+def step_code(recording: SearchRecording, events: Sequence[StepEvent], position: int,
+              negamax: bool = False) -> tuple[str, str]:
     """(panel, line) for the step just replayed: the algorithm's code and line (panel_for,
     panel_line), or, at a node searched past the depth limit, QUIESCE's."""
     panel = panel_for(recording, negamax)
@@ -131,7 +132,7 @@ def step_code(recording: Any, events: Sequence[Any], position: int, negamax: boo
     return q_panel, quiescence_line(q_panel, node, events, position)
 
 
-def quiescence_line(panel: str, node: Any, events: Sequence[Any], position: int) -> str:
+def quiescence_line(panel: str, node: RecordedNode, events: Sequence[Any], position: int) -> str:
     """QUIESCE's line for the step just replayed at ``node`` (a node past the depth limit, or
     the horizon node quiescence went on from)."""
     ev = events[position - 1]
@@ -153,7 +154,7 @@ def quiescence_line(panel: str, node: Any, events: Sequence[Any], position: int)
     return str(ev.line)
 
 
-def panel_line(panel: str, recording: Any, events: Sequence[Any], position: int) -> str:
+def panel_line(panel: str, recording: SearchRecording, events: Sequence[Any], position: int) -> str:
     """The panel's line for the step just replayed (``events[position - 1]``). The textbook
     panels use the recorded names; the negamax forms fold MAX's and MIN's lines into one, and
     PVS tells its null-window probe and its re-search apart."""
@@ -186,7 +187,7 @@ def panel_line(panel: str, recording: Any, events: Sequence[Any], position: int)
     return line
 
 
-def shown_window(panel: str, node: Any, window: tuple[float | None, float | None] | None
+def shown_window(panel: str, node: RecordedNode, window: tuple[float | None, float | None] | None
                  ) -> tuple[float | None, float | None] | None:
     """The window the step panel shows: none where the code has none (minimax, textbook
     expectiminimax, a chance node searched with every roll counting), else MAX's, in every
@@ -199,7 +200,7 @@ def shown_window(panel: str, node: Any, window: tuple[float | None, float | None
     return window
 
 
-def mover_window(panel: str, node: Any, window: tuple[float | None, float | None] | None
+def mover_window(panel: str, node: RecordedNode, window: tuple[float | None, float | None] | None
                  ) -> tuple[float | None, float | None] | None:
     """What a negamax form's code holds at a MIN node instead of MAX's window: the mover's,
     negated and swapped ((3, +∞) for MAX is (−∞, −3) for MIN); None where the code holds

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -47,6 +47,9 @@ from ui.scenes.common import DialogHost, MessageLine, draw_background
 from ui.text_widgets import TextDialog
 from ui.widgets import draw_text
 
+if TYPE_CHECKING:
+    from ui.app import App
+
 #: The lab's own views: name -> (tab label, keys, what it shows: scene_commands.VIEW_KEYS,
 #: then the pane).
 VIEW_TABS: dict[str, tuple[str, tuple[int, ...], str, Any]] = {
@@ -60,7 +63,7 @@ CURSOR_BLINK_S = 0.5
 
 
 class LabScene(DialogHost):
-    def __init__(self, app: Any, state: Any, game_id: str, view: str = "tree",
+    def __init__(self, app: App, state: Any, game_id: str, view: str = "tree",
                  back: Any = None, level: str | None = None) -> None:
         self.kit = get_kit(game_id)
         self.own_views: dict[str, LabView] = {v.name: v for v in lab_views(game_id)}
@@ -104,9 +107,10 @@ class LabScene(DialogHost):
         if self.view in self.own_views:
             return self.own_views[self.view].search_line
         recording = getattr(pane, "recording", None)
-        if (recording is not None and getattr(recording, "description", "")
+        description: str = getattr(recording, "description", "")
+        if (recording is not None and description
                 and getattr(recording, "level", None) == self.level):
-            return str(recording.description)
+            return str(description)
         depth = getattr(pane, "max_depth" if self.view == "depth" else "depth", None)
         key = (self.level, depth or self.defaults.depth, id(self.state))
         if self._line_memo[0] != key:  # a level's evaluator title costs milliseconds

@@ -3,6 +3,8 @@ Keys, Level) and the tabs' keys: one list for buttons, keys and the F1 list."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -22,8 +24,10 @@ VIEW_KEYS: dict[str, tuple[str, tuple[int, ...], str]] = {
 def scene_commands(scene: Any) -> Commands:
     """The top bar's buttons and the lab's keys, as on the play screen: one list for
     buttons, keys and the F1 list, so a button and its key cannot drift apart."""
-    commands = [Command(label, keys, (lambda v=v: scene.select(v)), what,
-                        active=(lambda v=v: v == scene.view))
+    def showing(view: str) -> Callable[[], bool]:
+        return lambda: view == scene.view
+
+    commands = [Command(label, keys, partial(scene.select, v), what, active=showing(v))
                 for v, (label, keys, what) in tabs(scene).items()]
     if scene.kit.examples():  # a teaching game's trees, or a game's classroom positions
         commands.append(Command("Example", (Key(pygame.K_g),), scene.next_example,

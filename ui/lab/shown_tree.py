@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ai.lab.recording import RecordedNode
 from ui.lab import style
 
 #: Skipped children drawn one by one per cutoff; beyond this, the first ones and a stub
@@ -45,7 +46,7 @@ class WithSkipped:
 
     __slots__ = ("node", "children", "pruned", "shown_skipped")
 
-    def __init__(self, node: Any, skipped_ids: list[int]) -> None:
+    def __init__(self, node: RecordedNode, skipped_ids: list[int]) -> None:
         self.node = node
         self.children = list(node.children) + skipped_ids
         self.pruned = node.pruned - len(skipped_ids)

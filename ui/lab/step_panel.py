@@ -4,11 +4,10 @@ return)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from ai.lab.compare_notes import aspiration_note
+from ai.lab.recording import RecordedNode, SearchRecording, StepEvent
 from ai.lab.search import noisy_words
 from ui import theme
 from ui.assets import font
@@ -28,13 +27,13 @@ from ui.widgets import draw_text, wrap_text
 SHAPE_GLYPH = {"max": "▲", "min": "▼", "chance": "●", "leaf": "■"}
 
 
-def node_name(recording: Any, nid: int) -> str:
+def node_name(recording: SearchRecording, nid: int) -> str:
     """"root" or the path of moves, e.g. "b·b1"."""
     moves = [recording.nodes[i].move or "?" for i in recording.path_to(nid)[1:]]
     return "·".join(moves) if moves else "root"
 
 
-def _section(recording: Any, stepper: Stepper) -> str:
+def _section(recording: SearchRecording, stepper: Stepper) -> str:
     """Which function of the code runs now: MAX-VALUE at max nodes, MIN-VALUE at min nodes;
     a leaf is tested in the function its parent called (MIN-VALUE below a max node)."""
     if stepper.current is None:
@@ -47,7 +46,7 @@ def _section(recording: Any, stepper: Stepper) -> str:
     return {"max": "MAX", "min": "MIN"}.get(kind, "")
 
 
-def event_text(recording: Any, stepper: Stepper) -> str:
+def event_text(recording: SearchRecording, stepper: Stepper) -> str:
     """The event just replayed, in words."""
     if stepper.position == 0:
         return "Press → Step (or N) to start the search."
@@ -85,7 +84,7 @@ def event_text(recording: Any, stepper: Stepper) -> str:
     return f"{ev.kind} {name}"
 
 
-def _research_text(recording: Any, stepper: Stepper, name: str, window: str) -> str:
+def _research_text(recording: SearchRecording, stepper: Stepper, name: str, window: str) -> str:
     """A move searched again: the root's whole pass after its aspiration window failed (the
     step before it was the root's own), or one move after PVS's null-window probe said
     "better" (the step before it returned that probe)."""
@@ -106,7 +105,8 @@ def _window_phrase(window: str) -> str:
     return f"MAX's {window}" if window.startswith("null") else f"MAX's window {window}"
 
 
-def _quiescence_text(recording: Any, ev: Any, node: Any, name: str, value: str) -> str:
+def _quiescence_text(recording: SearchRecording, ev: StepEvent, node: RecordedNode, name: str,
+                     value: str) -> str:
     """A step of quiescence search (past the depth limit), in words; "" where the common
     wording fits."""
     one, several = noisy_words(recording.game_id)
@@ -127,7 +127,7 @@ def _quiescence_text(recording: Any, ev: Any, node: Any, name: str, value: str) 
     return ""
 
 
-def mover_note(recording: Any, panel: str, node: Any,
+def mover_note(recording: SearchRecording, panel: str, node: RecordedNode,
                window: tuple[float | None, float | None] | None) -> str:
     """The labelled note under MAX's window where the negamax code holds the mover's view
     (a MIN node): its window and values there are MAX's negated; "" elsewhere."""
@@ -139,7 +139,7 @@ def mover_note(recording: Any, panel: str, node: Any,
 
 
 def _draw_mover_note(surface: pygame.Surface, rect: pygame.Rect, y: int, small: int,
-                     recording: Any, panel: str, node: Any,
+                     recording: SearchRecording, panel: str, node: RecordedNode,
                      window: tuple[float | None, float | None] | None) -> int:
     note = mover_note(recording, panel, node, window)
     for ln in wrap_text(note, font(small), rect.width) if note else ():
@@ -149,7 +149,7 @@ def _draw_mover_note(surface: pygame.Surface, rect: pygame.Rect, y: int, small: 
     return y
 
 
-def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
+def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: SearchRecording,
                     stepper: Stepper, size: int, small: int = 0, negamax: bool = False) -> int:
     """Draw into ``rect``; returns the y below the drawn content. The code is the code that
     ran (pseudocode.panel_for: the textbook's, or the engine's negamax, PVS or expectiminimax
@@ -195,7 +195,7 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Any,
                       max_width=rect.width)
             y += int(small * 1.3)
         window = None
-    if window is not None and window != (None, None):
+    if node is not None and window is not None and window != (None, None):
         text = style.window_text(*window, recording.game_id)
         for ln in wrap_text(f"Window (α, β) for MAX: {text}", font(small, bold=True),
                             rect.width):

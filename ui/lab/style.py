@@ -11,14 +11,16 @@ the depth limit) is a mark of its own: ``node_marks``; quiescence's is a dashed 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
 import pygame
 
 from ai.kit import profile_for
+from ai.lab.recording import RecordedNode
 from ai.profiles import Profile, true_minus
+from game.core import Move, State
 from game.registry import get_kit
 
 KINDS = ("max", "min", "chance", "leaf")
@@ -51,7 +53,7 @@ QUIESCENCE = (255, 96, 176)
 QUIESCENCE_DIM = (150, 62, 110)
 
 
-def node_marks(node: Any) -> frozenset[str]:
+def node_marks(node: RecordedNode) -> frozenset[str]:
     """What the tree draws on a searched node besides its shape: "pv" (thick gold outline),
     "quiescence" (dashed pink ring: searched past the depth limit by quiescence search, or
     the horizon node it went on from), "tt" (green dot: a table hit), "research" (a move
@@ -221,7 +223,7 @@ SKIPPED_FILL = (54, 58, 66)
 RESEARCH = (120, 200, 230)
 
 
-def edge_text(node: Any, game_id: str = "") -> str:
+def edge_text(node: RecordedNode, game_id: str = "") -> str:
     """The label of the edge into ``node``: the move in the game's notation, or what the
     game's kit labels it with (``GameKit.edge_label``: Nim's heaps left, "3,1,5")."""
     move = getattr(node, "move", None) or ""
@@ -247,11 +249,12 @@ def skipped_edge_text(parent: Any, label: str, game_id: str = "") -> str:
 
 
 @cache
-def _edge_label(game_id: str) -> Any:
+def _edge_label(game_id: str) -> Callable[[State, Move], str] | None:
     """The kit's edge labeller for ``game_id`` (None: the move's notation, or no such game),
-    looked up once per game: the tree asks for every edge it draws."""
+    looked up once per game: the tree asks for every edge it draws. Read from the kit's
+    class: it is a plain function there, never a method of the kit."""
     try:
-        return get_kit(game_id).edge_label
+        return type(get_kit(game_id)).edge_label
     except ValueError:
         return None
 

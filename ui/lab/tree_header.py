@@ -9,6 +9,7 @@ import pygame
 
 from ai.api import BOOK
 from ai.lab.compare_notes import taken_over_note
+from ai.lab.recording import SearchRecording
 from ai.lab.transpositions import no_saving_note
 from game.registry import get_kit
 from ui.assets import font
@@ -17,7 +18,7 @@ from ui.text import wrap
 from ui.widgets import draw_text
 
 
-def header_lines(rec: Any) -> tuple[str, str]:
+def header_lines(rec: SearchRecording) -> tuple[str, str]:
     """The recording's figures and its "not recorded" note (worked out once: counting
     20,000 nodes every frame would cost the frame rate)."""
     # A solver's proof has no depth limit: its depth would read as a horizon it never had.
@@ -48,7 +49,7 @@ def header_lines(rec: Any) -> tuple[str, str]:
     return "   ".join([played, *parts] if played else parts), note
 
 
-def _table_note(rec: Any) -> str:
+def _table_note(rec: SearchRecording) -> str:
     """Why the table, switched on, saves nothing in this search (its tree has no repeated
     position with plies below it), else "": equal counts with and without it would otherwise
     read as a switch that does nothing."""
@@ -58,7 +59,7 @@ def _table_note(rec: Any) -> str:
     return no_saving_note(rec.nodes[0].state, rec.depth)
 
 
-def played_text(rec: Any) -> str:
+def played_text(rec: SearchRecording) -> str:
     """The level's own move when the tree is drawn at another depth than it plays ("Drawn at
     depth 2 (Master plays at depth 7 in its 2 s a move: f2)"), else "": the tree's move alone
     would read as the level's."""
@@ -71,7 +72,7 @@ def played_text(rec: Any) -> str:
     return f"{drawn} ({played.level} plays {played.how}: {played.move})"
 
 
-def _value_text(rec: Any) -> str:
+def _value_text(rec: SearchRecording) -> str:
     """The value; beside a noisy level's move, whose value it is and the root's (the search's
     best): "value −1" alone under a root reading 0 read as the tree contradicting itself."""
     value = f"value {style.value_text(rec.value, rec.game_id)}"
@@ -82,7 +83,7 @@ def _value_text(rec: Any) -> str:
             f"{style.value_text(rec.nodes[0].value, rec.game_id)} is {best}'s)")
 
 
-def _move_text(rec: Any) -> str:
+def _move_text(rec: SearchRecording) -> str:
     """The move played, and the search's best beside it when the level's noise chose another:
     the tree's principal variation leads to the best, so the move alone read as the search
     contradicting its own tree."""
@@ -92,7 +93,7 @@ def _move_text(rec: Any) -> str:
     return f"move {rec.move} (the level's noise; the search's best: {best})"
 
 
-def _edge_words(rec: Any) -> str:
+def _edge_words(rec: SearchRecording) -> str:
     """Where the tree labels its edges other than by the move (Nim: the heaps a move leaves),
     the played move's edge and what edges say: " → 4 (edges: the heaps left)"; else ""."""
     try:

@@ -21,9 +21,10 @@ from typing import Any
 import pygame
 
 from ai.api import ALGORITHMS, SearchConfig
-from ai.lab.recording import DEFAULT_NODE_BUDGET
+from ai.lab.recording import DEFAULT_NODE_BUDGET, SearchRecording
 from ai.lab.search import TEACHING, has_quiescence, lab_config
 from ai.lab.tasks import MAX_RECORD_S
+from game.core import State
 from ui import theme
 from ui.assets import font
 from ui.lab import style
@@ -52,7 +53,7 @@ class TreePane:
         # (quiescence too, where the game has captures: the horizon effect shows first).
         self.use_tt = self.use_ordering = self.use_pvs = self.use_quiescence = False
         self.quiescent_game = has_quiescence(ctx.game_id)
-        self.recording: Any = None
+        self.recording: SearchRecording | None = None
         self.view: TreeView | None = None
         self.stepper: Stepper | None = None
         self.playing = False
@@ -126,7 +127,7 @@ class TreePane:
         self.error = message
         self.ctx.show_message(f"Cannot record the search: {message}", True)
 
-    def take(self, recording: Any) -> None:
+    def take(self, recording: SearchRecording) -> None:
         self.recording = recording
         # The switches show what was recorded (also a recording handed in from elsewhere); a
         # solver's answer keeps the depth the user chose (the solver had no depth limit).
@@ -254,7 +255,7 @@ class TreePane:
                               "textbook's form")
 
     def toggle_step(self) -> None:
-        if self.view is None:
+        if self.view is None or self.recording is None:  # the view shows a recording
             return
         if self.stepper is None:
             if not self.recording.events:
@@ -416,7 +417,8 @@ class TreePane:
                 self.card.draw_position(surface, rest, self._state_of(self.stepper.current),
                                         small)
             else:
-                self.card.draw(surface, inner, self.recording, self.view.selected, small)
+                selected = self.view.selected if self.view is not None else None
+                self.card.draw(surface, inner, self.recording, selected, small)
         for w in self.widgets:
             w.draw(surface)
 
@@ -435,8 +437,8 @@ class TreePane:
             draw_text(surface, line, (box.right - 6, y), size, color, anchor="topright")
             y += line_h
 
-    def _state_of(self, nid: int | None) -> Any:
-        return None if nid is None else self.recording.nodes[nid].state
+    def _state_of(self, nid: int | None) -> State | None:
+        return None if nid is None or self.recording is None else self.recording.nodes[nid].state
 
     def _header_rows(self) -> list[tuple[str, bool]]:
         """The header broken into lines that fit the canvas (figures first, then the "not

@@ -35,6 +35,7 @@ from typing import Any
 
 import pygame
 
+from ai.lab.recording import SearchRecording
 from ui import scene_record
 from ui.assets import font
 from ui.lab import style
@@ -68,8 +69,8 @@ TILE_BUDGET_S = 0.006
 class TreeView:
     """Owns the camera and the cached drawing; the scene owns the window and the keys."""
 
-    def __init__(self, recording: Any, text_size: int = 14, small_size: int | None = None
-                 ) -> None:
+    def __init__(self, recording: SearchRecording, text_size: int = 14,
+                 small_size: int | None = None) -> None:
         self.recording = recording
         self.game_id: str = getattr(recording, "game_id", "")
         self._widest: tuple[int, float] = (0, 0.0)
@@ -556,7 +557,7 @@ class TreeView:
         row1 = min(lay.rows - 1, int((oy + h) // row_h) + 1)
         step = self.stepper
 
-        self._placed: list[pygame.Rect] = []  # labels in this pass: none may cover another
+        self._placed = []  # labels in this pass: none may cover another
         dense = slot < 1.0
 
         def pos(nid: int) -> tuple[float, float]:
@@ -790,7 +791,8 @@ class TreeView:
         node = self.nodes[nid]
         step = self.stepper
         value = node.value if step is None else step.shown_value(nid)
-        window = (node.alpha, node.beta) if step is None else step.windows.get(nid, (None, None))
+        window: tuple[float | None, float | None] = (
+            (node.alpha, node.beta) if step is None else step.windows.get(nid, (None, None)))
         out: list[tuple[str, int, tuple[int, ...]]] = []
         if step is None or value is not None:
             text = style.value_text(value, self.game_id)

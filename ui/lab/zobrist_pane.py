@@ -8,6 +8,7 @@ Left and right arrows (or a click on the board) choose the move; the board rings
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -222,7 +223,7 @@ def _change_rows(surface: pygame.Surface, change: Change, shown: ZobristReport,
                  bold=True)
 
 
-def _terms(surface: pygame.Surface, terms: list[tuple[str, tuple[int, ...]]],
+def _terms(surface: pygame.Surface, terms: Sequence[tuple[str, tuple[int, ...]]],
            rect: pygame.Rect, y: int, size: int, keep: int) -> int:
     """As many of the XORed numbers as fit with ``keep`` lines left under them, the rest
     counted: the sum's result must stay on screen however large the text."""

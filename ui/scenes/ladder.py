@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -25,12 +25,15 @@ from ui.ladder_chart import draw_ladder_chart, export_ladder_png
 from ui.scenes.common import MessageLine, draw_background
 from ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text
 
+if TYPE_CHECKING:
+    from ui.app import App
+
 GAMES = (10, 20, 50, 100, 200)
 LADDER, HEAD_TO_HEAD = "ladder", "two"
 
 
 class LadderScene:
-    def __init__(self, app: Any, game_id: str) -> None:
+    def __init__(self, app: App, game_id: str) -> None:
         self.app = app
         self.game_id = game_id
         self.kit = get_kit(game_id)
@@ -160,7 +163,7 @@ class LadderScene:
         y = rect.y + pad + int(row_h * 1.4)
         units = sum(u for _, u in widgets)
         unit_w = (rect.width - 2 * pad - pad * (len(widgets) - 1)) / units
-        x = rect.x + pad
+        x: float = rect.x + pad
         for w, u in widgets:
             w.rect = pygame.Rect(int(x), y, int(unit_w * u), row_h)
             x += unit_w * u + pad

@@ -6,8 +6,9 @@ left it, also after a restart.
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -27,6 +28,9 @@ from ui.settings import SeatSetting
 from ui.text import width as text_width
 from ui.text_widgets import TextField
 from ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text, share_label_size
+
+if TYPE_CHECKING:
+    from ui.app import App
 
 
 def level_names(game_id: str) -> tuple[str, ...]:
@@ -71,7 +75,7 @@ def _shared_widths(labels: list[str], total: int, height: int, gap: int) -> list
 
 
 class MenuScene(DialogHost):
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.settings = app.settings
         self.message = MessageLine()
@@ -120,8 +124,8 @@ class MenuScene(DialogHost):
         value = getattr(self.settings, spec.key)
         if spec.choices:
             return Choice(spec.label, list(spec.choices), value,
-                          lambda v, key=spec.key, again=spec.relayout: self._set(key, v, again))
-        return TextField(spec.label, value, lambda v, key=spec.key: self._set(key, v),
+                          partial(self._set, spec.key, relayout=spec.relayout))
+        return TextField(spec.label, value, partial(self._set, spec.key),
                          max_len=spec.max_len, allowed=spec.allowed)
 
     def _option_rows(self) -> list[Widget]:
@@ -132,15 +136,15 @@ class MenuScene(DialogHost):
         for i in range(2):
             seat = s.seats[i]
             rows.append(Choice(names[i], self._seat_options(s.game), self._seat_value(seat),
-                               lambda v, i=i: self._set_seat(i, v)))
+                               partial(self._set_seat, i)))
             if seat.kind == "custom":
                 algos = ALGORITHMS
                 if seat.algorithm not in algos:
                     seat.algorithm = algos[min(1, len(algos) - 1)]
                 rows.append(Choice("   algorithm", [(a, a) for a in algos], seat.algorithm,
-                                   lambda v, seat=seat: setattr(seat, "algorithm", v)))
+                                   partial(setattr, seat, "algorithm")))
                 rows.append(Choice("   depth", [(d, str(d)) for d in range(1, 13)], seat.depth,
-                                   lambda v, seat=seat: setattr(seat, "depth", v)))
+                                   partial(setattr, seat, "depth")))
         if first_move_is_chosen(s.game):
             rows.append(Choice("First move", [(0, "Player A"), (1, "Player B")], s.first,
                                lambda v: self._set("first", v)))
@@ -203,7 +207,7 @@ class MenuScene(DialogHost):
         bw = (col_w - (n - 1) * gap) // n
         game_buttons = []
         for i, (gid, title) in enumerate((kit.id, kit.title) for kit in playable_kits()):
-            b = Button(title, lambda g=gid: self._set_game(g), active=(s.game == gid))
+            b = Button(title, partial(self._set_game, gid), active=(s.game == gid))
             b.rect = pygame.Rect(x + i * (bw + gap), y, bw, int(row_h * 1.25))
             game_buttons.append(b)
         share_label_size(game_buttons)
@@ -218,7 +222,7 @@ class MenuScene(DialogHost):
         buttons = [
             Button("Play", self.ask_start, active=self.app.suspended is None, tooltip="Enter"),
             Button("Load…", self.ask_load),
-            *[Button("Lab", lambda g=kit.id: self.app.open_teaching_game(g),
+            *[Button("Lab", partial(self.app.open_teaching_game, kit.id),
                      tooltip="the textbook trees, step by step")
               for kit in all_kits() if not kit.playable],
             *([Button("Ladder", lambda: self.app.open_ladder(s.game),

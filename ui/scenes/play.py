@@ -11,7 +11,7 @@ the screen what happened through events, drained once a frame (``_take_events``)
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,9 +19,10 @@ from game.core import Move, error_line
 from game.registry import get_kit
 from game.review import GameReview
 from game.session import Session
-from play.controller import MatchController, Pace
+from play.controller import MatchController
 from play.events import MovePlayed, Notice, PositionShown
 from play.jobs import JobRunner
+from play.turns import Pace
 from ui.boards.base import BoardView, ViewContext
 from ui.commands import Commands
 from ui.kit import make_view
@@ -37,6 +38,9 @@ from ui.scenes.play_input import handle_play_event
 from ui.scenes.play_layout import PlayLayout, layout_play_screen
 from ui.value_text import value_text
 
+if TYPE_CHECKING:
+    from ui.app import App
+
 log = logging.getLogger(__name__)
 
 #: A move's animation on the board (seconds), when animations are on.
@@ -44,7 +48,7 @@ ANIM_S = 0.35
 
 
 class PlayScene(DialogHost):
-    def __init__(self, app: Any, session: Session, own_position: bool = False) -> None:
+    def __init__(self, app: App, session: Session, own_position: bool = False) -> None:
         self.app = app
         self.message = MessageLine()
         self.dialog: Any = None  # a modal: TextDialog, FileChooser or ConfirmDialog

@@ -7,6 +7,7 @@ back half a move, the pace between AI moves, the values on the board) are functi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -89,7 +90,7 @@ def play_commands(s: PlayScene) -> list[Command]:
         *extra,
         *[
             Command(c.label, (Key(K.key.key_code(c.key)),),
-                    lambda v=c.view: s.app.open_lab(s.session, s.session.game_id, v),
+                    opening_lab(s, c.view),
                     c.help, enabled=lambda: not why_no_lab(s.session),
                     why_not=lambda: why_no_lab(s.session))
             for c in lab_commands(s.session.game_id)
@@ -103,6 +104,11 @@ def play_commands(s: PlayScene) -> list[Command]:
         Command("Latest", (Key(K.K_END),), lambda: s.moves_view.to_end(),
                 "the latest moves", button=False),
     ]
+
+
+def opening_lab(s: PlayScene, view: str) -> Callable[[], None]:
+    """Opens the lab's ``view`` on the session the scene holds when the command runs."""
+    return lambda: s.app.open_lab(s.session, s.session.game_id, view)
 
 
 def all_ai(s: PlayScene) -> bool:

@@ -14,7 +14,7 @@ stops beginning with them (a new game, a load, an undo past them).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from game import savefile
 from game.core import Move, error_line
@@ -30,6 +30,14 @@ from ui.text_widgets import TextDialog
 if TYPE_CHECKING:
     from ui.scenes.play import PlayScene
     from ui.scenes.review import ReviewScene
+
+
+@runtime_checkable
+class LoadsGames(Protocol):
+    """A screen a loaded game can replace the session of (the play screen)."""
+
+    def replace_session(self, session: Session, message: str,
+                        review: GameReview | None = None) -> None: ...
 
 
 class GameFiles:
@@ -97,7 +105,9 @@ class GameFiles:
 
     def _replace(self, session: Session, review: GameReview | None, message: str) -> None:
         """Play ``session`` with its analysis, on this screen or on the new one the game
-        needs."""
+        needs. Only the play screen loads (the review screen saves, and keeps its analysis)."""
+        if not isinstance(self.scene, LoadsGames):
+            raise TypeError("only the play screen loads a game")
         self.scene.replace_session(session, message, review)
 
     def copy_position(self) -> None:

@@ -11,7 +11,7 @@ shows it without searching. Esc goes back to that screen, as the lab does.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -35,12 +35,15 @@ from ui.scenes.review_layout import ReviewLayout, layout_review_screen
 from ui.scenes.review_moves import ReviewMoveList
 from ui.value_text import value_text
 
+if TYPE_CHECKING:
+    from ui.app import App
+
 #: Told about each analysis the screen finishes: (the session, its review).
 OnReview = Callable[[Session, GameReview], object]
 
 
 class ReviewScene(DialogHost):
-    def __init__(self, app: Any, session: Session, review: GameReview | None = None,
+    def __init__(self, app: App, session: Session, review: GameReview | None = None,
                  back: Any = None, on_review: OnReview | None = None) -> None:
         self.app = app
         self.back = back

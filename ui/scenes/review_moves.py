@@ -218,7 +218,7 @@ class ReviewMoveList:
         if selected:  # a light plate, framed: every mark's colour reads
             pygame.draw.rect(surface, theme.color("button_hover"), cell, border_radius=4)
             pygame.draw.rect(surface, theme.color("accent"), cell, 1, border_radius=4)
-        colour = severity_colour(row.severity)
+        colour: theme.Color = severity_colour(row.severity)
         if row.severity == NO_ERROR and row.forced:
             colour = theme.color("text_dim")
         text = self.labels[index].words if self.paired else self._single[index]
