@@ -5,8 +5,8 @@ nodes per move.
 A rung is two levels, the upper one scored against the lower. ``ladder_rungs`` makes the whole
 ladder (every level against the one below); a single rung is a head-to-head. Games come in pairs
 from one seeded opening with the colours swapped (ai.selfplay.opening_position, as ``match``
-plays them), so a run is reproducible from its seed. ``run_ladder`` is a worker task
-(ai.worker.Task): it reports every move (at most ``MOVE_REPORTS_S`` apart) and every finished
+plays them), so a run is reproducible from its seed. ``run_ladder`` is the worker's
+``LadderTask`` (ai.tasks): it reports every move (at most ``MOVE_REPORTS_S`` apart) and every finished
 game through ``progress`` as a ``LadderUpdate``, and stops at the next move once cancelled,
 returning the figures so far.
 """
@@ -23,6 +23,7 @@ from typing import Any
 from ai.engine import run_search
 from ai.kit import get_level, levels_of
 from ai.selfplay import opening_position, sample_chance, wilson
+from ai.tasks import Cancel, Report, Task, worker_task
 from game.core import CHANCE, TERMINAL, Move, State
 
 #: Least time between two move reports (a fast level plays hundreds of moves a second).
@@ -121,6 +122,21 @@ def run_ladder(game_id: str, rungs: list[tuple[str, str]], games: int, seed: int
     named = [((upper, get_level(game_id, upper).config(game_id)),
               (lower, get_level(game_id, lower).config(game_id))) for upper, lower in rungs]
     return run_rungs(game_id, named, games, seed, options, cancel=cancel, progress=progress)
+
+
+@worker_task
+@dataclass(frozen=True)
+class LadderTask(Task[list[RungFigures]]):
+    """The ladder screen's run (``run_ladder``)."""
+
+    game_id: str
+    rungs: tuple[tuple[str, str], ...]
+    games: int
+    seed: int
+
+    def run(self, cancel: Cancel, progress: Report) -> list[RungFigures]:
+        return run_ladder(self.game_id, list(self.rungs), self.games, self.seed, cancel=cancel,
+                          progress=progress)
 
 
 def run_rungs(game_id: str, rungs: list[tuple[tuple[str, Any], tuple[str, Any]]], games: int,

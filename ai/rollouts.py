@@ -1,4 +1,5 @@
-"""A rollout of the shown position's best candidate moves, as a worker task (the play screen's
+"""A rollout of the shown position's best candidate moves, as a worker task (``RolloutTask``,
+ai.tasks; the play screen's
 "Rollout" and ``analyze --rollout`` use the same engine: the game's ``GameAI.rollout``).
 
 The candidates are the game's strongest level's best moves by its own search, so the rollout
@@ -9,11 +10,12 @@ cancelled rollout ends with the trials it played.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ai.engine import run_search
 from ai.kit import game_ai, levels_of
+from ai.tasks import Cancel, Report, Task, worker_task
 from game.core import State
 
 #: How many of the search's best moves are rolled out.
@@ -40,3 +42,16 @@ def roll_out(game_id: str, state: State, trials: int, count: int = CANDIDATES,
         raise ValueError(f"{game_id} has no rollouts: it is searched, not played out")
     moves = candidates(game_id, state, count)
     return roll(state, moves, trials, seed, truncate, cancel, progress)
+
+
+@worker_task
+@dataclass(frozen=True)
+class RolloutTask(Task[Any]):
+    """The play screen's rollout (``roll_out``): the game's own table, whatever its type."""
+
+    game_id: str
+    state: State
+    trials: int
+
+    def run(self, cancel: Cancel, progress: Report) -> Any:
+        return roll_out(self.game_id, self.state, self.trials, cancel=cancel, progress=progress)

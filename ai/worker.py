@@ -10,10 +10,12 @@ Protocol, from the caller's side (all methods are non-blocking except ``close``)
 - ``cancel()`` stops the running job: it still ends with a ``Finished`` carrying the best move
   found so far (``complete=False``), which is how "move now" works;
 - ``close()`` stops the search and the worker promptly, also mid-search;
-- ``submit_task(Task(...)) -> job_id`` runs any other long job the same way (the search lab's
-  recordings, comparisons and depth charts): an allowed ``ai.*`` function called with the job's
-  arguments plus ``cancel=`` and ``progress=`` (a callback taking any picklable value, delivered
-  as a ``Progressed`` reply's ``value``); its return value arrives as ``Finished.value``.
+- ``submit_task(task) -> job_id`` runs any other long job the same way (a review, a rollout,
+  the lab's recordings, comparisons, depth charts and matches, the ladder): ``task`` is an
+  object of a registered task class (ai.tasks: the class is the allow-list), run as
+  ``task.run(cancel, progress)`` (``progress`` takes any picklable value, delivered as a
+  ``Progressed`` reply's ``value``); its answer, a ``Task[R]``'s ``R``, arrives as
+  ``Finished.value``.
 
 Every job, including a cancelled or superseded one, gets its one final reply, tagged with its
 id. The caller keeps the id of the job it cares about and ignores the rest (stale ids).
@@ -30,7 +32,6 @@ reports an "error" for the job it was running and starts a fresh process.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import multiprocessing
 import os
 import queue
@@ -38,12 +39,13 @@ import signal
 import sys
 import threading
 import traceback
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ai.api import Progress, Result, SearchConfig
 from ai.engine import run_search
 from ai.lifeline import die_with_parent
+from ai.tasks import Task, checked
 from game.core import State
 
 #: Seconds close() waits for the worker before terminating it.
@@ -52,6 +54,8 @@ CLOSE_TIMEOUT_S = 2.0
 #: look wakes the UI process; twice a second keeps an idle window idle (the process's own
 #: goodbye, a None reply, ends the reader without waiting).
 READER_WAKE_S = 0.5
+
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
@@ -75,13 +79,13 @@ class DepthDone:
 
 
 @dataclass(frozen=True)
-class Finished:
+class Finished(Generic[R]):
     """The job's final answer: a search's Result (the best move so far if it was cancelled),
-    or a task's return value."""
+    or a ``Task[R]``'s answer."""
 
     job_id: int
     result: Result | None = None
-    value: Any = None
+    value: R | None = None
     kind: ClassVar[str] = "done"
 
 
@@ -95,23 +99,7 @@ class Failed:
 
 
 #: Everything the worker says about a job: some progress, then exactly one Finished or Failed.
-Reply = Progressed | DepthDone | Finished | Failed
-
-
-@dataclass(frozen=True)
-class Task:
-    """A job other than a plain search: ``function`` is "module:name" inside the ai package,
-    called as ``function(*args, **kwargs, cancel=..., progress=...)`` in the worker."""
-
-    function: str
-    args: tuple = ()
-    kwargs: dict = field(default_factory=dict)
-
-    def resolve(self) -> Any:
-        module, _, name = self.function.partition(":")
-        if not module.startswith("ai.") or not name:
-            raise ValueError(f"not a worker task: {self.function!r}")
-        return getattr(importlib.import_module(module), name)
+Reply = Progressed | DepthDone | Finished[Any] | Failed
 
 
 class _CancelledUpTo:
@@ -142,13 +130,12 @@ def _run_job(job_id: int, state: State, config: SearchConfig, cancel: Any, send:
         send(_error_reply(job_id, exc))
 
 
-def _run_task(job_id: int, task: Task, cancel: Any, send: Any) -> None:
-    """One task, its progress and its final reply sent through ``send(Reply)``; never raises."""
+def _run_task(job_id: int, task: object, cancel: Any, send: Any) -> None:
+    """One task, its progress and its final reply sent through ``send(Reply)``; never raises.
+    Only an object of a registered task class runs (ai.tasks.checked): anything else that
+    reached the queue ends as a Failed line."""
     try:
-        value = task.resolve()(
-            *task.args, **task.kwargs, cancel=cancel,
-            progress=lambda v: send(Progressed(job_id, value=v)),
-        )
+        value = checked(task).run(cancel, lambda v: send(Progressed(job_id, value=v)))
         send(Finished(job_id, value=value))
     except Exception as exc:  # the task fails, the worker survives
         send(_error_reply(job_id, exc))
@@ -165,7 +152,8 @@ def _error_reply(job_id: int, exc: Exception) -> Reply:
 
 
 def _run_any(job_id: int, work: Any, config: Any, cancel: Any, send: Any) -> None:
-    if isinstance(work, Task):
+    """A search comes with its config; anything else is a task (or refused as one)."""
+    if config is None:
         _run_task(job_id, work, cancel, send)
     else:
         _run_job(job_id, work, config, cancel, send)
@@ -228,12 +216,12 @@ class SearchWorker:
         """Queue a search (cancelling any running one); returns its job id."""
         return self._queue(state, config)
 
-    def submit_task(self, task: Task) -> int:
-        """Queue a task (cancelling any running job); returns its job id."""
-        task.resolve()  # a bad name fails here, in the caller, not silently in the worker
-        return self._queue(task, None)
+    def submit_task(self, task: Task[Any]) -> int:
+        """Queue a task (cancelling any running job); returns its job id. An object of no
+        registered task class fails here, in the caller (ValueError), not later in the worker."""
+        return self._queue(checked(task), None)
 
-    def _queue(self, work: State | Task, config: SearchConfig | None) -> int:
+    def _queue(self, work: State | Task[Any], config: SearchConfig | None) -> int:
         if self._closed:
             raise RuntimeError("the search worker is closed")
         with self._lock:

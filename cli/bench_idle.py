@@ -109,10 +109,10 @@ def lab_idle(view: str, mode: str, seconds: float) -> dict[str, Any]:
         give_up = time.perf_counter() + LAB_WORK_S
 
         def settled() -> bool:
-            return (scene._shown and not scene.jobs.running) or time.perf_counter() > give_up
+            return (scene._shown and not scene.jobs.busy) or time.perf_counter() > give_up
 
         app.run_loop(until=settled)
-        unfinished = scene.jobs.running
+        unfinished = scene.jobs.busy
         if view == "step":
             keys = [pygame.K_s] + [pygame.K_n] * 5
             app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0) for k in keys])

@@ -88,7 +88,7 @@ def _press(app: App, *keys: int) -> None:
 
 def _lab_done(app: App) -> bool:
     scene = app.scene
-    return bool(getattr(scene, "_shown", True)) and not scene.jobs.running
+    return bool(getattr(scene, "_shown", True)) and not scene.jobs.busy
 
 
 def _new_session(kit: GameKit, state: State | None = None, seed: int = 7) -> Session:

@@ -1,4 +1,5 @@
-"""The path from the search worker to the play and review screens.
+"""The one path from the search worker to every screen: play, review, rollouts, the lab and the
+ladder.
 
 A ``Job`` is the handle of one submitted search or task, bound to the position it is about.
 The worker answers with typed replies (ai.worker: ``Progressed``, ``DepthDone``, ``Finished``,
@@ -6,7 +7,13 @@ The worker answers with typed replies (ai.worker: ``Progressed``, ``DepthDone``,
 that job's replies, each paired with its job. The staleness rule is that and nothing else: a
 reply counts while its job is the runner's current job. Cancelling (a move, undo, another
 search) makes a job stale at once, so no answer about a superseded search ever reaches a
-screen. The lab and the ladder screen keep their own one-task handle (ui.lab.jobs.LabJob).
+screen.
+
+A screen either reads the replies ``poll`` returns (the play and review screens) or starts its
+job with callbacks (``start``: the lab's views and the ladder), which ``poll`` calls as the
+job's replies arrive, by the reply's type: progress, the task's answer (typed: a ``Task[R]``'s
+``on_done`` takes an ``R``), or the one-line error; a worker that cannot start becomes that
+error line rather than an exception.
 """
 
 from __future__ import annotations
@@ -15,11 +22,15 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from typing import Any, TypeVar
 
 from ai.api import SearchConfig
-from ai.worker import Failed, Finished, Reply, SearchWorker, Task
+from ai.tasks import Task
+from ai.worker import Failed, Finished, Progressed, Reply, SearchWorker
 from game.core import Move, State
 from game.session import Session
+
+R = TypeVar("R")
 
 
 class Purpose(Enum):
@@ -28,7 +39,8 @@ class Purpose(Enum):
     MOVE = "move"  # the AI choosing the move it will play
     HINT = "hint"  # the strongest search suggesting a move to the human
     VALUES = "values"  # every legal move valued with a full window, for the board
-    LAB = "lab"  # a recording, comparison or depth chart for the search lab
+    LAB = "lab"  # a recording, comparison, depth chart or match for the search lab
+    LADDER = "ladder"  # levels playing each other game after game (ai.ladder)
     REVIEW = "review"  # every decision of a game weighed (play.review)
     PONDER = "ponder"  # the AI's search of its predicted next turn, on the human's time
     ROLLOUT = "rollout"  # the shown position's best moves played out (play.rollout)
@@ -37,7 +49,28 @@ class Purpose(Enum):
     def label(self) -> str:
         return {"move": "Move search", "hint": "Hint", "values": "Move values",
                 "lab": "Lab", "review": "Game review", "ponder": "Pondering",
-                "rollout": "Rollout"}[self.value]
+                "rollout": "Rollout", "ladder": "Ladder"}[self.value]
+
+
+@dataclass(frozen=True)
+class Handlers:
+    """What a job's owner is told as ``JobRunner.poll`` takes its replies."""
+
+    on_done: Callable[[Any], object]
+    on_error: Callable[[str], object]
+    on_progress: Callable[[Any], object] | None = None
+
+    def tell(self, reply: Reply) -> None:
+        match reply:
+            case Progressed(value=value):
+                if self.on_progress is not None:
+                    self.on_progress(value)
+            case Finished(value=value):
+                self.on_done(value)
+            case Failed(error=error):
+                self.on_error(error or "unknown error")
+            case _:
+                pass  # a search's completed depth: a task's owner has no use for it
 
 
 @dataclass(frozen=True)
@@ -51,6 +84,10 @@ class Job:
     config: SearchConfig | None
     title: str
     submitted: float = field(default_factory=time.perf_counter)
+    #: Who asked (a lab view, the ladder screen), compared by identity: ``running_for``.
+    owner: object = field(default=None, compare=False, repr=False)
+    #: Told of the job's replies as they arrive (None: the screen reads ``poll``'s answer).
+    handlers: Handlers | None = field(default=None, compare=False, repr=False)
 
     def is_about(self, state: State) -> bool:
         """The job searched ``state``'s position (a rebuilt state with the same key counts)."""
@@ -107,6 +144,10 @@ class JobRunner:
     def running(self, purpose: Purpose) -> bool:
         return self.current is not None and self.current.purpose is purpose
 
+    def running_for(self, owner: object) -> bool:
+        """The current job is ``owner``'s (a view knows the running job is its own)."""
+        return self.current is not None and self.current.owner is owner
+
     @property
     def elapsed_s(self) -> float:
         job = self.current
@@ -119,13 +160,30 @@ class JobRunner:
         self.current = Job(job_id, purpose, state, config, title)
         return self.current
 
-    def submit_task(self, state: State, task: Task, title: str,
+    def submit_task(self, state: State, task: Task[Any], title: str,
                     purpose: Purpose = Purpose.LAB) -> Job:
-        """Start a task about ``state`` (cancelling the running job): a lab task, or a
-        game's review (``purpose``)."""
+        """Start a task about ``state`` (cancelling the running job): a game's review, a
+        rollout (``purpose``); its replies come back through ``poll``."""
         self.cancel()
         job_id = self._worker().submit_task(task)
         self.current = Job(job_id, purpose, state, None, title)
+        return self.current
+
+    def start(self, task: Task[R], state: State, *, on_done: Callable[[R], object],
+              on_error: Callable[[str], object],
+              on_progress: Callable[[Any], object] | None = None, owner: object = None,
+              purpose: Purpose = Purpose.LAB) -> Job | None:
+        """Start a task for ``owner`` (cancelling the running job), its replies handed to the
+        callbacks as ``poll`` takes them. A missing or dead worker becomes ``on_error``'s
+        line ("the search worker is unavailable"), not an exception; None then."""
+        try:
+            job = self.submit_task(state, task, purpose.label, purpose)
+        except Exception as exc:  # noqa: BLE001 - no worker: the owner says so, no crash
+            self.forget()
+            on_error(f"the search worker is unavailable ({exc})")
+            return None
+        self.current = replace(job, owner=owner,
+                               handlers=Handlers(on_done, on_error, on_progress))
         return self.current
 
     def cancel(self) -> None:
@@ -170,6 +228,8 @@ class JobRunner:
             if isinstance(reply, Finished | Failed):
                 self.current = None
             out.append(JobReply(job, reply))
+            if job.handlers is not None:
+                job.handlers.tell(reply)
         return out
 
     def _stale(self, reply: Reply) -> None:

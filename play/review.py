@@ -1,7 +1,7 @@
 """A game's review on screen, without pygame: the analysis job, its progress, the review it
 returns, the decision selected, and the engine's line being stepped on the board.
 
-The analysis runs in the search worker (``ai.review.analysis.review_saved_game``: the game
+The analysis runs in the search worker (``ai.review.analysis.ReviewTask``: the game
 travels as its save text, so nothing the worker does can touch the session on screen) through
 the same JobRunner as the play screen's searches; the screen polls once a frame. Kept apart
 from the screen so the tests drive a whole review headless, and so the one rule that matters
@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai.kit import game_ai, get_level
-from ai.review.analysis import ReviewSettings, decisions
-from ai.worker import Failed, Finished, Progressed, Task
+from ai.review.analysis import ReviewSettings, ReviewTask, decisions
+from ai.worker import Failed, Finished, Progressed
 from game.core import Move, State
 from game.review import NO_ERROR, GameReview, ReviewRow
 from game.seat import Seat
@@ -25,8 +25,6 @@ from game.stakes import Stakes
 from play.events import Notice
 from play.jobs import JobRunner, Purpose, failure_text
 
-#: The worker's task that reviews a saved game (args: save text, settings as a dict).
-REVIEW_TASK = "ai.review.analysis:review_saved_game"
 #: The depths and times per move the user may step through (+ / -).
 DEPTHS = range(1, 31)
 TIMES_S = (0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
@@ -143,7 +141,7 @@ class ReviewModel:
         if not self.has_decisions():
             self.notices.append(Notice("No moves to review yet: play a move first"))
             return False
-        task = Task(REVIEW_TASK, (self.session.save(), self.settings.as_dict()))
+        task = ReviewTask(self.session.save(), self.settings.as_dict())
         self.stop_line()
         try:
             self.jobs.submit_task(self.session.current, task, "Game review", Purpose.REVIEW)

@@ -9,13 +9,12 @@ position changes. Asking again while it runs stops it, keeping the trials played
 from __future__ import annotations
 
 from ai.kit import game_ai
-from ai.worker import Task
+from ai.rollouts import RolloutTask
 from game.core import error_line
 from game.session import Session
 from play.jobs import JobRunner, Purpose
 from play.knowledge import Knowledge
 
-ROLLOUT_TASK = "ai.rollouts:roll_out"
 #: Trials a move: a full rollout as backgammon players know it (every pair of first rolls once).
 ROLLOUT_TRIALS = 1296
 
@@ -45,8 +44,8 @@ def toggle_rollout(jobs: JobRunner, session: Session, knowledge: Knowledge,
         return why
     state = session.current
     try:
-        job = jobs.submit_task(state, Task(ROLLOUT_TASK, (session.game_id, state, ROLLOUT_TRIALS)), "Rollout",
-                               Purpose.ROLLOUT)
+        job = jobs.submit_task(state, RolloutTask(session.game_id, state, ROLLOUT_TRIALS),
+                               "Rollout", Purpose.ROLLOUT)
     except (OSError, RuntimeError, ValueError) as exc:
         jobs.forget()
         return f"Cannot roll out: {error_line(exc)}"

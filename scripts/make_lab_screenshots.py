@@ -29,7 +29,7 @@ def main() -> int:
 
     def settle(scene: object) -> None:
         app.run_frames(1)
-        app.run_until(lambda: not scene.jobs.running, timeout_s=120)  # type: ignore[attr-defined]
+        app.run_until(lambda: not scene.jobs.busy, timeout_s=120)  # type: ignore[attr-defined]
         app.run_frames(3)
 
     def save(name: str) -> None:

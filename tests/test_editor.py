@@ -98,7 +98,7 @@ def test_lab_view_sliders_search_again_and_play_the_match(app) -> None:
     app.step([key(pygame.K_DOWN), key(pygame.K_DOWN)], 0.016)
     app.step([key(pygame.K_RIGHT)] * 8, 0.016)
     assert pane.weights == [1.0, 1.0, 2.0, 0.0]
-    assert app.run_until(lambda: pane.choice is not first and not scene.jobs.running,
+    assert app.run_until(lambda: pane.choice is not first and not scene.jobs.busy,
                          timeout_s=30)
     app.step([key(pygame.K_m)], 0.016)
     assert pane.matching

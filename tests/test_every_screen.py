@@ -29,7 +29,7 @@ def _frame(app: Any) -> scene_record.SceneRecord:
 
 def _settled(app: Any) -> None:
     app.step([], 0.02)
-    assert app.run_until(lambda: not app.scene.jobs.running, timeout_s=60)
+    assert app.run_until(lambda: not app.scene.jobs.busy, timeout_s=60)
 
 
 def test_presentation_mode_lights_the_running_line_at_every_step_of_the_textbook_tree(

@@ -119,7 +119,7 @@ def test_a_chart_asked_for_a_depth_it_takes_over_ends_finished_not_stopped(tmp_p
         scene = lab_scene(app, state, "backgammon", "depth")
         app.switch(scene)
         app.run_frames(1)
-        assert app.run_until(lambda: not scene.jobs.running, timeout_s=90)
+        assert app.run_until(lambda: not scene.jobs.busy, timeout_s=90)
         pane = scene.pane("depth")
         said: list[str] = []
         monkeypatch.setattr(pane.ctx, "show_message", lambda text, *a: said.append(text))

@@ -26,7 +26,7 @@ def test_the_horizon_examples_depth_chart_draws_its_diamond(app: Any) -> None:
     app.switch(scene)
     scene.next_example()
     scene.select("depth")
-    assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=60)
+    assert app.run_until(lambda: scene._shown and not scene.jobs.busy, timeout_s=60)
     app.run_frames(2)
     with scene_record.recording(app.screen) as rec:
         app.step([], 0.02)

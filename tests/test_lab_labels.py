@@ -56,7 +56,7 @@ def test_the_evaluation_view_names_what_it_edits_not_a_level(app: Any) -> None:
     scene.step_level(1)
     assert scene.level == "Master"  # the other views' level is left alone
     scene.select("tree")
-    scene.jobs.stop()
+    scene.jobs.cancel()
     assert "Level: Master" in _frame(app).joined()
 
 

@@ -83,7 +83,7 @@ def _shown_tree(app: Any, level: str) -> tuple[Any, str]:
     state = get_game("othello").parse_position(ITEM_POSITION)
     scene = lab_scene(app, state, "othello", "tree", level=level)
     app.switch(scene)
-    assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=120)
+    assert app.run_until(lambda: scene._shown and not scene.jobs.busy, timeout_s=120)
     with scene_record.recording(app.screen) as rec:
         app.step([], 0.02)
     return scene.pane("tree").recording, rec.joined()

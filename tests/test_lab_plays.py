@@ -25,7 +25,7 @@ def app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
 
 
 def _settle(app: Any, scene: Any) -> None:
-    assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=90)
+    assert app.run_until(lambda: scene._shown and not scene.jobs.busy, timeout_s=90)
     app.run_frames(2)
 
 

@@ -40,7 +40,7 @@ def _session(game_id: str, seats: tuple[Seat, Seat], **options: Any) -> Session:
 
 def _settle(app: Any, scene: Any, timeout_s: float = 90) -> None:
     """Frames until the view's work is done, then two more (the last replies drawn)."""
-    assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=timeout_s)
+    assert app.run_until(lambda: scene._shown and not scene.jobs.busy, timeout_s=timeout_s)
     app.run_frames(2)
 
 
@@ -189,7 +189,7 @@ def test_a_running_job_and_a_playing_step_mode_keep_drawing(app) -> None:
     scene = teaching_scene(app, "classroom")
     app.switch(scene)
     app.run_frames(1)
-    assert scene.jobs.running and scene.next_frame_in() == 0.0
+    assert scene.jobs.busy and scene.next_frame_in() == 0.0
     _settle(app, scene)
     app.step([key(pygame.K_SPACE)], 0.016)  # step mode, playing
     assert scene.pane().playing

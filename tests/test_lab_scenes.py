@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from ai.api import Limits, SearchConfig
-from ai.worker import SearchWorker, Task
+from ai.lab.tasks import RecordTask
+from ai.worker import SearchWorker
 from game.registry import get_game
 from game.seat import Seat
 from game.session import Session
@@ -33,7 +34,7 @@ def _shown(app, source, game_id: str, tab: str) -> Any:
 
 
 def _wait(app, scene) -> None:
-    assert app.run_until(lambda: not scene.jobs.running, timeout_s=60)
+    assert app.run_until(lambda: not scene.jobs.busy, timeout_s=60)
     app.run_frames(2)
 
 
@@ -263,7 +264,7 @@ def test_worker_runs_lab_tasks() -> None:
     state = get_game("classroom").initial_state()
     config = SearchConfig("classroom", "alphabeta", Limits(depth=2), exact=False)
     with SearchWorker("thread") as worker:
-        job = worker.submit_task(Task("ai.lab.tasks:record", (state, config, 100)))
+        job = worker.submit_task(RecordTask(state, config, 100))
         import time
 
         deadline = time.monotonic() + 30
@@ -275,8 +276,8 @@ def test_worker_runs_lab_tasks() -> None:
             time.sleep(0.01)
         assert final is not None and final.kind == "done"
         assert final.value.evaluated_leaves == [3, 12, 8, 2, 14, 5, 2]
-        with pytest.raises(ValueError):
-            worker.submit_task(Task("os:system", ("true",)))
+        with pytest.raises(ValueError, match="not a worker task"):
+            worker.submit_task("os:system")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("game_id, position", [

@@ -53,7 +53,7 @@ def _recorded(app: Any, scene: Any, depth: int) -> tuple[Any, str]:
     pane = scene.pane("tree")
     pane.depth, pane.use_tt = depth, True
     pane.record()
-    assert app.run_until(lambda: not scene.jobs.running, timeout_s=60)
+    assert app.run_until(lambda: not scene.jobs.busy, timeout_s=60)
     with scene_record.recording(app.screen) as rec:
         app.step([], 0.02)
     return pane.recording, rec.joined()
@@ -63,7 +63,7 @@ def test_a_table_that_cannot_pay_says_so_in_the_tree_header(app: Any) -> None:
     state = get_game("tictactoe").initial_state()
     scene = lab_scene(app, state, "tictactoe", "tree", level=TEACHING)
     app.switch(scene)
-    assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=60)
+    assert app.run_until(lambda: scene._shown and not scene.jobs.busy, timeout_s=60)
     shallow, shown = _recorded(app, scene, 3)
     assert shallow.options["use_tt"] and NOTE in shown
     deep, shown = _recorded(app, scene, 4)

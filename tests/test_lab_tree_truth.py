@@ -321,7 +321,7 @@ def test_a_mistyped_tree_stays_in_the_box_with_the_reason_under_it(app) -> None:
     dialog.field.text = typed + "]"
     app.step([key(pygame.K_RETURN)], 0.016)
     assert scene.dialog is None
-    assert app.run_until(lambda: not scene.jobs.running, timeout_s=60)
+    assert app.run_until(lambda: not scene.jobs.busy, timeout_s=60)
     app.run_frames(2)
     assert scene.pane().recording.value == 3
 
@@ -348,7 +348,7 @@ def test_examples_open_fitted_with_every_node_in_the_pane(app, example, size) ->
     resize(app, *size)
     scene = teaching_scene(app, "classroom", example)
     app.switch(scene)
-    assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=60)
+    assert app.run_until(lambda: scene._shown and not scene.jobs.busy, timeout_s=60)
     app.run_frames(2)
     pane = scene.pane()
     view = pane.view
@@ -366,7 +366,7 @@ def test_tree_labels_take_the_scenes_sizes_in_presentation_mode(tmp_path, monkey
     try:
         scene = teaching_scene(app, "classroom")
         app.switch(scene)
-        assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=60)
+        assert app.run_until(lambda: scene._shown and not scene.jobs.busy, timeout_s=60)
         app.run_frames(2)
         view = scene.pane().view
         assert (view.text_size, view.small_size) == (scene.text_size, scene.small_size)
@@ -386,7 +386,7 @@ def test_a_level_search_is_drawn_with_its_own_description(app) -> None:
     scene = lab_scene(app, get_game("tictactoe").initial_state(), "tictactoe", "tree",
                      level="Master")
     app.switch(scene)
-    assert app.run_until(lambda: scene._shown and not scene.jobs.running, timeout_s=90)
+    assert app.run_until(lambda: scene._shown and not scene.jobs.busy, timeout_s=90)
     app.run_frames(2)
     rec = scene.pane().recording
     assert rec.level == "Master" and rec.description.startswith("Master's")

@@ -92,8 +92,8 @@ def test_the_screen_fills_in_and_saves(app, tmp_path) -> None:
     scene = LadderScene(app, "tictactoe")
     app.switch(scene)
     app.step([key(pygame.K_RETURN)], 0.016)
-    assert scene.job.running
-    assert app.run_until(lambda: not scene.job.running, timeout_s=120)
+    assert scene.jobs.busy
+    assert app.run_until(lambda: not scene.jobs.busy, timeout_s=120)
     app.run_frames(2)
     assert [f.games for f in scene.figures] == [20, 20, 20, 20]  # the default, 20 a rung
     assert scene.update_seen is not None and not app.errors
@@ -112,12 +112,12 @@ def test_two_levels_mode_and_stop(app) -> None:
     assert scene.rungs() == [("Master", "Advanced")]
     scene._set("level_b", "Master")
     scene.start()
-    assert not scene.job.running and "two different levels" in scene.message.text
+    assert not scene.jobs.busy and "two different levels" in scene.message.text
     scene._set("level_b", "Beginner")
     scene.start()
-    assert scene.job.running
+    assert scene.jobs.busy
     app.step([key(pygame.K_s)], 0.016)
-    assert not scene.job.running and "Stopped" in scene.message.text
+    assert not scene.jobs.busy and "Stopped" in scene.message.text
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
@@ -131,7 +131,7 @@ def test_a_finished_ladder_says_so_and_no_texts_overlap(tmp_path, monkeypatch, s
         app.switch(scene)
         scene._set("games", 10)
         app.step([key(pygame.K_RETURN)], 0.016)
-        assert app.run_until(lambda: not scene.job.running, timeout_s=120)
+        assert app.run_until(lambda: not scene.jobs.busy, timeout_s=120)
         app.run_frames(int(MESSAGE_S * 2 / 0.05) + 1, dt=0.05)  # the message has faded
         assert not scene.message.visible(app.now)
         with scene_record.recording(app.screen) as rec:
@@ -153,7 +153,7 @@ def test_a_running_ladder_holds_its_choices_still(app) -> None:
     scene = LadderScene(app, "tictactoe")
     app.switch(scene)
     app.step([key(pygame.K_RETURN)], 0.016)
-    assert scene.job.running
+    assert scene.jobs.busy
     games = next(w for w in scene.widgets if isinstance(w, Choice) and w.label == "Games")
     assert not games.enabled
     right_arrow = (games.value_rect().right - 4, games.value_rect().centery)

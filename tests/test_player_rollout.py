@@ -5,14 +5,13 @@ task: the strongest level's best moves, rolled out by the game's own engine."""
 
 from __future__ import annotations
 
-from ai.rollouts import candidates, roll_out
+from ai.rollouts import RolloutTask, candidates, roll_out
 from ai.worker import Finished, Progressed
 from game.registry import get_game
 from game.seat import Seat
 from games.backgammon.ui.play import rollout_lines
 from play.events import Notice
 from play.jobs import Purpose
-from play.rollout import ROLLOUT_TASK
 from tests.test_match_controller import match_of
 
 GAME = get_game("backgammon")
@@ -48,8 +47,8 @@ def test_a_rollout_runs_as_a_task_and_its_reports_fill_the_panel() -> None:
     match.rollout()
     assert match.jobs.running(Purpose.ROLLOUT)
     job_id, task, _ = worker.submitted[-1]
-    assert task.function == ROLLOUT_TASK and task.args[0] == "backgammon"
-    assert task.args[1] is match.session.current and task.args[2] == 1296
+    assert isinstance(task, RolloutTask) and task.game_id == "backgammon"
+    assert task.state is match.session.current and task.trials == 1296
     assert "L again stops" in last_notice(match)
     assert match.knowledge.rollout_running and match.knowledge.rollout is None
     partial = Table(36, False)

@@ -9,7 +9,8 @@ import pygame
 from test_ui_support import ScriptedWorker, click, drawn_text, key, make_app
 
 from ai.review.analysis import review_session
-from ai.worker import Failed, Finished, Progressed, Task
+from ai.tasks import Task
+from ai.worker import Failed, Finished, Progressed
 from game import savefile
 from game.review import BAD, GameReview
 from game.session import Session
@@ -27,9 +28,9 @@ class TaskWorker(ScriptedWorker):
 
     def __init__(self) -> None:
         super().__init__()
-        self.tasks: list[Task] = []
+        self.tasks: list[Task[Any]] = []
 
-    def submit_task(self, task: Task) -> int:
+    def submit_task(self, task: Task[Any]) -> int:
         self.tasks.append(task)
         self.submitted.append((len(self.submitted) + 1, None, task))
         return len(self.submitted)

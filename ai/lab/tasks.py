@@ -1,18 +1,25 @@
-"""The search lab's recordings as a worker task (ai.worker.Task): a plain function of
-picklable arguments that also takes ``cancel`` and ``progress`` keywords, so the lab's tree
-explorer records in the background worker like any search.
+"""The search lab's work as worker tasks (ai.tasks): a recording of a search, a comparison, a
+depth chart, and the evaluation editor's choice and quick match. Each is one registered class
+whose fields are the work's arguments, so the lab's views work in the background worker like
+any search, and each view's answer has its type.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from ai.api import SearchConfig
 from ai.kit import profile_for
-from ai.lab.compare import estimate
+from ai.lab.compare import LONG_ROW_S, CompareRow, compare, estimate
+from ai.lab.depth_chart import DepthRow, depth_chart
+from ai.lab.editor import EditorChoice, choices, quick_match
 from ai.lab.record import record_search
+from ai.lab.recording import SearchRecording
 from ai.lab.search import LevelPlay, level_play
+from ai.ladder import RungFigures
+from ai.tasks import Cancel, Report, Task, worker_task
 from game.core import State
 
 #: A recording estimated to take longer than this is refused unless forced.
@@ -25,7 +32,7 @@ class TooLong(ValueError):
 
 def record(state: State, config: SearchConfig, node_budget: int, *, force: bool = False,
            max_s: float = MAX_RECORD_S, level: str | None = None, cancel: Any = None,
-           progress: Any = None) -> Any:
+           progress: Any = None) -> SearchRecording:
     """The recorded search of ``state`` (ai.lab.recording.record_search).
 
     A long recording is first estimated (ai.lab.compare.estimate: the same search at shallower depths,
@@ -69,3 +76,86 @@ def _solver_answers(state: State, config: SearchConfig, max_s: float, cancel: An
         return False
     deadline = time.monotonic() + max_s
     return profile_for(config.game_id).solve(state, config, cancel, deadline) is not None
+
+
+@worker_task
+@dataclass(frozen=True)
+class RecordTask(Task[SearchRecording]):
+    """The tree explorer's recording (``record``)."""
+
+    state: State
+    config: SearchConfig
+    node_budget: int
+    force: bool = False
+    max_s: float = MAX_RECORD_S
+    level: str | None = None
+
+    def run(self, cancel: Cancel, progress: Report) -> SearchRecording:
+        return record(self.state, self.config, self.node_budget, force=self.force,
+                      max_s=self.max_s, level=self.level, cancel=cancel)
+
+
+@worker_task
+@dataclass(frozen=True)
+class CompareTask(Task[list[CompareRow]]):
+    """The compare view's rows (ai.lab.compare.compare), each reported as it finishes."""
+
+    state: State
+    game_id: str
+    depth: int
+    force: bool = False
+    max_row_s: float = LONG_ROW_S
+    base: SearchConfig | None = None
+    level: str | None = None
+
+    def run(self, cancel: Cancel, progress: Report) -> list[CompareRow]:
+        return compare(self.state, self.game_id, self.depth, max_row_s=self.max_row_s,
+                       force=self.force, base=self.base, level=self.level, cancel=cancel,
+                       progress=progress)
+
+
+@worker_task
+@dataclass(frozen=True)
+class DepthChartTask(Task[list[DepthRow]]):
+    """The depth chart's rows (ai.lab.depth_chart.depth_chart), each reported as it comes."""
+
+    state: State
+    config: SearchConfig
+    max_depth: int
+    with_quiescence: bool = False
+
+    def run(self, cancel: Cancel, progress: Report) -> list[DepthRow]:
+        return depth_chart(self.state, self.config, self.max_depth, cancel=cancel,
+                           progress=progress, with_quiescence=self.with_quiescence)
+
+
+@worker_task
+@dataclass(frozen=True)
+class EditorChoiceTask(Task[EditorChoice]):
+    """What the edited weights make of the position (ai.lab.editor.choices)."""
+
+    state: State
+    game_id: str
+    weights: tuple[float, ...]
+    depth: int
+    shipped: EditorChoice | None = None
+
+    def run(self, cancel: Cancel, progress: Report) -> EditorChoice:
+        return choices(self.state, self.game_id, self.weights, self.depth, self.shipped,
+                       cancel=cancel)
+
+
+@worker_task
+@dataclass(frozen=True)
+class QuickMatchTask(Task[RungFigures]):
+    """The edited weights against the shipped ones (ai.lab.editor.quick_match)."""
+
+    game_id: str
+    weights: tuple[float, ...]
+    depth: int
+    games: int
+    seed: int
+
+    def run(self, cancel: Cancel, progress: Report) -> RungFigures:
+        return quick_match(self.game_id, self.weights, self.depth, self.games, self.seed,
+                           cancel=cancel, progress=progress)

@@ -17,13 +17,14 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 
 from ai.api import Limits, SearchConfig
 from ai.kit import game_ai, get_level, profile_for
 from ai.review.scale import ReviewScale
 from ai.review.summary import summarise
 from ai.review.weigh import Decision, Weigher
+from ai.tasks import Cancel, Report, Task, worker_task
 from game.core import CHANCE
 from game.review import GameReview, ReviewRow
 from game.savefile import load
@@ -147,6 +148,20 @@ def review_saved_game(save_text: str, settings: dict[str, Any],
         return review_session(session, ReviewSettings.from_dict(settings), cancel, progress)
     except ReviewCancelled as stop:
         return stop.partial
+
+
+@worker_task
+@dataclass(frozen=True)
+class ReviewTask(Task[GameReview]):
+    """A game's review in the worker (``review_saved_game``: the game travels as its save)."""
+
+    save_text: str
+    settings: dict[str, Any]
+
+    def run(self, cancel: Cancel, progress: Report) -> GameReview:
+        # The worker's cancel is Event-like (is_set, all the search asks of it).
+        return review_saved_game(self.save_text, self.settings, cast(threading.Event, cancel),
+                                 progress)
 
 
 def _review(session: Session, scale: ReviewScale, settings: ReviewSettings,

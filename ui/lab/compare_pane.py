@@ -16,6 +16,7 @@ import pygame
 
 from ai.lab.compare import LONG_ROW_S, CompareRow, compare_specs
 from ai.lab.search import TEACHING, lab_config
+from ai.lab.tasks import CompareTask
 from ui import theme
 from ui.assets import font
 from ui.lab import charts
@@ -45,10 +46,10 @@ class ComparePane(ChartPane):
                                                       base, level)]
         self.rows, self.force, self.stopped, self.error = [], force, False, ""
         self.started = True
-        self.ctx.jobs.start("ai.lab.compare:compare", state, self.ctx.game_id, self.depth,
-                            on_done=self._done, on_error=self._failed, on_progress=self._row,
-                            owner=self, force=force, max_row_s=LONG_ROW_S, base=base,
-                            level=level)
+        task = CompareTask(state, self.ctx.game_id, self.depth, force=force,
+                           max_row_s=LONG_ROW_S, base=base, level=level)
+        self.ctx.jobs.start(task, state, on_done=self._done, on_error=self._failed,
+                            on_progress=self._row, owner=self)
 
     def level_search(self) -> tuple[Any, str | None]:
         """The level's configuration the rows are built from (its evaluator; the row that is
@@ -60,7 +61,7 @@ class ComparePane(ChartPane):
     def on_level(self, level: str) -> None:
         """Compare again with the new level's evaluator, at the depth it opens at."""
         if self.running:
-            self.ctx.jobs.stop()
+            self.ctx.jobs.cancel()
         self.depth = self.ctx.defaults.depth
         self.run()
 
@@ -69,7 +70,7 @@ class ComparePane(ChartPane):
 
     def stop(self) -> None:
         if self.running:
-            self.ctx.jobs.stop()
+            self.ctx.jobs.cancel()
             self.stopped = True
             self.ctx.show_message("Comparison stopped")
 

@@ -21,6 +21,7 @@ from ai.api import SearchConfig
 from ai.kit import profile_for
 from ai.lab.depth_chart import CountingTree, DepthRow
 from ai.lab.search import TEACHING, lab_config, quiescence_applies
+from ai.lab.tasks import DepthChartTask
 from ui import theme
 from ui.assets import font
 from ui.lab import charts, style
@@ -54,7 +55,7 @@ class DepthPane(ChartPane):
     def on_level(self, level: str) -> None:
         """Chart the new level's search, past the depth it opens at."""
         if self.running:
-            self.ctx.jobs.stop()
+            self.ctx.jobs.cancel()
         self.max_depth = min(self.ctx.defaults.max_depth, self.ctx.defaults.depth + 3)
         self.run()
 
@@ -63,14 +64,14 @@ class DepthPane(ChartPane):
         self.counting = None
         self.error = ""
         self.started = True
-        self.ctx.jobs.start("ai.lab.depth_chart:depth_chart", self.ctx.state, self.config(),
-                            self.max_depth, on_done=self._done, on_error=self._failed,
-                            on_progress=self._progress, owner=self,
-                            with_quiescence=self.with_quiescence())
+        task = DepthChartTask(self.ctx.state, self.config(), self.max_depth,
+                              with_quiescence=self.with_quiescence())
+        self.ctx.jobs.start(task, self.ctx.state, on_done=self._done, on_error=self._failed,
+                            on_progress=self._progress, owner=self)
 
     def stop(self) -> None:
         if self.running:
-            self.ctx.jobs.stop()
+            self.ctx.jobs.cancel()
             if self.counting is not None:  # the search was done: only the count stops
                 self.ctx.show_message(f"Stopped counting the tree at depth {self.counting}")
             else:

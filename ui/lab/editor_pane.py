@@ -18,6 +18,7 @@ import pygame
 
 from ai.kit import profile_for
 from ai.lab.editor import DEFAULT_DEPTH, EditorChoice, default_scale, features
+from ai.lab.tasks import EditorChoiceTask, QuickMatchTask
 from ai.ladder import LadderUpdate, RungFigures
 from ui import theme
 from ui.assets import font
@@ -63,8 +64,9 @@ class EditorPane(DrawnIntoRect):
             return
         self._stale = False
         known = self.choice if self._choice_depth == self.depth else None
-        self.ctx.jobs.start("ai.lab.editor:choices", self.ctx.state, self.ctx.game_id,
-                            tuple(self.weights), self.depth, known, on_done=self._chosen,
+        task = EditorChoiceTask(self.ctx.state, self.ctx.game_id, tuple(self.weights),
+                                self.depth, known)
+        self.ctx.jobs.start(task, self.ctx.state, on_done=self._chosen,
                             on_error=self._failed, owner=self)
         self._asked_depth = self.depth
 
@@ -74,14 +76,15 @@ class EditorPane(DrawnIntoRect):
         self.match_weights = tuple(self.weights)
         self.match = RungFigures("edited", "shipped")
         seed = random.SystemRandom().randrange(1, 10**6)
-        self.ctx.jobs.start("ai.lab.editor:quick_match", self.ctx.game_id, self.match_weights,
-                            self.depth, self.games, seed, on_done=self._matched,
+        task = QuickMatchTask(self.ctx.game_id, self.match_weights, self.depth, self.games,
+                              seed)
+        self.ctx.jobs.start(task, self.ctx.state, on_done=self._matched,
                             on_error=self._failed, on_progress=self._heard, owner=self)
         self.layout(self.rect)
 
     def stop(self) -> None:
         if self.matching:
-            self.ctx.jobs.stop()
+            self.ctx.jobs.cancel()
             self.match_weights = None
             self.ctx.show_message("Match stopped: the score is the games finished so far")
             self.layout(self.rect)

@@ -1,8 +1,8 @@
 """The search lab: one screen with a tab per view (tree, compare, depth chart, a game's own).
 
 Opened on a position (from the play screen, or a classroom tree from the menu), it goes back
-to the screen it came from. Long work runs on the app's worker through one LabJob; the views
-are panes (ui.lab.pane) sharing it, the game, its board view and the message line.
+to the screen it came from. Long work runs on the app's worker through one JobRunner (play.jobs, the
+play screen's too); the views are panes (ui.lab.pane) sharing it, the game, its board view and the message line.
 
 The scene is every pane's context (``ctx``). Besides the game and the position it holds:
 
@@ -28,6 +28,7 @@ import pygame
 from ai.lab.search import TEACHING, default_level, describe, lab_config, lab_levels
 from game.core import error_line
 from game.registry import get_kit
+from play.jobs import JobRunner
 from play.setup import default_save_path
 from ui import theme
 from ui.commands import Commands
@@ -37,7 +38,6 @@ from ui.lab.compare_pane import ComparePane
 from ui.lab.defaults import defaults_for
 from ui.lab.depth_pane import DepthPane
 from ui.lab.examples import current_example, draw_example, example_lines, following_example
-from ui.lab.jobs import LabJob
 from ui.lab.keys import draw_keys_overlay, key_hint, view_key_lines
 from ui.lab.pane import LabPane
 from ui.lab.scene_commands import VIEW_KEYS, scene_commands
@@ -77,7 +77,7 @@ class LabScene(DialogHost):
         self.game = self.kit.rules()
         self.back_scene = back
         self.message = MessageLine()
-        self.jobs = LabJob(app)
+        self.jobs = JobRunner(lambda: app.worker, lambda: app.has_worker)
         # A teaching game's trees have no board: their positions show in notation.
         self.board_view = make_view(self.game) if self.kit.playable else None
         self.levels = lab_levels(game_id)
@@ -168,7 +168,7 @@ class LabScene(DialogHost):
             return
         if known == self.level:
             return
-        self.jobs.stop()
+        self.jobs.cancel()
         self.level = known
         # The views open on the depth the new level plays at (where its tree can be drawn).
         self.defaults = defaults_for(self.game_id, self.state, level=known)
@@ -276,7 +276,7 @@ class LabScene(DialogHost):
         elapsed time), a playing step mode, a pane that says it is moving, the settling after
         input, a dialog's cursor and a fading message wake it."""
         now = self.app.now
-        if not self._shown or self.jobs.running:
+        if not self._shown or self.jobs.busy:
             return 0.0
         waits: list[float] = []
         pane = self.panes.get(self.view)
@@ -315,7 +315,7 @@ class LabScene(DialogHost):
             self.dialog.draw(surface)
 
     def on_exit(self) -> None:
-        self.jobs.stop()
+        self.jobs.cancel()
 
     # ---- commands ------------------------------------------------------------------------
     def toggle_presentation(self) -> None:
@@ -335,7 +335,7 @@ class LabScene(DialogHost):
 
     def set_state(self, state: Any, depth: int | None = None) -> None:
         """Study another position (a tree typed, an example): every view starts over."""
-        self.jobs.stop()
+        self.jobs.cancel()
         self.state = state
         self.defaults = defaults_for(self.game_id, state, depth, self.level)
         self.panes = {}

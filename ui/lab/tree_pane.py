@@ -1,6 +1,6 @@
 """The tree explorer pane: record the search of the position, draw it, step through it.
 
-The recording is made by the real searcher in the worker process (ai.lab.tasks.record), so the
+The recording is made by the real searcher in the worker process (ai.lab.tasks.RecordTask), so the
 tree shown is the search that plays. Mouse: drag pans, the wheel zooms, a click selects a node
 (its card and small board appear on the right), a right-click or double-click opens or closes
 its subtree. Keys: arrows pan, + and - zoom, F fit, E expand all, X back to the first view,
@@ -23,7 +23,7 @@ import pygame
 from ai.api import ALGORITHMS, SearchConfig
 from ai.lab.recording import DEFAULT_NODE_BUDGET, SearchRecording
 from ai.lab.search import TEACHING, has_quiescence, lab_config
-from ai.lab.tasks import MAX_RECORD_S
+from ai.lab.tasks import MAX_RECORD_S, RecordTask
 from game.core import State
 from ui import theme
 from ui.assets import font
@@ -85,7 +85,7 @@ class TreePane:
     def on_level(self, level: str) -> None:
         """Another level's search: record it (a running recording of the old one stops)."""
         if self.recording_now():
-            self.ctx.jobs.stop()
+            self.ctx.jobs.cancel()
         self.error = ""
         self.stepper = None
         self.playing = False
@@ -93,7 +93,7 @@ class TreePane:
         self.record()
 
     def on_show(self) -> None:
-        if self.recording is None and not self.ctx.jobs.running and not self.error:
+        if self.recording is None and not self.ctx.jobs.busy and not self.error:
             self.record()
 
     def record(self) -> None:
@@ -102,9 +102,10 @@ class TreePane:
         force = self.error.startswith("too long")
         self.error = ""
         level = getattr(self.ctx, "level", TEACHING)
-        self.ctx.jobs.start("ai.lab.tasks:record", self.ctx.state, self.config(), DEFAULT_NODE_BUDGET,
-                            on_done=self.take, on_error=self._failed, owner=self, force=force,
-                            max_s=RECORD_MAX_S, level=level)
+        task = RecordTask(self.ctx.state, self.config(), DEFAULT_NODE_BUDGET, force=force,
+                          max_s=RECORD_MAX_S, level=level)
+        self.ctx.jobs.start(task, self.ctx.state, on_done=self.take, on_error=self._failed,
+                            owner=self)
 
     def recording_now(self) -> bool:
         return bool(self.ctx.jobs.running_for(self))
@@ -113,7 +114,7 @@ class TreePane:
         """End a running recording (the searcher sees the cancel within a few thousand
         nodes); the tree shown before, if any, stays."""
         if self.recording_now():
-            self.ctx.jobs.stop()
+            self.ctx.jobs.cancel()
             self.error = "stopped: press Search again to record"
             self.ctx.show_message("Recording stopped")
 
@@ -386,7 +387,7 @@ class TreePane:
         small = self._small()
         if self.view is None:
             surface.fill(style.BG, self.canvas)
-            if self.ctx.jobs.running:
+            if self.ctx.jobs.busy:
                 text = (f"Recording the search… {self.ctx.jobs.elapsed_s:.1f} s   "
                         "(Esc or Stop ends it)")
             else:

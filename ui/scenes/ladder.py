@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ai.kit import levels_of
-from ai.ladder import LadderUpdate, RungFigures, csv_text, ladder_rungs
+from ai.ladder import LadderTask, LadderUpdate, RungFigures, csv_text, ladder_rungs
 from game.registry import get_kit
+from play.jobs import JobRunner, Purpose
 from play.setup import default_save_path
 from ui import theme
 from ui.boards.base import ViewContext
 from ui.kit import make_view
-from ui.lab.jobs import LabJob
 from ui.ladder_chart import draw_ladder_chart, export_ladder_png
 from ui.scenes.common import MessageLine, draw_background
 from ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text
@@ -45,7 +45,7 @@ class LadderScene:
         self.level_b = self.levels[-2]
         self.games = GAMES[1]
         self.seed = 1
-        self.job = LabJob(app)
+        self.jobs = JobRunner(lambda: app.worker, lambda: app.has_worker)
         self.figures: list[RungFigures] = []
         self.update_seen: LadderUpdate | None = None
         self.started_at = 0.0
@@ -65,7 +65,7 @@ class LadderScene:
         return [(self.level_a, self.level_b)]
 
     def start(self) -> None:
-        if self.job.running:
+        if self.jobs.busy:
             return
         if self.mode == HEAD_TO_HEAD and self.level_a == self.level_b:
             self.show_message("Choose two different levels", True)
@@ -75,14 +75,16 @@ class LadderScene:
         self.update_seen = None
         self.outcome = self.outcome_detail = ""
         self.started_at = time.perf_counter()
-        self.job.start("ai.ladder:run_ladder", self.game_id, self.rungs(), self.games,
-                       self.seed, on_done=self._done, on_error=self._failed,
-                       on_progress=self._heard, owner=self)
+        task = LadderTask(self.game_id, tuple(self.rungs()), self.games, self.seed)
+        # The games start from the game's own opening (ai.selfplay), the job's position.
+        self.jobs.start(task, self.game.initial_state(), on_done=self._done,
+                        on_error=self._failed, on_progress=self._heard, owner=self,
+                        purpose=Purpose.LADDER)
         self.layout(self.rect)
 
     def stop(self) -> None:
-        if self.job.running:
-            self.job.stop()
+        if self.jobs.busy:
+            self.jobs.cancel()
             self.show_message("Stopped: the figures are the games finished so far")
             self._ended(f"Ladder stopped: {self._games_played()} games finished",
                         "Enter starts it again")
@@ -130,7 +132,7 @@ class LadderScene:
         self.show_message(f"Saved {path}")
 
     def back(self) -> None:
-        self.job.stop()
+        self.jobs.cancel()
         self.app.open_menu(suspend=self.app.suspended)
 
     def show_message(self, text: str, error: bool = False) -> None:
@@ -141,7 +143,7 @@ class LadderScene:
         self.rect = rect
         pad = max(8, rect.height // 60)
         row_h = max(26, min(40, rect.height // 22))
-        running = self.job.running
+        running = self.jobs.busy
         widgets: list[tuple[Widget, int]] = [
             (Choice("Mode", [(LADDER, "every level v the one below"),
                              (HEAD_TO_HEAD, "two levels")], self.mode,
@@ -187,12 +189,12 @@ class LadderScene:
                                       self.table_rect.width, body_h - self.table_rect.height - pad)
 
     def _set(self, name: str, value: Any) -> None:
-        if not self.job.running:
+        if not self.jobs.busy:
             setattr(self, name, value)
             self.layout(self.rect)
 
     def on_exit(self) -> None:
-        self.job.stop()
+        self.jobs.cancel()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -207,13 +209,13 @@ class LadderScene:
             dispatch_pointer(self.widgets, event)
 
     def update(self, dt: float) -> None:
-        was = self.job.running
-        self.job.poll()
-        if was and not self.job.running:
+        was = self.jobs.busy
+        self.jobs.poll()
+        if was and not self.jobs.busy:
             self.layout(self.rect)
 
     def next_frame_in(self) -> float | None:
-        if self.job.running:
+        if self.jobs.busy:
             return 1 / 30
         return self.message.fades_in(self.app.now)
 
@@ -243,7 +245,7 @@ class LadderScene:
             self.board_view.draw(surface, self.board_rect, seen.state, ViewContext())
         y = self.board_rect.y - 2 * int(small * 1.35) - small // 2
         room = self.table_rect.x - self.board_rect.x - 4
-        if self.outcome and not self.job.running:  # over: how it ended, until the next run
+        if self.outcome and not self.jobs.busy:  # over: how it ended, until the next run
             draw_text(surface, self.outcome, (self.board_rect.x, y), small,
                       theme.color("accent"), bold=True, max_width=room, kind="status")
             lines = [self.outcome_detail]
