@@ -1,7 +1,7 @@
 """The lab's evaluation editor, the engine side: what an edited evaluation makes of a position
 (every move's value and the choice, beside the shipped evaluation's) and a quick match of the
 edited evaluation against the shipped one at the same depth. Both are worker tasks
-(ai.worker.Task), so the screen stays live while they run.
+(ai.lab.tasks: EditorChoiceTask, QuickMatchTask), so the screen stays live while they run.
 
 An evaluation is editable when its evaluator names its ``features`` and can be ``weighted``
 (Othello's and tic-tac-toe's hand-made ones); the weights are multipliers, ``default_scale``
