@@ -117,9 +117,9 @@ def _first_panel(name: str, game_id: str) -> dict[str, Any]:
         stop = time.perf_counter() + PANEL_S
         while time.perf_counter() < stop:
             busy.append(_frame(app))
-            if asked is None and belief.loading:
+            if asked is None and belief.pending:
                 asked = time.perf_counter()
-            elif asked is not None and not belief.loading:
+            elif asked is not None and not belief.pending:
                 waits.append((time.perf_counter() - asked) * 1000)
                 asked = None
         if app.errors:

@@ -147,7 +147,7 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[App], None]]]:
         view in its panel arrived (computed off the window's thread, play.loader)."""
         app.open_play(session or _new_session(kit))
         app.step([], 0.02)
-        _settle(app, lambda: not app.scene.match.knowledge.belief.loading)
+        _settle(app, lambda: not app.scene.match.knowledge.belief.pending)
 
     def play_values(app: App) -> None:
         play(app)
@@ -158,7 +158,7 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[App], None]]]:
         play(app, _ai_first(kit))
         _settle(app, lambda: len(app.scene.match.session.history) > 0
                 and not app.scene.match.jobs.busy
-                and not app.scene.match.knowledge.belief.loading)
+                and not app.scene.match.knowledge.belief.pending)
 
     def play_keys(app: App) -> None:
         play(app)

@@ -328,8 +328,8 @@ class MatchController:
     def wake_in(self, now: float) -> float | None:
         """Seconds until the match needs a frame though nothing happens (0: every frame;
         None: nothing is due)."""
-        if self.jobs.busy or self.knowledge.belief.loading:
-            return 0.0  # live figures, or a belief on its way (play.loader)
+        if self.jobs.busy or self.knowledge.belief.pending:
+            return 0.0  # live figures, or a belief on its way or not yet shown (play.loader)
         if self.paused or self.session.is_over:
             return None
         wake = self.stakes_turns.wake_at() if self.stakes_turns is not None else None

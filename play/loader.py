@@ -32,6 +32,9 @@ class Loader:
         self._done: OrderedDict[Hashable, Any] = OrderedDict()
         self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
+        #: The wanted value arrived and ``get`` has not handed it out yet: a calm window must
+        #: draw once more to show it (it draws only while something is pending).
+        self._unseen = False
 
     def get(self, key: Hashable, compute: Callable[[], Any]) -> tuple[bool, Any]:
         """(True, value) once ``compute`` has answered for ``key``; until then (False, None),
@@ -42,6 +45,7 @@ class Loader:
                 raise error
             if key in self._done:
                 self._done.move_to_end(key)
+                self._unseen = False
                 return True, self._done[key]
             if self._wanted is None or self._wanted[0] != key:
                 self._wanted = (key, compute)
@@ -52,16 +56,18 @@ class Loader:
         return False, None
 
     @property
-    def loading(self) -> bool:
-        """A value is asked for and has not arrived."""
+    def pending(self) -> bool:
+        """A value asked for has not been handed out yet (it is on its way, or it arrived
+        since the last ``get``): the screen that asked must draw again."""
         with self._lock:
-            return self._wanted is not None or self._error is not None
+            return self._wanted is not None or self._error is not None or self._unseen
 
     def forget(self) -> None:
         """Nothing is wanted any more; a computation under way finishes, and its answer is
         kept with the others."""
         with self._lock:
             self._wanted = None
+            self._unseen = False
 
     def wait(self, timeout_s: float) -> bool:
         """Block until nothing is loading (tests and benchmarks only: a screen never waits);
@@ -89,7 +95,7 @@ class Loader:
                 continue
             with self._lock:
                 if self._wanted is wanted:
-                    self._wanted = None
+                    self._wanted, self._unseen = None, True
                 self._done[key] = value  # kept even if unwanted now: undo may ask again
                 while len(self._done) > self._keep:
                     self._done.popitem(last=False)

@@ -35,7 +35,7 @@ def test_the_value_is_computed_off_the_callers_thread_and_kept():
     assert loader.get("a", compute) == (False, None)
     assert _ready(loader, "a", compute) == (True, 42)
     assert threads and threads[0] is not threading.main_thread()
-    assert not loader.loading
+    assert not loader.pending
     assert loader.get("a", compute) == (True, 42) and len(threads) == 1  # kept, not redone
 
 
@@ -71,7 +71,7 @@ def test_a_left_request_stops_loading_and_the_oldest_answers_go_first():
     assert loader.get("a", lambda: "again")[0] is False  # dropped: the two newest are kept
     loader.forget()
     assert loader.wait(10)
-    assert not loader.loading
+    assert not loader.pending
     assert loader.get("c", lambda: "c") == (True, "c")
 
 
@@ -82,10 +82,10 @@ def test_a_failed_computation_is_raised_on_the_callers_thread_once():
     loader = Loader()
     loader.get("x", broken)
     assert loader.wait(10)
-    assert loader.loading  # the failure waits for the caller's next look
+    assert loader.pending  # the failure waits for the caller's next look
     with pytest.raises(ValueError, match="damaged"):
         loader.get("x", broken)
-    assert not loader.loading
+    assert not loader.pending
 
 
 def test_every_evaluator_is_named_as_the_built_one_names_itself():

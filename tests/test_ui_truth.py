@@ -470,3 +470,26 @@ def test_backgammon_panel_computes_the_networks_view_off_the_windows_thread(
         assert _network_rows(app, monkeypatch)[0] == "Network, for White (to move)"
         assert threads and all(t is not threading.main_thread() for t in threads)
         assert app.errors == []
+
+
+def test_a_calm_window_draws_the_networks_view_when_it_arrives(tmp_path, monkeypatch):
+    """The window sleeps when nothing is pending; a view that arrives after the last frame
+    (the frame drew "loading") must still wake it once to be drawn (it once stayed on
+    "loading" until the next input)."""
+    import games.backgammon.ui.play as backgammon_play
+
+    release = threading.Event()
+    real = backgammon_play.insight
+
+    def held_back(*args, **kwargs):
+        release.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(backgammon_play, "insight", held_back)
+    with _human_backgammon(tmp_path, monkeypatch) as (app, scene):
+        app.step([], 0.02)  # the frame drawn while the view is on its way
+        release.set()
+        assert scene.match.knowledge.belief.wait(30)  # arrived after the last frame
+        assert scene.next_frame_in() == 0.0  # so the window owes a frame
+        assert _network_rows(app, monkeypatch)[0] == "Network, for White (to move)"
+        assert scene.next_frame_in() is None  # shown: calm again
