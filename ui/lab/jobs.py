@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ai.worker import Task
-
-if TYPE_CHECKING:
-    from ui.app import App
+from ui.host import Host
 
 
 class LabJob:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.job_id: int | None = None
         self.started = 0.0

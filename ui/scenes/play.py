@@ -13,7 +13,7 @@ events, drained once a frame (``_take_events``).
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -28,6 +28,7 @@ from play.ponder import can_ponder
 from play.turns import Pace
 from ui.boards.base import BoardView, ViewContext
 from ui.commands import Commands
+from ui.host import Host
 from ui.kit import make_view
 from ui.movelist import MoveListView, MoveRecord
 from ui.panel import PanelText
@@ -40,9 +41,6 @@ from ui.scenes.play_files import GameFiles
 from ui.scenes.play_layout import PlayLayout, layout_play_screen
 from ui.value_text import value_text
 
-if TYPE_CHECKING:
-    from ui.app import App
-
 log = logging.getLogger(__name__)
 
 #: A move's animation on the board (seconds), when animations are on.
@@ -50,7 +48,7 @@ ANIM_S = 0.35
 
 
 class PlayScene(DialogHost):
-    def __init__(self, app: App, session: Session, own_position: bool = False) -> None:
+    def __init__(self, app: Host, session: Session, own_position: bool = False) -> None:
         self.app = app
         self.message = MessageLine()
         self.dialog: Any = None  # a modal: TextDialog, FileChooser or ConfirmDialog

@@ -12,7 +12,7 @@ shows it without searching. Esc goes back to that screen, as the lab does.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -25,6 +25,7 @@ from play.jobs import JobRunner
 from play.review import ReviewModel, play_on_session
 from ui.boards.base import BoardView, ViewContext
 from ui.commands import Commands
+from ui.host import Host, OnReview
 from ui.kit import make_view
 from ui.movelist import MoveRecord
 from ui.review_chart import ChartGeometry
@@ -38,15 +39,9 @@ from ui.scenes.review_layout import ReviewLayout, layout_review_screen
 from ui.scenes.review_moves import ReviewMoveList
 from ui.value_text import value_text
 
-if TYPE_CHECKING:
-    from ui.app import App
-
-#: Told about each analysis the screen finishes: (the session, its review).
-OnReview = Callable[[Session, GameReview], object]
-
 
 class ReviewScene(DialogHost):
-    def __init__(self, app: App, session: Session, review: GameReview | None = None,
+    def __init__(self, app: Host, session: Session, review: GameReview | None = None,
                  back: Any = None, on_review: OnReview | None = None) -> None:
         self.app = app
         self.back = back
