@@ -73,6 +73,9 @@ class _StuckApp:
         self.running = True
         self.closed = 0
 
+    def quit(self) -> None:
+        self.running = False
+
     def close(self) -> None:
         self.closed += 1
         signal.raise_signal(signal.SIGINT)  # pressed again while closing: changes nothing

@@ -193,7 +193,7 @@ def test_a_recent_file_is_offered_and_opens_with_one_click(app, folder, tmp_path
                                  str(tmp_path / "gone.kibitz.txt")]
     fc = chooser(app, "load", folder)
     assert fc.recent == [folder / "A" / "inner.kibitz.txt"]  # missing files are not offered
-    y = fc._recent_rows_top() + fc.recent_row_h // 2
+    y = fc.recent_rows_top() + fc.recent_row_h // 2
     send(fc, click((fc.recent_rect.x + 20, y)))
     assert fc.rec.chosen == [folder / "A" / "inner.kibitz.txt"]
 

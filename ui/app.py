@@ -26,13 +26,14 @@ from game.core import error_line
 from game.review import GameReview
 from game.session import Session
 from ui.assets import asset_path, font
+from ui.host import OnReview
 from ui.interrupt import CloseOnInterrupt
 from ui.key_text import KeyText, front_of
 from ui.lab import lab_scene, teaching_scene
 from ui.scenes.ladder import LadderScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.play import PlayScene
-from ui.scenes.review import OnReview, ReviewScene
+from ui.scenes.review import ReviewScene
 from ui.scenes.settings import SettingsScene
 from ui.settings import Settings, read_settings, save_settings
 

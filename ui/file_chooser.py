@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 import pygame
 
@@ -35,17 +35,23 @@ from ui.file_listing import (
     resolve_typed,
     with_save_suffix,
 )
-from ui.settings import remember_recent
+from ui.settings import Settings, remember_recent
 from ui.text import display_name
 from ui.text_widgets import TextField
 from ui.widgets import Button, Widget
 
-if TYPE_CHECKING:
-    from ui.app import App
-
 Mode = Literal["save", "load"]
 Focus = Literal["list", "recent", "field"]
 _ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+class ChooserApp(Protocol):
+    """What the chooser uses of the app: the settings that keep the recent files (and the
+    window, when there is one, to size itself)."""
+
+    @property
+    def settings(self) -> Settings: ...
+    def save_settings(self) -> None: ...
 
 
 class FileChooser(Widget):
@@ -58,7 +64,7 @@ class FileChooser(Widget):
 
     def __init__(
         self,
-        app: App,
+        app: ChooserApp,
         mode: Mode,
         start_folder: str | Path,
         suggested_name: str = "",
@@ -417,10 +423,10 @@ class FileChooser(Widget):
     def recent_at(self, pos: tuple[int, int]) -> int | None:
         if not self.recent or not self.recent_rect.collidepoint(pos):
             return None
-        index = (pos[1] - self._recent_rows_top()) // self.recent_row_h
+        index = (pos[1] - self.recent_rows_top()) // self.recent_row_h
         return index if 0 <= index < len(self.recent) else None
 
-    def _recent_rows_top(self) -> int:
+    def recent_rows_top(self) -> int:
         return self.recent_rect.y + self.row_h
 
     def _scroll(self, rows: int) -> None:

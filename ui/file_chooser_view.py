@@ -1,22 +1,90 @@
-"""Drawing the file chooser (its state, input and geometry live in ui.file_chooser)."""
+"""Drawing the file chooser (its state, input and geometry live in ui.file_chooser, which
+hands itself over as the ``ShownChooser`` this view reads)."""
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 import pygame
 
 from ui import scene_record, theme
 from ui.assets import font
+from ui.file_listing import Entry, Listing
 from ui.text import display_name
-from ui.widgets import draw_text
-
-if TYPE_CHECKING:
-    from ui.file_chooser import FileChooser
+from ui.text_widgets import TextField
+from ui.widgets import Button, draw_text
 
 
-def draw_chooser(fc: FileChooser, surface: pygame.Surface) -> None:
+class ShownChooser(Protocol):
+    """What the view reads of a file chooser (ui.file_chooser.FileChooser is one): its
+    geometry from its last layout, its listing and selection, its field and buttons, and the
+    file a save would replace (``confirm``)."""
+
+    @property
+    def rect(self) -> pygame.Rect: ...
+    @property
+    def pad(self) -> int: ...
+    @property
+    def text_px(self) -> int: ...
+    @property
+    def title_px(self) -> int: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def mode(self) -> str: ...
+    @property
+    def focus(self) -> str: ...
+    @property
+    def error(self) -> str: ...
+    @property
+    def error_y(self) -> int: ...
+    @property
+    def field_label_pos(self) -> tuple[int, int]: ...
+    @property
+    def field(self) -> TextField: ...
+    @property
+    def buttons_y(self) -> int: ...
+    @property
+    def primary(self) -> Button: ...
+    @property
+    def all_button(self) -> Button: ...
+    @property
+    def cancel_button(self) -> Button: ...
+    @property
+    def listing(self) -> Listing: ...
+    @property
+    def list_rect(self) -> pygame.Rect: ...
+    @property
+    def entries(self) -> tuple[Entry, ...]: ...
+    @property
+    def row_h(self) -> int: ...
+    @property
+    def top(self) -> int: ...
+    @property
+    def selected(self) -> int: ...
+    @property
+    def recent(self) -> list[Path]: ...
+    @property
+    def recent_rect(self) -> pygame.Rect: ...
+    @property
+    def recent_row_h(self) -> int: ...
+    @property
+    def recent_selected(self) -> int: ...
+    @property
+    def confirm(self) -> Path | None: ...
+    @property
+    def prompt_rect(self) -> pygame.Rect: ...
+    @property
+    def replace_button(self) -> Button: ...
+    @property
+    def keep_button(self) -> Button: ...
+    def visible_rows(self) -> int: ...
+    def recent_rows_top(self) -> int: ...
+
+
+def draw_chooser(fc: ShownChooser, surface: pygame.Surface) -> None:
     """The whole chooser, and the overwrite question over it when one is open."""
     surface.blit(_shade(surface.get_size()), (0, 0))
     r, pad, px = fc.rect, fc.pad, fc.text_px
@@ -45,7 +113,7 @@ def draw_chooser(fc: FileChooser, surface: pygame.Surface) -> None:
     if fc.confirm is not None:
         _prompt(fc, surface)
 
-def _path(fc: FileChooser, surface: pygame.Surface) -> None:
+def _path(fc: ShownChooser, surface: pygame.Surface) -> None:
     """The folder shown, its end kept when it is too long (the end is what differs)."""
     r, px = fc.rect, fc.text_px
     room = fc.all_button.rect.x - r.x - 2 * fc.pad
@@ -58,7 +126,7 @@ def _path(fc: FileChooser, surface: pygame.Surface) -> None:
     draw_text(surface, text, (r.x + fc.pad, fc.all_button.rect.centery), px,
               theme.color("text"), bold=True, anchor="midleft")
 
-def _list(fc: FileChooser, surface: pygame.Surface) -> None:
+def _list(fc: ShownChooser, surface: pygame.Surface) -> None:
     lr, px = fc.list_rect, fc.text_px
     pygame.draw.rect(surface, theme.color("field"), lr, border_radius=6)
     border = theme.color("field_focus") if fc.focus == "list" else theme.color("panel_border")
@@ -88,7 +156,7 @@ def _list(fc: FileChooser, surface: pygame.Surface) -> None:
         _scrollbar(fc, surface, pygame.Rect(lr.right - bar - 2, lr.y + 4, bar,
                                                   lr.height - 8))
 
-def _scrollbar(fc: FileChooser, surface: pygame.Surface, track: pygame.Rect) -> None:
+def _scrollbar(fc: ShownChooser, surface: pygame.Surface, track: pygame.Rect) -> None:
     n, shown = len(fc.entries), fc.visible_rows()
     pygame.draw.rect(surface, theme.color("button"), track, border_radius=4)
     h = max(16, track.height * shown // n)
@@ -96,7 +164,7 @@ def _scrollbar(fc: FileChooser, surface: pygame.Surface, track: pygame.Rect) -> 
     pygame.draw.rect(surface, theme.color("text_dim"), (track.x, y, track.width, h),
                      border_radius=4)
 
-def _recent(fc: FileChooser, surface: pygame.Surface) -> None:
+def _recent(fc: ShownChooser, surface: pygame.Surface) -> None:
     rr, px = fc.recent_rect, fc.text_px
     pygame.draw.rect(surface, theme.color("field"), rr, border_radius=6)
     border = theme.color("field_focus") if fc.focus == "recent" else \
@@ -104,7 +172,7 @@ def _recent(fc: FileChooser, surface: pygame.Surface) -> None:
     pygame.draw.rect(surface, border, rr, width=1, border_radius=6)
     draw_text(surface, "Recent", (rr.x + 8, rr.y + fc.row_h // 2), px,
               theme.color("text_dim"), bold=True, anchor="midleft")
-    top = fc._recent_rows_top()
+    top = fc.recent_rows_top()
     for i, path in enumerate(fc.recent):
         row = pygame.Rect(rr.x + 2, top + i * fc.recent_row_h, rr.width - 4,
                           fc.recent_row_h)
@@ -118,7 +186,7 @@ def _recent(fc: FileChooser, surface: pygame.Surface) -> None:
                   int(px * 0.75), theme.color("text_dim"), anchor="bottomleft",
                   max_width=row.width - 12)
 
-def _prompt(fc: FileChooser, surface: pygame.Surface) -> None:
+def _prompt(fc: ShownChooser, surface: pygame.Surface) -> None:
     pr, pad, px = fc.prompt_rect, fc.pad, fc.text_px
     surface.blit(_shade(fc.rect.size), fc.rect.topleft)
     pygame.draw.rect(surface, theme.color("panel"), pr, border_radius=8)

@@ -16,21 +16,25 @@ from __future__ import annotations
 import signal
 import threading
 from types import FrameType, TracebackType
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from ui.app import App
+from typing import Any, Protocol
 
 #: Exit status after Ctrl+C, as shells report a command that SIGINT ended (128 + 2).
 INTERRUPTED_EXIT = 130
 
 
+class Closing(Protocol):
+    """The app as the interrupt sees it: its loop can be stopped, and it closes."""
+
+    def quit(self) -> None: ...
+    def close(self) -> None: ...
+
+
 class CloseOnInterrupt:
-    """Around the window's loop: while in it, SIGINT stops the loop (``app.running``); on
+    """Around the window's loop: while in it, SIGINT stops the loop (``app.quit()``); on
     leaving it, however the loop ended, ``app.close()`` runs, and a KeyboardInterrupt counts
     as a Ctrl+C close and goes no further."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Closing) -> None:
         self.app = app
         #: Ctrl+C was pressed: the run ends with INTERRUPTED_EXIT.
         self.pressed = False
@@ -69,4 +73,4 @@ class CloseOnInterrupt:
         if self.pressed:  # the loop has not stopped since the first press
             raise KeyboardInterrupt
         self.pressed = True
-        self.app.running = False
+        self.app.quit()

@@ -17,14 +17,12 @@ their renderers are the heaviest part of the UI and most games never open them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.core import CHANCE, TERMINAL
 from game.registry import get_kit
+from ui.host import Host
 from ui.kit import lab_views
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 
 @dataclass(frozen=True)
@@ -47,7 +45,7 @@ LAB_COMMANDS: tuple[LabCommand, ...] = (
 )
 
 
-def lab_scene(app: App, session_or_state: Any, game_id: str, view: str = "tree",
+def lab_scene(app: Host, session_or_state: Any, game_id: str, view: str = "tree",
               level: str | None = None) -> Any:
     """The lab scene on the current position of a Session (or on a bare State), showing
     ``level``'s search (default: the level of the session's AI, see ``seat_level``)."""
@@ -59,7 +57,7 @@ def lab_scene(app: App, session_or_state: Any, game_id: str, view: str = "tree",
     return LabScene(app, state, game_id, view, back=app.scene, level=level)
 
 
-def teaching_scene(app: App, game_id: str, example: str | None = None) -> Any:
+def teaching_scene(app: Host, game_id: str, example: str | None = None) -> Any:
     """The lab on one of a teaching game's example trees (the first when ``example`` is
     None), back to the screen that opened it."""
     from ui.lab.scene import LabScene  # as in lab_scene

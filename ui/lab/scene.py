@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -32,6 +32,7 @@ from play.jobs import JobRunner
 from play.setup import default_save_path
 from ui import theme
 from ui.commands import Commands
+from ui.host import Host
 from ui.kit import LabView, lab_views, make_view
 from ui.lab.bar import LabBar, lay_out_bar, text_sizes
 from ui.lab.compare_pane import ComparePane
@@ -47,9 +48,6 @@ from ui.scenes.common import DialogHost, MessageLine, draw_background
 from ui.text_widgets import TextDialog
 from ui.widgets import draw_text
 
-if TYPE_CHECKING:
-    from ui.app import App
-
 #: The lab's own views: name -> (tab label, keys, what it shows: scene_commands.VIEW_KEYS,
 #: then the pane).
 VIEW_TABS: dict[str, tuple[str, tuple[int, ...], str, Any]] = {
@@ -63,7 +61,7 @@ CURSOR_BLINK_S = 0.5
 
 
 class LabScene(DialogHost):
-    def __init__(self, app: App, state: Any, game_id: str, view: str = "tree",
+    def __init__(self, app: Host, state: Any, game_id: str, view: str = "tree",
                  back: Any = None, level: str | None = None) -> None:
         self.kit = get_kit(game_id)
         self.own_views: dict[str, LabView] = {v.name: v for v in lab_views(game_id)}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -20,20 +20,18 @@ from play.jobs import JobRunner, Purpose
 from play.setup import default_save_path
 from ui import theme
 from ui.boards.base import ViewContext
+from ui.host import Host
 from ui.kit import make_view
 from ui.ladder_chart import draw_ladder_chart, export_ladder_png
 from ui.scenes.common import MessageLine, draw_background
 from ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 GAMES = (10, 20, 50, 100, 200)
 LADDER, HEAD_TO_HEAD = "ladder", "two"
 
 
 class LadderScene:
-    def __init__(self, app: App, game_id: str) -> None:
+    def __init__(self, app: Host, game_id: str) -> None:
         self.app = app
         self.game_id = game_id
         self.kit = get_kit(game_id)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -21,6 +21,7 @@ from play.setup import default_save_path, first_move_is_chosen, load_game_file
 from ui import theme
 from ui.assets import font
 from ui.file_chooser import FileChooser
+from ui.host import Host
 from ui.scenes.common import DialogHost, MessageLine, draw_background
 from ui.scenes.confirm import ConfirmDialog
 from ui.scenes.play_setup import build_session
@@ -28,9 +29,6 @@ from ui.settings import SeatSetting
 from ui.text import width as text_width
 from ui.text_widgets import TextField
 from ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text, share_label_size
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 
 def level_names(game_id: str) -> tuple[str, ...]:
@@ -75,7 +73,7 @@ def _shared_widths(labels: list[str], total: int, height: int, gap: int) -> list
 
 
 class MenuScene(DialogHost):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.settings = app.settings
         self.message = MessageLine()

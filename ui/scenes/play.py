@@ -3,43 +3,43 @@ keys into the match's commands.
 
 The match owns the session, the AI's jobs and what the AI knows; the screen owns only what is
 the screen's: the board view, the move list, the message line, the layout, dialogs and the
-list of keys. Its parts are in ``play_layout`` (geometry), ``play_input`` (events),
-``play_draw`` (drawing) and ``play_commands`` (every command, defined once). The match tells
-the screen what happened through events, drained once a frame (``_take_events``).
+list of keys. It turns events into commands and moves itself; its parts are in
+``play_layout`` (geometry), ``play_draw`` (drawing), ``play_commands`` (every command, defined
+once) and ``play_files``, each told only what it uses (plain values or a small Protocol of its
+own), so none of them imports this screen. The match tells the screen what happened through
+events, drained once a frame (``_take_events``).
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
-from game.core import Move, error_line
+from game.core import CHANCE, Move, error_line
 from game.registry import get_kit
 from game.review import GameReview
 from game.session import Session
 from play.controller import MatchController
 from play.events import MovePlayed, Notice, PositionShown
 from play.jobs import JobRunner
+from play.ponder import can_ponder
 from play.turns import Pace
 from ui.boards.base import BoardView, ViewContext
 from ui.commands import Commands
+from ui.host import Host
 from ui.kit import make_view
 from ui.movelist import MoveListView, MoveRecord
 from ui.panel import PanelText
 from ui.scenes.common import DialogHost, MessageLine
 from ui.scenes.confirm import ConfirmDialog
 from ui.scenes.play_banner import result_line
-from ui.scenes.play_commands import HelpOverlay, play_commands
+from ui.scenes.play_commands import HelpOverlay, pace_step, play_commands
 from ui.scenes.play_draw import Animation, draw_play_screen, turn_line
 from ui.scenes.play_files import GameFiles
-from ui.scenes.play_input import handle_play_event
 from ui.scenes.play_layout import PlayLayout, layout_play_screen
 from ui.value_text import value_text
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ ANIM_S = 0.35
 
 
 class PlayScene(DialogHost):
-    def __init__(self, app: App, session: Session, own_position: bool = False) -> None:
+    def __init__(self, app: Host, session: Session, own_position: bool = False) -> None:
         self.app = app
         self.message = MessageLine()
         self.dialog: Any = None  # a modal: TextDialog, FileChooser or ConfirmDialog
@@ -84,6 +84,11 @@ class PlayScene(DialogHost):
     @property
     def session(self) -> Session:
         return self.match.session
+
+    @property
+    def now(self) -> float:
+        """The app's clock (virtual seconds): messages, animations and the AI's pace."""
+        return self.app.now
 
     # ---- what the match says ------------------------------------------------------------------
     def _take_events(self) -> None:
@@ -172,6 +177,40 @@ class PlayScene(DialogHost):
         self._take_events()
         self.show_message(message)
 
+    def toggle_values(self) -> None:
+        """Values on the board on or off, remembered in the settings."""
+        self.match.show_values = not self.match.show_values
+        self.app.settings.show_values = self.match.show_values
+
+    def toggle_ponder(self) -> None:
+        """Pondering on or off, remembered in the settings; says whether this match's AI
+        can."""
+        on = not self.match.ponder.enabled
+        self.match.set_pondering(on)
+        self.app.settings.ponder = on
+        if not on:
+            self.show_message("Pondering off: the AI thinks on its own time only")
+        elif can_ponder(self.session):
+            self.show_message("Pondering on: the AI searches its next turn while you think")
+        else:
+            self.show_message("Pondering on — but no AI here searches by time (Master does)")
+
+    def change_pace(self, direction: int) -> None:
+        """One step slower (+1) or faster (-1) between two AIs' moves, remembered."""
+        pause = pace_step(self.app.settings.ai_delay_s, direction)
+        self.app.settings.ai_delay_s = pause
+        self.show_message(f"AI vs AI pause: {pause:.1f} s between moves")
+
+    def open_review(self) -> None:
+        """The review of the game on screen: its analysis when it has one (loaded with the
+        game, or made before), else a new analysis; a finished analysis comes back here."""
+        self.app.open_review(self.session, self.files.review(),
+                             on_review=self.files.keep_review)
+
+    def open_lab(self, view: str) -> None:
+        """The lab's ``view`` on the position on screen."""
+        self.app.open_lab(self.session, self.session.game_id, view)
+
     def to_menu(self) -> None:
         """Back to the start screen; a game in progress waits there to be resumed."""
         self.app.open_menu(suspend=self if self.match.in_progress else None)
@@ -189,14 +228,67 @@ class PlayScene(DialogHost):
     # ---- the frame -------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
-        self.geometry = layout_play_screen(self, rect)
+        self.geometry = layout_play_screen(self.session, self.commands, rect)
         if self.dialog:
             self.dialog.layout(rect)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self._take_events()  # what happened before this event shows before its answer
-        handle_play_event(self, event)
+        self._route(event)
         self._take_events()
+
+    def _route(self, event: pygame.event.Event) -> None:
+        """A modal dialog takes everything; then keys go to the commands, the wheel to the
+        move list, a click to the keys' list (closing it), a button, or the board."""
+        if self.dialog_takes(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if self.help.open and event.key == pygame.K_ESCAPE:
+                self.help.close()
+            elif (command := self.commands.for_event(event)) is not None:
+                self.run_command(command)
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.moves_view.handle_wheel(event)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and self.help.open:
+            self.help.close()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for b in self.geometry.buttons:
+                if b.rect.collidepoint(event.pos):
+                    self.run_command(b.command)
+                    return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            self._board_event(event)
+
+    def _board_event(self, event: pygame.event.Event) -> None:
+        """The board gets a click only when a human may move; otherwise the click is
+        answered with why not (game over, the AI thinking, dice rolling), never lost."""
+        board_rect = self.geometry.board_rect
+        if event.type == pygame.MOUSEBUTTONDOWN and not board_rect.collidepoint(event.pos):
+            return
+        ctx = self.context()
+        if event.type == pygame.MOUSEBUTTONDOWN and not ctx.interactive:
+            if self.session.is_over:
+                self.show_message(f"{self.session.result_text} — N for a new game")
+            elif self.match.ai_thinking():
+                self.show_message("The AI is thinking — U to undo, Space to pause")
+            elif self.session.current.current_player() == CHANCE:
+                self.show_message("The dice are being rolled")
+            return
+        if not ctx.interactive:
+            return
+        try:
+            move = self.view.handle_event(event, board_rect, self.session.current, ctx)
+            reason = self.view.refusal if move is None else None
+        except Exception as exc:  # noqa: BLE001 - a view bug is a message, not a crash
+            self.show_message(f"Board error: {exc}", True)
+            return
+        if reason:
+            self.show_message(reason)
+        if move is not None:
+            self.play_move(move)
 
     def update(self, dt: float) -> None:
         if self.dialog is None:

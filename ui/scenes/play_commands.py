@@ -1,24 +1,25 @@
 """Every command of the play screen, each defined once (buttons, keys and help come from here).
 
 Adding a command is one more ``Command(...)`` line in ``play_commands``. A command calls the
-match's commands (play.controller) or the screen's; the few that are the screen's own (taking
-back half a move, the pace between AI moves, the values on the board) are functions here.
+match's commands (play.controller) or the screen's (``CommandedScreen``: what the commands use
+of the play screen); taking back half a move and starting again are functions here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
-from play.ponder import can_ponder
+from game.session import Session
+from play.controller import MatchController
+from ui.boards.base import BoardView
 from ui.commands import Command, Key
 from ui.kit import game_ui
 from ui.lab import lab_commands, why_no_lab
-
-if TYPE_CHECKING:
-    from ui.scenes.play import PlayScene
+from ui.movelist import MoveListView, MoveRecord
+from ui.scenes.play_files import GameFiles
 
 #: The AI-vs-AI pauses the Slower / Faster keys step through (seconds).
 PACE_STEPS = (0.0, 0.1, 0.2, 0.4, 0.6, 1.0, 1.5, 2.0, 3.0)
@@ -37,7 +38,37 @@ class HelpOverlay:
         self.open = False
 
 
-def play_commands(s: PlayScene) -> list[Command]:
+class CommandedScreen(Protocol):
+    """What the play screen's commands use of it (the play screen is one): its match, board
+    view, move list and files, and the actions that are the screen's own."""
+
+    @property
+    def match(self) -> MatchController: ...
+    @property
+    def session(self) -> Session: ...
+    @property
+    def view(self) -> BoardView: ...
+    @property
+    def record(self) -> MoveRecord: ...
+    @property
+    def moves_view(self) -> MoveListView: ...
+    @property
+    def files(self) -> GameFiles: ...
+    @property
+    def help(self) -> HelpOverlay: ...
+    @property
+    def dialog(self) -> object: ...
+    def show_message(self, text: str, error: bool = False) -> None: ...
+    def ask(self, question: str, action: Callable[[], object]) -> None: ...
+    def to_menu(self) -> None: ...
+    def toggle_values(self) -> None: ...
+    def toggle_ponder(self) -> None: ...
+    def change_pace(self, direction: int) -> None: ...
+    def open_review(self) -> None: ...
+    def open_lab(self, view: str) -> None: ...
+
+
+def play_commands(s: CommandedScreen) -> list[Command]:
     K, m = pygame, s.match
     own = game_ui(s.session.game_id)
     extra = own.play_commands(s) if own.play_commands is not None else []
@@ -46,9 +77,9 @@ def play_commands(s: PlayScene) -> list[Command]:
                 "the strongest search suggests your move (a cube decision: the cube's advice)",
                 enabled=lambda: m.why_no_hint() is None,
                 why_not=lambda: m.why_no_hint() or ""),
-        Command("Values", (Key(K.K_v),), lambda: toggle_values(s),
+        Command("Values", (Key(K.K_v),), s.toggle_values,
                 "show every legal move's value on the board", active=lambda: m.show_values),
-        Command("Ponder", (Key(K.K_i),), lambda: toggle_ponder(s),
+        Command("Ponder", (Key(K.K_i),), s.toggle_ponder,
                 "the AI searches its next turn while you think (levels that search by time)",
                 active=lambda: m.ponder.enabled, button=False),
         # Only a game of two AIs runs on by itself; against a human the AI waits anyway, and
@@ -65,10 +96,10 @@ def play_commands(s: PlayScene) -> list[Command]:
                 why_not=lambda: "Nothing to redo"),
         Command("New", (Key(K.K_n),), lambda: s.ask("Start a new game?", lambda: new_game(s)),
                 "start a new game (asks first)"),
-        Command("Slower", (Key(K.K_MINUS), Key(K.K_KP_MINUS)), lambda: change_pace(s, +1),
+        Command("Slower", (Key(K.K_MINUS), Key(K.K_KP_MINUS)), lambda: s.change_pace(+1),
                 "a longer pause between AI moves"),
         Command("Faster", (Key(K.K_PLUS), Key(K.K_EQUALS), Key(K.K_KP_PLUS)),
-                lambda: change_pace(s, -1), "a shorter pause between AI moves"),
+                lambda: s.change_pace(-1), "a shorter pause between AI moves"),
         Command("Menu", (Key(K.K_ESCAPE),), s.to_menu,
                 "back to the start screen; the game waits there (Resume)"),
         Command("Save", (Key(K.K_s, ctrl=True),), s.files.open_save_dialog,
@@ -85,7 +116,7 @@ def play_commands(s: PlayScene) -> list[Command]:
         Command("Keys", (Key(K.K_F1), Key(K.K_SLASH)), s.help.toggle, "this list of keys",
                 active=lambda: s.help.open),
         # E: R is Redo's, and A is backgammon's Take.
-        Command("Review", (Key(K.K_e),), lambda: open_review(s),
+        Command("Review", (Key(K.K_e),), s.open_review,
                 "every move of this game weighed: marks, a chart, the better moves"),
         *extra,
         *[
@@ -106,50 +137,23 @@ def play_commands(s: PlayScene) -> list[Command]:
     ]
 
 
-def opening_lab(s: PlayScene, view: str) -> Callable[[], None]:
+def opening_lab(s: CommandedScreen, view: str) -> Callable[[], None]:
     """Opens the lab's ``view`` on the session the scene holds when the command runs."""
-    return lambda: s.app.open_lab(s.session, s.session.game_id, view)
+    return lambda: s.open_lab(view)
 
 
-def all_ai(s: PlayScene) -> bool:
+def all_ai(s: CommandedScreen) -> bool:
     """No human plays: the game goes on by itself (and may be paused)."""
     return all(not seat.is_human for seat in s.session.seats)
 
 
-def open_review(s: PlayScene) -> None:
-    """The review of the game on screen: its analysis when it has one (loaded with the game,
-    or made before), else a new analysis; a finished analysis comes back to this screen."""
-    s.app.open_review(s.session, s.files.review(), on_review=s.files.keep_review)
+def pace_step(current: float, direction: int) -> float:
+    """The pause one step slower (+1) or faster (-1) than the step nearest ``current``."""
+    idx = min(range(len(PACE_STEPS)), key=lambda i: abs(PACE_STEPS[i] - current))
+    return PACE_STEPS[max(0, min(len(PACE_STEPS) - 1, idx + direction))]
 
 
-def toggle_values(s: PlayScene) -> None:
-    """Values on the board on or off, remembered in the settings."""
-    s.match.show_values = not s.match.show_values
-    s.app.settings.show_values = s.match.show_values
-
-
-def toggle_ponder(s: PlayScene) -> None:
-    """Pondering on or off, remembered in the settings; says whether this match's AI can."""
-    on = not s.match.ponder.enabled
-    s.match.set_pondering(on)
-    s.app.settings.ponder = on
-    if not on:
-        s.show_message("Pondering off: the AI thinks on its own time only")
-    elif can_ponder(s.session):
-        s.show_message("Pondering on: the AI searches its next turn while you think")
-    else:
-        s.show_message("Pondering on — but no AI here searches by time (Master does)")
-
-
-def change_pace(s: PlayScene, direction: int) -> None:
-    cur = s.app.settings.ai_delay_s
-    idx = min(range(len(PACE_STEPS)), key=lambda i: abs(PACE_STEPS[i] - cur))
-    idx = max(0, min(len(PACE_STEPS) - 1, idx + direction))
-    s.app.settings.ai_delay_s = PACE_STEPS[idx]
-    s.show_message(f"AI vs AI pause: {PACE_STEPS[idx]:.1f} s between moves")
-
-
-def can_undo(s: PlayScene) -> bool:
+def can_undo(s: CommandedScreen) -> bool:
     """Something to take back: a checker of the turn being built, or a move (against the
     AI: a move of a human player, since undo returns to the human's own decision)."""
     if s.view.has_partial_move():
@@ -161,7 +165,7 @@ def can_undo(s: PlayScene) -> bool:
     return s.session.can_undo
 
 
-def undo(s: PlayScene) -> None:
+def undo(s: CommandedScreen) -> None:
     """A checker of the turn being built first, then whole moves (the match's undo)."""
     if s.session.is_human_turn and s.dialog is None and s.view.undo_partial_move():
         s.show_message("Took back the last checker")
@@ -169,6 +173,6 @@ def undo(s: PlayScene) -> None:
     s.match.undo()
 
 
-def new_game(s: PlayScene) -> None:
+def new_game(s: CommandedScreen) -> None:
     """The same match again (the board view may vary the start, e.g. Nim's heaps)."""
     s.match.new_game(s.view.new_game_options(s.session.start))

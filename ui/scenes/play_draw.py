@@ -1,25 +1,62 @@
 """Drawing the play screen: its parts from the screen's layout and its match, the list of
-keys (F1) and the result banner (play_banner). Drawing only reads."""
+keys (F1) and the result banner (play_banner). Drawing only reads (``DrawnPlay``: what it
+reads of the play screen), but for the move list, which lays itself out where the panel
+leaves room."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
 from game.core import CHANCE
+from game.session import Session
+from play.controller import MatchController
 from play.jobs import Purpose
 from play.setup import describe_seat
 from ui import theme
+from ui.boards.base import BoardView, ViewContext
+from ui.commands import Commands
 from ui.keys_overlay import draw_keys_overlay
 from ui.kit import game_ui
-from ui.panel import PanelLine, draw_panel, panel_lines, ponder_lines
-from ui.scenes.common import draw_background
+from ui.movelist import MoveListView, MoveRecord
+from ui.panel import PanelLine, PanelText, draw_panel, panel_lines, ponder_lines
+from ui.scenes.common import MessageLine, draw_background
 from ui.scenes.play_banner import draw_banner, result_line
+from ui.scenes.play_commands import HelpOverlay
+from ui.scenes.play_layout import PlayLayout
 from ui.widgets import draw_text, fitting_size
 
-if TYPE_CHECKING:
-    from ui.scenes.play import PlayScene
+
+class DrawnPlay(Protocol):
+    """What drawing reads of the play screen (the play screen is one)."""
+
+    @property
+    def geometry(self) -> PlayLayout: ...
+    @property
+    def match(self) -> MatchController: ...
+    @property
+    def session(self) -> Session: ...
+    @property
+    def view(self) -> BoardView: ...
+    @property
+    def record(self) -> MoveRecord: ...
+    @property
+    def moves_view(self) -> MoveListView: ...
+    @property
+    def words(self) -> PanelText: ...
+    @property
+    def commands(self) -> Commands: ...
+    @property
+    def message(self) -> MessageLine: ...
+    @property
+    def help(self) -> HelpOverlay: ...
+    @property
+    def dialog(self) -> Any: ...  # a modal (TextDialog, FileChooser, ConfirmDialog) or None
+    @property
+    def now(self) -> float: ...
+    def context(self) -> ViewContext: ...
+    def show_message(self, text: str, error: bool = False) -> None: ...
 
 
 class Animation:
@@ -38,7 +75,7 @@ class Animation:
         return max(0.0, min(1.0, (now - self.started) / self.length))
 
 
-def turn_line(scene: PlayScene) -> str:
+def turn_line(scene: DrawnPlay) -> str:
     """The top bar: the move number and whose turn it is (or the stakes decision waited
     for)."""
     match = scene.match
@@ -61,7 +98,7 @@ def turn_line(scene: PlayScene) -> str:
     return f"Move {number}   {turn}"
 
 
-def side_panel_lines(scene: PlayScene) -> list[PanelLine]:
+def side_panel_lines(scene: DrawnPlay) -> list[PanelLine]:
     """The search story, then what the game's evaluator believes (if the game says)."""
     own = game_ui(scene.session.game_id)
     belief = own.belief_lines(scene) if own.belief_lines is not None else []
@@ -71,7 +108,7 @@ def side_panel_lines(scene: PlayScene) -> list[PanelLine]:
                                tips=key_tips(scene))
 
 
-def key_tips(scene: PlayScene) -> str:
+def key_tips(scene: DrawnPlay) -> str:
     """The keys that tell more about the shown position, among those that can run now: no
     "H: a hint" while Hint is disabled (a finished game, the AI's turn)."""
     tips = []
@@ -82,7 +119,7 @@ def key_tips(scene: PlayScene) -> str:
     return " · ".join(tips)
 
 
-def draw_play_screen(scene: PlayScene, surface: pygame.Surface) -> None:
+def draw_play_screen(scene: DrawnPlay, surface: pygame.Surface) -> None:
     """The whole play screen: top bar (or result banner), board, status line, panel, the
     message line and any overlay (keys, a dialog)."""
     draw_background(surface)
@@ -108,7 +145,7 @@ def draw_play_screen(scene: PlayScene, surface: pygame.Surface) -> None:
         scene.view.draw(surface, g.board_rect, cur, ctx)
         status = scene.view.status_text(cur)
     except Exception as exc:  # noqa: BLE001 - a view bug is a message, not a crash
-        if not scene.message.visible(scene.app.now):
+        if not scene.message.visible(scene.now):
             scene.show_message(f"Board error: {exc}", True)
         status = ""
     if ctx.move_values and ctx.values_for:
@@ -118,14 +155,14 @@ def draw_play_screen(scene: PlayScene, surface: pygame.Surface) -> None:
     draw_text(surface, status, g.status_rect.center, max(11, int(size * 0.9)),
               theme.color("text_dim"), anchor="center", max_width=g.status_rect.width)
     _draw_panel(scene, surface, size)
-    scene.message.draw(surface, g.message_rect, scene.app.now)
+    scene.message.draw(surface, g.message_rect, scene.now)
     if scene.help.open:
         _draw_help(scene, surface)
     if scene.dialog is not None:
         scene.dialog.draw(surface)
 
 
-def _draw_panel(scene: PlayScene, surface: pygame.Surface, size: int) -> None:
+def _draw_panel(scene: DrawnPlay, surface: pygame.Surface, size: int) -> None:
     g, match = scene.geometry, scene.match
     s = match.session
     player = match.deciding_side()
@@ -140,14 +177,14 @@ def _draw_panel(scene: PlayScene, surface: pygame.Surface, size: int) -> None:
     list_min = int(small * 1.35) * (1 + scene.moves_view.header_lines
                                     + min(4, scene.moves_view.total_lines()))
     if all(not seat.is_human for seat in s.seats):
-        pace = f"AI vs AI: {scene.app.settings.ai_delay_s:.1f} s between moves"
+        pace = f"AI vs AI: {match.pace().ai_vs_ai_s:.1f} s between moves"
         pace += " · PAUSED" if match.paused else ""
     else:
         pace = "PAUSED — Space resumes" if match.paused else ""
     # Without a pace line the move list reaches down to the buttons.
     buttons_top = min((b.rect.top for b in g.buttons), default=g.pace_y)
     moves_bottom = g.pace_y - size // 2 if pace else buttons_top - g.pad
-    bottom = draw_panel(surface, g.panel_rect, players, side_panel_lines(scene), scene.app.now,
+    bottom = draw_panel(surface, g.panel_rect, players, side_panel_lines(scene), scene.now,
                         bottom_limit=moves_bottom - list_min)
     pad = max(10, g.panel_rect.width // 22)
     scene.moves_view.layout(pygame.Rect(g.panel_rect.x + pad, bottom,
@@ -161,7 +198,7 @@ def _draw_panel(scene: PlayScene, surface: pygame.Surface, size: int) -> None:
         b.draw(surface)
 
 
-def _draw_help(scene: PlayScene, surface: pygame.Surface) -> None:
+def _draw_help(scene: DrawnPlay, surface: pygame.Surface) -> None:
     g = scene.geometry
     rows = scene.commands.help_lines()
     rows.append(("Click", "play a move; a refused click says why"))

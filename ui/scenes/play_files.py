@@ -14,7 +14,7 @@ stops beginning with them (a new game, a load, an undo past them).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from game import savefile
 from game.core import Move, error_line
@@ -24,12 +24,20 @@ from game.session import FORMAT_NAME, Session
 from play.review import covers
 from play.setup import default_save_path, load_game_file
 from ui import widgets
-from ui.file_chooser import FileChooser
+from ui.file_chooser import ChooserApp, FileChooser
 from ui.text_widgets import TextDialog
 
-if TYPE_CHECKING:
-    from ui.scenes.play import PlayScene
-    from ui.scenes.review import ReviewScene
+
+class FilesScreen(Protocol):
+    """What the files use of the screen they serve (the play screen, the review screen)."""
+
+    @property
+    def app(self) -> ChooserApp: ...
+    @property
+    def session(self) -> Session: ...
+    def show_message(self, text: str, error: bool = False) -> None: ...
+    def open_dialog(self, dialog: Any) -> None: ...
+    def ask(self, question: str, action: Any) -> None: ...
 
 
 @runtime_checkable
@@ -41,9 +49,9 @@ class LoadsGames(Protocol):
 
 
 class GameFiles:
-    def __init__(self, scene: PlayScene | ReviewScene) -> None:
-        """``scene``: the play screen, or any screen with its ``app``, ``session``,
-        ``show_message``, ``open_dialog`` (and ``ask`` and ``replace_session`` to load)."""
+    def __init__(self, scene: FilesScreen) -> None:
+        """``scene``: the play screen, or any screen with what ``FilesScreen`` names (and
+        ``replace_session``, ``LoadsGames``, to load)."""
         self.scene = scene
         self._review: GameReview | None = None
         self._reviewed: tuple[Any, tuple[Move, ...]] = (None, ())

@@ -1,25 +1,22 @@
 """The play screen's geometry: top bar (name and turn), board, status line, side panel and
 its grid of command buttons, all derived from the window size on every resize.
 
-The result is one ``PlayLayout`` the screen keeps and drawing (``play_draw``) and input
-(``play_input``) read; nothing here writes the screen's own attributes.
+The result is one ``PlayLayout`` the screen keeps and drawing (``play_draw``) and the
+screen's input read; it is made from the session and the commands alone.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
+from game.session import Session
 from ui import theme
 from ui.assets import font
-from ui.commands import Command
+from ui.commands import Command, Commands
 from ui.scenes.play_banner import plan_banner, result_line
 from ui.widgets import Button, share_label_size
-
-if TYPE_CHECKING:
-    from ui.scenes.play import PlayScene
 
 
 class CommandButton(Button):
@@ -62,16 +59,18 @@ class PlayLayout:
         return cls(r, 8, r, 20, r, r, r, r, r, 0, 16)
 
 
-def layout_play_screen(scene: PlayScene, rect: pygame.Rect) -> PlayLayout:
+def layout_play_screen(session: Session, commands: Commands, rect: pygame.Rect) -> PlayLayout:
+    """The screen for ``session``'s game with a button for each of ``commands``' buttons: the
+    name and the result (a finished game) size the top bar."""
     w, h = rect.size
     pad = max(8, min(w, h) // 60)
     panel_w = max(250, min(440, int(w * 0.3)))
     top_rect = pygame.Rect(pad, pad, w - panel_w - 3 * pad, max(30, h // 15))
     title_size = int(theme.text_size(h) * 1.3)
-    title_w = font(title_size, True).size(scene.session.game.name)[0]
+    title_w = font(title_size, True).size(session.game.name)[0]
     left = top_rect.x + title_w + 2 * pad
     banner_rect = pygame.Rect(left, top_rect.y, top_rect.right - left, top_rect.height)
-    banner_text = result_line(scene.session) if scene.session.is_over else None
+    banner_text = result_line(session) if session.is_over else None
     if banner_text is not None:
         # The top bar grows to hold the whole result and the keys (the board gives way).
         banner_rect.height = top_rect.height = plan_banner(
@@ -81,15 +80,15 @@ def layout_play_screen(scene: PlayScene, rect: pygame.Rect) -> PlayLayout:
     board_rect = pygame.Rect(pad, top_rect.bottom + pad, top_rect.width,
                              h - top_rect.bottom - status_h - 3 * pad)
     status_rect = pygame.Rect(pad, board_rect.bottom + pad, top_rect.width, status_h)
-    commands = scene.commands.buttons()
+    shown = commands.buttons()
     cols = 3
-    rows = (len(commands) + cols - 1) // cols
+    rows = (len(shown) + cols - 1) // cols
     gap = max(4, pad // 2)
     bh = max(24, min(38, h // 24))
     bw = (panel_w - 2 * pad - (cols - 1) * gap) // cols
     top = panel_rect.bottom - pad - rows * bh - (rows - 1) * gap
     buttons = []
-    for i, command in enumerate(commands):
+    for i, command in enumerate(shown):
         b = CommandButton(command)
         r, c = divmod(i, cols)
         b.rect = pygame.Rect(panel_rect.x + pad + c * (bw + gap), top + r * (bh + gap), bw, bh)

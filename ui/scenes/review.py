@@ -3,7 +3,8 @@ game, and the board at any decision with the move played and the better one.
 
 The review itself (the analysis job, the selection, the line) is ``play.review.ReviewModel``;
 this screen draws it (``review_draw``, ``review_layout``, ``review_chart``), turns keys and
-clicks into its commands (``review_commands``) and hands a finished analysis back to the
+clicks into its commands (``review_commands``; none of these parts imports this screen, each
+names what it uses of it) and hands a finished analysis back to the
 screen that opened it (``on_review``), so a save from there carries it and the next visit
 shows it without searching. Esc goes back to that screen, as the lab does.
 """
@@ -11,22 +12,25 @@ shows it without searching. Esc goes back to that screen, as the lab does.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
+from game.core import error_line
 from game.registry import get_kit
 from game.review import GameReview
 from game.review_read import summary_line
 from game.session import Session
 from play.jobs import JobRunner
-from play.review import ReviewModel
+from play.review import ReviewModel, play_on_session
 from ui.boards.base import BoardView, ViewContext
 from ui.commands import Commands
+from ui.host import Host, OnReview
 from ui.kit import make_view
 from ui.movelist import MoveRecord
 from ui.review_chart import ChartGeometry
 from ui.scenes.common import DialogHost, MessageLine
+from ui.scenes.confirm import ConfirmDialog
 from ui.scenes.play_commands import HelpOverlay
 from ui.scenes.play_files import GameFiles
 from ui.scenes.review_commands import review_commands
@@ -35,15 +39,9 @@ from ui.scenes.review_layout import ReviewLayout, layout_review_screen
 from ui.scenes.review_moves import ReviewMoveList
 from ui.value_text import value_text
 
-if TYPE_CHECKING:
-    from ui.app import App
-
-#: Told about each analysis the screen finishes: (the session, its review).
-OnReview = Callable[[Session, GameReview], object]
-
 
 class ReviewScene(DialogHost):
-    def __init__(self, app: App, session: Session, review: GameReview | None = None,
+    def __init__(self, app: Host, session: Session, review: GameReview | None = None,
                  back: Any = None, on_review: OnReview | None = None) -> None:
         self.app = app
         self.back = back
@@ -76,6 +74,11 @@ class ReviewScene(DialogHost):
     def session(self) -> Session:
         return self.model.session
 
+    @property
+    def now(self) -> float:
+        """The app's clock (virtual seconds): messages and the best line's steps."""
+        return self.app.now
+
     # ---- commands --------------------------------------------------------------------------
     def analyse(self) -> None:
         """Analyse the game in the worker with the search chosen (+ / -)."""
@@ -88,6 +91,29 @@ class ReviewScene(DialogHost):
             self.app.switch(self.back)
         else:
             self.app.open_play(self.session)
+
+    def play_on(self) -> None:
+        """A new game from the selected position against the AI, after a yes when the
+        reviewed game is not over (the screen it came from is left)."""
+        row = self.model.row
+        if row is None:
+            return
+        try:
+            session = play_on_session(self.session, row)
+        except ValueError as exc:
+            self.show_message(f"Cannot play on: {error_line(exc)}", True)
+            return
+        text = f"Playing on from the review's move {row.ply}: you are {row.player}"
+
+        def go() -> None:
+            self.app.open_play(session, own_position=True, message=text)
+
+        if self.session.is_over:
+            go()
+            return
+        self.open_dialog(ConfirmDialog(
+            f"Play on from move {row.ply}?", "The game in progress is left (Ctrl+S saves it "
+            "first). Esc stays here.", go, yes="Play on", no="Stay"))
 
     def run_command(self, command: Any) -> None:
         if command.run(self.show_message):
@@ -114,7 +140,7 @@ class ReviewScene(DialogHost):
     # ---- the frame -------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
-        self.geometry = layout_review_screen(self, rect)
+        self.geometry = layout_review_screen(self.commands, rect)
         if self.dialog:
             self.dialog.layout(rect)
 
@@ -176,7 +202,7 @@ class ReviewScene(DialogHost):
         return max(0.0, min(waits)) if waits else None
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_review_screen(self, surface)
+        self.chart = draw_review_screen(self, surface)
 
     def on_exit(self) -> None:
         """No analysis goes on for a screen no longer shown."""

@@ -1,24 +1,44 @@
 """Every command of the review screen, each defined once (its buttons, keys and help come
-from here), and the few actions that are the screen's own: going back, playing on from the
-selected position, a deeper or shallower analysis.
+from here), and the few steps made of the screen's actions: Esc, the best line, a deeper
+or shallower analysis. ``CommandedReview`` is what they use of the screen.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
-from game.core import error_line
-from play.review import play_on_session
+from game.session import Session
+from play.review import ReviewModel
 from ui.commands import Command, Key
-from ui.scenes.confirm import ConfirmDialog
+from ui.scenes.play_commands import HelpOverlay
+from ui.scenes.play_files import GameFiles
+from ui.scenes.review_moves import ReviewMoveList
 
-if TYPE_CHECKING:
-    from ui.scenes.review import ReviewScene
+
+class CommandedReview(Protocol):
+    """What the review's commands use of the review screen (which is one)."""
+
+    @property
+    def model(self) -> ReviewModel: ...
+    @property
+    def session(self) -> Session: ...
+    @property
+    def moves(self) -> ReviewMoveList: ...
+    @property
+    def files(self) -> GameFiles: ...
+    @property
+    def help(self) -> HelpOverlay: ...
+    @property
+    def now(self) -> float: ...
+    def show_message(self, text: str, error: bool = False) -> None: ...
+    def analyse(self) -> None: ...
+    def go_back(self) -> None: ...
+    def play_on(self) -> None: ...
 
 
-def review_commands(s: ReviewScene) -> list[Command]:
+def review_commands(s: CommandedReview) -> list[Command]:
     K, m = pygame, s.model
 
     def has_rows() -> bool:
@@ -42,7 +62,7 @@ def review_commands(s: ReviewScene) -> list[Command]:
         Command("Line", (Key(K.K_l),), lambda: show_line(s),
                 "step the engine's best line on the board (again: the next move; Esc stops)",
                 enabled=has_rows, why_not=no_rows, active=lambda: bool(m.line)),
-        Command("Play on", (Key(K.K_p),), lambda: play_on(s),
+        Command("Play on", (Key(K.K_p),), s.play_on,
                 "play the selected position against the AI (you take the side to move)",
                 enabled=has_rows, why_not=no_rows),
         Command("Shallower", (Key(K.K_MINUS), Key(K.K_KP_MINUS)),
@@ -71,7 +91,7 @@ def review_commands(s: ReviewScene) -> list[Command]:
     ]
 
 
-def escape(s: ReviewScene) -> None:
+def escape(s: CommandedReview) -> None:
     """Esc undoes the nearest thing: the line on the board, the running analysis, and only
     then the screen itself."""
     if s.help.open:
@@ -82,40 +102,17 @@ def escape(s: ReviewScene) -> None:
         s.go_back()
 
 
-def show_line(s: ReviewScene) -> None:
+def show_line(s: CommandedReview) -> None:
     """The first press starts the line (the timer steps it); a press while it runs shows
     the next move at once."""
     m = s.model
     if m.line:
-        m.advance_line(s.app.now)
+        m.advance_line(s.now)
     else:
-        m.start_line(s.app.now)
+        m.start_line(s.now)
 
 
-def change_search(s: ReviewScene, direction: int) -> None:
+def change_search(s: CommandedReview, direction: int) -> None:
     if s.model.change_settings(direction):
         s.show_message(f"Next analysis: {s.model.settings.text()} — A analyses")
 
-
-def play_on(s: ReviewScene) -> None:
-    """A new game from the selected position against the AI, after a yes when the reviewed
-    game is not over (the screen it came from is left)."""
-    row = s.model.row
-    if row is None:
-        return
-    try:
-        session = play_on_session(s.session, row)
-    except ValueError as exc:
-        s.show_message(f"Cannot play on: {error_line(exc)}", True)
-        return
-    text = f"Playing on from the review's move {row.ply}: you are {row.player}"
-
-    def go() -> None:
-        s.app.open_play(session, own_position=True, message=text)
-
-    if s.session.is_over:
-        go()
-        return
-    s.open_dialog(ConfirmDialog(
-        f"Play on from move {row.ply}?", "The game in progress is left (Ctrl+S saves it "
-        "first). Esc stays here.", go, yes="Play on", no="Stay"))

@@ -1,30 +1,62 @@
 """Drawing the review screen from its layout and its model: the top bar, the board with the
 move played and the better one, the line under the board that says which is which, the
 chart, the move list, the panel (or the analysis's progress bar) and the buttons. Drawing
-only reads, except that the chart's geometry is kept for the next click.
+reads the screen (``DrawnReview``: what it reads of it) and returns the chart's geometry,
+which the screen keeps for the next click.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
 from game.review import NO_ERROR
+from game.session import Session
+from play.review import ReviewModel
 from ui import theme
+from ui.boards.base import BoardView, ViewContext
+from ui.commands import Commands
 from ui.keys_overlay import draw_keys_overlay
 from ui.panel_view import Metrics, draw_block, plan
-from ui.review_chart import SYMBOLS, draw_review_chart, severity_colour
-from ui.scenes.common import draw_background
+from ui.review_chart import SYMBOLS, ChartGeometry, draw_review_chart, severity_colour
+from ui.scenes.common import MessageLine, draw_background
+from ui.scenes.play_commands import HelpOverlay
+from ui.scenes.review_layout import ReviewLayout
+from ui.scenes.review_moves import ReviewMoveList
 from ui.scenes.review_panel import mark_line, marks_line, panel_lines, progress_text
 from ui.scenes.review_status import draw_status
 from ui.widgets import draw_text
 
-if TYPE_CHECKING:
-    from ui.scenes.review import ReviewScene
+
+class DrawnReview(Protocol):
+    """What drawing reads of the review screen (the review screen is one)."""
+
+    @property
+    def geometry(self) -> ReviewLayout: ...
+    @property
+    def model(self) -> ReviewModel: ...
+    @property
+    def session(self) -> Session: ...
+    @property
+    def view(self) -> BoardView: ...
+    @property
+    def moves(self) -> ReviewMoveList: ...
+    @property
+    def commands(self) -> Commands: ...
+    @property
+    def message(self) -> MessageLine: ...
+    @property
+    def help(self) -> HelpOverlay: ...
+    @property
+    def dialog(self) -> Any: ...  # a modal (TextDialog, FileChooser, ConfirmDialog) or None
+    @property
+    def now(self) -> float: ...
+    def context(self) -> ViewContext: ...
+    def show_message(self, text: str, error: bool = False) -> None: ...
 
 
-def top_text(scene: ReviewScene) -> str:
+def top_text(scene: DrawnReview) -> str:
     """Where in the game the board is: "Move 12 · Black to play · decision 23 of 60" (the
     move's number is its turn's, as the move list and the play screen write it)."""
     m = scene.model
@@ -37,7 +69,8 @@ def top_text(scene: ReviewScene) -> str:
     return f"Move {number} · {row.player} to play · decision {m.selected + 1} of {len(m.rows)}"
 
 
-def draw_review_screen(scene: ReviewScene, surface: pygame.Surface) -> None:
+def draw_review_screen(scene: DrawnReview, surface: pygame.Surface) -> ChartGeometry | None:
+    """The whole screen; returns where the chart put each decision (None: no chart yet)."""
     draw_background(surface)
     g = scene.geometry
     size = g.text_size
@@ -50,13 +83,13 @@ def draw_review_screen(scene: ReviewScene, surface: pygame.Surface) -> None:
     draw_text(surface, top_text(scene), g.top_rect.midright, size, theme.color("text"),
               anchor="midright", max_width=g.top_rect.right - box.right - 2 * g.pad)
     _draw_board(scene, surface)
-    _draw_chart(scene, surface)
+    chart = _draw_chart(scene, surface)
     scene.moves.layout(g.moves_rect, max(11, int(size * 0.85)))
     scene.moves.draw(surface, scene.model.selected)
     _draw_panel(scene, surface)
     for b in g.buttons:
         b.draw(surface)
-    scene.message.draw(surface, g.status_rect, scene.app.now)
+    scene.message.draw(surface, g.status_rect, scene.now)
     if scene.help.open:
         rows = scene.commands.help_lines()
         rows.append(("Click", "a point of the chart or a move: that decision"))
@@ -67,9 +100,10 @@ def draw_review_screen(scene: ReviewScene, surface: pygame.Surface) -> None:
                           max(10, int(size * 0.75)))
     if scene.dialog is not None:
         scene.dialog.draw(surface)
+    return chart
 
 
-def _draw_board(scene: ReviewScene, surface: pygame.Surface) -> None:
+def _draw_board(scene: DrawnReview, surface: pygame.Surface) -> None:
     g = scene.geometry
     shown = scene.model.shown()
     state = shown.state if shown is not None else scene.session.current
@@ -78,28 +112,27 @@ def _draw_board(scene: ReviewScene, surface: pygame.Surface) -> None:
         scene.view.draw(surface, g.board_rect, state, scene.context())
         status = scene.view.status_text(state)
     except Exception as exc:  # noqa: BLE001 - a view bug is a message, not a crash
-        if not scene.message.visible(scene.app.now):
+        if not scene.message.visible(scene.now):
             scene.show_message(f"Board error: {exc}", True)
-    draw_status(scene, surface, status)
+    draw_status(surface, g.status_rect, g.text_size, scene.model, status)
 
 
-def _draw_chart(scene: ReviewScene, surface: pygame.Surface) -> None:
+def _draw_chart(scene: DrawnReview, surface: pygame.Surface) -> ChartGeometry | None:
     g = scene.geometry
     r = g.chart_rect
     pygame.draw.rect(surface, theme.color("panel"), r, border_radius=10)
     inner = r.inflate(-2 * g.pad, -2 * g.pad)
     review = scene.model.review
     if review is None:
-        scene.chart = None
         words = "The chart appears when the analysis is done"
         draw_text(surface, words, inner.center, max(11, int(g.text_size * 0.85)),
                   theme.color("text_dim"), anchor="center", max_width=inner.width)
-        return
-    scene.chart = draw_review_chart(surface, inner, review, scene.model.selected, g.text_size,
-                                    numbers=[label.number for label in scene.moves.labels])
+        return None
+    return draw_review_chart(surface, inner, review, scene.model.selected, g.text_size,
+                             numbers=[label.number for label in scene.moves.labels])
 
 
-def _draw_panel(scene: ReviewScene, surface: pygame.Surface) -> None:
+def _draw_panel(scene: DrawnReview, surface: pygame.Surface) -> None:
     g = scene.geometry
     r = g.panel_rect
     pygame.draw.rect(surface, theme.color("panel"), r, border_radius=10)
@@ -127,12 +160,12 @@ def _draw_panel(scene: ReviewScene, surface: pygame.Surface) -> None:
         if with_source[:-1] == blocks and with_source[-1].kind == "dim":
             blocks = with_source
     for block in blocks:
-        draw_block(surface, block, x, y, m, scene.app.now)
+        draw_block(surface, block, x, y, m, scene.now)
         y += block.height
 
 
 
-def _draw_progress(scene: ReviewScene, surface: pygame.Surface, x: int, y: int, width: int,
+def _draw_progress(scene: DrawnReview, surface: pygame.Surface, x: int, y: int, width: int,
                    small: int) -> int:
     """"Analysing move 23 of 60 …", a bar, and how to stop it; returns the y below."""
     done, total = scene.model.progress

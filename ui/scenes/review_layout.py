@@ -9,18 +9,14 @@ decision from the next, and the panel explains a move in sentences.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
 from ui import theme
-from ui.commands import Command
+from ui.commands import Command, Commands
 from ui.scenes.play_layout import CommandButton
 from ui.scenes.review_status import status_height
 from ui.widgets import share_label_size
-
-if TYPE_CHECKING:
-    from ui.scenes.review import ReviewScene
 
 #: Arrow keys as a button writes them (the help keeps the keys' names).
 ARROWS = {"LEFT": "←", "RIGHT": "→", "UP": "↑", "DOWN": "↓"}
@@ -56,7 +52,8 @@ class ReviewLayout:
         return cls(r, 8, 16, r, r, r, r, r, r, r)
 
 
-def layout_review_screen(scene: ReviewScene, rect: pygame.Rect) -> ReviewLayout:
+def layout_review_screen(commands: Commands, rect: pygame.Rect) -> ReviewLayout:
+    """The screen in ``rect``, a button for each of ``commands``' buttons."""
     w, h = rect.size
     pad = max(8, min(w, h) // 60)
     size = theme.text_size(h)
@@ -68,14 +65,14 @@ def layout_review_screen(scene: ReviewScene, rect: pygame.Rect) -> ReviewLayout:
                              h - top_rect.bottom - status_h - 3 * pad)
     status_rect = pygame.Rect(pad, board_rect.bottom + pad, left_w, status_h)
     column = pygame.Rect(w - column_w - pad, pad, column_w, h - 2 * pad)
-    commands = scene.commands.buttons()
-    rows = (len(commands) + BUTTON_COLUMNS - 1) // BUTTON_COLUMNS
+    shown = commands.buttons()
+    rows = (len(shown) + BUTTON_COLUMNS - 1) // BUTTON_COLUMNS
     gap = max(4, pad // 2)
     bh = max(24, min(34, h // 26))
     bw = (column_w - (BUTTON_COLUMNS - 1) * gap) // BUTTON_COLUMNS
     buttons_top = column.bottom - rows * bh - (rows - 1) * gap
     buttons = []
-    for i, command in enumerate(commands):
+    for i, command in enumerate(shown):
         b = ReviewButton(command)
         r, c = divmod(i, BUTTON_COLUMNS)
         b.rect = pygame.Rect(column.x + c * (bw + gap), buttons_top + r * (bh + gap), bw, bh)

@@ -10,19 +10,16 @@ parts), the inessential parts dropped before the font is made smaller, and only 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
+from play.review import ReviewModel
 from ui import theme
 from ui.assets import font
 from ui.review_chart import SYMBOLS
 from ui.scenes.review_panel import row_figures
 from ui.text import wrap
 from ui.widgets import draw_text
-
-if TYPE_CHECKING:
-    from ui.scenes.review import ReviewScene
 
 SEPARATOR = " · "
 #: Lines the status may take; the layout gives it their height.
@@ -37,10 +34,9 @@ class Part:
     essential: bool = True
 
 
-def status_parts(scene: ReviewScene) -> list[Part]:
+def status_parts(m: ReviewModel) -> list[Part]:
     """The marks on the board in words, the move played and the best with their values as
     the panel writes them."""
-    m = scene.model
     row, review = m.row, m.review
     if row is None or review is None:
         return []
@@ -105,12 +101,12 @@ def fit_status(review: list[Part], board: list[Part], width: int,
     return least, [*lines[:LINES - 1], " ".join(lines[LINES - 1:])]
 
 
-def draw_status(scene: ReviewScene, surface: pygame.Surface, board_status: str) -> None:
-    """The status lines, centred in the layout's status rectangle."""
-    g = scene.geometry
-    r = g.status_rect
-    size, lines = fit_status(status_parts(scene), board_parts(board_status), r.width,
-                             status_size(g.text_size))
+def draw_status(surface: pygame.Surface, r: pygame.Rect, text_size: int, model: ReviewModel,
+                board_status: str) -> None:
+    """The status lines of ``model``'s selection and the board's ``board_status``, centred
+    in ``r``."""
+    size, lines = fit_status(status_parts(model), board_parts(board_status), r.width,
+                             status_size(text_size))
     step = font(size).get_linesize()
     top = r.centery - step * len(lines) // 2
     for i, line in enumerate(lines):

@@ -3,22 +3,18 @@ pace, the lab's presentation mode."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from ui import theme
+from ui.host import Host
 from ui.scenes.common import MessageLine, draw_background
 from ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text
-
-if TYPE_CHECKING:
-    from ui.app import App
 
 DELAYS = (0.0, 0.2, 0.4, 0.6, 1.0, 1.5, 2.0, 3.0)
 
 
 class SettingsScene:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.settings = app.settings
         self.widgets: list[Widget] = []

@@ -1,0 +1,53 @@
+"""What a screen may ask of the app that shows it: its clock, settings and search worker, and
+the way to every other screen (``ui.app.App`` is the one ``Host``).
+
+The app makes every screen and switches between them, so it imports them all; a screen names
+the app only through this Protocol, so no screen imports the app, not even for a type hint,
+and the imports run one way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from game.review import GameReview
+from game.session import Session
+from ui.settings import Settings
+
+#: Told about each analysis the review screen finishes: (the session, its review).
+OnReview = Callable[[Session, GameReview], object]
+
+
+class Host(Protocol):
+    @property
+    def now(self) -> float:
+        """Virtual seconds since the start: every delay and animation runs on this clock."""
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def worker(self) -> Any:
+        """The search worker (started on first use)."""
+    @property
+    def has_worker(self) -> bool: ...
+    @property
+    def scene(self) -> Any:
+        """The screen shown."""
+    @property
+    def suspended(self) -> Any:
+        """The play screen whose game waits at the menu (None: no game waits)."""
+    def save_settings(self) -> None: ...
+    def play_click(self) -> None: ...
+    def switch(self, scene: Any) -> None: ...
+    def quit(self) -> None: ...
+    def open_menu(self, suspend: Any = None) -> None: ...
+    def open_play(self, session: Session, own_position: bool = False,
+                  message: str | None = None, review: GameReview | None = None) -> None: ...
+    def resume_game(self) -> None: ...
+    def open_review(self, session: Session, review: GameReview | None = None,
+                    on_review: OnReview | None = None) -> None: ...
+    def open_settings(self) -> None: ...
+    def open_lab(self, session_or_state: Any, game_id: str, view: str = "tree",
+                 level: str | None = None) -> None: ...
+    def open_ladder(self, game_id: str) -> None: ...
+    def open_teaching_game(self, game_id: str, example: str | None = None) -> None: ...
