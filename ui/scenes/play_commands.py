@@ -38,9 +38,9 @@ class HelpOverlay:
         self.open = False
 
 
-class CommandedScreen(Protocol):
-    """What the play screen's commands use of it (the play screen is one): its match, board
-    view, move list and files, and the actions that are the screen's own."""
+class PlayParts(Protocol):
+    """The play screen's parts its commands and its drawing both use: the match, the board
+    view and the move list."""
 
     @property
     def match(self) -> MatchController: ...
@@ -52,6 +52,12 @@ class CommandedScreen(Protocol):
     def record(self) -> MoveRecord: ...
     @property
     def moves_view(self) -> MoveListView: ...
+
+
+class CommandedScreen(PlayParts, Protocol):
+    """What the play screen's commands use of it (the play screen is one): its parts and
+    files, and the actions that are the screen's own."""
+
     @property
     def files(self) -> GameFiles: ...
     @property

@@ -5,58 +5,33 @@ leaves room."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
 from game.core import CHANCE
-from game.session import Session
-from play.controller import MatchController
 from play.jobs import Purpose
 from play.setup import describe_seat
 from ui import theme
-from ui.boards.base import BoardView, ViewContext
-from ui.commands import Commands
 from ui.keys_overlay import draw_keys_overlay
 from ui.kit import game_ui
-from ui.movelist import MoveListView, MoveRecord
 from ui.panel import PanelLine, PanelText, draw_panel, panel_lines, ponder_lines
-from ui.scenes.common import MessageLine, draw_background
+from ui.scenes.common import draw_background
 from ui.scenes.play_banner import draw_banner, result_line
-from ui.scenes.play_commands import HelpOverlay
+from ui.scenes.play_commands import PlayParts
 from ui.scenes.play_layout import PlayLayout
+from ui.scenes.screen import DrawnScreen
 from ui.widgets import draw_text, fitting_size
 
 
-class DrawnPlay(Protocol):
-    """What drawing reads of the play screen (the play screen is one)."""
+class DrawnPlay(DrawnScreen, PlayParts, Protocol):
+    """What drawing reads of the play screen (the play screen is one), beyond any screen's
+    and its parts."""
 
     @property
     def geometry(self) -> PlayLayout: ...
     @property
-    def match(self) -> MatchController: ...
-    @property
-    def session(self) -> Session: ...
-    @property
-    def view(self) -> BoardView: ...
-    @property
-    def record(self) -> MoveRecord: ...
-    @property
-    def moves_view(self) -> MoveListView: ...
-    @property
     def words(self) -> PanelText: ...
-    @property
-    def commands(self) -> Commands: ...
-    @property
-    def message(self) -> MessageLine: ...
-    @property
-    def help(self) -> HelpOverlay: ...
-    @property
-    def dialog(self) -> Any: ...  # a modal (TextDialog, FileChooser, ConfirmDialog) or None
-    @property
-    def now(self) -> float: ...
-    def context(self) -> ViewContext: ...
-    def show_message(self, text: str, error: bool = False) -> None: ...
 
 
 class Animation:

@@ -7,53 +7,35 @@ which the screen keeps for the next click.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
 from game.review import NO_ERROR
-from game.session import Session
 from play.review import ReviewModel
 from ui import theme
-from ui.boards.base import BoardView, ViewContext
-from ui.commands import Commands
 from ui.keys_overlay import draw_keys_overlay
 from ui.panel_view import Metrics, draw_block, plan
 from ui.review_chart import SYMBOLS, ChartGeometry, draw_review_chart, severity_colour
-from ui.scenes.common import MessageLine, draw_background
-from ui.scenes.play_commands import HelpOverlay
+from ui.scenes.common import draw_background
 from ui.scenes.review_layout import ReviewLayout
 from ui.scenes.review_moves import ReviewMoveList
 from ui.scenes.review_panel import mark_line, marks_line, panel_lines, progress_text
 from ui.scenes.review_status import draw_status
+from ui.scenes.screen import DrawnScreen
 from ui.widgets import draw_text
 
 
-class DrawnReview(Protocol):
-    """What drawing reads of the review screen (the review screen is one)."""
+class DrawnReview(DrawnScreen, Protocol):
+    """What drawing reads of the review screen (the review screen is one), beyond any
+    screen's."""
 
     @property
     def geometry(self) -> ReviewLayout: ...
     @property
     def model(self) -> ReviewModel: ...
     @property
-    def session(self) -> Session: ...
-    @property
-    def view(self) -> BoardView: ...
-    @property
     def moves(self) -> ReviewMoveList: ...
-    @property
-    def commands(self) -> Commands: ...
-    @property
-    def message(self) -> MessageLine: ...
-    @property
-    def help(self) -> HelpOverlay: ...
-    @property
-    def dialog(self) -> Any: ...  # a modal (TextDialog, FileChooser, ConfirmDialog) or None
-    @property
-    def now(self) -> float: ...
-    def context(self) -> ViewContext: ...
-    def show_message(self, text: str, error: bool = False) -> None: ...
 
 
 def top_text(scene: DrawnReview) -> str:
