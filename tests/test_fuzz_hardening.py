@@ -8,7 +8,6 @@ one-line error messages whatever the input (6, 7).
 from __future__ import annotations
 
 import json
-import random
 import re
 import time
 from typing import Any
@@ -19,7 +18,7 @@ from hypothesis import strategies as st
 from cli.engine import MAX_ERROR_CHARS, answer_line, encode
 from game.registry import game_ids, get_game
 from game.savefile import SaveFormatError, load
-from game.session import Session
+from scripts.fuzz_surfaces import random_session
 
 POSITIONS = {
     "tictactoe": ["XO------- X", "XXOOX---- O", "XXXOO---- O"],
@@ -145,17 +144,7 @@ def test_engine_survives_any_line(line: str) -> None:
 
 
 def random_save(game_id: str, seed: int, plies: int) -> str:
-    rng = random.Random(seed)
-    session = Session(game_id)
-    for _ in range(plies):
-        state = session.current
-        if state.current_player() == -2:
-            break
-        if state.current_player() == -1:
-            session.roll(rng)
-        else:
-            session.play(rng.choice(state.legal_moves()))
-    return session.save()
+    return random_session(game_id, seed, plies).save()
 
 
 @st.composite
