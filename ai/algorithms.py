@@ -56,8 +56,8 @@ def registered_algorithms() -> tuple[str, ...]:
 def tree_options(config: SearchConfig) -> TreeOptions:
     """The options the alpha-beta family shares, as ``config`` sets them."""
     return {
-        "use_tt": config.use_tt,
-        "use_ordering": config.use_ordering,
+        "use_tt": config.refinements.tt,
+        "use_ordering": config.refinements.ordering,
         "exact_root_values": config.exact_root_values or config.noise > 0,
-        "pvs": config.use_pvs,
+        "pvs": config.refinements.pvs,
     }

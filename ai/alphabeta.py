@@ -401,7 +401,7 @@ class AlphaBetaSearcher(WindowedQuiescence):
 
 def _build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
            config: SearchConfig) -> AlphaBetaSearcher:
-    aspiration = profile.aspiration if config.use_aspiration else None  # where the game has it
+    aspiration = profile.aspiration if config.refinements.aspiration else None  # if the game has
     return AlphaBetaSearcher(evaluate, scoring, aspiration=aspiration, **tree_options(config))
 
 

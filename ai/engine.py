@@ -77,7 +77,7 @@ def make_searcher(config: SearchConfig) -> Searcher:
         if batched_searcher is not None:
             return batched_searcher
     searcher = spec.build(evaluate, scoring, profile, config)
-    if spec.quiescent and config.use_quiescence:
+    if spec.quiescent and config.refinements.quiescence:
         searcher.set_quiescence(profile.noisy_moves)
     return searcher
 

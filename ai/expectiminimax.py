@@ -145,9 +145,9 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
 def _build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
            config: SearchConfig) -> ExpectiminimaxSearcher:
     """Star1 for games scored in points, the move filter where the profile has one."""
-    move_filter = profile.move_filter if config.use_move_filter else None
-    k, root_k = move_filter or (None, None)
-    return ExpectiminimaxSearcher(evaluate, scoring, star1=profile.points and config.use_star1,
+    refinements = config.refinements
+    k, root_k = (refinements.move_filter and profile.move_filter) or (None, None)
+    return ExpectiminimaxSearcher(evaluate, scoring, star1=profile.points and refinements.star1,
                                   filter_k=k, root_filter_k=root_k, **tree_options(config))
 
 
