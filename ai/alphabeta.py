@@ -20,14 +20,17 @@
   window); ai.expectiminimax adds pruning and move filtering there. Quiescence search at the
   depth limit, for a game with noisy moves: ai.quiescence.
 
-Scores are from the view of the side to move at the root.
+Scores are from the view of the side to move at the root. The file is longer than most: the
+recursion, its table, its ordering and its windows share one searcher's state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
-from ai.api import Result
+from ai.algorithms import AlgorithmSpec, register, tree_options
+from ai.api import Result, SearchConfig
+from ai.profiles import Profile
 from ai.quiescence import WindowedQuiescence
 from ai.searchbase import (
     INF,
@@ -395,3 +398,11 @@ class AlphaBetaSearcher(WindowedQuiescence):
         hist = self._history[p]
         hist[m] = hist.get(m, 0) + depth * depth
 
+
+def _build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
+           config: SearchConfig) -> AlphaBetaSearcher:
+    aspiration = profile.aspiration if config.refinements.aspiration else None  # if the game has
+    return AlphaBetaSearcher(evaluate, scoring, aspiration=aspiration, **tree_options(config))
+
+
+register(AlgorithmSpec("alphabeta", _build, quiescent=True, tree_options=True))

@@ -8,8 +8,8 @@ finished answer.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Protocol, TypedDict
 
 from ai.trace import Tracer
@@ -177,6 +177,53 @@ class TreeOptions(TypedDict, total=False):
     tt_size_log2: int
 
 
+#: Each refinement's name outside the program (the engine protocol's requests, a recording's
+#: options, the CLI's reports), which stay as they were when they were SearchConfig's fields.
+_OPTION_NAMES = {"tt": "use_tt", "ordering": "use_ordering", "pvs": "use_pvs",
+                 "aspiration": "use_aspiration", "star1": "use_star1",
+                 "move_filter": "use_move_filter", "quiescence": "use_quiescence"}
+
+
+@dataclass(frozen=True)
+class Refinements:
+    """The search's refinements, each switchable so the search lab can show what it buys:
+    the transposition table, move ordering, principal-variation search (null windows),
+    aspiration windows (where the game's profile has them), Star1 pruning at chance nodes and
+    expectiminimax's move filtering (where the profile allows them), and quiescence search at
+    the depth limit (for games whose profile names noisy moves: Kalah's captures and extra
+    turns). One value, so a config says in one place which of them it leaves out."""
+
+    tt: bool = True
+    ordering: bool = True
+    pvs: bool = True
+    aspiration: bool = True
+    star1: bool = True
+    move_filter: bool = True
+    quiescence: bool = True
+
+    @classmethod
+    def none(cls) -> Refinements:
+        """The textbook's search: no refinement at all."""
+        return cls(**dict.fromkeys(_OPTION_NAMES, False))
+
+    def but(self, **changes: bool) -> Refinements:
+        """These refinements with ``changes`` switched (``but(tt=False)``)."""
+        return replace(self, **changes)
+
+    def as_options(self) -> dict[str, bool]:
+        """The switches by their outside names ("use_tt": True, ...)."""
+        return {outside: getattr(self, name) for name, outside in _OPTION_NAMES.items()}
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, object],
+                     base: Refinements | None = None) -> Refinements:
+        """``base`` (default: all on) with the switches ``options`` names by their outside
+        names ("use_tt": False); other keys are ignored."""
+        changes = {name: bool(options[outside]) for name, outside in _OPTION_NAMES.items()
+                   if outside in options}
+        return replace(base or cls(), **changes)
+
+
 @dataclass(frozen=True)
 class SearchConfig:
     """Everything needed to build and run a search, as plain picklable data.
@@ -188,8 +235,9 @@ class SearchConfig:
     game_id: str
     algorithm: str = "alphabeta"  # "minimax" | "alphabeta" | "mtdf" | "expectiminimax"
     limits: Limits = field(default_factory=Limits)
-    use_tt: bool = True
-    use_ordering: bool = True
+    #: The search's refinements (all on: the search that plays); the lab switches them off
+    #: one by one to show what each buys.
+    refinements: Refinements = Refinements()
     #: Strength-lowering randomness for weak levels (0 = always the best move).
     noise: float = 0.0
     seed: int | None = None
@@ -208,20 +256,14 @@ class SearchConfig:
     #: False: search with no game knowledge (every unfinished position scores 0), a weaker
     #: player for games whose evaluator is perfect (Nim).
     use_evaluator: bool = True
-    #: The alpha-beta family's refinements, each switchable so the search lab can show what it
-    #: buys: principal-variation search (null windows), aspiration windows (where the game's
-    #: profile has them), Star1 pruning at chance nodes and expectiminimax's move filtering
-    #: (where the profile allows them). All on is the search that plays.
-    use_pvs: bool = True
-    use_aspiration: bool = True
-    use_star1: bool = True
-    use_move_filter: bool = True
-    #: Quiescence search at the depth limit, for games whose profile names noisy moves
-    #: (Kalah's captures and extra turns): minimax and alpha-beta search on along them.
-    use_quiescence: bool = True
     #: Consult the game's opening book first (GameAI.book): a position in the book is
     #: answered from it ("opening-book") without searching. Levels with a book turn it on.
     use_book: bool = False
     #: Root moves a searcher that filters its root moves (backgammon's) must search whatever
     #: the filter says: a game review values the move played as deeply as the best.
     keep_root_moves: tuple[Move, ...] = ()
+
+    def with_refinements(self, **changes: bool) -> SearchConfig:
+        """This config with the refinements ``changes`` names switched
+        (``with_refinements(tt=False)``)."""
+        return replace(self, refinements=replace(self.refinements, **changes))

@@ -13,25 +13,24 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from ai.alphabeta import AlphaBetaSearcher
+from ai import alphabeta, expectiminimax, minimax, mtdf
+from ai.algorithms import algorithm_spec
 from ai.api import (
-    ALGORITHMS,
     Evaluator,
     Predictor,
     ProgressCallback,
     Result,
     SearchConfig,
     Searcher,
-    TreeOptions,
 )
-from ai.expectiminimax import ExpectiminimaxSearcher
 from ai.kit import evaluator_for, game_ai, get_evaluator, profile_for
-from ai.minimax import MinimaxSearcher
-from ai.mtdf import MTDFSearcher
-from ai.quiescence import QUIESCENT_ALGORITHMS
 from ai.searchbase import EvalFn, zero_eval
 from ai.trace import Tracer, trace_root_values
 from game.core import CHANCE, TERMINAL, State
+
+#: The searcher modules: each declares itself into the registry (ai.algorithms) as it is
+#: imported, so every algorithm is registered before the engine builds one.
+SEARCHER_MODULES = (minimax, alphabeta, mtdf, expectiminimax)
 
 
 def default_algorithm(game_id: str) -> str:
@@ -67,29 +66,9 @@ def make_searcher(config: SearchConfig) -> Searcher:
         evaluate = evaluator.evaluate
     else:
         evaluate = evaluator_for(config.game_id)
+    spec = algorithm_spec(config.algorithm)
     profile = profile_for(config.game_id)
     scoring = profile.scoring()
-    # Options the alpha-beta family (alphabeta, expectiminimax) shares.
-    tree_options: TreeOptions = {
-        "use_tt": config.use_tt,
-        "use_ordering": config.use_ordering,
-        "exact_root_values": config.exact_root_values or config.noise > 0,
-        "pvs": config.use_pvs,
-    }
-    searcher: MinimaxSearcher | AlphaBetaSearcher
-    if config.algorithm == "minimax":
-        searcher = MinimaxSearcher(evaluate, scoring)
-    elif config.algorithm == "alphabeta":
-        searcher = AlphaBetaSearcher(
-            evaluate, scoring, aspiration=profile.aspiration if config.use_aspiration else None,
-            **tree_options,
-        )
-    elif config.algorithm == "mtdf":
-        searcher = MTDFSearcher(evaluate, scoring, **tree_options)
-    if config.algorithm in QUIESCENT_ALGORITHMS:
-        if config.use_quiescence:
-            searcher.set_quiescence(profile.noisy_moves)
-        return searcher
     batched = game_ai(config.game_id).batched_searcher
     if config.algorithm == "expectiminimax" and evaluator is not None and batched is not None:
         # An evaluator that scores a roll's moves in one batch (backgammon's network) has its
@@ -97,20 +76,10 @@ def make_searcher(config: SearchConfig) -> Searcher:
         batched_searcher = batched(evaluator, scoring)
         if batched_searcher is not None:
             return batched_searcher
-    if config.algorithm == "expectiminimax":
-        move_filter = profile.move_filter if config.use_move_filter else None
-        k, root_k = move_filter or (None, None)
-        return ExpectiminimaxSearcher(
-            evaluate,
-            scoring,
-            star1=profile.points and config.use_star1,
-            filter_k=k,
-            root_filter_k=root_k,
-            **tree_options,
-        )
-    raise ValueError(
-        f"unknown algorithm {config.algorithm!r}; choose one of: {', '.join(ALGORITHMS)}"
-    )
+    searcher = spec.build(evaluate, scoring, profile, config)
+    if spec.quiescent and config.refinements.quiescence:
+        searcher.set_quiescence(profile.noisy_moves)
+    return searcher
 
 
 def run_search(

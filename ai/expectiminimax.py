@@ -28,8 +28,10 @@ from __future__ import annotations
 
 from typing import Unpack
 
+from ai.algorithms import AlgorithmSpec, register, tree_options
 from ai.alphabeta import AlphaBetaSearcher
-from ai.api import Result, TreeOptions
+from ai.api import Result, SearchConfig, TreeOptions
+from ai.profiles import Profile
 from ai.searchbase import EvalFn, RootSearch, Scoring
 from game.core import Move, State
 
@@ -138,3 +140,15 @@ class ExpectiminimaxSearcher(AlphaBetaSearcher):
         self, state: State, moves: list[Move], depth: int, alpha: float, beta: float
     ) -> RootSearch:
         return super()._root_window(state, self._filter(state, moves, depth, 0), depth, alpha, beta)
+
+
+def _build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
+           config: SearchConfig) -> ExpectiminimaxSearcher:
+    """Star1 for games scored in points, the move filter where the profile has one."""
+    refinements = config.refinements
+    k, root_k = (refinements.move_filter and profile.move_filter) or (None, None)
+    return ExpectiminimaxSearcher(evaluate, scoring, star1=profile.points and refinements.star1,
+                                  filter_k=k, root_filter_k=root_k, **tree_options(config))
+
+
+register(AlgorithmSpec("expectiminimax", _build, tree_options=True))

@@ -17,7 +17,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import KW_ONLY, dataclass
 
-from ai.api import Limits, SearchConfig
+from ai.api import Limits, Refinements, SearchConfig
 
 #: Noise that makes every move a candidate: a uniformly random player.
 RANDOM = 1e6
@@ -40,7 +40,7 @@ class Level:
     #: self-play, "patterns" = Othello pattern tables fitted to self-play results; both beat
     #: the hand-made evaluator (see docs/levels.md).
     evaluator: str | None = None
-    #: False: no quiescence search at the depth limit (SearchConfig.use_quiescence), for a
+    #: False: no quiescence search at the depth limit (Refinements.quiescence), for a
     #: game with noisy moves whose weaker levels are weaker without it.
     quiescence: bool = True
     #: Answer from the game's opening book where it has the position (SearchConfig.use_book).
@@ -56,7 +56,7 @@ class Level:
             exact=self.exact,
             use_evaluator=self.use_evaluator,
             evaluator=self.evaluator,
-            use_quiescence=self.quiescence,
+            refinements=Refinements(quiescence=self.quiescence),
             use_book=self.book,
         )
 

@@ -14,9 +14,11 @@ keeps its sign. Every root move's value is exact.
 
 from __future__ import annotations
 
-from ai.api import Result
+from ai.algorithms import AlgorithmSpec, register
+from ai.api import Result, SearchConfig
+from ai.profiles import Profile
 from ai.quiescence import Quiescence
-from ai.searchbase import INF, RootSearch
+from ai.searchbase import INF, EvalFn, RootSearch, Scoring
 from ai.trace import Tracer
 from game.core import TERMINAL, Move, State
 
@@ -108,3 +110,11 @@ class MinimaxSearcher(Quiescence):
             if v > best:
                 best, best_pv = v, (m, *pv)
         return sign * best, best_pv
+
+
+def _build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
+           config: SearchConfig) -> MinimaxSearcher:
+    return MinimaxSearcher(evaluate, scoring)
+
+
+register(AlgorithmSpec("minimax", _build, quiescent=True))

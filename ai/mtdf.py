@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from typing import Unpack
 
+from ai.algorithms import AlgorithmSpec, register, tree_options
 from ai.alphabeta import NULL_WIDTH, AlphaBetaSearcher
-from ai.api import Result, TreeOptions
+from ai.api import Result, SearchConfig, TreeOptions
+from ai.profiles import Profile
 from ai.searchbase import INF, EvalFn, RootSearch, Scoring
 from game.core import Move, State
 
@@ -83,3 +85,11 @@ def _first(moves: list[Move], move: Move) -> list[Move]:
     """``moves`` with ``move`` searched first (the move the last successful probe found)."""
     return [move] + [m for m in moves if m != move] if move in moves else moves
 
+
+
+def _build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
+           config: SearchConfig) -> MTDFSearcher:
+    return MTDFSearcher(evaluate, scoring, **tree_options(config))
+
+
+register(AlgorithmSpec("mtdf", _build, quiescent=True, tree_options=True))

@@ -21,7 +21,7 @@ import tempfile
 import time
 from typing import TYPE_CHECKING, Any
 
-from ai.api import Limits, SearchConfig
+from ai.api import Limits, Refinements, SearchConfig
 from ai.kit import game_ai
 from ai.lab.record import record_search
 from game.registry import playable_kits
@@ -79,8 +79,8 @@ def big_recording() -> Any:
     kit = next(k for k in playable_kits() if game_ai(k).speed.lab_tree_depth is not None)
     depth = game_ai(kit).speed.lab_tree_depth
     state = kit.rules().initial_state()
-    config = SearchConfig(kit.id, "minimax", Limits(depth=depth), use_tt=False,
-                          use_ordering=False, exact=False)
+    config = SearchConfig(kit.id, "minimax", Limits(depth=depth),
+                          Refinements(tt=False, ordering=False), exact=False)
     return record_search(state, config, NODES)
 
 

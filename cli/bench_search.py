@@ -12,7 +12,7 @@ import threading
 import time
 from typing import Any
 
-from ai.api import Limits, SearchConfig
+from ai.api import Limits, Refinements, SearchConfig
 from ai.bench import BenchPosition, Variant
 from ai.engine import make_searcher, run_search
 from ai.kit import game_ai
@@ -33,8 +33,7 @@ def measure(pos: BenchPosition, variant: Variant) -> dict[str, Any]:
         game_id=pos.game_id,
         algorithm=variant.algorithm,
         limits=Limits(depth=variant.depth, time_s=variant.time_s),
-        use_tt=variant.use_tt,
-        use_ordering=variant.use_ordering,
+        refinements=Refinements(tt=variant.use_tt, ordering=variant.use_ordering),
         exact=variant.exact,
         evaluator=variant.evaluator,
     )

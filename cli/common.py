@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ai.api import ALGORITHMS, Limits, SearchConfig
+from ai.api import ALGORITHMS, Limits, Refinements, SearchConfig
 from ai.engine import default_algorithm
 from ai.kit import game_ai
 from ai.lab.editor import default_scale, features
@@ -326,9 +326,10 @@ def build_config(
         return replace(
             config,
             limits=limits,
-            use_tt=config.use_tt and use_tt,
-            use_ordering=config.use_ordering and use_ordering,
-            use_quiescence=config.use_quiescence and use_quiescence,
+            refinements=config.refinements.but(
+                tt=config.refinements.tt and use_tt,
+                ordering=config.refinements.ordering and use_ordering,
+                quiescence=config.refinements.quiescence and use_quiescence),
             exact=config.exact if exact is None else exact,
         )
 
@@ -344,9 +345,7 @@ def build_config(
         game_id=game_id,
         algorithm=algorithm,
         limits=Limits(depth=depth, time_s=time_s),
-        use_tt=use_tt,
-        use_ordering=use_ordering,
-        use_quiescence=use_quiescence,
+        refinements=Refinements(tt=use_tt, ordering=use_ordering, quiescence=use_quiescence),
         seed=seed,
         exact=bool(exact),
     )

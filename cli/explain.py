@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -139,11 +138,12 @@ def _config(args: argparse.Namespace, game_id: str, state: State) -> SearchConfi
         exact=args.exact,
     )
     config = with_weights(config, args.weights, args.no_book)
-    return replace(
-        config, use_pvs=config.use_pvs and not args.no_pvs,
-        use_aspiration=config.use_aspiration and not args.no_aspiration,
-        use_star1=config.use_star1 and not args.no_star1,
-        use_move_filter=config.use_move_filter and not args.no_filter,
+    on = config.refinements
+    return config.with_refinements(
+        pvs=on.pvs and not args.no_pvs,
+        aspiration=on.aspiration and not args.no_aspiration,
+        star1=on.star1 and not args.no_star1,
+        move_filter=on.move_filter and not args.no_filter,
     )
 
 

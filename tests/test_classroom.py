@@ -7,7 +7,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from ai.api import Limits, SearchConfig
+from ai.api import Limits, Refinements, SearchConfig
 from ai.lab import textbook
 from ai.lab.record import record_search
 from game.core import CHANCE, TERMINAL, IllegalMoveError, NotationError
@@ -34,9 +34,8 @@ def leaf_problem(log: list[float] | None = None) -> textbook.Problem:
 def run(algorithm: str, text: str, **switches: bool):  # type: ignore[no-untyped-def]
     """A recording of the real searcher on a classroom tree, searched to its leaves."""
     state = GAME.parse_position(text)
-    config = SearchConfig(
-        "classroom", algorithm, Limits(depth=height(state.tree)), **switches
-    )
+    config = SearchConfig("classroom", algorithm, Limits(depth=height(state.tree)),
+                          Refinements.from_options(switches))
     return record_search(state, config)
 
 
@@ -199,7 +198,7 @@ def test_a_min_node_searched_on_its_own_keeps_max_and_min() -> None:
     """Values stay MAX's even when the search starts at one of MIN's nodes."""
     state = GAME.parse_position(TEXTBOOK + " @c")  # MIN chooses among 14, 5, 2
     rec = record_search(state, SearchConfig("classroom", "alphabeta", Limits(depth=1),
-                                            **TEXTBOOK_SWITCHES))
+                                            Refinements.from_options(TEXTBOOK_SWITCHES)))
     assert (rec.max_player, rec.root.kind, rec.value, rec.move) == (0, "min", 2, "c")
     assert rec.evaluated_leaves == [14, 5, 2]
     # MIN's window narrows from above: beta falls 14, 5, 2.
@@ -236,7 +235,8 @@ def test_random_trees_agree_with_the_textbook(text: str, depth: int) -> None:
     log: list[float] = []
     expected = textbook.minimax(state, depth, leaf_problem())
     assert textbook.alphabeta(state, depth, leaf_problem(log)) == expected
-    bare = SearchConfig("classroom", "alphabeta", Limits(depth=depth), **TEXTBOOK_SWITCHES)
+    bare = SearchConfig("classroom", "alphabeta", Limits(depth=depth),
+                        Refinements.from_options(TEXTBOOK_SWITCHES))
     rec = record_search(state, bare)
     assert rec.value == expected and rec.evaluated_leaves == log
     for algorithm in ("minimax", "alphabeta", "expectiminimax"):
@@ -255,5 +255,5 @@ def test_random_chance_trees_agree_with_the_textbook(text: str, depth: int) -> N
     for algorithm, switches in (("minimax", {}), ("alphabeta", {}), ("expectiminimax", {}),
                                 ("expectiminimax", {"use_star1": False, "use_tt": False})):
         rec = record_search(state, SearchConfig("classroom", algorithm, Limits(depth=depth),
-                                                **switches))
+                                                Refinements.from_options(switches)))
         assert rec.value == pytest.approx(expected)

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from ai.api import Limits, SearchConfig
+from ai.api import Limits, Refinements, SearchConfig
 from ai.engine import make_searcher, run_search
 from ai.kit import game_ai, levels_of
 from game.core import TERMINAL
@@ -79,7 +79,8 @@ def test_the_solver_agrees_with_a_separate_solver(pits: int, seeds: int,
 def test_alpha_beta_searched_to_the_end_finds_the_solved_value() -> None:
     for pits, seeds in ((2, 2), (3, 1), (2, 3)):
         start = GAME.initial_state(pits=pits, seeds=seeds, empty_capture=True)
-        config = SearchConfig("kalah", "alphabeta", Limits(depth=60), use_quiescence=False)
+        config = SearchConfig("kalah", "alphabeta", Limits(depth=60),
+                              Refinements(quiescence=False))
         result = make_searcher(config).search(start, config.limits)
         assert result.exact
         assert result.score == SOLVED[(pits, seeds)]

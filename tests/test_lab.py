@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from ai.api import Limits, SearchConfig
+from ai.api import Limits, Refinements, SearchConfig
 from ai.lab.compare import CompareRow, compare, compare_specs, estimate
 from ai.lab.compare_notes import agreement_text
 from ai.lab.depth_chart import depth_chart
@@ -49,7 +49,7 @@ def test_compare_with_dice() -> None:
     backgammon = get_game("backgammon").parse_position("4HPwATDgc/ABMA 31")
     specs = compare_specs(backgammon, "backgammon", 3)
     assert specs[-1].label == "+ move filtering"
-    assert specs[-1].config.use_move_filter and not specs[-2].config.use_move_filter
+    assert specs[-1].config.refinements.move_filter and not specs[-2].config.refinements.move_filter
     # "(plays)" comes from the level's own configuration: Casual is the generic searcher
     # with every refinement; Master is the network's own searcher.
     base = lab_config("backgammon", "Casual", 3)
@@ -80,8 +80,8 @@ def test_long_rows_are_estimated_not_run() -> None:
 
 def test_estimate_is_exact_when_the_search_fits() -> None:
     state = get_game("tictactoe").parse_position("X---O---- X")
-    config = SearchConfig("tictactoe", "alphabeta", Limits(depth=4), use_tt=False,
-                          use_ordering=False, use_pvs=False)
+    config = SearchConfig("tictactoe", "alphabeta", Limits(depth=4),
+                          Refinements(tt=False, ordering=False, pvs=False))
     guess = estimate(state, config)
     assert guess.result is not None and guess.measured_depth == 4
     assert guess.nodes == guess.result.stats.nodes
@@ -151,8 +151,8 @@ def test_branching_factor() -> None:
 
 def test_depth_chart_four_ply_tree() -> None:
     state = CLASSROOM.initial_state(example="four-ply")
-    config = SearchConfig("classroom", "alphabeta", Limits(depth=6), use_tt=False,
-                          use_ordering=False, use_pvs=False)
+    config = SearchConfig("classroom", "alphabeta", Limits(depth=6),
+                          Refinements(tt=False, ordering=False, pvs=False))
     rows = depth_chart(state, config, 6)
     # Each depth is one pass; depth 4 reaches every leaf and the chart stops there.
     assert [r.depth for r in rows] == [1, 2, 3, 4]

@@ -6,7 +6,6 @@ formula, beside a real tree, could sit above the leaves alpha-beta looked at."""
 from __future__ import annotations
 
 import os
-from dataclasses import replace
 
 import pytest
 
@@ -85,7 +84,7 @@ def test_leaves_below_the_line_are_put_down_to_the_transposition_table() -> None
     with_table = depth_chart(board, config, 4)
     assert (with_table[3].leaves, with_table[3].fewest_leaves) == (85, 110)
     assert "depth 4: the transposition table" in depth_refs.reference_notes(with_table)[-1]
-    without = depth_chart(board, replace(config, use_tt=False), 4)
+    without = depth_chart(board, config.with_refinements(tt=False), 4)
     assert all(r.leaves >= r.fewest_leaves for r in without)
     assert len(depth_refs.reference_notes(without)) == 1
 
@@ -148,4 +147,4 @@ def test_beside_quiescence_the_tree_is_counted_for_the_series_without_it() -> No
     assert all(r.minimax_nodes is not None and r.fewest_leaves <= r.leaves for r in plain)
     assert all(r.minimax_nodes is None and r.fewest_leaves is None for r in quiet)
     alone = depth_chart(kalah, config, 2)  # quiescence on, one series: not counted
-    assert config.use_quiescence and all(r.fewest_leaves is None for r in alone)
+    assert config.refinements.quiescence and all(r.fewest_leaves is None for r in alone)

@@ -19,6 +19,7 @@ from typing import Any  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from ai.api import Refinements  # noqa: E402
 from ai.engine import search_to_depth  # noqa: E402
 from ai.kit import (
     get_evaluator,  # noqa: E402
@@ -48,10 +49,15 @@ def kalah(text: str = POSITION) -> Any:
     return get_kit("kalah").rules().parse_position(text)
 
 
-def teaching(depth: int, quiescence: bool, state: Any = None, **switches: Any) -> Any:
+def teaching(depth: int, quiescence: bool, state: Any = None, algorithm: str | None = None,
+             **switches: bool) -> Any:
+    """Teaching mode's config with quiescence as asked and ``switches`` by their outside
+    names ("use_pvs": True)."""
     state = state if state is not None else kalah()
-    return replace(lab_config("kalah", TEACHING, depth, state), use_quiescence=quiescence,
-                   **switches)
+    config = lab_config("kalah", TEACHING, depth, state)
+    refinements = Refinements.from_options(switches, config.refinements)
+    return replace(config, algorithm=algorithm or config.algorithm,
+                   refinements=refinements.but(quiescence=quiescence))
 
 
 def record(depth: int, quiescence: bool, algorithm: str = "alphabeta", **switches: Any) -> Any:
@@ -182,7 +188,8 @@ def test_the_legend_keys_only_the_marks_the_tree_shows(monkeypatch) -> None:
     textbook_tree = get_game("classroom").parse_position("[[3,12,8],[2,4,6],[14,5,2]]")
     bare = {"use_tt": False, "use_ordering": False, "use_pvs": False, "use_aspiration": False}
     pruned = legend_of(record_search(textbook_tree, SearchConfig(
-        "classroom", "alphabeta", Limits(depth=2), **bare)), monkeypatch)
+        "classroom", "alphabeta", Limits(depth=2), Refinements.from_options(bare))),
+        monkeypatch)
     assert "skipped by a cutoff" in pruned and "principal variation" in pruned
     assert "chance" not in pruned and not any("re-searched" in t for t in pruned)
     every_leaf = legend_of(record_search(textbook_tree, SearchConfig(
@@ -190,9 +197,9 @@ def test_the_legend_keys_only_the_marks_the_tree_shows(monkeypatch) -> None:
     assert "skipped by a cutoff" not in every_leaf and "table hit" not in every_leaf
     # PVS's null-window probe of b fails high (5 > 1), so b is searched again.
     better_later = get_game("classroom").parse_position("[[1,2],[5,6]]")
-    with_probes = legend_of(record_search(better_later, SearchConfig(
-        "classroom", "alphabeta", Limits(depth=2), use_tt=False, use_ordering=False)),
-        monkeypatch)
+    unrefined = SearchConfig("classroom", "alphabeta", Limits(depth=2),
+                             Refinements(tt=False, ordering=False))
+    with_probes = legend_of(record_search(better_later, unrefined), monkeypatch)
     assert any("re-searched" in t for t in with_probes)
     # Backgammon's network search keeps no window and prunes nothing: chance circles, no cuts.
     rolls = get_game("backgammon").parse_position("sGfwATDgc/ABMA 31 1")
@@ -316,8 +323,8 @@ def test_the_depth_charts_series_count_what_search_to_depth_counts() -> None:
     assert [(r.depth, r.quiescence) for r in rows] == [
         (d, q) for d in range(1, 5) for q in (False, True)]
     for r in rows:
-        result = search_to_depth(state, replace(config, use_quiescence=r.quiescence, noise=0.0,
-                                                exact=False), r.depth, None)
+        quiet = replace(config.with_refinements(quiescence=r.quiescence), noise=0.0, exact=False)
+        result = search_to_depth(state, quiet, r.depth, None)
         assert r.nodes == result.stats.nodes_per_depth[-1], (r.depth, r.quiescence)
         assert r.total_nodes == result.stats.nodes
         assert r.value == pytest.approx(result.score)
@@ -365,8 +372,8 @@ def test_the_compare_quiescence_row_counts_the_search_it_claims() -> None:
     i = q[0]
     row, spec, before = rows[i], specs[i], specs[i - 1]
     assert row.label.startswith("+ quiescence")
-    assert spec.config.use_quiescence and not before.config.use_quiescence
-    assert replace(before.config, use_quiescence=True) == spec.config  # only the switch differs
+    assert spec.config.refinements.quiescence and not before.config.refinements.quiescence
+    assert before.config.with_refinements(quiescence=True) == spec.config  # only the switch differs
     result = search_to_depth(state, spec.config, depth, None)
     assert row.final_nodes == result.stats.nodes_per_depth[-1]
     assert row.nodes == result.stats.nodes
@@ -415,7 +422,7 @@ def test_the_example_button_is_there_for_a_game_with_examples(app, monkeypatch) 
     pane = scene.pane()
     assert scene.level == TEACHING and pane.depth == 1
     config = pane.config()
-    assert config.limits.depth == 1 and config.use_quiescence is False
+    assert config.limits.depth == 1 and config.refinements.quiescence is False
     # A game's example without a depth keeps the level and depth the lab had.
     plain = Example("plain", first.text, "no depth")
     monkeypatch.setattr(type(kit), "examples", lambda self: {"plain": plain})
@@ -435,9 +442,9 @@ def test_teaching_mode_has_a_quiescence_switch_for_a_game_with_noisy_moves(app) 
     pane = scene.pane()
     pane.layout(pane.rect)
     switch = next(w for w in pane.widgets if isinstance(w, Choice) and w.label == "Quiescence")
-    assert switch.value is False and pane.config().use_quiescence is False  # the textbook's
+    assert switch.value is False and pane.config().refinements.quiescence is False  # the textbook's
     switch.step(1)
-    assert pane.config().use_quiescence is True
+    assert pane.config().refinements.quiescence is True
     othello = lab_scene(app, get_kit("othello").rules().initial_state(), "othello", "tree",
                         level=TEACHING)
     app.switch(othello)

@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 import pytest
 
-from ai.api import Limits, SearchConfig
+from ai.api import Limits, Refinements, SearchConfig
 from ai.lab.tasks import RecordTask
 from ai.worker import SearchWorker
 from game.registry import get_game
@@ -338,7 +338,8 @@ def test_a_forced_recording_stops_when_cancelled() -> None:
     from ai.lab.tasks import record
 
     state = get_game("othello").initial_state()
-    config = SearchConfig("othello", "minimax", Limits(depth=9), use_tt=False, exact=False)
+    config = SearchConfig("othello", "minimax", Limits(depth=9),
+                          Refinements(tt=False), exact=False)
     cancel = threading.Event()
     cancel.set()  # minimax to depth 9 on Othello: minutes, unless the searcher sees the cancel
     with pytest.raises(ValueError, match="stopped"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ai.api import Limits, SearchConfig
+from ai.api import Limits, Refinements, SearchConfig
 from ai.lab.record import record_search
 from ai.lab.search import lab_config
 from game.registry import get_game
@@ -27,7 +27,7 @@ BARE = {"use_tt": False, "use_ordering": False, "use_pvs": False, "use_aspiratio
 def classroom(text: str, algorithm: str, depth: int, **switches: bool):  # type: ignore[no-untyped-def]
     state = get_game("classroom").parse_position(text)
     return record_search(state, SearchConfig("classroom", algorithm, Limits(depth=depth),
-                                             **switches))
+                                             Refinements.from_options(switches)))
 
 
 def test_the_cutoff_at_c_shows_the_window_the_search_had() -> None:
@@ -70,7 +70,7 @@ def test_each_search_gets_its_own_code(text: str, algorithm: str, switches: dict
 def test_pvs_names_its_probe_and_its_re_search() -> None:
     state = get_game("tictactoe").parse_position("X---O---- X")
     rec = record_search(state, SearchConfig("tictactoe", "alphabeta", Limits(depth=4),
-                                            use_tt=False, use_aspiration=False))
+                                            Refinements(tt=False, aspiration=False)))
     lines = set()
     stepper = Stepper(rec.nodes, rec.events)
     while stepper.forward():

@@ -5,7 +5,6 @@ where a position comes again with plies left below it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -38,7 +37,7 @@ def test_the_lab_opens_teaching_mode_where_the_table_saves_nodes(game_id: str) -
     depth = defaults_for(game_id, state, level=TEACHING).depth
     plain = lab_config(game_id, TEACHING, depth, state)
     without = run_search(state, plain).stats.nodes
-    with_table = run_search(state, replace(plain, use_tt=True)).stats.nodes
+    with_table = run_search(state, plain.with_refinements(tt=True)).stats.nodes
     assert with_table < without
 
 

@@ -54,7 +54,7 @@ def _record(game_id: str, position: str, depth: int, refined: bool = False,
     state = game.parse_position(position, **options)
     config = lab_config(game_id, TEACHING, depth, state)
     if refined:
-        config = replace(config, use_ordering=True, use_pvs=True)
+        config = config.with_refinements(ordering=True, pvs=True)
     return record_search(state, config, level=TEACHING)
 
 
@@ -462,7 +462,7 @@ def test_a_chance_node_without_star1_shows_its_exact_average_beside_no_pruning(
     assert TreeView(plain, 15, 13).node_label_texts(b.id)[0] == "1.6"
     assert all(n.bound == "exact" for n in plain.nodes)  # nothing pruned: nothing a bound
     state = get_game("classroom").parse_position(chance)
-    config = replace(lab_config("classroom", TEACHING, 3, state), use_star1=True)
+    config = lab_config("classroom", TEACHING, 3, state).with_refinements(star1=True)
     star1 = record_search(state, config, level=TEACHING)
     cut = next(n for n in star1.nodes if n.parent == 0 and n.move == "b")
     assert cut.cutoff and cut.bound == "upper" and "pruning" in header_lines(star1)[0]

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 import main
-from ai.api import Limits, SearchConfig
+from ai.api import Limits, Refinements, SearchConfig
 from ai.engine import run_search
 from ai.kit import levels_of
 from ai.lab.record import record_search
@@ -77,14 +77,15 @@ def test_lab_uses_the_levels_evaluator() -> None:
     """Master's Othello search is the learned tables', and the lab says so; teaching mode is
     the hand-made evaluator with every refinement off, and says that."""
     master = lab_config("othello", "Master", 3)
-    assert master.evaluator == "patterns" and master.use_tt and master.use_pvs
+    assert master.evaluator == "patterns" and master.refinements.tt and master.refinements.pvs
     assert describe("othello", "Master", master) == (
         "Master's search: learned tables, depth 3 (in play: 2 s a move, deepening), "
         "exact solving where it reaches")
     assert describe("othello", "Advanced", lab_config("othello", "Advanced", 3)).endswith(
         "opening book first")
     teaching = lab_config("othello", TEACHING, 3)
-    assert teaching.evaluator is None and not (teaching.use_tt or teaching.use_ordering)
+    assert teaching.evaluator is None
+    assert not (teaching.refinements.tt or teaching.refinements.ordering)
     assert describe("othello", TEACHING, teaching).startswith(
         "Teaching mode: alphabeta, hand-made evaluation, no refinements")
     assert lab_levels("classroom") == (TEACHING,)
@@ -108,8 +109,8 @@ def test_step_windows_follow_the_search() -> None:
     narrows to (3, 14) and (3, 5), and its cutoff at 2 happens with the window (3, 5)."""
     game = get_game("classroom")
     state = game.initial_state(tree=TEXTBOOK)
-    config = SearchConfig("classroom", "alphabeta", Limits(depth=2), use_tt=False,
-                          use_ordering=False, use_pvs=False, use_aspiration=False)
+    config = SearchConfig("classroom", "alphabeta", Limits(depth=2),
+                          Refinements(tt=False, ordering=False, pvs=False, aspiration=False))
     rec = record_search(state, config)
     c = next(n for n in rec.nodes if n.move == "c" and n.parent == 0)
     windows = [(e.kind, e.alpha, e.beta) for e in rec.events if e.node == c.id]

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ai  # noqa: F401  (registers the games)
-from ai.api import Limits, SearchConfig
+from ai.api import Limits, Refinements, SearchConfig
 from ai.engine import search_to_depth
 from ai.lab.minimal_tree import Node, TreeCount, count_tree, fewest_leaves
 from game.registry import get_game
@@ -81,7 +81,8 @@ def test_the_textbook_tree_needs_five_of_its_nine_leaves() -> None:
     leaf below 3 in each other: 2, and the 2 of the last (alpha-beta in this order looks at
     7: it meets 14 and 5 before that 2)."""
     textbook = get_game("classroom").initial_state(example="textbook")
-    config = SearchConfig("classroom", "alphabeta", use_tt=False, use_ordering=False)
+    config = SearchConfig("classroom", "alphabeta",
+                          refinements=Refinements(tt=False, ordering=False))
     assert count_tree(textbook, config, 2) == TreeCount(nodes=13, leaves=9, fewest_leaves=5)
     assert search_to_depth(textbook, config, 2, None).stats.leaves == 7
 
@@ -103,8 +104,8 @@ def test_no_search_without_a_table_looks_at_fewer_leaves(text: str, ordering: bo
     assert tree is not None
     fewest = tree.fewest_leaves
     for algorithm in ("alphabeta", "mtdf", "minimax"):
-        config = SearchConfig("classroom", algorithm, Limits(depth=depth), use_tt=False,
-                              use_ordering=ordering, use_pvs=pvs)
+        config = SearchConfig("classroom", algorithm, Limits(depth=depth),
+                              Refinements(tt=False, ordering=ordering, pvs=pvs))
         result = search_to_depth(state, config, depth, None)
         looked_at = (result.stats.leaves_per_depth[-1] if result.stats.leaves_per_depth
                      else result.stats.leaves)

@@ -8,7 +8,7 @@ import json
 import pytest
 
 import main
-from ai.api import Limits, SearchConfig
+from ai.api import Limits, Refinements, SearchConfig
 from ai.engine import run_search
 from ai.lab import textbook
 from ai.lab.record import record_search
@@ -31,11 +31,11 @@ def test_mtdf_equals_alphabeta(game_id: str) -> None:
             for use_tt in (True, False):
                 for use_ordering in (True, False):
                     config = SearchConfig(game_id, "alphabeta", Limits(depth=depth),
-                                          use_tt=use_tt, use_ordering=use_ordering)
+                                          Refinements(tt=use_tt, ordering=use_ordering))
                     expected = run_search(state, config)
-                    got = run_search(state, SearchConfig(
-                        game_id, "mtdf", Limits(depth=depth), use_tt=use_tt,
-                        use_ordering=use_ordering))
+                    switches = Refinements(tt=use_tt, ordering=use_ordering)
+                    got = run_search(state, SearchConfig(game_id, "mtdf", Limits(depth=depth),
+                                                         switches))
                     assert got.score == pytest.approx(expected.score, abs=1e-9), (
                         game_id, depth, use_tt, use_ordering)
                     assert got.algorithm == "mtdf" and got.stats.probes_per_depth[-1] >= 1

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from ai.api import Limits, SearchConfig
+from ai.api import Limits, Refinements, SearchConfig
 from ai.engine import make_searcher
 from ai.lab.record import record_search
 from ai.searchbase import QUIESCENCE_PLIES
@@ -38,7 +38,8 @@ def kalah_positions(count: int, seed: int) -> list[KalahState]:
 
 
 def config(depth: int, **switches: bool) -> SearchConfig:
-    return SearchConfig("kalah", "alphabeta", Limits(depth=depth), **switches)
+    return SearchConfig("kalah", "alphabeta", Limits(depth=depth),
+                        Refinements.from_options(switches))
 
 
 def oracle(state: State, view: int, depth: int) -> float:
@@ -108,7 +109,7 @@ def test_a_game_without_noisy_moves_is_searched_exactly_as_before() -> None:
         state = state.apply(othello.parse_move(state, move))
     base = SearchConfig("othello", "alphabeta", Limits(depth=4))
     on = make_searcher(base).search(state, base.limits)
-    off = make_searcher(replace(base, use_quiescence=False)).search(state, base.limits)
+    off = make_searcher(base.with_refinements(quiescence=False)).search(state, base.limits)
     assert (on.score, on.move, on.stats.nodes) == (off.score, off.move, off.stats.nodes)
     assert on.stats.quiescence_nodes == 0
 

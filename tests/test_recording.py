@@ -15,7 +15,7 @@ from collections import Counter
 
 import pytest
 
-from ai.api import Limits, SearchConfig
+from ai.api import Limits, Refinements, SearchConfig
 from ai.engine import make_searcher
 from ai.kit import evaluator_for, profile_for
 from ai.lab import textbook
@@ -79,7 +79,8 @@ def test_recorded_tree_is_the_search_that_ran(
     switches: dict,
 ) -> None:
     state = load(game_id, position, options)
-    config = SearchConfig(game_id, algorithm, Limits(depth=depth), **switches)
+    config = SearchConfig(game_id, algorithm, Limits(depth=depth),
+                          Refinements.from_options(switches))
     rec = record_search(state, config)
     plain = make_searcher(config).search(state, config.limits)
     # The same search without a recorder: same answer, same nodes.
@@ -175,7 +176,7 @@ def test_events_replay_the_search() -> None:
     game = get_game("classroom")
     state = game.initial_state(example="textbook")
     rec = record_search(state, SearchConfig("classroom", "alphabeta", Limits(depth=2),
-                                            use_tt=False, use_ordering=False, use_pvs=False))
+                                            Refinements(tt=False, ordering=False, pvs=False)))
     kinds = [(e.kind, e.node, e.line) for e in rec.events]
     assert kinds[0] == ("enter", 0, "max-init")
     assert kinds[-1] == ("exit", 0, "max-return")
@@ -274,8 +275,8 @@ def test_searchers_agree_with_the_textbook(
     assert textbook.alphabeta(state, depth, oracle_problem(state, game_id, depth, log)) == (
         pytest.approx(expected)
     )
-    bare = SearchConfig(game_id, "alphabeta", Limits(depth=depth), use_tt=False,
-                        use_ordering=False, use_pvs=False, use_aspiration=False)
+    bare = SearchConfig(game_id, "alphabeta", Limits(depth=depth),
+                        Refinements(tt=False, ordering=False, pvs=False, aspiration=False))
     rec = record_search(state, bare)
     assert rec.value == pytest.approx(expected)
     assert rec.evaluated_leaves == pytest.approx(log)
@@ -305,7 +306,8 @@ def test_expectiminimax_agrees_with_the_textbook(
         ("expectiminimax", {"use_move_filter": False}),
         ("expectiminimax", {"use_move_filter": False, "use_star1": False, "use_tt": False}),
     ):
-        config = SearchConfig(game_id, algorithm, Limits(depth=depth), **switches)
+        config = SearchConfig(game_id, algorithm, Limits(depth=depth),
+                          Refinements.from_options(switches))
         rec = record_search(state, config)
         assert rec.value == pytest.approx(expected)
         if algorithm == "minimax":

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 import pytest
 
 from ai.alphabeta import AlphaBetaSearcher
-from ai.api import ALGORITHMS, Limits, Progress, SearchConfig
+from ai.api import ALGORITHMS, Limits, Progress, Refinements, SearchConfig
 from ai.engine import apply_noise, default_algorithm, make_searcher, run_search
 from ai.expectiminimax import ExpectiminimaxSearcher
 from ai.minimax import MinimaxSearcher
@@ -201,8 +201,8 @@ def test_alphabeta_equals_minimax_on_every_game(game_id: str) -> None:
                 for algorithm in ("alphabeta", "expectiminimax"):
                     if algorithm == "expectiminimax" and game_id != "backgammon":
                         continue
-                    config = replace(base, algorithm=algorithm, use_tt=use_tt,
-                                     use_ordering=use_ordering)
+                    config = replace(base.with_refinements(tt=use_tt, ordering=use_ordering),
+                                     algorithm=algorithm)
                     searcher = make_searcher(config)
                     if algorithm == "expectiminimax":
                         searcher.filter_k = searcher.root_filter_k = None  # exact tree
@@ -245,8 +245,8 @@ def test_minimax_deepens_under_a_time_limit_and_reports_each_pass() -> None:
 
 def test_bare_alphabeta_is_one_pass_without_table_probes() -> None:
     state = get_game("tictactoe").initial_state()
-    config = SearchConfig("tictactoe", "alphabeta", Limits(depth=9), use_tt=False,
-                          use_ordering=False)
+    config = SearchConfig("tictactoe", "alphabeta", Limits(depth=9),
+                          Refinements(tt=False, ordering=False))
     r = run_search(state, config)
     assert r.stats.tt_probes == 0 and r.stats.tt_hits == 0
     assert len(r.stats.nodes_per_depth) == 1 and r.algorithm == "alphabeta"
@@ -499,6 +499,6 @@ def test_tt_on_and_off_agree_where_positions_transpose_at_different_depths() -> 
                                 use_evaluator=False)
             want = make_searcher(base).search(state, base.limits).score
             for use_tt in (False, True):
-                config = replace(base, algorithm="alphabeta", use_tt=use_tt)
+                config = replace(base.with_refinements(tt=use_tt), algorithm="alphabeta")
                 got = make_searcher(config).search(state, config.limits).score
                 assert got == want, (heaps, depth, use_tt)

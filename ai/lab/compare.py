@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ai.api import Limits, Result, SearchConfig
+from ai.api import Limits, Refinements, Result, SearchConfig
 from ai.engine import make_searcher, node_predictor, search_to_depth
 from ai.kit import profile_for
 from ai.lab.growth import extrapolate
@@ -61,16 +61,17 @@ class CompareSpec:
     @property
     def switches(self) -> dict[str, bool]:
         c = self.config
+        r = c.refinements
         switches = {
-            "ordering": c.use_ordering,
-            "tt": c.use_tt,
-            "pvs": c.use_pvs,
-            "aspiration": c.use_aspiration,
-            "star1": c.use_star1,
-            "move_filter": c.use_move_filter,
+            "ordering": r.ordering,
+            "tt": r.tt,
+            "pvs": r.pvs,
+            "aspiration": r.aspiration,
+            "star1": r.star1,
+            "move_filter": r.move_filter,
         }
         if has_quiescence(c.game_id):  # only where the game has noisy moves to follow
-            switches["quiescence"] = c.use_quiescence
+            switches["quiescence"] = r.quiescence
         return switches
 
 
@@ -162,46 +163,43 @@ def compare_specs(state: State, game_id: str, depth: int, base: SearchConfig | N
     profile = profile_for(game_id)
     base = replace(base or SearchConfig(game_id), limits=limits, noise=0.0, seed=None,
                    exact=False, exact_root_values=False)
-    bare = replace(
-        base, algorithm="alphabeta", use_tt=False, use_ordering=False, use_pvs=False,
-        use_aspiration=False, use_star1=False, use_move_filter=False,
-    )
+    bare = replace(base, algorithm="alphabeta", refinements=Refinements.none().but(
+        quiescence=base.refinements.quiescence))
     chance = involves_chance(state, game_id)
     quiescent = has_quiescence(game_id) and not chance
     if quiescent:  # the rows up to PVS search to the depth limit only: like against like
-        bare = replace(bare, use_quiescence=False)
+        bare = bare.with_refinements(quiescence=False)
     # Plain minimax averages the rolls (it is expectiminimax without any pruning): said so.
     first = "minimax, rolls averaged (no pruning)" if chance else "minimax"
     specs = [CompareSpec(first, replace(bare, algorithm="minimax"))]
     if not chance:
         specs += [
             CompareSpec("alpha-beta, no ordering", bare),
-            CompareSpec("+ move ordering", replace(bare, use_ordering=True)),
-            CompareSpec("+ transposition table", replace(bare, use_ordering=True, use_tt=True)),
+            CompareSpec("+ move ordering", bare.with_refinements(ordering=True)),
+            CompareSpec("+ transposition table", bare.with_refinements(ordering=True, tt=True)),
         ]
-        refined = replace(bare, use_ordering=True, use_tt=True, use_pvs=True,
-                          use_aspiration=True)
+        refined = bare.with_refinements(ordering=True, tt=True, pvs=True, aspiration=True)
         label = "+ PVS, aspiration" if profile.aspiration is not None else "+ PVS"
         specs.append(CompareSpec(label, refined))
         if quiescent:  # what looking past the horizon costs, at the same depth
-            specs.append(CompareSpec(QUIESCENCE_LABEL, replace(refined, use_quiescence=True)))
+            specs.append(CompareSpec(QUIESCENCE_LABEL, refined.with_refinements(quiescence=True)))
         # The slides' other driver: the same alpha-beta with null windows only, and the table
         # that makes its repeated probes cheap.
-        specs.append(CompareSpec(MTDF_LABEL, replace(bare, algorithm="mtdf", use_ordering=True,
-                                                     use_tt=True)))
+        specs.append(CompareSpec(MTDF_LABEL, replace(
+            bare.with_refinements(ordering=True, tt=True), algorithm="mtdf")))
     elif not hasattr(make_searcher(base), "use_tt"):
         # A searcher of its own (backgammon's network: every roll's moves in one batch, the
         # root filtered by the depth below): no switches to compare, only its cost.
         specs.append(CompareSpec("expectiminimax, network batches and root filter", base))
     else:
-        emm = replace(bare, algorithm="expectiminimax", use_ordering=True, use_tt=True,
-                      use_pvs=True, use_aspiration=True)
+        emm = replace(bare.with_refinements(ordering=True, tt=True, pvs=True, aspiration=True),
+                      algorithm="expectiminimax")
         specs.append(CompareSpec("expectiminimax (alpha-beta at decisions)", emm))
         if profile.points:
-            specs.append(CompareSpec("+ Star1 pruning", replace(emm, use_star1=True)))
+            specs.append(CompareSpec("+ Star1 pruning", emm.with_refinements(star1=True)))
         if profile.move_filter is not None:
             specs.append(CompareSpec("+ move filtering",
-                                     replace(emm, use_star1=True, use_move_filter=True)))
+                                     emm.with_refinements(star1=True, move_filter=True)))
     if level is None:
         return specs
     own = _same_search(base, [s.config for s in specs])
@@ -296,7 +294,7 @@ def run_row(
     if len(passes) > 1 and make_searcher(config).reuses_depth(depth):
         row.final_nodes, row.taken_over = passes[-2] + passes[-1], True
     row.probes = (result.stats.probes_per_depth or (0,))[-1]
-    if config.use_tt:
+    if config.refinements.tt:
         row.table_note = no_saving_note(state, depth)
     row.value = result.score
     row.value_text = profile_for(config.game_id).value_label(result.score, exact=False).long

@@ -178,7 +178,7 @@ def counts_tree(config: SearchConfig, with_quiescence: bool) -> bool:
     alpha-beta's best case): not beside a search the best case does not bound, nor beside a
     lone search with quiescence, whose leaves lie past the depth limit. Beside the two series
     of a chart with and without quiescence it counts, for the series without."""
-    lone_quiescent = (quiescence_applies(config) and config.use_quiescence
+    lone_quiescent = (quiescence_applies(config) and config.refinements.quiescence
                       and not with_quiescence)
     return has_best_case(config.algorithm) and not lone_quiescent
 
@@ -221,8 +221,9 @@ def depth_chart(
         state, config, searcher, max_depth, cancel))
     if with_quiescence and quiescence_applies(config):
         series = [False, True]
-        passes = _pairs_by_depth(state, [replace(config, use_quiescence=q) for q in (False, True)],
-                                 max_depth, cancel)
+        passes = _pairs_by_depth(
+            state, [config.with_refinements(quiescence=q) for q in (False, True)], max_depth,
+            cancel)
     rows: list[DepthRow] = []
     previous: dict[bool | None, DepthRow] = {}
     points: list[tuple[int, int, float]] = []

@@ -96,7 +96,7 @@ def value_tree(state: State, config: SearchConfig, depth: int, budget: int,
     """The whole tree to ``depth`` with the values ``config``'s search gives its leaves,
     walked by plain minimax (no table, no quiescence, no noise), with its nodes and leaves;
     None when cancelled. Raises TreeTooBig."""
-    minimax = replace(config, algorithm="minimax", use_tt=False, use_quiescence=False,
+    minimax = replace(config.with_refinements(tt=False, quiescence=False), algorithm="minimax",
                       noise=0.0, exact=False)
     searcher = make_searcher(minimax)
     tracer = _ValueTracer(budget)

@@ -101,13 +101,7 @@ def record_search(
         first_try=recorded.first_try,
         windows=recorder.windows,
         options={
-            "use_tt": config.use_tt,
-            "use_ordering": config.use_ordering,
-            "use_pvs": config.use_pvs,
-            "use_aspiration": config.use_aspiration,
-            "use_star1": config.use_star1,
-            "use_move_filter": config.use_move_filter,
-            "use_quiescence": config.use_quiescence,
+            **config.refinements.as_options(),
             "node_budget": node_budget,
         },
     )

@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, replace
 
-from ai.api import BOOK, Limits, SearchConfig
+from ai.api import BOOK, Limits, Refinements, SearchConfig
 from ai.engine import default_algorithm, run_search
 from ai.kit import game_ai, get_level, levels_of, profile_for
 from ai.quiescence import QUIESCENT_ALGORITHMS
@@ -83,11 +83,7 @@ def lab_config(game_id: str, level: str, depth: int | None, state: State | None 
 
 def teaching_config(game_id: str, depth: int, algorithm: str) -> SearchConfig:
     """The textbook's search: ``algorithm`` with every refinement off."""
-    return SearchConfig(
-        game_id, algorithm, Limits(depth=depth), use_tt=False,
-        use_ordering=False, exact=False, use_pvs=False, use_aspiration=False,
-        use_star1=False, use_move_filter=False, use_quiescence=False,
-    )
+    return SearchConfig(game_id, algorithm, Limits(depth=depth), Refinements.none(), exact=False)
 
 
 def evaluator_title(config: SearchConfig) -> str:
@@ -100,16 +96,17 @@ def evaluator_title(config: SearchConfig) -> str:
 def refinements(config: SearchConfig) -> list[str]:
     """The refinements switched on in ``config``, as a reader names them."""
     profile = profile_for(config.game_id)
-    quiescence = ("quiescence", config.use_quiescence and quiescence_applies(config))
+    r = config.refinements
+    quiescence = ("quiescence", r.quiescence and quiescence_applies(config))
     if config.algorithm == "minimax":
         return ["quiescence"] if quiescence[1] else []
     on = [
-        ("table", config.use_tt), ("ordering", config.use_ordering),
-        ("PVS", config.use_pvs and config.algorithm == "alphabeta"),
-        ("aspiration", config.use_aspiration and profile.aspiration is not None
+        ("table", r.tt), ("ordering", r.ordering),
+        ("PVS", r.pvs and config.algorithm == "alphabeta"),
+        ("aspiration", r.aspiration and profile.aspiration is not None
          and config.algorithm == "alphabeta"),
-        ("Star1", config.use_star1 and profile.points and config.algorithm == "expectiminimax"),
-        ("move filter", config.use_move_filter and profile.move_filter is not None
+        ("Star1", r.star1 and profile.points and config.algorithm == "expectiminimax"),
+        ("move filter", r.move_filter and profile.move_filter is not None
          and config.algorithm == "expectiminimax"),
         quiescence,
     ]
@@ -153,7 +150,7 @@ def describe(game_id: str, level: str, config: SearchConfig, solved_by: str | No
             parts[1:])
     name = get_level(game_id, level).name
     if quiescence_applies(config):  # a game with captures: does this level look past them?
-        parts.append("quiescence" if config.use_quiescence else "no quiescence")
+        parts.append("quiescence" if config.refinements.quiescence else "no quiescence")
     if config.exact:
         parts.append("exact solving where it reaches")
     if config.noise > 0:

@@ -77,10 +77,10 @@ class TreePane:
         level = getattr(self.ctx, "level", TEACHING)
         if not self.teaching:
             return lab_config(self.ctx.game_id, level, self.depth, self.ctx.state)
-        return replace(lab_config(self.ctx.game_id, TEACHING, self.depth, self.ctx.state),
-                       algorithm=self.algorithm, use_tt=self.use_tt,
-                       use_ordering=self.use_ordering, use_pvs=self.use_pvs,
-                       use_aspiration=self.use_pvs, use_quiescence=self.use_quiescence)
+        teaching = lab_config(self.ctx.game_id, TEACHING, self.depth, self.ctx.state)
+        return replace(teaching.with_refinements(
+            tt=self.use_tt, ordering=self.use_ordering, pvs=self.use_pvs,
+            aspiration=self.use_pvs, quiescence=self.use_quiescence), algorithm=self.algorithm)
 
     def on_level(self, level: str) -> None:
         """Another level's search: record it (a running recording of the old one stops)."""
