@@ -23,7 +23,7 @@ from ai.api import (
     SearchConfig,
     Searcher,
 )
-from ai.kit import evaluator_for, game_ai, get_evaluator, profile_for
+from ai.kit import GameAI, game_ai, profile_for
 from ai.searchbase import EvalFn, zero_eval
 from ai.trace import Tracer, trace_root_values
 from game.core import CHANCE, TERMINAL, State
@@ -38,11 +38,12 @@ def default_algorithm(game_id: str) -> str:
     return profile_for(game_id).default_algorithm
 
 
-def weighted_evaluator(game_id: str, variant: str | None,
+def weighted_evaluator(ai: GameAI, variant: str | None,
                        weights: tuple[float, ...]) -> Evaluator:
     """The evaluator with its features' weights multiplied (a ValueError for an evaluator
     without editable features, or the wrong number of weights)."""
-    evaluator = get_evaluator(game_id, variant)
+    evaluator = ai.evaluator(variant)
+    game_id = ai.profile.game_id
     # An optional feature of some evaluators (Othello's, tic-tac-toe's), not of the protocol.
     weigh: Callable[[tuple[float, ...]], Evaluator] | None = getattr(evaluator, "weighted", None)
     if weigh is None:
@@ -51,25 +52,26 @@ def weighted_evaluator(game_id: str, variant: str | None,
     return weigh(tuple(float(w) for w in weights))
 
 
-def make_searcher(config: SearchConfig) -> Searcher:
-    """A fresh searcher (with its own transposition table) for ``config``."""
+def make_searcher(config: SearchConfig, ai: GameAI | None = None) -> Searcher:
+    """A fresh searcher (with its own transposition table) for ``config``; ``ai``: the
+    game's AI part when the caller has it already (the id is looked up once a search)."""
+    ai = ai if ai is not None else game_ai(config.game_id)
     evaluator: Evaluator | None = None
     evaluate: EvalFn
     if not config.use_evaluator:
         evaluate = zero_eval
     elif config.evaluator_weights is not None:
-        evaluator = weighted_evaluator(config.game_id, config.evaluator,
-                                       config.evaluator_weights)
+        evaluator = weighted_evaluator(ai, config.evaluator, config.evaluator_weights)
         evaluate = evaluator.evaluate
     elif config.evaluator is not None:
-        evaluator = get_evaluator(config.game_id, config.evaluator)
+        evaluator = ai.evaluator(config.evaluator)
         evaluate = evaluator.evaluate
     else:
-        evaluate = evaluator_for(config.game_id)
+        evaluate = ai.evaluator(None).evaluate
     spec = algorithm_spec(config.algorithm)
-    profile = profile_for(config.game_id)
+    profile = ai.profile
     scoring = profile.scoring()
-    batched = game_ai(config.game_id).batched_searcher
+    batched = ai.batched_searcher
     if config.algorithm == "expectiminimax" and evaluator is not None and batched is not None:
         # An evaluator that scores a roll's moves in one batch (backgammon's network) has its
         # game's own expectiminimax: the same algorithm, batched.
@@ -104,13 +106,14 @@ def run_search(
         raise ValueError("the game is over: there is no move to search")
     if player == CHANCE:
         raise ValueError("the position is at a chance event: roll the dice first")
-    searcher = make_searcher(config)  # validates the algorithm before any solving
+    ai = game_ai(config.game_id)
+    searcher = make_searcher(config, ai)  # validates the algorithm before any solving
     searcher.set_tracer(tracer)
     searcher.keep_at_root(config.keep_root_moves)
     start = time.monotonic()
     limits = config.limits
     result: Result | None = None
-    book = game_ai(config.game_id).book if config.use_book else None
+    book = ai.book if config.use_book else None
     if book is not None and not config.keep_root_moves:
         result = book(state)
         if result is not None and on_depth is not None:
@@ -120,7 +123,7 @@ def run_search(
                               result.pv)
     if result is None and config.exact:
         deadline = start + 0.6 * limits.time_s if limits.time_s is not None else None
-        result = profile_for(config.game_id).solve(state, config, cancel, deadline, tracer)
+        result = ai.profile.solve(state, config, cancel, deadline, tracer)
         if result is not None and config.noise > 0 and not result.root_values_exact:
             result = None  # noise needs every root move's exact value
         if result is not None and on_depth is not None:

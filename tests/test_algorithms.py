@@ -64,3 +64,24 @@ def test_a_level_without_quiescence_keeps_every_other_refinement() -> None:
     level = Level("Casual", algorithm="alphabeta", depth=2, time_s=None, noise=0.0,
                   exact=False, quiescence=False)
     assert level.config("kalah").refinements == Refinements(quiescence=False)
+
+
+def test_a_search_looks_its_game_up_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine resolves the game's AI part once and hands it on (it was looked up by id
+    four times a search: evaluator, profile, batched searcher, book)."""
+    import ai.kit
+    from ai.engine import run_search
+    from game.registry import get_game
+
+    looked_up: list[object] = []
+    real = ai.kit.game_ai
+
+    def counting(game: object) -> object:
+        looked_up.append(game)
+        return real(game)
+
+    monkeypatch.setattr(ai.kit, "game_ai", counting)
+    monkeypatch.setattr(ai.engine, "game_ai", counting)
+    state = get_game("tictactoe").initial_state()
+    run_search(state, SearchConfig("tictactoe", "alphabeta", Limits(depth=2)))
+    assert looked_up == ["tictactoe"]
