@@ -7,7 +7,6 @@ finished answer.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol, TypedDict
@@ -114,6 +113,13 @@ class Progress:
 ProgressCallback = Callable[[Progress], None]
 
 
+class Cancel(Protocol):
+    """A search's stop flag: anything whose ``is_set()`` says stop now (a threading.Event,
+    the worker's shared cancel counter, a test's deadline)."""
+
+    def is_set(self) -> bool: ...
+
+
 class Evaluator(Protocol):
     def evaluate(self, state: State, player: int) -> float:
         """Heuristic value of a non-terminal ``state`` from ``player``'s point of view."""
@@ -134,7 +140,7 @@ class Searcher(Protocol):
         self,
         state: State,
         limits: Limits,
-        cancel: threading.Event | None = None,
+        cancel: Cancel | None = None,
         progress: ProgressCallback | None = None,
     ) -> Iterator[Result]:
         """One Result per finished depth; stops on the limits or when ``cancel`` is set."""
@@ -143,7 +149,7 @@ class Searcher(Protocol):
         self,
         state: State,
         limits: Limits,
-        cancel: threading.Event | None = None,
+        cancel: Cancel | None = None,
         progress: ProgressCallback | None = None,
     ) -> Result:
         """The best completed depth."""

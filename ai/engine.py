@@ -8,7 +8,6 @@ Everything outside ai/ (CLI, UI, worker, match runner) goes through ``run_search
 from __future__ import annotations
 
 import random
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -16,6 +15,7 @@ from dataclasses import replace
 from ai import alphabeta, expectiminimax, minimax, mtdf
 from ai.algorithms import algorithm_spec
 from ai.api import (
+    Cancel,
     Evaluator,
     Predictor,
     ProgressCallback,
@@ -87,7 +87,7 @@ def make_searcher(config: SearchConfig, ai: GameAI | None = None) -> Searcher:
 def run_search(
     state: State,
     config: SearchConfig,
-    cancel: threading.Event | None = None,
+    cancel: Cancel | None = None,
     progress: ProgressCallback | None = None,
     on_depth: Callable[[Result], None] | None = None,
     tracer: Tracer | None = None,
@@ -154,7 +154,7 @@ def apply_noise(result: Result, noise: float, seed: int | None) -> Result:
 
 
 def search_to_depth(state: State, config: SearchConfig, depth: int,
-                    cancel: threading.Event | None) -> Result:
+                    cancel: Cancel | None) -> Result:
     """The configured searcher run to exactly ``depth`` (no solver, no noise): what the lab
     measures when it compares algorithms and depths."""
     return make_searcher(config).search(state, replace(config.limits, depth=depth), cancel)

@@ -20,10 +20,11 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ai.api import Cancel
 from ai.engine import run_search
 from ai.kit import get_level, levels_of
 from ai.selfplay import opening_position, sample_chance, wilson
-from ai.tasks import Cancel, Report, Task, worker_task
+from ai.tasks import Report, Task, worker_task
 from game.core import CHANCE, TERMINAL, Move, State
 
 #: Least time between two move reports (a fast level plays hundreds of moves a second).
@@ -114,7 +115,7 @@ def ladder_rungs(game_id: str) -> list[tuple[str, str]]:
 
 
 def run_ladder(game_id: str, rungs: list[tuple[str, str]], games: int, seed: int,
-               options: dict[str, Any] | None = None, *, cancel: Any = None,
+               options: dict[str, Any] | None = None, *, cancel: Cancel | None = None,
                progress: Any = None) -> list[RungFigures]:
     """Play ``games`` games on each rung of levels in turn (pairs of one opening, colours
     swapped) and return every rung's figures; ``progress`` hears a LadderUpdate after moves
@@ -140,7 +141,7 @@ class LadderTask(Task[list[RungFigures]]):
 
 
 def run_rungs(game_id: str, rungs: list[tuple[tuple[str, Any], tuple[str, Any]]], games: int,
-              seed: int, options: dict[str, Any] | None = None, *, cancel: Any = None,
+              seed: int, options: dict[str, Any] | None = None, *, cancel: Cancel | None = None,
               progress: Any = None) -> list[RungFigures]:
     """``run_ladder`` for rungs of any two searches: ((label, SearchConfig) upper, (label,
     SearchConfig) lower), e.g. an edited evaluation against the shipped one."""
@@ -184,7 +185,7 @@ def run_rungs(game_id: str, rungs: list[tuple[tuple[str, Any], tuple[str, Any]]]
 
 
 def _next_move(state: State, player: int, upper_plays: int, sides: tuple[Any, Any],
-               rung: RungFigures, rng: random.Random, cancel: Any) -> Move:
+               rung: RungFigures, rng: random.Random, cancel: Cancel | None) -> Move:
     """A roll of the dice, a forced move, or the searching side's move (its cost counted)."""
     if player == CHANCE:
         return sample_chance(state, rng)

@@ -14,12 +14,11 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ai.api import Result, SearchConfig
+from ai.api import Cancel, Result, SearchConfig
 from ai.searchbase import WIN, MarginFn, NoisyMovesFn, Scoring, is_win_score
 from ai.trace import Tracer
 from game.core import State
@@ -101,7 +100,7 @@ def margin_label(value: float, *, exact: bool, unit: str, decimals: int) -> Valu
 #: position, or None when it is beyond the solver's reach by the ``deadline``
 #: (``time.monotonic()``).
 Solver = Callable[
-    [State, SearchConfig, threading.Event | None, float | None, Tracer | None], Result | None
+    [State, SearchConfig, Cancel | None, float | None, Tracer | None], Result | None
 ]
 
 
@@ -161,7 +160,7 @@ class Profile:
         self,
         state: State,
         config: SearchConfig,
-        cancel: threading.Event | None,
+        cancel: Cancel | None,
         deadline: float | None,
         tracer: Tracer | None = None,
     ) -> Result | None:

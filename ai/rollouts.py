@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ai.api import Cancel
 from ai.engine import run_search
 from ai.kit import game_ai, levels_of
-from ai.tasks import Cancel, Report, Task, worker_task
+from ai.tasks import Report, Task, worker_task
 from game.core import State
 
 #: How many of the search's best moves are rolled out.
@@ -32,7 +33,7 @@ def candidates(game_id: str, state: State, count: int) -> list[Any]:
 
 
 def roll_out(game_id: str, state: State, trials: int, count: int = CANDIDATES,
-             seed: int = 0, truncate: int | None = None, *, cancel: Any = None,
+             seed: int = 0, truncate: int | None = None, *, cancel: Cancel | None = None,
              progress: Any = None) -> Any:
     """The game's rollout (a table of each candidate's equity and its error) of ``state``'s
     best ``count`` moves, ``trials`` trials each (the play screen's choice: play.rollout);

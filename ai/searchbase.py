@@ -18,12 +18,11 @@ move, then the position is evaluated. In a game without chance nodes depth = pli
 from __future__ import annotations
 
 import dataclasses
-import threading
 import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import NamedTuple
 
-from ai.api import Limits, Progress, ProgressCallback, Result, Stats
+from ai.api import Cancel, Limits, Progress, ProgressCallback, Result, Stats
 from ai.trace import Tracer
 from game.core import CHANCE, TERMINAL, Move, State
 
@@ -146,7 +145,7 @@ class SearchBase:
         self.scoring = scoring
         self.stats = Stats()
         self.final_result: Result | None = None
-        self._cancel: threading.Event | None = None
+        self._cancel: Cancel | None = None
         self._progress: ProgressCallback | None = None
         self._deadline: float | None = None
         self._node_limit: int | None = None
@@ -227,7 +226,7 @@ class SearchBase:
     # ------------------------------------------------------------------ budget
 
     def _begin(
-        self, limits: Limits, cancel: threading.Event | None, progress: ProgressCallback | None
+        self, limits: Limits, cancel: Cancel | None, progress: ProgressCallback | None
     ) -> None:
         self.stats = Stats()
         self.nodes = 0
@@ -289,7 +288,7 @@ class SearchBase:
         self,
         state: State,
         limits: Limits,
-        cancel: threading.Event | None = None,
+        cancel: Cancel | None = None,
         progress: ProgressCallback | None = None,
     ) -> Iterator[Result]:
         """One Result per finished depth. ``self.final_result`` holds the answer afterwards.
@@ -386,7 +385,7 @@ class SearchBase:
         self,
         state: State,
         limits: Limits,
-        cancel: threading.Event | None = None,
+        cancel: Cancel | None = None,
         progress: ProgressCallback | None = None,
     ) -> Result:
         for _ in self.iterate(state, limits, cancel, progress):

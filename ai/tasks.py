@@ -19,19 +19,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
+
+from ai.api import Cancel
 
 R = TypeVar("R", covariant=True)
 T = TypeVar("T", bound=type)
 
 #: A task's progress callback: any picklable value, delivered as a Progressed reply's value.
 Report = Callable[[Any], None]
-
-
-class Cancel(Protocol):
-    """Set once the job is cancelled (a threading.Event, or the worker's shared counter)."""
-
-    def is_set(self) -> bool: ...
 
 
 class Task(Generic[R]):

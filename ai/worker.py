@@ -42,7 +42,7 @@ import traceback
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
-from ai.api import Progress, Result, SearchConfig
+from ai.api import Cancel, Progress, Result, SearchConfig
 from ai.engine import run_search
 from ai.lifeline import die_with_parent
 from ai.tasks import Task, checked
@@ -115,7 +115,7 @@ class _CancelledUpTo:
         return self._shared.value >= self._job_id
 
 
-def _run_job(job_id: int, state: State, config: SearchConfig, cancel: Any, send: Any) -> None:
+def _run_job(job_id: int, state: State, config: SearchConfig, cancel: Cancel, send: Any) -> None:
     """One search, all of its replies sent through ``send(Reply)``; never raises."""
     try:
         result = run_search(
@@ -130,7 +130,7 @@ def _run_job(job_id: int, state: State, config: SearchConfig, cancel: Any, send:
         send(_error_reply(job_id, exc))
 
 
-def _run_task(job_id: int, task: object, cancel: Any, send: Any) -> None:
+def _run_task(job_id: int, task: object, cancel: Cancel, send: Any) -> None:
     """One task, its progress and its final reply sent through ``send(Reply)``; never raises.
     Only an object of a registered task class runs (ai.tasks.checked): anything else that
     reached the queue ends as a Failed line."""
@@ -151,7 +151,7 @@ def _error_reply(job_id: int, exc: Exception) -> Reply:
     return Failed(job_id, message)
 
 
-def _run_any(job_id: int, work: Any, config: Any, cancel: Any, send: Any) -> None:
+def _run_any(job_id: int, work: Any, config: Any, cancel: Cancel, send: Any) -> None:
     """A search comes with its config; anything else is a task (or refused as one)."""
     if config is None:
         _run_task(job_id, work, cancel, send)

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any, TextIO
 
+from ai.api import Cancel
 from ai.engine import run_search
 from ai.kit import StakesAI, game_ai
 from cli.answers import (
@@ -141,7 +142,7 @@ def _check_keys(request: dict[str, Any]) -> None:
             raise RequestError(f"{key!r} must be {want}, got {json.dumps(value)}")
 
 
-def handle(request: dict[str, Any], cancel: Any = None) -> dict[str, Any]:
+def handle(request: dict[str, Any], cancel: Cancel | None = None) -> dict[str, Any]:
     """The answer to one decoded request (without the echoed id); raises ValueError if bad.
     ``cancel`` (an Event-like object) stops a search early: it answers its best so far."""
     _check_keys(request)
@@ -215,7 +216,7 @@ def _stakes_decision(cmd: str, game_id: str, state: State,
     return stakes.answer(state, request)
 
 
-def answer_line(line: str, cancel: Any = None) -> tuple[dict[str, Any], bool]:
+def answer_line(line: str, cancel: Cancel | None = None) -> tuple[dict[str, Any], bool]:
     """The answer to one raw input line, and whether the engine should stop afterwards."""
     request_id: Any = None
     has_id = False

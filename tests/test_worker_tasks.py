@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from ai.api import Limits, SearchConfig
+from ai.api import Cancel, Limits, SearchConfig
 from ai.lab.recording import SearchRecording
 from ai.lab.tasks import RecordTask
-from ai.tasks import Cancel, Report, Task, worker_task
+from ai.tasks import Report, Task, worker_task
 from ai.worker import Failed, Reply, SearchWorker
 from game.registry import get_game
 from play.jobs import JobRunner, Purpose

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ai.api import Limits, Refinements, Result, SearchConfig
+from ai.api import Cancel, Limits, Refinements, Result, SearchConfig
 from ai.engine import make_searcher, node_predictor, search_to_depth
 from ai.kit import profile_for
 from ai.lab.growth import extrapolate
@@ -230,7 +230,7 @@ def _same_search(config: SearchConfig, candidates: list[SearchConfig]) -> int | 
 
 
 def estimate(
-    state: State, config: SearchConfig, *, probe_s: float = PROBE_S, cancel: Any = None
+    state: State, config: SearchConfig, *, probe_s: float = PROBE_S, cancel: Cancel | None = None
 ) -> Estimate:
     """Nodes and seconds a search to ``config.limits.depth`` would take.
 
@@ -267,7 +267,7 @@ def estimate(
 
 def run_row(
     state: State, spec: CompareSpec, *, max_s: float = LONG_ROW_S, force: bool = False,
-    cancel: Any = None,
+    cancel: Cancel | None = None,
 ) -> CompareRow:
     """One compare row: estimated first; run unless the estimate is over ``max_s`` (``force``
     runs it anyway). A cancelled run is "stopped" with the nodes it had searched."""
@@ -305,7 +305,7 @@ def run_row(
 def compare(
     state: State, game_id: str, depth: int, *, max_row_s: float = LONG_ROW_S,
     force: bool = False, base: SearchConfig | None = None, level: str | None = None,
-    cancel: Any = None, progress: Progress = None,
+    cancel: Cancel | None = None, progress: Progress = None,
 ) -> list[CompareRow]:
     """Every compare row for ``state`` at ``depth``, in ``compare_specs`` order; ``progress``
     receives each row as it finishes. Rows after a cancel are "stopped" without running."""

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ai.api import Limits, Result, SearchConfig, Searcher
+from ai.api import Cancel, Limits, Result, SearchConfig, Searcher
 from ai.engine import make_searcher, node_predictor, search_to_depth
 from ai.kit import get_evaluator, profile_for
 from ai.lab.growth import branching_factor, effective_branching_factor, extrapolate
@@ -124,7 +124,7 @@ class DepthRow:
 
 
 def _results_by_depth(state: State, config: SearchConfig, searcher: Searcher, max_depth: int,
-                      cancel: Any) -> Iterator[Result]:
+                      cancel: Cancel | None) -> Iterator[Result]:
     """The search to depth 1, 2, ... as a player would run it. A searcher that deepens anyway
     (move ordering) runs once and reports each finished depth; one that searches a fixed
     depth in a single pass (minimax, unordered alpha-beta) runs once per depth. A depth the
@@ -193,7 +193,7 @@ def uniform_tree(b: float, depth: int) -> tuple[float, float, float]:
 
 def depth_chart(
     state: State, config: SearchConfig, max_depth: int, *, max_s: float = 30.0,
-    cancel: Any = None, progress: Progress = None, with_quiescence: bool = False,
+    cancel: Cancel | None = None, progress: Progress = None, with_quiescence: bool = False,
 ) -> list[DepthRow]:
     """Depth 1 .. ``max_depth`` searched with ``config``; ``nodes`` and ``leaves`` of a row are
     its own pass, ``total_nodes`` and ``time_s`` the whole search to that depth. Stops before a
@@ -284,7 +284,7 @@ def depth_chart(
 
 
 def with_counted_tree(state: State, config: SearchConfig, rows: list[DepthRow],
-                      cancel: Any = None, progress: Progress = None) -> list[DepthRow]:
+                      cancel: Cancel | None = None, progress: Progress = None) -> list[DepthRow]:
     """The rows with the real tree counted (minimax's nodes and leaves, alpha-beta's best
     case), depth by depth, until the whole tree is too big to walk; each counted row goes to
     ``progress`` again. Rows of a quiescence search are left as they are. Counted after the
@@ -309,7 +309,7 @@ def with_counted_tree(state: State, config: SearchConfig, rows: list[DepthRow],
     return counted
 
 
-def _pairs_by_depth(state: State, configs: list[SearchConfig], max_depth: int, cancel: Any
+def _pairs_by_depth(state: State, configs: list[SearchConfig], max_depth: int, cancel: Cancel | None
                     ) -> Iterator[tuple[Result, ...]]:
     """Each of ``configs`` searched to depth 1, 2, ... as ai.engine.search_to_depth runs it,
     the searches of one depth together. (Running two deepening searches side by side would

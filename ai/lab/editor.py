@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ai.api import Limits, SearchConfig
+from ai.api import Cancel, Limits, SearchConfig
 from ai.engine import run_search
 from ai.kit import get_evaluator
 from ai.ladder import RungFigures, run_rungs
@@ -56,7 +56,7 @@ class EditorChoice:
 
 
 def choices(state: State, game_id: str, weights: tuple[float, ...], depth: int,
-            shipped: EditorChoice | None = None, *, cancel: Any = None,
+            shipped: EditorChoice | None = None, *, cancel: Cancel | None = None,
             progress: Any = None) -> EditorChoice:
     """The edited evaluation's values and choice, beside the shipped one's (``shipped``: an
     earlier answer at this position and depth, whose shipped half does not change with the
@@ -70,7 +70,7 @@ def choices(state: State, game_id: str, weights: tuple[float, ...], depth: int,
 
 
 def quick_match(game_id: str, weights: tuple[float, ...], depth: int, games: int, seed: int,
-                *, cancel: Any = None, progress: Any = None) -> RungFigures:
+                *, cancel: Cancel | None = None, progress: Any = None) -> RungFigures:
     """The edited evaluation ("edited") against the shipped one ("shipped"), both alpha-beta at
     ``depth``, in colour-swapped pairs from seeded openings."""
     rung = (("edited", editor_config(game_id, depth, weights)),

@@ -20,9 +20,8 @@ a proof; on a uniform tree it is Knuth and Moore's formula.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from ai.api import Limits, SearchConfig
+from ai.api import Cancel, Limits, SearchConfig
 from ai.engine import make_searcher
 from ai.trace import Tracer
 from game.core import State
@@ -92,7 +91,7 @@ class _ValueTracer(Tracer):
 
 
 def value_tree(state: State, config: SearchConfig, depth: int, budget: int,
-               cancel: Any = None) -> tuple[Node, int, int] | None:
+               cancel: Cancel | None = None) -> tuple[Node, int, int] | None:
     """The whole tree to ``depth`` with the values ``config``'s search gives its leaves,
     walked by plain minimax (no table, no quiescence, no noise), with its nodes and leaves;
     None when cancelled. Raises TreeTooBig."""
@@ -136,7 +135,7 @@ def walkable(expected_nodes: float, budget: int | None = None) -> bool:
 
 
 def count_tree(state: State, config: SearchConfig, depth: int, budget: int | None = None,
-               cancel: Any = None) -> TreeCount | None:
+               cancel: Cancel | None = None) -> TreeCount | None:
     """This position's tree to ``depth``, counted; None when the whole tree is bigger than
     ``budget`` nodes (None: DEFAULT_TREE_BUDGET) or the count was cancelled."""
     try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ai.api import BOOK, Limits, SearchConfig
+from ai.api import BOOK, Cancel, Limits, SearchConfig
 from ai.engine import apply_noise, make_searcher, run_search
 from ai.kit import profile_for
 from ai.lab.recording import DEFAULT_NODE_BUDGET, SearchRecording
@@ -18,7 +18,7 @@ from game.registry import get_game
 
 def record_search(
     state: State, config: SearchConfig, node_budget: int = DEFAULT_NODE_BUDGET,
-    cancel: Any = None, level: str | None = None,
+    cancel: Cancel | None = None, level: str | None = None,
 ) -> SearchRecording:
     """Run the search ``config`` describes on ``state``, exactly as play runs it
     (ai.engine.run_search: the exact solver where the configuration allows it, the level's

@@ -10,10 +10,9 @@ which search the pictures come from.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, replace
 
-from ai.api import BOOK, Limits, Refinements, SearchConfig
+from ai.api import BOOK, Cancel, Limits, Refinements, SearchConfig
 from ai.engine import default_algorithm, run_search
 from ai.kit import game_ai, get_level, levels_of, profile_for
 from ai.quiescence import QUIESCENT_ALGORITHMS
@@ -175,7 +174,7 @@ class LevelPlay:
 
 
 def level_play(state: State, game_id: str, level: str,
-               cancel: threading.Event | None = None) -> LevelPlay | None:
+               cancel: Cancel | None = None) -> LevelPlay | None:
     """The level's own search of ``state`` as it plays (None for teaching mode, or stopped)."""
     if level.strip().lower() == TEACHING.lower():
         return None

@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ai.api import SearchConfig
+from ai.api import Cancel, SearchConfig
 from ai.kit import profile_for
 from ai.lab.compare import LONG_ROW_S, CompareRow, compare, estimate
 from ai.lab.depth_chart import DepthRow, depth_chart
@@ -19,7 +19,7 @@ from ai.lab.record import record_search
 from ai.lab.recording import SearchRecording
 from ai.lab.search import LevelPlay, level_play
 from ai.ladder import RungFigures
-from ai.tasks import Cancel, Report, Task, worker_task
+from ai.tasks import Report, Task, worker_task
 from game.core import State
 
 #: A recording estimated to take longer than this is refused unless forced.
@@ -31,7 +31,7 @@ class TooLong(ValueError):
 
 
 def record(state: State, config: SearchConfig, node_budget: int, *, force: bool = False,
-           max_s: float = MAX_RECORD_S, level: str | None = None, cancel: Any = None,
+           max_s: float = MAX_RECORD_S, level: str | None = None, cancel: Cancel | None = None,
            progress: Any = None) -> SearchRecording:
     """The recorded search of ``state`` (ai.lab.recording.record_search).
 
@@ -57,7 +57,7 @@ def record(state: State, config: SearchConfig, node_budget: int, *, force: bool 
 _PLAYED: dict[tuple[str, str, object], LevelPlay | None] = {}
 
 
-def _played(state: State, game_id: str, level: str, cancel: Any) -> LevelPlay | None:
+def _played(state: State, game_id: str, level: str, cancel: Cancel | None) -> LevelPlay | None:
     key = (game_id, level, state.key())
     if key not in _PLAYED:
         if len(_PLAYED) > 64:
@@ -69,7 +69,7 @@ def _played(state: State, game_id: str, level: str, cancel: Any) -> LevelPlay | 
     return _PLAYED[key]
 
 
-def _solver_answers(state: State, config: SearchConfig, max_s: float, cancel: Any) -> bool:
+def _solver_answers(state: State, config: SearchConfig, max_s: float, cancel: Cancel | None) -> bool:
     """Does the level's exact solver answer here within ``max_s``? Then the recording is the
     solver's (no search tree to estimate), however deep the search would have been."""
     if not config.exact:

@@ -13,18 +13,17 @@ Stakes decisions (backgammon's cube) are weighed by the game's own ``StakesAI.re
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, cast
+from typing import Any
 
-from ai.api import Limits, SearchConfig
+from ai.api import Cancel, Limits, SearchConfig
 from ai.kit import game_ai, get_level, profile_for
 from ai.review.scale import ReviewScale
 from ai.review.summary import summarise
 from ai.review.weigh import Decision, Weigher
-from ai.tasks import Cancel, Report, Task, worker_task
+from ai.tasks import Report, Task, worker_task
 from game.core import CHANCE
 from game.review import GameReview, ReviewRow
 from game.savefile import load
@@ -110,7 +109,7 @@ def decisions(session: Session) -> list[Decision]:
 def review_session(
     session: Session,
     settings: ReviewSettings | None = None,
-    cancel: threading.Event | None = None,
+    cancel: Cancel | None = None,
     progress: ReviewProgress | None = None,
 ) -> GameReview:
     """The review of every decision in ``session`` so far (ReviewCancelled with the rows
@@ -139,7 +138,7 @@ def review_session(
 
 
 def review_saved_game(save_text: str, settings: dict[str, Any],
-                      cancel: threading.Event | None = None,
+                      cancel: Cancel | None = None,
                       progress: ReviewProgress | None = None) -> GameReview:
     """``review_session`` of a save's text (the worker's task: a session travels to the
     worker process as its save). A cancelled review returns what it weighed (complete=False)."""
@@ -160,7 +159,7 @@ class ReviewTask(Task[GameReview]):
 
     def run(self, cancel: Cancel, progress: Report) -> GameReview:
         # The worker's cancel is Event-like (is_set, all the search asks of it).
-        return review_saved_game(self.save_text, self.settings, cast(threading.Event, cancel),
+        return review_saved_game(self.save_text, self.settings, cancel,
                                  progress)
 
 

@@ -4,11 +4,10 @@ costs what it costs."""
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ai.api import ALGORITHMS, Result, SearchConfig
+from ai.api import ALGORITHMS, Cancel, Result, SearchConfig
 from ai.engine import run_search
 from ai.kit import profile_for
 from ai.review.scale import ReviewScale, outcome
@@ -31,7 +30,7 @@ class Weigher:
     """Searches one decision after another with the same setting."""
 
     def __init__(self, game: Game, scale: ReviewScale, config: SearchConfig,
-                 cancel: threading.Event | None) -> None:
+                 cancel: Cancel | None) -> None:
         self.game = game
         self.scale = scale
         self.config = config

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import math
 import random
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -40,6 +39,7 @@ from typing import Any, cast
 
 import numpy as np
 
+from ai.api import Cancel
 from game.core import Move
 from games.backgammon.ai.net import NetEvaluator, equity, flip, terminal_probs
 from games.backgammon.outcomes import OUTCOMES
@@ -114,7 +114,7 @@ def rollout(
     trials: int,
     seed: int = 0,
     truncate: int | None = None,
-    cancel: threading.Event | None = None,
+    cancel: Cancel | None = None,
     progress: RolloutProgress | None = None,
     evaluator: NetEvaluator | None = None,
 ) -> Rollout:

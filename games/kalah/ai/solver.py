@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import math
 import sys
-import threading
 import time
 
-from ai.api import Result, SearchConfig, Stats
+from ai.api import Cancel, Result, SearchConfig, Stats
 from ai.trace import Tracer, trace_root_values
 from game.core import TERMINAL, State
 from games.kalah.rules import KalahState
@@ -47,7 +46,7 @@ class KalahSolver:
     """One solve: the memo of (pits, mover) -> seeds still to be won, from the mover's view."""
 
     def __init__(self, limit: int = POSITION_LIMIT, deadline: float | None = None,
-                 cancel: threading.Event | None = None) -> None:
+                 cancel: Cancel | None = None) -> None:
         self.limit = limit
         self.deadline = deadline
         self.cancel = cancel
@@ -101,7 +100,7 @@ class KalahSolver:
 
 
 def solve_kalah(
-    state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None,
+    state: State, config: SearchConfig, cancel: Cancel | None, deadline: float | None,
     tracer: Tracer | None = None,
 ) -> Result | None:
     """The exact answer for ``state`` (Profile.solve_exactly), or None beyond reach."""

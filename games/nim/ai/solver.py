@@ -11,11 +11,10 @@ replies is chosen, so a perfect player still makes a human work for the win.
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import cast
 
-from ai.api import Result, SearchConfig, Stats
+from ai.api import Cancel, Result, SearchConfig, Stats
 from ai.searchbase import WIN
 from ai.trace import Tracer, trace_root_values
 from game.core import TERMINAL, Move, State
@@ -70,7 +69,7 @@ def nim_root_distances(state: State, limit: int = NIM_DISTANCE_MOVES
 
 
 def solve_nim(
-    state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None,
+    state: State, config: SearchConfig, cancel: Cancel | None, deadline: float | None,
     tracer: Tracer | None = None,
 ) -> Result | None:
     result = _solve_nim(cast(NimState, state))  # the profile solves its own game only

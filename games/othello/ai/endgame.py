@@ -42,11 +42,11 @@ instance; untraced, they run as written.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from typing import NamedTuple
 
+from ai.api import Cancel
 from ai.trace import Tracer
 from games.othello.ai.evaluation import evaluate_bb
 from games.othello.rules import (
@@ -249,7 +249,7 @@ def _squares(moves: int) -> list[int]:
 
 
 class _Solver:
-    def __init__(self, cancel: threading.Event | None, deadline: float | None,
+    def __init__(self, cancel: Cancel | None, deadline: float | None,
                  tracer: Tracer | None = None, colour: int = 0) -> None:
         self.cancel = cancel
         self.deadline = deadline
@@ -557,7 +557,7 @@ def _last_square(me: int, opp: int, sq: int) -> int:
 
 def solve(
     state: OthelloState,
-    cancel: threading.Event | None = None,
+    cancel: Cancel | None = None,
     deadline: float | None = None,
     want_margin: bool = True,
     tracer: Tracer | None = None,

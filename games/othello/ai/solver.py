@@ -3,11 +3,10 @@ the time budget; the score is the exact final disc margin for the mover."""
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import cast
 
-from ai.api import Result, SearchConfig, Stats
+from ai.api import Cancel, Result, SearchConfig, Stats
 from ai.trace import Tracer, trace_root_values
 from game.core import State
 from games.othello.ai import endgame as othello_endgame
@@ -38,7 +37,7 @@ OTHELLO_EXACT_ALL_EMPTIES = 12
 
 
 def solve_othello(
-    state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None,
+    state: State, config: SearchConfig, cancel: Cancel | None, deadline: float | None,
     tracer: Tracer | None = None,
 ) -> Result | None:
     # The profile's solver is only asked about its own game's positions: Othello's.
@@ -46,7 +45,7 @@ def solve_othello(
 
 
 def _solve_othello(
-    state: OthelloState, config: SearchConfig, cancel: threading.Event | None,
+    state: OthelloState, config: SearchConfig, cancel: Cancel | None,
     deadline: float | None, tracer: Tracer | None,
 ) -> Result | None:
     empties = state.empties

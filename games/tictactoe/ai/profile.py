@@ -3,10 +3,9 @@ open-lines estimate; the whole game is small enough to solve at every move."""
 
 from __future__ import annotations
 
-import threading
 from dataclasses import dataclass
 
-from ai.api import Limits, Result, SearchConfig
+from ai.api import Cancel, Limits, Result, SearchConfig
 from ai.profiles import Profile, Solver, ValueLabel, signed, win_label
 from ai.searchbase import is_win_score
 from ai.trace import Tracer
@@ -15,7 +14,7 @@ from games.tictactoe.ai.evaluation import TicTacToeEvaluator
 
 
 def solve_tictactoe(
-    state: State, config: SearchConfig, cancel: threading.Event | None, deadline: float | None,
+    state: State, config: SearchConfig, cancel: Cancel | None, deadline: float | None,
     tracer: Tracer | None = None,
 ) -> Result:
     from ai.alphabeta import AlphaBetaSearcher  # the searcher imports the profiles: not at load
