@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ai.api import ALGORITHMS, SearchConfig, TreeOptions
 from ai.profiles import Profile
+from ai.quiescence import QUIESCENT_ALGORITHMS
 from ai.searchbase import EvalFn, Scoring, SearchBase
 
 #: How a registered searcher is built: (evaluate, scoring, the game's profile, config).
@@ -25,11 +26,13 @@ class AlgorithmSpec:
 
     name: str
     build: Builder
-    #: True when it runs quiescence search at its depth limit (the engine switches it on
-    #: where the game's profile names noisy moves and the config asks for it).
-    quiescent: bool = False
-    #: True for the alpha-beta family: it takes ``tree_options`` (table, ordering, PVS).
-    tree_options: bool = False
+
+    @property
+    def quiescent(self) -> bool:
+        """It runs quiescence search at its depth limit (ai.quiescence names those; the
+        engine switches it on where the game's profile names noisy moves and the config
+        asks for it)."""
+        return self.name in QUIESCENT_ALGORITHMS
 
 
 _REGISTRY: dict[str, AlgorithmSpec] = {}

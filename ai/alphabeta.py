@@ -405,4 +405,4 @@ def _build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
     return AlphaBetaSearcher(evaluate, scoring, aspiration=aspiration, **tree_options(config))
 
 
-register(AlgorithmSpec("alphabeta", _build, quiescent=True, tree_options=True))
+register(AlgorithmSpec("alphabeta", _build))

@@ -151,4 +151,4 @@ def _build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
                                   filter_k=k, root_filter_k=root_k, **tree_options(config))
 
 
-register(AlgorithmSpec("expectiminimax", _build, tree_options=True))
+register(AlgorithmSpec("expectiminimax", _build))

@@ -117,4 +117,4 @@ def _build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
     return MinimaxSearcher(evaluate, scoring)
 
 
-register(AlgorithmSpec("minimax", _build, quiescent=True))
+register(AlgorithmSpec("minimax", _build))

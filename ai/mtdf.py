@@ -92,4 +92,4 @@ def _build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
     return MTDFSearcher(evaluate, scoring, **tree_options(config))
 
 
-register(AlgorithmSpec("mtdf", _build, quiescent=True, tree_options=True))
+register(AlgorithmSpec("mtdf", _build))
