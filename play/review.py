@@ -182,8 +182,9 @@ class ReviewModel:
             return
         self.take(review)
         errors = sum(1 for r in review.rows if r.severity > NO_ERROR)
+        count = len(review.rows)
         self.notices.append(Notice(
-            f"Analysed {len(review.rows)} moves in {review.seconds:.0f} s: "
+            f"Analysed {count} move{'' if count == 1 else 's'} in {review.seconds:.0f} s: "
             f"{errors} marked"))
 
     def take(self, review: GameReview) -> None:
