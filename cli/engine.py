@@ -11,6 +11,7 @@ the best move found so far.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import queue
 import sys
@@ -113,6 +114,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = "Protocol\n--------\n" + protocol_text()
 
 
+@functools.cache
 def stakes_commands() -> dict[str, StakesAI]:
     """The commands of games played for stakes (backgammon's "cube"), each with its game's
     stakes AI: the kits name them, so the protocol grows with the games."""
@@ -120,6 +122,7 @@ def stakes_commands() -> dict[str, StakesAI]:
             if (ai := game_ai(kit)).stakes is not None}
 
 
+@functools.cache
 def key_types() -> dict[str, tuple[type, ...]]:
     """Every request key and its accepted JSON types: the protocol's own, then the keys the
     stakes commands add (a Match ID, a rule)."""

@@ -14,6 +14,7 @@ Standard library only: the AI's settings (``ai.review``) read the ``settings`` c
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from typing import Any
@@ -80,10 +81,14 @@ def choice(options: tuple[Any, ...]) -> Reader:
                                       for o in options) else BAD
 
 
+@functools.cache
+def _row_kinds() -> frozenset[str]:
+    return frozenset({"move", *(kit.stakes_word for kit in all_kits())})
+
+
 def row_kind(value: Any) -> Any:
     """"move", or a known game's stakes word (a row of a stakes decision: backgammon's "cube")."""
-    kinds = {"move", *(kit.stakes_word for kit in all_kits())}
-    return value if isinstance(value, str) and value in kinds else BAD
+    return value if isinstance(value, str) and value in _row_kinds() else BAD
 
 
 def moves(value: Any) -> Any:
