@@ -103,14 +103,16 @@ def _weakest(game_id: str) -> str:
 
 def _first_panel(name: str, game_id: str) -> dict[str, Any]:
     from ui.app import App  # the window's modules: in the fresh process only
+    from ui.scenes.menu import MenuScene
+    from ui.scenes.play import PlayScene
     from ui.settings import SeatSetting, Settings
 
     seats = [SeatSetting("level", _weakest(game_id)), SeatSetting("level", _weakest(game_id))]
     settings = Settings(game=game_id, seats=seats, ai_delay_s=0.0)
     app = App((1280, 720), settings=settings, persist_settings=False)
     try:
-        app.scene.start()
-        belief = app.scene.match.knowledge.belief
+        app.scene_as(MenuScene).start()
+        belief = app.scene_as(PlayScene).match.knowledge.belief
         busy: list[float] = []
         waits: list[float] = []  # from a view asked for to the first frame that has it
         asked = None
@@ -125,7 +127,7 @@ def _first_panel(name: str, game_id: str) -> dict[str, Any]:
         if app.errors:
             raise RuntimeError(app.errors[0].splitlines()[0])
         return _row(name, busy, belief_ms=max(waits, default=None),
-                    plies=app.scene.session.ply)
+                    plies=app.scene_as(PlayScene).session.ply)
     finally:
         app.close()
 

@@ -87,7 +87,9 @@ def _press(app: App, *keys: int) -> None:
 
 
 def _lab_done(app: App) -> bool:
-    scene = app.scene
+    from ui.lab.scene import LabScene
+
+    scene = app.scene_as(LabScene)
     return bool(getattr(scene, "_shown", True)) and not scene.jobs.busy
 
 
@@ -127,6 +129,8 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[App], None]]]:
 
     from ui.kit import lab_views
     from ui.lab import lab_scene, teaching_scene
+    from ui.scenes.play import PlayScene
+    from ui.scenes.review import ReviewScene
 
     def stepped(app: App) -> None:
         """The lab shown, its recording done, then step mode a few steps in."""
@@ -147,18 +151,18 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[App], None]]]:
         view in its panel arrived (computed off the window's thread, play.loader)."""
         app.open_play(session or _new_session(kit))
         app.step([], 0.02)
-        _settle(app, lambda: not app.scene.match.knowledge.belief.pending)
+        _settle(app, lambda: not app.scene_as(PlayScene).match.knowledge.belief.pending)
 
     def play_values(app: App) -> None:
         play(app)
         _press(app, pygame.K_v)
-        _settle(app, lambda: app.scene.match.knowledge.values_settled())
+        _settle(app, lambda: app.scene_as(PlayScene).match.knowledge.values_settled())
 
     def play_ai_moved(app: App) -> None:
         play(app, _ai_first(kit))
-        _settle(app, lambda: len(app.scene.match.session.history) > 0
-                and not app.scene.match.jobs.busy
-                and not app.scene.match.knowledge.belief.pending)
+        _settle(app, lambda: len(app.scene_as(PlayScene).match.session.history) > 0
+                and not app.scene_as(PlayScene).match.jobs.busy
+                and not app.scene_as(PlayScene).match.knowledge.belief.pending)
 
     def play_keys(app: App) -> None:
         play(app)
@@ -167,7 +171,7 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[App], None]]]:
     def review(app: App) -> None:
         app.open_review(_played(kit))
         app.step([], 0.02)
-        _settle(app, lambda: not app.scene.model.running)
+        _settle(app, lambda: not app.scene_as(ReviewScene).model.running)
 
     def ladder(app: App) -> None:
         app.open_ladder(kit.id)

@@ -76,7 +76,9 @@ def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
     # the window's modules: only when this runs (no pygame at start)
     import pygame
 
+    from ai.worker import Failed, Finished, Reply
     from ui.app import App
+    from ui.scenes.menu import MenuScene
     from ui.scenes.play import PlayScene
     from ui.settings import SeatSetting, Settings
 
@@ -90,19 +92,23 @@ def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
         worker = app.worker
         original = worker._deliver
 
-        def deliver(reply: Any) -> None:
-            if reply.kind in ("done", "error"):
+        def deliver(reply: Reply) -> None:
+            if isinstance(reply, Finished | Failed):
                 delivered[reply.job_id] = time.perf_counter()
-                r = reply.result
+                r = reply.result if isinstance(reply, Finished) else None
                 if r is not None and r.stats.time_s > 0.05:
                     searches.append((r.stats.nodes, r.stats.time_s))
             original(reply)
 
-        worker._deliver = deliver  # measurement hook: timestamps at delivery, then as usual
-        app.scene.start()
+        # measurement hook: timestamps at delivery, then as usual (an instance attribute
+        # that shadows the method, as an assignment to it would)
+        vars(worker)["_deliver"] = deliver
+        menu = app.scene_as(MenuScene)
+        menu.start()
         scene = app.scene
-        if not isinstance(scene, PlayScene):
-            raise ValueError(f"{game_id}: the play scene did not start ({scene.message.text})")
+        if not isinstance(scene, PlayScene):  # the menu stayed, and says why
+            raise ValueError(
+                f"{game_id}: the play scene did not start ({menu.message.text})")
         periods: list[float] = []
         busy: list[float] = []
         cancels: list[tuple[int, float]] = []
@@ -173,6 +179,7 @@ def _idle(where: str, mode: str, seconds: float) -> dict[str, Any]:
     """CPU share of the real loop while the window has nothing to do."""
     # the window's modules: only when this runs (no pygame at start)
     from ui.app import App
+    from ui.scenes.menu import MenuScene
     from ui.scenes.play import PlayScene
     from ui.settings import SeatSetting, Settings
 
@@ -181,9 +188,10 @@ def _idle(where: str, mode: str, seconds: float) -> dict[str, Any]:
     app = App((1100, 720), settings=settings, persist_settings=False, worker_mode=mode)
     try:
         if where == "waiting":
-            app.scene.start()
-            if not isinstance(app.scene, PlayScene):
-                raise ValueError(f"the play scene did not start ({app.scene.message.text})")
+            menu = app.scene_as(MenuScene)
+            menu.start()
+            if not isinstance(app.scene, PlayScene):  # the menu stayed, and says why
+                raise ValueError(f"the play scene did not start ({menu.message.text})")
             _ = app.worker  # the AI's worker is up, idle, as in a real game
         return {"where": where, "worker": mode, **left_alone(app, seconds)}
     finally:

@@ -39,6 +39,7 @@ def run(args: argparse.Namespace) -> int:
     import pygame
 
     from ui.app import App
+    from ui.scenes.menu import MenuScene
 
     try:
         app = App(getattr(args, "size", None), worker_mode=getattr(args, "worker", "process"),
@@ -47,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     except pygame.error as exc:  # no display, no video driver: one line, exit code 2
         raise OSError(f"cannot open a window: {exc}") from None
     if getattr(args, "game", None):
-        app.scene.start()
+        app.scene_as(MenuScene).start()
     try:
         return app.run()
     except pygame.error as exc:  # the display went away under the window

@@ -16,17 +16,18 @@ import os
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TypeVar
 
 import pygame
 
 from ai.worker import SearchWorker
-from game.core import error_line
+from game.core import State, error_line
 from game.review import GameReview
 from game.session import Session
 from ui.assets import asset_path, font
-from ui.host import OnReview
+from ui.host import OnReview, Scene, WaitingGame
 from ui.interrupt import CloseOnInterrupt
 from ui.key_text import KeyText, front_of
 from ui.lab import lab_scene, teaching_scene
@@ -38,23 +39,12 @@ from ui.scenes.settings import SettingsScene
 from ui.settings import Settings, read_settings, save_settings
 
 log = logging.getLogger(__name__)
+S = TypeVar("S")
 
 MIN_SIZE = (640, 480)
 FPS = 60
 #: Longest sleep of an idle window between checks (also bounds how late a timer can fire).
 IDLE_WAIT_S = 0.5
-
-
-class Scene(Protocol):
-    def layout(self, rect: pygame.Rect) -> None: ...
-    def handle_event(self, event: pygame.event.Event) -> None: ...
-    def update(self, dt: float) -> None: ...
-    def draw(self, surface: pygame.Surface) -> None: ...
-    def on_exit(self) -> None: ...
-    def show_message(self, text: str, error: bool = False) -> None: ...
-    def next_frame_in(self) -> float | None:
-        """Seconds until the scene must be drawn though no event comes (0: keep drawing at
-        60 fps; None: only on input). A scene without it is drawn at 60 fps."""
 
 
 #: SDL's video drivers that draw to memory only: a window made with one is never seen.
@@ -112,22 +102,24 @@ class App:
         self.running = True
         self.errors: list[str] = []
         self.seed: int | None = None  # dice and AI noise seed (tests fix it)
-        self._worker: Any = None
-        self._sound: Any = None
-        self.scene: Any = None
+        self._worker: SearchWorker | None = None
+        self._sound: pygame.mixer.Sound | None = None
         #: Pairs each typed character with the screen or dialog that took its key press.
         self._key_text = KeyText()
         #: A game left for the menu with Esc, waiting to be resumed (never lost by accident).
-        self.suspended: Any = None
+        self.suspended: WaitingGame | None = None
         #: Frames drawn, and frames skipped by the idle loop (figures for ``bench ui``).
         self.drawn_frames = 0
-        self.switch(MenuScene(self))
+        menu = MenuScene(self)
+        #: The screen shown (the start screen first; ``switch`` changes it).
+        self.scene: Scene = menu
+        menu.layout(self.screen.get_rect())
         if settings_problem:
             self.report(settings_problem, error=True)
 
     # ---- services ------------------------------------------------------------------------
     @property
-    def worker(self) -> Any:
+    def worker(self) -> SearchWorker:
         """The AI worker, started on first use (spawning a process costs ~1 s)."""
         if self._worker is None:
             self._worker = SearchWorker(mode=self.worker_mode)
@@ -163,7 +155,7 @@ class App:
             save_settings(self.settings, self.settings_path)
 
     def report(self, text: str, error: bool = False) -> None:
-        if self.scene is not None and hasattr(self.scene, "show_message"):
+        if getattr(self, "scene", None) is not None:  # none yet while the first one is made
             self.scene.show_message(text, error)
 
     def _fail(self, where: str, exc: BaseException) -> None:
@@ -176,22 +168,28 @@ class App:
             self.report(f"Something went wrong ({where}): {first}", error=True)
 
     # ---- scenes ------------------------------------------------------------------------------
-    def switch(self, scene: Any) -> None:
+    def switch(self, scene: Scene) -> None:
         if self.suspended is scene:
             self.suspended = None
-        if self.scene is not None:
-            try:
-                self.scene.on_exit()
-            except Exception as exc:  # noqa: BLE001
-                self._fail("leaving screen", exc)
+        try:
+            self.scene.on_exit()
+        except Exception as exc:  # noqa: BLE001
+            self._fail("leaving screen", exc)
         self.scene = scene
         scene.layout(self.screen.get_rect())
+
+    def scene_as(self, kind: type[S]) -> S:
+        """The screen shown, as the ``kind`` a tool expects of it (TypeError if it is not)."""
+        scene = self.scene
+        if not isinstance(scene, kind):
+            raise TypeError(f"the screen shown is a {type(scene).__name__}, not a {kind.__name__}")
+        return scene
 
     def quit(self) -> None:
         self.running = False
 
     # ---- where a screen goes next: screens switch through here, never import each other ------
-    def open_menu(self, suspend: Any = None) -> None:
+    def open_menu(self, suspend: WaitingGame | None = None) -> None:
         """The start screen; ``suspend`` is a play screen whose game waits there (Resume)."""
         self.suspended = suspend
         self.switch(MenuScene(self))
@@ -224,7 +222,7 @@ class App:
     def open_settings(self) -> None:
         self.switch(SettingsScene(self))
 
-    def open_lab(self, session_or_state: Any, game_id: str, view: str = "tree",
+    def open_lab(self, session_or_state: Session | State, game_id: str, view: str = "tree",
                  level: str | None = None) -> None:
         """The search lab on a position (a session's current one), back to this screen."""
         self.switch(lab_scene(self, session_or_state, game_id, view, level))
@@ -355,7 +353,7 @@ class App:
         for i in range(n):
             self.step(events if (events and i == 0) else [], dt)
 
-    def run_until(self, predicate: Any, timeout_s: float = 20.0, dt: float = 1 / FPS) -> bool:
+    def run_until(self, predicate: Callable[[], object], timeout_s: float = 20.0, dt: float = 1 / FPS) -> bool:
         """Step frames until ``predicate()`` holds; a tiny real sleep lets the worker run."""
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
@@ -374,15 +372,14 @@ class App:
             self.run_loop()
         return interrupt.exit_code
 
-    def run_loop(self, until: Any = None) -> None:
+    def run_loop(self, until: Callable[[], object] | None = None) -> None:
         """The real loop, until the window closes or ``until()`` holds (the benchmark)."""
         while self.running and not (until is not None and until()):
             self.step_calm()
 
     def close(self) -> None:
         try:
-            if self.scene is not None:
-                self.scene.on_exit()
+            self.scene.on_exit()
             if self.suspended is not None and self.suspended is not self.scene:
                 self.suspended.on_exit()
         except Exception as exc:  # noqa: BLE001

@@ -12,8 +12,6 @@ it (an input method's composed text, a test's typing) always goes on.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 
@@ -24,7 +22,7 @@ def _types_text(event: pygame.event.Event) -> bool:
     return bool(text) and text.isprintable()
 
 
-def front_of(scene: Any) -> tuple[Any, Any, Any]:
+def front_of(scene: object) -> tuple[object, object, object]:
     """What takes the keyboard now: the screen, its open dialog, and that dialog's own prompt
     layer (``front_layer``, e.g. the file chooser's "Replace?" question), if any."""
     dialog = getattr(scene, "dialog", None)
@@ -35,13 +33,13 @@ class KeyText:
     """Remembers who was in front when the last text-typing key went down, until its text."""
 
     def __init__(self) -> None:
-        self._front_at_key: tuple[Any, Any, Any] | None = None
+        self._front_at_key: tuple[object, object, object] | None = None
 
-    def key_down(self, event: pygame.event.Event, front: tuple[Any, Any, Any]) -> None:
+    def key_down(self, event: pygame.event.Event, front: tuple[object, object, object]) -> None:
         """A key went down: its text, if it types one, will belong to ``front``."""
         self._front_at_key = front if _types_text(event) else None
 
-    def text_belongs(self, front: tuple[Any, Any, Any]) -> bool:
+    def text_belongs(self, front: tuple[object, object, object]) -> bool:
         """Whether the text event now arriving may go to ``front`` (asked once per text)."""
         at_key, self._front_at_key = self._front_at_key, None
         if at_key is None:

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import TypeAlias
 
 import platformdirs
 
@@ -74,20 +74,20 @@ class Settings:
     #: Files saved or opened through the file chooser, newest first (absolute paths).
     recent_files: list[str] = field(default_factory=list)
     #: The games' own start-screen fields, by settings key (written flat in the file).
-    game_values: dict[str, Any] = field(
+    game_values: dict[str, object] = field(
         default_factory=lambda: {k: f.default for k, f in game_fields().items()})
 
     def __post_init__(self) -> None:
         if not self.game:
             self.game = playable_kits()[0].id
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> object:
         values = self.__dict__.get("game_values")
         if values is not None and name in values:
             return values[name]
         raise AttributeError(name)
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         values = self.__dict__.get("game_values")
         if values is not None and name in values:
             values[name] = value
@@ -95,12 +95,14 @@ class Settings:
             super().__setattr__(name, value)
 
     @classmethod
-    def with_values(cls, **values: Any) -> Settings:
+    def with_values(cls, **values: object) -> Settings:
         """Settings with any fields set, the games' own among them (``nim_heaps="3,4,5"``)."""
         own = {f.name for f in fields(cls)}
-        s = cls(**{k: v for k, v in values.items() if k in own})
+        s = cls(game=str(values.get("game", "")))
         for key, value in values.items():
-            if key not in own:
+            if key in own:
+                setattr(s, key, value)
+            else:
                 if key not in s.game_values:
                     raise TypeError(f"no setting {key!r}")
                 s.game_values[key] = value
@@ -112,7 +114,7 @@ class Settings:
         return json.dumps(data, indent=2)
 
     @classmethod
-    def from_dict(cls, data: Any) -> Settings:
+    def from_dict(cls, data: object) -> Settings:
         """Build from parsed JSON, raising ValueError for anything that is not our format."""
         settings, dropped = cls.read(data)
         if dropped:
@@ -120,7 +122,7 @@ class Settings:
         return settings
 
     @classmethod
-    def read(cls, data: Any) -> tuple[Settings, list[str]]:
+    def read(cls, data: object) -> tuple[Settings, list[str]]:
         """The settings ``data`` holds, and the names of the fields it spoiled.
 
         A hand-edited or damaged file (a size of 1e400, an Infinity, a list where a word
@@ -166,19 +168,23 @@ def _field_name(key: str) -> str:
 
 
 
+#: Reads one top-level field of the file into the settings; False if the value is spoiled.
+_Reader: TypeAlias = Callable[["Settings", object, list[str]], bool]
+
+
 def _clamp(value: float, bounds: tuple[float, float]) -> float:
     return max(bounds[0], min(bounds[1], value))
 
 
-def _read_game(s: Settings, value: Any, dropped: list[str]) -> bool:
+def _read_game(s: Settings, value: object, dropped: list[str]) -> bool:
     if not isinstance(value, str) or value not in {kit.id for kit in playable_kits()}:
         return False
     s.game = value
     return True
 
 
-def _read_flag(key: str) -> Any:
-    def read(s: Settings, value: Any, dropped: list[str]) -> bool:
+def _read_flag(key: str) -> _Reader:
+    def read(s: Settings, value: object, dropped: list[str]) -> bool:
         if not isinstance(value, bool):
             return False
         setattr(s, key, value)
@@ -186,21 +192,21 @@ def _read_flag(key: str) -> Any:
     return read
 
 
-def _read_first(s: Settings, value: Any, dropped: list[str]) -> bool:
-    if not finite_number(value) or value not in (0, 1):
+def _read_first(s: Settings, value: object, dropped: list[str]) -> bool:
+    if not isinstance(value, (int, float)) or not finite_number(value) or value not in (0, 1):
         return False
     s.first = int(value)
     return True
 
 
-def _read_delay(s: Settings, value: Any, dropped: list[str]) -> bool:
-    if not finite_number(value):
+def _read_delay(s: Settings, value: object, dropped: list[str]) -> bool:
+    if not isinstance(value, (int, float)) or not finite_number(value):
         return False
     s.ai_delay_s = float(_clamp(value, DELAY_RANGE_S))
     return True
 
 
-def _read_window(s: Settings, value: Any, dropped: list[str]) -> bool:
+def _read_window(s: Settings, value: object, dropped: list[str]) -> bool:
     if not isinstance(value, list) or len(value) != 2 or not all(map(finite_number, value)):
         return False
     w, h = (int(_clamp(v, bounds)) for v, bounds in zip(value, WINDOW_RANGE, strict=True))
@@ -208,7 +214,7 @@ def _read_window(s: Settings, value: Any, dropped: list[str]) -> bool:
     return True
 
 
-def _read_recent(s: Settings, value: Any, dropped: list[str]) -> bool:
+def _read_recent(s: Settings, value: object, dropped: list[str]) -> bool:
     if not isinstance(value, list):
         return False
     s.recent_files = []
@@ -227,7 +233,7 @@ _SEAT_WORDS: dict[str, Callable[[str], bool]] = {
 }
 
 
-def _read_seats(s: Settings, value: Any, dropped: list[str]) -> bool:
+def _read_seats(s: Settings, value: object, dropped: list[str]) -> bool:
     """Two players; a bad field of one falls back to that player's default alone."""
     if not isinstance(value, list) or len(value) != 2:
         return False
@@ -263,7 +269,7 @@ def _check_levels(s: Settings, dropped: list[str]) -> None:
             dropped.append(f"seats[{n}].level")
 
 
-_READERS: dict[str, Any] = {
+_READERS: dict[str, _Reader] = {
     "game": _read_game,
     "seats": _read_seats,
     "first": _read_first,

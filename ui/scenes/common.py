@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 import pygame
 
@@ -17,6 +17,16 @@ MESSAGE_S = 5.0
 MIN_SIZE = 12
 
 
+class Dialog(Protocol):
+    """A modal in front of a screen: a TextDialog, a FileChooser, a ConfirmDialog."""
+
+    closed: bool
+
+    def layout(self, screen: pygame.Rect) -> None: ...
+    def handle_event(self, event: pygame.event.Event) -> bool: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
 class DialogHost:
     """A screen that shows at most one modal dialog (text, file chooser, question) on top.
 
@@ -25,10 +35,10 @@ class DialogHost:
     when it closes, never its successor.
     """
 
-    dialog: Any
+    dialog: Dialog | None
     rect: pygame.Rect
 
-    def open_dialog(self, dialog: Any) -> None:
+    def open_dialog(self, dialog: Dialog) -> None:
         self.dialog = dialog
         dialog.layout(self.rect)
 

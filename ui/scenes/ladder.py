@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pygame
 
@@ -186,7 +186,7 @@ class LadderScene:
         self.chart_rect = pygame.Rect(self.table_rect.x, self.table_rect.bottom + pad,
                                       self.table_rect.width, body_h - self.table_rect.height - pad)
 
-    def _set(self, name: str, value: Any) -> None:
+    def _set(self, name: str, value: object) -> None:
         if not self.jobs.busy:
             setattr(self, name, value)
             self.layout(self.rect)
@@ -280,7 +280,7 @@ class LadderScene:
                 break
 
 
-def _pair(upper: float, lower: float, fmt: Any) -> str:
+def _pair(upper: float, lower: float, fmt: Callable[[float], str]) -> str:
     return f"{fmt(upper)} / {fmt(lower)}" if upper or lower else "—"
 
 

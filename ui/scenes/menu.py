@@ -6,9 +6,9 @@ left it, also after a restart.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 import pygame
 
@@ -112,7 +112,7 @@ class MenuScene(DialogHost):
                 seat.level = names[min(1, len(names) - 1)]
         self.layout(self.rect)
 
-    def _set(self, name: str, value: Any, relayout: bool = False) -> None:
+    def _set(self, name: str, value: object, relayout: bool = False) -> None:
         setattr(self.settings, name, value)
         if relayout:
             self.layout(self.rect)
@@ -251,7 +251,7 @@ class MenuScene(DialogHost):
     def show_message(self, text: str, error: bool = False) -> None:
         self.message.show(text, error, self.app.now)
 
-    def _ask(self, action: Any, question: str = "Leave the game in progress?") -> None:
+    def _ask(self, action: Callable[[], object], question: str = "Leave the game in progress?") -> None:
         """Run ``action``, asking first when it would end the game waiting to be resumed
         (Play, Load and Quit alike)."""
         waiting = self.app.suspended

@@ -13,7 +13,7 @@ events, drained once a frame (``_take_events``).
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable
 
 import pygame
 
@@ -27,12 +27,12 @@ from play.jobs import JobRunner
 from play.ponder import can_ponder
 from play.turns import Pace
 from ui.boards.base import BoardView, ViewContext
-from ui.commands import Commands
+from ui.commands import Command, Commands
 from ui.host import Host
 from ui.kit import make_view
 from ui.movelist import MoveListView, MoveRecord
 from ui.panel import PanelText
-from ui.scenes.common import DialogHost, MessageLine
+from ui.scenes.common import Dialog, DialogHost, MessageLine
 from ui.scenes.confirm import ConfirmDialog
 from ui.scenes.play_banner import result_line
 from ui.scenes.play_commands import HelpOverlay, pace_step, play_commands
@@ -51,7 +51,7 @@ class PlayScene(DialogHost):
     def __init__(self, app: Host, session: Session, own_position: bool = False) -> None:
         self.app = app
         self.message = MessageLine()
-        self.dialog: Any = None  # a modal: TextDialog, FileChooser or ConfirmDialog
+        self.dialog: Dialog | None = None
         self.rect = pygame.Rect(0, 0, 800, 600)  # the window, for dialogs (DialogHost)
         self.help = HelpOverlay()
         self.anim = Animation()
@@ -143,12 +143,12 @@ class PlayScene(DialogHost):
         self._take_events()
         return played
 
-    def run_command(self, command: Any) -> None:
+    def run_command(self, command: Command) -> None:
         """Run a command from a key or a button, or say why it cannot run now."""
         if command.run(self.show_message):
             self._take_events()
 
-    def ask(self, question: str, action: Any) -> None:
+    def ask(self, question: str, action: Callable[[], object]) -> None:
         """Run ``action`` at once, or after a yes when it would end a game in progress."""
         if not self.match.in_progress:
             action()

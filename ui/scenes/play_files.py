@@ -13,8 +13,9 @@ stops beginning with them (a new game, a load, an undo past them).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from game import savefile
 from game.core import Move, error_line
@@ -25,6 +26,7 @@ from play.review import covers
 from play.setup import default_save_path, load_game_file
 from ui import widgets
 from ui.file_chooser import ChooserApp, FileChooser
+from ui.scenes.common import Dialog
 from ui.text_widgets import TextDialog
 
 
@@ -36,8 +38,8 @@ class FilesScreen(Protocol):
     @property
     def session(self) -> Session: ...
     def show_message(self, text: str, error: bool = False) -> None: ...
-    def open_dialog(self, dialog: Any) -> None: ...
-    def ask(self, question: str, action: Any) -> None: ...
+    def open_dialog(self, dialog: Dialog) -> None: ...
+    def ask(self, question: str, action: Callable[[], object]) -> None: ...
 
 
 @runtime_checkable
@@ -54,7 +56,7 @@ class GameFiles:
         ``replace_session``, ``LoadsGames``, to load)."""
         self.scene = scene
         self._review: GameReview | None = None
-        self._reviewed: tuple[Any, tuple[Move, ...]] = (None, ())
+        self._reviewed: tuple[Hashable, tuple[Move, ...]] = (None, ())
 
     # ---- the game's analysis ---------------------------------------------------------------
     def keep_review(self, session: Session, review: GameReview | None) -> None:

@@ -7,16 +7,14 @@ are play.setup's.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.registry import get_kit
 from game.seat import Seat
 from game.session import Session
 from play.setup import first_move_is_chosen
-from ui.settings import Settings
+from ui.settings import SeatSetting, Settings
 
 
-def seat_from_setting(setting: Any) -> Seat:
+def seat_from_setting(setting: SeatSetting) -> Seat:
     if setting.kind == "level":
         return Seat.ai_level(setting.level)
     if setting.kind == "custom":

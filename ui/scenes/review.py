@@ -12,11 +12,10 @@ shows it without searching. Esc goes back to that screen, as the lab does.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
-from game.core import error_line
+from game.core import Move, error_line
 from game.registry import get_kit
 from game.review import GameReview
 from game.review_read import summary_line
@@ -24,12 +23,12 @@ from game.session import Session
 from play.jobs import JobRunner
 from play.review import ReviewModel, play_on_session
 from ui.boards.base import BoardView, ViewContext
-from ui.commands import Commands
-from ui.host import Host, OnReview
+from ui.commands import Command, Commands
+from ui.host import Host, OnReview, Scene
 from ui.kit import make_view
 from ui.movelist import MoveRecord
 from ui.review_chart import ChartGeometry
-from ui.scenes.common import DialogHost, MessageLine
+from ui.scenes.common import Dialog, DialogHost, MessageLine
 from ui.scenes.confirm import ConfirmDialog
 from ui.scenes.play_commands import HelpOverlay
 from ui.scenes.play_files import GameFiles
@@ -42,12 +41,12 @@ from ui.value_text import value_text
 
 class ReviewScene(DialogHost):
     def __init__(self, app: Host, session: Session, review: GameReview | None = None,
-                 back: Any = None, on_review: OnReview | None = None) -> None:
+                 back: Scene | None = None, on_review: OnReview | None = None) -> None:
         self.app = app
         self.back = back
         self.on_review = on_review
         self.message = MessageLine()
-        self.dialog: Any = None
+        self.dialog: Dialog | None = None
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.help = HelpOverlay()
         self.view: BoardView = make_view(session.game)
@@ -115,7 +114,7 @@ class ReviewScene(DialogHost):
             f"Play on from move {row.ply}?", "The game in progress is left (Ctrl+S saves it "
             "first). Esc stays here.", go, yes="Play on", no="Stay"))
 
-    def run_command(self, command: Any) -> None:
+    def run_command(self, command: Command) -> None:
         if command.run(self.show_message):
             self._after_input()
 
@@ -215,8 +214,8 @@ class ReviewScene(DialogHost):
         line under the board write them as finely as the loss)."""
         shown, row = self.model.shown(), self.model.row
         game_id = self.session.game_id
-        values: dict[Any, float] = {}
-        labels: dict[Any, str] = {}
+        values: dict[Move, float] = {}
+        labels: dict[Move, str] = {}
         if shown is not None and row is not None:
             for move, value in ((shown.best, shown.best_value),
                                 (shown.played, shown.played_value)):

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from game.session import Session
 from ui.boards.base import BoardView, ViewContext
 from ui.commands import Commands
-from ui.scenes.common import MessageLine
+from ui.scenes.common import Dialog, MessageLine
 from ui.scenes.play_commands import HelpOverlay
 
 
@@ -25,7 +25,7 @@ class DrawnScreen(Protocol):
     @property
     def help(self) -> HelpOverlay: ...
     @property
-    def dialog(self) -> Any: ...  # a modal (TextDialog, FileChooser, ConfirmDialog) or None
+    def dialog(self) -> Dialog | None: ...
     @property
     def now(self) -> float: ...
     def context(self) -> ViewContext: ...
