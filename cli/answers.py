@@ -5,11 +5,12 @@ a level's noise, as JSON-ready data."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Mapping
 
 from ai.api import BOOK, Result, SearchConfig
 from ai.kit import get_evaluator, get_level, profile_for
 from game.core import Game, State
+from game.jsontypes import JSONObject, JSONValue
 from game.registry import get_kit
 
 
@@ -25,13 +26,21 @@ def json_number(x: float) -> float | int:
     return round(x, 6)
 
 
-def position_fields(game: Game, state: State) -> dict[str, Any]:
+def figure(row: Mapping[str, JSONValue], key: str) -> float:
+    """A number a bench row holds under ``key`` (TypeError if it holds none: a bench bug)."""
+    value = row[key]
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"{key} is not a number: {value!r}")
+    return value
+
+
+def position_fields(game: Game, state: State) -> JSONObject:
     """The position in notation ("position"), then as other programs write it where the
     game's kit knows how (backgammon: "gnu_id", GNU Backgammon's pair of IDs)."""
     return {"position": game.format_position(state), **get_kit(game.id).position_fields(state)}
 
 
-def value_fields(game: Game, state: State, result: Result) -> dict[str, Any]:
+def value_fields(game: Game, state: State, result: Result) -> JSONObject:
     """What ran and what the value means: "algorithm", "exact", "value" (the number, from the
     side to move's point of view), "value_text" in the game's units with that point of view
     ("win in 5 for X", "+12 discs (predicted final margin) for White"), "point_of_view"."""
@@ -51,7 +60,7 @@ def value_fields(game: Game, state: State, result: Result) -> dict[str, Any]:
     }
 
 
-def probability_fields(game: Game, state: State, config: SearchConfig) -> dict[str, Any]:
+def probability_fields(game: Game, state: State, config: SearchConfig) -> JSONObject:
     """The searching evaluator's chances for the side to move in the position asked about
     ("probabilities": {"win": .., "win_gammon": .., ...}), when it gives them with their
     names (backgammon's network does; the hand-made evaluators and pubeval give only an
@@ -68,7 +77,7 @@ def probability_fields(game: Game, state: State, config: SearchConfig) -> dict[s
     probs = [float(p) for p in chances(state, player)]
     if len(probs) != len(names):
         return {}
-    fields: dict[str, Any] = {
+    fields: JSONObject = {
         "probabilities": {k: round(p, 4) for k, p in zip(names, probs, strict=True)}
     }
     source = getattr(evaluator, "probabilities_source", None)
@@ -77,13 +86,13 @@ def probability_fields(game: Game, state: State, config: SearchConfig) -> dict[s
     return fields
 
 
-def root_value_fields(game: Game, state: State, result: Result) -> dict[str, Any]:
+def root_value_fields(game: Game, state: State, result: Result) -> JSONObject:
     """Each root move's value in notation ("root_values") and as text ("root_values_text").
     When alpha-beta only proved a move no better than the best, its text says so."""
     profile = profile_for(game.id)
     pov = profile.point_of_view(state.current_player())
-    numbers: dict[str, float | int] = {}
-    texts: dict[str, str] = {}
+    numbers: JSONObject = {}
+    texts: JSONObject = {}
     for move, value in result.root_values:
         name = game.format_move(state, move)
         numbers[name] = json_number(value)

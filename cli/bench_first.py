@@ -21,13 +21,18 @@ import multiprocessing
 import os
 import tempfile
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ai.kit import game_ai
 from cli.bench_idle import lab_subject
+from game.jsontypes import JSONObject, JSONValue
 from game.registry import playable_kits
 
 if TYPE_CHECKING:
+    from multiprocessing.queues import Queue
+
+    import pygame
+
     from ui.app import App
 
 #: No frame of a first-time row may be busier than this (milliseconds).
@@ -36,17 +41,17 @@ FRAME_TARGET_MS = 50.0
 PANEL_S = 6.0
 
 
-def first_rows() -> list[dict[str, Any]]:
+def first_rows() -> list[JSONObject]:
     """Each first-time row, measured in its own fresh process (a RuntimeError if one fails)."""
     from ui.kit import game_ui  # the window's modules: only when this runs (no pygame at start)
 
     context = multiprocessing.get_context("spawn")
-    rows = []
+    rows: list[JSONObject] = []
     subjects = [(f"first {kit.title} panel", "panel", kit.id) for kit in playable_kits()
                 if game_ui(kit).belief_lines is not None]
     subjects.append((f"{lab_subject().title} lab level switch", "lab", lab_subject().id))
     for name, kind, game_id in subjects:
-        answers = context.Queue()
+        answers: Queue[JSONObject] = context.Queue()
         process = context.Process(target=_measure, args=(name, kind, game_id, answers))
         process.start()  # not a pool's: its window starts a search worker of its own
         try:
@@ -59,7 +64,7 @@ def first_rows() -> list[dict[str, Any]]:
     return rows
 
 
-def print_first(rows: list[dict[str, Any]]) -> None:
+def print_first(rows: list[JSONObject]) -> None:
     print()
     print("first time in a fresh window (a learned evaluator met for the first time):")
     for row in rows:
@@ -71,7 +76,7 @@ def print_first(rows: list[dict[str, Any]]) -> None:
     print(f"target: no frame over {FRAME_TARGET_MS:g} ms")
 
 
-def _measure(name: str, kind: str, game_id: str, answers: Any) -> None:
+def _measure(name: str, kind: str, game_id: str, answers: Queue[JSONObject]) -> None:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -83,14 +88,14 @@ def _measure(name: str, kind: str, game_id: str, answers: Any) -> None:
         answers.put({"error": f"{type(exc).__name__}: {exc}"})
 
 
-def _frame(app: App, events: list[Any] | None = None) -> float:
+def _frame(app: App, events: list[pygame.event.Event] | None = None) -> float:
     """One frame of the real app; the milliseconds it was busy (beyond its pacing sleep)."""
     start = time.perf_counter()
     app.step(events or [])
     return max(0.0, (time.perf_counter() - start) * 1000 - app.sleep_ms)
 
 
-def _row(name: str, busy: list[float], **more: Any) -> dict[str, Any]:
+def _row(name: str, busy: list[float], **more: JSONValue) -> JSONObject:
     ordered = sorted(busy)
     return {"where": name, "frames": len(busy), "frame_ms_max": ordered[-1],
             "frame_ms_median": ordered[len(ordered) // 2], **more}
@@ -101,7 +106,7 @@ def _weakest(game_id: str) -> str:
     return game_ai(game_id).levels[0].name
 
 
-def _first_panel(name: str, game_id: str) -> dict[str, Any]:
+def _first_panel(name: str, game_id: str) -> JSONObject:
     from ui.app import App  # the window's modules: in the fresh process only
     from ui.scenes.menu import MenuScene
     from ui.scenes.play import PlayScene
@@ -132,7 +137,7 @@ def _first_panel(name: str, game_id: str) -> dict[str, Any]:
         app.close()
 
 
-def _lab_level_switch(name: str, game_id: str) -> dict[str, Any]:
+def _lab_level_switch(name: str, game_id: str) -> JSONObject:
     import pygame  # the window's modules: in the fresh process only
 
     from game.seat import Seat

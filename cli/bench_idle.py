@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import os
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ai.kit import game_ai
+from game.jsontypes import JSONObject
 from game.kit import GameKit
 from game.registry import all_kits, get_kit, playable_kits
 from game.seat import Seat
@@ -15,6 +16,7 @@ from game.session import Session
 
 if TYPE_CHECKING:
     from ui.app import App
+    from ui.lab.scene import LabScene
 
 #: The lab's own views measured idle (tab, what it shows) on the lab subject's start.
 LAB_OWN_VIEWS = {"tree": "the recorded tree", "compare": "every algorithm's bars",
@@ -76,7 +78,7 @@ def left_alone(app: App, seconds: float) -> dict[str, float]:
             "frames_per_s": (app.drawn_frames - frames0) / wall}
 
 
-def open_lab(app: App, view: str) -> Any:
+def open_lab(app: App, view: str) -> LabScene:
     """The lab scene of ``view`` (``lab_views``) switched to, as a player would open it: from
     a game against Master (so the lab shows Master's search), or the menu's teaching trees."""
     # the window's modules: only when this runs (no pygame at start)
@@ -94,7 +96,7 @@ def open_lab(app: App, view: str) -> Any:
     return scene
 
 
-def lab_idle(view: str, mode: str, seconds: float) -> dict[str, Any]:
+def lab_idle(view: str, mode: str, seconds: float) -> JSONObject:
     """CPU share of the real loop on a lab view whose work has finished: the view is opened,
     its search runs to the end through the real loop, then the window is left alone."""
     # the window's modules: only when this runs (no pygame at start)
@@ -125,7 +127,7 @@ def lab_idle(view: str, mode: str, seconds: float) -> dict[str, Any]:
         app.close()
 
 
-def print_idle(rows: list[dict[str, Any]]) -> None:
+def print_idle(rows: list[JSONObject]) -> None:
     for row in rows:
         note = "  (its work was still running)" if row.get("work_unfinished") else ""
         print(f"  {row['where']:>12}: UI {row['ui_cpu_pct']:.1f}%  worker "

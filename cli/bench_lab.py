@@ -19,15 +19,21 @@ import os
 import statistics
 import tempfile
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ai.api import Limits, Refinements, SearchConfig
 from ai.kit import game_ai
 from ai.lab.record import record_search
+from ai.lab.recording import SearchRecording
+from cli.answers import figure
+from game.jsontypes import JSONObject, JSONValue
 from game.registry import playable_kits
 
 if TYPE_CHECKING:
+    import pygame
+
     from ui.app import App
+    from ui.lab.treeview import TreeView
 
 TARGETS = {"frame_ms_median": 17.0, "frame_ms_p99": 25.0}
 NODES = 20_000
@@ -52,7 +58,7 @@ class _FrameClock:
         self.busy: list[float] = []
         self.last = time.perf_counter()
 
-    def step(self, events: list[Any]) -> None:
+    def step(self, events: list[pygame.event.Event]) -> None:
         t0 = time.perf_counter()
         self.app.step(events)
         t1 = time.perf_counter()
@@ -74,7 +80,7 @@ class _FrameClock:
         }
 
 
-def big_recording() -> Any:
+def big_recording() -> SearchRecording:
     """The first 20,000 nodes of a plain minimax tree (the game whose kit names its depth)."""
     kit = next(k for k in playable_kits() if game_ai(k).speed.lab_tree_depth is not None)
     depth = game_ai(kit).speed.lab_tree_depth
@@ -84,7 +90,7 @@ def big_recording() -> Any:
     return record_search(state, config, NODES)
 
 
-def _pan(app: App, view: Any, seconds: float, speed_px: int) -> dict[str, float]:
+def _pan(app: App, view: TreeView, seconds: float, speed_px: int) -> dict[str, float]:
     # the window's modules: only when this runs (no pygame at start)
     import pygame
 
@@ -113,7 +119,7 @@ def _pan(app: App, view: Any, seconds: float, speed_px: int) -> dict[str, float]
     return clock.summary()
 
 
-def _zoom_gestures(app: App, view: Any, seconds: float) -> dict[str, float]:
+def _zoom_gestures(app: App, view: TreeView, seconds: float) -> dict[str, float]:
     """Wheel gestures around the window's centre: five steps in, a rest, five steps out, a
     rest, ...; the frames after each gesture draw the sharp tiles again."""
     # the window's modules: only when this runs (no pygame at start)
@@ -141,7 +147,7 @@ def _zoom_gestures(app: App, view: Any, seconds: float) -> dict[str, float]:
     return {"frames": summary.pop("frames"), "wheel_steps": steps, **summary}
 
 
-def measure(seconds: float) -> tuple[Any, list[dict[str, Any]], dict[str, Any]]:
+def measure(seconds: float) -> tuple[SearchRecording, list[JSONObject], JSONObject]:
     """(the recording, one row per pan zoom, the wheel-zoom row): frames of the tree explorer
     on a fully open 20,000-node recording (also run by ``bench ui``)."""
     per_zoom = max(0.3, seconds / 3)
@@ -150,28 +156,36 @@ def measure(seconds: float) -> tuple[Any, list[dict[str, Any]], dict[str, Any]]:
     # the window's modules: only when this runs (no pygame at start)
     from ui.app import App
     from ui.lab import lab_scene
+    from ui.lab.tree_pane import TreePane
     from ui.settings import Settings
 
     app = App((1280, 800), settings=Settings(), persist_settings=False, worker_mode="thread")
     try:
-        scene = lab_scene(app, rec.nodes[0].state, rec.game_id, "tree")
+        root = rec.nodes[0].state
+        if root is None:
+            raise RuntimeError("the recording kept no root position")
+        scene = lab_scene(app, root, rec.game_id, "tree")
         app.switch(scene)
         pane = scene.pane()
+        if not isinstance(pane, TreePane):
+            raise TypeError(f"the lab's tree view shows a {type(pane).__name__}")
         pane.take(rec)
         view = pane.view
+        if view is None:
+            raise RuntimeError("the tree pane took the recording but shows no tree")
         view.expand_all()
-        rows = []
+        rows: list[JSONObject] = []
         for name, setup in (("labels (64 px a slot)", lambda: _zoom(view, 64.0)),
                             ("shapes (6 px a slot)", lambda: _zoom(view, 6.0)),
                             ("whole tree fitted", view.fit)):
             setup()
             app.run_frames(2)
-            row = {"zoom": name, "visible_nodes": len(view.layout.x),
+            row: JSONObject = {"zoom": name, "visible_nodes": len(view.layout.x),
                    **_pan(app, view, per_zoom, 14)}
             rows.append(row)
         _zoom(view, 8.0)
         app.run_frames(2)
-        zoom_row = {"zoom": "wheel zoom (8 px a slot, x3 a gesture)",
+        zoom_row: JSONObject = {"zoom": "wheel zoom (8 px a slot, x3 a gesture)",
                     "visible_nodes": len(view.layout.x),
                     **_zoom_gestures(app, view, max(1.0, seconds))}
     finally:
@@ -179,17 +193,17 @@ def measure(seconds: float) -> tuple[Any, list[dict[str, Any]], dict[str, Any]]:
     return rec, rows, zoom_row
 
 
-def summary(rec: Any, rows: list[dict[str, Any]], zoom_row: dict[str, Any]) -> dict[str, Any]:
+def summary(rec: SearchRecording, rows: list[JSONObject], zoom_row: JSONObject) -> JSONObject:
     """The JSON figures: the worst pan row's frames, and the wheel zoom's."""
     return {
         "nodes": len(rec.nodes),
-        "frame_ms_median": round(max(r["frame_ms_median"] for r in rows), 2),
-        "frame_ms_p99": round(max(r["frame_ms_p99"] for r in rows), 2),
-        "busy_ms_p99": round(max(r["busy_ms_p99"] for r in rows), 2),
+        "frame_ms_median": round(max(figure(r, "frame_ms_median") for r in rows), 2),
+        "frame_ms_p99": round(max(figure(r, "frame_ms_p99") for r in rows), 2),
+        "busy_ms_p99": round(max(figure(r, "busy_ms_p99") for r in rows), 2),
         "zooms": [{k: _fmt(v) for k, v in r.items()} for r in rows],
-        "zoom_frame_ms_median": round(zoom_row["frame_ms_median"], 2),
-        "zoom_frame_ms_p99": round(zoom_row["frame_ms_p99"], 2),
-        "zoom_busy_ms_p99": round(zoom_row["busy_ms_p99"], 2),
+        "zoom_frame_ms_median": round(figure(zoom_row, "frame_ms_median"), 2),
+        "zoom_frame_ms_p99": round(figure(zoom_row, "frame_ms_p99"), 2),
+        "zoom_busy_ms_p99": round(figure(zoom_row, "busy_ms_p99"), 2),
         "zoom": {k: _fmt(v) for k, v in zoom_row.items()},
     }
 
@@ -210,12 +224,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _zoom(view: Any, slot: float) -> None:
+def _zoom(view: TreeView, slot: float) -> None:
     view.slot = slot
     view.cam_x = view.world(0)[0] - view.rect.width / 2
     view.cam_y = -view.top_margin
     view.invalidate()
 
 
-def _fmt(v: Any) -> Any:
+def _fmt(v: JSONValue) -> JSONValue:
     return round(v, 2) if isinstance(v, float) else v

@@ -29,9 +29,9 @@ import statistics
 import sys
 import tempfile
 import time
-from typing import Any
 
 from ai.kit import game_ai
+from cli.answers import figure
 from cli.bench_first import first_rows, print_first
 from cli.bench_idle import (
     lab_idle,
@@ -41,6 +41,7 @@ from cli.bench_idle import (
     print_idle,
 )
 from cli.common import RequestError, plain_decimal
+from game.jsontypes import JSONObject, JSONValue
 from game.registry import playable_kits
 from play.jobs import Purpose
 
@@ -72,7 +73,7 @@ def _pct(values: list[float], p: float) -> float:
     return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
-def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
+def _run_game(game_id: str, mode: str, seconds: float) -> JSONObject:
     # the window's modules: only when this runs (no pygame at start)
     import pygame
 
@@ -175,7 +176,7 @@ def _run_game(game_id: str, mode: str, seconds: float) -> dict[str, Any]:
         app.close()
 
 
-def _idle(where: str, mode: str, seconds: float) -> dict[str, Any]:
+def _idle(where: str, mode: str, seconds: float) -> JSONObject:
     """CPU share of the real loop while the window has nothing to do."""
     # the window's modules: only when this runs (no pygame at start)
     from ui.app import App
@@ -198,7 +199,7 @@ def _idle(where: str, mode: str, seconds: float) -> dict[str, Any]:
         app.close()
 
 
-def _r(x: Any, nd: int = 1) -> Any:
+def _r(x: JSONValue, nd: int = 1) -> JSONValue:
     return round(x, nd) if isinstance(x, float) else x
 
 
@@ -211,7 +212,7 @@ def run(args: argparse.Namespace) -> int:
     modes = ("process", "thread") if mode_arg == "both" else (mode_arg,)
     seconds = float(getattr(args, "seconds", 10.0))
     part = getattr(args, "part", "all")
-    out: dict[str, Any] = {}
+    out: JSONObject = {}
     if part in ("all", "play"):
         out.update(_play_figures(modes, seconds))
     if part in ("all", "idle"):
@@ -226,7 +227,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _play_figures(modes: tuple[str, ...], seconds: float) -> dict[str, Any]:
+def _play_figures(modes: tuple[str, ...], seconds: float) -> JSONObject:
     """Frame times and cancel latency while AI plays AI, per worker mode."""
     games = [(k.id, seconds * share if share >= 1 else max(3.0, seconds * share))
              for k in playable_kits() if (share := game_ai(k).speed.ui_play_share) > 0]
@@ -241,25 +242,26 @@ def _play_figures(modes: tuple[str, ...], seconds: float) -> dict[str, Any]:
         print("  ".join(f"{_r(row[c])!s:>14}" for c in cols))
     print("targets: frame median <= 17 ms, p99 < 25 ms, cancel <= 100 ms")
 
-    def summary(rs: list[dict[str, Any]]) -> dict[str, Any]:
-        cancels = [r["cancel_ms_max"] for r in rs if r["cancel_ms_max"] is not None]
+    def summary(rs: list[JSONObject]) -> JSONObject:
+        cancels = [figure(r, "cancel_ms_max") for r in rs if r["cancel_ms_max"] is not None]
         return {
-            "frame_ms_median": _r(max(r["frame_ms_median"] for r in rs), 2),
-            "frame_ms_p99": _r(max(r["frame_ms_p99"] for r in rs), 2),
-            "busy_ms_median": _r(max(r["busy_ms_median"] for r in rs), 2),
+            "frame_ms_median": _r(max(figure(r, "frame_ms_median") for r in rs), 2),
+            "frame_ms_p99": _r(max(figure(r, "frame_ms_p99") for r in rs), 2),
+            "busy_ms_median": _r(max(figure(r, "busy_ms_median") for r in rs), 2),
             "cancel_ms_max": _r(max(cancels), 2) if cancels else None,
-            "search_nodes_per_s": _r(statistics.mean(r["search_nodes_per_s"] for r in rs), 0),
+            "search_nodes_per_s": _r(statistics.mean(figure(r, "search_nodes_per_s")
+                                                     for r in rs), 0),
         }
 
     by_mode = {m: [r for r in rows if r["worker"] == m] for m in modes}
     main_mode = "process" if by_mode.get("process") else modes[0]
-    out: dict[str, Any] = {"worker": main_mode, **summary(by_mode[main_mode])}
+    out: JSONObject = {"worker": main_mode, **summary(by_mode[main_mode])}
     out["modes"] = {m: summary(rs) for m, rs in by_mode.items() if rs}
     out["runs"] = [{k: _r(v, 2) for k, v in r.items()} for r in rows]
     return out
 
 
-def _idle_figures(idle_s: float) -> dict[str, Any]:
+def _idle_figures(idle_s: float) -> JSONObject:
     """Idle CPU of the start screen, a game waiting for the human, and every lab view."""
     idle = [_idle(where, "process", idle_s) for where in ("menu", "waiting")]
     print()
@@ -272,14 +274,14 @@ def _idle_figures(idle_s: float) -> dict[str, Any]:
     print_idle(lab)
     print(f"target: every lab view under {TARGETS['lab_idle_cpu_pct']:g}% of a core")
     return {
-        "idle_cpu_pct": _r(max(r["ui_cpu_pct"] for r in idle), 2),
+        "idle_cpu_pct": _r(max(figure(r, "ui_cpu_pct") for r in idle), 2),
         "idle": [{k: _r(v, 2) for k, v in r.items()} for r in idle],
-        "lab_idle_cpu_pct": _r(max(r["ui_cpu_pct"] for r in lab), 2),
+        "lab_idle_cpu_pct": _r(max(figure(r, "ui_cpu_pct") for r in lab), 2),
         "lab_idle": [{k: _r(v, 2) for k, v in r.items()} for r in lab],
     }
 
 
-def _lab_tree(seconds: float) -> dict[str, Any]:
+def _lab_tree(seconds: float) -> JSONObject:
     """The search lab's tree explorer on a fully open 20,000-node recording: pan and wheel-zoom
     frames (``bench lab`` prints the same run in full)."""
     # a bench's window-side module: only when it runs

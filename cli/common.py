@@ -12,9 +12,9 @@ import argparse
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import NoReturn, TypeVar
 
 from ai.api import ALGORITHMS, Limits, Refinements, SearchConfig
 from ai.engine import default_algorithm
@@ -22,8 +22,11 @@ from ai.kit import game_ai
 from ai.lab.editor import default_scale, features
 from ai.levels import unknown_level_message
 from game.core import CHANCE, TERMINAL, Game, State
+from game.jsontypes import JSONValue
 from game.registry import game_ids, get_game
 
+#: What a flag's parser gives (argparse_type keeps it).
+T = TypeVar("T")
 #: Deepest search a request may ask for (deeper is never useful and only ties up a core).
 MAX_DEPTH = 64
 #: Longest think a request may ask for, in seconds.
@@ -80,7 +83,7 @@ def parse_weight(text: str, feature: str) -> float:
     return value
 
 
-def parse_depth(value: Any) -> int:
+def parse_depth(value: object) -> int:
     """A search depth from a flag or a JSON field; bools and floats like 2.5 are refused."""
     if isinstance(value, str):
         value = plain_int(value, "depth")
@@ -91,7 +94,7 @@ def parse_depth(value: Any) -> int:
     return value
 
 
-def parse_time(value: Any) -> float:
+def parse_time(value: object) -> float:
     """A think time in seconds from a flag or a JSON field, MIN_TIME_S..MAX_TIME_S."""
     if isinstance(value, str):
         value = plain_decimal(value, "time")
@@ -104,7 +107,7 @@ def parse_time(value: Any) -> float:
     return float(value)
 
 
-def parse_seed(value: Any) -> int:
+def parse_seed(value: object) -> int:
     """A seed: a whole number from 0 (plain digits in a flag)."""
     if isinstance(value, str):
         value = plain_int(value, "seed")
@@ -113,7 +116,7 @@ def parse_seed(value: Any) -> int:
     return value
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> NoReturn:
     raise RequestError(f"{name} is not a JSON number")
 
 
@@ -124,7 +127,7 @@ def _finite_float(text: str) -> float:
     return value
 
 
-def decode_json(text: str) -> Any:
+def decode_json(text: str) -> object:
     """Strict JSON: NaN/Infinity, numbers beyond a double (1e400, which Python would read as
     infinity and could then only write back as the invalid ``Infinity``), absurdly deep
     nesting and over-long numbers are refused with a RequestError."""
@@ -141,7 +144,7 @@ def decode_json(text: str) -> Any:
         raise RequestError("a number is too long") from None
 
 
-def parse_options(value: Any) -> dict[str, Any]:
+def parse_options(value: object) -> dict[str, JSONValue]:
     """Game options from JSON text (a flag) or an already decoded JSON object (a request)."""
     if value is None:
         return {}
@@ -155,10 +158,10 @@ def parse_options(value: Any) -> dict[str, Any]:
     return dict(value)
 
 
-def argparse_type(fn: Any) -> Any:
+def argparse_type(fn: Callable[[str], T]) -> Callable[[str], T]:
     """Adapt a parser above so argparse reports its message as a one-line flag error."""
 
-    def convert(text: str) -> Any:
+    def convert(text: str) -> T:
         try:
             return fn(text)
         except RequestError as exc:
@@ -269,7 +272,8 @@ def with_weights(config: SearchConfig, text: str | None, no_book: bool = False) 
 # --------------------------------------------------------------------------- positions
 
 
-def load_state(game_id: str, position: str | None, options: dict[str, Any]) -> tuple[Game, State]:
+def load_state(game_id: str, position: object, options: Mapping[str, object]
+               ) -> tuple[Game, State]:
     """The game and the position to search: the initial one when no notation is given."""
     game = get_game(game_id)
     if position is None:
@@ -307,7 +311,7 @@ def build_config(
     seed: int | None = None,
     exact: bool | None = None,
     use_quiescence: bool = True,
-) -> Any:
+) -> SearchConfig:
     """A SearchConfig from either an algorithm or a level; explicit limits override the level's.
 
     ``exact`` (None: the default) switches the game's exact solver: a level keeps its own
@@ -355,7 +359,7 @@ def level_names(game_id: str) -> tuple[str, ...]:
     return tuple(lv.name for lv in game_ai(game_id).all_levels())
 
 
-def level_config(game_id: str, name: str, seed: int | None = None) -> Any:
+def level_config(game_id: str, name: str, seed: int | None = None) -> SearchConfig:
     """The SearchConfig of a named level; the level name is matched without regard to case."""
     for lv in game_ai(game_id).all_levels():
         if lv.name.lower() == str(name).lower():
@@ -366,7 +370,7 @@ def level_config(game_id: str, name: str, seed: int | None = None) -> Any:
     raise RequestError(unknown_level_message(game_id, name, game_ai(game_id).all_levels()))
 
 
-def config_from_args(args: argparse.Namespace) -> Any:
+def config_from_args(args: argparse.Namespace) -> SearchConfig:
     """build_config from the flags that add_search_arguments declared."""
     return with_weights(build_config(
         args.game,

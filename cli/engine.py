@@ -17,9 +17,9 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any, TextIO
+from typing import TextIO, TypeVar
 
 from ai.api import Cancel
 from ai.engine import run_search
@@ -45,6 +45,7 @@ from cli.common import (
 from cli.engine_lines import OverlongLine, fd_lines, text_lines
 from cli.engine_protocol import protocol_text
 from game.core import CHANCE, State, format_line
+from game.jsontypes import JSONObject, JSONValue
 from game.registry import game_ids, playable_kits
 
 #: key -> accepted JSON types (checked before anything is looked up).
@@ -70,13 +71,14 @@ _TYPE_NAMES = {str: "a string", int: "a whole number", float: "a number", dict: 
 COMMANDS = ("bestmove", "legal", "stop", "quit")
 #: Commands that act at once, even while an earlier request is still searching.
 INTERRUPTS = ("stop", "quit")
+#: What a request key holds, as _given reads it.
+T = TypeVar("T")
 #: Seconds the requests still unanswered at the end of input may go on searching before they
 #: stop as if told to (a script that pipes in a request and closes its end still gets a
 #: finished short search; a client that went away leaves no process behind).
 EOF_GRACE_S = 0.5
 #: The characters JSON itself calls whitespace: a line of only these is blank and skipped.
 JSON_WHITESPACE = " \t\r\n"
-
 
 
 class Quit(Exception):
@@ -132,7 +134,7 @@ def key_types() -> dict[str, tuple[type, ...]]:
     return keys
 
 
-def _check_keys(request: dict[str, Any]) -> None:
+def _check_keys(request: Mapping[str, object]) -> None:
     known = key_types()
     for key, value in request.items():
         if key not in known:
@@ -145,11 +147,26 @@ def _check_keys(request: dict[str, Any]) -> None:
             raise RequestError(f"{key!r} must be {want}, got {json.dumps(value)}")
 
 
-def handle(request: dict[str, Any], cancel: Cancel | None = None) -> dict[str, Any]:
+def _given(request: Mapping[str, object], key: str, kind: type[T]) -> T | None:
+    """The request's ``key`` as ``_check_keys`` let it through (None: not given)."""
+    value = request.get(key)
+    if value is None or isinstance(value, kind):
+        return value
+    raise RequestError(f"{key!r} has the wrong type")  # not reached: _check_keys said so first
+
+
+def _switch(request: Mapping[str, object], key: str) -> bool:
+    """A true/false switch of the request, on unless it says false."""
+    return _given(request, key, bool) is not False
+
+
+def handle(request: dict[str, object], cancel: Cancel | None = None) -> JSONObject:
     """The answer to one decoded request (without the echoed id); raises ValueError if bad.
     ``cancel`` (an Event-like object) stops a search early: it answers its best so far."""
     _check_keys(request)
-    cmd = request.get("cmd", "bestmove")
+    cmd = _given(request, "cmd", str)
+    if cmd is None:
+        cmd = "bestmove"
     stakes_by_command = stakes_commands()
     if cmd not in COMMANDS and cmd not in stakes_by_command:
         known = [*COMMANDS[:2], *stakes_by_command, *COMMANDS[2:]]
@@ -158,9 +175,9 @@ def handle(request: dict[str, Any], cancel: Cancel | None = None) -> dict[str, A
         raise Quit
     if cmd == "stop":
         return {"stopped": True}
-    if "game" not in request:
+    game_id = _given(request, "game", str)
+    if game_id is None:
         raise RequestError("missing 'game'")
-    game_id = request["game"]
     options = parse_options(request.get("options"))
     game, state = load_state(game_id, request.get("position"), options)
 
@@ -176,15 +193,15 @@ def handle(request: dict[str, Any], cancel: Cancel | None = None) -> dict[str, A
     time_s = parse_time(request["time"]) if "time" in request else None
     config = build_config(
         game_id,
-        algorithm=request.get("algorithm"),
-        level=request.get("level"),
+        algorithm=_given(request, "algorithm", str),
+        level=_given(request, "level", str),
         depth=depth,
         time_s=time_s,
-        use_tt=request.get("use_tt", True),
-        use_ordering=request.get("use_ordering", True),
-        use_quiescence=request.get("use_quiescence", True),
+        use_tt=_switch(request, "use_tt"),
+        use_ordering=_switch(request, "use_ordering"),
+        use_quiescence=_switch(request, "use_quiescence"),
         seed=parse_seed(request["seed"]) if "seed" in request else None,
-        exact=request.get("exact"),
+        exact=_given(request, "exact", bool),
     )
     if request.get("use_book") is False:
         config = replace(config, use_book=False)
@@ -200,15 +217,15 @@ def handle(request: dict[str, Any], cancel: Cancel | None = None) -> dict[str, A
         "complete": result.complete,
         "nodes": result.stats.nodes,
         "time": json_number(result.stats.time_s),
-        "pv": format_line(game, state, result.pv),
+        "pv": [*format_line(game, state, result.pv)],
         **root_value_fields(game, state, result),
         **probability_fields(game, state, config),
-        **noise_fields(game_id, request.get("level"), config),
+        **noise_fields(game_id, _given(request, "level", str), config),
     }
 
 
 def _stakes_decision(cmd: str, game_id: str, state: State,
-                     request: dict[str, Any]) -> dict[str, Any]:
+                     request: dict[str, object]) -> JSONObject:
     """The stakes decision ``cmd`` asks of a game played for stakes (its kit's
     ``StakesAI.answer``); a one-line error for a game whose stakes have no such command."""
     stakes = game_ai(game_id).stakes
@@ -219,9 +236,9 @@ def _stakes_decision(cmd: str, game_id: str, state: State,
     return stakes.answer(state, request)
 
 
-def answer_line(line: str, cancel: Cancel | None = None) -> tuple[dict[str, Any], bool]:
+def answer_line(line: str, cancel: Cancel | None = None) -> tuple[JSONObject, bool]:
     """The answer to one raw input line, and whether the engine should stop afterwards."""
-    request_id: Any = None
+    request_id: JSONValue = None
     has_id = False
     stop = False
     if isinstance(line, OverlongLine):
@@ -275,13 +292,13 @@ def is_interrupt(line: str) -> bool:
     return isinstance(request, dict) and request.get("cmd") in INTERRUPTS
 
 
-def encode(answer: dict[str, Any]) -> str:
+def encode(answer: JSONObject) -> str:
     """One answer as strict JSON (RFC 8259): a non-finite number becomes an error answer
     rather than the NaN/Infinity that strict parsers reject."""
     try:
         return json.dumps(answer, allow_nan=False)
     except ValueError:
-        error = {"error": "internal error: the answer held a number JSON cannot carry"}
+        error: JSONObject = {"error": "internal error: the answer held a number JSON cannot carry"}
         if "id" in answer:
             error = {"id": answer["id"], **error}
         return json.dumps(error, allow_nan=False)

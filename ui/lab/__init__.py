@@ -17,12 +17,16 @@ their renderers are the heaviest part of the UI and most games never open them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
-from game.core import CHANCE, TERMINAL
+from game.core import CHANCE, TERMINAL, State
 from game.registry import get_kit
+from game.session import Session
 from ui.host import Host
 from ui.kit import lab_views
+
+if TYPE_CHECKING:
+    from ui.lab.scene import LabScene
 
 
 @dataclass(frozen=True)
@@ -45,19 +49,20 @@ LAB_COMMANDS: tuple[LabCommand, ...] = (
 )
 
 
-def lab_scene(app: Host, session_or_state: Any, game_id: str, view: str = "tree",
-              level: str | None = None) -> Any:
+def lab_scene(app: Host, session_or_state: Session | State, game_id: str, view: str = "tree",
+              level: str | None = None) -> LabScene:
     """The lab scene on the current position of a Session (or on a bare State), showing
     ``level``'s search (default: the level of the session's AI, see ``seat_level``)."""
     from ui.lab.scene import LabScene  # the lab's panes: when it first opens
 
-    state = getattr(session_or_state, "current", session_or_state)
+    state = (session_or_state.current if isinstance(session_or_state, Session)
+             else session_or_state)
     if level is None:
         level = seat_level(session_or_state)
     return LabScene(app, state, game_id, view, back=app.scene, level=level)
 
 
-def teaching_scene(app: Host, game_id: str, example: str | None = None) -> Any:
+def teaching_scene(app: Host, game_id: str, example: str | None = None) -> LabScene:
     """The lab on one of a teaching game's example trees (the first when ``example`` is
     None), back to the screen that opened it."""
     from ui.lab.scene import LabScene  # as in lab_scene
@@ -73,18 +78,17 @@ def teaching_scene(app: Host, game_id: str, example: str | None = None) -> Any:
     return LabScene(app, state, game_id, "tree", back=app.scene)
 
 
-def seat_level(session: Any) -> str | None:
+def seat_level(session: Session | State) -> str | None:
     """The level of the AI the game on screen plays against, so the lab shows the search
     that plays: the seat to move when it is an AI with a level (AI against AI), else the
     other seat's; None for a bare position or when no seat is an AI with a level (the lab
     then uses its default level)."""
-    seats = getattr(session, "seats", None)
-    if not seats:
+    if not isinstance(session, Session):
         return None
-    with_level = [s for s in seats if getattr(s, "kind", "") == "ai" and getattr(s, "level", None)]
+    with_level = [s for s in session.seats if s.kind == "ai" and s.level]
     if not with_level:
         return None
-    to_move = session.seat_to_move() if hasattr(session, "seat_to_move") else None
+    to_move = session.seat_to_move()
     chosen = to_move if to_move is not None and to_move in with_level else with_level[0]
     return str(chosen.level)
 
@@ -95,7 +99,7 @@ def lab_commands(game_id: str) -> list[LabCommand]:
     return [*LAB_COMMANDS, *own]
 
 
-def why_no_lab(session: Any) -> str:
+def why_no_lab(session: Session) -> str:
     """Why the lab cannot search the shown position ("" when it can)."""
     player = session.current.current_player()
     if player == TERMINAL:
