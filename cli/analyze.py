@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Protocol
 
+from ai.api import SearchConfig
 from ai.engine import run_search
 from ai.kit import game_ai
 from cli.answers import (
+    figure,
     json_number,
     noise_fields,
     position_fields,
@@ -32,6 +35,7 @@ from cli.common import (
     whole_number,
 )
 from game.core import format_line
+from game.jsontypes import JSONObject
 from game.progress import ProgressBar
 
 
@@ -57,10 +61,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def analyze(
     game_id: str,
     position: str | None,
-    options: dict[str, Any],
-    config: Any,
+    options: Mapping[str, object],
+    config: SearchConfig,
     level: str | None = None,
-) -> dict[str, Any]:
+) -> JSONObject:
     """The analysis as a JSON-ready dict (also used by tests and by the engine's callers)."""
     game, state = load_state(game_id, position, options)
     require_decision(game, state)
@@ -82,7 +86,7 @@ def analyze(
         **value_fields(game, state, result),
         "depth": result.depth,
         "complete": result.complete,
-        "pv": format_line(game, state, result.pv),
+        "pv": [*format_line(game, state, result.pv)],
         **root_value_fields(game, state, result),
         **probability_fields(game, state, config),
         **noise_fields(game_id, level, config),
@@ -100,26 +104,36 @@ def analyze(
     }
 
 
-def rollout_fields(game_id: str, position: str | None, options: dict[str, Any],
-                   report: dict[str, Any], trials: int, truncate: int | None,
-                   candidates: int, seed: int) -> dict[str, Any]:
+def rollout_fields(game_id: str, position: str | None, options: Mapping[str, object],
+                   report: JSONObject, trials: int, truncate: int | None,
+                   candidates: int, seed: int) -> JSONObject:
     """Rollouts of the search's ``candidates`` best moves: each move's equity with its
     standard error, the trials, and the difference from the best with its own error."""
     roll = game_ai(game_id).rollout
     if roll is None:
         raise ValueError(f"rollouts are for games of dice; {game_id} is searched to its end")
     game, state = load_state(game_id, position, options)
-    ranked = sorted(report["root_values"].items(), key=lambda kv: -kv[1])[:candidates]
-    moves = [game.parse_move(state, name) for name, _ in ranked]
+    values = report["root_values"]
+    if not isinstance(values, dict):
+        raise TypeError("the analysis holds no root values")
+    ranked = sorted(values, key=lambda name: -figure(values, name))[:candidates]
+    moves = [game.parse_move(state, name) for name in ranked]
     answer = roll(state, moves, trials, seed, truncate, None, _progress_bar(trials))
     return answer.as_dict(lambda m: game.format_move(state, m))
 
 
-def _progress_bar(trials: int) -> Any:
+class _Trials(Protocol):
+    """A rollout's table as its progress reports it (the game's own class)."""
+
+    @property
+    def trials(self) -> int: ...
+
+
+def _progress_bar(trials: int) -> Callable[[_Trials], None]:
     """A bar on stderr while the trials run (stdout keeps the one JSON object)."""
     bar = ProgressBar(trials, "trials")
 
-    def report(table: Any) -> None:
+    def report(table: _Trials) -> None:
         bar.update(table.trials)
         if table.trials >= trials:
             bar.close()

@@ -17,12 +17,13 @@ import importlib
 import importlib.util
 import json
 import sys
-from typing import Any
+from collections.abc import Mapping
 
 from ai.kit import game_ai
 from cli.bench_search import bench as bench_search
 from cli.bench_search import format_table as format_search
 from cli.common import whole_number
+from game.jsontypes import JSONObject
 from game.registry import game_ids, playable_kits
 
 
@@ -70,9 +71,9 @@ def _game_list(text: str) -> set[str]:
 # --------------------------------------------------------------------------- rules
 
 
-def bench_rules(repeat: int, games: set[str] | None = None) -> dict[str, dict[str, Any]]:
+def bench_rules(repeat: int, games: set[str] | None = None) -> dict[str, JSONObject]:
     """game id -> its rules' speed figures (each kit's own, ``SpeedBench.rules``)."""
-    out: dict[str, dict[str, Any]] = {}
+    out: dict[str, JSONObject] = {}
     for kit in playable_kits():
         rules = game_ai(kit).speed.rules
         if rules is not None and (games is None or kit.id in games):
@@ -80,13 +81,13 @@ def bench_rules(repeat: int, games: set[str] | None = None) -> dict[str, dict[st
     return out
 
 
-def format_rules(figures: dict[str, dict[str, Any]]) -> str:
+def format_rules(figures: Mapping[str, JSONObject]) -> str:
     lines = ["rules"]
     for game_id, f in figures.items():
         for key, value in f.items():
-            if isinstance(value, dict):
-                value = ", ".join(f"{k} {v}" for k, v in value.items())
-            lines.append(f"  {game_id:<11} {key:<32} {value}")
+            shown = (", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict)
+                     else value)
+            lines.append(f"  {game_id:<11} {key:<32} {shown}")
     return "\n".join(lines)
 
 
@@ -106,19 +107,22 @@ def run(args: argparse.Namespace) -> int:
         return int(importlib.import_module("cli.bench_levels").run(args) or 0)
     if args.what == "parse":
         return int(importlib.import_module("cli.bench_parse").run(args) or 0)
-    figures: dict[str, Any] = {"repeat": args.repeat}
+    figures: JSONObject = {"repeat": args.repeat}
     if args.what == "endgame":
         for kit in playable_kits():
             speed = game_ai(kit).speed
             if speed.endgame is not None and (args.games is None or kit.id in args.games):
-                figures[f"{kit.id}_endgame"] = speed.endgame(args.repeat)
+                endgame = figures[f"{kit.id}_endgame"] = speed.endgame(args.repeat)
                 table = speed.endgame_table or json.dumps
-                print(table(figures[f"{kit.id}_endgame"]), flush=True)
+                print(table(endgame), flush=True)
     if args.what in ("rules", "all"):
-        figures["rules"] = bench_rules(args.repeat, args.games)
-        print(format_rules(figures["rules"]), flush=True)
+        rules = bench_rules(args.repeat, args.games)
+        figures["rules"] = {game_id: f for game_id, f in rules.items()}
+        print(format_rules(rules), flush=True)
     if args.what in ("search", "all"):
-        figures["search"] = bench_search(args.repeat, args.games)
-        print(format_search(figures["search"]), flush=True)
+        search = bench_search(args.repeat, args.games)
+        figures["search"] = {name: {label: row for label, row in rows.items()}
+                             for name, rows in search.items()}
+        print(format_search(search), flush=True)
     sys.stdout.write(json.dumps(figures, allow_nan=False) + "\n")
     return 0

@@ -19,7 +19,7 @@ import os
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ai.kit import game_ai
 from game.core import CHANCE, TERMINAL, Move, State
@@ -55,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="comma-separated subset of the screens (default: all)")
 
 
-def finished_state(kit: GameKit, seed: int = 7) -> Any:
+def finished_state(kit: GameKit, seed: int = 7) -> State | None:
     """A position at the end of a game of random moves (the result screen's subject)."""
     rng = random.Random(seed)
     state = kit.rules().initial_state(**game_ai(kit).speed.ui_options)

@@ -18,13 +18,13 @@ import json
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
 
 from ai.bench import ParseCase
 from ai.kit import game_ai
 from game import savefile
+from game.jsontypes import JSONObject
 from game.kit import GameKit
 from game.registry import all_kits
 
@@ -57,10 +57,10 @@ def _kit_cases(kit: GameKit) -> Iterator[ParseCase]:
     def repeated(unit: str) -> Callable[[int], str]:
         return lambda n: unit * max(1, n // len(unit))
 
-    def position(text: str) -> Any:
+    def position(text: str) -> object:
         return game.parse_position(text)
 
-    def a_move(text: str) -> Any:
+    def a_move(text: str) -> object:
         return game.parse_move(start, text)
 
     yield ParseCase(f"{kit.id} position: its own text repeated", repeated(own + " "), position)
@@ -81,13 +81,13 @@ def _engine_lines(text: str) -> list[str]:
     return list(chunk_lines(lambda: next(chunks, b"")))
 
 
-def _engine_request(text: str) -> Any:
+def _engine_request(text: str) -> object:
     from cli.engine import answer_line
 
     return answer_line(text)
 
 
-def _settings(text: str) -> Any:
+def _settings(text: str) -> object:
     from ui.settings import read_settings
 
     with tempfile.TemporaryDirectory() as folder:
@@ -137,28 +137,32 @@ def _time(case: ParseCase, chars: int, repeat: int) -> tuple[float, int, str]:
 
 
 def bench(sizes_kb: tuple[int, int], repeat: int,
-          games: set[str] | None = None) -> dict[str, dict[str, Any]]:
+          games: set[str] | None = None) -> dict[str, JSONObject]:
     """reader -> its microseconds per KB at each size, their growth and its last outcome."""
     cases = [c for kit in all_kits() if games is None or kit.id in games for c in _kit_cases(kit)]
-    figures: dict[str, dict[str, Any]] = {}
+    figures: dict[str, JSONObject] = {}
     for case in [*cases, *shared_cases()]:
-        per_kb, outcome = [], ""
+        per_kb: list[float] = []
+        outcome = ""
         for kb in sizes_kb:
             seconds, length, outcome = _time(case, kb * 1024, repeat)
             per_kb.append(round(seconds * 1e6 / max(length / 1024, 1e-3), 1))
         growth = per_kb[1] / per_kb[0] if per_kb[0] > 0 else 1.0
-        figures[case.name] = {"us_per_kb": per_kb, "growth": round(growth, 2), "outcome": outcome}
+        figures[case.name] = {"us_per_kb": [*per_kb], "growth": round(growth, 2), "outcome": outcome}
     return figures
 
 
-def format_table(figures: dict[str, dict[str, Any]], sizes_kb: tuple[int, int]) -> str:
+def format_table(figures: Mapping[str, JSONObject], sizes_kb: tuple[int, int]) -> str:
     width = max([len(name) for name in figures] + [10])
     small, large = (f"{kb} KB" for kb in sizes_kb)
     lines = [f"parse: time per KB of each reader's worst text (growth 1 is linear, "
              f"{sizes_kb[1] / sizes_kb[0]:g} quadratic)",
              f"  {'reader':<{width}} {small:>11} {large:>11} {'growth':>7}  outcome"]
     for name, f in figures.items():
-        a, b = f["us_per_kb"]
+        per_kb = f["us_per_kb"]
+        if not isinstance(per_kb, list):
+            raise TypeError(f"{name}: no times per KB")
+        a, b = per_kb
         lines.append(f"  {name:<{width}} {a:>8.1f} us {b:>8.1f} us {f['growth']:>6.2f}x  "
                      f"{f['outcome']}")
     return "\n".join(lines)

@@ -18,12 +18,12 @@ import statistics
 import sys
 import time
 from dataclasses import replace
-from typing import Any
 
 from ai.engine import run_search
 from ai.kit import get_level
 from ai.worker import SearchWorker
 from cli.common import argparse_type, parse_time, whole_number
+from game.jsontypes import JSONObject
 from game.registry import playable_kits
 from game.seat import Seat
 from game.session import Session
@@ -45,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "each level is timed on")
 
 
-def _one_run(game_id: str, pondering: bool, think_s: float, moves: int) -> dict[str, Any]:
+def _one_run(game_id: str, pondering: bool, think_s: float, moves: int) -> JSONObject:
     """The AI's reply time after each human move, and what each guess came to."""
     session = Session(game_id, None, (Seat.ai_level("Master"), Seat.human()))
     human = replace(get_level(game_id, "Advanced").config(game_id, seed=0), use_book=False)

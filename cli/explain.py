@@ -23,7 +23,6 @@ import argparse
 import json
 import math
 from pathlib import Path
-from typing import Any
 
 from ai.api import BOOK, SearchConfig
 from ai.kit import get_level, profile_for
@@ -37,6 +36,7 @@ from ai.lab.compare_notes import (
 )
 from ai.lab.depth_chart import depth_chart
 from ai.lab.record import record_search
+from ai.lab.recording import SearchRecording
 from ai.lab.search import evaluator_title, usual_algorithm
 from cli.common import (
     RequestError,
@@ -50,7 +50,7 @@ from cli.common import (
     with_weights,
 )
 from cli.zobrist import run_zobrist
-from game.core import State
+from game.core import Game, State
 from game.kit import GameKit
 from game.registry import all_game_ids, all_kits, get_kit
 
@@ -101,7 +101,7 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _state(args: argparse.Namespace) -> tuple[str, Any, Any]:
+def _state(args: argparse.Namespace) -> tuple[str, Game, State]:
     game_id = args.game
     if args.example is not None or args.tree is not None:
         teaching = teaching_kit()
@@ -237,14 +237,14 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def value_text(recording: Any) -> str:
+def value_text(recording: SearchRecording) -> str:
     """The recorded value in the game's words; exact ("draw", "win in 5") when the search
     proved it, an estimate otherwise."""
     return profile_for(recording.game_id).value_label(recording.value,
                                                        exact=recording.exact).long
 
 
-def summary(recording: Any, position: str) -> list[str]:
+def summary(recording: SearchRecording, position: str) -> list[str]:
     """The lines above the tree: whose search, what it found, and what it cost."""
     lines = []
     if recording.description:
@@ -298,7 +298,7 @@ def summary(recording: Any, position: str) -> list[str]:
     return lines
 
 
-def probe_lines(recording: Any) -> list[str]:
+def probe_lines(recording: SearchRecording) -> list[str]:
     """MTD(f)'s probes of the recorded pass, one line each: the test, the answer, the bounds
     after it (MAX's view)."""
     lines = []
@@ -314,7 +314,7 @@ def probe_lines(recording: Any) -> list[str]:
     return lines
 
 
-def text_tree(recording: Any, game_id: str, limit: int) -> list[str]:
+def text_tree(recording: SearchRecording, game_id: str, limit: int) -> list[str]:
     """The recorded tree as indented lines, depth first, at most ``limit`` nodes."""
     def value(x: float | None) -> str:
         return _value(x, game_id)

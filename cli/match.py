@@ -16,12 +16,14 @@ import multiprocessing
 import os
 import random
 import signal
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import ParamSpec, TypeVar
 
 from ai.kit import game_ai, profile_for
 from ai.selfplay import Z95, opening_position, play_game, wilson
+from cli.answers import figure
 from cli.common import (
     RequestError,
     add_game_arguments,
@@ -36,8 +38,13 @@ from cli.common import (
 from cli.ladder import add_ladder_arguments, run_ladder_command
 from cli.match_record import MatchRecord, RecordError, stored_seed
 from cli.match_stakes import stakes_chosen, stakes_switches
+from game.core import Move, State
+from game.jsontypes import JSONObject, JSONValue
 from game.progress import ProgressBar
 from game.registry import get_game
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 #: A game still running after this many plies is scored as a draw (and counted as unfinished).
 MAX_PLIES = 2000
@@ -52,7 +59,7 @@ class GameSpec:
 
     index: int
     game_id: str
-    options: dict[str, Any]
+    options: dict[str, JSONValue]
     level_a: str
     level_b: str
     #: Seed shared by both games of a pair: opening, heaps, dice.
@@ -173,7 +180,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def game_specs(
     game_id: str,
-    options: dict[str, Any],
+    options: Mapping[str, JSONValue],
     level_a: str,
     level_b: str,
     games: int,
@@ -192,7 +199,7 @@ def game_specs(
     ]
 
 
-def start_position(spec: GameSpec) -> tuple[Any, list[Any], random.Random]:
+def start_position(spec: GameSpec) -> tuple[State, list[Move], random.Random]:
     """The pair's opening position, the opening moves played, and the RNG for the dice."""
     rng = random.Random(spec.pair_seed)
     state, opening = opening_position(spec.game_id, spec.options, rng)
@@ -231,7 +238,7 @@ def elo(score: float) -> float:
     return -400 * math.log10(1 / score - 1)
 
 
-def summary(tally: Tally, **header: Any) -> dict[str, Any]:
+def summary(tally: Tally, **header: JSONValue) -> JSONObject:
     n = tally.games
     ppg, ppg_lo, ppg_hi = tally.points_per_game()
     score = (tally.wins + tally.draws / 2) / n if n else 0.0
@@ -265,10 +272,24 @@ def _fmt_elo(x: float | None, lo_side: bool) -> str:
     return f"{rounded:+d}" if rounded else "0"  # an even score is "0", never "-0"
 
 
-def format_text(s: dict[str, Any]) -> str:
-    lo, hi = s["score_ci95"]
-    elo_lo, elo_hi = s["elo_ci95"]
-    elo_text = _fmt_elo(s["elo"], s["score"] <= 0)
+def _numbers(value: JSONValue) -> list[float | None]:
+    """A pair of numbers as ``summary`` writes them (None: infinite)."""
+    if not isinstance(value, list):
+        raise TypeError(f"not a list of numbers: {value!r}")
+    numbers: list[float | None] = []
+    for v in value:
+        if v is not None and not isinstance(v, int | float):
+            raise TypeError(f"not a number: {v!r}")
+        numbers.append(v)
+    return numbers
+
+
+def format_text(s: JSONObject) -> str:
+    lo, hi = _numbers(s["score_ci95"])
+    elo_lo, elo_hi = _numbers(s["elo_ci95"])
+    [elo_value] = _numbers([s["elo"]])
+    game = str(s["game"])
+    elo_text = _fmt_elo(elo_value, figure(s, "score") <= 0)
     lines = [
         f"{s['game']}: A = {s['a']} vs B = {s['b']}, {s['games']} games, seed {s['seed']}"
         + (f" (A's evaluation weighted: {s['weights_a']})" if s.get("weights_a") else ""),
@@ -278,14 +299,15 @@ def format_text(s: dict[str, Any]) -> str:
         f"Elo difference A - B: {elo_text} (95% CI {_fmt_elo(elo_lo, True)} .. {_fmt_elo(elo_hi, False)})",
     ]
 
-    if profile_for(s["game"]).points:
-        lo, hi = (f"{v:+.3f}" if v is not None else "?" for v in s["points_per_game_ci95"])
-        stakes = game_ai(s["game"]).stakes
+    if profile_for(game).points:
+        lo_text, hi_text = (f"{v:+.3f}" if v is not None else "?"
+                            for v in _numbers(s["points_per_game_ci95"]))
+        stakes = game_ai(game).stakes
         staked = (f" with {stakes.name}" if stakes is not None and stakes.switches
                   and s.get(stakes.switches[0].name) else "")
         lines.append(f"A's points{staked} (gammons count 2, backgammons 3): {s['points_a']:+g}")
         lines.append(
-            f"A's points per game {s['points_per_game']:+.3f} (95% CI {lo} .. {hi},"
+            f"A's points per game {s['points_per_game']:+.3f} (95% CI {lo_text} .. {hi_text},"
             " pairs of games as the unit)"
         )
     return "\n".join(lines)
@@ -327,9 +349,9 @@ def play_match(specs: list[GameSpec], jobs: int, bar: ProgressBar | None = None,
     return tally
 
 
-def _or_request_error(make: Any, *args: Any) -> Any:
+def _or_request_error(make: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
     try:
-        return make(*args)
+        return make(*args, **kwargs)
     except RecordError as exc:
         raise RequestError(str(exc)) from None
 

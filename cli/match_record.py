@@ -18,10 +18,19 @@ from __future__ import annotations
 import json
 from dataclasses import asdict
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any, TypeAlias
+
+from game.jsontypes import JSONObject
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 FORMAT = "kibitz-match-record"
 _OUTCOME_KEYS = ("index", "result", "points_a", "plies", "finished")
+#: An outcome line as read back: its keys and its index are checked here, its values go to
+#: cli.match.GameOutcome as the file holds them (this module cannot name that class: it is
+#: imported by cli.match).
+RecordedOutcome: TypeAlias = dict[str, Any]
 
 
 class RecordError(ValueError):
@@ -31,11 +40,11 @@ class RecordError(ValueError):
 class MatchRecord:
     """The open record of one match: the outcomes it already holds, and where new ones go."""
 
-    def __init__(self, path: Path, match: dict[str, Any]) -> None:
+    def __init__(self, path: Path, match: JSONObject) -> None:
         self.path = path
         #: Outcome fields (as cli.match.GameOutcome takes them) of the games already played.
-        self.played: list[dict[str, Any]] = []
-        header = {"format": FORMAT, **match}
+        self.played: list[RecordedOutcome] = []
+        header: JSONObject = {"format": FORMAT, **match}
         try:
             if path.exists():
                 self.played = _read(path, header)
@@ -49,7 +58,7 @@ class MatchRecord:
     def played_indices(self) -> set[int]:
         return {o["index"] for o in self.played}
 
-    def add(self, outcome: Any) -> None:
+    def add(self, outcome: DataclassInstance) -> None:
         """Append one finished game (a cli.match.GameOutcome) and flush it to disk."""
         fields = {k: v for k, v in asdict(outcome).items() if k in _OUTCOME_KEYS}
         try:
@@ -73,7 +82,7 @@ def stored_seed(path: Path) -> int | None:
     return seed
 
 
-def _header(path: Path) -> dict[str, Any]:
+def _header(path: Path) -> dict[str, object]:
     try:
         with path.open() as f:
             first = f.readline()
@@ -85,7 +94,7 @@ def _header(path: Path) -> dict[str, Any]:
     return header
 
 
-def _read(path: Path, header: dict[str, Any]) -> list[dict[str, Any]]:
+def _read(path: Path, header: JSONObject) -> list[RecordedOutcome]:
     found = _header(path)
     if found != header:
         differ = sorted(k for k in header.keys() | found.keys() if header.get(k) != found.get(k))
@@ -99,7 +108,7 @@ def _read(path: Path, header: dict[str, Any]) -> list[dict[str, Any]]:
     if cut:
         # The last line was cut short by a stop: drop it and write the file whole again.
         path.write_text("\n".join([json.dumps(header), *complete]) + "\n")
-    played: list[dict[str, Any]] = []
+    played: list[RecordedOutcome] = []
     seen: set[int] = set()
     for number, line in enumerate(complete, start=2):
         try:
@@ -108,8 +117,9 @@ def _read(path: Path, header: dict[str, Any]) -> list[dict[str, Any]]:
             raise RecordError(f"{path.name}, line {number}: not an outcome") from None
         if not isinstance(outcome, dict) or set(outcome) != set(_OUTCOME_KEYS):
             raise RecordError(f"{path.name}, line {number}: not an outcome")
-        index = outcome["index"]
-        if not isinstance(index, int) or not 0 <= index < header["games"] or index in seen:
+        index, games = outcome["index"], header["games"]
+        if (not isinstance(index, int) or not isinstance(games, int)
+                or not 0 <= index < games or index in seen):
             raise RecordError(f"{path.name}, line {number}: game {index!r} is not in the match"
                               " or is there twice")
         seen.add(index)

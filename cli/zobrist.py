@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from cli.common import RequestError
 from game.core import Game, Move, State
+from game.jsontypes import JSONObject
 from game.registry import get_kit
-from game.zobrist import Change, ZobristReport, hex_key, report
+from game.zobrist import Change, PieceBoard, ZobristReport, hex_key, report
 
 
 def run_zobrist(game_id: str, state: State, move_text: str | None, as_json: bool) -> int:
@@ -48,7 +48,7 @@ def _moves(game: Game, state: State, moves: Sequence[Move]) -> list[str]:
     return out
 
 
-def _change_lines(change: Change, board: Any) -> list[str]:
+def _change_lines(change: Change, board: PieceBoard) -> list[str]:
     out = [f"  key before          {hex_key(change.before)}"]
     for term in change.removed:
         out.append(f"  XOR {hex_key(term.number)}  out: {term.name(board)}")
@@ -85,10 +85,10 @@ def _lines(shown: ZobristReport, game: Game, state: State) -> list[str]:
     return lines
 
 
-def _as_json(shown: ZobristReport, game: Game, state: State) -> dict[str, Any]:
+def _as_json(shown: ZobristReport, game: Game, state: State) -> JSONObject:
     board = shown.board
 
-    def change(c: Change | None) -> dict[str, Any] | None:
+    def change(c: Change | None) -> JSONObject | None:
         if c is None:
             return None
         return {"before": hex_key(c.before), "after": hex_key(c.after),
@@ -104,8 +104,8 @@ def _as_json(shown: ZobristReport, game: Game, state: State) -> dict[str, Any]:
         "change": change(shown.change),
         "fresh_after": None if shown.fresh_after is None else hex_key(shown.fresh_after),
         "transposition": None if found is None else {
-            "first": _moves(game, state, found.first),
-            "second": _moves(game, state, found.second),
+            "first": [*_moves(game, state, found.first)],
+            "second": [*_moves(game, state, found.second)],
             "first_keys": [hex_key(c.after) for c in shown.first_keys],
             "second_keys": [hex_key(c.after) for c in shown.second_keys],
         },
