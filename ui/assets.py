@@ -12,7 +12,7 @@ __all__ = ["asset_path", "assets_dir", "font"]
 
 
 @cache
-def font(size: int, bold: bool = False):  # -> pygame.font.Font
+def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The shipped UI font at ``size`` px (at least 6, so tiny windows still render); cached
     because fonts are costly to open each frame."""
     size = max(6, size)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 import pygame
 
@@ -68,8 +68,8 @@ class FileChooser(Widget):
         mode: Mode,
         start_folder: str | Path,
         suggested_name: str = "",
-        on_choose: Callable[[Path], Any] | None = None,
-        on_cancel: Callable[[], Any] | None = None,
+        on_choose: Callable[[Path], object] | None = None,
+        on_cancel: Callable[[], object] | None = None,
         *,
         title: str | None = None,
     ) -> None:

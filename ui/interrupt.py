@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import signal
 import threading
+from collections.abc import Callable
 from types import FrameType, TracebackType
-from typing import Any, Protocol
+from typing import Protocol
 
 #: Exit status after Ctrl+C, as shells report a command that SIGINT ended (128 + 2).
 INTERRUPTED_EXIT = 130
@@ -40,7 +41,7 @@ class CloseOnInterrupt:
         self.pressed = False
         #: The loop is over and the window is closing: further presses change nothing.
         self.closing = False
-        self._previous: Any = None
+        self._previous: Callable[[int, FrameType | None], object] | int | None = None
         self._installed = False
 
     def __enter__(self) -> CloseOnInterrupt:

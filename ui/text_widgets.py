@@ -6,7 +6,7 @@ same."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pygame
 
@@ -31,7 +31,7 @@ class TextField(Widget):
         self,
         label: str,
         text: str,
-        on_change: Callable[[str], Any] | None = None,
+        on_change: Callable[[str], object] | None = None,
         *,
         max_len: int = 200,
         allowed: str | None = None,
@@ -178,8 +178,6 @@ class TextField(Widget):
             surface.set_clip(clip)
 
 
-
-
 class TextDialog(Widget):
     """A modal one-line prompt (file path, position to paste) with OK / Cancel."""
 
@@ -188,8 +186,8 @@ class TextDialog(Widget):
         title: str,
         prompt: str,
         text: str,
-        on_ok: Callable[[str], Any],
-        on_cancel: Callable[[], Any] | None = None,
+        on_ok: Callable[[str], object],
+        on_cancel: Callable[[], object] | None = None,
     ) -> None:
         super().__init__()
         self.title = title

@@ -8,7 +8,7 @@ callback. All of them are driven by plain pygame events, so tests can click them
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 import pygame
 import pygame.scrap as scrap
@@ -17,6 +17,9 @@ from ui import scene_record, theme
 from ui.assets import font
 from ui.text import fit, render, wrap
 from ui.text import width as text_width
+
+#: The values a Choice cycles through.
+V = TypeVar("V")
 
 
 def draw_text(
@@ -107,7 +110,7 @@ class Button(Widget):
     def __init__(
         self,
         text: str,
-        on_click: Callable[[], Any],
+        on_click: Callable[[], object],
         *,
         active: bool = False,
         enabled: bool = True,
@@ -185,15 +188,15 @@ def share_label_size(buttons: Sequence[Button]) -> int:
     return size
 
 
-class Choice(Widget):
+class Choice(Widget, Generic[V]):
     """A labelled value cycled with ‹ › arrows (click left/right half, or wheel)."""
 
     def __init__(
         self,
         label: str,
-        options: Sequence[tuple[Any, str]],
-        value: Any,
-        on_change: Callable[[Any], Any],
+        options: Sequence[tuple[V, str]],
+        value: V,
+        on_change: Callable[[V], object],
         *,
         enabled: bool = True,
     ) -> None:
@@ -210,7 +213,7 @@ class Choice(Widget):
         self.text_size = 0
 
     @property
-    def value(self) -> Any:
+    def value(self) -> V:
         return self.options[self.index][0]
 
     def step(self, delta: int) -> None:
@@ -269,7 +272,6 @@ class Choice(Widget):
         text = self.options[self.index][1] if self.options else ""
         draw_text(surface, text, vr.center, size, theme.color("text"), bold=True,
                   anchor="center", max_width=vr.width - 3 * size)
-
 
 
 def dispatch_pointer(widgets: Iterable[Widget], event: pygame.event.Event) -> None:

@@ -8,14 +8,13 @@ own notation instead.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pygame
 
 from ai.lab.compare_notes import aspiration_note
 from ai.lab.recording import RecordedNode, SearchRecording
 from ai.lab.search import noisy_words
-from game.core import State
+from game.core import Game, State
 from ui import theme
 from ui.assets import font
 from ui.boards.base import BoardView, ViewContext
@@ -25,7 +24,8 @@ from ui.widgets import draw_text, wrap_text
 BOUND_WORDS = {"upper": "at most", "lower": "at least", "exact": ""}
 
 
-def node_lines(recording: SearchRecording, nid: int, game: Any = None) -> list[tuple[str, tuple]]:
+def node_lines(recording: SearchRecording, nid: int, game: Game | None = None
+               ) -> list[tuple[str, tuple]]:
     """The node card as (text, colour) lines."""
     node = recording.nodes[nid]
     game_id = recording.game_id
@@ -160,7 +160,7 @@ def _research_lines(recording: SearchRecording, nid: int) -> list[tuple[str, tup
     return []
 
 
-def _wrap_anywhere(text: str, f: Any, width: int) -> Iterator[str]:
+def _wrap_anywhere(text: str, f: pygame.font.Font, width: int) -> Iterator[str]:
     """Lines of ``text`` no wider than ``width``: at spaces where it has them, else anywhere
     (a classroom tree is one long word of brackets and would run off the panel). A generator:
     the caller stops at the bottom of its box, so a long tree costs only the lines shown."""
@@ -181,7 +181,7 @@ def _wrap_anywhere(text: str, f: Any, width: int) -> Iterator[str]:
 class NodeCard:
     """Draws the node card and the small board into a rectangle of the side panel."""
 
-    def __init__(self, game: Any, board: BoardView | None) -> None:
+    def __init__(self, game: Game, board: BoardView | None) -> None:
         self.game = game
         self.board = board
 

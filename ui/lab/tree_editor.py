@@ -9,11 +9,10 @@ Cancel / Esc).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
-from game.core import error_line
+from game.core import Game, State, error_line
 from ui import theme
 from ui.text_widgets import TextDialog
 from ui.widgets import draw_text
@@ -25,8 +24,8 @@ PROMPT = "Leaves are numbers, [..] a decision, {0.9: .., 0.1: ..} a roll:"
 class TreeDialog(TextDialog):
     """A one-line tree editor that keeps a tree it cannot read, with the reason under it."""
 
-    def __init__(self, game: Any, text: str, on_tree: Callable[[Any], Any],
-                 on_error: Callable[[str], Any] | None = None) -> None:
+    def __init__(self, game: Game, text: str, on_tree: Callable[[State], object],
+                 on_error: Callable[[str], object] | None = None) -> None:
         super().__init__(TITLE, PROMPT, text, on_ok=lambda _text: None)
         self.game = game
         self.on_tree = on_tree

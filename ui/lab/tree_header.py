@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import Any
+from collections.abc import Callable, Collection
 
 import pygame
 
@@ -107,7 +106,7 @@ def _edge_words(rec: SearchRecording) -> str:
     return f" → {edge} (edges: {words})"
 
 
-def break_figures(figures: list[str], f: Any, width: int) -> list[str]:
+def break_figures(figures: list[str], f: pygame.font.Font, width: int) -> list[str]:
     """The header's figures joined three spaces apart, on as many lines as ``width`` needs;
     a figure wider than a line on its own (a projector's text) is broken between words."""
     lines: list[str] = []
@@ -133,13 +132,13 @@ def draw_legend(surface: pygame.Surface, canvas: pygame.Rect, size: int,
     back = pygame.Rect(canvas.x + 2, y - r - 6, canvas.width - 4, 2 * r + 12)
     pygame.draw.rect(surface, (22, 24, 30), back, border_radius=6)
 
-    def shape(kind: str) -> Any:
+    def shape(kind: str) -> Callable[[int], object]:
         return lambda x: style.draw_shape(surface, kind, (x + r, y), r, style.KIND_COLOR[kind],
                                           (20, 22, 28), 1)
 
     kinds = ("max", "min", "chance", "leaf") if "chance" in keys else ("max", "min", "leaf")
-    items: list[tuple[Any, str]] = [(shape(k), k) for k in kinds]
-    optional: list[tuple[str, Any, str]] = [
+    items: list[tuple[Callable[[int], object] | None, str]] = [(shape(k), k) for k in kinds]
+    optional: list[tuple[str, Callable[[int], object] | None, str]] = [
         ("quiescence", lambda x: style.draw_dashed_ring(surface, style.QUIESCENCE, (x + r, y),
                                                         r - 1, 2),
          "quiescence (past the dashed line)"),
