@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ai.lab.editor import features
 from game.core import Game
@@ -14,6 +14,9 @@ from game.registry import get_kit
 from ui.boards.base import BoardView
 from ui.commands import Command
 from ui.panel import PanelLine
+
+if TYPE_CHECKING:
+    from ui.lab.pane import LabContext, LabPane
 
 
 @dataclass(frozen=True)
@@ -32,7 +35,7 @@ class LabView:
     #: The line under the lab's tabs while it shows (it records no search).
     search_line: str
     #: Makes the view's pane for a lab scene (the pane protocol: ui.lab.scene).
-    make_pane: Callable[[Any], Any]
+    make_pane: Callable[[LabContext], LabPane]
     #: What the level button reads while the view shows, for a view that works on something
     #: other than a level's search ("" keeps "Level: Master", true of every other view).
     subject: str = ""
@@ -45,10 +48,12 @@ class GameUI:
     #: Draws the board and turns clicks into moves.
     view_class: type[BoardView]
     #: The play screen's commands only this game has (backgammon's cube: Double, Roll, Take,
-    #: Drop), built for a play screen; the screen adds them to its own.
+    #: Drop), built for a play screen; the screen adds them to its own. (Any: the play
+    #: screen's types live in ui.scenes, which imports this module, so it cannot name them.)
     play_commands: Callable[[Any], list[Command]] | None = None
     #: What the game's evaluator believes about the shown position, for the side panel
-    #: (backgammon's network: chances and candidate equities), built for a play screen.
+    #: (backgammon's network: chances and candidate equities), built for a play screen
+    #: (Any, as for play_commands).
     belief_lines: Callable[[Any], list[PanelLine]] | None = None
     #: The lab's views only this game has.
     lab_views: tuple[LabView, ...] = ()
@@ -85,13 +90,13 @@ def lab_views(game_id: str) -> tuple[LabView, ...]:
     return (*own, *extra)
 
 
-def _zobrist_pane(scene: Any) -> Any:
+def _zobrist_pane(scene: LabContext) -> LabPane:
     from ui.lab.zobrist_pane import ZobristPane  # the lab's panes: when it first opens
 
     return ZobristPane(scene)
 
 
-def _editor_pane(scene: Any) -> Any:
+def _editor_pane(scene: LabContext) -> LabPane:
     from ui.lab.editor_pane import EditorPane  # the lab's panes: when it first opens
 
     return EditorPane(scene)

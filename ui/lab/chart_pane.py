@@ -8,18 +8,18 @@ geometry and job ownership in one place so the two panes cannot drift apart.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
 from ui.assets import font
 from ui.lab import style
+from ui.lab.pane import LabContext
 from ui.text import two_lines
 from ui.widgets import Widget, dispatch_pointer, draw_text
 
 
 class ChartPane:
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: LabContext) -> None:
         self.ctx = ctx
         self.error = ""
         self.started = False

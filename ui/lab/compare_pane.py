@@ -22,6 +22,7 @@ from ui.assets import font
 from ui.lab import charts
 from ui.lab.chart_pane import ChartPane
 from ui.lab.export import export_compare_png
+from ui.lab.pane import LabContext
 from ui.text import first_fitting
 from ui.widgets import Button, Choice, Widget, draw_text
 
@@ -29,7 +30,7 @@ from ui.widgets import Button, Choice, Widget, draw_text
 class ComparePane(ChartPane):
     title = "Compare"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: LabContext) -> None:
         super().__init__(ctx)
         self.depth = ctx.defaults.depth
         self.rows: list[CompareRow] = []

@@ -13,7 +13,6 @@ depth's place.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -28,6 +27,7 @@ from ui.lab import charts, style
 from ui.lab.chart_pane import ChartPane
 from ui.lab.depth_plot import algorithm_label
 from ui.lab.export import export_depth_png
+from ui.lab.pane import LabContext
 from ui.text import two_lines
 from ui.widgets import Button, Choice, Widget, draw_centred_lines
 
@@ -35,7 +35,7 @@ from ui.widgets import Button, Choice, Widget, draw_centred_lines
 class DepthPane(ChartPane):
     title = "Depth chart"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: LabContext) -> None:
         super().__init__(ctx)
         self.rows: list[DepthRow] = []
         #: The depth whose whole tree is being counted (the search is done), else None.

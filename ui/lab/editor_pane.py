@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from functools import partial
-from typing import Any
 
 import pygame
 
@@ -25,6 +24,7 @@ from ui.assets import font
 from ui.boards.base import ViewContext
 from ui.lab import style
 from ui.lab.export import DrawnIntoRect
+from ui.lab.pane import LabContext
 from ui.slider import Slider
 from ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text, wrap_text
 
@@ -35,7 +35,7 @@ LO, HI, STEP = -1.0, 3.0, 0.25
 class EditorPane(DrawnIntoRect):
     title = "Evaluation editor"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: LabContext) -> None:
         self.ctx = ctx
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.board_rect = pygame.Rect(0, 0, 0, 0)

@@ -14,6 +14,36 @@ from typing import Protocol
 
 import pygame
 
+from game.core import Game, State
+from play.jobs import JobRunner
+from ui.boards.base import BoardView
+from ui.lab.defaults import LabDefaults
+
+
+class LabContext(Protocol):
+    """What a pane reads of the lab scene that shows it (``ui.lab.scene.LabScene``): the
+    position and game, the scene's search jobs, its first choices and its text sizes."""
+
+    @property
+    def state(self) -> State: ...
+    @property
+    def game_id(self) -> str: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def jobs(self) -> JobRunner: ...
+    @property
+    def defaults(self) -> LabDefaults: ...
+    @property
+    def board_view(self) -> BoardView | None: ...
+    @property
+    def text_size(self) -> int: ...
+    @property
+    def small_size(self) -> int: ...
+    @property
+    def presentation(self) -> bool: ...
+    def show_message(self, text: str, error: bool = False) -> None: ...
+
 
 class LabPane(Protocol):
     def layout(self, rect: pygame.Rect) -> None: ...

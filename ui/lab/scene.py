@@ -20,19 +20,19 @@ Idle means idle: a finished view is not drawn until input, a timer or a job wake
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pygame
 
 from ai.lab.search import TEACHING, default_level, describe, lab_config, lab_levels
-from game.core import error_line
+from game.core import State, error_line
 from game.registry import get_kit
 from play.jobs import JobRunner
 from play.setup import default_save_path
 from ui import theme
 from ui.commands import Commands
-from ui.host import Host
+from ui.host import Host, Scene
 from ui.kit import LabView, lab_views, make_view
 from ui.lab.bar import LabBar, lay_out_bar, text_sizes
 from ui.lab.compare_pane import ComparePane
@@ -40,7 +40,7 @@ from ui.lab.defaults import defaults_for
 from ui.lab.depth_pane import DepthPane
 from ui.lab.examples import current_example, draw_example, example_lines, following_example
 from ui.lab.keys import draw_keys_overlay, key_hint, view_key_lines
-from ui.lab.pane import LabPane
+from ui.lab.pane import LabContext, LabPane
 from ui.lab.scene_commands import VIEW_KEYS, scene_commands
 from ui.lab.tree_editor import TreeDialog
 from ui.lab.tree_pane import TreePane
@@ -50,7 +50,7 @@ from ui.widgets import draw_text
 
 #: The lab's own views: name -> (tab label, keys, what it shows: scene_commands.VIEW_KEYS,
 #: then the pane).
-VIEW_TABS: dict[str, tuple[str, tuple[int, ...], str, Any]] = {
+VIEW_TABS: dict[str, tuple[str, tuple[int, ...], str, Callable[[LabContext], LabPane]]] = {
     name: (*VIEW_KEYS[name], pane)
     for name, pane in (("tree", TreePane), ("compare", ComparePane), ("depth", DepthPane))}
 #: After input, panes that cannot say when they settle are drawn this long at the full rate
@@ -61,8 +61,8 @@ CURSOR_BLINK_S = 0.5
 
 
 class LabScene(DialogHost):
-    def __init__(self, app: Host, state: Any, game_id: str, view: str = "tree",
-                 back: Any = None, level: str | None = None) -> None:
+    def __init__(self, app: Host, state: State, game_id: str, view: str = "tree",
+                 back: Scene | None = None, level: str | None = None) -> None:
         self.kit = get_kit(game_id)
         self.own_views: dict[str, LabView] = {v.name: v for v in lab_views(game_id)}
         self.views = [*VIEW_TABS, *self.own_views]
@@ -90,7 +90,7 @@ class LabScene(DialogHost):
         self.help_open = False
         self._shown = False  # the first frame starts the first view's work
         self._input_at = -1.0  # app time of the last input (see INPUT_SETTLE_S)
-        self._line_memo: tuple[Any, str] = (None, "")
+        self._line_memo: tuple[tuple[str, int, int] | None, str] = (None, "")
 
     # ---- what the panes read -------------------------------------------------------------
     @property
@@ -123,7 +123,7 @@ class LabScene(DialogHost):
             return f"{self.level}: {error_line(exc)}"
 
     # ---- panes ---------------------------------------------------------------------------
-    def pane(self, name: str | None = None) -> Any:
+    def pane(self, name: str | None = None) -> LabPane:
         name = name or self.view
         if name not in self.panes:
             self.panes[name] = _make_pane(name, self)
@@ -331,7 +331,7 @@ class LabScene(DialogHost):
     def toggle_help(self) -> None:
         self.help_open = not self.help_open
 
-    def set_state(self, state: Any, depth: int | None = None) -> None:
+    def set_state(self, state: State, depth: int | None = None) -> None:
         """Study another position (a tree typed, an example): every view starts over."""
         self.jobs.cancel()
         self.state = state
@@ -373,6 +373,6 @@ class LabScene(DialogHost):
         self.show_message(f"Saved {path}")
 
 
-def _make_pane(name: str, scene: LabScene) -> Any:
+def _make_pane(name: str, scene: LabScene) -> LabPane:
     own = scene.own_views.get(name)
     return own.make_pane(scene) if own is not None else VIEW_TABS[name][3](scene)

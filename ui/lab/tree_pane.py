@@ -16,7 +16,6 @@ them in agreement (the drawing of each lives in its own module).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import pygame
 
@@ -30,6 +29,7 @@ from ui.assets import font
 from ui.lab import style
 from ui.lab.detail import NodeCard
 from ui.lab.export import export_tree_png
+from ui.lab.pane import LabContext
 from ui.lab.step_panel import draw_step_panel
 from ui.lab.stepper import Stepper
 from ui.lab.tree_header import break_figures, draw_legend, header_lines
@@ -45,7 +45,7 @@ PAN_STEP = 60
 class TreePane:
     title = "Tree"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: LabContext) -> None:
         self.ctx = ctx  # the scene: app, game, state, jobs, message
         self.algorithm = ctx.defaults.algorithm
         self.depth = ctx.defaults.depth
@@ -210,7 +210,7 @@ class TreePane:
         self.widgets = []
         for items, y in ((settings, y1), (tools, y2)):
             units = sum(u for _, u in items)
-            x = self.bar.x
+            x: float = self.bar.x
             unit_w = (self.bar.width - pad * (len(items) - 1)) / units
             for w, u in items:
                 w.rect = pygame.Rect(int(x), y, int(unit_w * u), row)

@@ -20,6 +20,7 @@ from ui.assets import font
 from ui.boards.base import ViewContext
 from ui.lab import style
 from ui.lab.export import DrawnIntoRect
+from ui.lab.pane import LabContext
 from ui.widgets import draw_text, wrap_text
 
 #: How Kibitz's own table differs, said under the view (ai.tt).
@@ -33,7 +34,7 @@ IN_COLOR = (120, 210, 150)
 class ZobristPane(DrawnIntoRect):
     title = "Zobrist keys"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: LabContext) -> None:
         self.ctx = ctx
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.board_rect = pygame.Rect(0, 0, 0, 0)
