@@ -5,10 +5,10 @@ Drawn by the ladder screen and by ``match --ladder --png``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import pygame
 
+from ai.ladder import RungFigures
 from ui import theme
 from ui.assets import font
 from ui.lab import style
@@ -17,7 +17,7 @@ from ui.lab.plot import AXIS, BAR_NODES, BAR_TIME, GRID, LogAxis, dashed, second
 from ui.widgets import draw_text
 
 
-def draw_ladder_chart(surface: pygame.Surface, rect: pygame.Rect, figures: Sequence[Any],
+def draw_ladder_chart(surface: pygame.Surface, rect: pygame.Rect, figures: Sequence[RungFigures],
                       size: int) -> None:
     """Two plots side by side over the rungs (x: the upper level of each rung)."""
     small = max(10, int(size * 0.85))
@@ -29,7 +29,7 @@ def draw_ladder_chart(surface: pygame.Surface, rect: pygame.Rect, figures: Seque
     _cost_plot(surface, cost, figures, size, small)
 
 
-def _frame(surface: pygame.Surface, rect: pygame.Rect, title: str, figures: Sequence[Any],
+def _frame(surface: pygame.Surface, rect: pygame.Rect, title: str, figures: Sequence[RungFigures],
            size: int, small: int) -> tuple[pygame.Rect, list[float], int]:
     """The plot's title, its inner area, the x of each rung and the y of the key's line.
 
@@ -54,7 +54,7 @@ def _frame(surface: pygame.Surface, rect: pygame.Rect, title: str, figures: Sequ
     return inner, xs, key_y
 
 
-def _strength_plot(surface: pygame.Surface, rect: pygame.Rect, figures: Sequence[Any],
+def _strength_plot(surface: pygame.Surface, rect: pygame.Rect, figures: Sequence[RungFigures],
                    size: int, small: int) -> None:
     inner, xs, _ = _frame(surface, rect, "strength: score against the level below", figures,
                           size, small)
@@ -83,7 +83,7 @@ def _strength_plot(surface: pygame.Surface, rect: pygame.Rect, figures: Sequence
         pygame.draw.lines(surface, theme.color("accent"), False, points, 2)
 
 
-def _cost_plot(surface: pygame.Surface, rect: pygame.Rect, figures: Sequence[Any],
+def _cost_plot(surface: pygame.Surface, rect: pygame.Rect, figures: Sequence[RungFigures],
                size: int, small: int) -> None:
     inner, xs, key_y = _frame(surface, rect, "cost: time per move (log)", figures, size, small)
     times = [t for f in figures for t in (f.upper_side.time_per_move,
@@ -113,7 +113,7 @@ def _cost_plot(surface: pygame.Surface, rect: pygame.Rect, figures: Sequence[Any
               kind="legend")
 
 
-def export_ladder_png(figures: Sequence[Any], path: str, title: str,
+def export_ladder_png(figures: Sequence[RungFigures], path: str, title: str,
                       size: tuple[int, int] = (1200, 560)) -> None:
     """The chart alone, with a title, as a PNG."""
     pygame.font.init()

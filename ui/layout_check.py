@@ -137,7 +137,7 @@ def tree_fit(record: SceneRecord) -> list[Finding]:
     if area.get("fitted"):
         hidden = [n for n in nodes if not area.box.contains(n.box)]
         if hidden:
-            rows = sorted({n["row"] for n in hidden})
+            rows = sorted({row for n in hidden if isinstance(row := n["row"], int)})
             out.append(Finding("tree", f"after Fit {len(hidden)} nodes of rows {rows} are "
                                        f"outside the tree's area"))
     return out

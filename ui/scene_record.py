@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
@@ -60,16 +59,16 @@ class Mark:
 
     kind: str
     rect: Box
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, object] = field(default_factory=dict)
 
     @property
     def box(self) -> pygame.Rect:
         return pygame.Rect(self.rect)
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> object:
         return self.data[key]
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: object = None) -> object:
         return self.data.get(key, default)
 
 
@@ -148,7 +147,7 @@ class SceneRecord:
                                     tuple(color), bold, _box(clip), essential, kind))
 
     def note_mark(self, surface: pygame.Surface, kind: str, rect: pygame.Rect | Box,
-                  data: Mapping[str, Any]) -> None:
+                  data: Mapping[str, object]) -> None:
         offset = self._local(surface)
         if offset is None:
             return
@@ -221,7 +220,7 @@ def cover(surface: pygame.Surface, rect: pygame.Rect | Box) -> None:
         _current.note_cover(surface, rect)
 
 
-def note(surface: pygame.Surface, kind: str, rect: pygame.Rect | Box, **data: Any) -> None:
+def note(surface: pygame.Surface, kind: str, rect: pygame.Rect | Box, **data: object) -> None:
     """Note a mark: something drawn whose meaning a test reads (a no-op unless recording)."""
     if _current is not None:
         _current.note_mark(surface, kind, rect, data)

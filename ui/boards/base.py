@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import pygame
 
@@ -19,6 +19,9 @@ from game.core import Game, Move, State
 from ui import scene_record
 from ui.value_text import value_color
 from ui.widgets import format_score
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 @dataclass
@@ -41,6 +44,8 @@ class ViewContext:
     values_for: str = ""
     #: A suggested move to highlight (hint, or the AI's current best move while it thinks).
     highlight_move: Move | None = None
+    #: A game's own facts for its board, set by the screens (``human_sides``: the seats a
+    #: person plays; ``stakes``: the game's stakes state, a type only the game knows: Any).
     extra: dict[str, Any] = field(default_factory=dict)
 
     def value_label(self, move: Move, value: float) -> str:
@@ -71,13 +76,13 @@ class SurfaceCache:
         self._items: dict[Hashable, pygame.Surface] = {}
 
     def get(
-        self, key: Hashable, build: Callable[..., pygame.Surface], *args: Any
-    ) -> pygame.Surface:
+        self, key: Hashable, build: Callable[P, pygame.Surface], *args: P.args,
+        **kwargs: P.kwargs) -> pygame.Surface:
         """The surface stored under ``key``, rendered by ``build(*args)`` on a miss."""
         surf = self._items.get(key)
         if surf is not None:
             return surf
-        surf = build(*args)
+        surf = build(*args, **kwargs)
         if self.convert and pygame.display.get_surface():
             surf = surf.convert()
         if len(self._items) > self.limit:
@@ -94,7 +99,7 @@ class BoardView:
     #: How long one move of this game takes to show (seconds); None: the screen's standard.
     animation_s: float | None = None
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         """Each game's ``draw`` is noted in the scene record as a board picture: its texts
         (coordinates, seeds, values on squares) are a picture's labels, sized with its squares,
         not the screen's words (presentation mode's size floor is for those)."""
@@ -128,7 +133,7 @@ class BoardView:
         """Take back the last part of a half-made move; False when there is none."""
         return False
 
-    def new_game_options(self, start: State) -> dict[str, Any]:
+    def new_game_options(self, start: State) -> dict[str, object]:
         """Options that "New game" adds to the match's own so the new game starts like this
         one (Nim: the heaps, which are part of the position rather than of the options)."""
         return {}
@@ -152,10 +157,13 @@ class BoardView:
         return ""
 
 
-def _as_board_picture(draw: Any) -> Any:
+def _as_board_picture(draw: Callable[..., R]) -> Callable[..., R]:
+    """A game's ``draw(self, surface, rect, ...)`` (its own parameters after the rect: hence
+    ``...``), noted in the scene record as a board picture."""
+
     @functools.wraps(draw)
-    def drawing(self: BoardView, surface: pygame.Surface, rect: pygame.Rect, *args: Any,
-                **kwargs: Any) -> Any:
+    def drawing(self: BoardView, surface: pygame.Surface, rect: pygame.Rect, *args: object,
+                **kwargs: object) -> R:
         with scene_record.role("board"):
             result = draw(self, surface, rect, *args, **kwargs)
         scene_record.note(surface, "board", rect)

@@ -10,10 +10,10 @@ Stop cancels (the running row ends "stopped").
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
+from ai.api import SearchConfig
 from ai.lab.compare import LONG_ROW_S, CompareRow, compare_specs
 from ai.lab.search import TEACHING, lab_config
 from ai.lab.tasks import CompareTask
@@ -52,7 +52,7 @@ class ComparePane(ChartPane):
         self.ctx.jobs.start(task, state, on_done=self._done, on_error=self._failed,
                             on_progress=self._row, owner=self)
 
-    def level_search(self) -> tuple[Any, str | None]:
+    def level_search(self) -> tuple[SearchConfig, str | None]:
         """The level's configuration the rows are built from (its evaluator; the row that is
         its own search is marked), and its name (None in teaching mode: no row "plays")."""
         level = getattr(self.ctx, "level", TEACHING)
@@ -103,9 +103,9 @@ class ComparePane(ChartPane):
                 out[i] = "stopped" if self.stopped or self.error else "waiting"
         return out
 
-    def shown_rows(self) -> list[Any]:
+    def shown_rows(self) -> list[CompareRow]:
         """A row per search: the finished ones, then placeholders labelled for the rest."""
-        rows: list[Any] = list(self.rows)
+        rows: list[CompareRow] = list(self.rows)
         for label in self.labels[len(rows):]:
             rows.append(CompareRow(label, "", {}, self.depth, "waiting"))
         return rows

@@ -7,12 +7,11 @@ a uniform tree's formulas and the best case is not drawn. The footnotes say whic
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from ai.lab.depth_chart import uniform_tree
+from ai.lab.depth_chart import DepthRow, uniform_tree
 
 
-def minimax_references(rows: Sequence[Any], branching: float
+def minimax_references(rows: Sequence[DepthRow], branching: float
                        ) -> tuple[list[float], list[float], set[int]]:
     """Minimax's nodes and leaves at each row's depth: counted on the position's own tree
     where it was walked whole (ai.lab.depth_chart ``minimax_nodes``), else a uniform tree's
@@ -20,9 +19,11 @@ def minimax_references(rows: Sequence[Any], branching: float
     (tic-tac-toe's 9 first moves against b = 6.3); and the depths that were counted."""
     nodes, leaves, counted = [], [], set()
     for r in rows:
-        if getattr(r, "minimax_nodes", None) is not None:
-            nodes.append(float(r.minimax_nodes))
-            leaves.append(float(r.minimax_leaves))
+        walked_nodes = getattr(r, "minimax_nodes", None)
+        walked_leaves = getattr(r, "minimax_leaves", None)  # walked with the nodes
+        if walked_nodes is not None and walked_leaves is not None:
+            nodes.append(float(walked_nodes))
+            leaves.append(float(walked_leaves))
             counted.add(r.depth)
         else:
             tree_nodes, tree_leaves, _ = uniform_tree(branching, r.depth)
@@ -31,15 +32,16 @@ def minimax_references(rows: Sequence[Any], branching: float
     return nodes, leaves, counted
 
 
-def best_case_points(rows: Sequence[Any]) -> tuple[list[int], list[float]]:
+def best_case_points(rows: Sequence[DepthRow]) -> tuple[list[int], list[float]]:
     """The depths where the chart counted alpha-beta's best case on the position's own tree,
     and those counts (ai.lab.depth_chart ``fewest_leaves``): none beside expectiminimax or
     quiescence search, and none past the depth whose whole tree was too big to walk."""
-    counted = [r for r in rows if getattr(r, "fewest_leaves", None) is not None]
-    return [r.depth for r in counted], [float(r.fewest_leaves) for r in counted]
+    counted = [(r.depth, fewest) for r in rows
+               if (fewest := getattr(r, "fewest_leaves", None)) is not None]
+    return [depth for depth, _ in counted], [float(fewest) for _, fewest in counted]
 
 
-def reference_notes(rows: Sequence[Any], branching: float = 0.0) -> list[str]:
+def reference_notes(rows: Sequence[DepthRow], branching: float = 0.0) -> list[str]:
     """The footnotes on the counted references: what the best case is, where the counting
     stops if it does (minimax's lines go on as a uniform tree's), and why the search went
     below the best case if it did (its transposition table: the tree is a graph, and a

@@ -10,10 +10,11 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pygame
 
+from ai.lab.compare import CompareRow
+from ai.lab.depth_chart import DepthRow
 from ai.lab.recording import SearchRecording
 from game.registry import get_game
 from ui import theme
@@ -40,7 +41,7 @@ def _ready() -> None:
         pygame.font.init()
 
 
-def save_png(surface: Any, path: str | Path) -> Path:
+def save_png(surface: pygame.Surface, path: str | Path) -> Path:
     """Write ``surface`` as a PNG; a path that cannot be one is a one-line ValueError."""
     path = Path(path)
     if path.suffix.lower() != ".png":
@@ -51,7 +52,7 @@ def save_png(surface: Any, path: str | Path) -> Path:
     return path
 
 
-def export_pane_png(pane: Any, path: str | Path) -> Path:
+def export_pane_png(pane: DrawnIntoRect, path: str | Path) -> Path:
     """A pane that draws itself into any rectangle (``draw_into``) saved at its size."""
     surface = pygame.Surface(pane.rect.size)
     surface.fill(style.BG)
@@ -164,7 +165,7 @@ def _figures(recording: SearchRecording) -> str:
     return " · ".join(figures)
 
 
-def _chart_canvas(w: int, h: int, title: str) -> Any:
+def _chart_canvas(w: int, h: int, title: str) -> pygame.Surface:
     """A blank picture in the lab's colours with ``title`` at the top left."""
     _ready()
 
@@ -174,7 +175,7 @@ def _chart_canvas(w: int, h: int, title: str) -> Any:
     return surface
 
 
-def export_compare_png(rows: Sequence[Any], path: str | Path, title: str = "",
+def export_compare_png(rows: Sequence[CompareRow], path: str | Path, title: str = "",
                        game_id: str = "") -> Path:
     """The compare bars (nodes and time per algorithm, log scales) as a PNG."""
     w, h = 1400, max(420, 170 + 46 * len(rows))
@@ -184,7 +185,7 @@ def export_compare_png(rows: Sequence[Any], path: str | Path, title: str = "",
     return save_png(surface, path)
 
 
-def export_depth_png(rows: Sequence[Any], path: str | Path, title: str = "", unit: str = "",
+def export_depth_png(rows: Sequence[DepthRow], path: str | Path, title: str = "", unit: str = "",
                      game_id: str = "", algorithm: str = "alpha-beta") -> Path:
     """The depth chart (ai.lab.depth_chart.DepthRow: value and move per depth; nodes and leaves per
     depth on a log scale beside minimax's and alpha-beta's best case, ui.lab.depth_refs)

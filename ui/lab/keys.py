@@ -9,8 +9,6 @@ below the small size: when the rows do not fit one column they take two (the ove
 
 from __future__ import annotations
 
-from typing import Any
-
 from ui.assets import font
 from ui.keys_overlay import draw_keys_overlay
 from ui.widgets import Button
@@ -57,7 +55,7 @@ def text_width(text: str, size: int) -> int:
     return font(size).size(text)[0]
 
 
-def view_key_lines(view: str, pane: Any) -> list[tuple[str, str]]:
+def view_key_lines(view: str, pane: object) -> list[tuple[str, str]]:
     """The shown view's keys: the pane's own list where it keeps one."""
     own = getattr(pane, "help_lines", None)
     if own is not None:

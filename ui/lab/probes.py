@@ -4,10 +4,9 @@ walk through the driver ("is it at least 3? yes, at least 3; is it above 3? no: 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
 
-from ai.lab.recording import SearchRecording
+from ai.lab.recording import SearchRecording, StepEvent
 from game.registry import get_kit
 from ui.lab import style
 
@@ -77,7 +76,7 @@ def interval(recording: SearchRecording, index: int) -> str:
             f"{precise(probe.upper, game_id, 1)}]")
 
 
-def probe_index(events: Any, position: int) -> int:
+def probe_index(events: Sequence[StepEvent], position: int) -> int:
     """Which probe the step at ``position`` (events replayed so far) belongs to: 0 before
     the first."""
     return sum(1 for ev in events[:position] if ev.kind == "probe")

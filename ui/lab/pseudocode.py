@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
 
 import pygame
 
@@ -132,7 +131,7 @@ def step_code(recording: SearchRecording, events: Sequence[StepEvent], position:
     return q_panel, quiescence_line(q_panel, node, events, position)
 
 
-def quiescence_line(panel: str, node: RecordedNode, events: Sequence[Any], position: int) -> str:
+def quiescence_line(panel: str, node: RecordedNode, events: Sequence[StepEvent], position: int) -> str:
     """QUIESCE's line for the step just replayed at ``node`` (a node past the depth limit, or
     the horizon node quiescence went on from)."""
     ev = events[position - 1]
@@ -154,7 +153,7 @@ def quiescence_line(panel: str, node: RecordedNode, events: Sequence[Any], posit
     return str(ev.line)
 
 
-def panel_line(panel: str, recording: SearchRecording, events: Sequence[Any], position: int) -> str:
+def panel_line(panel: str, recording: SearchRecording, events: Sequence[StepEvent], position: int) -> str:
     """The panel's line for the step just replayed (``events[position - 1]``). The textbook
     panels use the recorded names; the negamax forms fold MAX's and MIN's lines into one, and
     PVS tells its null-window probe and its re-search apart."""

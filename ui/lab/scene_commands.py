@@ -3,13 +3,15 @@ Keys, Level) and the tabs' keys: one list for buttons, keys and the F1 list."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
-from typing import Any
+from typing import Protocol
 
 import pygame
 
+from game.kit import GameKit
 from ui.commands import Command, Commands, Key
+from ui.kit import LabView
 
 #: The lab's own views: name -> (tab label, keys that open it: the letter, then the digit of
 #: its tab, what it shows). A game's own views follow (``GameUI.lab_views``), opened by the
@@ -21,7 +23,33 @@ VIEW_KEYS: dict[str, tuple[str, tuple[int, ...], str]] = {
 }
 
 
-def scene_commands(scene: Any) -> Commands:
+class CommandedLab(Protocol):
+    """What the lab's commands use of the lab scene (``ui.lab.scene.LabScene``, which
+    imports this module)."""
+
+    @property
+    def view(self) -> str: ...
+    @property
+    def kit(self) -> GameKit: ...
+    @property
+    def own_views(self) -> Mapping[str, LabView]: ...
+    @property
+    def levels(self) -> tuple[str, ...]: ...
+    @property
+    def presentation(self) -> bool: ...
+    @property
+    def help_open(self) -> bool: ...
+    def select(self, name: str) -> None: ...
+    def next_example(self) -> None: ...
+    def edit_tree(self) -> None: ...
+    def export(self) -> None: ...
+    def go_back(self) -> None: ...
+    def toggle_presentation(self) -> None: ...
+    def toggle_help(self) -> None: ...
+    def step_level(self, step: int) -> None: ...
+
+
+def scene_commands(scene: CommandedLab) -> Commands:
     """The top bar's buttons and the lab's keys, as on the play screen: one list for
     buttons, keys and the F1 list, so a button and its key cannot drift apart."""
     def showing(view: str) -> Callable[[], bool]:
@@ -54,7 +82,7 @@ def scene_commands(scene: Any) -> Commands:
     return Commands(commands)
 
 
-def tabs(scene: Any) -> dict[str, tuple[str, tuple[Key, ...], str]]:
+def tabs(scene: CommandedLab) -> dict[str, tuple[str, tuple[Key, ...], str]]:
     """view -> (tab label, its keys, what it shows): the lab's views, then the game's."""
     tabs = {v: (label, tuple(Key(k) for k in keys), what)
             for v, (label, keys, what) in VIEW_KEYS.items()}

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ai.lab.recording import RecordedNode
 from ui.lab import style
@@ -53,14 +52,15 @@ class WithSkipped:
         #: How many of its skipped children are drawn one by one.
         self.shown_skipped = len(skipped_ids)
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> object:
         return getattr(self.node, name)
 
 
-def shown_nodes(nodes: Sequence[Any], game_id: str = "") -> list[Any]:
+def shown_nodes(nodes: Sequence[RecordedNode], game_id: str = ""
+                ) -> list[RecordedNode | WithSkipped | SkippedChild]:
     """The searched ``nodes`` (those with skipped children wrapped in ``WithSkipped``)
     followed by one ``SkippedChild`` per skipped child drawn."""
-    out: list[Any] = list(nodes)
+    out: list[RecordedNode | WithSkipped | SkippedChild] = list(nodes)
     for node in nodes:
         skipped = list(getattr(node, "skipped", None) or ())[:node.pruned]
         if not skipped:

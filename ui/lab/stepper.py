@@ -10,10 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
+
+from ai.lab.recording import RecordedNode, StepEvent
 
 #: Node states in step mode.
 UNSEEN, OPEN, DONE = 0, 1, 2
+
+#: What a restored table of the stepper holds.
+V = TypeVar("V")
 
 
 @dataclass
@@ -29,7 +34,7 @@ class _Undo:
 
 
 class Stepper:
-    def __init__(self, nodes: Sequence[Any], events: Sequence[Any]) -> None:
+    def __init__(self, nodes: Sequence[RecordedNode], events: Sequence[StepEvent]) -> None:
         self.nodes = nodes
         self.events = events
         self.position = 0
@@ -157,7 +162,7 @@ class Stepper:
         return path[::-1]
 
 
-def _restore(store: dict, key: int, value: Any) -> None:
+def _restore(store: dict[int, V], key: int, value: V | None) -> None:
     if value is None:
         store.pop(key, None)
     else:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Any
 
 import pygame
 
@@ -234,7 +233,7 @@ def edge_text(node: RecordedNode, game_id: str = "") -> str:
     return label(state, getattr(node, "raw_move", None))
 
 
-def skipped_edge_text(parent: Any, label: str, game_id: str = "") -> str:
+def skipped_edge_text(parent: RecordedNode, label: str, game_id: str = "") -> str:
     """The label of the edge to a child a cutoff skipped: its move, or what the kit labels
     it with, worked out from the parent's position (the rules are cheap)."""
     state = getattr(parent, "state", None)
@@ -259,7 +258,7 @@ def _edge_label(game_id: str) -> Callable[[State, Move], str] | None:
         return None
 
 
-def skipped_kind(nodes: Sequence[Any], parent: Any, value: float | None) -> str:
+def skipped_kind(nodes: Sequence[RecordedNode], parent: RecordedNode, value: float | None) -> str:
     """The shape a skipped child is drawn with: a leaf when its value is known or the horizon
     is one ply down; else the kind of its searched siblings (what the next ply is)."""
     if value is not None or parent.depth <= 1:
@@ -271,7 +270,7 @@ def skipped_kind(nodes: Sequence[Any], parent: Any, value: float | None) -> str:
     return {"max": "min", "min": "max"}.get(parent.kind, "max")
 
 
-def pruning_text(nodes: Sequence[Any]) -> str:
+def pruning_text(nodes: Sequence[RecordedNode]) -> str:
     """The header's prunings, counted as the slides count them: "1 pruning (2 leaves
     skipped)"; a pruning is a node whose cutoff skipped at least one child, and the skipped
     children are named by what they are (leaves, whole subtrees, rolls of the dice)."""
@@ -298,7 +297,7 @@ def pruning_text(nodes: Sequence[Any]) -> str:
     return f"{prunings:,} pruning{'s' if prunings != 1 else ''} ({skipped} skipped)"
 
 
-def research_pairs(nodes: Sequence[Any]) -> dict[int, int]:
+def research_pairs(nodes: Sequence[RecordedNode]) -> dict[int, int]:
     """First visit -> re-search, for every move searched twice at one node: PVS's
     null-window probe followed by the full-window search of the same move, or a root move
     tried in a failed aspiration window and then searched again. The screen draws such a

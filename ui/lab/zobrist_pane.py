@@ -9,10 +9,10 @@ Left and right arrows (or a click on the board) choose the move; the board rings
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import pygame
 
+from game.core import Move
 from game.registry import get_kit
 from game.zobrist import Change, ZobristReport, hex_key, report
 from ui import theme
@@ -39,7 +39,7 @@ class ZobristPane(DrawnIntoRect):
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.board_rect = pygame.Rect(0, 0, 0, 0)
         self.kit = get_kit(ctx.game_id)
-        self.moves: list[Any] = []
+        self.moves: list[Move] = []
         self.index = 0
         self._report: ZobristReport | None = None
 
