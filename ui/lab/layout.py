@@ -16,10 +16,23 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
-#: Each node is a RecordedNode (ai.lab.recording) or anything with the same attributes.
-Node = Any
+
+class Node(Protocol):
+    """A node as the layout reads it: a RecordedNode (ai.lab.recording), or the tree view's
+    drawn forms of one (ui.lab.shown_tree: a node with its skipped children, a skipped child)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def parent(self) -> int | None: ...
+    @property
+    def children(self) -> Sequence[int]: ...
+    @property
+    def pruned(self) -> int: ...
+    @property
+    def on_pv(self) -> bool: ...
 
 
 @dataclass

@@ -52,6 +52,19 @@ class WithSkipped:
         #: How many of its skipped children are drawn one by one.
         self.shown_skipped = len(skipped_ids)
 
+    # What the layout reads (ui.lab.layout.Node) is spelled out; the rest is forwarded.
+    @property
+    def id(self) -> int:
+        return self.node.id
+
+    @property
+    def parent(self) -> int | None:
+        return self.node.parent
+
+    @property
+    def on_pv(self) -> bool:
+        return self.node.on_pv
+
     def __getattr__(self, name: str) -> object:
         return getattr(self.node, name)
 
