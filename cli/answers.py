@@ -34,6 +34,18 @@ def figure(row: Mapping[str, JSONValue], key: str) -> float:
     return value
 
 
+def numbers(value: JSONValue) -> list[float | None]:
+    """A list of numbers a row holds, None among them (a bound at infinity, say)."""
+    if not isinstance(value, list):
+        raise TypeError(f"not a list of numbers: {value!r}")
+    found: list[float | None] = []
+    for v in value:
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int | float)):
+            raise TypeError(f"not a number: {v!r}")
+        found.append(v)
+    return found
+
+
 def position_fields(game: Game, state: State) -> JSONObject:
     """The position in notation ("position"), then as other programs write it where the
     game's kit knows how (backgammon: "gnu_id", GNU Backgammon's pair of IDs)."""

@@ -25,7 +25,6 @@ from game.core import CHANCE, TERMINAL, Game, State
 from game.jsontypes import JSONValue
 from game.registry import game_ids, get_game
 
-#: What a flag's parser gives (argparse_type keeps it).
 T = TypeVar("T")
 #: Deepest search a request may ask for (deeper is never useful and only ties up a core).
 MAX_DEPTH = 64
@@ -272,8 +271,7 @@ def with_weights(config: SearchConfig, text: str | None, no_book: bool = False) 
 # --------------------------------------------------------------------------- positions
 
 
-def load_state(game_id: str, position: object, options: Mapping[str, object]
-               ) -> tuple[Game, State]:
+def load_state(game_id: str, position: object, options: Mapping[str, object]) -> tuple[Game, State]:
     """The game and the position to search: the initial one when no notation is given."""
     game = get_game(game_id)
     if position is None:
@@ -393,8 +391,7 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         if not _PLAIN_INT.fullmatch(text):
             raise argparse.ArgumentTypeError(
-                f"expected a whole number in plain digits, got {_shown(text)}"
-            )
+                f"expected a whole number in plain digits, got {_shown(text)}")
         value = int(text)
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"expected {low} to {high}, got {text[:40]}")

@@ -23,7 +23,7 @@ from typing import ParamSpec, TypeVar
 
 from ai.kit import game_ai, profile_for
 from ai.selfplay import Z95, opening_position, play_game, wilson
-from cli.answers import figure
+from cli.answers import figure, numbers
 from cli.common import (
     RequestError,
     add_game_arguments,
@@ -272,22 +272,10 @@ def _fmt_elo(x: float | None, lo_side: bool) -> str:
     return f"{rounded:+d}" if rounded else "0"  # an even score is "0", never "-0"
 
 
-def _numbers(value: JSONValue) -> list[float | None]:
-    """A pair of numbers as ``summary`` writes them (None: infinite)."""
-    if not isinstance(value, list):
-        raise TypeError(f"not a list of numbers: {value!r}")
-    numbers: list[float | None] = []
-    for v in value:
-        if v is not None and not isinstance(v, int | float):
-            raise TypeError(f"not a number: {v!r}")
-        numbers.append(v)
-    return numbers
-
-
 def format_text(s: JSONObject) -> str:
-    lo, hi = _numbers(s["score_ci95"])
-    elo_lo, elo_hi = _numbers(s["elo_ci95"])
-    [elo_value] = _numbers([s["elo"]])
+    lo, hi = numbers(s["score_ci95"])
+    elo_lo, elo_hi = numbers(s["elo_ci95"])
+    [elo_value] = numbers([s["elo"]])
     game = str(s["game"])
     elo_text = _fmt_elo(elo_value, figure(s, "score") <= 0)
     lines = [
@@ -301,7 +289,7 @@ def format_text(s: JSONObject) -> str:
 
     if profile_for(game).points:
         lo_text, hi_text = (f"{v:+.3f}" if v is not None else "?"
-                            for v in _numbers(s["points_per_game_ci95"]))
+                            for v in numbers(s["points_per_game_ci95"]))
         stakes = game_ai(game).stakes
         staked = (f" with {stakes.name}" if stakes is not None and stakes.switches
                   and s.get(stakes.switches[0].name) else "")
