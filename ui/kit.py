@@ -5,18 +5,28 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from ai.lab.editor import features
 from game.core import Game
 from game.kit import GameKit
 from game.registry import get_kit
+from play.controller import MatchController
 from ui.boards.base import BoardView
 from ui.commands import Command
 from ui.panel import PanelLine
 
 if TYPE_CHECKING:
     from ui.lab.pane import LabContext, LabPane
+
+
+class GameScreen(Protocol):
+    """What a game's own parts of the play screen (``GameUI.play_commands``,
+    ``belief_lines``) read of it: its match. (The screen's own types live in ui.scenes,
+    which imports this module.)"""
+
+    @property
+    def match(self) -> MatchController: ...
 
 
 @dataclass(frozen=True)
@@ -48,13 +58,11 @@ class GameUI:
     #: Draws the board and turns clicks into moves.
     view_class: type[BoardView]
     #: The play screen's commands only this game has (backgammon's cube: Double, Roll, Take,
-    #: Drop), built for a play screen; the screen adds them to its own. (Any: the play
-    #: screen's types live in ui.scenes, which imports this module, so it cannot name them.)
-    play_commands: Callable[[Any], list[Command]] | None = None
+    #: Drop), built for a play screen; the screen adds them to its own.
+    play_commands: Callable[[GameScreen], list[Command]] | None = None
     #: What the game's evaluator believes about the shown position, for the side panel
-    #: (backgammon's network: chances and candidate equities), built for a play screen
-    #: (Any, as for play_commands).
-    belief_lines: Callable[[Any], list[PanelLine]] | None = None
+    #: (backgammon's network: chances and candidate equities), built for a play screen.
+    belief_lines: Callable[[GameScreen], list[PanelLine]] | None = None
     #: The lab's views only this game has.
     lab_views: tuple[LabView, ...] = ()
 
