@@ -224,8 +224,7 @@ def sweep_game(kit: GameKit, only: set[str] | None = None,
     for name, open_screen in screens(kit):
         if only and name not in only:
             continue
-        settings = Settings()
-        settings.game = kit.id
+        settings = Settings.with_values(game=kit.id)
         app = App(sizes[0], settings=settings, persist_settings=False, worker_mode="thread")
         app.seed = 7
         try:
@@ -233,7 +232,7 @@ def sweep_game(kit: GameKit, only: set[str] | None = None,
             app.step([], 0.02)
             for size in sizes:
                 for mode in modes:
-                    app.settings.lab_presentation = mode == "presentation"
+                    app.settings.update(lab_presentation=mode == "presentation")
                     app.step([pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0],
                                                  h=size[1])], 0.02)
                     if name == "lab tree":  # the pane as Fit leaves it

@@ -52,7 +52,7 @@ def _one_run(game_id: str, pondering: bool, think_s: float, moves: int) -> JSONO
     with SearchWorker("process") as worker:
         match = MatchController(session, JobRunner(lambda: worker, lambda: True), time.monotonic,
                                 lambda: Pace(0.0, 0.0), seed=1)
-        match.set_pondering(pondering)
+        match.ai.set_pondering(pondering)
         replies: list[float] = []
         verdicts: list[str] = []
         moved_at: float | None = None

@@ -30,6 +30,14 @@ class StakesTurns(Protocol):
     def advice(self) -> str | None: ...  # the hint for a human's decision, None: none
 
 
+class RollTimes(Protocol):
+    """When the match's dice roll (play.schedule's ``Schedule`` is one)."""
+
+    @property
+    def roll_at(self) -> float: ...  # when the dice roll by themselves
+    def hurry_roll(self, lead_s: float) -> None: ...  # what waits lead_s after the roll: now
+
+
 class MatchSide(Protocol):
     """What a game's extra turns see of the match and may ask of it (the controller is one):
     they read its session and timing and ask for changes; they never set its fields."""
@@ -40,8 +48,7 @@ class MatchSide(Protocol):
     @property
     def paused(self) -> bool: ...
     @property
-    def roll_at(self) -> float: ...  # when the dice roll by themselves
+    def schedule(self) -> RollTimes: ...
     def notice(self, text: str, error: bool = False) -> None: ...
     def roll_now(self) -> None: ...
-    def hurry_roll(self, lead_s: float) -> None: ...  # what waits lead_s after the roll: now
     def position_changed(self, animate: bool = True) -> None: ...

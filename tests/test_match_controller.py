@@ -90,7 +90,7 @@ def test_the_ai_searches_then_plays_after_its_pause() -> None:
     worker.out = [Progressed(job_id, Progress(1, 10, 0.01, 4, 1.0)),
                   DepthDone(job_id, answer(4, depth=1)), Finished(job_id, answer(4))]
     match.step(clock.now)
-    assert match.pending is not None and match.session.ply == 0  # waits for its pause
+    assert match.ai.pending is not None and match.session.ply == 0  # waits for its pause
     report = match.knowledge.report(Purpose.MOVE)
     assert report is not None and report.finished and report.chosen == 4
     clock.now += 1.0
@@ -104,12 +104,12 @@ def test_a_reply_for_a_position_taken_back_is_never_played() -> None:
     match.play_move(0)
     match.step(clock.now)
     job_id = worker.submitted[-1][0]
-    match.undo()  # the human takes the move back while the AI thinks
+    match.history.undo()  # the human takes the move back while the AI thinks
     assert match.jobs.current is None and worker.cancels >= 1
     worker.out = [Finished(job_id, answer(4))]
     clock.now += 5
     match.step(clock.now)
-    assert match.session.ply == 0 and match.pending is None
+    assert match.session.ply == 0 and match.ai.pending is None
     assert match.jobs.stale_replies == 1
     assert match.knowledge.report(Purpose.MOVE) is None
 
@@ -129,7 +129,7 @@ def test_values_are_searched_on_a_human_turn_only_when_wanted() -> None:
     match, worker, clock = match_of((Seat.human(), Seat.human()))
     match.step(clock.now)
     assert worker.submitted == []
-    match.show_values = True
+    match.set_show_values(True)
     match.step(clock.now)
     assert match.jobs.running(Purpose.VALUES)
     assert worker.submitted[-1][2].exact_root_values

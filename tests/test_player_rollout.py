@@ -44,7 +44,7 @@ def last_notice(match) -> str:
 
 def test_a_rollout_runs_as_a_task_and_its_reports_fill_the_panel() -> None:
     match, worker, clock = rolled_match()
-    match.rollout()
+    match.ai.rollout()
     assert match.jobs.running(Purpose.ROLLOUT)
     job_id, task, _ = worker.submitted[-1]
     assert isinstance(task, RolloutTask) and task.game_id == "backgammon"
@@ -63,11 +63,11 @@ def test_a_rollout_runs_as_a_task_and_its_reports_fill_the_panel() -> None:
 
 def test_asking_again_stops_it_and_keeps_the_trials_played() -> None:
     match, worker, clock = rolled_match()
-    match.rollout()
+    match.ai.rollout()
     job_id = worker.submitted[-1][0]
     worker.out = [Progressed(job_id, value=Table(72, False))]
     match.step(clock.now)
-    match.rollout()
+    match.ai.rollout()
     assert match.jobs.current is None and "stopped" in last_notice(match)
     assert match.knowledge.rollout.trials == 72 and not match.knowledge.rollout_running
     worker.out = [Finished(job_id, value=Table(108, False))]  # the cancelled job's last word
@@ -77,7 +77,7 @@ def test_asking_again_stops_it_and_keeps_the_trials_played() -> None:
 
 def test_a_new_position_drops_the_rollout_and_its_late_reports() -> None:
     match, worker, clock = rolled_match()
-    match.rollout()
+    match.ai.rollout()
     job_id = worker.submitted[-1][0]
     move = match.session.current.legal_moves()[0]
     assert match.play_move(move)
@@ -89,10 +89,10 @@ def test_a_new_position_drops_the_rollout_and_its_late_reports() -> None:
 
 def test_a_rollout_is_refused_with_a_reason_where_it_means_nothing() -> None:
     match, _, _ = match_of((Seat.human(), Seat.human()), "backgammon")
-    match.rollout()  # the opening roll is still to come
+    match.ai.rollout()  # the opening roll is still to come
     assert "Roll the dice first" in last_notice(match) and not match.jobs.busy
     othello, _, _ = match_of((Seat.human(), Seat.human()), "othello")
-    othello.rollout()
+    othello.ai.rollout()
     assert "games of dice" in last_notice(othello) and not othello.jobs.busy
 
 

@@ -20,7 +20,7 @@ def ai_moved_with_line(first: int, line: tuple[int, ...]) -> tuple:
     """A Kalah match, AI (Master) first, pondering on, after the AI's move ``first`` whose
     search expects the human to answer ``line[0]``."""
     match, worker, clock = match_of((Seat.ai_level("Master"), Seat.human()), GAME)
-    match.set_pondering(True)
+    match.ai.set_pondering(True)
     match.step(clock.now)
     job_id = worker.submitted[-1][0]
     worker.out = [Finished(job_id, Result(first, 1.0, 9, True, (first, *line),
@@ -65,7 +65,7 @@ def test_the_ai_ponders_the_position_after_the_expected_reply() -> None:
 
 def test_pondering_off_searches_nothing_on_the_humans_time() -> None:
     match, worker, clock = ai_moved_with_line(0, (1, 3))
-    match.set_pondering(False)
+    match.ai.set_pondering(False)
     before = len(worker.submitted)
     match.step(clock.now)
     assert len(worker.submitted) == before and not match.jobs.busy
@@ -87,7 +87,7 @@ def test_a_hit_with_the_levels_time_used_moves_at_once() -> None:
     assert "moves at once, 2.0 s sooner" in match.ponder.outcome
     worker.out = [Finished(ponder_id, Result(3, 1.0, 12, True, (3,), Stats(time_s=5.0)))]
     match.step(clock.now)
-    assert match.pending is not None and match.pending[1] == 3
+    assert match.ai.pending is not None and match.ai.pending[1] == 3
     report = match.knowledge.report(Purpose.MOVE)
     assert report is not None and report.finished and report.done_depth == 12
 
@@ -119,7 +119,7 @@ def test_a_ponder_that_ended_before_the_hit_is_the_answer() -> None:
     submitted = len(worker.submitted)
     match.play_move(1)
     assert len(worker.submitted) == submitted
-    assert match.pending is not None and match.pending[1] == 4
+    assert match.ai.pending is not None and match.ai.pending[1] == 4
 
 
 def test_a_miss_cancels_the_ponder_and_searches_with_the_full_time() -> None:
@@ -138,14 +138,14 @@ def test_a_miss_cancels_the_ponder_and_searches_with_the_full_time() -> None:
     assert config.limits == search_config(GAME, Seat.ai_level("Master")).limits
     worker.out = [Finished(ponder_id, Result(4, 2.0, 30, True, (4,), Stats()))]
     match.step(clock.now)
-    assert match.pending is None  # the cancelled ponder's late answer is never played
+    assert match.ai.pending is None  # the cancelled ponder's late answer is never played
 
 
 def test_the_board_values_come_before_the_ponder() -> None:
     match, worker, clock = ai_moved_with_line(0, (1, 3))
     match.step(clock.now)
     ponder_id = worker.submitted[-1][0]
-    match.show_values = True
+    match.set_show_values(True)
     match.step(clock.now)
     assert match.jobs.running(Purpose.VALUES) and ponder_id in match.jobs.cancelled
     worker.out = [Finished(worker.submitted[-1][0],
@@ -159,7 +159,7 @@ def test_a_hint_comes_before_the_ponder() -> None:
     match, worker, clock = ai_moved_with_line(0, (1, 3))
     match.step(clock.now)
     ponder_id = worker.submitted[-1][0]
-    match.hint()
+    match.ai.hint()
     assert match.jobs.running(Purpose.HINT) and ponder_id in match.jobs.cancelled
     assert match.ponder.status() is None
 

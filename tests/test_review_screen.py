@@ -248,7 +248,7 @@ def test_an_analysis_made_on_the_review_screen_comes_back_to_the_game(tmp_path, 
         play = app.scene
         assert isinstance(play, PlayScene)
         assert play.files.review() is review
-        play.match.undo()  # the game no longer holds every move reviewed
+        play.match.history.undo()  # the game no longer holds every move reviewed
         assert play.files.review() is None
     finally:
         app.close()

@@ -16,7 +16,7 @@ from game.session import Session
 from ui import file_listing
 from ui.file_chooser import FileChooser
 from ui.file_listing import list_folder
-from ui.settings import MAX_RECENT_FILES, Settings, remember_recent
+from ui.settings import MAX_RECENT_FILES, Settings
 
 
 @pytest.fixture
@@ -183,14 +183,14 @@ def test_recent_files_are_remembered_newest_first_and_capped(app, folder):
     assert app.settings.recent_files[:2] == [str(folder / "zeta.kibitz.txt"),
                                              str(folder / "Alpha.txt")]
     for i in range(20):
-        remember_recent(app.settings, f"/x/{i}.txt")
+        app.settings.remember_recent(f"/x/{i}.txt")
     assert len(app.settings.recent_files) == MAX_RECENT_FILES
     assert app.settings.recent_files[0] == "/x/19.txt"
 
 
 def test_a_recent_file_is_offered_and_opens_with_one_click(app, folder, tmp_path):
-    app.settings.recent_files = [str(folder / "A" / "inner.kibitz.txt"),
-                                 str(tmp_path / "gone.kibitz.txt")]
+    app.settings.update(recent_files=[str(folder / "A" / "inner.kibitz.txt"),
+                                      str(tmp_path / "gone.kibitz.txt")])
     fc = chooser(app, "load", folder)
     assert fc.recent == [folder / "A" / "inner.kibitz.txt"]  # missing files are not offered
     y = fc.recent_rows_top() + fc.recent_row_h // 2
@@ -200,8 +200,8 @@ def test_a_recent_file_is_offered_and_opens_with_one_click(app, folder, tmp_path
 
 def test_recent_files_survive_the_settings_file(tmp_path):
     s = Settings()
-    remember_recent(s, "/a/one.kibitz.txt")
-    remember_recent(s, "/a/two.kibitz.txt")
+    s.remember_recent("/a/one.kibitz.txt")
+    s.remember_recent("/a/two.kibitz.txt")
     back = Settings.from_dict(json.loads(s.to_json()))
     assert back.recent_files == ["/a/two.kibitz.txt", "/a/one.kibitz.txt"]
     raw = {"recent_files": [f"/p/{i}" for i in range(30)] + [3, None, "", "a\x00b"]}
@@ -302,7 +302,7 @@ def test_the_chooser_fits_the_window_when_it_is_resized(tmp_path, monkeypatch, s
     try:
         recent = tmp_path / "recent.kibitz.txt"
         recent.write_text("x", encoding="utf-8")
-        app.settings.recent_files = [str(recent)]
+        app.settings.update(recent_files=[str(recent)])
         app.step([key(pygame.K_o, pygame.KMOD_CTRL)], 0.02)
         resize(app, *size)
         fc = app.scene.dialog

@@ -39,7 +39,7 @@ def test_no_menu_label_is_cut_at_the_default_size(tmp_path, monkeypatch, game):
         for value in seat_values:  # every player choice is shown once in Player A's row
             menu._set_seat(0, value)
             cut += _cut_labels(app, monkeypatch)
-        app.settings.seats = [SeatSetting("custom"), SeatSetting("custom")]
+        app.settings.update(seats=[SeatSetting("custom"), SeatSetting("custom")])
         cut += _cut_labels(app, monkeypatch)
         if game == "nim":
             for variant in ("nim", "grundy"):

@@ -59,9 +59,9 @@ def test_monkey(tmp_path, monkeypatch):
                     app.step([key(pygame.K_ESCAPE)], 0.05)
                 app.scene.dialog = None if isinstance(app.scene, MenuScene) else app.scene.dialog
                 if isinstance(app.scene, MenuScene):
-                    app.settings.game = GAMES[rotation % len(GAMES)]
+                    app.settings.update(game=GAMES[rotation % len(GAMES)])
                     # Backgammon alternates cubeless and money games (doubles in the record).
-                    app.settings.bg_cube = ("off", "on")[rotation // len(GAMES) % 2]
+                    app.settings.update(bg_cube=("off", "on")[rotation // len(GAMES) % 2])
                     app.settings.seats[rng.randrange(2)].kind = "level"
                     rotation += 1
                     app.scene.layout(app.scene.rect)

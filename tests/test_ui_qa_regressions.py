@@ -125,7 +125,7 @@ def test_new_game_in_nim_starts_from_the_same_heaps(tmp_path, monkeypatch):
     with playing(tmp_path, monkeypatch, game="nim", nim_heaps="2,5,6", nim_max_take=0,
                  seats=seats("human", "human")) as (app, scene):
         scene.play_move(scene.session.current.legal_moves()[0])
-        scene.match.new_game(scene.view.new_game_options(scene.session.start))
+        scene.match.history.new_game(scene.view.new_game_options(scene.session.start))
         assert scene.session.ply == 0
         assert scene.session.game.format_position(scene.session.current).split()[0] == "2,5,6"
         assert app.errors == []

@@ -195,7 +195,7 @@ def test_ai_never_moves_on_a_replaced_position(tmp_path, monkeypatch, action):
             scene.play_move((0, 2))
             path.write_text(scene.session.save().replace("seat 2: ai algorithm=minimax depth=12",
                                                          "seat 2: human"), encoding="utf-8")
-            scene.match.new_game(scene.view.new_game_options(scene.session.start))
+            scene.match.history.new_game(scene.view.new_game_options(scene.session.start))
         scene.play_move((0, 1))
         assert app.run_until(lambda: searching(scene))
         stale = scene.match.jobs.current.id

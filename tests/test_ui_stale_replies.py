@@ -131,7 +131,7 @@ def test_a_move_reply_that_arrives_after_the_position_changed_is_never_played(
         app.run_frames(40, 0.05)
         scene = app.scene
         assert app.errors == []
-        assert scene.match.pending is None
+        assert scene.match.ai.pending is None
         # Since the change only dice may have rolled (a new backgammon game's opening roll):
         # no player's move was played, the late one least of all.
         later = scene.session.history_since(plies)
@@ -154,7 +154,7 @@ def test_an_ai_move_for_another_position_is_dropped_with_a_log_line(
         app.step([key(pygame.K_u)], 0.02)
         assert scene.session.current.key() == before.key()
         with caplog.at_level(logging.WARNING, logger="ui.scenes.play_ai"):
-            assert not scene.match.play_reply(job, job.state.legal_moves()[0])
+            assert not scene.match.ai.play_reply(job, job.state.legal_moves()[0])
         assert "the position changed since the search began" in caplog.text
         assert scene.session.current.key() == before.key() and app.errors == []
 

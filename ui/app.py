@@ -83,7 +83,7 @@ class App:
             settings, settings_problem = read_settings(settings_path)
         self.settings = settings
         if start_game:
-            self.settings.game = start_game
+            self.settings.update(game=start_game)
         self.worker_mode = worker_mode
         size = size or self.settings.window_size
         size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
@@ -146,12 +146,12 @@ class App:
                 self._sound = pygame.mixer.Sound(str(asset_path("sounds", "click.wav")))
             self._sound.play()
         except (pygame.error, FileNotFoundError) as exc:
-            self.settings.sound = False
+            self.settings.update(sound=False)
             self.report(f"sound unavailable ({exc}); switched off")
 
     def save_settings(self) -> None:
         if self.persist_settings:
-            self.settings.window_size = self.screen.get_size()
+            self.settings.update(window_size=self.screen.get_size())
             save_settings(self.settings, self.settings_path)
 
     def report(self, text: str, error: bool = False) -> None:

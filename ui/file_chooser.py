@@ -35,7 +35,7 @@ from ui.file_listing import (
     resolve_typed,
     with_save_suffix,
 )
-from ui.settings import Settings, remember_recent
+from ui.settings import Settings
 from ui.text import display_name
 from ui.text_widgets import TextField
 from ui.widgets import Button, Widget
@@ -250,7 +250,7 @@ class FileChooser(Widget):
     def _finish(self, path: Path) -> None:
         self.closed = True
         self.confirm = None
-        remember_recent(self.app.settings, path)
+        self.app.settings.remember_recent(path)
         self.app.save_settings()
         if self.on_choose:
             self.on_choose(path)

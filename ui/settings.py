@@ -94,6 +94,45 @@ class Settings:
         else:
             super().__setattr__(name, value)
 
+    def update(self, **changes: object) -> None:
+        """Set the named choices, the games' own among them: the one way screens change the
+        settings (an unknown name is a TypeError). Saving stays the caller's choice
+        (``Host.save_settings``): a screen saves when the player leaves it."""
+        own = {f.name for f in fields(self)}
+        unknown = [key for key in changes if key not in own and key not in self.game_values]
+        if unknown:
+            raise TypeError(f"no setting {unknown[0]!r}")
+        for key, value in changes.items():
+            setattr(self, key, value)
+
+    def update_seat(self, index: int, **changes: object) -> None:
+        """Set player ``index``'s choices (``kind``, ``level``, ``algorithm``, ``depth``)."""
+        seat = self.seats[index]
+        own = {f.name for f in fields(seat)}
+        unknown = [key for key in changes if key not in own]
+        if unknown:
+            raise TypeError(f"no seat setting {unknown[0]!r}")
+        for key, value in changes.items():
+            setattr(seat, key, value)
+
+    def remember_recent(self, path: str | Path, front: bool = True) -> None:
+        """Put ``path`` in the recent files (newest first, no duplicates, at most
+        MAX_RECENT_FILES).
+
+        ``front=False`` appends instead (reading the list back from the file, in its order).
+        Paths that could never be drawn or opened (empty, NUL inside, absurdly long) are
+        ignored.
+        """
+        text = str(path)
+        if not text or "\x00" in text or len(text) > MAX_RECENT_PATH_CHARS:
+            return
+        recent = [p for p in self.recent_files if p != text]
+        if front:
+            recent.insert(0, text)
+        elif len(recent) < MAX_RECENT_FILES:
+            recent.append(text)
+        self.recent_files = recent[:MAX_RECENT_FILES]
+
     @classmethod
     def with_values(cls, **values: object) -> Settings:
         """Settings with any fields set, the games' own among them (``nim_heaps="3,4,5"``)."""
@@ -220,7 +259,7 @@ def _read_recent(s: Settings, value: object, dropped: list[str]) -> bool:
     s.recent_files = []
     for path in value:
         if isinstance(path, str):
-            remember_recent(s, path, front=False)
+            s.remember_recent(path, front=False)
     return True
 
 
@@ -279,23 +318,6 @@ _READERS: dict[str, _Reader] = {
     "window_size": _read_window,
     "recent_files": _read_recent,
 }
-
-
-def remember_recent(settings: Settings, path: str | Path, front: bool = True) -> None:
-    """Put ``path`` in the recent files (newest first, no duplicates, at most MAX_RECENT_FILES).
-
-    ``front=False`` appends instead (reading the list back from the file, in its order).
-    Paths that could never be drawn or opened (empty, NUL inside, absurdly long) are ignored.
-    """
-    text = str(path)
-    if not text or "\x00" in text or len(text) > MAX_RECENT_PATH_CHARS:
-        return
-    recent = [p for p in settings.recent_files if p != text]
-    if front:
-        recent.insert(0, text)
-    elif len(recent) < MAX_RECENT_FILES:
-        recent.append(text)
-    settings.recent_files = recent[:MAX_RECENT_FILES]
 
 
 def config_dir() -> Path:

@@ -319,7 +319,7 @@ class LabScene(DialogHost):
     def toggle_presentation(self) -> None:
         """Presentation mode on or off: every view is laid out again at the new sizes, and
         the choice is saved with the other settings."""
-        self.app.settings.lab_presentation = not self.presentation
+        self.app.settings.update(lab_presentation=not self.presentation)
         self.app.save_settings()
         self.layout(self.rect)
         if self.presentation:

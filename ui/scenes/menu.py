@@ -97,23 +97,25 @@ class MenuScene(DialogHost):
         return f"level:{seat.level}" if seat.kind == "level" else seat.kind
 
     def _set_seat(self, i: int, value: str) -> None:
-        seat = self.settings.seats[i]
         if value.startswith("level:"):
-            seat.kind, seat.level = "level", value.split(":", 1)[1]
+            self.settings.update_seat(i, kind="level", level=value.split(":", 1)[1])
         else:
-            seat.kind = value
+            self.settings.update_seat(i, kind=value)
         self.layout(self.rect)
 
+    def _set_seat_field(self, i: int, name: str, value: object) -> None:
+        self.settings.update_seat(i, **{name: value})
+
     def _set_game(self, game_id: str) -> None:
-        self.settings.game = game_id
+        self.settings.update(game=game_id)
         names = level_names(game_id)
-        for seat in self.settings.seats:
+        for i, seat in enumerate(self.settings.seats):
             if seat.kind == "level" and seat.level not in names:
-                seat.level = names[min(1, len(names) - 1)]
+                self.settings.update_seat(i, level=names[min(1, len(names) - 1)])
         self.layout(self.rect)
 
     def _set(self, name: str, value: object, relayout: bool = False) -> None:
-        setattr(self.settings, name, value)
+        self.settings.update(**{name: value})
         if relayout:
             self.layout(self.rect)
 
@@ -138,11 +140,11 @@ class MenuScene(DialogHost):
             if seat.kind == "custom":
                 algos = ALGORITHMS
                 if seat.algorithm not in algos:
-                    seat.algorithm = algos[min(1, len(algos) - 1)]
+                    s.update_seat(i, algorithm=algos[min(1, len(algos) - 1)])
                 rows.append(Choice("   algorithm", [(a, a) for a in algos], seat.algorithm,
-                                   partial(setattr, seat, "algorithm")))
+                                   partial(self._set_seat_field, i, "algorithm")))
                 rows.append(Choice("   depth", [(d, str(d)) for d in range(1, 13)], seat.depth,
-                                   partial(setattr, seat, "depth")))
+                                   partial(self._set_seat_field, i, "depth")))
         if first_move_is_chosen(s.game):
             rows.append(Choice("First move", [(0, "Player A"), (1, "Player B")], s.first,
                                lambda v: self._set("first", v)))

@@ -66,9 +66,8 @@ class PlayScene(DialogHost):
             # self.view exists before the match is made, so before the pace is first asked
             pace=lambda: Pace((self.view.animation_s or ANIM_S) if settings.animations else 0.0,
                               settings.ai_delay_s),
-            own_position=own_position)
-        self.match.show_values = bool(settings.show_values)
-        self.match.set_pondering(bool(settings.ponder))
+            own_position=own_position, show_values=bool(settings.show_values))
+        self.match.ai.set_pondering(bool(settings.ponder))
         self.files = GameFiles(self)
         self.commands = Commands(play_commands(self))
         self.geometry = PlayLayout.empty()
@@ -172,22 +171,23 @@ class PlayScene(DialogHost):
             return
         self.match.set_session(session, own_position=True)
         self.files.keep_review(session, review)
-        self.match.paused = False
+        self.match.resume()
         self.layout(self.rect)  # its seats may differ: Pause is a button only for two AIs
         self._take_events()
         self.show_message(message)
 
     def toggle_values(self) -> None:
         """Values on the board on or off, remembered in the settings."""
-        self.match.show_values = not self.match.show_values
-        self.app.settings.show_values = self.match.show_values
+        on = not self.match.show_values
+        self.match.set_show_values(on)
+        self.app.settings.update(show_values=on)
 
     def toggle_ponder(self) -> None:
         """Pondering on or off, remembered in the settings; says whether this match's AI
         can."""
         on = not self.match.ponder.enabled
-        self.match.set_pondering(on)
-        self.app.settings.ponder = on
+        self.match.ai.set_pondering(on)
+        self.app.settings.update(ponder=on)
         if not on:
             self.show_message("Pondering off: the AI thinks on its own time only")
         elif can_ponder(self.session):
@@ -198,7 +198,7 @@ class PlayScene(DialogHost):
     def change_pace(self, direction: int) -> None:
         """One step slower (+1) or faster (-1) between two AIs' moves, remembered."""
         pause = pace_step(self.app.settings.ai_delay_s, direction)
-        self.app.settings.ai_delay_s = pause
+        self.app.settings.update(ai_delay_s=pause)
         self.show_message(f"AI vs AI pause: {pause:.1f} s between moves")
 
     def open_review(self) -> None:
@@ -272,7 +272,7 @@ class PlayScene(DialogHost):
         if event.type == pygame.MOUSEBUTTONDOWN and not ctx.interactive:
             if self.session.is_over:
                 self.show_message(f"{self.session.result_text} — N for a new game")
-            elif self.match.ai_thinking():
+            elif self.match.ai.thinking():
                 self.show_message("The AI is thinking — U to undo, Space to pause")
             elif self.session.current.current_player() == CHANCE:
                 self.show_message("The dice are being rolled")
@@ -328,7 +328,7 @@ class PlayScene(DialogHost):
             previous_state=previous,
             anim_t=self.anim.t(self.app.now),
             interactive=(match.session.is_human_turn and self.dialog is None
-                         and match.pending is None),
+                         and match.ai.pending is None),
             move_values=values,
             value_labels=labels,
             values_for=game.player_names[mover] if mover in (0, 1) else "",

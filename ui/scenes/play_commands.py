@@ -79,10 +79,10 @@ def play_commands(s: CommandedScreen) -> list[Command]:
     own = game_ui(s.session.game_id)
     extra = own.play_commands(s) if own.play_commands is not None else []
     return [
-        Command("Hint", (Key(K.K_h),), m.hint,
+        Command("Hint", (Key(K.K_h),), m.ai.hint,
                 "the strongest search suggests your move (a cube decision: the cube's advice)",
-                enabled=lambda: m.why_no_hint() is None,
-                why_not=lambda: m.why_no_hint() or ""),
+                enabled=lambda: m.ai.why_no_hint() is None,
+                why_not=lambda: m.ai.why_no_hint() or ""),
         Command("Values", (Key(K.K_v),), s.toggle_values,
                 "show every legal move's value on the board", active=lambda: m.show_values),
         Command("Ponder", (Key(K.K_i),), s.toggle_ponder,
@@ -97,7 +97,7 @@ def play_commands(s: CommandedScreen) -> list[Command]:
         Command("Undo", (Key(K.K_u), Key(K.K_z, ctrl=True)), lambda: undo(s),
                 "take back a move (backgammon: a checker, then whole turns)",
                 enabled=lambda: can_undo(s), why_not=lambda: "Nothing to undo"),
-        Command("Redo", (Key(K.K_r), Key(K.K_y, ctrl=True)), m.redo,
+        Command("Redo", (Key(K.K_r), Key(K.K_y, ctrl=True)), m.history.redo,
                 "replay a move taken back", enabled=lambda: m.session.can_redo,
                 why_not=lambda: "Nothing to redo"),
         Command("New", (Key(K.K_n),), lambda: s.ask("Start a new game?", lambda: new_game(s)),
@@ -176,9 +176,9 @@ def undo(s: CommandedScreen) -> None:
     if s.session.is_human_turn and s.dialog is None and s.view.undo_partial_move():
         s.show_message("Took back the last checker")
         return
-    s.match.undo()
+    s.match.history.undo()
 
 
 def new_game(s: CommandedScreen) -> None:
     """The same match again (the board view may vary the start, e.g. Nim's heaps)."""
-    s.match.new_game(s.view.new_game_options(s.session.start))
+    s.match.history.new_game(s.view.new_game_options(s.session.start))

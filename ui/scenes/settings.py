@@ -22,7 +22,7 @@ class SettingsScene:
         self.rect = pygame.Rect(0, 0, 800, 600)
 
     def _toggle(self, name: str, value: bool) -> None:
-        setattr(self.settings, name, value)
+        self.settings.update(**{name: value})
         if name == "sound" and value:
             self.app.play_click()
 
@@ -44,7 +44,7 @@ class SettingsScene:
                    lambda v: self._toggle("ponder", v)),
             Choice("AI vs AI pause", [(d, f"{d:.1f} s") for d in DELAYS],
                    min(DELAYS, key=lambda d: abs(d - s.ai_delay_s)),
-                   lambda v: setattr(self.settings, "ai_delay_s", v)),
+                   lambda v: self.settings.update(ai_delay_s=v)),
             Choice("Lab presentation mode", on_off, s.lab_presentation,
                    lambda v: self._toggle("lab_presentation", v)),
         ]

@@ -223,7 +223,7 @@ class CubeTurns:
         if self.waiting_for_human():
             return float("inf")
         if cube.offered_by is not None:
-            return self.match.roll_at + ANSWER_PAUSE_S
+            return self.match.schedule.roll_at + ANSWER_PAUSE_S
         return None
 
     # ---- the AI ---------------------------------------------------------------------------
@@ -236,7 +236,7 @@ class CubeTurns:
             return False
         if cube.offered_by is not None:
             taker = 1 - cube.offered_by
-            if not s.session.seats[taker].is_human and now >= s.roll_at + ANSWER_PAUSE_S:
+            if not s.session.seats[taker].is_human and now >= s.schedule.roll_at + ANSWER_PAUSE_S:
                 self._ai_answer(taker)
             return True
         if self.may_double() and not self._human_on_roll():
@@ -250,7 +250,7 @@ class CubeTurns:
         """"Now!" while the AI considers a double: it answers at once."""
         cube = self.cube
         if cube is not None and cube.answering_player() is not None:
-            self.match.hurry_roll(ANSWER_PAUSE_S)
+            self.match.schedule.hurry_roll(ANSWER_PAUSE_S)
 
     def _ai_offer(self) -> None:
         s = self.match

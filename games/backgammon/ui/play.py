@@ -20,7 +20,7 @@ from ui.value_text import value_text
 def play_commands(scene: Any) -> list[Command]:
     """The rollout, then a money game's cube decisions."""
     match = scene.match
-    rollout = Command("Rollout", (Key(pygame.K_l),), match.rollout,
+    rollout = Command("Rollout", (Key(pygame.K_l),), match.ai.rollout,
                       f"play the best moves out {ROLLOUT_TRIALS:,} times each, live (L again stops)",
                       enabled=lambda: match.jobs.running(Purpose.ROLLOUT) or why_no_rollout(
                           match.session, match.paused) is None,
