@@ -94,26 +94,26 @@ def _pan(app: App, view: TreeView, seconds: float, speed_px: int) -> dict[str, f
     # the window's modules: only when this runs (no pygame at start)
     import pygame
 
-    x, y = view.rect.center
+    x, y = view.camera.rect.center
     direction = -1
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1)])
     clock = _FrameClock(app)
     start = clock.last
     travelled = 0
     while time.perf_counter() - start < seconds:
-        if travelled > view.rect.width * 3:
+        if travelled > view.camera.rect.width * 3:
             direction, travelled = -direction, 0
         nx = x + direction * speed_px
-        if view.rect.inflate(-20, -20).collidepoint(nx, y):
+        if view.camera.rect.inflate(-20, -20).collidepoint(nx, y):
             events = [pygame.event.Event(pygame.MOUSEMOTION, pos=(nx, y), rel=(nx - x, 0),
                                          buttons=(1, 0, 0))]
             x = nx
             travelled += speed_px
         else:  # the mouse reached the edge: let go and grab the picture again mid-window
             events = [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1),
-                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=view.rect.center,
+                      pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=view.camera.rect.center,
                                          button=1)]
-            x, y = view.rect.center
+            x, y = view.camera.rect.center
         clock.step(events)
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1)])
     return clock.summary()
@@ -125,7 +125,7 @@ def _zoom_gestures(app: App, view: TreeView, seconds: float) -> dict[str, float]
     # the window's modules: only when this runs (no pygame at start)
     import pygame
 
-    centre = view.rect.center
+    centre = view.camera.rect.center
     pygame.mouse.set_pos(centre)
     pygame.event.pump()
     clock = _FrameClock(app)
@@ -180,13 +180,13 @@ def measure(seconds: float) -> tuple[SearchRecording, list[JSONObject], JSONObje
                             ("whole tree fitted", view.fit)):
             setup()
             app.run_frames(2)
-            row: JSONObject = {"zoom": name, "visible_nodes": len(view.layout.x),
+            row: JSONObject = {"zoom": name, "visible_nodes": len(view.shape.layout.x),
                    **_pan(app, view, per_zoom, 14)}
             rows.append(row)
         _zoom(view, 8.0)
         app.run_frames(2)
         zoom_row: JSONObject = {"zoom": "wheel zoom (8 px a slot, x3 a gesture)",
-                    "visible_nodes": len(view.layout.x),
+                    "visible_nodes": len(view.shape.layout.x),
                     **_zoom_gestures(app, view, max(1.0, seconds))}
     finally:
         app.close()
@@ -225,9 +225,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _zoom(view: TreeView, slot: float) -> None:
-    view.slot = slot
-    view.cam_x = view.world(0)[0] - view.rect.width / 2
-    view.cam_y = -view.top_margin
+    cam = view.camera
+    cam.look(slot=slot)
+    cam.look(cam_x=cam.world(0)[0] - cam.rect.width / 2, cam_y=-cam.top_margin)
     view.invalidate()
 
 

@@ -33,7 +33,7 @@ def test_the_root_shows_the_value_and_window_of_the_search_that_answered(recordi
     assert root.value == recording.value
     assert not root.cutoff and not root.pruned
     header_value = style.value_text(recording.value, "othello")
-    assert TreeView(recording, 14, 12).node_label_texts(0) == [header_value, "(−∞, +∞)"]
+    assert TreeView(recording, 14, 12).labels.node_label_texts(0) == [header_value, "(−∞, +∞)"]
 
 
 def test_the_failed_try_is_kept_as_a_bound_outside_its_window(recording) -> None:
@@ -91,4 +91,4 @@ def test_every_root_move_of_the_failed_try_is_labelled_first_try(recording) -> N
     view = TreeView(recording, 14, 12)
     tried = [c for c in recording.root.children if not recording.nodes[c].research]
     assert tried and any(recording.nodes[c].null_window for c in tried)
-    assert all(view._edge_lines(c) == [("first try", style.DIM)] for c in tried)
+    assert all(view.labels.edge_lines(c) == [("first try", style.DIM)] for c in tried)

@@ -103,12 +103,12 @@ def test_the_tree_view_styles_quiescence_nodes_from_the_recording() -> None:
     for quiescence in (True, False):
         rec = record(2, quiescence)
         view = TreeView(rec, 14, 12)
-        assert view.has_quiescence == quiescence
+        assert view.shape.has_quiescence == quiescence
         for n in rec.nodes:
-            marks = view.node_style(n.id)
+            marks = view.shape.node_style(n.id)
             assert ("quiescence" in marks) == n.quiescence, n.id
             assert ("pv" in marks) == n.on_pv  # its own mark, beside the PV's
-        assert view.shows_depth_limit() == quiescence
+        assert view.shape.shows_depth_limit() == quiescence
 
 
 def _ring_pixels(surface: pygame.Surface, center: tuple[float, float], radius: float) -> int:
@@ -130,16 +130,16 @@ def test_the_tree_view_draws_the_quiescence_ring_around_those_nodes_only() -> No
     rec = record(2, True)
     view = TreeView(rec, 14, 12)
     view.expand_all()
-    view.slot = 90.0
-    width, height = int(view.layout.width * view.slot) + 40, int(view.layout.rows * view.row_h)
+    view.camera.look(slot=90.0)
+    width, height = int(view.shape.layout.width * view.camera.slot) + 40, int(view.shape.layout.rows * view.camera.row_h)
     surface = pygame.Surface((width, height + 40))
     surface.fill(style.BG)
     view.render_world(surface, -20, 0)
-    ring = style.quiescence_ring(view.radius)
+    ring = style.quiescence_ring(view.camera.radius)
     for n in rec.nodes:
-        if n.id not in view.layout.x:
+        if n.id not in view.shape.layout.x:
             continue
-        wx, wy = view.world(n.id)
+        wx, wy = view.camera.world(n.id)
         found = _ring_pixels(surface, (wx + 20, wy), ring)
         if n.quiescence:
             assert found > 10, (n.id, found)
@@ -164,7 +164,7 @@ def test_the_legend_keys_the_ring_only_when_the_tree_has_quiescence_nodes(monkey
     drawn = texts_drawn_by(tree_header, monkeypatch)
     surface = pygame.Surface((1400, 200))
     for quiescence in (False, True):
-        keys = TreeView(record(2, quiescence), 14, 12).legend_keys()
+        keys = TreeView(record(2, quiescence), 14, 12).shape.legend_keys()
         drawn.clear()
         tree_header.draw_legend(surface, pygame.Rect(0, 0, 1400, 200), 12, keys)
         assert any("quiescence" in t for t in drawn) == quiescence
@@ -176,7 +176,7 @@ def legend_of(recording: Any, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
     drawn = texts_drawn_by(tree_header, monkeypatch)
     tree_header.draw_legend(pygame.Surface((2400, 100)), pygame.Rect(0, 0, 2400, 100), 12,
-                            TreeView(recording, 14, 12).legend_keys())
+                            TreeView(recording, 14, 12).shape.legend_keys())
     return drawn
 
 

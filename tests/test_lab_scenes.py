@@ -56,8 +56,8 @@ def test_tree_view_from_a_game_records_the_real_search_and_clicks_select(app) ->
     assert rec.node_count == rec.stats["iteration_nodes"]
     view = pane.view
     target = next(c for c in rec.nodes[0].children
-                  if view.rect.inflate(-40, -40).collidepoint(view.screen_pos(c)))
-    x, y = view.screen_pos(target)
+                  if view.camera.rect.inflate(-40, -40).collidepoint(view.camera.screen_pos(c)))
+    x, y = view.camera.screen_pos(target)
     app.step([click((x, y))], 0.016)
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(x), int(y)), button=1)], 0.016)
     assert view.selected == target

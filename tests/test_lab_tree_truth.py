@@ -62,24 +62,24 @@ def _record(game_id: str, position: str, depth: int, refined: bool = False,
 def _drawn_texts(view: TreeView) -> Iterator[list[tuple[str, int, tuple[int, ...]]]]:
     """Every label the view renders while inside, as (text, px size, colour)."""
     texts: list[tuple[str, int, tuple[int, ...]]] = []
-    original = view._render
+    original = view.labels.render
 
     def render(text: str, size: int, color: tuple[int, ...]) -> pygame.Surface:
         texts.append((text, size, tuple(color)))
         return original(text, size, color)
 
-    view._render = render  # type: ignore[method-assign]
-    view._labels.clear()
+    view.labels.render = render  # type: ignore[method-assign]
+    view.labels.forget()
     try:
         yield texts
     finally:
-        view._render = original  # type: ignore[method-assign]
+        view.labels.render = original  # type: ignore[method-assign]
 
 
 def _render_all(view: TreeView) -> pygame.Surface:
     """The whole laid-out tree drawn on one surface at a readable zoom."""
-    view.slot = 90.0
-    width, height = view.world_size()
+    view.camera.look(slot=90.0)
+    width, height = view.camera.world_size()
     surface = pygame.Surface((int(width) + 40, int(height) + 40))
     view.render_world(surface, 0, 0)
     return surface
@@ -90,7 +90,7 @@ def test_the_textbook_tree_draws_4_and_6_greyed_under_the_cutoff(display) -> Non
     rec = _record("classroom", TEXTBOOK, 2)
     view = TreeView(rec, 15, 13)
     b = next(n for n in rec.nodes if n.parent == 0 and n.move == "b")
-    skipped = [n for n in view.nodes if isinstance(n, SkippedChild)]
+    skipped = [n for n in view.shape.nodes if isinstance(n, SkippedChild)]
     assert [(n.parent, n.label, n.value, n.kind) for n in skipped] == [
         (b.id, "b", 4, "leaf"), (b.id, "c", 6, "leaf")]
     with _drawn_texts(view) as texts:
@@ -98,11 +98,11 @@ def test_the_textbook_tree_draws_4_and_6_greyed_under_the_cutoff(display) -> Non
     grey = [t for t, _, color in texts if color == style.DIM]
     assert "4" in grey and "6" in grey  # their values, drawn in grey
     for ghost in skipped:
-        x, y = view.world(ghost.id)
+        x, y = view.camera.world(ghost.id)
         assert surface.get_at((int(x), int(y)))[:3] == style.SKIPPED_FILL
     # Skipped children are laid out beside the searched ones, not counted as searched.
     assert rec.node_count == 11 and rec.leaves == 7
-    assert view.sizes[0] == len(rec.nodes) - 1
+    assert view.shape.sizes[0] == len(rec.nodes) - 1
 
 
 def test_a_skipped_child_cannot_be_selected(display) -> None:
@@ -110,13 +110,13 @@ def test_a_skipped_child_cannot_be_selected(display) -> None:
     view = TreeView(rec, 15, 13)
     view.set_rect(pygame.Rect(0, 0, 1000, 600))
     view.fit()
-    ghost = next(n.id for n in view.nodes if isinstance(n, SkippedChild))
-    x, y = view.screen_pos(ghost)
-    assert view.rect.collidepoint(x, y)
+    ghost = next(n.id for n in view.shape.nodes if isinstance(n, SkippedChild))
+    x, y = view.camera.screen_pos(ghost)
+    assert view.camera.rect.collidepoint(x, y)
     view.handle_event(click((int(x), int(y))))
     assert view.selected is None
     searched = rec.nodes[0].children[0]
-    view.handle_event(click(tuple(int(v) for v in view.screen_pos(searched))))
+    view.handle_event(click(tuple(int(v) for v in view.camera.screen_pos(searched))))
     assert view.selected == searched
 
 
@@ -125,12 +125,12 @@ def test_skipped_children_appear_in_step_mode_once_the_cutoff_happens(display) -
 
     rec = _record("classroom", TEXTBOOK, 2)
     view = TreeView(rec, 15, 13)
-    view.stepper = Stepper(rec.nodes, rec.events)
+    view.set_stepper(Stepper(rec.nodes, rec.events))
     cut = next(i for i, e in enumerate(rec.events) if e.kind == "cutoff")
-    view.stepper.seek(cut)
+    view.shape.stepper.seek(cut)
     with _drawn_texts(view) as before:
         _render_all(view)
-    view.stepper.seek(cut + 1)
+    view.shape.stepper.seek(cut + 1)
     with _drawn_texts(view) as after:
         _render_all(view)
     assert "6" not in [t for t, _, _ in before]
@@ -146,29 +146,29 @@ def test_step_mode_keeps_the_pruned_leaves_unrevealed_until_the_cutoff(display) 
 
     rec = _record("classroom", TEXTBOOK, 2)
     view = TreeView(rec, 15, 13)
-    view.stepper = Stepper(rec.nodes, rec.events)
-    ghosts = [n.id for n in view.nodes if isinstance(n, SkippedChild)]
+    view.set_stepper(Stepper(rec.nodes, rec.events))
+    ghosts = [n.id for n in view.shape.nodes if isinstance(n, SkippedChild)]
     b = next(n.id for n in rec.nodes if n.parent == 0 and n.move == "b")
     cut = next(i for i, e in enumerate(rec.events) if e.kind == "cutoff" and e.node == b)
     edge_labels = 3 + 3 * 3  # the root's three moves, three under each MIN node
     for position in (0, cut):
-        view.stepper.seek(position)
-        assert not any(view.shows_as_skipped(g) for g in ghosts)
-        assert "skipped" not in view.legend_keys()
+        view.shape.stepper.seek(position)
+        assert not any(view.shape.shows_as_skipped(g) for g in ghosts)
+        assert "skipped" not in view.shape.legend_keys()
         with _drawn_texts(view) as texts:
             _render_all(view)
         moves = [t for t, _, color in texts if t in ("a", "b", "c") and color == style.TEXT]
         assert len(moves) == edge_labels, position  # 4's and 6's moves like any other's
         assert "4" not in [t for t, _, _ in texts] and "6" not in [t for t, _, _ in texts]
         assert "not searched" not in [t for t, _, _ in texts]
-    view.stepper.seek(cut + 1)
-    assert all(view.shows_as_skipped(g) for g in ghosts)
-    assert "skipped" in view.legend_keys()
+    view.shape.stepper.seek(cut + 1)
+    assert all(view.shape.shows_as_skipped(g) for g in ghosts)
+    assert "skipped" in view.shape.legend_keys()
     with _drawn_texts(view) as texts:
         _render_all(view)
     assert ("4", style.DIM) in [(t, c) for t, _, c in texts]
-    view.stepper = None
-    assert all(view.shows_as_skipped(g) for g in ghosts)  # the explorer shows them always
+    view.set_stepper(None)
+    assert all(view.shape.shows_as_skipped(g) for g in ghosts)  # the explorer shows them always
 
 
 def test_the_header_counts_prunings_and_names_what_they_skipped() -> None:
@@ -216,7 +216,7 @@ def test_a_re_searched_move_is_named_once_with_its_probe_beside_it(display) -> N
     again = research[0]
     view = TreeView(rec, 15, 13)
     siblings = rec.nodes[again.parent].children
-    edges = {cid: [text for text, _ in view._edge_lines(cid)] for cid in siblings}
+    edges = {cid: [text for text, _ in view.labels.edge_lines(cid)] for cid in siblings}
     named = [cid for cid, lines in edges.items() if again.move in lines]
     assert named == [again.id]  # the move is named once: on the re-search
     probe = next(cid for cid, lines in edges.items() if lines == ["probe"])
@@ -247,7 +247,7 @@ def _window_labels(rec: Any) -> list[str]:
     with _drawn_texts(view) as texts:
         for node in rec.nodes:
             if node.kind != "leaf":
-                view._node_labels(node.id, (0.0, 0.0), view.radius)
+                view.labels.node_labels(node.id, (0.0, 0.0), view.camera.radius)
     return [t for t, _, _ in texts if t.startswith(("(", "null window"))]
 
 
@@ -352,12 +352,12 @@ def test_examples_open_fitted_with_every_node_in_the_pane(app, example, size) ->
     app.run_frames(2)
     pane = scene.pane()
     view = pane.view
-    assert view is not None and view.labels_on
-    inside = view.rect.inflate(-2 * view.radius, 0)
-    inside.top = view.rect.top + int(view.top_margin)
-    inside.bottom = view.rect.bottom - int(view.bottom_margin)
-    for nid in view.layout.x:
-        x, y = view.screen_pos(nid)
+    assert view is not None and view.camera.labels_on
+    inside = view.camera.rect.inflate(-2 * view.camera.radius, 0)
+    inside.top = view.camera.rect.top + int(view.camera.top_margin)
+    inside.bottom = view.camera.rect.bottom - int(view.camera.bottom_margin)
+    for nid in view.shape.layout.x:
+        x, y = view.camera.screen_pos(nid)
         assert inside.collidepoint(x, y), f"{example}: node {nid} at {(x, y)} outside {inside}"
 
 
@@ -369,7 +369,7 @@ def test_tree_labels_take_the_scenes_sizes_in_presentation_mode(tmp_path, monkey
         assert app.run_until(lambda: scene._shown and not scene.jobs.busy, timeout_s=60)
         app.run_frames(2)
         view = scene.pane().view
-        assert (view.text_size, view.small_size) == (scene.text_size, scene.small_size)
+        assert (view.camera.text_size, view.camera.small_size) == (scene.text_size, scene.small_size)
         with _drawn_texts(view) as texts:
             view.invalidate()
             app.step([], 0.016)
@@ -442,11 +442,11 @@ def test_a_wide_tree_opens_with_the_principal_variation_s_first_move_in_view() -
     view = TreeView(rec, text_size=14)
     view.set_rect(pygame.Rect(0, 0, 880, 500))
     view.readable()
-    assert not view.fits_readably()
+    assert not view.camera.fits_readably()
     first = rec.principal_variation()[1]
     for nid in (0, first):
-        x, _ = view.screen_pos(nid)
-        assert view.slot < x < 880 - view.slot, nid
+        x, _ = view.camera.screen_pos(nid)
+        assert view.camera.slot < x < 880 - view.camera.slot, nid
 
 
 def test_a_chance_node_without_star1_shows_its_exact_average_beside_no_pruning(
@@ -459,7 +459,7 @@ def test_a_chance_node_without_star1_shows_its_exact_average_beside_no_pruning(
     assert "no pruning" in header_lines(plain)[0]
     b = next(n for n in plain.nodes if n.parent == 0 and n.move == "b")
     assert b.kind == "chance" and b.value == pytest.approx(1.6) and b.bound == "exact"
-    assert TreeView(plain, 15, 13).node_label_texts(b.id)[0] == "1.6"
+    assert TreeView(plain, 15, 13).labels.node_label_texts(b.id)[0] == "1.6"
     assert all(n.bound == "exact" for n in plain.nodes)  # nothing pruned: nothing a bound
     state = get_game("classroom").parse_position(chance)
     config = lab_config("classroom", TEACHING, 3, state).with_refinements(star1=True)
@@ -467,4 +467,4 @@ def test_a_chance_node_without_star1_shows_its_exact_average_beside_no_pruning(
     cut = next(n for n in star1.nodes if n.parent == 0 and n.move == "b")
     assert cut.cutoff and cut.bound == "upper" and "pruning" in header_lines(star1)[0]
     assert "no pruning" not in header_lines(star1)[0]
-    assert TreeView(star1, 15, 13).node_label_texts(cut.id)[0].startswith("≤")
+    assert TreeView(star1, 15, 13).labels.node_label_texts(cut.id)[0].startswith("≤")

@@ -129,7 +129,7 @@ def test_clicking_a_node_selects_it() -> None:
     rec = textbook_alphabeta()
     view = _view(rec)
     for nid in (0, 5, 9):
-        x, y = view.screen_pos(nid)
+        x, y = view.camera.screen_pos(nid)
         view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)),
                                              button=1))
         view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(x), int(y)),
@@ -138,35 +138,35 @@ def test_clicking_a_node_selects_it() -> None:
     # A click on empty canvas keeps the selection; a drag pans without selecting.
     view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 495), button=1))
     assert view.selected == 9
-    before = view.cam_x
+    before = view.camera.cam_x
     view.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(65, 495), rel=(60, 0),
                                          buttons=(1, 0, 0)))
-    assert view.cam_x == before - 60
+    assert view.camera.cam_x == before - 60
 
 
 def test_right_click_collapses_and_expands() -> None:
     rec = textbook_alphabeta()
     view = _view(rec)
-    x, y = view.screen_pos(1)
+    x, y = view.camera.screen_pos(1)
     ev = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=3)
     view.handle_event(ev)
-    assert 1 in view.collapsed and 2 not in view.layout.x and view.layout.hidden[1] == 3
-    x, y = view.screen_pos(1)
+    assert 1 in view.shape.collapsed and 2 not in view.shape.layout.x and view.shape.layout.hidden[1] == 3
+    x, y = view.camera.screen_pos(1)
     view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=3))
-    assert 1 not in view.collapsed and 2 in view.layout.x
+    assert 1 not in view.shape.collapsed and 2 in view.shape.layout.x
 
 
 def test_drawing_shows_distinct_node_pixels_and_culls() -> None:
     rec = wide_tree(10, 4)
     view = _view(rec, (800, 500))
     view.expand_all()
-    view.slot = 80.0
-    view.cam_x = 0
+    view.camera.look(slot=80.0)
+    view.camera.look(cam_x=0)
     screen = pygame.display.get_surface()
     view.draw(screen)
     # Only the tiles on screen were rendered, each with only nearby nodes.
-    assert 0 < len(view._tiles) <= 6
-    x, y = view.screen_pos(4)  # the first leaf, at the left edge
+    assert 0 < len(view.tiles.tiles) <= 6
+    x, y = view.camera.screen_pos(4)  # the first leaf, at the left edge
     assert screen.get_at((int(x), int(y)))[:3] != style.BG
 
 
@@ -293,7 +293,7 @@ def test_step_mode_shows_a_value_rising_into_its_parent() -> None:
     st.seek(5)  # leaf 3 evaluated, then backed up into a
     assert st.rising() == (2, 1, 3)
     view = _view(rec)
-    view.stepper = st
+    view.set_stepper(st)
     view.draw(pygame.display.get_surface())  # the arrow is drawn without error
 
 
@@ -306,25 +306,26 @@ def test_wheel_zoom_stretches_the_picture_then_draws_sharp_tiles() -> None:
     screen = pygame.display.get_surface()
     view.draw(screen)
     now = [100.0]
-    view.clock = lambda: now[0]
-    before = view.slot
+    view.tiles.set_clock(lambda: now[0])
+    before = view.camera.slot
     view.zoom_at(1.25, (350, 250))
-    assert view.slot == before * 1.25 and view._preview is not None
+    assert view.camera.slot == before * 1.25 and view.tiles.preview is not None
     view.draw(screen)  # the wheel is turning: the stretched picture, no sharp tile drawn
-    assert not view._tiles and view._preview is not None
+    assert not view.tiles.tiles and view.tiles.preview is not None
     now[0] += 1.0  # the wheel rests: sharp tiles replace the stretched picture
     for _ in range(20):
         view.draw(screen)
-    assert view._tiles and view._preview is None
+    assert view.tiles.tiles and view.tiles.preview is None
     # The sharp picture equals one drawn without the stretched step.
-    sharp = screen.subsurface(view.rect).copy()
+    sharp = screen.subsurface(view.camera.rect).copy()
     fresh = TreeView(rec, 14)
-    fresh.set_rect(view.rect)
-    fresh.set_collapsed(view.collapsed)
-    fresh.slot, fresh.cam_x, fresh.cam_y = view.slot, view.cam_x, view.cam_y
+    fresh.set_rect(view.camera.rect)
+    fresh.set_collapsed(view.shape.collapsed)
+    cam = view.camera
+    fresh.camera.look(slot=cam.slot, cam_x=cam.cam_x, cam_y=cam.cam_y)
     fresh.draw(screen)
     assert pygame.image.tobytes(sharp, "RGB") == pygame.image.tobytes(
-        screen.subsurface(view.rect), "RGB")
+        screen.subsurface(view.camera.rect), "RGB")
 
 
 def test_export_in_step_mode_shows_the_replayed_state(tmp_path) -> None:
@@ -333,8 +334,8 @@ def test_export_in_step_mode_shows_the_replayed_state(tmp_path) -> None:
     rec = textbook_alphabeta()
     view = TreeView(rec, 14)
     whole = pygame.image.load(str(export_tree_png(rec, tmp_path / "a.png", view=view)))
-    view.stepper = Stepper(rec.nodes, rec.events)
-    view.stepper.seek(4)
+    view.set_stepper(Stepper(rec.nodes, rec.events))
+    view.shape.stepper.seek(4)
     stepped = pygame.image.load(str(export_tree_png(rec, tmp_path / "b.png", view=view)))
     assert stepped.get_width() == whole.get_width() + STEP_PANEL_W
     # The unreached third branch is drawn hollow: its pixels differ from the full picture.
@@ -359,7 +360,7 @@ def test_a_long_line_of_code_is_broken_after_a_comma() -> None:
 
 
 def test_stretch_places_the_old_picture_for_the_new_zoom() -> None:
-    from ui.lab.treeview import _stretch
+    from ui.lab.tree_tiles import stretch as _stretch
 
     pic = pygame.Surface((400, 50))
     pic.fill((255, 255, 255))
@@ -387,17 +388,17 @@ def test_a_node_searched_past_the_budget_is_labelled_not_a_leaf(monkeypatch) -> 
                         node_budget=100)
     view = TreeView(rec, 14, 12)
     drawn: list[str] = []
-    real = view._render
-    monkeypatch.setattr(view, "_render", lambda text, *a: drawn.append(text) or real(text, *a))
+    real = view.labels.render
+    monkeypatch.setattr(view.labels, "render", lambda text, *a: drawn.append(text) or real(text, *a))
     late = rec.root.children[-1]
-    view._node_labels(late, (400.0, 100.0), 8.0)
+    view.labels.node_labels(late, (400.0, 100.0), 8.0)
     unrecorded = rec.nodes[late].unrecorded
     assert unrecorded > 0 and any(t in (f"{unrecorded} not recorded", f"+{unrecorded}")
                                   for t in drawn)
     drawn.clear()
     first = rec.root.children[0]  # recorded in full
-    view._node_labels(first, (400.0, 100.0), 8.0)
+    view.labels.node_labels(first, (400.0, 100.0), 8.0)
     assert rec.nodes[first].unrecorded == 0 and not any("not recorded" in t for t in drawn)
-    assert "unrecorded" in view.legend_keys()
+    assert "unrecorded" in view.shape.legend_keys()
     assert "unrecorded" not in TreeView(record_search(state, SearchConfig(
-        "othello", "minimax", Limits(depth=2))), 14, 12).legend_keys()
+        "othello", "minimax", Limits(depth=2))), 14, 12).shape.legend_keys()

@@ -10,58 +10,27 @@ stays in sight however the tree is panned, where the tree leaves room beside it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
 
 import pygame
 
 from ui.assets import font
 from ui.lab import style
-from ui.lab.layout import TreeLayout
+from ui.lab.tree_camera import TreeCamera
 
 #: Dash length of the line, in pixels.
 DASH = 10
 LABEL = "depth limit"
 
 
-class LimitedTree(Protocol):
-    """What the line reads of the tree view it is drawn in (ui.lab.treeview.TreeView is one):
-    the layout and the row at the limit, the zoom, the camera and the window."""
-
-    @property
-    def layout(self) -> TreeLayout: ...
-    @property
-    def horizon_row(self) -> int | None: ...
-    @property
-    def rect(self) -> pygame.Rect: ...
-    @property
-    def slot(self) -> float: ...
-    @property
-    def row_h(self) -> float: ...
-    @property
-    def radius(self) -> float: ...
-    @property
-    def text_size(self) -> float: ...
-    @property
-    def small_size(self) -> float: ...
-    @property
-    def cam_x(self) -> float: ...
-    @property
-    def cam_y(self) -> float: ...
-    @property
-    def top_margin(self) -> float: ...
-    @property
-    def bottom_margin(self) -> float: ...
-
-
-def depth_limit_y(view: LimitedTree) -> float:
-    """World y of the line in ``view`` (a TreeView, say): under the value and window of the nodes
-    at the limit (row ``view.horizon_row``)."""
-    row = view.horizon_row or 0
+def depth_limit_y(view: TreeCamera) -> float:
+    """World y of the line in ``view`` (a tree view's camera): under the value and window of
+    the nodes at the limit (row ``view.shape.horizon_row``)."""
+    row = view.shape.horizon_row or 0
     return (row * view.row_h + view.row_h * 0.45 + view.radius + 4 + view.text_size * 1.25
             + view.small_size * 1.3)
 
 
-def draw_depth_limit(view: LimitedTree, target: pygame.Surface, ox: float, oy: float,
+def draw_depth_limit(view: TreeCamera, target: pygame.Surface, ox: float, oy: float,
                      avoid: Sequence[pygame.Rect] = ()) -> None:
     """The dashed line across ``target`` placed at world (ox, oy), broken where it would run
     through a label in ``avoid`` (rectangles in ``target``'s pixels); the dashes sit on a
@@ -83,7 +52,7 @@ def draw_depth_limit(view: LimitedTree, target: pygame.Surface, ox: float, oy: f
         x += 2 * DASH
 
 
-def label_depth_limit(view: LimitedTree, surface: pygame.Surface) -> None:
+def label_depth_limit(view: TreeCamera, surface: pygame.Surface) -> None:
     """"depth limit" just above the line, on a dark patch, when the line is in the window
     (between the header and the key): at the window's left edge, or its right edge, where
     the tree leaves room beside the rows at and under the limit (else the key says it)."""
@@ -101,11 +70,11 @@ def label_depth_limit(view: LimitedTree, surface: pygame.Surface) -> None:
     surface.blit(img, box)
 
 
-def _tree_span(view: LimitedTree) -> tuple[float, float]:
+def _tree_span(view: TreeCamera) -> tuple[float, float]:
     """Screen x from the left end to the right end of what is drawn in the rows at and just
     under the depth limit (nodes, stubs and their labels)."""
-    lay = view.layout
-    limit = view.horizon_row or 0  # as depth_limit_y: drawn only where there is a limit
+    lay = view.shape.layout
+    limit = view.shape.horizon_row or 0  # as depth_limit_y: drawn only where there is a limit
     rows = [r for r in (limit, limit + 1) if 0 <= r < len(lay.row_xs)]
     xs = [x for r in rows for x in lay.row_xs[r]]
     xs += [x for r in rows if r < len(lay.row_stub_xs) for x in lay.row_stub_xs[r]]

@@ -21,8 +21,9 @@ from ui import theme
 from ui.lab import charts, style
 from ui.lab.step_panel import draw_step_panel
 from ui.lab.stepper import Stepper
+from ui.lab.tree_camera import MIN_SLOT
 from ui.lab.tree_header import draw_legend, header_lines
-from ui.lab.treeview import MIN_SLOT, TreeView
+from ui.lab.treeview import TreeView
 from ui.widgets import draw_text
 
 #: Widest exported tree picture; wider trees are drawn smaller (labels drop below a size).
@@ -80,26 +81,26 @@ def export_tree_png(recording: SearchRecording, path: str | Path, view: TreeView
                     title: str | None = None) -> Path:
     """The recorded tree as a PNG: the nodes the lab shows open (``view``'s collapsed set),
     or its first view; with title, figures, the "not recorded" note and the shape key. In
-    step mode (``view.stepper`` set) the picture is the replayed state on screen: the nodes
+    step mode (``view.shape.stepper`` set) the picture is the replayed state on screen: the nodes
     not reached yet drawn hollow, the values found so far, the current node ringed, and the
     step panel (the algorithm with its running line) beside the tree."""
     _ready()
 
     tv = TreeView(recording, TEXT, SMALL)
-    stepper = getattr(view, "stepper", None) if view is not None else None
+    stepper = view.shape.stepper if view is not None else None
     if view is not None:
-        tv.set_collapsed(view.collapsed)
-    tv.stepper = stepper
-    width_slots = max(1, tv.layout.width)
+        tv.set_collapsed(view.shape.collapsed)
+    tv.set_stepper(stepper)
+    width_slots = max(1, tv.shape.layout.width)
     # As large as readable, never wider than MAX_WIDTH: a huge open tree becomes a picture of
     # its shape (labels appear only where there is room for them).
-    tv.slot = max(MIN_SLOT, min(96.0, (MAX_WIDTH - 80) / width_slots))
+    tv.camera.look(slot=max(MIN_SLOT, min(96.0, (MAX_WIDTH - 80) / width_slots)))
     head = TEXT * 5
     legend = TEXT * 3
     side_w = STEP_PANEL_W if stepper is not None else 0
-    tree_w = int(width_slots * tv.slot)
+    tree_w = int(width_slots * tv.camera.slot)
     w = max(900, tree_w + 80)
-    h = int(tv.layout.rows * tv.row_h) + head + legend + 20
+    h = int(tv.shape.layout.rows * tv.camera.row_h) + head + legend + 20
     if stepper is not None:
         h = max(h, STEP_PANEL_H)
     surface = pygame.Surface((w + side_w, h))
@@ -120,7 +121,7 @@ def export_tree_png(recording: SearchRecording, path: str | Path, view: TreeView
     if recording.truncated:
         draw_text(surface, header_lines(recording)[1], (20, 18 + int(TEXT * 2.9)), TEXT,
                   (230, 96, 90), max_width=room)
-    draw_legend(surface, canvas, SMALL, tv.legend_keys())
+    draw_legend(surface, canvas, SMALL, tv.shape.legend_keys())
     return save_png(surface, path)
 
 
@@ -131,10 +132,10 @@ STEP_PANEL_W, STEP_PANEL_H = 460, 900
 def _ring_current(target: pygame.Surface, tv: TreeView, stepper: Stepper, ox: float) -> None:
     """The node the replay is at, ringed as on screen."""
     nid = stepper.current
-    if nid is None or nid not in tv.layout.x:
+    if nid is None or nid not in tv.shape.layout.x:
         return
-    wx, wy = tv.world(nid)
-    pygame.draw.circle(target, style.CURRENT, (wx - ox, wy), tv.radius + 5, 2)
+    wx, wy = tv.camera.world(nid)
+    pygame.draw.circle(target, style.CURRENT, (wx - ox, wy), tv.camera.radius + 5, 2)
 
 
 def _draw_step_side(surface: pygame.Surface, rect: pygame.Rect, recording: SearchRecording,

@@ -164,11 +164,12 @@ class TreePane:
         self.bar = pygame.Rect(rect.x, self.canvas.bottom + pad, rect.width, bar_h - pad)
         if self.view is not None:
             small = self._small()
-            before = (self.view.top_margin, self.view.text_size, self.view.rect.size)
-            self.view.top_margin = len(self._header_rows()) * int(small * 1.35) + 8
-            self.view.bottom_margin = small + 16  # the key to the shapes
+            cam = self.view.camera
+            before = (cam.top_margin, cam.text_size, cam.rect.size)
+            self.view.set_margins(len(self._header_rows()) * int(small * 1.35) + 8,
+                                  small + 16)  # below: the key to the shapes
             self.view.set_rect(self.canvas, self.ctx.text_size, self._small())
-            if (self.view.top_margin, self.view.text_size, self.view.rect.size) != before:
+            if (cam.top_margin, cam.text_size, cam.rect.size) != before:
                 self.view.readable()  # new sizes (presentation mode, a resize): fit again,
             else:                     # so the root never slides under a longer header
                 self.view.clamp()
@@ -232,7 +233,7 @@ class TreePane:
     def fit(self) -> None:
         if self.view:
             self.view.fit()
-            if self.view.slot < 8:
+            if self.view.camera.slot < 8:
                 self.ctx.show_message("Whole tree shown: too small for labels — zoom in with "
                                       "the wheel or +, or collapse parts (right-click)")
 
@@ -267,7 +268,7 @@ class TreePane:
         else:
             self.stepper = None
             self.playing = False
-        self.view.stepper = self.stepper
+        self.view.set_stepper(self.stepper)
         self.layout(self.rect)
 
     def forward(self) -> None:
@@ -301,8 +302,8 @@ class TreePane:
         view.reveal(st.current)
         # The node with its labels inside the drawing area, with a little air; the picture
         # moves as little as it can (a tree that fits stays where Fit put it).
-        box = view.node_box(st.current)
-        area = view.drawing_area()
+        box = view.labels.node_box(st.current)
+        area = view.camera.drawing_area()
         inner = area.inflate(-min(area.width // 5, 2 * box.width), -4)
         dx = (inner.left - box.left if box.left < inner.left
               else inner.right - box.right if box.right > inner.right else 0)
@@ -310,7 +311,7 @@ class TreePane:
               else inner.bottom - box.bottom if box.bottom > inner.bottom else 0)
         if dx or dy:
             view.pan(dx, dy)
-        view.selected = st.current
+        view.select(st.current)
 
     # ---- events and frames --------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -397,7 +398,7 @@ class TreePane:
         else:
             self.view.draw(surface)
             self._draw_header(surface, small)
-            draw_legend(surface, self.canvas, small, self.view.legend_keys())
+            draw_legend(surface, self.canvas, small, self.view.shape.legend_keys())
             if self.ctx.jobs.running_for(self):
                 self._draw_status(surface, [f"Recording the search again… "
                                             f"{self.ctx.jobs.elapsed_s:.1f} s  (Esc stops)"],
