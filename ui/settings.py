@@ -51,8 +51,9 @@ def game_fields() -> dict[str, SetupField]:
 
 @dataclass
 class Settings:
-    """The choices; the fields a game adds to the start screen (``game_fields``) read and
-    write like the others (``settings.nim_heaps``) and are stored in ``game_values``."""
+    """The choices; the fields a game adds to the start screen (``game_fields``) read like
+    the others (``settings.nim_heaps``) and are stored in ``game_values``. Screens change
+    them through ``update``, ``update_seat`` and ``remember_recent``, never by assignment."""
 
     #: The game the start screen shows ("": the first game of the menu).
     game: str = ""
