@@ -7,7 +7,7 @@ moves the session and tells its match through ``HistoryHost``, never setting its
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 from game.session import Session
 
@@ -60,7 +60,7 @@ class MatchHistory:
             host.pause()
         host.position_changed(animate=False)
 
-    def new_game(self, options: dict[str, Any]) -> bool:
+    def new_game(self, options: dict[str, object]) -> bool:
         """The same match again from the start (``options``: the new game's, e.g. heaps)."""
         host = self.host
         s = host.session

@@ -9,7 +9,6 @@ what quiescence costs in nodes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
@@ -259,7 +258,8 @@ def _draw_ebf_and_notes(surface: pygame.Surface, frame: DepthFrame,
                   style.DIM, anchor="bottomleft", max_width=rect.width)
 
 
-def _draw_values(surface: pygame.Surface, rows: Sequence[DepthRow], xd: Any, yv: Any, v_top: float,
+def _draw_values(surface: pygame.Surface, rows: Sequence[DepthRow],
+                 xd: Callable[[float], float], yv: Callable[[float], float], v_top: float,
                  v_bot: float, small: int, changes: set[int], horizons: set[int]) -> None:
     """One series' value line with each depth's best move over its point (▲ / ◆ under a
     depth where the move changed or the verdict turned)."""
@@ -287,9 +287,10 @@ def _draw_values(surface: pygame.Surface, rows: Sequence[DepthRow], xd: Any, yv:
                   bold=changed, anchor=anchor)
 
 
-def _draw_pair_values(surface: pygame.Surface, rows: Sequence[DepthRow], q_rows: Sequence[DepthRow],
-                      xd: Any, yv: Any, v_bot: float, small: int, row_h: int, x0: int,
-                      left: int, algorithm: str) -> None:
+def _draw_pair_values(surface: pygame.Surface, rows: Sequence[DepthRow],
+                      q_rows: Sequence[DepthRow], xd: Callable[[float], float],
+                      yv: Callable[[float], float], v_bot: float, small: int, row_h: int,
+                      x0: int, left: int, algorithm: str) -> None:
     """Both series' value lines (to the depth limit: solid gold; with quiescence: dashed
     pink, square markers), and under them a table of each depth's best move per series, a
     changed move marked ▲ (◆ where the verdict turned) in red."""
