@@ -8,9 +8,8 @@ S step mode; in step mode N / B step forward / back, Space plays, [ and ] change
 Home and End jump. While a recording runs, its button reads "Stop" and Esc stops it (the
 searcher itself sees the cancel, so even a long forced recording ends at once).
 
-Longer than most: the recording's job, the explorer, the step mode and the node card change
-together on each selection, step and new recording; the pane is the one place that keeps
-them in agreement (the drawing of each lives in its own module).
+The pane keeps the recording's job, the explorer, step mode and the node card in agreement on
+each selection, step and new recording; its drawing is tree_pane_draw.py.
 """
 
 from __future__ import annotations
@@ -23,18 +22,14 @@ from ai.api import ALGORITHMS, SearchConfig
 from ai.lab.recording import DEFAULT_NODE_BUDGET, SearchRecording
 from ai.lab.search import TEACHING, has_quiescence, lab_config
 from ai.lab.tasks import MAX_RECORD_S, RecordTask
-from game.core import State
-from ui import theme
-from ui.assets import font
-from ui.lab import style
 from ui.lab.detail import NodeCard
 from ui.lab.export import export_tree_png
 from ui.lab.pane import LabContext
-from ui.lab.step_panel import draw_step_panel
 from ui.lab.stepper import Stepper
-from ui.lab.tree_header import break_figures, draw_legend, header_lines
+from ui.lab.tree_header import header_lines
+from ui.lab.tree_pane_draw import draw_tree_pane, header_rows
 from ui.lab.treeview import TreeView
-from ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text, wrap_text
+from ui.widgets import Button, Choice, Widget, dispatch_pointer
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
 #: A recording estimated longer than this waits for a second press of "Search again".
@@ -142,7 +137,7 @@ class TreePane:
             self.use_pvs = opts.get("use_pvs", self.use_pvs)
             self.use_quiescence = opts.get("use_quiescence", self.use_quiescence)
         self.header = header_lines(recording)
-        self.view = TreeView(recording, self.ctx.text_size, self._small())
+        self.view = TreeView(recording, self.ctx.text_size, self.small_size())
         self.stepper = None
         self.playing = False
         self.layout(self.rect)
@@ -163,12 +158,12 @@ class TreePane:
         self.side = pygame.Rect(self.canvas.right + pad, rect.y, side_w, self.canvas.height)
         self.bar = pygame.Rect(rect.x, self.canvas.bottom + pad, rect.width, bar_h - pad)
         if self.view is not None:
-            small = self._small()
+            small = self.small_size()
             cam = self.view.camera
             before = (cam.top_margin, cam.text_size, cam.rect.size)
-            self.view.set_margins(len(self._header_rows()) * int(small * 1.35) + 8,
+            self.view.set_margins(len(self.header_rows()) * int(small * 1.35) + 8,
                                   small + 16)  # below: the key to the shapes
-            self.view.set_rect(self.canvas, self.ctx.text_size, self._small())
+            self.view.set_rect(self.canvas, self.ctx.text_size, self.small_size())
             if (cam.top_margin, cam.text_size, cam.rect.size) != before:
                 self.view.readable()  # new sizes (presentation mode, a resize): fit again,
             else:                     # so the root never slides under a longer header
@@ -222,7 +217,7 @@ class TreePane:
             if isinstance(w, Button) and w.text in step_tools:
                 w.enabled = self.stepper is not None
 
-    def _small(self) -> int:
+    def small_size(self) -> int:
         """The scene's size for small labels (windows, edge labels, the legend)."""
         return int(getattr(self.ctx, "small_size", 0) or max(10, int(self.ctx.text_size * 0.86)))
 
@@ -384,82 +379,10 @@ class TreePane:
         for w in self.widgets:  # the job ends between frames: the button follows it
             if isinstance(w, Button) and w.on_click == self.search_or_stop:
                 w.text = label
-        size = self.ctx.text_size
-        small = self._small()
-        if self.view is None:
-            surface.fill(style.BG, self.canvas)
-            if self.ctx.jobs.busy:
-                text = (f"Recording the search… {self.ctx.jobs.elapsed_s:.1f} s   "
-                        "(Esc or Stop ends it)")
-            else:
-                text = self.error or "No recording"
-            draw_text(surface, text, self.canvas.center, size, theme.color("text_dim"),
-                      anchor="center", max_width=self.canvas.width - 20)
-        else:
-            self.view.draw(surface)
-            self._draw_header(surface, small)
-            draw_legend(surface, self.canvas, small, self.view.shape.legend_keys())
-            if self.ctx.jobs.running_for(self):
-                self._draw_status(surface, [f"Recording the search again… "
-                                            f"{self.ctx.jobs.elapsed_s:.1f} s  (Esc stops)"],
-                                  small, theme.color("accent"))
-            elif self.error:
-                # A refused or stopped recording says so for as long as the old tree shows
-                # (the message line fades): "too long: ... about 40 s", press again to force.
-                self._draw_status(surface, wrap_text(f"Not recorded, {self.error}",
-                                                     font(small), self.canvas.width * 2 // 3),
-                                  small, theme.color("bad"))
-        pygame.draw.rect(surface, theme.color("panel"), self.side, border_radius=8)
-        inner = self.side.inflate(-2 * max(8, size // 2), -2 * max(8, size // 2))
-        if self.recording is not None:
-            if self.stepper is not None:
-                y = draw_step_panel(surface, inner, self.recording, self.stepper, size, small,
-                                    self.negamax_view)
-                rest = pygame.Rect(inner.x, y + small, inner.width, inner.bottom - y - small)
-                self.card.draw_position(surface, rest, self._state_of(self.stepper.current),
-                                        small)
-            else:
-                selected = self.view.selected if self.view is not None else None
-                self.card.draw(surface, inner, self.recording, selected, small)
-        for w in self.widgets:
-            w.draw(surface)
+        draw_tree_pane(self, surface)
 
-    def _draw_status(self, surface: pygame.Surface, lines: list[str], size: int,
-                     color: tuple[int, ...]) -> None:
-        """Lines at the canvas's top right, below the header (on it they would cover the
-        figures), on a dark box so the tree behind does not run through them."""
-        f = font(size)
-        line_h = int(size * 1.3)
-        width = max(f.size(line)[0] for line in lines) + 12
-        box = pygame.Rect(0, 0, width, line_h * len(lines) + 6)
-        box.topright = (self.canvas.right - 4, self.canvas.y + 3 + int(size * 2.8))
-        pygame.draw.rect(surface, (22, 24, 30), box, border_radius=6)
-        y = box.y + 3
-        for line in lines:
-            draw_text(surface, line, (box.right - 6, y), size, color, anchor="topright")
-            y += line_h
-
-    def _state_of(self, nid: int | None) -> State | None:
-        return None if nid is None or self.recording is None else self.recording.nodes[nid].state
-
-    def _header_rows(self) -> list[tuple[str, bool]]:
-        """The header broken into lines that fit the canvas (figures first, then the "not
-        recorded" note), each with "is it the note?" (a large text breaks the figures onto
-        a second line rather than cutting them off)."""
+    def header_rows(self) -> list[tuple[str, bool]]:
+        """The header's lines as they fit the canvas (tree_pane_draw.header_rows)."""
         if self.recording is None:
             return []
-        headline, note = self.header
-        width = self.canvas.width - 16
-        small = self._small()
-        # Break between figures (three spaces), never inside one.
-        rows = [(line, False)
-                for line in break_figures(headline.split("   "), font(small, True), width)]
-        rows += [(line, True) for line in (wrap_text(note, font(small), width) if note else [])]
-        return rows
-
-    def _draw_header(self, surface: pygame.Surface, size: int) -> None:
-        x, y = self.canvas.x + 8, self.canvas.y + 6
-        for text, is_note in self._header_rows():
-            draw_text(surface, text, (x, y), size, theme.color("bad") if is_note else style.TEXT,
-                      bold=not is_note, max_width=self.canvas.width - 16)
-            y += int(size * 1.35)
+        return header_rows(self.header, self.canvas.width - 16, self.small_size())
