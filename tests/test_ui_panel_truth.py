@@ -394,3 +394,24 @@ def test_the_compare_verdict_marks_nothing_until_two_searches_finished():
     assert ok is None and text.startswith("Only minimax finished")
     text, ok = charts.agree_text([row("minimax", "done"), row("alpha-beta", "done")])
     assert ok and text.startswith("✓ All 2 finished searches agree")
+
+
+def test_the_compare_charts_time_ticks_never_sit_on_each_other(display):
+    """Before: a slow search beside a fast one on a narrow chart (backgammon's wide value
+    column, a busy machine) set the '10 ms' tick on the '100 ms' one."""
+    from ai.lab.compare import CompareRow
+    from ui import scene_record
+    from ui.lab import charts
+    from ui.layout_check import overlaps
+
+    rows = [CompareRow(f"search {i}", "alphabeta", {}, 3, "done", nodes=10 ** (i + 1),
+                       final_nodes=10 ** (i + 1), passes=1, time_s=2e-5 * 10 ** (i * 1.2),
+                       value=0.5, value_text="+0.50 points a game", move="13/11 13/8 24/23 6/5",
+                       agree=True) for i in range(6)]
+    screen = pygame.display.get_surface()
+    screen.fill((0, 0, 0))
+    with scene_record.recording(screen) as record:
+        charts.draw_compare(screen, pygame.Rect(10, 10, 620, 400), rows, 15, {}, "backgammon")
+    ticks = [t.shown for t in record.texts if t.shown.endswith(("ms", "s", "µs"))]
+    assert len(ticks) >= 3, ticks
+    assert overlaps(record) == []

@@ -8,6 +8,7 @@ colour (solid, dashed, dotted lines; filled and hollow markers) for colour-blind
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pygame
@@ -38,7 +39,7 @@ from ui.lab.plot import (
     si,
 )
 from ui.lab.verdict import compare_footer, draw_footer
-from ui.text import two_lines
+from ui.text import first_fitting, two_lines
 from ui.widgets import draw_centred_lines, draw_text
 
 __all__ = ["AXIS", "BAD", "BAR_NODES", "BAR_TIME", "GOOD", "GRID", "WIN_VALUE", "LogAxis",
@@ -97,14 +98,23 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Comp
     timed = [r for r in rows if r.time_s]
     time_axis = LogAxis(min((r.time_s for r in timed), default=1e-3) / 3,
                         max((r.time_s for r in timed), default=1e-2), time_x0, time_x0 + plot_w)
-    for axis, x0, title, fmt in ((node_axis, nodes_x0, "nodes, final pass (log)", si),
-                                 (time_axis, time_x0, "time (log)", seconds_text)):
+    titles = (("nodes, final pass (log)", "nodes, final pass", "nodes"), ("time (log)", "time"))
+    for axis, x0, wordings, fmt in ((node_axis, nodes_x0, titles[0], si),
+                                    (time_axis, time_x0, titles[1], seconds_text)):
+        # A narrow window gets the shorter wording, never two titles run together.
+        title = first_fitting(wordings, font(size, bold=True), plot_w + gap, wordings[-1])
         draw_text(surface, title, (x0 + plot_w // 2, rect.y + int(size * 0.4)), size,
                   style.TEXT, bold=True, anchor="midtop")
+        # Many decades on a narrow plot (a slow search beside a fast one, backgammon's wide
+        # value column) would set "10 ms" on "100 ms": a label is drawn only with room.
+        last_right = -math.inf
         for v in axis.decades():
             x = axis(v)
             pygame.draw.line(surface, GRID, (x, top - 4), (x, bottom), 1)
-            draw_text(surface, fmt(v), (x, bottom + 4), small, AXIS, anchor="midtop")
+            half = font(small).size(fmt(v))[0] / 2
+            if x - half >= last_right + small // 2:
+                draw_text(surface, fmt(v), (x, bottom + 4), small, AXIS, anchor="midtop")
+                last_right = x + half
         pygame.draw.line(surface, AXIS, (x0, bottom), (x0 + plot_w, bottom), 1)
     draw_text(surface, "search", (rect.x, rect.y + int(size * 0.4)), size, style.TEXT,
               bold=True)
