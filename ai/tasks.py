@@ -19,15 +19,16 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from ai.api import Cancel
 
 R = TypeVar("R", covariant=True)
 T = TypeVar("T", bound=type)
 
-#: A task's progress callback: any picklable value, delivered as a Progressed reply's value.
-Report = Callable[[Any], None]
+#: A task's progress callback: any picklable value, delivered as a Progressed reply's value
+#: (``object``: each task's work takes a callback of its own reports' type, which this is).
+Report = Callable[[object], None]
 
 
 class Task(Generic[R]):
@@ -54,7 +55,7 @@ def worker_task(cls: T) -> T:
     return cls
 
 
-def checked(work: object) -> Task[Any]:
+def checked(work: object) -> Task[object]:
     """``work`` itself when its class is a registered task; else a one-line ValueError."""
     if type(work) not in _REGISTERED or not isinstance(work, Task):
         raise ValueError(f"not a worker task: {type(work).__name__}")
