@@ -54,7 +54,11 @@ class Purpose(Enum):
 
 @dataclass(frozen=True)
 class Handlers:
-    """What a job's owner is told as ``JobRunner.poll`` takes its replies."""
+    """What a job's owner is told as ``JobRunner.poll`` takes its replies.
+
+    ``Any``: a reply's value crossed the worker's process as ``object``; it is the answer (or
+    report) of the task these handlers were given with (``start`` ties their types to the
+    task's), which the job id, not a runtime check, guarantees."""
 
     on_done: Callable[[Any], object]
     on_error: Callable[[str], object]
@@ -160,7 +164,7 @@ class JobRunner:
         self.current = Job(job_id, purpose, state, config, title)
         return self.current
 
-    def submit_task(self, state: State, task: Task[Any], title: str,
+    def submit_task(self, state: State, task: Task[object], title: str,
                     purpose: Purpose = Purpose.LAB) -> Job:
         """Start a task about ``state`` (cancelling the running job): a game's review, a
         rollout (``purpose``); its replies come back through ``poll``."""
