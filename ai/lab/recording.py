@@ -103,10 +103,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
 
 from ai.lab.probe_record import AspirationTry, ProbeRecord
+from ai.lab.search import LevelPlay
 from game.core import Move, State
+from game.jsontypes import JSONObject
 
 NODE_KINDS = ("max", "min", "chance", "leaf")
 EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "research", "probe",
@@ -173,7 +174,7 @@ class RecordedNode:
         a, b = self.alpha, self.beta
         return a is not None and b is not None and b - a < NULL_WINDOW
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
             "id": self.id,
             "parent": self.parent,
@@ -212,7 +213,7 @@ class StepEvent:
     value: float | None
     line: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
             "kind": self.kind,
             "node": self.node,
@@ -233,9 +234,11 @@ class SearchRecording:
     truncated: int
     value: float
     move: str | None
-    stats: dict[str, Any]
+    #: The searcher's ``Stats.as_dict()`` and the recorded pass's nodes (``iteration_nodes``).
+    stats: dict[str, float | list[int]]
     evaluated_leaves: list[float]
-    options: dict[str, Any] = field(default_factory=dict)
+    #: The search's switches by their outside names ("use_tt": True) and its node budget.
+    options: dict[str, bool | int] = field(default_factory=dict)
     #: The player whose view values are in (0 or 1; see "Points of view").
     max_player: int = 0
     #: The level whose search this is (None: a configuration named flag by flag).
@@ -263,7 +266,8 @@ class SearchRecording:
     #: Star1). Minimax and backgammon's batched ply search keep none: a picture that showed
     #: them a window would teach a pruning they never did.
     windows: bool = True
-    played: Any = None  # the level's own move beside a smaller tree (ai.lab.search.LevelPlay)
+    #: The level's own move beside a smaller tree.
+    played: LevelPlay | None = None
 
     @property
     def node_count(self) -> int:
@@ -309,7 +313,8 @@ class SearchRecording:
     @property
     def total_nodes(self) -> int:
         """Nodes of the whole search, every pass of iterative deepening together."""
-        return int(self.stats.get("nodes", self.node_count))
+        nodes = self.stats.get("nodes")
+        return int(nodes) if isinstance(nodes, int | float) else self.node_count
 
     @property
     def solved(self) -> bool:
@@ -349,7 +354,7 @@ class SearchRecording:
             path.append(parent)
         return path[::-1]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         """The ``explain --json`` object (finite numbers only; an unbounded window is null)."""
         return {
             "game": self.game_id,

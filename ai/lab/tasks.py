@@ -7,8 +7,8 @@ any search, and each view's answer has its type.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from ai.api import Cancel, SearchConfig
 from ai.kit import profile_for
@@ -32,7 +32,7 @@ class TooLong(ValueError):
 
 def record(state: State, config: SearchConfig, node_budget: int, *, force: bool = False,
            max_s: float = MAX_RECORD_S, level: str | None = None, cancel: Cancel | None = None,
-           progress: Any = None) -> SearchRecording:
+           progress: Callable[[object], None] | None = None) -> SearchRecording:
     """The recorded search of ``state`` (ai.lab.recording.record_search).
 
     A long recording is first estimated (ai.lab.compare.estimate: the same search at shallower depths,
