@@ -9,7 +9,7 @@ those values (Sprague-Grundy), so the table shows them in place of the sizes.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +20,9 @@ from ui.boards.base import ViewContext
 from ui.lab import style
 from ui.lab.export import DrawnIntoRect
 from ui.widgets import draw_text, wrap_text
+
+if TYPE_CHECKING:
+    from ui.lab.scene import LabScene
 
 ODD = (236, 140, 60)
 ONE = (86, 160, 240)
@@ -52,7 +55,7 @@ def explanation(table: NimTable) -> list[str]:
 class NimPane(DrawnIntoRect):
     title = "Nim in binary"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: LabScene) -> None:
         self.ctx = ctx
         self.rect = pygame.Rect(0, 0, 800, 600)
 
