@@ -35,14 +35,14 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 import numpy as np
 
 from ai.api import Cancel
 from game.core import Move
 from game.jsontypes import JSONObject
-from games.backgammon.ai.net import NetEvaluator, equity, flip, terminal_probs
+from games.backgammon.ai.net import Net, NetEvaluator, equity, flip, terminal_probs
 from games.backgammon.outcomes import OUTCOMES
 from games.backgammon.positions import positions, unpack
 from games.backgammon.rules import BackgammonState
@@ -154,7 +154,7 @@ def rollout(
                   time.monotonic() - started)
 
 
-def _play_out(net: Any, me: list[int], opp: list[int], trial: int, seed: int,
+def _play_out(net: Net, me: list[int], opp: list[int], trial: int, seed: int,
               truncate: int | None) -> np.ndarray:
     """One trial after the root mover's move (``me``/``opp`` in his numbering, the opponent
     to roll): the root mover's outcome probabilities (0/1 for a finished game)."""
