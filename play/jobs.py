@@ -57,8 +57,8 @@ class Handlers:
     """What a job's owner is told as ``JobRunner.poll`` takes its replies.
 
     ``Any``: a reply's value crossed the worker's process as ``object``; it is the answer (or
-    report) of the task these handlers were given with (``start`` ties their types to the
-    task's), which the job id, not a runtime check, guarantees."""
+    a report) of the task these handlers came with, which the job id, not a runtime check,
+    guarantees (``start`` ties ``on_done`` to the task's answer type)."""
 
     on_done: Callable[[Any], object]
     on_error: Callable[[str], object]
@@ -179,7 +179,9 @@ class JobRunner:
               purpose: Purpose = Purpose.LAB) -> Job | None:
         """Start a task for ``owner`` (cancelling the running job), its replies handed to the
         callbacks as ``poll`` takes them. A missing or dead worker becomes ``on_error``'s
-        line ("the search worker is unavailable"), not an exception; None then."""
+        line ("the search worker is unavailable"), not an exception; None then.
+        ``on_progress`` hears the task's reports, whose type a task does not declare
+        (ai.tasks.Report: any picklable value), hence ``Any``."""
         try:
             job = self.submit_task(state, task, purpose.label, purpose)
         except Exception as exc:  # noqa: BLE001 - no worker: the owner says so, no crash
