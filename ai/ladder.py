@@ -127,7 +127,7 @@ def run_ladder(game_id: str, rungs: list[tuple[str, str]], games: int, seed: int
 
 @worker_task
 @dataclass(frozen=True)
-class LadderTask(Task[list[RungFigures]]):
+class LadderTask(Task[list[RungFigures], LadderUpdate]):
     """The ladder screen's run (``run_ladder``)."""
 
     game_id: str
@@ -135,7 +135,7 @@ class LadderTask(Task[list[RungFigures]]):
     games: int
     seed: int
 
-    def run(self, cancel: Cancel, progress: Report) -> list[RungFigures]:
+    def run(self, cancel: Cancel, progress: Report[LadderUpdate]) -> list[RungFigures]:
         return run_ladder(self.game_id, list(self.rungs), self.games, self.seed, cancel=cancel,
                           progress=progress)
 

@@ -47,12 +47,12 @@ def roll_out(game_id: str, state: State, trials: int, count: int = CANDIDATES,
 
 @worker_task
 @dataclass(frozen=True)
-class RolloutTask(Task[RolloutTable]):
+class RolloutTask(Task[RolloutTable, RolloutTable]):
     """The play screen's rollout (``roll_out``): the game's own table, whatever its type."""
 
     game_id: str
     state: State
     trials: int
 
-    def run(self, cancel: Cancel, progress: Report) -> RolloutTable:
+    def run(self, cancel: Cancel, progress: Report[RolloutTable]) -> RolloutTable:
         return roll_out(self.game_id, self.state, self.trials, cancel=cancel, progress=progress)

@@ -24,17 +24,19 @@ from typing import Generic, TypeVar
 from ai.api import Cancel
 
 R = TypeVar("R", covariant=True)
+P = TypeVar("P", covariant=True)
 T = TypeVar("T", bound=type)
 
-#: A task's progress callback: any picklable value, delivered as a Progressed reply's value
-#: (``object``: each task's work takes a callback of its own reports' type, which this is).
-Report = Callable[[object], None]
+#: A task's progress callback: it hears the task's reports (picklable values, each delivered
+#: as a Progressed reply's value).
+Report = Callable[[P], None]
 
 
-class Task(Generic[R]):
-    """One kind of work for the worker (a registered frozen dataclass: see the module)."""
+class Task(Generic[R, P]):
+    """One kind of work for the worker (a registered frozen dataclass: see the module): its
+    answer is an ``R``, its reports ``P``s (``Never`` for a task that reports nothing)."""
 
-    def run(self, cancel: Cancel, progress: Report) -> R:
+    def run(self, cancel: Cancel, progress: Report[P]) -> R:
         raise NotImplementedError
 
 
@@ -55,7 +57,7 @@ def worker_task(cls: T) -> T:
     return cls
 
 
-def checked(work: object) -> Task[object]:
+def checked(work: object) -> Task[object, object]:
     """``work`` itself when its class is a registered task; else a one-line ValueError."""
     if type(work) not in _REGISTERED or not isinstance(work, Task):
         raise ValueError(f"not a worker task: {type(work).__name__}")

@@ -108,7 +108,7 @@ Reply = Progressed | DepthDone | Finished[object] | Failed
 #: delivery.
 Send = Callable[[Reply], None]
 #: A queued job: its id, then a position and its search's config, or a task and None.
-Job = tuple[int, "State | Task[object]", "SearchConfig | None"]
+Job = tuple[int, "State | Task[object, object]", "SearchConfig | None"]
 
 
 class SharedCount(Protocol):
@@ -251,12 +251,12 @@ class SearchWorker:
         """Queue a search (cancelling any running one); returns its job id."""
         return self._queue(state, config)
 
-    def submit_task(self, task: Task[object]) -> int:
+    def submit_task(self, task: Task[object, object]) -> int:
         """Queue a task (cancelling any running job); returns its job id. An object of no
         registered task class fails here, in the caller (ValueError), not later in the worker."""
         return self._queue(checked(task), None)
 
-    def _queue(self, work: State | Task[object], config: SearchConfig | None) -> int:
+    def _queue(self, work: State | Task[object, object], config: SearchConfig | None) -> int:
         if self._closed:
             raise RuntimeError("the search worker is closed")
         with self._lock:

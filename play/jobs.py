@@ -31,6 +31,7 @@ from game.core import Move, State
 from game.session import Session
 
 R = TypeVar("R")
+P = TypeVar("P")
 
 
 class Purpose(Enum):
@@ -58,7 +59,7 @@ class Handlers:
 
     ``Any``: a reply's value crossed the worker's process as ``object``; it is the answer (or
     a report) of the task these handlers came with, which the job id, not a runtime check,
-    guarantees (``start`` ties ``on_done`` to the task's answer type)."""
+    guarantees (``start`` ties them to the task's answer and report types)."""
 
     on_done: Callable[[Any], object]
     on_error: Callable[[str], object]
@@ -164,7 +165,7 @@ class JobRunner:
         self.current = Job(job_id, purpose, state, config, title)
         return self.current
 
-    def submit_task(self, state: State, task: Task[object], title: str,
+    def submit_task(self, state: State, task: Task[object, object], title: str,
                     purpose: Purpose = Purpose.LAB) -> Job:
         """Start a task about ``state`` (cancelling the running job): a game's review, a
         rollout (``purpose``); its replies come back through ``poll``."""
@@ -173,15 +174,13 @@ class JobRunner:
         self.current = Job(job_id, purpose, state, None, title)
         return self.current
 
-    def start(self, task: Task[R], state: State, *, on_done: Callable[[R], object],
+    def start(self, task: Task[R, P], state: State, *, on_done: Callable[[R], object],
               on_error: Callable[[str], object],
-              on_progress: Callable[[Any], object] | None = None, owner: object = None,
+              on_progress: Callable[[P], object] | None = None, owner: object = None,
               purpose: Purpose = Purpose.LAB) -> Job | None:
         """Start a task for ``owner`` (cancelling the running job), its replies handed to the
         callbacks as ``poll`` takes them. A missing or dead worker becomes ``on_error``'s
-        line ("the search worker is unavailable"), not an exception; None then.
-        ``on_progress`` hears the task's reports, whose type a task does not declare
-        (ai.tasks.Report: any picklable value), hence ``Any``."""
+        line ("the search worker is unavailable"), not an exception; None then."""
         try:
             job = self.submit_task(state, task, purpose.label, purpose)
         except Exception as exc:  # noqa: BLE001 - no worker: the owner says so, no crash

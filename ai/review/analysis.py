@@ -157,13 +157,13 @@ def review_saved_game(save_text: str, settings: Mapping[str, object],
 
 @worker_task
 @dataclass(frozen=True)
-class ReviewTask(Task[GameReview]):
+class ReviewTask(Task[GameReview, tuple[int, int]]):
     """A game's review in the worker (``review_saved_game``: the game travels as its save)."""
 
     save_text: str
     settings: JSONObject
 
-    def run(self, cancel: Cancel, progress: Report) -> GameReview:
+    def run(self, cancel: Cancel, progress: Report[tuple[int, int]]) -> GameReview:
         # The worker's cancel is Event-like (is_set, all the search asks of it).
         return review_saved_game(self.save_text, self.settings, cancel,
                                  progress)
