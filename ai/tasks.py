@@ -1,8 +1,8 @@
 """Work for the search worker other than a plain search: typed tasks.
 
 Each kind of work is one class: a frozen dataclass of picklable fields (the work's arguments),
-a subclass of ``Task[R]`` whose ``run(cancel, progress)`` does the work in the worker and
-returns its answer, an ``R``. The class is registered with ``@worker_task`` where the work lives
+a subclass of ``Task[R, P]`` whose ``run(cancel, progress)`` does the work in the worker,
+telling ``progress`` its reports (``P``s), and returns its answer, an ``R``. The class is registered with ``@worker_task`` where the work lives
 (the lab's in ai.lab.tasks, the ladder's in ai.ladder, a review's in ai.review.analysis, a
 rollout's in ai.rollouts), so the worker knows only this protocol and no module names.
 

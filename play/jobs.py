@@ -11,8 +11,8 @@ screen.
 
 A screen either reads the replies ``poll`` returns (the play and review screens) or starts its
 job with callbacks (``start``: the lab's views and the ladder), which ``poll`` calls as the
-job's replies arrive, by the reply's type: progress, the task's answer (typed: a ``Task[R]``'s
-``on_done`` takes an ``R``), or the one-line error; a worker that cannot start becomes that
+job's replies arrive, by the reply's type: progress, the task's answer (typed: a
+``Task[R, P]``'s ``on_done`` takes an ``R``, its ``on_progress`` a ``P``), or the one-line error; a worker that cannot start becomes that
 error line rather than an exception.
 """
 
