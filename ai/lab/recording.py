@@ -95,8 +95,7 @@ count the recorded pass; ``algorithm_label`` names the algorithm as a reader sho
 ``principal_variation()`` and ``path_to(id)`` give node ids from the root. ``to_json()`` is
 the ``explain --json`` object. The measurements live in ai.lab.compare; ai.lab.record.record_search
 (state, config, node_budget, cancel, level) runs the configured search exactly as play does
-and records it (a search limited by time is played first, then recorded to the depth it
-finished).
+and records it (a search limited by time is played first, then recorded to the depth it finished).
 """
 
 from __future__ import annotations
@@ -234,10 +233,8 @@ class SearchRecording:
     truncated: int
     value: float
     move: str | None
-    #: The searcher's ``Stats.as_dict()`` and the recorded pass's nodes (``iteration_nodes``).
     stats: dict[str, float | list[int]]
     evaluated_leaves: list[float]
-    #: The search's switches by their outside names ("use_tt": True) and its node budget.
     options: dict[str, bool | int] = field(default_factory=dict)
     #: The player whose view values are in (0 or 1; see "Points of view").
     max_player: int = 0
@@ -266,8 +263,7 @@ class SearchRecording:
     #: Star1). Minimax and backgammon's batched ply search keep none: a picture that showed
     #: them a window would teach a pruning they never did.
     windows: bool = True
-    #: The level's own move beside a smaller tree.
-    played: LevelPlay | None = None
+    played: LevelPlay | None = None  # the level's own move beside a smaller tree
 
     @property
     def node_count(self) -> int:
@@ -313,8 +309,7 @@ class SearchRecording:
     @property
     def total_nodes(self) -> int:
         """Nodes of the whole search, every pass of iterative deepening together."""
-        nodes = self.stats.get("nodes")
-        return int(nodes) if isinstance(nodes, int | float) else self.node_count
+        return int(n) if isinstance(n := self.stats.get("nodes"), int | float) else self.node_count
 
     @property
     def solved(self) -> bool:
