@@ -95,7 +95,7 @@ class StakesAI:
     name: str
     play_game: Callable[[State, tuple[SearchConfig, SearchConfig], random.Random,
                          Collection[str], int], StakedGame]
-    answer: Callable[[State, Mapping[str, object]], dict[str, object]]
+    answer: Callable[[State, Mapping[str, object]], JSONObject]
     #: The engine protocol's command for a stakes decision.
     command: str
     request_keys: Mapping[str, tuple[type, ...]] = field(default_factory=dict)

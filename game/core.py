@@ -10,6 +10,8 @@ import math
 from collections.abc import Hashable, Iterable
 from typing import Protocol, runtime_checkable
 
+from game.jsontypes import JSONObject
+
 #: ``current_player()`` value at a dice roll (or any other random event).
 CHANCE = -1
 #: ``current_player()`` value once the game is over.
@@ -86,7 +88,7 @@ class Game(Protocol):
         """Options are whatever a setup screen, a save or a command line passed (``object``):
         the rules check each one and raise ValueError for a bad one."""
 
-    def options(self, state: State) -> dict[str, object]:
+    def options(self, state: State) -> JSONObject:
         """The options that ``parse_position`` needs to rebuild ``state`` from its notation."""
 
     def parse_position(self, text: str, /, **options: object) -> State: ...

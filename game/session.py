@@ -14,6 +14,7 @@ import random
 from collections.abc import Mapping
 
 from game.core import CHANCE, TERMINAL, Game, IllegalMoveError, Move, State, quoted
+from game.jsontypes import JSONObject
 from game.registry import get_kit
 from game.seat import Seat
 from game.stakes import Stakes
@@ -66,7 +67,7 @@ class Session:
     # -- the match --------------------------------------------------------------------------
 
     @property
-    def options(self) -> dict[str, object]:
+    def options(self) -> JSONObject:
         """The game options of this match, as ``parse_position`` needs them."""
         return self.game.options(self.start)
 

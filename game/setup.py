@@ -15,7 +15,7 @@ from game.stakes import Stakes
 SetupValue: TypeAlias = str | int | bool
 
 
-def _always(values: Mapping[str, SetupValue]) -> bool:
+def _always(values: Mapping[str, object]) -> bool:
     return True
 
 
@@ -33,7 +33,7 @@ class SetupField:
     allowed: str = ""
     max_len: int = 40
     #: Shown only when this holds for the current values (e.g. a variant's own option).
-    shown: Callable[[Mapping[str, SetupValue]], bool] = _always
+    shown: Callable[[Mapping[str, object]], bool] = _always
     #: Changing it changes which rows show: the screen lays itself out again.
     relayout: bool = False
 
@@ -57,8 +57,9 @@ class SetupField:
 @dataclass(frozen=True)
 class GameSetup:
     fields: tuple[SetupField, ...]
-    #: (game options, stakes) from the fields' values; a ValueError says what to correct.
-    make: Callable[[Mapping[str, SetupValue]], tuple[dict[str, object], Stakes | None]]
+    #: (game options, stakes) from the fields' values as the settings hold them (``object``:
+    #: each game reads its own); a ValueError says what to correct.
+    make: Callable[[Mapping[str, object]], tuple[dict[str, object], Stakes | None]]
 
     def defaults(self) -> dict[str, SetupValue]:
         return {f.key: f.default for f in self.fields}

@@ -4,6 +4,7 @@ its notations, GNU Backgammon's IDs among them (games.backgammon.ids)."""
 from __future__ import annotations
 
 from game.core import IllegalMoveError, Move, check_option_names
+from game.jsontypes import JSONObject
 from games.backgammon import ids, notation
 from games.backgammon.rules import (
     PLAYER_NAMES,
@@ -24,7 +25,7 @@ class Backgammon:
         check_option_names("backgammon", options, ())
         return BackgammonState(opening=True)
 
-    def options(self, state: BackgammonState) -> dict[str, object]:
+    def options(self, state: BackgammonState) -> JSONObject:
         return {}
 
     def parse_position(self, text: str, /, **options: object) -> BackgammonState:

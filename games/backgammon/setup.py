@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.setup import GameSetup, SetupField, SetupValue
+from game.setup import GameSetup, SetupField
 from games.backgammon.cube import Cube
 
 
-def _options(values: Mapping[str, SetupValue]) -> tuple[dict[str, object], Cube | None]:
+def _options(values: Mapping[str, object]) -> tuple[dict[str, object], Cube | None]:
     rule = values["bg_cube"]
     return {}, None if rule == "off" else Cube(jacoby=rule == "jacoby")
 

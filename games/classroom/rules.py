@@ -34,6 +34,7 @@ from fractions import Fraction
 from typing import Union
 
 from game.core import CHANCE, TERMINAL, IllegalMoveError, Move, NotationError, quoted
+from game.jsontypes import JSONObject
 from game.kit import Example
 
 #: Limits that keep a typed tree small enough to draw and to step through.
@@ -181,7 +182,7 @@ class Classroom:
             return self.parse_position(str(options["tree"]))
         return self.parse_position(example_text(options.get("example") or "textbook"))
 
-    def options(self, state: ClassroomState) -> dict[str, object]:
+    def options(self, state: ClassroomState) -> JSONObject:
         return {}
 
     def parse_position(self, text: str, **options: object) -> ClassroomState:

@@ -30,6 +30,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from game.core import TERMINAL, IllegalMoveError, Move, NotationError, check_option_names
+from game.jsontypes import JSONObject
 
 SOUTH, NORTH = 0, 1
 #: Bounds of a new game's board (``initial_state``); a parsed position holds up to MAX_COUNT.
@@ -321,7 +322,7 @@ class Kalah:
         n = _whole(options.get("seeds", 4), "seeds", 1, MAX_SEEDS)
         return KalahState((n,) * (2 * m), (0, 0), SOUTH, _flag(options.get("empty_capture", False)))
 
-    def options(self, state: KalahState) -> dict[str, object]:
+    def options(self, state: KalahState) -> JSONObject:
         return {"empty_capture": state.empty_capture}
 
     def parse_position(self, text: str, /, **options: object) -> KalahState:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.setup import GameSetup, SetupField, SetupValue
+from game.setup import GameSetup, SetupField
 from game.stakes import Stakes
 
 
-def _options(values: Mapping[str, SetupValue]) -> tuple[dict[str, object], Stakes | None]:
+def _options(values: Mapping[str, object]) -> tuple[dict[str, object], Stakes | None]:
     return {"pits": values["kalah_pits"], "seeds": values["kalah_seeds"],
             "empty_capture": values["kalah_empty_capture"]}, None
 

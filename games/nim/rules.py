@@ -26,6 +26,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from game.core import TERMINAL, IllegalMoveError, Move, NotationError, check_option_names, quoted
+from game.jsontypes import JSONObject
 
 VARIANTS = ("nim", "grundy")
 #: Bounds that keep every position small enough to draw, search and type.
@@ -195,7 +196,7 @@ class Nim:
         _check_option_names(options)
         return make_state(options.pop("heaps", DEFAULT_HEAPS), 0, **options)
 
-    def options(self, state: NimState) -> dict[str, object]:
+    def options(self, state: NimState) -> JSONObject:
         return {"max_take": state.max_take, "misere": state.misere, "variant": state.variant}
 
     def parse_position(self, text: str, /, **options: object) -> NimState:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.setup import GameSetup, SetupField, SetupValue
+from game.setup import GameSetup, SetupField
 from game.stakes import Stakes
 
 #: What the board draws legibly: heaps and coins per heap.
@@ -28,11 +28,11 @@ def parse_heaps(text: str) -> tuple[int, ...]:
     return heaps
 
 
-def _takes_coins(values: Mapping[str, SetupValue]) -> bool:
+def _takes_coins(values: Mapping[str, object]) -> bool:
     return values["nim_variant"] == "nim"
 
 
-def _options(values: Mapping[str, SetupValue]) -> tuple[dict[str, object], Stakes | None]:
+def _options(values: Mapping[str, object]) -> tuple[dict[str, object], Stakes | None]:
     options: dict[str, object] = {"heaps": parse_heaps(str(values["nim_heaps"])),
                                "misere": values["nim_misere"],
                                "variant": values["nim_variant"]}

@@ -4,6 +4,7 @@ notation a position can come in (a board, a transcript, a GGF game: games.othell
 from __future__ import annotations
 
 from game.core import check_option_names
+from game.jsontypes import JSONObject
 from games.othello.ggf import read_othello
 from games.othello.rules import (
     OthelloState,
@@ -26,7 +27,7 @@ class Othello:
         check_option_names("Othello", options, ())
         return initial_state()
 
-    def options(self, state: OthelloState) -> dict[str, object]:
+    def options(self, state: OthelloState) -> JSONObject:
         return {}
 
     def parse_position(self, text: str, /, **options: object) -> OthelloState:

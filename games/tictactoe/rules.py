@@ -10,6 +10,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 
 from game.core import TERMINAL, IllegalMoveError, Move, NotationError, check_option_names, quoted
+from game.jsontypes import JSONObject
 
 LINES: tuple[tuple[int, int, int], ...] = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),
@@ -154,7 +155,7 @@ class TicTacToe:
         check_option_names("tic-tac-toe", options, ())
         return TicTacToeState()
 
-    def options(self, state: TicTacToeState) -> dict[str, object]:
+    def options(self, state: TicTacToeState) -> JSONObject:
         return {}
 
     def parse_position(self, text: str, /, **options: object) -> TicTacToeState:

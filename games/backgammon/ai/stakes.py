@@ -9,6 +9,7 @@ from collections.abc import Collection, Mapping
 from ai.api import SearchConfig
 from ai.kit import StakesAI, StakesSwitch
 from game.core import State
+from game.jsontypes import JSONObject
 from games.backgammon.ai.cube import CubefulRecord, cube_answer, play_cubeful_game
 from games.backgammon.ai.cube_review import review_cube
 from games.backgammon.cube import Cube, decode_match_id
@@ -23,7 +24,7 @@ def backgammon_state(state: State) -> BackgammonState:
     return state
 
 
-def engine_answer(state: State, request: Mapping[str, object]) -> dict[str, object]:
+def engine_answer(state: State, request: Mapping[str, object]) -> JSONObject:
     """The network's cube decision for the engine's request: the cube from its ``match_id``,
     else from a GNU Backgammon pair given as the position, else centred (``jacoby``: the
     Jacoby rule). The request's keys are of the types ``request_keys`` says (the engine
