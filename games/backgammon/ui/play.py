@@ -5,7 +5,7 @@ table in the side panel."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,6 +19,7 @@ from play.controller import MatchController
 from play.jobs import Purpose
 from play.rollout import ROLLOUT_TRIALS, why_no_rollout
 from ui.commands import Command, Key
+from ui.kit import GameScreen
 from ui.panel import PanelLine
 from ui.value_text import value_text
 
@@ -26,15 +27,7 @@ if TYPE_CHECKING:
     from games.backgammon.ai.rollout import Rollout
 
 
-class Scene(Protocol):
-    """What these parts read of the play screen (ui.kit's ``play_commands``, ``belief_lines``):
-    its match."""
-
-    @property
-    def match(self) -> MatchController: ...
-
-
-def play_commands(scene: Scene) -> list[Command]:
+def play_commands(scene: GameScreen) -> list[Command]:
     """The rollout, then a money game's cube decisions."""
     match = scene.match
     rollout = Command("Rollout", (Key(pygame.K_l),), match.ai.rollout,
@@ -46,7 +39,7 @@ def play_commands(scene: Scene) -> list[Command]:
     return [rollout, *cube_commands(scene)]
 
 
-def cube_commands(scene: Scene) -> list[Command]:
+def cube_commands(scene: GameScreen) -> list[Command]:
     """A money game's cube decisions (only in a game played with the cube)."""
     match = scene.match
     c = match.stakes_turns
@@ -78,7 +71,7 @@ def why_no_roll(match: MatchController) -> str:
 LOADING = "Network: loading its view…"
 
 
-def belief_lines(scene: Scene) -> list[PanelLine]:
+def belief_lines(scene: GameScreen) -> list[PanelLine]:
     """The money score, then the network's chances and candidate equities for the shown
     position (computed once per position and cube, off the window's thread)."""
     match = scene.match
@@ -103,7 +96,7 @@ def belief_lines(scene: Scene) -> list[PanelLine]:
     return [*money, PanelLine("", "rule"), *belief] if money and belief else money + belief
 
 
-def board_candidates(scene: Scene, count: int = 4) -> Candidates | None:
+def board_candidates(scene: GameScreen, count: int = 4) -> Candidates | None:
     """The moves the board shows values for, with those values as the board writes them
     and the depth of the search they come from; None when the board shows none."""
     match = scene.match
