@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeVar
 
 from game.core import TERMINAL, State
+from game.jsontypes import JSONObject
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -23,7 +26,7 @@ class ParseCase:
 
     name: str
     make: Callable[[int], str]
-    read: Callable[[str], Any]
+    read: Callable[[str], object]
     #: Longest text the reader accepts (None: no limit of its own): ``bench parse`` measures
     #: at most this much, so the figure is the reading, not the refusal.
     max_chars: int | None = None
@@ -50,7 +53,7 @@ class BenchPosition:
     game_id: str
     #: Notation; None for the initial position.
     position: str | None
-    options: tuple[tuple[str, Any], ...]
+    options: tuple[tuple[str, object], ...]
     variants: tuple[Variant, ...]
 
 
@@ -77,18 +80,18 @@ class SpeedBench:
 
     #: ``rules(repeat)``: the rules' own speed figures (perft, tree walks, solves), checked
     #: against known counts so a fast but wrong generator fails instead of flattering.
-    rules: Callable[[int], dict[str, Any]] | None = None
+    rules: Callable[[int], JSONObject] | None = None
     #: Fixed positions searched by every algorithm (``bench search``).
     positions: tuple[BenchPosition, ...] = ()
     #: ``endgame(repeat)`` and its table: an exact solver's figures (``bench endgame``).
-    endgame: Callable[[int], dict[str, Any]] | None = None
-    endgame_table: Callable[[dict[str, Any]], str] | None = None
+    endgame: Callable[[int], JSONObject] | None = None
+    endgame_table: Callable[[JSONObject], str] | None = None
     #: ``bench ui``: how long this game plays AI against AI, as a share of ``--seconds``
     #: (0: not played); the game with ``ui_lab_subject`` also shows the lab's own views and
     #: waits idle for a human; each game's own lab views open on ``ui_options``' position.
     ui_play_share: float = 0.0
     ui_lab_subject: bool = False
-    ui_options: Mapping[str, Any] = field(default_factory=dict)
+    ui_options: Mapping[str, object] = field(default_factory=dict)
     #: ``bench lab``: the depth of the plain minimax tree recorded from the start (the bench
     #: keeps its first 20,000 nodes), on the game with one.
     lab_tree_depth: int | None = None
@@ -97,9 +100,9 @@ class SpeedBench:
     parse_cases: tuple[ParseCase, ...] = ()
 
 
-def median_time(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
+def median_time(fn: Callable[[], T], repeat: int) -> tuple[float, T]:
     """(median seconds of ``repeat`` calls, the last call's result)."""
-    times, out = [], None
+    times: list[float] = []
     for _ in range(repeat):
         start = time.perf_counter()
         out = fn()
@@ -114,7 +117,7 @@ def tree_size(state: State) -> int:
     return 1 + sum(tree_size(state.apply(m)) for m in state.legal_moves())
 
 
-def solve(state: State, memo: dict[Any, tuple[float, float]]) -> tuple[float, float]:
+def solve(state: State, memo: dict[Hashable, tuple[float, float]]) -> tuple[float, float]:
     """Perfect-play returns of a deterministic game, memoised on ``key()``: rules-only work."""
     key = state.key()
     hit = memo.get(key)

@@ -3,19 +3,23 @@ the lab need to know about one game, found in that game's package (``games/<id>/
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
-from ai.api import Evaluator, Result, Searcher
+from ai.api import Cancel, Evaluator, Result, SearchConfig, Searcher
 from ai.bench import SpeedBench
 from ai.levels import Level, unknown_level_message
 from ai.profiles import Profile
 from ai.review.scale import ReviewScale
 from ai.searchbase import Scoring
-from game.core import State
+from game.core import Move, State
+from game.jsontypes import JSONObject
 from game.kit import GameKit
 from game.registry import get_kit, playable_kits
+from game.review import ReviewRow
+from game.stakes import Stakes
 
 
 @dataclass(frozen=True)
@@ -25,7 +29,7 @@ class SelfTest:
     a build missing one would otherwise still pass); a short game is played to the end (with
     ``options``); then the game's own ``checks`` (name, check returning what it proved)."""
 
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, object] = field(default_factory=dict)
     tables: Callable[[], str] | None = None
     checks: tuple[tuple[str, Callable[[], str]], ...] = ()
 
@@ -39,6 +43,38 @@ class StakesSwitch:
     help: str
     #: Another switch this one means nothing without (the Jacoby rule without the cube).
     needs: str | None = None
+
+
+class StakedGame(Protocol):
+    """What a game played with its stakes comes to (``StakesAI.play_game``), for ``match``."""
+
+    @property
+    def returns(self) -> tuple[float, float]: ...
+
+    @property
+    def plies(self) -> int: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+
+class RolloutTable(Protocol):
+    """A game's rollout of candidate moves (``GameAI.rollout``), as the generic commands use
+    it: its trials so far, and the whole table as JSON with the moves named by ``name``."""
+
+    @property
+    def trials(self) -> int: ...
+
+    def as_dict(self, name: Callable[[Move], str]) -> JSONObject: ...
+
+
+class Rollout(Protocol):
+    """``rollout(state, moves, trials, seed, truncate, cancel, progress)``: the table of
+    ``moves`` played out ``trials`` times each, reported to ``progress`` as it grows."""
+
+    def __call__(self, state: State, moves: Sequence[Move], trials: int, seed: int = 0,
+                 truncate: int | None = None, cancel: Cancel | None = None,
+                 progress: Callable[[RolloutTable], None] | None = None) -> RolloutTable: ...
 
 
 @dataclass(frozen=True)
@@ -57,13 +93,14 @@ class StakesAI:
 
     #: What the stakes are, in a few words for messages ("the doubling cube").
     name: str
-    play_game: Callable[..., Any]
-    answer: Callable[[State, dict[str, Any]], dict[str, Any]]
+    play_game: Callable[[State, tuple[SearchConfig, SearchConfig], random.Random,
+                         Collection[str], int], StakedGame]
+    answer: Callable[[State, Mapping[str, object]], JSONObject]
     #: The engine protocol's command for a stakes decision.
     command: str
     request_keys: Mapping[str, tuple[type, ...]] = field(default_factory=dict)
     switches: tuple[StakesSwitch, ...] = ()
-    review: Callable[[State, Any, Any], Any] | None = None
+    review: Callable[[State, Stakes, Move], ReviewRow | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -104,7 +141,7 @@ class GameAI:
     #: Rollouts of a position's candidate moves, for a game of dice (backgammon's):
     #: ``rollout(state, moves, trials, seed, truncate, cancel, progress)`` -> an answer with
     #: ``as_dict(name_of_move)``; None for a game whose search already sees to the end.
-    rollout: Callable[..., Any] | None = None
+    rollout: Rollout | None = None
     #: The game's opening book: ``book(state)`` is its answer as a Result (algorithm
     #: ai.api.BOOK) for a position it holds, else None (None: the game has no book).
     book: Callable[[State], Result | None] | None = None

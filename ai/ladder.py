@@ -17,10 +17,10 @@ import csv
 import io
 import random
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
 
-from ai.api import Cancel
+from ai.api import Cancel, SearchConfig
 from ai.engine import run_search
 from ai.kit import get_level, levels_of
 from ai.selfplay import opening_position, sample_chance, wilson
@@ -115,8 +115,8 @@ def ladder_rungs(game_id: str) -> list[tuple[str, str]]:
 
 
 def run_ladder(game_id: str, rungs: list[tuple[str, str]], games: int, seed: int,
-               options: dict[str, Any] | None = None, *, cancel: Cancel | None = None,
-               progress: Any = None) -> list[RungFigures]:
+               options: Mapping[str, object] | None = None, *, cancel: Cancel | None = None,
+               progress: Callable[[LadderUpdate], None] | None = None) -> list[RungFigures]:
     """Play ``games`` games on each rung of levels in turn (pairs of one opening, colours
     swapped) and return every rung's figures; ``progress`` hears a LadderUpdate after moves
     and games."""
@@ -127,7 +127,7 @@ def run_ladder(game_id: str, rungs: list[tuple[str, str]], games: int, seed: int
 
 @worker_task
 @dataclass(frozen=True)
-class LadderTask(Task[list[RungFigures]]):
+class LadderTask(Task[list[RungFigures], LadderUpdate]):
     """The ladder screen's run (``run_ladder``)."""
 
     game_id: str
@@ -135,14 +135,16 @@ class LadderTask(Task[list[RungFigures]]):
     games: int
     seed: int
 
-    def run(self, cancel: Cancel, progress: Report) -> list[RungFigures]:
+    def run(self, cancel: Cancel, progress: Report[LadderUpdate]) -> list[RungFigures]:
         return run_ladder(self.game_id, list(self.rungs), self.games, self.seed, cancel=cancel,
                           progress=progress)
 
 
-def run_rungs(game_id: str, rungs: list[tuple[tuple[str, Any], tuple[str, Any]]], games: int,
-              seed: int, options: dict[str, Any] | None = None, *, cancel: Cancel | None = None,
-              progress: Any = None) -> list[RungFigures]:
+def run_rungs(game_id: str,
+              rungs: list[tuple[tuple[str, SearchConfig], tuple[str, SearchConfig]]],
+              games: int, seed: int, options: Mapping[str, object] | None = None, *,
+              cancel: Cancel | None = None,
+              progress: Callable[[LadderUpdate], None] | None = None) -> list[RungFigures]:
     """``run_ladder`` for rungs of any two searches: ((label, SearchConfig) upper, (label,
     SearchConfig) lower), e.g. an edited evaluation against the shipped one."""
     figures = [RungFigures(upper[0], lower[0]) for upper, lower in rungs]
@@ -184,7 +186,8 @@ def run_rungs(game_id: str, rungs: list[tuple[tuple[str, Any], tuple[str, Any]]]
     return figures
 
 
-def _next_move(state: State, player: int, upper_plays: int, sides: tuple[Any, Any],
+def _next_move(state: State, player: int, upper_plays: int,
+               sides: tuple[SearchConfig, SearchConfig],
                rung: RungFigures, rng: random.Random, cancel: Cancel | None) -> Move:
     """A roll of the dice, a forced move, or the searching side's move (its cost counted)."""
     if player == CHANCE:

@@ -14,9 +14,9 @@ from __future__ import annotations
 import dataclasses
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from ai.api import Cancel, Result, SearchConfig
 from ai.searchbase import WIN, MarginFn, NoisyMovesFn, Scoring, is_win_score
@@ -205,7 +205,8 @@ class Profile:
 
     # ------------------------------------------------------------------ match openings
 
-    def match_options(self, options: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    def match_options(self, options: Mapping[str, object], rng: random.Random
+                      ) -> dict[str, object]:
         """The options of one match pair's game (a subclass may vary the start, e.g. Nim's
         heaps, when the user fixed nothing)."""
         return dict(options)

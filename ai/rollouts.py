@@ -10,20 +10,20 @@ cancelled rollout ends with the trials it played.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ai.api import Cancel
 from ai.engine import run_search
-from ai.kit import game_ai, levels_of
+from ai.kit import RolloutTable, game_ai, levels_of
 from ai.tasks import Report, Task, worker_task
-from game.core import State
+from game.core import Move, State
 
 #: How many of the search's best moves are rolled out.
 CANDIDATES = 4
 
 
-def candidates(game_id: str, state: State, count: int) -> list[Any]:
+def candidates(game_id: str, state: State, count: int) -> list[Move]:
     """The strongest level's ``count`` best moves of ``state``, best first."""
     config = replace(levels_of(game_id)[-1].config(game_id, seed=0), use_book=False)
     result = run_search(state, config)
@@ -34,7 +34,7 @@ def candidates(game_id: str, state: State, count: int) -> list[Any]:
 
 def roll_out(game_id: str, state: State, trials: int, count: int = CANDIDATES,
              seed: int = 0, truncate: int | None = None, *, cancel: Cancel | None = None,
-             progress: Any = None) -> Any:
+             progress: Callable[[RolloutTable], None] | None = None) -> RolloutTable:
     """The game's rollout (a table of each candidate's equity and its error) of ``state``'s
     best ``count`` moves, ``trials`` trials each (the play screen's choice: play.rollout);
     ValueError for a game without rollouts."""
@@ -47,12 +47,12 @@ def roll_out(game_id: str, state: State, trials: int, count: int = CANDIDATES,
 
 @worker_task
 @dataclass(frozen=True)
-class RolloutTask(Task[Any]):
+class RolloutTask(Task[RolloutTable, RolloutTable]):
     """The play screen's rollout (``roll_out``): the game's own table, whatever its type."""
 
     game_id: str
     state: State
     trials: int
 
-    def run(self, cancel: Cancel, progress: Report) -> Any:
+    def run(self, cancel: Cancel, progress: Report[RolloutTable]) -> RolloutTable:
         return roll_out(self.game_id, self.state, self.trials, cancel=cancel, progress=progress)

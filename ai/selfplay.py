@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ai.api import SearchConfig
 from ai.engine import run_search
@@ -86,7 +85,7 @@ def play_game(
     return play_out(state, choosers, rng, max_plies)
 
 
-def opening_position(game_id: str, options: dict[str, Any], rng: random.Random
+def opening_position(game_id: str, options: Mapping[str, object], rng: random.Random
                      ) -> tuple[State, list[Move]]:
     """A varied start for a pair of games: the game's match options (random Nim heaps) and a
     few random opening moves where its profile asks for them, drawn from ``rng``."""

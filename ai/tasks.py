@@ -1,8 +1,8 @@
 """Work for the search worker other than a plain search: typed tasks.
 
 Each kind of work is one class: a frozen dataclass of picklable fields (the work's arguments),
-a subclass of ``Task[R]`` whose ``run(cancel, progress)`` does the work in the worker and
-returns its answer, an ``R``. The class is registered with ``@worker_task`` where the work lives
+a subclass of ``Task[R, P]`` whose ``run(cancel, progress)`` does the work in the worker,
+telling ``progress`` its reports (``P``s), and returns its answer, an ``R``. The class is registered with ``@worker_task`` where the work lives
 (the lab's in ai.lab.tasks, the ladder's in ai.ladder, a review's in ai.review.analysis, a
 rollout's in ai.rollouts), so the worker knows only this protocol and no module names.
 
@@ -19,21 +19,24 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from ai.api import Cancel
 
 R = TypeVar("R", covariant=True)
+P = TypeVar("P", covariant=True)
 T = TypeVar("T", bound=type)
 
-#: A task's progress callback: any picklable value, delivered as a Progressed reply's value.
-Report = Callable[[Any], None]
+#: A task's progress callback: it hears the task's reports (picklable values, each delivered
+#: as a Progressed reply's value).
+Report = Callable[[P], None]
 
 
-class Task(Generic[R]):
-    """One kind of work for the worker (a registered frozen dataclass: see the module)."""
+class Task(Generic[R, P]):
+    """One kind of work for the worker (a registered frozen dataclass: see the module): its
+    answer is an ``R``, its reports ``P``s (``Never`` for a task that reports nothing)."""
 
-    def run(self, cancel: Cancel, progress: Report) -> R:
+    def run(self, cancel: Cancel, progress: Report[P]) -> R:
         raise NotImplementedError
 
 
@@ -54,7 +57,7 @@ def worker_task(cls: T) -> T:
     return cls
 
 
-def checked(work: object) -> Task[Any]:
+def checked(work: object) -> Task[object, object]:
     """``work`` itself when its class is a registered task; else a one-line ValueError."""
     if type(work) not in _REGISTERED or not isinstance(work, Task):
         raise ValueError(f"not a worker task: {type(work).__name__}")

@@ -33,14 +33,16 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.queues
 import os
 import queue
 import signal
 import sys
 import threading
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 from ai.api import Cancel, Progress, Result, SearchConfig
 from ai.engine import run_search
@@ -64,8 +66,8 @@ class Progressed:
 
     job_id: int
     progress: Progress | None = None
-    #: A task's report (submit_task).
-    value: Any = None
+    #: A task's report (submit_task): what its ``run`` passed to ``progress``.
+    value: object = None
     kind: ClassVar[str] = "progress"
 
 
@@ -99,7 +101,21 @@ class Failed:
 
 
 #: Everything the worker says about a job: some progress, then exactly one Finished or Failed.
-Reply = Progressed | DepthDone | Finished[Any] | Failed
+Reply = Progressed | DepthDone | Finished[object] | Failed
+
+
+#: How the worker hands on a reply: the process's reply queue's ``put``, or the thread mode's
+#: delivery.
+Send = Callable[[Reply], None]
+#: A queued job: its id, then a position and its search's config, or a task and None.
+Job = tuple[int, "State | Task[object, object]", "SearchConfig | None"]
+
+
+class SharedCount(Protocol):
+    """The id of the last cancelled job, shared with the worker: a ``multiprocessing.Value``
+    of type "q" in process mode, a ``_Counter`` in thread mode."""
+
+    value: int
 
 
 class _CancelledUpTo:
@@ -107,7 +123,7 @@ class _CancelledUpTo:
 
     __slots__ = ("_shared", "_job_id")
 
-    def __init__(self, shared: Any, job_id: int) -> None:
+    def __init__(self, shared: SharedCount, job_id: int) -> None:
         self._shared = shared
         self._job_id = job_id
 
@@ -115,7 +131,7 @@ class _CancelledUpTo:
         return self._shared.value >= self._job_id
 
 
-def _run_job(job_id: int, state: State, config: SearchConfig, cancel: Cancel, send: Any) -> None:
+def _run_job(job_id: int, state: State, config: SearchConfig, cancel: Cancel, send: Send) -> None:
     """One search, all of its replies sent through ``send(Reply)``; never raises."""
     try:
         result = run_search(
@@ -130,7 +146,7 @@ def _run_job(job_id: int, state: State, config: SearchConfig, cancel: Cancel, se
         send(_error_reply(job_id, exc))
 
 
-def _run_task(job_id: int, task: object, cancel: Cancel, send: Any) -> None:
+def _run_task(job_id: int, task: object, cancel: Cancel, send: Send) -> None:
     """One task, its progress and its final reply sent through ``send(Reply)``; never raises.
     Only an object of a registered task class runs (ai.tasks.checked): anything else that
     reached the queue ends as a Failed line."""
@@ -151,15 +167,21 @@ def _error_reply(job_id: int, exc: Exception) -> Reply:
     return Failed(job_id, message)
 
 
-def _run_any(job_id: int, work: Any, config: Any, cancel: Cancel, send: Any) -> None:
-    """A search comes with its config; anything else is a task (or refused as one)."""
+def _run_any(job_id: int, work: object, config: SearchConfig | None, cancel: Cancel,
+             send: Send) -> None:
+    """A search comes with its config; anything else is a task (or refused as one). ``work``
+    is what came off the queue (unpickled, in process mode): checked before it runs."""
     if config is None:
         _run_task(job_id, work, cancel, send)
-    else:
+    elif isinstance(work, State):
         _run_job(job_id, work, config, cancel, send)
+    else:
+        send(Failed(job_id, f"not a position to search: {type(work).__name__}"))
 
 
-def _process_main(jobs: Any, replies: Any, cancelled: Any, parent_thread_lasts: bool) -> None:
+def _process_main(jobs: multiprocessing.queues.Queue[Job | None],
+                  replies: multiprocessing.queues.Queue[Reply | None], cancelled: SharedCount,
+                  parent_thread_lasts: bool) -> None:
     """The worker process: run jobs until the None sentinel, or until the UI process ends
     (ai.lifeline: a killed or crashed window leaves no orphan behind)."""
     die_with_parent(parent_thread_lasts)
@@ -184,7 +206,20 @@ class _Counter:
         self.value = 0
 
 
+def _drop(*queues: object) -> None:
+    """Close a process's queues without waiting for their feeder threads (a thread mode's
+    queue needs nothing)."""
+    for q in queues:
+        if isinstance(q, multiprocessing.queues.Queue):
+            q.close()
+            q.cancel_join_thread()
+
+
 class SearchWorker:
+    _jobs: queue.Queue[Job | None] | multiprocessing.queues.Queue[Job | None]
+    _replies: multiprocessing.queues.Queue[Reply | None]
+    _cancelled: SharedCount
+
     def __init__(self, mode: str = "process") -> None:
         if mode not in ("process", "thread"):
             raise ValueError(f"worker mode must be 'process' or 'thread', got {mode!r}")
@@ -198,8 +233,8 @@ class SearchWorker:
             # The search thread holds the GIL in long stretches; a short switch interval
             # keeps the UI thread's frames on time.
             sys.setswitchinterval(0.0005)
-            self._cancelled: Any = _Counter()
-            self._jobs: Any = queue.Queue()
+            self._cancelled = _Counter()
+            self._jobs = queue.Queue()
             self._thread = threading.Thread(target=self._thread_main, name="search", daemon=True)
             self._thread.start()
         else:
@@ -216,12 +251,12 @@ class SearchWorker:
         """Queue a search (cancelling any running one); returns its job id."""
         return self._queue(state, config)
 
-    def submit_task(self, task: Task[Any]) -> int:
+    def submit_task(self, task: Task[object, object]) -> int:
         """Queue a task (cancelling any running job); returns its job id. An object of no
         registered task class fails here, in the caller (ValueError), not later in the worker."""
         return self._queue(checked(task), None)
 
-    def _queue(self, work: State | Task[Any], config: SearchConfig | None) -> int:
+    def _queue(self, work: State | Task[object, object], config: SearchConfig | None) -> int:
         if self._closed:
             raise RuntimeError("the search worker is closed")
         with self._lock:
@@ -267,9 +302,7 @@ class SearchWorker:
             proc.terminate()
             proc.join(CLOSE_TIMEOUT_S)
         self._reader.join(CLOSE_TIMEOUT_S)
-        for q in (self._jobs, self._replies):
-            q.close()
-            q.cancel_join_thread()
+        _drop(self._jobs, self._replies)
 
     def __enter__(self) -> SearchWorker:
         return self
@@ -338,8 +371,6 @@ class SearchWorker:
             self._pending.clear()
             old_jobs, old_replies = self._jobs, self._replies
             self._start_process()
-        for q in (old_jobs, old_replies):
-            q.close()
-            q.cancel_join_thread()
+        _drop(old_jobs, old_replies)
         for job_id in lost:
             self._out.put(Failed(job_id, "the search process stopped unexpectedly"))

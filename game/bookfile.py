@@ -8,17 +8,22 @@ file records with the command that reproduces it.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+#: A book under construction: its settings, and its entries (a dict) in whatever shape the
+#: game's builder gives them: each builder reads and fills its own (hence ``Any``).
+Book = dict[str, Any]
 
-def start_book(out: Path, header: dict[str, Any], module: str, settings: dict[str, Any],
-               entries: str) -> dict[str, Any]:
+
+def start_book(out: Path, header: Mapping[str, object], module: str,
+               settings: Mapping[str, object], entries: str) -> Book:
     """The book to build into ``out``: ``header`` (format, version), the ``settings`` and the
     command (``python -m module --setting value ...``) that makes it, and its ``entries``
     (a dict), taken from ``out`` when a run with the same settings left it there."""
     command = " ".join(f"--{k.replace('_', '-')} {v}" for k, v in settings.items())
-    book: dict[str, Any] = {**header, **settings, "command": f"python -m {module} {command}",
+    book: Book = {**header, **settings, "command": f"python -m {module} {command}",
                             entries: {}}
     if out.exists():
         old = json.loads(out.read_text(encoding="utf-8"))
@@ -29,7 +34,7 @@ def start_book(out: Path, header: dict[str, Any], module: str, settings: dict[st
     return book
 
 
-def write_book(out: Path, book: dict[str, Any], indent: int | None = None) -> None:
+def write_book(out: Path, book: Mapping[str, object], indent: int | None = None) -> None:
     """Write the whole file at once (a stopped run never leaves half a book)."""
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.name + ".tmp")

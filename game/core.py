@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
+
+from game.jsontypes import JSONObject
 
 #: ``current_player()`` value at a dice roll (or any other random event).
 CHANCE = -1
@@ -82,12 +84,14 @@ class Game(Protocol):
     #: Display names of players 0 and 1 (e.g. ("X", "O"), ("Black", "White")).
     player_names: tuple[str, str]
 
-    def initial_state(self, /, **options: Any) -> State: ...
+    def initial_state(self, /, **options: object) -> State:
+        """Options are whatever a setup screen, a save or a command line passed (``object``):
+        the rules check each one and raise ValueError for a bad one."""
 
-    def options(self, state: State) -> dict[str, Any]:
+    def options(self, state: State) -> JSONObject:
         """The options that ``parse_position`` needs to rebuild ``state`` from its notation."""
 
-    def parse_position(self, text: str, /, **options: Any) -> State: ...
+    def parse_position(self, text: str, /, **options: object) -> State: ...
 
     def format_position(self, state: State) -> str: ...
 

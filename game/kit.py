@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -71,7 +71,7 @@ class GameKit(ABC):
     stakes_word: ClassVar[str] = "stakes"
 
     def __init__(self) -> None:
-        self._parts: dict[tuple[str, str], Any] = {}
+        self._parts: dict[tuple[str, str], object] = {}
 
     def rules(self) -> Game:
         game: Game = self.part(self.rules_module, "GAME")
@@ -80,7 +80,10 @@ class GameKit(ABC):
     def part(self, module: str, name: str, missing: str | None = None) -> Any:
         """``name`` from the kit's own package's ``module``, imported the first time it is
         asked for (the one place a game's parts are imported); ``missing``: the ValueError's
-        message for a package without that module (None: the import's own error)."""
+        message for a package without that module (None: the import's own error).
+
+        ``Any``: a part is whatever its module defines (the rules, a profile, a board class);
+        the accessor of the layer that asks (``rules``, ``ai.kit.game_ai``, ...) types it."""
         key = (module, name)
         if key not in self._parts:
             package = type(self).__module__
@@ -106,7 +109,7 @@ class GameKit(ABC):
         return {}
 
     def parse_position_text(
-        self, text: str, options: dict[str, Any], stakes: Stakes | None
+        self, text: str, options: Mapping[str, object], stakes: Stakes | None
     ) -> tuple[State, Stakes | None]:
         """(position, stakes) from pasted text; ``stakes`` are the new game's, returned
         unchanged unless the text carries stakes of its own."""

@@ -7,7 +7,6 @@ proportions no hand-picked list matches, and a seed makes the sample the same on
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from game.core import CHANCE, TERMINAL, Game, State
 
@@ -19,7 +18,7 @@ def random_positions(
     *,
     keep: float = 1.0,
     weighted_chance: bool = False,
-    **options: Any,
+    **options: object,
 ) -> list[State]:
     """``n`` decision positions met in random games (as many games as it takes).
 

@@ -12,10 +12,13 @@ keeps, and ``loss`` the difference (0 for a best move).
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TypeVar
 
 from game import review_read as read
+from game.jsontypes import JSONObject
+
+T = TypeVar("T")
 
 #: Severity of a row's mark: none, then the game's three kinds of error, mildest first.
 NO_ERROR, DOUBTFUL, BAD, VERY_BAD = 0, 1, 2, 3
@@ -69,15 +72,50 @@ class ReviewRow:
     value_before_text: str = ""
     value_after_text: str = ""
 
-    def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["line"] = list(self.line)
-        out["reply_line"] = list(self.reply_line)
-        for key in ("value_before", "value_after", "loss", "chart"):
-            out[key] = _number(out[key])
-        if self.win_chance is not None:
-            out["win_chance"] = _number(self.win_chance)
-        return out
+    def to_json(self) -> JSONObject:
+        return {
+            "ply": self.ply, "index": self.index, "side": self.side, "player": self.player,
+            "kind": self.kind, "move": self.move, "best_move": self.best_move,
+            "value_before": _number(self.value_before), "value_after": _number(self.value_after),
+            "loss": _number(self.loss), "mark": self.mark, "severity": self.severity,
+            "note": self.note, "chart": _number(self.chart),
+            "win_chance": None if self.win_chance is None else _number(self.win_chance),
+            "line": list(self.line), "reply_line": list(self.reply_line),
+            "forced": self.forced, "exact": self.exact,
+            "value_before_text": self.value_before_text,
+            "value_after_text": self.value_after_text,
+        }
+
+    @classmethod
+    def read(cls, data: object, where: str, notes: list[str]) -> ReviewRow | None:
+        """The row ``data`` holds, each field checked (game.review_read), or None when a field
+        it cannot do without is missing or bad (``notes`` names it)."""
+        f = read.Fields(data, where, notes)
+        whole, number, text, moves = read.whole, read.number(), read.text, read.moves
+        row = cls(
+            ply=f.need("ply", whole(1, read.MAX_PLY), 0),
+            index=f.need("index", whole(0, read.MAX_PLY), 0),
+            side=f.need("side", read.choice((0, 1)), 0),
+            player=f.need("player", text, ""),
+            kind=f.need("kind", read.row_kind, ""),
+            move=f.need("move", text, ""),
+            best_move=f.need("best_move", text, ""),
+            value_before=f.need("value_before", number, 0.0),
+            value_after=f.need("value_after", number, 0.0),
+            loss=f.need("loss", number, 0.0),
+            mark=f.need("mark", text, ""),
+            severity=f.need("severity", read.choice(read.SEVERITIES), 0),
+            note=f.get("note", text, ""),
+            chart=f.get("chart", number, 0.0),
+            win_chance=f.get("win_chance", read.optional(read.number(0.0, 1.0)), None),
+            line=f.get("line", moves, ()),
+            reply_line=f.get("reply_line", moves, ()),
+            forced=f.get("forced", read.flag, False),
+            exact=f.get("exact", read.flag, False),
+            value_before_text=f.get("value_before_text", text, ""),
+            value_after_text=f.get("value_after_text", text, ""),
+        )
+        return row if f.ok else None
 
 
 @dataclass(frozen=True)
@@ -97,11 +135,29 @@ class PlayerSummary:
     #: A documented rating for that rate ("Expert", GNU Backgammon's scale), else "".
     rating: str = ""
 
-    def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
-        out["total_loss"] = _number(self.total_loss)
-        out["average_loss"] = _number(self.average_loss)
-        return out
+    def to_json(self) -> JSONObject:
+        return {
+            "side": self.side, "player": self.player, "decisions": self.decisions,
+            "errors": dict(self.errors), "total_loss": _number(self.total_loss),
+            "average_loss": _number(self.average_loss), "rate_text": self.rate_text,
+            "rating": self.rating,
+        }
+
+    @classmethod
+    def read(cls, data: object, where: str, notes: list[str]) -> PlayerSummary | None:
+        """As ``ReviewRow.read``, for one player's figures."""
+        f = read.Fields(data, where, notes)
+        summary = cls(
+            side=f.need("side", read.choice((0, 1)), 0),
+            player=f.need("player", read.text, ""),
+            decisions=f.need("decisions", read.whole(0, read.MAX_PLY), 0),
+            errors=f.need("errors", read.errors_by_mark, {}),
+            total_loss=f.need("total_loss", read.number(), 0.0),
+            average_loss=f.need("average_loss", read.number(), 0.0),
+            rate_text=f.need("rate_text", read.text, ""),
+            rating=f.get("rating", read.text, ""),
+        )
+        return summary if f.ok else None
 
 
 @dataclass(frozen=True)
@@ -112,7 +168,7 @@ class GameReview:
     #: How it was searched, in words ("Master's search at depth 6") and as data
     #: ({"level": "Master", "depth": 6, "time": null}).
     settings_text: str
-    settings: dict[str, Any]
+    settings: JSONObject
     #: The unit a loss is counted in ("discs", "points", "results").
     loss_unit: str
     #: What the chart plots, from the first player's view ("predicted disc margin for Black"),
@@ -129,7 +185,7 @@ class GameReview:
     #: False when the analysis was cancelled part way: the rows cover the game's start only.
     complete: bool = True
     seconds: float = 0.0
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: JSONObject = field(default_factory=dict)
     #: What reading a saved analysis left out or set back to its default, one name each
     #: ("row 6 (severity)"): the screen and ``review`` say so in one line. Not saved.
     notes: tuple[str, ...] = field(default=(), compare=False)
@@ -142,7 +198,7 @@ class GameReview:
                 return row
         return None
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
             "game": self.game_id,
             "settings": self.settings,
@@ -160,7 +216,7 @@ class GameReview:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> GameReview:
+    def from_json(cls, data: object) -> GameReview:
         """The analysis ``data`` holds, every field checked (game.review_read): what is bad
         is left out and named in ``notes``; a ReviewFormatError only when there is no game,
         no count of moves or no list of rows to show."""
@@ -176,23 +232,23 @@ class GameReview:
         notes: list[str] = []
         kept = []
         for n, raw in enumerate(rows, 1):
-            fields_ = read.fields_of(raw, read.ROW_FIELDS, f"row {n}", notes)
-            if fields_ is not None and fields_["index"] >= moves:
+            row = ReviewRow.read(raw, f"row {n}", notes)
+            if row is not None and row.index >= moves:
                 notes.append(f"row {n} (a move not played)")
-            elif fields_ is not None:
-                kept.append(ReviewRow(**fields_))
+            elif row is not None:
+                kept.append(row)
         summaries = data.get("summaries")
         if not isinstance(summaries, list):
             notes.append("summaries")
             summaries = []
-        players = [read.fields_of(s, read.SUMMARY_FIELDS, f"summary {n}", notes)
+        players = [PlayerSummary.read(s, f"summary {n}", notes)
                    for n, s in enumerate(summaries, 1)]
 
-        def field_(name: str, reader: read.Reader, default: Any) -> Any:
+        def field_(name: str, reader: read.Reader[T], default: T) -> T:
             if name not in data:
                 return default
             value = reader(data[name])
-            if value is read.BAD:
+            if isinstance(value, read.Bad):
                 notes.append(name)
                 return default
             return value
@@ -207,7 +263,7 @@ class GameReview:
             chart_bounds=read.chart_bounds(data.get("chart_bounds"), [r.chart for r in kept],
                                            notes),
             rows=tuple(kept),
-            summaries=tuple(PlayerSummary(**p) for p in players if p is not None),
+            summaries=tuple(p for p in players if p is not None),
             moves=moves,
             complete=field_("complete", read.flag, False),
             seconds=field_("seconds", read.number(0.0), 0.0),

@@ -17,9 +17,11 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable
-from typing import Any
+from enum import Enum
+from typing import Final, TypeAlias, TypeVar
 
 from game.core import finite_number
+from game.jsontypes import JSONObject
 from game.registry import all_kits
 
 #: A text longer than this is cut, with "…" (a note, a player's name, a unit).
@@ -42,43 +44,56 @@ MAX_EXTRA_CHARS = 10_000
 #: A warning names at most this many problems, then says how many more.
 MAX_NAMED = 4
 
-#: A field's reader returns its value, or BAD.
-BAD = object()
-Reader = Callable[[Any], Any]
+
+class Bad(Enum):
+    """What a field's reader returns for a value it refuses (an enum, so the checker tells
+    it apart from every value a reader returns)."""
+
+    BAD = "bad"
+
+
+BAD: Final = Bad.BAD
+T = TypeVar("T")
+#: A field's reader: the value read from the file (anything: ``object``), checked and cut to
+#: size, or BAD.
+Reader: TypeAlias = Callable[[object], T | Bad]
 
 
 def capped(text: str) -> str:
     return text if len(text) <= MAX_TEXT_CHARS else text[:MAX_TEXT_CHARS - 1] + "…"
 
 
-def text(value: Any) -> Any:
+def text(value: object) -> str | Bad:
     return capped(value) if isinstance(value, str) else BAD
 
 
-def flag(value: Any) -> Any:
+def flag(value: object) -> bool | Bad:
     return value if isinstance(value, bool) else BAD
 
 
-def whole(lo: int, hi: int) -> Reader:
-    def read(value: Any) -> Any:
-        ok = isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi
-        return value if ok else BAD
+def whole(lo: int, hi: int) -> Reader[int]:
+    def read(value: object) -> int | Bad:
+        if isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi:
+            return value
+        return BAD
     return read
 
 
-def number(lo: float = -MAX_VALUE, hi: float = MAX_VALUE) -> Reader:
-    def read(value: Any) -> Any:
-        return float(value) if finite_number(value) and lo <= value <= hi else BAD
+def number(lo: float = -MAX_VALUE, hi: float = MAX_VALUE) -> Reader[float]:
+    def read(value: object) -> float | Bad:
+        if isinstance(value, int | float) and finite_number(value) and lo <= value <= hi:
+            return float(value)
+        return BAD
     return read
 
 
-def optional(reader: Reader) -> Reader:
+def optional(reader: Reader[T]) -> Reader[T | None]:
     return lambda value: None if value is None else reader(value)
 
 
-def choice(options: tuple[Any, ...]) -> Reader:
-    return lambda value: value if any(type(value) is type(o) and value == o
-                                      for o in options) else BAD
+def choice(options: tuple[T, ...]) -> Reader[T]:
+    """One of ``options``, of the same type (a side 1 is not a side True)."""
+    return lambda value: next((o for o in options if type(value) is type(o) and value == o), BAD)
 
 
 @functools.cache
@@ -86,93 +101,76 @@ def _row_kinds() -> frozenset[str]:
     return frozenset({"move", *(kit.stakes_word for kit in all_kits())})
 
 
-def row_kind(value: Any) -> Any:
+def row_kind(value: object) -> str | Bad:
     """"move", or a known game's stakes word (a row of a stakes decision: backgammon's "cube")."""
     return value if isinstance(value, str) and value in _row_kinds() else BAD
 
 
-def moves(value: Any) -> Any:
-    if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
+def moves(value: object) -> tuple[str, ...] | Bad:
+    if not isinstance(value, list):
         return BAD
-    return tuple(capped(m) for m in value[:MAX_LINE_MOVES])
+    texts = [m for m in value if isinstance(m, str)]
+    if len(texts) != len(value):
+        return BAD
+    return tuple(capped(m) for m in texts[:MAX_LINE_MOVES])
 
 
-#: A row's fields: (reader, required). A bad required field leaves the row out.
-ROW_FIELDS: dict[str, tuple[Reader, bool]] = {
-    "ply": (whole(1, MAX_PLY), True),
-    "index": (whole(0, MAX_PLY), True),
-    "side": (choice((0, 1)), True),
-    "player": (text, True),
-    "kind": (row_kind, True),
-    "move": (text, True),
-    "best_move": (text, True),
-    "value_before": (number(), True),
-    "value_after": (number(), True),
-    "loss": (number(), True),
-    "mark": (text, True),
-    "severity": (choice(SEVERITIES), True),
-    "note": (text, False),
-    "chart": (number(), False),
-    "win_chance": (optional(number(0.0, 1.0)), False),
-    "line": (moves, False),
-    "reply_line": (moves, False),
-    "forced": (flag, False),
-    "exact": (flag, False),
-    "value_before_text": (text, False),
-    "value_after_text": (text, False),
-}
-
-
-def errors_by_mark(value: Any) -> Any:
+def errors_by_mark(value: object) -> dict[str, int] | Bad:
     if not isinstance(value, dict) or len(value) > len(SEVERITIES) * 2:
         return BAD
-    if not all(isinstance(k, str) and whole(0, MAX_PLY)(n) is not BAD for k, n in value.items()):
-        return BAD
-    return {capped(k): n for k, n in value.items()}
-
-
-SUMMARY_FIELDS: dict[str, tuple[Reader, bool]] = {
-    "side": (choice((0, 1)), True),
-    "player": (text, True),
-    "decisions": (whole(0, MAX_PLY), True),
-    "errors": (errors_by_mark, True),
-    "total_loss": (number(), True),
-    "average_loss": (number(), True),
-    "rate_text": (text, True),
-    "rating": (text, False),
-}
-
-
-def fields_of(data: Any, spec: dict[str, tuple[Reader, bool]], where: str,
-              notes: list[str]) -> dict[str, Any] | None:
-    """The fields of one row (or summary) that read well, or None when one it cannot do
-    without is missing or bad (the note names it)."""
-    if not isinstance(data, dict):
-        notes.append(f"{where} (not an object)")
-        return None
-    out: dict[str, Any] = {}
-    for name, (reader, required) in spec.items():
-        if name not in data:
-            if required:
-                notes.append(f"{where} (no {name})")
-                return None
-            continue
-        value = reader(data[name])
-        if value is not BAD:
-            out[name] = value
-        elif required:
-            notes.append(f"{where} ({name})")
-            return None
-        else:
-            notes.append(f"{where}'s {name}")
+    count = whole(0, MAX_PLY)
+    out: dict[str, int] = {}
+    for mark, n in value.items():
+        got = count(n)
+        if not isinstance(mark, str) or isinstance(got, Bad):
+            return BAD
+        out[capped(mark)] = got
     return out
 
 
-def search_settings(value: Any, notes: list[str]) -> dict[str, Any]:
+class Fields:
+    """The fields of one row (or summary), read in order, each of its own type: the first
+    required field that is missing or bad ends the reading (``ok`` goes False, and the note
+    that names it is the last), a bad optional field falls back to its default (noted)."""
+
+    def __init__(self, data: object, where: str, notes: list[str]) -> None:
+        self.where, self.notes = where, notes
+        self.data: dict[object, object] = data if isinstance(data, dict) else {}
+        self.ok = isinstance(data, dict)
+        if not self.ok:
+            notes.append(f"{where} (not an object)")
+
+    def need(self, name: str, reader: Reader[T], stand_in: T) -> T:
+        """The field's value; ``stand_in`` (never kept: ``ok`` is False) when it is not."""
+        if not self.ok:
+            return stand_in
+        if name not in self.data:
+            self.notes.append(f"{self.where} (no {name})")
+            self.ok = False
+            return stand_in
+        value = reader(self.data[name])
+        if isinstance(value, Bad):
+            self.notes.append(f"{self.where} ({name})")
+            self.ok = False
+            return stand_in
+        return value
+
+    def get(self, name: str, reader: Reader[T], default: T) -> T:
+        """The field's value, or ``default`` when it is missing or bad."""
+        if not self.ok or name not in self.data:
+            return default
+        value = reader(self.data[name])
+        if isinstance(value, Bad):
+            self.notes.append(f"{self.where}'s {name}")
+            return default
+        return value
+
+
+def search_settings(value: object, notes: list[str]) -> JSONObject:
     """How the review searched ({"level", "depth", "time"}), each of the right type and
     range (else None: the game's default); the screen steps the depth or time from here and
     sends it to the worker, and ``review --json`` prints it."""
-    readers: dict[str, Reader] = {
+    readers: dict[str, Reader[str | int | float | None]] = {
         "level": optional(lambda v: v if isinstance(v, str) and 0 < len(v) <= MAX_LEVEL_CHARS
                           else BAD),
         "depth": optional(whole(1, MAX_DEPTH)),
@@ -181,28 +179,30 @@ def search_settings(value: Any, notes: list[str]) -> dict[str, Any]:
     if not isinstance(value, dict):
         notes.append("settings")
         return {}
-    out: dict[str, Any] = {}
+    out: JSONObject = {}
     for name, reader in readers.items():
         got = reader(value.get(name))
-        if got is BAD:
+        if isinstance(got, Bad):
             notes.append(f"settings' {name}")
             got = None
         out[name] = got
     return out
 
 
-def chart_bounds(value: Any, charts: list[float], notes: list[str]) -> tuple[float, float]:
+def chart_bounds(value: object, charts: list[float], notes: list[str]) -> tuple[float, float]:
     """Two finite numbers, low then high, within MAX_VALUE; else the rows' own range."""
     read = number()
-    if (isinstance(value, list) and len(value) == 2 and all(read(b) is not BAD for b in value)
-            and value[0] < value[1]):
-        return float(value[0]), float(value[1])
+    bounds = [read(b) for b in value] if isinstance(value, list) and len(value) == 2 else []
+    if len(bounds) == 2:
+        lo, hi = bounds
+        if not isinstance(lo, Bad) and not isinstance(hi, Bad) and lo < hi:
+            return lo, hi
     notes.append("chart_bounds")
     lo, hi = min([-1.0, *charts]), max([1.0, *charts])
     return lo, hi
 
 
-def extra(value: Any, notes: list[str]) -> dict[str, Any]:
+def extra(value: object, notes: list[str]) -> JSONObject:
     """Carried along only as plain JSON (no NaN, no Infinity) of a modest size."""
     if not isinstance(value, dict):
         notes.append("extra")
@@ -214,7 +214,7 @@ def extra(value: Any, notes: list[str]) -> dict[str, Any]:
     if written is None or len(written) > MAX_EXTRA_CHARS:
         notes.append("extra")
         return {}
-    return value
+    return value  # a dict json.dumps wrote as plain JSON (it came from json.loads)
 
 
 def summary_line(notes: list[str]) -> str:

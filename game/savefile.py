@@ -38,7 +38,6 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
-from typing import Any
 
 from game.core import Move, State
 from game.kit import GameKit
@@ -68,7 +67,7 @@ def _stakes_word(game_id: str) -> str:
         return GameKit.stakes_word
 
 
-def _tuples(value: Any) -> Any:
+def _tuples(value: object) -> object:
     """JSON arrays back to tuples, as game options (e.g. heap sizes) are tuples in memory."""
     if isinstance(value, list):
         return tuple(_tuples(v) for v in value)

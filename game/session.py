@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from collections.abc import Mapping
 
 from game.core import CHANCE, TERMINAL, Game, IllegalMoveError, Move, State, quoted
+from game.jsontypes import JSONObject
 from game.registry import get_kit
 from game.seat import Seat
 from game.stakes import Stakes
@@ -33,7 +34,7 @@ class Session:
     def __init__(
         self,
         game_id: str,
-        options: dict[str, Any] | None = None,
+        options: Mapping[str, object] | None = None,
         seats: tuple[Seat, Seat] | list[Seat] | None = None,
         start_state: State | None = None,
         stakes: Stakes | None = None,
@@ -66,7 +67,7 @@ class Session:
     # -- the match --------------------------------------------------------------------------
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> JSONObject:
         """The game options of this match, as ``parse_position`` needs them."""
         return self.game.options(self.start)
 
@@ -289,7 +290,7 @@ class Session:
 
     @classmethod
     def from_position(cls, game_id: str, text: str, seats: tuple[Seat, Seat] | None,
-                      stakes: Stakes | None, options: dict[str, Any]) -> Session:
+                      stakes: Stakes | None, options: Mapping[str, object]) -> Session:
         """A new match from a position in text (pasted), with ``stakes`` as a new game's
         (the kit may start with the stakes the text describes instead)."""
         kit = get_kit(game_id)

@@ -7,10 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeAlias, TypeGuard
+
+from game.stakes import Stakes
+
+#: What a start screen row holds (and the settings file stores): a choice's value or a text.
+SetupValue: TypeAlias = str | int | bool
 
 
-def _always(values: Mapping[str, Any]) -> bool:
+def _always(values: Mapping[str, object]) -> bool:
     return True
 
 
@@ -21,22 +26,22 @@ class SetupField:
     #: The field's key in the settings file (unique among all games).
     key: str
     label: str
-    default: Any
+    default: SetupValue
     #: (value, label) pairs; empty for a text field.
-    choices: tuple[tuple[Any, str], ...] = ()
+    choices: tuple[tuple[SetupValue, str], ...] = ()
     #: A text field's allowed characters and length.
     allowed: str = ""
     max_len: int = 40
     #: Shown only when this holds for the current values (e.g. a variant's own option).
-    shown: Callable[[Mapping[str, Any]], bool] = _always
+    shown: Callable[[Mapping[str, object]], bool] = _always
     #: Changing it changes which rows show: the screen lays itself out again.
     relayout: bool = False
 
-    def clean(self, value: Any) -> Any:
+    def clean(self, value: object) -> SetupValue:
         """``value`` if the field accepts it, else the default."""
         return value if self.accepts(value) else self.default
 
-    def accepts(self, value: Any) -> bool:
+    def accepts(self, value: object) -> TypeGuard[SetupValue]:
         """Whether ``value`` is one the start screen could have set: one of the choices (of
         the same type: ``true`` is not the choice 1), or a text of the allowed characters and
         length. A settings file is read through this, so a damaged one cannot slip a list or
@@ -52,8 +57,9 @@ class SetupField:
 @dataclass(frozen=True)
 class GameSetup:
     fields: tuple[SetupField, ...]
-    #: (game options, stakes) from the fields' values; a ValueError says what to correct.
-    make: Callable[[Mapping[str, Any]], tuple[dict[str, Any], Any]]
+    #: (game options, stakes) from the fields' values as the settings hold them (``object``:
+    #: each game reads its own); a ValueError says what to correct.
+    make: Callable[[Mapping[str, object]], tuple[dict[str, object], Stakes | None]]
 
-    def defaults(self) -> dict[str, Any]:
+    def defaults(self) -> dict[str, SetupValue]:
         return {f.key: f.default for f in self.fields}

@@ -11,8 +11,8 @@ screen.
 
 A screen either reads the replies ``poll`` returns (the play and review screens) or starts its
 job with callbacks (``start``: the lab's views and the ladder), which ``poll`` calls as the
-job's replies arrive, by the reply's type: progress, the task's answer (typed: a ``Task[R]``'s
-``on_done`` takes an ``R``), or the one-line error; a worker that cannot start becomes that
+job's replies arrive, by the reply's type: progress, the task's answer (typed: a
+``Task[R, P]``'s ``on_done`` takes an ``R``, its ``on_progress`` a ``P``), or the one-line error; a worker that cannot start becomes that
 error line rather than an exception.
 """
 
@@ -31,6 +31,7 @@ from game.core import Move, State
 from game.session import Session
 
 R = TypeVar("R")
+P = TypeVar("P")
 
 
 class Purpose(Enum):
@@ -54,7 +55,11 @@ class Purpose(Enum):
 
 @dataclass(frozen=True)
 class Handlers:
-    """What a job's owner is told as ``JobRunner.poll`` takes its replies."""
+    """What a job's owner is told as ``JobRunner.poll`` takes its replies.
+
+    ``Any``: a reply's value crossed the worker's process as ``object``; it is the answer (or
+    a report) of the task these handlers came with, which the job id, not a runtime check,
+    guarantees (``start`` ties them to the task's answer and report types)."""
 
     on_done: Callable[[Any], object]
     on_error: Callable[[str], object]
@@ -160,7 +165,7 @@ class JobRunner:
         self.current = Job(job_id, purpose, state, config, title)
         return self.current
 
-    def submit_task(self, state: State, task: Task[Any], title: str,
+    def submit_task(self, state: State, task: Task[object, object], title: str,
                     purpose: Purpose = Purpose.LAB) -> Job:
         """Start a task about ``state`` (cancelling the running job): a game's review, a
         rollout (``purpose``); its replies come back through ``poll``."""
@@ -169,9 +174,9 @@ class JobRunner:
         self.current = Job(job_id, purpose, state, None, title)
         return self.current
 
-    def start(self, task: Task[R], state: State, *, on_done: Callable[[R], object],
+    def start(self, task: Task[R, P], state: State, *, on_done: Callable[[R], object],
               on_error: Callable[[str], object],
-              on_progress: Callable[[Any], object] | None = None, owner: object = None,
+              on_progress: Callable[[P], object] | None = None, owner: object = None,
               purpose: Purpose = Purpose.LAB) -> Job | None:
         """Start a task for ``owner`` (cancelling the running job), its replies handed to the
         callbacks as ``poll`` takes them. A missing or dead worker becomes ``on_error``'s

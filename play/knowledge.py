@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from ai.api import Result
 from ai.worker import DepthDone, Failed, Finished, Progressed, Reply
@@ -109,10 +108,11 @@ class Knowledge:
     #: network's chances and candidate equities), computed off the window's thread (its first
     #: time loads the evaluator), by a key that holds the position: another position's belief
     #: can never be shown.
-    belief: Loader = field(default_factory=Loader)
-    #: The rollout of the shown position (the game's table, e.g. backgammon's ``Rollout``)
-    #: as far as it got, its job, and whether it is still running.
-    rollout: Any = None
+    belief: Loader[object] = field(default_factory=Loader)
+    #: The rollout of the shown position (the game's table, e.g. backgammon's ``Rollout``:
+    #: the game's own screen reads it) as far as it got, its job, and whether it is still
+    #: running.
+    rollout: object = None
     rollout_job: int | None = None
     rollout_running: bool = False
 
@@ -148,10 +148,11 @@ class Knowledge:
         self.rollout = self.rollout_job = None
         self.rollout_running = False
 
-    def believed(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+    def believed(self, key: Hashable, compute: Callable[[], object]) -> object:
         """The evaluator's view of the shown position, computed once per ``key`` (the position
         and anything beside it that the view depends on, such as the cube); None while it is
-        on its way (the screen says so and looks again, ``wake_in``)."""
+        on its way (the screen says so and looks again, ``wake_in``). ``object``: each game's
+        view is its own (the game's screen that asked reads it)."""
         return self.belief.get(key, compute)[1]
 
     def stopped(self, job: Job) -> None:

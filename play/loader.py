@@ -18,25 +18,27 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Generic, TypeVar
+
+V = TypeVar("V")
 
 
-class Loader:
+class Loader(Generic[V]):
     """Values by key, the newest asked for computed off the caller's thread, the last
     ``keep`` kept."""
 
     def __init__(self, keep: int = 16) -> None:
         self._lock = threading.Lock()
         self._keep = keep
-        self._wanted: tuple[Hashable, Callable[[], Any]] | None = None
-        self._done: OrderedDict[Hashable, Any] = OrderedDict()
+        self._wanted: tuple[Hashable, Callable[[], V]] | None = None
+        self._done: OrderedDict[Hashable, V] = OrderedDict()
         self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
         #: The wanted value arrived and ``get`` has not handed it out yet: a calm window must
         #: draw once more to show it (it draws only while something is pending).
         self._unseen = False
 
-    def get(self, key: Hashable, compute: Callable[[], Any]) -> tuple[bool, Any]:
+    def get(self, key: Hashable, compute: Callable[[], V]) -> tuple[bool, V | None]:
         """(True, value) once ``compute`` has answered for ``key``; until then (False, None),
         and the computation is under way (started by the first call for ``key``)."""
         with self._lock:

@@ -98,7 +98,7 @@ class Verdict:
     #: The ponder job, to keep as the move search on a hit.
     job: Job | None
     #: The ponder search's final reply, if it ended before the human moved.
-    finished: Finished[None] | None
+    finished: Finished[object] | None
     #: Seconds of the level's time still to search after a hit (0: move at once), of
     #: ``level_s`` in all.
     remaining_s: float
@@ -119,7 +119,7 @@ class Ponder:
         self.guess: Guess | None = None
         self.job: Job | None = None
         self.started = self.ended = 0.0
-        self.finished: Finished[None] | None = None
+        self.finished: Finished[object] | None = None
         #: The live figures of the ponder search: depth searched, best answer so far.
         self.depth = 0
         self.best: Move | None = None

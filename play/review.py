@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from ai.kit import game_ai, get_level
 from ai.review.analysis import ReviewSettings, ReviewTask, decisions
@@ -328,6 +329,6 @@ def _after(state: State, move: Move, stakes: Stakes | None) -> State:
     return state.apply(move)
 
 
-def _is_progress(value: object) -> bool:
+def _is_progress(value: object) -> TypeGuard[tuple[int, int]]:
     return (isinstance(value, tuple) and len(value) == 2
             and all(isinstance(v, int) for v in value))

@@ -28,9 +28,9 @@ class TaskWorker(ScriptedWorker):
 
     def __init__(self) -> None:
         super().__init__()
-        self.tasks: list[Task[Any]] = []
+        self.tasks: list[Task[Any, Any]] = []
 
-    def submit_task(self, task: Task[Any]) -> int:
+    def submit_task(self, task: Task[Any, Any]) -> int:
         self.tasks.append(task)
         self.submitted.append((len(self.submitted) + 1, None, task))
         return len(self.submitted)

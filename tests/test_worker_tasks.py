@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Never
 
 import pytest
 
@@ -25,7 +25,7 @@ RAN: list[str] = []
 
 
 @dataclass(frozen=True)
-class Unregistered(Task[str]):
+class Unregistered(Task[str, Never]):
     """A well-formed task class nobody registered (as a test's or a screen's would be)."""
 
     command: str = "true"
@@ -74,7 +74,7 @@ def test_only_frozen_dataclasses_of_the_ai_package_can_be_registered() -> None:
     with pytest.raises(TypeError, match="only the ai package"):
         worker_task(Unregistered)
 
-    class Loose(Task[int]):
+    class Loose(Task[int, Never]):
         def run(self, cancel: Cancel, progress: Report) -> int:
             return 1
 

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 
 def read_npz(
     path: Path, names: tuple[str, ...], what: str, file_format: str, error: type[Exception]
-) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+) -> tuple[dict[str, np.ndarray], dict[str, object]]:
     """(the arrays ``names`` of ``path``, its metadata) for a file of format ``file_format``;
-    ``error`` with a one-line reason (``what`` names the file's content) when unusable."""
+    ``error`` with a one-line reason (``what`` names the file's content) when unusable. The
+    metadata is checked for its format only: each reader checks the fields it reads."""
     try:
         with np.load(path, allow_pickle=False) as data:
             arrays = {k: np.array(data[k]) for k in names}

@@ -28,7 +28,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ai.api import Cancel, Limits, Refinements, Result, SearchConfig
 from ai.engine import make_searcher, node_predictor, search_to_depth
@@ -37,6 +36,7 @@ from ai.lab.growth import extrapolate
 from ai.lab.search import has_quiescence
 from ai.lab.transpositions import no_saving_note
 from game.core import State
+from game.jsontypes import JSONObject
 from game.registry import get_game
 
 #: The compare row that adds quiescence search (games with noisy moves).
@@ -48,7 +48,8 @@ LONG_ROW_S = 15.0
 #: Time the estimate may spend on shallower searches before extrapolating.
 PROBE_S = 0.5
 
-Progress = Callable[[Any], None] | None
+#: Hears each row as it is done.
+Progress = Callable[["CompareRow"], None] | None
 
 
 @dataclass(frozen=True)
@@ -120,7 +121,7 @@ class CompareRow:
     #: Why the table, switched on in this row, cannot save a node here ("": it can, or is off).
     table_note: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
             "label": self.label,
             "algorithm": self.algorithm,

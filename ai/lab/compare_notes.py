@@ -4,10 +4,10 @@ a refinement did not pay on this position (a lesson too, so it is said, never hi
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ai.kit import profile_for
 from ai.lab.compare import CompareRow, _quiescent
+from ai.lab.probe_record import AspirationTry
 
 
 def counting_note(rows: list[CompareRow]) -> str:
@@ -124,7 +124,7 @@ def agreement_text(rows: list[CompareRow]) -> str:
             f"{done[0].value_text}{why}.")
 
 
-def aspiration_note(first_try: Any, window: Callable[[float | None, float | None], str],
+def aspiration_note(first_try: AspirationTry, window: Callable[[float | None, float | None], str],
                     value: Callable[[float | None], str]) -> str:
     """A failed aspiration window in words, "aspiration window (+6, +14) failed low: at most
     +5", with the caller's ``window`` and ``value`` texts (the screen's "−∞", explain's

@@ -22,7 +22,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from ai.api import Cancel, Limits, Result, SearchConfig, Searcher
 from ai.engine import make_searcher, node_predictor, search_to_depth
@@ -32,9 +31,11 @@ from ai.lab.minimal_tree import count_tree, walkable
 from ai.lab.search import quiescence_applies
 from ai.searchbase import is_win_score
 from game.core import State
+from game.jsontypes import JSONObject
 from game.registry import get_game
 
-Progress = Callable[[Any], None] | None
+#: Hears each row as it is done, and what the chart waits for meanwhile.
+Progress = Callable[["DepthRow | CountingTree"], None] | None
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ class DepthRow:
     #: asked for depth + 1 ends here, finished, not stopped for time.
     next_taken_over: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
             "depth": self.depth,
             "value": round(self.value, 6),

@@ -10,13 +10,13 @@ the evaluation as shipped.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from ai.api import Cancel, Limits, SearchConfig
 from ai.engine import run_search
 from ai.kit import get_evaluator
-from ai.ladder import RungFigures, run_rungs
+from ai.ladder import LadderUpdate, RungFigures, run_rungs
 from game.core import Move, State
 
 #: The quick match's searches: alpha-beta to this depth unless the screen asks for another.
@@ -57,7 +57,7 @@ class EditorChoice:
 
 def choices(state: State, game_id: str, weights: tuple[float, ...], depth: int,
             shipped: EditorChoice | None = None, *, cancel: Cancel | None = None,
-            progress: Any = None) -> EditorChoice:
+            progress: Callable[[object], None] | None = None) -> EditorChoice:
     """The edited evaluation's values and choice, beside the shipped one's (``shipped``: an
     earlier answer at this position and depth, whose shipped half does not change with the
     weights, so it is not searched again)."""
@@ -70,7 +70,8 @@ def choices(state: State, game_id: str, weights: tuple[float, ...], depth: int,
 
 
 def quick_match(game_id: str, weights: tuple[float, ...], depth: int, games: int, seed: int,
-                *, cancel: Cancel | None = None, progress: Any = None) -> RungFigures:
+                *, cancel: Cancel | None = None,
+                progress: Callable[[LadderUpdate], None] | None = None) -> RungFigures:
     """The edited evaluation ("edited") against the shipped one ("shipped"), both alpha-beta at
     ``depth``, in colour-swapped pairs from seeded openings."""
     rung = (("edited", editor_config(game_id, depth, weights)),

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+
+from game.jsontypes import JSONObject
 
 
 @dataclass
@@ -27,7 +28,7 @@ class ProbeRecord:
     #: The root's moves this probe never searched: it cut off before them (a fail high).
     skipped: list[str] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"index": self.index, "test": _round(self.test), "value": _round(self.value),
                 "lower": _round(self.lower), "upper": _round(self.upper), "nodes": self.nodes,
                 "answer": self.answer, "skipped": list(self.skipped)}
@@ -47,7 +48,7 @@ class AspirationTry:
     answer: str
     skipped: list[str] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {"alpha": _round(self.alpha), "beta": _round(self.beta),
                 "value": _round(self.value), "answer": self.answer,
                 "skipped": list(self.skipped)}

@@ -4,7 +4,6 @@ tracer (ai.lab.tree_recorder.TreeRecorder) that keeps its last finished pass."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from ai.api import BOOK, Cancel, Limits, SearchConfig
 from ai.engine import apply_noise, make_searcher, run_search
@@ -68,7 +67,7 @@ def record_search(
     recorded = recorder.completed
     if not result.complete or result.move is None or recorded is None:
         raise ValueError("the recording was stopped before the search finished")
-    stats: dict[str, Any] = result.stats.as_dict()
+    stats = result.stats.as_dict()
     passes = result.stats.nodes_per_depth or (result.stats.nodes,)
     stats["iteration_nodes"] = passes[-1]
     move = game.format_move(state, result.move)

@@ -95,18 +95,18 @@ count the recorded pass; ``algorithm_label`` names the algorithm as a reader sho
 ``principal_variation()`` and ``path_to(id)`` give node ids from the root. ``to_json()`` is
 the ``explain --json`` object. The measurements live in ai.lab.compare; ai.lab.record.record_search
 (state, config, node_budget, cancel, level) runs the configured search exactly as play does
-and records it (a search limited by time is played first, then recorded to the depth it
-finished).
+and records it (a search limited by time is played first, then recorded to the depth it finished).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
 
 from ai.lab.probe_record import AspirationTry, ProbeRecord
+from ai.lab.search import LevelPlay
 from game.core import Move, State
+from game.jsontypes import JSONObject
 
 NODE_KINDS = ("max", "min", "chance", "leaf")
 EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "research", "probe",
@@ -173,7 +173,7 @@ class RecordedNode:
         a, b = self.alpha, self.beta
         return a is not None and b is not None and b - a < NULL_WINDOW
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
             "id": self.id,
             "parent": self.parent,
@@ -212,7 +212,7 @@ class StepEvent:
     value: float | None
     line: str
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         return {
             "kind": self.kind,
             "node": self.node,
@@ -233,9 +233,9 @@ class SearchRecording:
     truncated: int
     value: float
     move: str | None
-    stats: dict[str, Any]
+    stats: dict[str, float | list[int]]
     evaluated_leaves: list[float]
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, bool | int] = field(default_factory=dict)
     #: The player whose view values are in (0 or 1; see "Points of view").
     max_player: int = 0
     #: The level whose search this is (None: a configuration named flag by flag).
@@ -263,7 +263,7 @@ class SearchRecording:
     #: Star1). Minimax and backgammon's batched ply search keep none: a picture that showed
     #: them a window would teach a pruning they never did.
     windows: bool = True
-    played: Any = None  # the level's own move beside a smaller tree (ai.lab.search.LevelPlay)
+    played: LevelPlay | None = None  # the level's own move beside a smaller tree
 
     @property
     def node_count(self) -> int:
@@ -309,7 +309,7 @@ class SearchRecording:
     @property
     def total_nodes(self) -> int:
         """Nodes of the whole search, every pass of iterative deepening together."""
-        return int(self.stats.get("nodes", self.node_count))
+        return int(n) if isinstance(n := self.stats.get("nodes"), int | float) else self.node_count
 
     @property
     def solved(self) -> bool:
@@ -349,7 +349,7 @@ class SearchRecording:
             path.append(parent)
         return path[::-1]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JSONObject:
         """The ``explain --json`` object (finite numbers only; an unbounded window is null)."""
         return {
             "game": self.game_id,

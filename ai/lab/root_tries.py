@@ -2,32 +2,75 @@
 MTD(f)'s null-window probes, and the second pass over the root's moves after an aspiration
 window failed. Each is the root searched again; the recording keeps the root as the answer's
 and each try apart (``ProbeRecord``, ``AspirationTry``), so a failed try never reads as the
-root's value.
+root's value. The recorder's open nodes (``Frame``) and passes (``Pass``) are defined here,
+where both halves of the recorder read them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from dataclasses import dataclass, field
 
 from ai.alphabeta import NULL_WIDTH
 from ai.lab.probe_record import AspirationTry, ProbeRecord
-from ai.lab.recording import StepEvent
-from game.core import Move
+from ai.lab.recording import RecordedNode, StepEvent
+from game.core import Move, State
 
 INF = float("inf")
+
+
+@dataclass(eq=False)
+class Frame:
+    """An open node (None on the stack: a node beyond the budget)."""
+
+    node: RecordedNode
+    state: State
+    #: The player whose side the searcher's window and values for this node are on.
+    view: int
+    #: The node's window now, in MAX's view (None: open); it narrows as children return.
+    alpha: float | None = None
+    beta: float | None = None
+    #: The best value (max, min) or the running probability-weighted sum (chance) so far.
+    best: float | None = None
+    #: The edge the next child is reached by: (move, probability, research).
+    pending: tuple[Move, float | None, bool] | None = None
+    #: A second pass over the root's moves (its aspiration window failed).
+    research_pass: bool = False
+    #: The MTD(f) probe this node belongs to (1, 2, ...; 0: a search without probes).
+    probe: int = 0
+    #: The running probe's test value, in the searcher's view (the root's frame only).
+    probe_test: float = 0.0
+
+
+@dataclass
+class Pass:
+    """One pass of iterative deepening, as recorded."""
+
+    depth: int
+    nodes: list[RecordedNode] = field(default_factory=list)
+    events: list[StepEvent] = field(default_factory=list)
+    evaluated_leaves: list[float] = field(default_factory=list)
+    #: Nodes the searcher visited beyond the node budget: counted, not recorded.
+    truncated: int = 0
+    reused: bool = False
+    #: MTD(f)'s null-window probes of the root, in order (empty for other searches).
+    probes: list[ProbeRecord] = field(default_factory=list)
+    #: The probe whose answer is the pass's move: the last one that reached the value.
+    answer_probe: int = 0
+    #: The root's search in an aspiration window that failed (None: no such try).
+    first_try: AspirationTry | None = None
 
 
 class RootTries:
     """A mixin of TreeRecorder: its stack (the root's frame first), its pass being recorded
     (``current``), its views and events."""
 
-    stack: list[Any]
-    current: Any
+    stack: list[Frame | None]
+    current: Pass
     max_player: int
     _window: Callable[[int, float, float], tuple[float | None, float | None]]
     _to_max: Callable[[int, float], float]
-    _event: Callable[[str, Any, float | None, str], None]
+    _event: Callable[[str, Frame, float | None, str], None]
 
     def probe(self, test: float, lower: float, upper: float) -> None:
         """An MTD(f) probe starts: the root's children that follow belong to it."""

@@ -7,18 +7,19 @@ any search, and each view's answer has its type.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Never
 
 from ai.api import Cancel, SearchConfig
 from ai.kit import profile_for
 from ai.lab.compare import LONG_ROW_S, CompareRow, compare, estimate
-from ai.lab.depth_chart import DepthRow, depth_chart
+from ai.lab.depth_chart import CountingTree, DepthRow, depth_chart
 from ai.lab.editor import EditorChoice, choices, quick_match
 from ai.lab.record import record_search
 from ai.lab.recording import SearchRecording
 from ai.lab.search import LevelPlay, level_play
-from ai.ladder import RungFigures
+from ai.ladder import LadderUpdate, RungFigures
 from ai.tasks import Report, Task, worker_task
 from game.core import State
 
@@ -32,7 +33,7 @@ class TooLong(ValueError):
 
 def record(state: State, config: SearchConfig, node_budget: int, *, force: bool = False,
            max_s: float = MAX_RECORD_S, level: str | None = None, cancel: Cancel | None = None,
-           progress: Any = None) -> SearchRecording:
+           progress: Callable[[object], None] | None = None) -> SearchRecording:
     """The recorded search of ``state`` (ai.lab.recording.record_search).
 
     A long recording is first estimated (ai.lab.compare.estimate: the same search at shallower depths,
@@ -80,7 +81,7 @@ def _solver_answers(state: State, config: SearchConfig, max_s: float, cancel: Ca
 
 @worker_task
 @dataclass(frozen=True)
-class RecordTask(Task[SearchRecording]):
+class RecordTask(Task[SearchRecording, Never]):
     """The tree explorer's recording (``record``)."""
 
     state: State
@@ -90,14 +91,14 @@ class RecordTask(Task[SearchRecording]):
     max_s: float = MAX_RECORD_S
     level: str | None = None
 
-    def run(self, cancel: Cancel, progress: Report) -> SearchRecording:
+    def run(self, cancel: Cancel, progress: Report[Never]) -> SearchRecording:
         return record(self.state, self.config, self.node_budget, force=self.force,
                       max_s=self.max_s, level=self.level, cancel=cancel)
 
 
 @worker_task
 @dataclass(frozen=True)
-class CompareTask(Task[list[CompareRow]]):
+class CompareTask(Task[list[CompareRow], CompareRow]):
     """The compare view's rows (ai.lab.compare.compare), each reported as it finishes."""
 
     state: State
@@ -108,7 +109,7 @@ class CompareTask(Task[list[CompareRow]]):
     base: SearchConfig | None = None
     level: str | None = None
 
-    def run(self, cancel: Cancel, progress: Report) -> list[CompareRow]:
+    def run(self, cancel: Cancel, progress: Report[CompareRow]) -> list[CompareRow]:
         return compare(self.state, self.game_id, self.depth, max_row_s=self.max_row_s,
                        force=self.force, base=self.base, level=self.level, cancel=cancel,
                        progress=progress)
@@ -116,7 +117,7 @@ class CompareTask(Task[list[CompareRow]]):
 
 @worker_task
 @dataclass(frozen=True)
-class DepthChartTask(Task[list[DepthRow]]):
+class DepthChartTask(Task[list[DepthRow], DepthRow | CountingTree]):
     """The depth chart's rows (ai.lab.depth_chart.depth_chart), each reported as it comes."""
 
     state: State
@@ -124,14 +125,14 @@ class DepthChartTask(Task[list[DepthRow]]):
     max_depth: int
     with_quiescence: bool = False
 
-    def run(self, cancel: Cancel, progress: Report) -> list[DepthRow]:
+    def run(self, cancel: Cancel, progress: Report[DepthRow | CountingTree]) -> list[DepthRow]:
         return depth_chart(self.state, self.config, self.max_depth, cancel=cancel,
                            progress=progress, with_quiescence=self.with_quiescence)
 
 
 @worker_task
 @dataclass(frozen=True)
-class EditorChoiceTask(Task[EditorChoice]):
+class EditorChoiceTask(Task[EditorChoice, Never]):
     """What the edited weights make of the position (ai.lab.editor.choices)."""
 
     state: State
@@ -140,14 +141,14 @@ class EditorChoiceTask(Task[EditorChoice]):
     depth: int
     shipped: EditorChoice | None = None
 
-    def run(self, cancel: Cancel, progress: Report) -> EditorChoice:
+    def run(self, cancel: Cancel, progress: Report[Never]) -> EditorChoice:
         return choices(self.state, self.game_id, self.weights, self.depth, self.shipped,
                        cancel=cancel)
 
 
 @worker_task
 @dataclass(frozen=True)
-class QuickMatchTask(Task[RungFigures]):
+class QuickMatchTask(Task[RungFigures, LadderUpdate]):
     """The edited weights against the shipped ones (ai.lab.editor.quick_match)."""
 
     game_id: str
@@ -156,6 +157,6 @@ class QuickMatchTask(Task[RungFigures]):
     games: int
     seed: int
 
-    def run(self, cancel: Cancel, progress: Report) -> RungFigures:
+    def run(self, cancel: Cancel, progress: Report[LadderUpdate]) -> RungFigures:
         return quick_match(self.game_id, self.weights, self.depth, self.games, self.seed,
                            cancel=cancel, progress=progress)

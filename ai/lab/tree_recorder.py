@@ -12,56 +12,12 @@ a pass stopped half-way, or one that took the previous depth's answer over, is d
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
-from ai.lab.probe_record import AspirationTry, ProbeRecord
 from ai.lab.recording import NULL_WINDOW, RecordedNode, StepEvent
-from ai.lab.root_tries import RootTries
+from ai.lab.root_tries import Frame, Pass, RootTries
 from game.core import CHANCE, TERMINAL, Game, Move, State
 
 INF = float("inf")
-
-
-@dataclass(eq=False)
-class _Frame:
-    """An open node (None on the stack: a node beyond the budget)."""
-
-    node: RecordedNode
-    state: State
-    #: The player whose side the searcher's window and values for this node are on.
-    view: int
-    #: The node's window now, in MAX's view (None: open); it narrows as children return.
-    alpha: float | None = None
-    beta: float | None = None
-    #: The best value (max, min) or the running probability-weighted sum (chance) so far.
-    best: float | None = None
-    #: The edge the next child is reached by: (move, probability, research).
-    pending: tuple[Move, float | None, bool] | None = None
-    #: A second pass over the root's moves (its aspiration window failed).
-    research_pass: bool = False
-    #: The MTD(f) probe this node belongs to (1, 2, ...; 0: a search without probes).
-    probe: int = 0
-    #: The running probe's test value, in the searcher's view (the root's frame only).
-    probe_test: float = 0.0
-
-
-@dataclass
-class Pass:
-    """One pass of iterative deepening, as recorded."""
-
-    depth: int
-    nodes: list[RecordedNode] = field(default_factory=list)
-    events: list[StepEvent] = field(default_factory=list)
-    evaluated_leaves: list[float] = field(default_factory=list)
-    #: Nodes the searcher visited beyond the node budget: counted, not recorded.
-    truncated: int = 0
-    reused: bool = False
-    #: MTD(f)'s null-window probes of the root, in order (empty for other searches).
-    probes: list[ProbeRecord] = field(default_factory=list)
-    #: The probe whose answer is the pass's move: the last one that reached the value.
-    answer_probe: int = 0
-    #: The root's search in an aspiration window that failed (None: no such try).
-    first_try: AspirationTry | None = None
 
 
 class TreeRecorder(RootTries):
@@ -85,7 +41,7 @@ class TreeRecorder(RootTries):
         self.known_value = known_value
         self.completed: Pass | None = None
         self.current = Pass(0)
-        self.stack: list[_Frame | None] = []
+        self.stack: list[Frame | None] = []
 
     # ------------------------------------------------------------------ views
 
@@ -105,11 +61,11 @@ class TreeRecorder(RootTries):
         lo, hi = self.bounds
         return (None if alpha < lo else alpha), (None if beta > hi else beta)
 
-    def _event(self, kind: str, frame: _Frame, value: float | None, line: str) -> None:
+    def _event(self, kind: str, frame: Frame, value: float | None, line: str) -> None:
         self.current.events.append(
             StepEvent(kind, frame.node.id, frame.alpha, frame.beta, value, line))
 
-    def _top(self) -> _Frame | None:
+    def _top(self) -> Frame | None:
         return self.stack[-1] if self.stack else None
 
     # ------------------------------------------------------------------ passes
@@ -164,7 +120,7 @@ class TreeRecorder(RootTries):
         )
         rec.nodes.append(node)
         parent.node.children.append(node.id)
-        frame = _Frame(node, state, view, a, b, probe=parent.probe)
+        frame = Frame(node, state, view, a, b, probe=parent.probe)
         self.stack.append(frame)
         if kind != "leaf":
             self._event("enter", frame, None, f"{kind}-init")
@@ -175,7 +131,7 @@ class TreeRecorder(RootTries):
         node = RecordedNode(0, None, self._kind(state, depth), None, None, depth, a, b,
                             state=state)
         self.current.nodes.append(node)
-        frame = _Frame(node, state, view, a, b)
+        frame = Frame(node, state, view, a, b)
         self.stack.append(frame)
         self._event("enter", frame, None, f"{node.kind}-init")
 
@@ -281,7 +237,7 @@ class TreeRecorder(RootTries):
             return None
         return self.known_value(state.apply(move))
 
-    def _update(self, parent: _Frame, child: RecordedNode) -> None:
+    def _update(self, parent: Frame, child: RecordedNode) -> None:
         """Back the child's value up into the parent (the "update" step event)."""
         v = child.value
         if v is None:
@@ -310,7 +266,7 @@ class TreeRecorder(RootTries):
         self._event("update", parent, parent.best, line)
 
     @staticmethod
-    def _research_follows(parent: _Frame, v: float) -> bool:
+    def _research_follows(parent: Frame, v: float) -> bool:
         """Does the searcher re-search a null-window child that returned ``v``? Inside a node
         when alpha < v < beta; at the root whenever v beats alpha (beta may be an aspiration
         bound)."""

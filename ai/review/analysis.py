@@ -14,9 +14,8 @@ Stakes decisions (backgammon's cube) are weighed by the game's own ``StakesAI.re
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ai.api import Cancel, Limits, SearchConfig
 from ai.kit import game_ai, get_level, profile_for
@@ -25,6 +24,7 @@ from ai.review.summary import summarise
 from ai.review.weigh import Decision, Weigher
 from ai.tasks import Report, Task, worker_task
 from game.core import CHANCE
+from game.jsontypes import JSONObject
 from game.review import GameReview, ReviewRow
 from game.savefile import load
 from game.session import Session
@@ -50,12 +50,18 @@ class ReviewSettings:
     depth: int | None = None
     time_s: float | None = None
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> JSONObject:
         return {"level": self.level, "depth": self.depth, "time": self.time_s}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ReviewSettings:
-        return cls(data.get("level"), data.get("depth"), data.get("time"))
+    def from_dict(cls, data: Mapping[str, object]) -> ReviewSettings:
+        """The settings ``as_dict`` wrote (or game.review_read checked): a value of another
+        type reads as None, the game's default."""
+        level, depth, time_s = data.get("level"), data.get("depth"), data.get("time")
+        return cls(level if isinstance(level, str) else None,
+                   depth if isinstance(depth, int) and not isinstance(depth, bool) else None,
+                   time_s if isinstance(time_s, int | float) and not isinstance(time_s, bool)
+                   else None)
 
     def resolved(self, scale: ReviewScale) -> ReviewSettings:
         """These settings with the game's defaults filled in."""
@@ -137,7 +143,7 @@ def review_session(
     return _review(session, scale, settings, rows, started, complete=True)
 
 
-def review_saved_game(save_text: str, settings: dict[str, Any],
+def review_saved_game(save_text: str, settings: Mapping[str, object],
                       cancel: Cancel | None = None,
                       progress: ReviewProgress | None = None) -> GameReview:
     """``review_session`` of a save's text (the worker's task: a session travels to the
@@ -151,13 +157,13 @@ def review_saved_game(save_text: str, settings: dict[str, Any],
 
 @worker_task
 @dataclass(frozen=True)
-class ReviewTask(Task[GameReview]):
+class ReviewTask(Task[GameReview, tuple[int, int]]):
     """A game's review in the worker (``review_saved_game``: the game travels as its save)."""
 
     save_text: str
-    settings: dict[str, Any]
+    settings: JSONObject
 
-    def run(self, cancel: Cancel, progress: Report) -> GameReview:
+    def run(self, cancel: Cancel, progress: Report[tuple[int, int]]) -> GameReview:
         # The worker's cancel is Event-like (is_set, all the search asks of it).
         return review_saved_game(self.save_text, self.settings, cancel,
                                  progress)

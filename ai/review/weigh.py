@@ -5,14 +5,14 @@ costs what it costs."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ai.api import ALGORITHMS, Cancel, Result, SearchConfig
 from ai.engine import run_search
-from ai.kit import profile_for
+from ai.kit import StakesAI, profile_for
 from ai.review.scale import ReviewScale, outcome
 from game.core import Game, Move, State, format_line
 from game.review import NO_ERROR, ReviewRow
+from game.stakes import Stakes
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class Decision:
     state: State
     move: Move
     #: The stakes, for a decision the game's stakes weigh (None: a board move).
-    stakes: Any
+    stakes: Stakes | None
 
 
 class Weigher:
@@ -37,9 +37,11 @@ class Weigher:
         self.cancel = cancel
         self.profile = profile_for(config.game_id)
 
-    def weigh(self, decision: Decision, ply: int, stakes_ai: Any) -> ReviewRow | None:
+    def weigh(self, decision: Decision, ply: int, stakes_ai: StakesAI | None) -> ReviewRow | None:
         state, move = decision.state, decision.move
         if decision.stakes is not None:
+            if stakes_ai is None or stakes_ai.review is None:
+                raise ValueError("a stakes decision of a game whose stakes are not reviewed")
             verdict = stakes_ai.review(state, decision.stakes, move)
             return None if verdict is None else replace(verdict, ply=ply, index=decision.index)
         return self._board_move(decision, ply)

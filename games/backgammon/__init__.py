@@ -5,7 +5,8 @@ The kit below is the game's one entry in Kibitz (game.kit): its layers load on f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, cast
 
 from game.core import State
 from game.kit import GameKit
@@ -46,7 +47,7 @@ class BackgammonKit(GameKit):
         return {"gnu_id": ids.gnu_ids(cast("BackgammonState", state))}
 
     def parse_position_text(
-        self, text: str, options: dict[str, Any], stakes: Stakes | None
+        self, text: str, options: Mapping[str, object], stakes: Stakes | None
     ) -> tuple[State, Stakes | None]:
         from games.backgammon import ids
 

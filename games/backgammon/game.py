@@ -3,9 +3,8 @@ its notations, GNU Backgammon's IDs among them (games.backgammon.ids)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.core import IllegalMoveError, Move, check_option_names
+from game.jsontypes import JSONObject
 from games.backgammon import ids, notation
 from games.backgammon.rules import (
     PLAYER_NAMES,
@@ -22,14 +21,14 @@ class Backgammon:
     name = "Backgammon"
     player_names = PLAYER_NAMES
 
-    def initial_state(self, /, **options: Any) -> BackgammonState:
+    def initial_state(self, /, **options: object) -> BackgammonState:
         check_option_names("backgammon", options, ())
         return BackgammonState(opening=True)
 
-    def options(self, state: BackgammonState) -> dict[str, Any]:
+    def options(self, state: BackgammonState) -> JSONObject:
         return {}
 
-    def parse_position(self, text: str, /, **options: Any) -> BackgammonState:
+    def parse_position(self, text: str, /, **options: object) -> BackgammonState:
         """``ID [dice] [player]``, e.g. ``4HPwATDgc/ABMA 31 1``; ``ID opening`` before the first roll.
 
         The ID is seen from the player on roll (``0`` White, the default, or ``1`` Red); without

@@ -19,7 +19,7 @@ with a resignation on offer, is refused with a one-line error saying so.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from game.core import NotationError
@@ -162,7 +162,7 @@ def position_text(state: BackgammonState, cube: Cube | None) -> str:
     return gnu_ids(state, cube)
 
 
-def parse_position_text(text: str, options: dict, cube: Cube | None,
+def parse_position_text(text: str, options: Mapping[str, object], cube: Cube | None,
                         parse_plain: Callable[[str], BackgammonState]) -> tuple[BackgammonState,
                                                                                 Cube | None]:
     """(position, cube) of pasted text. With GNU Backgammon's Match ID the game starts with the

@@ -22,6 +22,8 @@ played with ``generate`` (checked on thousands of positions by tests/test_backga
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from games.backgammon import movegen as mg
 
 Packed = int
@@ -34,7 +36,7 @@ _STEP = [[(1 << 8 * dst) - (1 << 8 * src) for dst in range(26)] for src in range
 _HIT = [(1 << 8 * 26) - (1 << 8 * (26 + dst)) for dst in range(26)]
 
 
-def pack(me: mg.Board | list[int], opp: mg.Board | list[int]) -> Packed:
+def pack(me: Sequence[int], opp: Sequence[int]) -> Packed:
     """Both sides' 26 counts as one int, a byte each (counts never exceed 15)."""
     return int.from_bytes(bytes(me) + bytes(opp), "little")
 

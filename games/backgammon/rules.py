@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.core import CHANCE, TERMINAL, IllegalMoveError, NotationError, quoted
 from games.backgammon import movegen as mg
@@ -84,7 +83,7 @@ class BackgammonState:
             return ()
         return tuple(self._generated())
 
-    def apply(self, move: Any) -> BackgammonState:
+    def apply(self, move: object) -> BackgammonState:
         if self.is_over():
             raise IllegalMoveError("the game is over")
         if self.dice is None:
@@ -161,13 +160,9 @@ class BackgammonState:
         points, bar, off = mg.absolute(result[0], result[1], self.to_move)
         return BackgammonState(points, bar, off, 1 - self.to_move, None, False)
 
-    def _roll(self, outcome: Any) -> BackgammonState:
-        try:
-            a, b = outcome
-            ok = isinstance(a, int) and isinstance(b, int) and 1 <= a <= 6 and 1 <= b <= 6
-        except (TypeError, ValueError):
-            ok = False
-        if not ok:
+    def _roll(self, outcome: object) -> BackgammonState:
+        a, b = outcome if isinstance(outcome, tuple | list) and len(outcome) == 2 else (0, 0)
+        if not (isinstance(a, int) and isinstance(b, int) and 1 <= a <= 6 and 1 <= b <= 6):
             raise IllegalMoveError(f"a roll is two dice 1-6 like (3, 1), got {outcome!r}")
         if self.opening:
             if a == b:
@@ -180,13 +175,18 @@ class BackgammonState:
         )
 
 
-def as_steps(move: Any) -> Move:
-    try:
-        steps = tuple((int(s), int(d)) for s, d in move)
-        if all(isinstance(x, int) for step in move for x in step):
-            return steps
-    except (TypeError, ValueError):
-        pass
+def as_steps(move: object) -> Move:
+    """``move`` as given to ``apply`` (a UI's or a file's): a sequence of (from, to) pairs."""
+    steps: list[Step] = []
+    for step in move if isinstance(move, tuple | list) else [None]:
+        if not (isinstance(step, tuple | list) and len(step) == 2):
+            break
+        s, d = step
+        if not (isinstance(s, int) and isinstance(d, int)):
+            break
+        steps.append((int(s), int(d)))
+    else:
+        return tuple(steps)
     raise IllegalMoveError(f"a backgammon move is a tuple of (from, to) steps, got {move!r}")
 
 

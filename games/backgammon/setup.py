@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from game.setup import GameSetup, SetupField
 from games.backgammon.cube import Cube
 
 
-def _options(values: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:
+def _options(values: Mapping[str, object]) -> tuple[dict[str, object], Cube | None]:
     rule = values["bg_cube"]
     return {}, None if rule == "off" else Cube(jacoby=rule == "jacoby")
 

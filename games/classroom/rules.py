@@ -31,9 +31,10 @@ import re
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Union
+from typing import Union
 
 from game.core import CHANCE, TERMINAL, IllegalMoveError, Move, NotationError, quoted
+from game.jsontypes import JSONObject
 from game.kit import Example
 
 #: Limits that keep a typed tree small enough to draw and to step through.
@@ -170,7 +171,7 @@ class Classroom:
     name = "Classroom tree"
     player_names = ("MAX", "MIN")
 
-    def initial_state(self, **options: Any) -> ClassroomState:
+    def initial_state(self, **options: object) -> ClassroomState:
         """``example``: a name from EXAMPLES (default "textbook"), or ``tree``: a tree's text."""
         unknown = set(options) - {"example", "tree"}
         if unknown:
@@ -181,10 +182,10 @@ class Classroom:
             return self.parse_position(str(options["tree"]))
         return self.parse_position(example_text(options.get("example") or "textbook"))
 
-    def options(self, state: ClassroomState) -> dict[str, Any]:
+    def options(self, state: ClassroomState) -> JSONObject:
         return {}
 
-    def parse_position(self, text: str, **options: Any) -> ClassroomState:
+    def parse_position(self, text: str, **options: object) -> ClassroomState:
         if options:
             raise ValueError("a classroom position takes no options: the tree is the position")
         tree_text, _, path_text = text.partition("@")
@@ -234,13 +235,11 @@ def _letter_index(ch: str, state: ClassroomState) -> int:
     return index
 
 
-def example_text(name: str) -> str:
-    try:
+def example_text(name: object) -> str:
+    """``name`` is an option as given (``object``): anything but an example's name is refused."""
+    if isinstance(name, str) and name in EXAMPLES:
         return EXAMPLES[name].text
-    except KeyError:
-        raise ValueError(
-            f"unknown classroom example {name!r}; choose one of: {', '.join(EXAMPLES)}"
-        ) from None
+    raise ValueError(f"unknown classroom example {name!r}; choose one of: {', '.join(EXAMPLES)}")
 
 
 # --------------------------------------------------------------------------- text

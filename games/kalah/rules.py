@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
 
 from game.core import TERMINAL, IllegalMoveError, Move, NotationError, check_option_names
+from game.jsontypes import JSONObject
 
 SOUTH, NORTH = 0, 1
 #: Bounds of a new game's board (``initial_state``); a parsed position holds up to MAX_COUNT.
@@ -97,7 +97,7 @@ class KalahState:
         pits = self.pits
         return tuple(i for i in range(m) if pits[base + i])
 
-    def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
+    def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
         return ()
 
     def apply(self, move: Move) -> KalahState:
@@ -169,7 +169,7 @@ def _make(pits: tuple[int, ...], stores: tuple[int, int], to_move: int, rule: bo
     return s
 
 
-def _check_fields(pits: Any, stores: Any, to_move: Any, empty_capture: Any) -> None:
+def _check_fields(pits: object, stores: object, to_move: object, empty_capture: object) -> None:
     """ValueError, one line, for a state the rules cannot play from."""
     if not isinstance(pits, tuple) or len(pits) % 2 or not 2 <= len(pits) <= 2 * MAX_PITS:
         raise ValueError(f"pits must be a tuple of 2m counts, m from 1 to {MAX_PITS}")
@@ -191,7 +191,7 @@ def _check_fields(pits: Any, stores: Any, to_move: Any, empty_capture: Any) -> N
         )
 
 
-def _refusal(state: KalahState, move: Any) -> str:
+def _refusal(state: KalahState, move: object) -> str:
     """Why ``move`` cannot be played, in one line that names the pit."""
     m = state.size
     name = NAMES[state.to_move]
@@ -280,13 +280,13 @@ def sow(state: KalahState, move: Move) -> Sowing:
 _OPTION_NAMES = ("pits", "seeds", "empty_capture")
 
 
-def _whole(value: Any, name: str, low: int, high: int) -> int:
+def _whole(value: object, name: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise ValueError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
     return value
 
 
-def _flag(value: Any) -> bool:
+def _flag(value: object) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"empty_capture must be true or false, got {value!r}")
     return value
@@ -315,17 +315,17 @@ class Kalah:
     name = "Kalah"
     player_names = NAMES
 
-    def initial_state(self, /, **options: Any) -> KalahState:
+    def initial_state(self, /, **options: object) -> KalahState:
         """Options: pits (m, 1..6, default 6), seeds (1..6, default 4), empty_capture."""
         check_option_names(self.name, options, _OPTION_NAMES)
         m = _whole(options.get("pits", 6), "pits", 1, MAX_PITS)
         n = _whole(options.get("seeds", 4), "seeds", 1, MAX_SEEDS)
         return KalahState((n,) * (2 * m), (0, 0), SOUTH, _flag(options.get("empty_capture", False)))
 
-    def options(self, state: KalahState) -> dict[str, Any]:
+    def options(self, state: KalahState) -> JSONObject:
         return {"empty_capture": state.empty_capture}
 
-    def parse_position(self, text: str, /, **options: Any) -> KalahState:
+    def parse_position(self, text: str, /, **options: object) -> KalahState:
         """Options: empty_capture. ``pits`` and ``seeds`` (a new game's whole options dict,
         passed along) are accepted and ignored, because the text gives the board."""
         check_option_names(self.name, options, _OPTION_NAMES)

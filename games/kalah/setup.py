@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from game.setup import GameSetup, SetupField
+from game.stakes import Stakes
 
 
-def _options(values: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:
+def _options(values: Mapping[str, object]) -> tuple[dict[str, object], Stakes | None]:
     return {"pits": values["kalah_pits"], "seeds": values["kalah_seeds"],
             "empty_capture": values["kalah_empty_capture"]}, None
 

@@ -6,12 +6,11 @@ In Nim and Grundy's game the heaps after a move say more than the move's notatio
 
 from __future__ import annotations
 
-from typing import Any
 
-
-def heaps_label(after: Any, move: Any = None) -> str:
+def heaps_label(after: object, move: object = None) -> str:
     """The heaps of ``after``, "3,1,5"; after a Grundy split ``move`` = (heap, part), the two
-    heaps it made joined by "+": "3+1,3" (a split of a heap of 7 into 4 and 3 reads "4+3")."""
+    heaps it made joined by "+": "3+1,3" (a split of a heap of 7 into 4 and 3 reads "4+3").
+    Both are read by what they hold (``object``): a position without heaps labels as ""."""
     heaps = [str(h) for h in getattr(after, "heaps", ())]
     if (getattr(after, "variant", "") == "grundy" and isinstance(move, tuple) and len(move) == 2
             and isinstance(move[0], int) and 0 <= move[0] < len(heaps) - 1):

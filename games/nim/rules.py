@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
 
 from game.core import TERMINAL, IllegalMoveError, Move, NotationError, check_option_names, quoted
+from game.jsontypes import JSONObject
 
 VARIANTS = ("nim", "grundy")
 #: Bounds that keep every position small enough to draw, search and type.
@@ -35,7 +35,8 @@ MAX_HEAPS = 2000
 DEFAULT_HEAPS = (7,)
 #: The classic classroom game: 7 coins, take 1 to 3.
 DEFAULT_MAX_TAKE = 3
-_UNSET: Any = object()
+#: ``max_take`` not given: the variant's default (None is a value: no limit).
+_UNSET = object()
 
 
 def _coins(n: int) -> str:
@@ -68,7 +69,7 @@ class NimState:
             for c in range(1, (h if limit is None else min(h, limit)) + 1)
         )
 
-    def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
+    def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
         return ()
 
     def apply(self, move: Move) -> NimState:
@@ -84,7 +85,7 @@ class NimState:
             heaps = self.heaps[:i] + (h - k,) + self.heaps[i + 1 :]
         return NimState(heaps, 1 - self.to_move, self.max_take, self.misere, self.variant)
 
-    def _check_shape(self, move: Any) -> tuple[int, int]:
+    def _check_shape(self, move: object) -> tuple[int, int]:
         if (
             not isinstance(move, tuple)
             or len(move) != 2
@@ -138,45 +139,50 @@ class NimState:
 
 
 def make_state(
-    heaps: Any,
+    heaps: object,
     to_move: int = 0,
-    max_take: Any = _UNSET,
-    misere: Any = False,
-    variant: Any = "nim",
+    max_take: object = _UNSET,
+    misere: object = False,
+    variant: object = "nim",
 ) -> NimState:
-    """A validated state; ValueError with one readable line for any bad option."""
-    if variant not in VARIANTS:
+    """A validated state; ValueError with one readable line for any bad option (each option is
+    whatever a save or a setup passed, hence ``object``)."""
+    if not isinstance(variant, str) or variant not in VARIANTS:
         raise ValueError(f"variant must be 'nim' or 'grundy', got {variant!r}")
     if not isinstance(misere, bool):
         raise ValueError(f"misere must be true or false, got {misere!r}")
     if max_take is _UNSET:
         max_take = DEFAULT_MAX_TAKE if variant == "nim" else None
+    take: int | None = None
     if max_take is not None:
         if variant == "grundy":
             raise ValueError("max_take does not apply to Grundy's game (a move splits a heap)")
         if not isinstance(max_take, int) or isinstance(max_take, bool) or max_take < 1:
             raise ValueError(f"max_take must be a whole number of at least 1, got {max_take!r}")
+        take = max_take
     if isinstance(heaps, str | bytes) or not isinstance(heaps, tuple | list):
         raise ValueError(f"heaps must be a list of heap sizes, got {heaps!r}")
-    heaps = tuple(heaps)
-    if not heaps:
+    given: tuple[object, ...] = tuple(heaps)
+    if not given:
         raise ValueError("there must be at least one heap")
-    if len(heaps) > MAX_HEAPS:
-        raise ValueError(f"at most {MAX_HEAPS} heaps, got {len(heaps)}")
-    for h in heaps:
+    if len(given) > MAX_HEAPS:
+        raise ValueError(f"at most {MAX_HEAPS} heaps, got {len(given)}")
+    sizes: list[int] = []
+    for h in given:
         if not isinstance(h, int) or isinstance(h, bool) or h < 0:
             raise ValueError(f"a heap size must be a whole number of at least 0, got {h!r}")
-    if sum(heaps) > MAX_COINS:
-        raise ValueError(f"at most {MAX_COINS} coins in all, got {sum(heaps)}")
+        sizes.append(h)
+    if sum(sizes) > MAX_COINS:
+        raise ValueError(f"at most {MAX_COINS} coins in all, got {sum(sizes)}")
     if to_move not in (0, 1):
         raise ValueError(f"the side to move is player 1 or 2, got index {to_move!r}")
-    return NimState(heaps, to_move, max_take, misere, variant)
+    return NimState(tuple(sizes), to_move, take, misere, variant)
 
 
 _OPTION_NAMES = ("heaps", "max_take", "misere", "variant")
 
 
-def _check_option_names(options: dict[str, Any]) -> None:
+def _check_option_names(options: dict[str, object]) -> None:
     check_option_names("Nim", options, _OPTION_NAMES)
 
 
@@ -185,15 +191,15 @@ class Nim:
     name = "Nim"
     player_names = ("Player 1", "Player 2")
 
-    def initial_state(self, /, **options: Any) -> NimState:
+    def initial_state(self, /, **options: object) -> NimState:
         """Options: heaps, max_take, misere, variant (see the module docstring)."""
         _check_option_names(options)
         return make_state(options.pop("heaps", DEFAULT_HEAPS), 0, **options)
 
-    def options(self, state: NimState) -> dict[str, Any]:
+    def options(self, state: NimState) -> JSONObject:
         return {"max_take": state.max_take, "misere": state.misere, "variant": state.variant}
 
-    def parse_position(self, text: str, /, **options: Any) -> NimState:
+    def parse_position(self, text: str, /, **options: object) -> NimState:
         """The options as for ``initial_state``; ``heaps``, if given (a whole options dict passed
         along), is ignored because the text names the heaps."""
         _check_option_names(options)

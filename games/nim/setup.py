@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from game.setup import GameSetup, SetupField
+from game.stakes import Stakes
 
 #: What the board draws legibly: heaps and coins per heap.
 MAX_HEAPS_UI = 8
@@ -28,12 +28,12 @@ def parse_heaps(text: str) -> tuple[int, ...]:
     return heaps
 
 
-def _takes_coins(values: Mapping[str, Any]) -> bool:
+def _takes_coins(values: Mapping[str, object]) -> bool:
     return values["nim_variant"] == "nim"
 
 
-def _options(values: Mapping[str, Any]) -> tuple[dict[str, Any], Any]:
-    options: dict[str, Any] = {"heaps": parse_heaps(values["nim_heaps"]),
+def _options(values: Mapping[str, object]) -> tuple[dict[str, object], Stakes | None]:
+    options: dict[str, object] = {"heaps": parse_heaps(str(values["nim_heaps"])),
                                "misere": values["nim_misere"],
                                "variant": values["nim_variant"]}
     if _takes_coins(values):

@@ -3,9 +3,8 @@ notation a position can come in (a board, a transcript, a GGF game: games.othell
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.core import check_option_names
+from game.jsontypes import JSONObject
 from games.othello.ggf import read_othello
 from games.othello.rules import (
     OthelloState,
@@ -24,14 +23,14 @@ class Othello:
     name = "Othello"
     player_names = ("Black", "White")
 
-    def initial_state(self, /, **options: Any) -> OthelloState:
+    def initial_state(self, /, **options: object) -> OthelloState:
         check_option_names("Othello", options, ())
         return initial_state()
 
-    def options(self, state: OthelloState) -> dict[str, Any]:
+    def options(self, state: OthelloState) -> JSONObject:
         return {}
 
-    def parse_position(self, text: str, /, **options: Any) -> OthelloState:
+    def parse_position(self, text: str, /, **options: object) -> OthelloState:
         """The position a text describes: a board and side to move (see ``parse_board``), or
         the position reached by a move transcript or a GGF game (``othello_ggf``). The error
         says why the text is none of these."""

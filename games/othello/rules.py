@@ -21,7 +21,6 @@ but the opponent can; when neither side can move the game is over.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import Any
 
 from game.core import TERMINAL, IllegalMoveError, Move, NotationError, quoted
 
@@ -210,7 +209,7 @@ class OthelloState:
     def from_colours(cls, black: int, white: int, to_move: int) -> OthelloState:
         return cls(black, white, to_move) if to_move == 0 else cls(white, black, to_move)
 
-    def __setattr__(self, name: str, value: Any) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("OthelloState is immutable")
 
     def __eq__(self, other: object) -> bool:
@@ -224,7 +223,7 @@ class OthelloState:
     def __repr__(self) -> str:
         return f"OthelloState({format_board(self)!r})"
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[type[OthelloState], tuple[int, int, int]]:
         return (OthelloState, (self.me, self.opp, self.to_move))
 
     # -- colour views -------------------------------------------------------------------
@@ -271,7 +270,7 @@ class OthelloState:
             object.__setattr__(self, "_legal", legal)
         return legal
 
-    def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
+    def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
         return ()
 
     def apply(self, move: Move) -> OthelloState:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.core import TERMINAL, IllegalMoveError, Move, NotationError, check_option_names, quoted
+from game.jsontypes import JSONObject
 
 LINES: tuple[tuple[int, int, int], ...] = (
     (0, 1, 2), (3, 4, 5), (6, 7, 8),
@@ -67,7 +67,7 @@ class TicTacToeState:
     def legal_moves(self) -> tuple[int, ...]:
         return self._legal
 
-    def chance_outcomes(self) -> tuple[tuple[Any, float], ...]:
+    def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
         return ()
 
     def apply(self, move: Move) -> TicTacToeState:
@@ -151,14 +151,14 @@ class TicTacToe:
     name = "Tic-tac-toe"
     player_names = ("X", "O")
 
-    def initial_state(self, /, **options: Any) -> TicTacToeState:
+    def initial_state(self, /, **options: object) -> TicTacToeState:
         check_option_names("tic-tac-toe", options, ())
         return TicTacToeState()
 
-    def options(self, state: TicTacToeState) -> dict[str, Any]:
+    def options(self, state: TicTacToeState) -> JSONObject:
         return {}
 
-    def parse_position(self, text: str, /, **options: Any) -> TicTacToeState:
+    def parse_position(self, text: str, /, **options: object) -> TicTacToeState:
         self.initial_state(**options)
         parts = text.split()
         if len(parts) != 2:

@@ -89,9 +89,10 @@ def node_lines(recording: SearchRecording, nid: int, game: Game | None = None
 def aspiration_lines(recording: SearchRecording) -> list[tuple[str, tuple]]:
     """The root of a search whose aspiration window failed: the window that found its value,
     and the failed first try, whose value was only a bound outside its window."""
-    root, game_id = recording.nodes[0], recording.game_id
-
-    note = aspiration_note(recording.first_try, *probes.precise_texts(game_id))
+    root, game_id, first_try = recording.nodes[0], recording.game_id, recording.first_try
+    if first_try is None:  # the caller asks only of a recording with a failed first try
+        return []
+    note = aspiration_note(first_try, *probes.precise_texts(game_id))
     window = style.window_text(root.alpha, root.beta, game_id)
     return [(f"Window (α, β): {window}, the re-search that found the "
              "value", style.DIM),

@@ -132,10 +132,10 @@ class TreePane:
             self.depth = recording.searched_depth or recording.depth
         if self.teaching:  # a level's switches are the level's, not teaching mode's
             opts = recording.options
-            self.use_tt = opts.get("use_tt", self.use_tt)
-            self.use_ordering = opts.get("use_ordering", self.use_ordering)
-            self.use_pvs = opts.get("use_pvs", self.use_pvs)
-            self.use_quiescence = opts.get("use_quiescence", self.use_quiescence)
+            self.use_tt = bool(opts.get("use_tt", self.use_tt))
+            self.use_ordering = bool(opts.get("use_ordering", self.use_ordering))
+            self.use_pvs = bool(opts.get("use_pvs", self.use_pvs))
+            self.use_quiescence = bool(opts.get("use_quiescence", self.use_quiescence))
         self.header = header_lines(recording)
         self.view = TreeView(recording, self.ctx.text_size, self.small_size())
         self.stepper = None

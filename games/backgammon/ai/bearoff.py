@@ -37,9 +37,9 @@ watches the other side's count differs from it only in rare close positions.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -113,7 +113,7 @@ class BearoffTable:
 
     off: np.ndarray
     first: np.ndarray
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: dict[str, object] = field(default_factory=dict)
     keys: np.ndarray = field(default_factory=lambda: position_keys(positions()))
 
     def __post_init__(self) -> None:
@@ -129,7 +129,7 @@ class BearoffTable:
         """Table rows of home-board positions (M, 6)."""
         return np.searchsorted(self.keys, position_keys(home))
 
-    def expected_rolls(self, home: Any) -> float:
+    def expected_rolls(self, home: Sequence[int]) -> float:
         """Mean rolls to bear off the checkers of one home board (six counts)."""
         row = self.off[self.rows(np.asarray(home))[0]].astype(np.float64)
         return float(row @ np.arange(OFF_ROLLS))
@@ -170,7 +170,7 @@ class BearoffTable:
 # -- file --------------------------------------------------------------------------------------------
 
 
-def save_table(off_counts: np.ndarray, first_counts: np.ndarray, meta: dict[str, Any],
+def save_table(off_counts: np.ndarray, first_counts: np.ndarray, meta: Mapping[str, object],
                path: Path | str) -> None:  # fmt: skip
     """Write quantised tables (uint16 rows summing to SCALE) with their metadata."""
     head = {"format": FORMAT, "version": VERSION, "positions": len(off_counts),

@@ -4,9 +4,9 @@ the hand-made evaluator and the network."""
 from __future__ import annotations
 
 import statistics
-from typing import Any
 
 from ai.bench import BenchPosition, ParseCase, SpeedBench, Variant
+from game.jsontypes import JSONObject
 from games.backgammon.ai.bench_rules import bench as movegen_bench
 from games.backgammon.game import GAME
 
@@ -34,7 +34,7 @@ def chance() -> tuple[Variant, ...]:
     return hand + net
 
 
-def rules(repeat: int) -> dict[str, Any]:
+def rules(repeat: int) -> JSONObject:
     runs = [movegen_bench() for _ in range(repeat)]
     return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from ai.api import SearchConfig
 from ai.engine import run_search
 from ai.selfplay import sample_chance
+from game.jsontypes import JSONObject
 from games.backgammon.cube import Cube, match_id
 from games.backgammon.outcomes import OUTCOMES
 from games.backgammon.rules import BackgammonState
@@ -169,7 +170,7 @@ def play_cubeful_game(
     return CubefulRecord((0.0, 0.0), plies, False, cube)
 
 
-def cube_answer(state: BackgammonState, cube: Cube) -> dict[str, object]:
+def cube_answer(state: BackgammonState, cube: Cube) -> JSONObject:
     """The cube decision for the player on roll in ``state`` (before his roll) as plain data,
     for the engine and the panel. A pending double is answered for the player who must take
     or drop it."""
@@ -177,7 +178,7 @@ def cube_answer(state: BackgammonState, cube: Cube) -> dict[str, object]:
         raise ValueError("a cube decision is made at the start of a turn, before the roll")
     player = state.to_move
     probs = probabilities(state, player)
-    answer: dict[str, object] = {
+    answer: JSONObject = {
         "probabilities": {k: round(v, 4) for k, v in zip(OUTCOMES, probs, strict=True)},
         "match_id": match_id(cube, state),
     }

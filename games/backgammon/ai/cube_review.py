@@ -28,9 +28,9 @@ the cubeless equity the checker plays' rows plot, so the line does not jump at a
 
 from __future__ import annotations
 
-from typing import Any
-
+from game.core import Move, State
 from game.review import ReviewRow
+from game.stakes import Stakes
 from games.backgammon.ai.cube import CubeAdvice, advise, probabilities
 from games.backgammon.ai.review import REVIEW
 from games.backgammon.cube import Cube, CubeAction
@@ -43,13 +43,14 @@ from games.backgammon.rules import PLAYER_NAMES, BackgammonState
 CLOSE_DECISION = 0.16
 
 
-def review_cube(state: BackgammonState, stakes: Any, move: Any) -> ReviewRow | None:
+def review_cube(state: State, stakes: Stakes, move: Move) -> ReviewRow | None:
     """The row of the stakes decision ``move`` made in ``state`` (a double, a take, a drop, or a
     roll where the roller could have doubled), or None where it was no cube decision: the
     opening roll, a cube the roller may not turn, a roll far from any double. ``ply`` and
     ``index`` are left 0 for the caller (ai.review.analysis) to fill in."""
     cube = stakes
-    if not isinstance(cube, Cube) or state.is_over() or state.opening or state.dice is not None:
+    if (not isinstance(cube, Cube) or not isinstance(state, BackgammonState) or state.is_over()
+            or state.opening or state.dice is not None):
         return None
     roller = state.to_move
     if isinstance(move, CubeAction):

@@ -7,21 +7,22 @@ window's (whose menu only lists the levels).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any
 
-from ai.api import Evaluator, Searcher
-from ai.kit import Deferred, GameAI
+from ai.api import Cancel, Evaluator, Searcher
+from ai.kit import Deferred, GameAI, RolloutTable
 from ai.levels import Level
 from ai.searchbase import Scoring
+from game.core import Move, State
 from games.backgammon.ai.bench import SPEED
 from games.backgammon.ai.book import book_result
 from games.backgammon.ai.evaluation import BackgammonEvaluator
 from games.backgammon.ai.profile import PROFILE
 from games.backgammon.ai.review import REVIEW
 from games.backgammon.ai.selftest import SELFTEST
-from games.backgammon.ai.stakes import STAKES
+from games.backgammon.ai.stakes import STAKES, backgammon_state
 
 #: The network evaluators' name on screen (NetEvaluator.title, known without numpy).
 NETWORK = "neural network"
@@ -66,11 +67,13 @@ def _batched(evaluator: Evaluator, scoring: Scoring) -> Searcher | None:
     return None
 
 
-def _rollout(*args: Any, **kwargs: Any) -> Any:
+def _rollout(state: State, moves: Sequence[Move], trials: int, seed: int = 0,
+             truncate: int | None = None, cancel: Cancel | None = None,
+             progress: Callable[[RolloutTable], None] | None = None) -> RolloutTable:
     """Rollouts of candidate moves (games.backgammon.ai.rollout; numpy: when first asked)."""
     from games.backgammon.ai.rollout import rollout
 
-    return rollout(*args, **kwargs)
+    return rollout(backgammon_state(state), moves, trials, seed, truncate, cancel, progress)
 
 
 LEVELS: tuple[Level, ...] = (

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 import numpy as np
 
@@ -46,6 +47,7 @@ from games.backgammon.movegen import perspective
 from games.backgammon.outcomes import EQUITY_WEIGHTS, OUTCOMES
 from games.backgammon.positions import WIDTH, Packed, packed_bytes
 from games.backgammon.rules import BackgammonState
+from games.backgammon.rules import Move as Steps
 
 FORMAT = "kibitz-backgammon-net"
 VERSION = 1
@@ -104,7 +106,7 @@ class Net:
     b1: np.ndarray
     W2: np.ndarray
     b2: np.ndarray
-    meta: dict[str, Any] = field(default_factory=dict)
+    meta: dict[str, object] = field(default_factory=dict)
     #: The input layout the weights were trained on (ENCODINGS).
     encoding: str = "v1"
     #: Exact race values for bear-off against bear-off rows (``probs`` uses them when set).
@@ -148,7 +150,7 @@ class Net:
                     p[rows] = consistent(net.forward(x)[1])
         return p if self.bearoff is None else self.bearoff.override(a, b, p)
 
-    def after_moves(self, results: list[tuple[Any, Any]]) -> np.ndarray:
+    def after_moves(self, results: Sequence[tuple[Sequence[int], Sequence[int]]]) -> np.ndarray:
         """Probabilities (N, 5) for the mover after each of his candidate moves, given as
         movegen ``(me, opp)`` pairs: one batch through the network. A move that bears off the
         last checker gets its certain result."""
@@ -172,7 +174,7 @@ class Net:
         return p
 
 
-def terminal_probs(me: Any, opp: Any) -> np.ndarray:
+def terminal_probs(me: Sequence[int] | np.ndarray, opp: Sequence[int] | np.ndarray) -> np.ndarray:
     """The certain outcome for a mover who has just borne off his last checker."""
     gammon = opp[25] == 0
     backgammon = gammon and (opp[0] > 0 or any(opp[1:7]))
@@ -228,11 +230,12 @@ def load_net(path: Path | str | None = None) -> Net:
     return net
 
 
-def _checked_layers(path: Path, arrays: dict[str, np.ndarray], prefix: str, encoding: Any,
-                    inputs: Any, hidden: Any) -> Net:
-    """The network of the arrays named ``prefix`` + W1 .. b2, checked against its layout."""
+def _checked_layers(path: Path, arrays: dict[str, np.ndarray], prefix: str, encoding: object,
+                    inputs: object, hidden: object) -> Net:
+    """The network of the arrays named ``prefix`` + W1 .. b2, checked against its layout (the
+    layout's fields as the file's metadata holds them: anything, until checked here)."""
     expected = ENCODINGS.get(encoding) if isinstance(encoding, str) else None
-    if expected is None or inputs != expected:
+    if expected is None or inputs != expected or not isinstance(encoding, str):
         raise WeightsError(f"{path.name}: {inputs!r} inputs in the {encoding!r} layout,"
                            " expected a known layout")
     shapes = {"W1": (inputs, hidden), "b1": (hidden,), "W2": (hidden, N_OUT), "b2": (N_OUT,)}
@@ -330,7 +333,7 @@ class NetEvaluator:
             return position.returns()[player]
         return float(equity(self.probabilities(position, player)[None])[0])
 
-    def move_probabilities(self, state: BackgammonState) -> tuple[list[Any], np.ndarray]:
+    def move_probabilities(self, state: BackgammonState) -> tuple[list[Steps], np.ndarray]:
         """(moves, probabilities (N, 5) for the mover after each): one network batch."""
         table = state._generated()
         moves = list(table)

@@ -31,8 +31,8 @@ Values are cubeless equity in points for the side to move at the root.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from ai.api import Cancel, Limits, ProgressCallback, Result
 from ai.searchbase import INF, RootSearch, Scoring, SearchBase
 from game.core import Move, State
 from games.backgammon import movegen as mg
@@ -46,6 +46,9 @@ ROOT_KEEP: dict[int, int] = {3: 16, 5: 3}
 ROOT_MARGIN: dict[int, float] = {3: 0.3, 5: 3.0}
 #: Replies searched on at an opponent's decision with two chance layers below.
 REPLY_KEEP = 2
+
+#: A move generator's turn: (its steps, the mover's counts after it, the opponent's).
+Turn = tuple[Move, Sequence[int], Sequence[int]]
 
 
 def root_filter(values: list[float], depth: int) -> list[int]:
@@ -114,11 +117,12 @@ class BackgammonPlySearcher(SearchBase):
 
     # ------------------------------------------------------------------ batches
 
-    def _begin(self, *args: Any) -> None:
-        super()._begin(*args)
+    def _begin(self, limits: Limits, cancel: Cancel | None,
+               progress: ProgressCallback | None) -> None:
+        super()._begin(limits, cancel, progress)
         self._scored = {}  # a new search (whatever position) starts with an empty table
 
-    def _after_moves(self, results: list[tuple[Any, ...]]) -> list[float]:
+    def _after_moves(self, results: Sequence[Turn]) -> list[float]:
         """Equity of the mover after each movegen result ``(steps, me, opp)`` (numpy stays
         inside the evaluator; the tree walk is plain Python)."""
         return self._after_positions([pack(r[1], r[2]) for r in results])
@@ -168,13 +172,17 @@ class BackgammonPlySearcher(SearchBase):
         roll's best move is averaged by the roll's probability."""
         opp = b[::-1]
         tracer = self.tracer if state is not None else None
-        results: list[Any] = []
+        turns: list[Turn] = []  # traced: each move's steps are edges of the tree
+        found: list[Packed] = []
         ends: list[int] = []
         for (d1, d2), _ in ROLLS:
-            results += mg.generate(a, opp, d1, d2) if tracer else positions(a, opp, d1, d2)
-            ends.append(len(results))
+            if tracer:
+                turns += mg.generate(a, opp, d1, d2)
+            else:
+                found += positions(a, opp, d1, d2)
+            ends.append(len(turns) if tracer else len(found))
         self.nodes += len(ROLLS)
-        values = self._after_moves(results) if tracer else self._after_positions(results)
+        values = self._after_moves(turns) if tracer else self._after_positions(found)
         total, start = 0.0, 0
         for ((roll, prob), end) in zip(ROLLS, ends, strict=True):
             best = max(values[start:end])
@@ -183,13 +191,13 @@ class BackgammonPlySearcher(SearchBase):
                 rolled = state.apply(roll)
                 tracer.edge(roll, prob)
                 tracer.enter(rolled, rolled.current_player(), 1, -INF, INF)
-                self._trace_leaves(rolled, results[start:end], values[start:end])
+                self._trace_leaves(rolled, turns[start:end], values[start:end])
                 tracer.leave(best)
             total += prob * best
             start = end
         return total
 
-    def _trace_leaves(self, state: State, results: list[tuple[Any, ...]], values: list[float]
+    def _trace_leaves(self, state: State, results: Sequence[Turn], values: list[float]
                       ) -> None:
         """The positions one batch scored, each a leaf below ``state`` (in the mover's view)."""
         tracer = self.tracer
@@ -229,8 +237,8 @@ class BackgammonPlySearcher(SearchBase):
             best = max(best, self._move_value(state, steps, me, opp, depth - 1, values[i]))
         return best
 
-    def _move_value(self, state: State | None, steps: Move | None, me: Any, opp: Any,
-                    depth: int, scored: float | None) -> float:
+    def _move_value(self, state: State | None, steps: Move | None, me: Sequence[int],
+                    opp: Sequence[int], depth: int, scored: float | None) -> float:
         """The mover's equity after ``steps`` (leaving ``me``/``opp``) with ``depth`` layers
         below: a won game's exact value (``scored``, or scored now), else minus the
         opponent's chance node. Reported as a node when the search is traced (``state``, the
@@ -262,7 +270,7 @@ class BackgammonPlySearcher(SearchBase):
         return depth % 2 == 0
 
     def _search_root(
-        self, state: State, depth: int, previous: Any
+        self, state: State, depth: int, previous: Result | None
     ) -> RootSearch:
         self._horizon = True
         tracer = self.tracer
@@ -281,8 +289,8 @@ class BackgammonPlySearcher(SearchBase):
             ranked = sorted(zip(moves, values, strict=True), key=lambda mv: -mv[1])
             return RootSearch(ranked[0][1], ranked[0][0], tuple(ranked), (ranked[0][0],), True)
         assert previous is not None  # always deepens (orders_moves): depth 1 came first
-        ranked = previous.root_values
-        order = [ranked[i][0] for i in root_filter([v for _, v in ranked], depth)]
+        below = previous.root_values
+        order = [below[i][0] for i in root_filter([v for _, v in below], depth)]
         order += [m for m in dict.fromkeys(self.kept_root_moves) if m in table and m not in order]
         if tracer is not None:
             # The depth below scored every move; only these are searched further (the

@@ -20,10 +20,14 @@ when first called): this module is imported with the kit, by the window too.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ai.review.scale import ReviewScale
 from game.core import CHANCE, Game, Move, State
+from games.backgammon.rules import BackgammonState
+
+if TYPE_CHECKING:
+    from games.backgammon.ai.net import NetEvaluator
 
 #: GNU Backgammon's default thresholds of a "doubtful", "bad" and "very bad" decision, in
 #: normalised equity (its ``arSkillLevel``), worst first.
@@ -39,7 +43,7 @@ RATINGS: tuple[tuple[float, str], ...] = (
 )
 
 
-def _net() -> Any:
+def _net() -> NetEvaluator:
     from games.backgammon.ai.net import NetEvaluator  # numpy and the weights: see above
 
     return NetEvaluator()
@@ -52,8 +56,10 @@ def win_chance(state: State) -> float | None:
     rolled position)."""
     from games.backgammon.ai.net import equity  # numpy: see the module's docstring
 
+    if not isinstance(state, BackgammonState):
+        return None  # a review's states are backgammon's: no other has the network's chance
     evaluator = _net()
-    if state.current_player() == CHANCE or state.is_over():  # type: ignore[attr-defined]
+    if state.current_player() == CHANCE or state.is_over():
         return float(evaluator.probabilities(state, 0)[0])
     mover = state.current_player()
     _, probs = evaluator.move_probabilities(state)
@@ -70,8 +76,10 @@ def chances_after(state: State, mover: int) -> tuple[float, float, float]:
     from games.backgammon.ai.net import equity  # numpy: see the module's docstring
     from games.backgammon.rules import ROLLS
 
+    if not isinstance(state, BackgammonState):
+        raise ValueError(f"a backgammon review weighs backgammon positions, not {state!r}")
     evaluator = _net()
-    if state.is_over():  # type: ignore[attr-defined]
+    if state.is_over():
         probs = evaluator.probabilities(state, mover)
         return float(probs[0]), float(probs[1]), float(probs[3])
     win = won = lost = 0.0

@@ -35,13 +35,14 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 import numpy as np
 
 from ai.api import Cancel
 from game.core import Move
-from games.backgammon.ai.net import NetEvaluator, equity, flip, terminal_probs
+from game.jsontypes import JSONObject
+from games.backgammon.ai.net import Net, NetEvaluator, equity, flip, terminal_probs
 from games.backgammon.outcomes import OUTCOMES
 from games.backgammon.positions import positions, unpack
 from games.backgammon.rules import BackgammonState
@@ -70,6 +71,19 @@ class RolloutLine:
     diff: float
     diff_se: float
 
+    def as_dict(self, name: Callable[[Move], str]) -> JSONObject:
+        """As JSON-ready data, the move named by ``name``."""
+        return {
+            "move": name(self.move),
+            "trials": self.trials,
+            "equity": round(self.equity, 4),
+            "se": _json_se(self.se),
+            "diff": round(self.diff, 4),
+            "diff_se": _json_se(self.diff_se),
+            "probabilities": {k: round(p, 4)
+                              for k, p in zip(OUTCOMES, self.probabilities, strict=True)},
+        }
+
 
 @dataclass(frozen=True)
 class Rollout:
@@ -83,7 +97,7 @@ class Rollout:
     complete: bool
     seconds: float
 
-    def as_dict(self, name: Callable[[Move], str]) -> dict[str, Any]:
+    def as_dict(self, name: Callable[[Move], str]) -> JSONObject:
         """As JSON-ready data, moves named by ``name``."""
         return {
             "trials": self.trials,
@@ -91,16 +105,7 @@ class Rollout:
             "seed": self.seed,
             "complete": self.complete,
             "seconds": round(self.seconds, 3),
-            "moves": [{
-                "move": name(line.move),
-                "trials": line.trials,
-                "equity": round(line.equity, 4),
-                "se": _json_se(line.se),
-                "diff": round(line.diff, 4),
-                "diff_se": _json_se(line.diff_se),
-                "probabilities": {k: round(p, 4)
-                                  for k, p in zip(OUTCOMES, line.probabilities, strict=True)},
-            } for line in self.lines],
+            "moves": [line.as_dict(name) for line in self.lines],
         }
 
 
@@ -149,7 +154,7 @@ def rollout(
                   time.monotonic() - started)
 
 
-def _play_out(net: Any, me: list[int], opp: list[int], trial: int, seed: int,
+def _play_out(net: Net, me: list[int], opp: list[int], trial: int, seed: int,
               truncate: int | None) -> np.ndarray:
     """One trial after the root mover's move (``me``/``opp`` in his numbering, the opponent
     to roll): the root mover's outcome probabilities (0/1 for a finished game)."""

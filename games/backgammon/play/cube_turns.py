@@ -10,11 +10,11 @@ is a move of the session (``double``, ``take``, ``drop``), so undo, redo and sav
 
 from __future__ import annotations
 
-from typing import Any
-
 from ai.profiles import true_minus
 from game.core import CHANCE, IllegalMoveError
+from game.session import Session
 from games.backgammon.ai.cube import advise, cubeful, probabilities, take_decision
+from games.backgammon.cube import Cube
 from play.turns import MatchSide
 
 #: How long the AI seems to consider a double before answering (seconds).
@@ -28,12 +28,29 @@ class CubeTurns:
         self._ai_decided_at: int | None = None
         #: The money score of this screen: each finished game with the cube (kept by its
         #: session) and its points for (player 0, player 1).
-        self._results: dict[int, tuple[Any, tuple[int, int]]] = {}
+        self._results: dict[int, tuple[Session, tuple[int, int]]] = {}
 
     # ---- facts --------------------------------------------------------------------------
     @property
-    def cube(self) -> Any:
-        return self.match.session.stakes
+    def cube(self) -> Cube | None:
+        """The match's cube (a backgammon match's stakes are its cube, or None: cubeless)."""
+        stakes = self.match.session.stakes
+        return stakes if isinstance(stakes, Cube) else None
+
+    @property
+    def _on(self) -> Cube:
+        """The cube, where only a game with it gets (every cube command is off without)."""
+        cube = self.cube
+        if cube is None:
+            raise ValueError("this game is played without the doubling cube")
+        return cube
+
+    def _doubler(self) -> int:
+        """Who offered the double that waits for its answer (asked only while one waits)."""
+        doubler = self._on.offered_by
+        if doubler is None:
+            raise ValueError("no double waits for an answer")
+        return doubler
 
     def before_roll(self) -> bool:
         """A turn starts: dice not rolled yet, past the opening roll, the game on."""
@@ -104,13 +121,13 @@ class CubeTurns:
         return "The double is not yours to answer"
 
     def can_roll(self) -> bool:
-        return self.waiting_for_human() and self.cube.offered_by is None
+        return self.waiting_for_human() and self._on.offered_by is None
 
     def double(self) -> None:
         self._play("double")
-        cube = self.cube
+        cube = self._on
         s = self.match
-        doubler = s.session.game.player_names[cube.offered_by]
+        doubler = s.session.game.player_names[self._doubler()]
         s.notice(f"{doubler} doubles to {cube.value * 2}")
 
     def take(self) -> None:
@@ -130,7 +147,7 @@ class CubeTurns:
         if not self.waiting_for_human():
             return None
         s = self.match.session
-        state, cube = s.current, self.cube
+        state, cube = s.current, self._on
         names = s.game.player_names
         try:
             if cube.offered_by is not None:
@@ -243,7 +260,7 @@ class CubeTurns:
             if self._ai_decided_at != s.session.ply:
                 self._ai_decided_at = s.session.ply
                 self._ai_offer()
-            return self.cube.offered_by is not None
+            return self._on.offered_by is not None
         return self.waiting_for_human()
 
     def hurry(self) -> None:
@@ -254,7 +271,7 @@ class CubeTurns:
 
     def _ai_offer(self) -> None:
         s = self.match
-        state, cube = s.session.current, self.cube
+        state, cube = s.session.current, self._on
         player = state.to_move  # type: ignore[attr-defined]
         try:
             advice = advise(probabilities(state, player), cube, player)  # type: ignore[arg-type]
@@ -277,12 +294,11 @@ class CubeTurns:
     # ---- shared -----------------------------------------------------------------------------
     def _answer(self, kind: str) -> None:
         s = self.match
-        taker = 1 - self.cube.offered_by
+        taker = 1 - self._doubler()
         self._play(kind)
         name = s.session.game.player_names[taker]
-        cube = self.cube
         if kind == "take":
-            s.notice(f"{name} takes: the cube is at {cube.value}, {name} owns it")
+            s.notice(f"{name} takes: the cube is at {self._on.value}, {name} owns it")
         else:
             s.notice(s.session.result_text or f"{name} drops")
 

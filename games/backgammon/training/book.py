@@ -67,10 +67,10 @@ def roll_entry(dice: tuple[int, int], candidates: int, trials: int, truncate: in
     network_evaluator = cast(NetEvaluator, get_evaluator("backgammon", network))
     answer = rollout(state, moves, trials, seed, truncate, evaluator=network_evaluator)
     name = lambda m: game.format_move(state, m)  # noqa: E731
-    table = answer.as_dict(name)
-    return {"trials": trials, "seconds": table["seconds"],
+    rows = [line.as_dict(name) for line in answer.lines]
+    return {"trials": trials, "seconds": round(answer.seconds, 3),
             "moves": [{k: row[k] for k in ("move", "equity", "se", "diff", "diff_se")}
-                      for row in table["moves"]],
+                      for row in rows],
             "levels": {level: name(move) for level, move in choices.items()}}
 
 

@@ -49,8 +49,8 @@ import multiprocessing
 import os
 import random
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -179,7 +179,8 @@ def make_chunk(net: Net, seed: int, index: int, size: int, depth: int = 1
     }
 
 
-def _pick(net: Net, options: list[Any], rng: random.Random) -> int:
+def _pick(net: Net, options: Sequence[tuple[object, Sequence[int], Sequence[int]]],
+          rng: random.Random) -> int:
     """The network's best move, or now and then one of its best three (exploration)."""
     if len(options) == 1:
         return 0
@@ -233,7 +234,7 @@ def label_depth(folder: Path) -> int:
         raise ValueError(f"{file}: not a labels folder's meta.json") from None
 
 
-def check_meta(out: Path, meta: dict[str, Any]) -> None:
+def check_meta(out: Path, meta: Mapping[str, object]) -> None:
     """Write ``meta.json`` for a new run; refuse a resume whose settings differ."""
     file = out / "meta.json"
     if file.exists():

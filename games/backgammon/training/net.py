@@ -314,7 +314,8 @@ def train(args: argparse.Namespace) -> int:
               "eval_every": args.eval_every, "eval_games": args.eval_games}  # fmt: skip
     if args.resume:
         net, done, seconds, rows = load_checkpoint(ckpt)
-        saved = net.meta.get("config", {})
+        saved = net.meta.get("config")
+        saved = saved if isinstance(saved, dict) else {}
         changed = [k for k in ("seed", "hidden", "alpha", "lambda", "halflife") if
                    saved.get(k) != config[k]]  # fmt: skip
         if changed:

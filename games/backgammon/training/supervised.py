@@ -41,6 +41,7 @@ import csv
 import math
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -152,7 +153,8 @@ def widened(net: Net, hidden: int, seed: int) -> Net:
 
 def train(net: Net, adam: Adam, train_x: np.ndarray, train_t: np.ndarray,
           hold_x: np.ndarray, hold_t: np.ndarray, first_epoch: int, epochs: int,
-          seed: int, batch: int, rows: list[tuple], on_epoch: Any = None,
+          seed: int, batch: int, rows: list[tuple],
+          on_epoch: Callable[[int, list[tuple]], None] | None = None,
           quiet: bool = True, lr_end: float | None = None) -> list[tuple]:
     """Epochs ``first_epoch + 1 .. epochs``; ``on_epoch(epoch, rows)`` after each (the
     checkpoint); rows are (positions trained, held-out equity error, loss, seconds). The
@@ -279,6 +281,8 @@ def _run(args: argparse.Namespace) -> int:
     return 0 if all(math.isfinite(r[1]) for r in rows) else 1
 
 
+# ``meta`` is Any: the checkpoint's JSON as read, its fields passed on as the file has them
+# (a damaged one fails the resume with its own error).
 def check_schedule(meta: dict[str, Any], done: int, args: argparse.Namespace,
                    ckpt: Path) -> None:
     """Refuse a resume that would not go on the way the stopped run went: the epochs already

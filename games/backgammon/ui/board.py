@@ -14,12 +14,12 @@ only once the chosen steps form a complete legal sequence.
 from __future__ import annotations
 
 import math
-from typing import Any, TypeGuard, cast
+from typing import TypeGuard, cast
 
 import pygame
 
 from game.core import Game, Move, State
-from games.backgammon.cube import CubeAction
+from games.backgammon.cube import Cube, CubeAction
 from games.backgammon.rules import BackgammonState, play_sequences
 from games.backgammon.ui.geometry import MAX_SHOWN, MAX_SHOWN_BAR, BgGeometry, Location
 from games.backgammon.ui.turn import BAR, OFF, Snapshot, Step, TurnBuilder, dice_list
@@ -351,7 +351,7 @@ class BackgammonView(BoardView):
         self._draw_dice(surface, geo, b, state)
         self._draw_pips(surface, geo, b, snap)
         cube = ctx.extra.get("stakes")
-        if cube is not None:
+        if isinstance(cube, Cube):  # a backgammon match's stakes: its cube, or None
             draw_cube(surface, geo, b, cube)
         if _decision(state) and _is_steps(ctx.highlight_move) and ctx.highlight_move:
             self._draw_arrows(surface, geo, b, state, ctx.highlight_move)
@@ -670,7 +670,7 @@ def _arrow(
     pygame.draw.polygon(surface, colour, [end, left, right])
 
 
-def cube_rect(geo: BgGeometry, bottom: int, cube: Any) -> pygame.Rect:
+def cube_rect(geo: BgGeometry, bottom: int, cube: Cube) -> pygame.Rect:
     """Where the doubling cube sits: on the bar between the two bar stacks while it is in the
     middle (or offered), at the owner's end of the bar once it is owned."""
     side = int(geo.pw * 0.78)
@@ -684,7 +684,7 @@ def cube_rect(geo: BgGeometry, bottom: int, cube: Any) -> pygame.Rect:
     return r
 
 
-def draw_cube(surface: pygame.Surface, geo: BgGeometry, bottom: int, cube: Any) -> None:
+def draw_cube(surface: pygame.Surface, geo: BgGeometry, bottom: int, cube: Cube) -> None:
     """The doubling cube with its value (64 while untouched in the middle, as on a real
     board); an offered double shows the new value, outlined, until it is answered."""
     r = cube_rect(geo, bottom, cube)

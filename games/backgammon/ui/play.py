@@ -4,20 +4,30 @@ table in the side panel."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ai.profiles import true_minus
-from games.backgammon.ui.insight import Candidates, insight, insight_panel_lines, points
+from game.core import Move
+from games.backgammon.cube import Cube
+from games.backgammon.play.cube_turns import CubeTurns
+from games.backgammon.rules import BackgammonState
+from games.backgammon.ui.insight import Candidates, Insight, insight, insight_panel_lines, points
+from play.controller import MatchController
 from play.jobs import Purpose
 from play.rollout import ROLLOUT_TRIALS, why_no_rollout
 from ui.commands import Command, Key
+from ui.kit import GameScreen
 from ui.panel import PanelLine
 from ui.value_text import value_text
 
+if TYPE_CHECKING:
+    from games.backgammon.ai.rollout import Rollout
 
-def play_commands(scene: Any) -> list[Command]:
+
+def play_commands(scene: GameScreen) -> list[Command]:
     """The rollout, then a money game's cube decisions."""
     match = scene.match
     rollout = Command("Rollout", (Key(pygame.K_l),), match.ai.rollout,
@@ -29,12 +39,13 @@ def play_commands(scene: Any) -> list[Command]:
     return [rollout, *cube_commands(scene)]
 
 
-def cube_commands(scene: Any) -> list[Command]:
+def cube_commands(scene: GameScreen) -> list[Command]:
     """A money game's cube decisions (only in a game played with the cube)."""
     match = scene.match
-    if match.session.start_stakes is None or match.stakes_turns is None:
+    c = match.stakes_turns
+    if match.session.start_stakes is None or not isinstance(c, CubeTurns):
         return []
-    K, c = pygame, match.stakes_turns
+    K = pygame
     return [
         Command("Double", (Key(K.K_o),), c.double, "offer a double before your roll",
                 enabled=c.can_double, why_not=c.why_no_double),
@@ -49,7 +60,7 @@ def cube_commands(scene: Any) -> list[Command]:
     ]
 
 
-def why_no_roll(match: Any) -> str:
+def why_no_roll(match: MatchController) -> str:
     """Why Roll does nothing now: the game is over, or no cube decision holds the dice."""
     if match.session.is_over:
         return "The game is over — N for a new game"
@@ -60,29 +71,32 @@ def why_no_roll(match: Any) -> str:
 LOADING = "Network: loading its view…"
 
 
-def belief_lines(scene: Any) -> list[PanelLine]:
+def belief_lines(scene: GameScreen) -> list[PanelLine]:
     """The money score, then the network's chances and candidate equities for the shown
     position (computed once per position and cube, off the window's thread)."""
     match = scene.match
-    session = match.session
-    state, cube = session.current, session.stakes
+    session, turns = match.session, match.stakes_turns
+    state, stakes = session.current, session.stakes
     money = [PanelLine(label, "row", true_minus(text)) for label, text in
-             (match.stakes_turns.score_lines() if match.stakes_turns is not None else [])]
-    if session.is_over:  # over by a dropped double too: nothing left to believe
+             (turns.score_lines() if isinstance(turns, CubeTurns) else [])]
+    # Over by a dropped double too: nothing left to believe (and a backgammon match's
+    # positions are backgammon's).
+    if session.is_over or not isinstance(state, BackgammonState):
         return money
+    cube = stakes if isinstance(stakes, Cube) else None
     info = match.knowledge.believed((state.key(), cube),
                                     lambda: insight(state, cube, max_moves=4))
-    belief = ([PanelLine(LOADING, "dim")] if info is None
+    belief = ([PanelLine(LOADING, "dim")] if not isinstance(info, Insight)
               else insight_panel_lines(info, board_candidates(scene)))
     knowledge = match.knowledge
     if knowledge.rollout is not None or knowledge.rollout_running:
-        belief = [*rollout_lines(knowledge.rollout, knowledge.rollout_running,
+        belief = [*rollout_lines(_rollout_table(knowledge.rollout), knowledge.rollout_running,
                                  lambda m: session.format_move_text(state, m)),
                   PanelLine("", "rule"), *belief]
     return [*money, PanelLine("", "rule"), *belief] if money and belief else money + belief
 
 
-def board_candidates(scene: Any, count: int = 4) -> Candidates | None:
+def board_candidates(scene: GameScreen, count: int = 4) -> Candidates | None:
     """The moves the board shows values for, with those values as the board writes them
     and the depth of the search they come from; None when the board shows none."""
     match = scene.match
@@ -99,7 +113,18 @@ def board_candidates(scene: Any, count: int = 4) -> Candidates | None:
         for move, value in ranked))
 
 
-def rollout_lines(table: Any, running: bool, name: Any) -> list[PanelLine]:
+def _rollout_table(table: object) -> Rollout | None:
+    """The rollout's table as the worker sent it (None before its first report). Its module
+    (numpy) is imported here, not with this one: a table that arrived has loaded it already."""
+    if table is None:
+        return None
+    from games.backgammon.ai.rollout import Rollout
+
+    return table if isinstance(table, Rollout) else None
+
+
+def rollout_lines(table: Rollout | None, running: bool, name: Callable[[Move], str]
+                  ) -> list[PanelLine]:
     """The rollout of the shown position (games.backgammon.ai.rollout's table, None before its
     first report): the best move's equity with its standard error, each other move's
     difference from it with the paired difference's own error (what a player decides by)."""

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ai.bench import BenchPosition, SpeedBench, deterministic, median_time
+from game.jsontypes import JSONObject
 from games.kalah.rules import GAME, perft
 
 #: Leaf count of Kalah(6,4) five plies deep (an extra turn is a ply): checks the walk.
 PERFT_DEPTH = 5
 
 
-def rules(repeat: int) -> dict[str, Any]:
+def rules(repeat: int) -> JSONObject:
     start = GAME.initial_state()
     t, leaves = median_time(lambda: perft(start, PERFT_DEPTH), repeat)
     return {"perft_depth": PERFT_DEPTH, "perft_leaves": leaves, "perft_s": round(t, 4),

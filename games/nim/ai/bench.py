@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
 
 from ai.bench import BenchPosition, ParseCase, SpeedBench, deterministic, median_time, solve
 from game.core import State
+from game.jsontypes import JSONObject
 from games.nim.rules import GAME
 
 #: Positions solved exactly by the rules-only solver: (label, options).
-SOLVES: tuple[tuple[str, dict[str, Any]], ...] = (
+SOLVES: tuple[tuple[str, dict[str, object]], ...] = (
     ("nim 1,3,5,7,9", {"heaps": (1, 3, 5, 7, 9), "max_take": None}),
     ("nim 3,5,7,9 misere", {"heaps": (3, 5, 7, 9), "max_take": None, "misere": True}),
     ("nim 5,8,13 take 1-3", {"heaps": (5, 8, 13), "max_take": 3}),
@@ -17,13 +18,13 @@ SOLVES: tuple[tuple[str, dict[str, Any]], ...] = (
 )
 
 
-def rules(repeat: int) -> dict[str, Any]:
-    solves: dict[str, Any] = {}
+def rules(repeat: int) -> JSONObject:
+    solves: JSONObject = {}
     for label, options in SOLVES:
         state = GAME.initial_state(**options)
-        memo: dict[Any, tuple[float, float]] = {}
+        memo: dict[Hashable, tuple[float, float]] = {}
 
-        def solved(start: State = state, memo: dict[Any, tuple[float, float]] = memo
+        def solved(start: State = state, memo: dict[Hashable, tuple[float, float]] = memo
                    ) -> tuple[float, float]:
             memo.clear()
             return solve(start, memo)

@@ -4,8 +4,8 @@ position; the solver also knows how long the game lasts where it is small enough
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from ai.profiles import RANDOM_NOISE, Profile, Solver, ValueLabel, win_label
 from ai.searchbase import is_win_score
@@ -36,7 +36,8 @@ class NimProfile(Profile):
             return f"{level_name}: picks at random among the moves its search rates best"
         return super().noise_text(level_name, noise)
 
-    def match_options(self, options: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    def match_options(self, options: Mapping[str, object], rng: random.Random
+                      ) -> dict[str, object]:
         """Random heaps (two to four, up to nine coins) unless the options fix them."""
         out = dict(options)
         if "heaps" not in out:

@@ -8,8 +8,6 @@ notation and options from ``Game.options``, so the view depends only on the rule
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.core import TERMINAL, Game, Move, State
@@ -37,12 +35,12 @@ class NimView(BoardView):
     def __init__(self, game: Game) -> None:
         super().__init__(game)
 
-    def new_game_options(self, start: State) -> dict[str, Any]:
+    def new_game_options(self, start: State) -> dict[str, object]:
         return {"heaps": tuple(heaps_of(self.game, start))}
 
     # ---- geometry -------------------------------------------------------------------------
 
-    def _options(self, state: State) -> dict[str, Any]:
+    def _options(self, state: State) -> dict[str, object]:
         try:
             return dict(self.game.options(state))
         except Exception:  # noqa: BLE001 - a view must never die on odd options

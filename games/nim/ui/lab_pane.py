@@ -9,17 +9,21 @@ those values (Sprague-Grundy), so the table shows them in place of the sizes.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from games.nim.ai.table import NimTable, nim_table
+from games.nim.rules import NimState
 from ui import theme
 from ui.assets import font
 from ui.boards.base import ViewContext
 from ui.lab import style
 from ui.lab.export import DrawnIntoRect
 from ui.widgets import draw_text, wrap_text
+
+if TYPE_CHECKING:
+    from ui.lab.pane import LabContext
 
 ODD = (236, 140, 60)
 ONE = (86, 160, 240)
@@ -52,7 +56,7 @@ def explanation(table: NimTable) -> list[str]:
 class NimPane(DrawnIntoRect):
     title = "Nim in binary"
 
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: LabContext) -> None:
         self.ctx = ctx
         self.rect = pygame.Rect(0, 0, 800, 600)
 
@@ -71,6 +75,8 @@ class NimPane(DrawnIntoRect):
     def draw_into(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, style.BG, rect, border_radius=8)
         state = self.ctx.state
+        if not isinstance(state, NimState):  # the pane is Nim's lab's: its states are Nim's
+            return
         if (self.ctx.board_view is not None and rect.width > 900
                 and not getattr(self.ctx, "presentation", False)):
             # The heaps themselves on the right, so the bits stay tied to the coins (not in

@@ -37,7 +37,7 @@ PARSE_CASES = (
 SPEED = SpeedBench(
     ui_play_share=1.0,
     ui_lab_subject=True,
-    rules=lambda repeat: rules_bench(full=True, repeat=repeat),  # perft 1..9
+    rules=lambda repeat: {**rules_bench(full=True, repeat=repeat)},  # perft 1..9
     positions=(
         BenchPosition("othello start", "othello", None, (), deterministic(8, 6)),
         *(BenchPosition(name, "othello", text, (), deterministic(7, 5))

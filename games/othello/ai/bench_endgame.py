@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import statistics
 import time
-from typing import Any
 
+from game.jsontypes import JSONObject
 from games.othello.ai.endgame import solve
 from games.othello.game import GAME
-from games.othello.rules import parse_square, square_name
+from games.othello.rules import OthelloState, parse_square, square_name
 
 #: (label, 64 cells a1..h8 then side to move, moves played from it, margin, best move or None)
 POSITIONS: tuple[tuple[str, str, str, int, str | None], ...] = (
@@ -26,19 +26,19 @@ POSITIONS: tuple[tuple[str, str, str, int, str | None], ...] = (
 FFO40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
 
 
-def _position(moves: str) -> Any:
+def _position(moves: str) -> OthelloState:
     state = GAME.parse_position(FFO40)
     for move in moves.split():
         state = state.apply(parse_square(move))
     return state
 
 
-def bench(repeat: int = 1, quick: bool = False) -> dict[str, dict[str, Any]]:
+def bench(repeat: int = 1, quick: bool = False) -> JSONObject:
     """Per position: empties, margin, move, nodes, wall and CPU seconds (medians).
 
     ``quick``: only the 16-empties position (about a second), for tests."""
 
-    out: dict[str, dict[str, Any]] = {}
+    out: JSONObject = {}
     for label, _, moves, margin, best in POSITIONS[:1] if quick else POSITIONS:
         state = _position(moves)
         walls, cpus = [], []
@@ -68,9 +68,12 @@ def bench(repeat: int = 1, quick: bool = False) -> dict[str, dict[str, Any]]:
     return out
 
 
-def format_table(figures: dict[str, dict[str, Any]]) -> str:
+def format_table(figures: JSONObject) -> str:
+    """``bench``'s figures as a table (each position's figures are an object)."""
     lines = ["othello endgame (exact solver)"]
     for label, f in figures.items():
+        if not isinstance(f, dict):
+            continue
         lines.append(
             f"  {label:<30} {f['empties']:>2} empties  {f['margin']:+3d} by {f['move']}  "
             f"{f['nodes']:>11,} nodes  {f['wall_s']:7.2f} s wall  {f['cpu_s']:7.2f} s CPU"

@@ -32,8 +32,9 @@ import json
 import sys
 import zlib
 from array import array
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from game.core import State, clipped
 from game.paths import asset_path
@@ -81,7 +82,8 @@ def default_weights_path() -> Path:
     return asset_path("weights", "othello_patterns.bin")
 
 
-def save_weights(path: Path, weights: Any, meta: dict[str, Any]) -> None:
+def save_weights(path: Path, weights: Iterable[Iterable[float]], meta: Mapping[str, object]
+                 ) -> None:
     """Write ``weights`` (stages x weights_per_stage, in discs) in the format above."""
     header = {
         "format_version": FORMAT_VERSION,
@@ -103,7 +105,7 @@ def save_weights(path: Path, weights: Any, meta: dict[str, Any]) -> None:
     tmp.replace(path)
 
 
-def load_weights(path: Path) -> tuple[dict[str, Any], list[array]]:
+def load_weights(path: Path) -> tuple[dict[str, object], list[array]]:
     """(header, one int16 array per stage); ValueError with a one-line reason if unusable."""
     try:
         raw = path.read_bytes()

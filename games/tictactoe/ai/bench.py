@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ai.bench import BenchPosition, SpeedBench, deterministic, median_time, tree_size
+from game.jsontypes import JSONObject
 from games.tictactoe.rules import GAME
 
 #: The game tree's size, root included: a check that the walk is complete.
 TREE_NODES = 549946
 
 
-def rules(repeat: int) -> dict[str, Any]:
+def rules(repeat: int) -> JSONObject:
     start = GAME.initial_state()
     t, nodes = median_time(lambda: tree_size(start), repeat)
     if nodes != TREE_NODES:
