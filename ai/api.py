@@ -13,6 +13,8 @@ from typing import Protocol, TypedDict
 
 from ai.trace import Tracer
 from game.core import Move, State
+from game.kit import GameKit
+from game.registry import get_kit
 
 #: A searcher's own prediction of its nodes at a depth from its shallower searches
 #: (ai.searchbase.SearchBase.predicted_nodes with the position given), or None; the lab's
@@ -268,6 +270,13 @@ class SearchConfig:
     #: Root moves a searcher that filters its root moves (backgammon's) must search whatever
     #: the filter says: a game review values the move played as deeply as the best.
     keep_root_moves: tuple[Move, ...] = ()
+
+    @property
+    def kit(self) -> GameKit:
+        """The game searched. The config keeps the id, not the kit: it travels to a worker
+        that may be another process (ai.worker, spawn) and into saved lab recordings, as plain
+        data; the registry's table makes this a dictionary look-up."""
+        return get_kit(self.game_id)
 
     def with_refinements(self, **changes: bool) -> SearchConfig:
         """This config with the refinements ``changes`` names switched

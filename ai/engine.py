@@ -27,15 +27,16 @@ from ai.kit import GameAI, game_ai, profile_for
 from ai.searchbase import EvalFn, zero_eval
 from ai.trace import Tracer, trace_root_values
 from game.core import CHANCE, TERMINAL, State
+from game.kit import GameKit
 
 #: The searcher modules: each declares itself into the registry (ai.algorithms) as it is
 #: imported, so every algorithm is registered before the engine builds one.
 SEARCHER_MODULES = (minimax, alphabeta, mtdf, expectiminimax)
 
 
-def default_algorithm(game_id: str) -> str:
+def default_algorithm(kit: GameKit) -> str:
     """The game's usual algorithm (its profile's): expectiminimax for dice, else alpha-beta."""
-    return profile_for(game_id).default_algorithm
+    return profile_for(kit).default_algorithm
 
 
 def weighted_evaluator(ai: GameAI, variant: str | None,
@@ -55,7 +56,7 @@ def weighted_evaluator(ai: GameAI, variant: str | None,
 def make_searcher(config: SearchConfig, ai: GameAI | None = None) -> Searcher:
     """A fresh searcher (with its own transposition table) for ``config``; ``ai``: the
     game's AI part when the caller has it already (the id is looked up once a search)."""
-    ai = ai if ai is not None else game_ai(config.game_id)
+    ai = ai if ai is not None else game_ai(config.kit)
     evaluator: Evaluator | None = None
     evaluate: EvalFn
     if not config.use_evaluator:
@@ -106,7 +107,7 @@ def run_search(
         raise ValueError("the game is over: there is no move to search")
     if player == CHANCE:
         raise ValueError("the position is at a chance event: roll the dice first")
-    ai = game_ai(config.game_id)
+    ai = game_ai(config.kit)
     searcher = make_searcher(config, ai)  # validates the algorithm before any solving
     searcher.set_tracer(tracer)
     searcher.keep_at_root(config.keep_root_moves)

@@ -17,7 +17,7 @@ from ai.searchbase import Scoring
 from game.core import Move, State
 from game.jsontypes import JSONObject
 from game.kit import GameKit
-from game.registry import get_kit, playable_kits
+from game.registry import playable_kits
 from game.review import ReviewRow
 from game.stakes import Stakes
 
@@ -174,46 +174,38 @@ class GameAI:
         return self.levels + self.benchmarks
 
 
-def game_ai(game: str | GameKit) -> GameAI:
-    """A game's AI part (its package's ``ai/kit.py``), from its kit or id; an unknown id is
-    the registry's one-line ValueError."""
-    kit = get_kit(game) if isinstance(game, str) else game
+def game_ai(kit: GameKit) -> GameAI:
+    """A game's AI part (its package's ``ai/kit.py``)."""
     found: GameAI = kit.part("ai.kit", "AI")
     return found
 
 
-def get_evaluator(game_id: str, variant: str | None = None) -> Evaluator:
-    """A fresh evaluator of ``game_id`` (``variant``: one of its alternatives, e.g. learned
-    weights); a ValueError naming the known games or variants for anything else."""
-    return game_ai(game_id).evaluator(variant)
+def get_evaluator(kit: GameKit, variant: str | None = None) -> Evaluator:
+    """A fresh evaluator of the game (``variant``: one of its alternatives, e.g. learned
+    weights); a ValueError naming the known variants for anything else."""
+    return game_ai(kit).evaluator(variant)
 
 
-def evaluator_for(game_id: str) -> Callable[[State, int], float]:
-    """The game's default evaluate function."""
-    return get_evaluator(game_id).evaluate
+def profile_for(kit: GameKit) -> Profile:
+    return game_ai(kit).profile
 
 
-def profile_for(game_id: str) -> Profile:
-    """The profile of ``game_id``; an unknown id is the registry's one-line ValueError."""
-    return game_ai(game_id).profile
+def levels_of(kit: GameKit) -> tuple[Level, ...]:
+    """The game's named levels, weakest first (a teaching game has none)."""
+    return game_ai(kit).levels
 
 
-def levels_of(game_id: str) -> tuple[Level, ...]:
-    """The named levels of ``game_id``, weakest first (a teaching game has none)."""
-    return game_ai(game_id).levels
-
-
-def get_level(game_id: str, name: str) -> Level:
-    """The level (or benchmark opponent) called ``name`` (any case) of ``game_id``'s kit; a
+def get_level(kit: GameKit, name: str) -> Level:
+    """The level (or benchmark opponent) called ``name`` (any case) of the game; a
     ValueError listing the names otherwise."""
     try:
-        levels = game_ai(game_id).all_levels()
+        levels = game_ai(kit).all_levels()
     except ValueError:
         levels = ()
     if not levels:
         known = ", ".join(kit.id for kit in playable_kits())
-        raise ValueError(f"no levels for game {game_id!r}; known games: {known}")
+        raise ValueError(f"no levels for game {kit.id!r}; known games: {known}")
     for level in levels:
         if level.name.lower() == str(name).strip().lower():
             return level
-    raise ValueError(unknown_level_message(game_id, name, levels))
+    raise ValueError(unknown_level_message(kit, name, levels))

@@ -26,6 +26,8 @@ from ai.kit import get_level, levels_of
 from ai.selfplay import opening_position, sample_chance, wilson
 from ai.tasks import Report, Task, worker_task
 from game.core import CHANCE, TERMINAL, Move, State
+from game.kit import GameKit
+from game.registry import get_kit
 
 #: Least time between two move reports (a fast level plays hundreds of moves a second).
 MOVE_REPORTS_S = 0.05
@@ -108,21 +110,21 @@ class LadderUpdate:
     figures: tuple[RungFigures, ...]
 
 
-def ladder_rungs(game_id: str) -> list[tuple[str, str]]:
+def ladder_rungs(kit: GameKit) -> list[tuple[str, str]]:
     """Every level against the one below it, weakest rung first."""
-    names = [level.name for level in levels_of(game_id)]
+    names = [level.name for level in levels_of(kit)]
     return [(upper, lower) for lower, upper in zip(names, names[1:], strict=False)]
 
 
-def run_ladder(game_id: str, rungs: list[tuple[str, str]], games: int, seed: int,
+def run_ladder(kit: GameKit, rungs: list[tuple[str, str]], games: int, seed: int,
                options: Mapping[str, object] | None = None, *, cancel: Cancel | None = None,
                progress: Callable[[LadderUpdate], None] | None = None) -> list[RungFigures]:
     """Play ``games`` games on each rung of levels in turn (pairs of one opening, colours
     swapped) and return every rung's figures; ``progress`` hears a LadderUpdate after moves
     and games."""
-    named = [((upper, get_level(game_id, upper).config(game_id)),
-              (lower, get_level(game_id, lower).config(game_id))) for upper, lower in rungs]
-    return run_rungs(game_id, named, games, seed, options, cancel=cancel, progress=progress)
+    named = [((upper, get_level(kit, upper).config(kit)),
+              (lower, get_level(kit, lower).config(kit))) for upper, lower in rungs]
+    return run_rungs(kit, named, games, seed, options, cancel=cancel, progress=progress)
 
 
 @worker_task
@@ -136,11 +138,11 @@ class LadderTask(Task[list[RungFigures], LadderUpdate]):
     seed: int
 
     def run(self, cancel: Cancel, progress: Report[LadderUpdate]) -> list[RungFigures]:
-        return run_ladder(self.game_id, list(self.rungs), self.games, self.seed, cancel=cancel,
-                          progress=progress)
+        return run_ladder(get_kit(self.game_id), list(self.rungs), self.games, self.seed,
+                          cancel=cancel, progress=progress)
 
 
-def run_rungs(game_id: str,
+def run_rungs(kit: GameKit,
               rungs: list[tuple[tuple[str, SearchConfig], tuple[str, SearchConfig]]],
               games: int, seed: int, options: Mapping[str, object] | None = None, *,
               cancel: Cancel | None = None,
@@ -157,7 +159,7 @@ def run_rungs(game_id: str,
             if g % 2 == 0:
                 pair_seed = master.getrandbits(48)
             rng = random.Random(pair_seed)
-            state, _ = opening_position(game_id, dict(options or {}), rng)
+            state, _ = opening_position(kit, dict(options or {}), rng)
             upper_plays = g % 2  # the upper level is player 0 (moves first) in even games
             sides = (replace(configs[0], seed=pair_seed * 4 + g % 2),
                      replace(configs[1], seed=pair_seed * 4 + 2 + g % 2))

@@ -18,6 +18,7 @@ import difflib
 from dataclasses import KW_ONLY, dataclass
 
 from ai.api import Limits, Refinements, SearchConfig
+from game.kit import GameKit
 
 #: Noise that makes every move a candidate: a uniformly random player.
 RANDOM = 1e6
@@ -46,9 +47,9 @@ class Level:
     #: Answer from the game's opening book where it has the position (SearchConfig.use_book).
     book: bool = False
 
-    def config(self, game_id: str, seed: int | None = None) -> SearchConfig:
+    def config(self, kit: GameKit, seed: int | None = None) -> SearchConfig:
         return SearchConfig(
-            game_id=game_id,
+            game_id=kit.id,
             algorithm=self.algorithm,
             limits=Limits(depth=self.depth, time_s=self.time_s),
             noise=self.noise,
@@ -63,7 +64,7 @@ class Level:
 
 NAMES = ("Beginner", "Casual", "Intermediate", "Advanced", "Master")
 
-def unknown_level_message(game_id: str, name: str, levels: tuple[Level, ...]) -> str:
+def unknown_level_message(kit: GameKit, name: str, levels: tuple[Level, ...]) -> str:
     """One short line for a level name that is not there: the closest names when some are
     near, else the game's own levels (a game may also carry a score of benchmark opponents,
     and listing every one buried the answer in a paragraph)."""
@@ -73,9 +74,9 @@ def unknown_level_message(game_id: str, name: str, levels: tuple[Level, ...]) ->
     near = difflib.get_close_matches(text.strip().lower(), list(by_folded), n=3, cutoff=0.6)
     if near:
         closest = _either([by_folded[folded] for folded in near])
-        return f"unknown level {shown} for {game_id}; did you mean {closest}?"
+        return f"unknown level {shown} for {kit.id}; did you mean {closest}?"
     own = [lv.name for lv in levels if lv.name in NAMES] or [lv.name for lv in levels[:5]]
-    return f"unknown level {shown} for {game_id}; choose {_either(own)}"
+    return f"unknown level {shown} for {kit.id}; choose {_either(own)}"
 
 
 def _either(names: list[str]) -> str:

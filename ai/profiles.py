@@ -22,7 +22,6 @@ from ai.api import Cancel, Result, SearchConfig
 from ai.searchbase import WIN, MarginFn, NoisyMovesFn, Scoring, is_win_score
 from ai.trace import Tracer
 from game.core import State
-from game.registry import get_game
 
 #: Noise at least this large lets every move through: the level plays at random.
 RANDOM_NOISE = 1e5
@@ -188,11 +187,6 @@ class Profile:
             return win_label(value)
         text = signed(value, 2 if decimals is None else decimals)
         return ValueLabel(text, f"{text} {self.unit}")
-
-    def point_of_view(self, player: int) -> str:
-        """Whose view a value is from, e.g. "for X", "for White"."""
-
-        return f"for {get_game(self.game_id).player_names[player]}"
 
     def noise_text(self, level_name: str, noise: float) -> str | None:
         """What a level's deliberate randomness does, or None when it has none."""

@@ -18,30 +18,32 @@ from ai.engine import run_search
 from ai.kit import RolloutTable, game_ai, levels_of
 from ai.tasks import Report, Task, worker_task
 from game.core import Move, State
+from game.kit import GameKit
+from game.registry import get_kit
 
 #: How many of the search's best moves are rolled out.
 CANDIDATES = 4
 
 
-def candidates(game_id: str, state: State, count: int) -> list[Move]:
+def candidates(kit: GameKit, state: State, count: int) -> list[Move]:
     """The strongest level's ``count`` best moves of ``state``, best first."""
-    config = replace(levels_of(game_id)[-1].config(game_id, seed=0), use_book=False)
+    config = replace(levels_of(kit)[-1].config(kit, seed=0), use_book=False)
     result = run_search(state, config)
     ranked = sorted(result.root_values, key=lambda mv: -mv[1])
     moves = [move for move, _ in ranked[:count]]
     return moves or ([result.move] if result.move is not None else [])
 
 
-def roll_out(game_id: str, state: State, trials: int, count: int = CANDIDATES,
+def roll_out(kit: GameKit, state: State, trials: int, count: int = CANDIDATES,
              seed: int = 0, truncate: int | None = None, *, cancel: Cancel | None = None,
              progress: Callable[[RolloutTable], None] | None = None) -> RolloutTable:
     """The game's rollout (a table of each candidate's equity and its error) of ``state``'s
     best ``count`` moves, ``trials`` trials each (the play screen's choice: play.rollout);
     ValueError for a game without rollouts."""
-    roll = game_ai(game_id).rollout
+    roll = game_ai(kit).rollout
     if roll is None:
-        raise ValueError(f"{game_id} has no rollouts: it is searched, not played out")
-    moves = candidates(game_id, state, count)
+        raise ValueError(f"{kit.id} has no rollouts: it is searched, not played out")
+    moves = candidates(kit, state, count)
     return roll(state, moves, trials, seed, truncate, cancel, progress)
 
 
@@ -55,4 +57,5 @@ class RolloutTask(Task[RolloutTable, RolloutTable]):
     trials: int
 
     def run(self, cancel: Cancel, progress: Report[RolloutTable]) -> RolloutTable:
-        return roll_out(self.game_id, self.state, self.trials, cancel=cancel, progress=progress)
+        return roll_out(get_kit(self.game_id), self.state, self.trials, cancel=cancel,
+                        progress=progress)

@@ -15,7 +15,7 @@ from ai.api import SearchConfig
 from ai.engine import run_search
 from ai.kit import profile_for
 from game.core import CHANCE, TERMINAL, Move, State
-from game.registry import get_game
+from game.kit import GameKit
 
 #: The normal distribution's 97.5% point: 95% intervals.
 Z95 = 1.959964
@@ -85,12 +85,12 @@ def play_game(
     return play_out(state, choosers, rng, max_plies)
 
 
-def opening_position(game_id: str, options: Mapping[str, object], rng: random.Random
+def opening_position(kit: GameKit, options: Mapping[str, object], rng: random.Random
                      ) -> tuple[State, list[Move]]:
     """A varied start for a pair of games: the game's match options (random Nim heaps) and a
     few random opening moves where its profile asks for them, drawn from ``rng``."""
-    game = get_game(game_id)
-    profile = profile_for(game_id)
+    game = kit.rules()
+    profile = profile_for(kit)
     chosen = profile.match_options(options, rng)
     state = game.initial_state(**chosen)
     opening: list[Move] = []

@@ -36,7 +36,9 @@ from cli.common import (
 )
 from game.core import format_line
 from game.jsontypes import JSONObject
+from game.kit import GameKit
 from game.progress import ProgressBar
+from game.registry import get_kit
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,22 +61,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def analyze(
-    game_id: str,
+    kit: GameKit,
     position: str | None,
     options: Mapping[str, object],
     config: SearchConfig,
     level: str | None = None,
 ) -> JSONObject:
     """The analysis as a JSON-ready dict (also used by tests and by the engine's callers)."""
-    game, state = load_state(game_id, position, options)
+    game, state = load_state(kit, position, options)
     require_decision(game, state)
     result = run_search(state, config)
     if result.move is None:
         raise ValueError("the search returned no move (time limit too short?)")
     stats = result.stats
     return {
-        "game": game_id,
-        **position_fields(game, state),
+        "game": kit.id,
+        **position_fields(kit, state),
         "options": game.options(state),
         "requested_algorithm": config.algorithm,
         "exact_solving": config.exact,
@@ -83,13 +85,13 @@ def analyze(
         "use_ordering": config.refinements.ordering,
         "use_quiescence": config.refinements.quiescence,
         "best_move": game.format_move(state, result.move),
-        **value_fields(game, state, result),
+        **value_fields(kit, state, result),
         "depth": result.depth,
         "complete": result.complete,
         "pv": [*format_line(game, state, result.pv)],
-        **root_value_fields(game, state, result),
-        **probability_fields(game, state, config),
-        **noise_fields(game_id, level, config),
+        **root_value_fields(kit, state, result),
+        **probability_fields(kit, state, config),
+        **noise_fields(kit, level, config),
         "stats": {
             "nodes": stats.nodes,
             "nodes_per_depth": list(stats.nodes_per_depth),
@@ -104,15 +106,15 @@ def analyze(
     }
 
 
-def rollout_fields(game_id: str, position: str | None, options: Mapping[str, object],
+def rollout_fields(kit: GameKit, position: str | None, options: Mapping[str, object],
                    report: JSONObject, trials: int, truncate: int | None,
                    candidates: int, seed: int) -> JSONObject:
     """Rollouts of the search's ``candidates`` best moves: each move's equity with its
     standard error, the trials, and the difference from the best with its own error."""
-    roll = game_ai(game_id).rollout
+    roll = game_ai(kit).rollout
     if roll is None:
-        raise ValueError(f"rollouts are for games of dice; {game_id} is searched to its end")
-    game, state = load_state(game_id, position, options)
+        raise ValueError(f"rollouts are for games of dice; {kit.id} is searched to its end")
+    game, state = load_state(kit, position, options)
     values = report["root_values"]
     if not isinstance(values, dict):
         raise TypeError("the analysis holds no root values")
@@ -142,12 +144,13 @@ def _progress_bar(trials: int) -> Callable[[_Trials], None]:
 
 
 def run(args: argparse.Namespace) -> int:
-    config = config_from_args(args)
+    kit = get_kit(args.game)
+    config = config_from_args(args, kit)
     if args.all_values:
         config = replace(config, exact_root_values=True)
-    report = analyze(args.game, args.position, args.options, config, args.level)
+    report = analyze(kit, args.position, args.options, config, args.level)
     if args.rollout is not None:
-        report["rollout"] = rollout_fields(args.game, args.position, args.options, report,
+        report["rollout"] = rollout_fields(kit, args.position, args.options, report,
                                            args.rollout, args.truncate, args.candidates,
                                            args.seed or 0)
     elif args.truncate is not None:

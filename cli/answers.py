@@ -9,9 +9,9 @@ from collections.abc import Mapping
 
 from ai.api import BOOK, Result, SearchConfig
 from ai.kit import get_evaluator, get_level, profile_for
-from game.core import Game, State
+from game.core import State
 from game.jsontypes import JSONObject, JSONValue
-from game.registry import get_kit
+from game.kit import GameKit
 
 
 def json_number(x: float) -> float | int:
@@ -46,18 +46,23 @@ def numbers(value: JSONValue) -> list[float | None]:
     return found
 
 
-def position_fields(game: Game, state: State) -> JSONObject:
+def position_fields(kit: GameKit, state: State) -> JSONObject:
     """The position in notation ("position"), then as other programs write it where the
     game's kit knows how (backgammon: "gnu_id", GNU Backgammon's pair of IDs)."""
-    return {"position": game.format_position(state), **get_kit(game.id).position_fields(state)}
+    return {"position": kit.rules().format_position(state), **kit.position_fields(state)}
 
 
-def value_fields(game: Game, state: State, result: Result) -> JSONObject:
+def point_of_view(kit: GameKit, player: int) -> str:
+    """Whose view a value is from, e.g. "for X", "for White"."""
+    return f"for {kit.rules().player_names[player]}"
+
+
+def value_fields(kit: GameKit, state: State, result: Result) -> JSONObject:
     """What ran and what the value means: "algorithm", "exact", "value" (the number, from the
     side to move's point of view), "value_text" in the game's units with that point of view
     ("win in 5 for X", "+12 discs (predicted final margin) for White"), "point_of_view"."""
-    profile = profile_for(game.id)
-    pov = profile.point_of_view(state.current_player())
+    profile = profile_for(kit)
+    pov = point_of_view(kit, state.current_player())
     if result.depth == 0 and not result.exact and result.algorithm != BOOK:  # stopped early
         value, text = None, "not known: stopped before the first depth was finished"
     else:
@@ -72,7 +77,7 @@ def value_fields(game: Game, state: State, result: Result) -> JSONObject:
     }
 
 
-def probability_fields(game: Game, state: State, config: SearchConfig) -> JSONObject:
+def probability_fields(kit: GameKit, state: State, config: SearchConfig) -> JSONObject:
     """The searching evaluator's chances for the side to move in the position asked about
     ("probabilities": {"win": .., "win_gammon": .., ...}), when it gives them with their
     names (backgammon's network does; the hand-made evaluators and pubeval give only an
@@ -80,7 +85,7 @@ def probability_fields(game: Game, state: State, config: SearchConfig) -> JSONOb
     "bear-off database": exact race values when both sides are bearing off)."""
     if not config.use_evaluator or config.evaluator is None:
         return {}
-    evaluator = get_evaluator(game.id, config.evaluator)
+    evaluator = get_evaluator(kit, config.evaluator)
     chances = getattr(evaluator, "probabilities", None)
     names = getattr(evaluator, "outcome_names", None)
     player = state.current_player()
@@ -98,13 +103,14 @@ def probability_fields(game: Game, state: State, config: SearchConfig) -> JSONOb
     return fields
 
 
-def root_value_fields(game: Game, state: State, result: Result) -> JSONObject:
+def root_value_fields(kit: GameKit, state: State, result: Result) -> JSONObject:
     """Each root move's value in notation ("root_values") and as text ("root_values_text").
     When alpha-beta only proved a move no better than the best, its text says so."""
-    profile = profile_for(game.id)
-    pov = profile.point_of_view(state.current_player())
+    profile = profile_for(kit)
+    pov = point_of_view(kit, state.current_player())
     numbers: JSONObject = {}
     texts: JSONObject = {}
+    game = kit.rules()
     for move, value in result.root_values:
         name = game.format_move(state, move)
         numbers[name] = json_number(value)
@@ -115,11 +121,11 @@ def root_value_fields(game: Game, state: State, result: Result) -> JSONObject:
     return {"root_values": numbers, "root_values_text": texts}
 
 
-def noise_fields(game_id: str, level: str | None, config: SearchConfig) -> dict[str, str]:
+def noise_fields(kit: GameKit, level: str | None, config: SearchConfig) -> dict[str, str]:
     """{"noise_text": ...} when a level plays with deliberate randomness: its move may then
     differ from the best root value, and the answer says why."""
     if level is None or config.noise <= 0:
         return {}
-    name = get_level(game_id, level).name
-    text = profile_for(game_id).noise_text(name, config.noise)
+    name = get_level(kit, level).name
+    text = profile_for(kit).noise_text(name, config.noise)
     return {"noise_text": text} if text else {}

@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 from ai.kit import game_ai
 from cli.bench_idle import lab_subject
 from game.jsontypes import JSONObject, JSONValue
-from game.registry import playable_kits
+from game.kit import GameKit
+from game.registry import get_kit, playable_kits
 
 if TYPE_CHECKING:
     from multiprocessing.queues import Queue
@@ -77,13 +78,14 @@ def print_first(rows: list[JSONObject]) -> None:
 
 
 def _measure(name: str, kind: str, game_id: str, answers: Queue[JSONObject]) -> None:
+    """One row in this fresh process (spawned: the game comes as its id)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ["KIBITZ_CONFIG_DIR"] = tempfile.mkdtemp(prefix="kibitz-bench-")
     try:
         measure = _first_panel if kind == "panel" else _lab_level_switch
-        answers.put(measure(name, game_id))
+        answers.put(measure(name, get_kit(game_id)))
     except Exception as exc:  # noqa: BLE001 - the parent reports it in one line
         answers.put({"error": f"{type(exc).__name__}: {exc}"})
 
@@ -101,19 +103,18 @@ def _row(name: str, busy: list[float], **more: JSONValue) -> JSONObject:
             "frame_ms_median": ordered[len(ordered) // 2], **more}
 
 
-def _weakest(game_id: str) -> str:
+def _weakest(kit: GameKit) -> str:
+    return game_ai(kit).levels[0].name
 
-    return game_ai(game_id).levels[0].name
 
-
-def _first_panel(name: str, game_id: str) -> JSONObject:
+def _first_panel(name: str, kit: GameKit) -> JSONObject:
     from ui.app import App  # the window's modules: in the fresh process only
     from ui.scenes.menu import MenuScene
     from ui.scenes.play import PlayScene
     from ui.settings import SeatSetting, Settings
 
-    seats = [SeatSetting("level", _weakest(game_id)), SeatSetting("level", _weakest(game_id))]
-    settings = Settings(game=game_id, seats=seats, ai_delay_s=0.0)
+    seats = [SeatSetting("level", _weakest(kit)), SeatSetting("level", _weakest(kit))]
+    settings = Settings(game=kit.id, seats=seats, ai_delay_s=0.0)
     app = App((1280, 720), settings=settings, persist_settings=False)
     try:
         app.scene_as(MenuScene).start()
@@ -137,7 +138,7 @@ def _first_panel(name: str, game_id: str) -> JSONObject:
         app.close()
 
 
-def _lab_level_switch(name: str, game_id: str) -> JSONObject:
+def _lab_level_switch(name: str, kit: GameKit) -> JSONObject:
     import pygame  # the window's modules: in the fresh process only
 
     from game.seat import Seat
@@ -148,8 +149,8 @@ def _lab_level_switch(name: str, game_id: str) -> JSONObject:
 
     app = App((1280, 720), settings=Settings(), persist_settings=False)
     try:
-        session = Session(game_id, {}, (Seat.human(), Seat.ai_level(_weakest(game_id))))
-        scene = lab_scene(app, session, game_id, "tree")
+        session = Session(kit, {}, (Seat.human(), Seat.ai_level(_weakest(kit))))
+        scene = lab_scene(app, session, kit, "tree")
         app.switch(scene)
         for _ in range(30):  # the lab's first frames and its first recording under way
             _frame(app)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ai.kit import game_ai
 from game.jsontypes import JSONObject
 from game.kit import GameKit
-from game.registry import all_kits, get_kit, playable_kits
+from game.registry import all_kits, playable_kits
 from game.seat import Seat
 from game.session import Session
 
@@ -43,21 +43,21 @@ def lab_subject() -> GameKit:
     return next(k for k in playable_kits() if game_ai(k).speed.ui_lab_subject)
 
 
-def lab_views() -> dict[str, tuple[str, str, str]]:
+def lab_views() -> dict[str, tuple[GameKit, str, str]]:
     """The lab views measured idle: name -> (game, tab, what it shows), on the position
     ``open_lab`` opens for it: the lab's own views on the lab subject, each game's own views,
     and step mode (the tree view with the stepper on, a few steps in) on a teaching tree."""
     from ui.kit import lab_views as own_views  # the window's modules: when this runs
 
     subject = lab_subject()
-    views = {name: (subject.id, name, f"{subject.title} start, {what}")
+    views = {name: (subject, name, f"{subject.title} start, {what}")
              for name, what in LAB_OWN_VIEWS.items()}
     for kit in playable_kits():
-        for view in own_views(kit.id):
-            views[view.name] = (kit.id, view.name, f"{kit.title}, {view.tab.lower()}")
+        for view in own_views(kit):
+            views[view.name] = (kit, view.name, f"{kit.title}, {view.tab.lower()}")
     teaching = next(k for k in all_kits() if not k.playable)
     first = next(iter(teaching.examples().values()))
-    views["step"] = (teaching.id, "tree", f"{first.name} in step mode, 5 steps in")
+    views["step"] = (teaching, "tree", f"{first.name} in step mode, 5 steps in")
     return views
 
 
@@ -84,14 +84,13 @@ def open_lab(app: App, view: str) -> LabScene:
     # the window's modules: only when this runs (no pygame at start)
     from ui.lab import lab_scene, teaching_scene
 
-    game_id, tab, _ = lab_views()[view]
-    kit = get_kit(game_id)
+    kit, tab, _ = lab_views()[view]
     if not kit.playable:
-        scene = teaching_scene(app, game_id)
+        scene = teaching_scene(app, kit)
     else:
         options = dict(game_ai(kit).speed.ui_options)
-        session = Session(game_id, options, (Seat.human(), Seat.ai_level("Master")))
-        scene = lab_scene(app, session, game_id, tab)
+        session = Session(kit, options, (Seat.human(), Seat.ai_level("Master")))
+        scene = lab_scene(app, session, kit, tab)
     app.switch(scene)
     return scene
 

@@ -27,6 +27,7 @@ from ai.lab.record import record_search
 from ai.lab.recording import SearchRecording
 from cli.answers import figure
 from game.jsontypes import JSONObject, JSONValue
+from game.kit import GameKit
 from game.registry import playable_kits
 
 if TYPE_CHECKING:
@@ -80,9 +81,14 @@ class _FrameClock:
         }
 
 
+def tree_kit() -> GameKit:
+    """The game whose kit names the depth of the big tree."""
+    return next(k for k in playable_kits() if game_ai(k).speed.lab_tree_depth is not None)
+
+
 def big_recording() -> SearchRecording:
     """The first 20,000 nodes of a plain minimax tree (the game whose kit names its depth)."""
-    kit = next(k for k in playable_kits() if game_ai(k).speed.lab_tree_depth is not None)
+    kit = tree_kit()
     depth = game_ai(kit).speed.lab_tree_depth
     state = kit.rules().initial_state()
     config = SearchConfig(kit.id, "minimax", Limits(depth=depth),
@@ -164,7 +170,7 @@ def measure(seconds: float) -> tuple[SearchRecording, list[JSONObject], JSONObje
         root = rec.nodes[0].state
         if root is None:
             raise RuntimeError("the recording kept no root position")
-        scene = lab_scene(app, root, rec.game_id, "tree")
+        scene = lab_scene(app, root, tree_kit(), "tree")
         app.switch(scene)
         pane = scene.pane()
         if not isinstance(pane, TreePane):

@@ -102,13 +102,13 @@ def _new_session(kit: GameKit, state: State | None = None, seed: int = 7) -> Ses
         rng = random.Random(seed)
         while state.current_player() == CHANCE:
             state = state.apply(_random_step(state, rng))
-    return Session(kit.id, options, (Seat.human(), Seat.ai_level("Master")), start_state=state)
+    return Session(kit, options, (Seat.human(), Seat.ai_level("Master")), start_state=state)
 
 
 def _ai_first(kit: GameKit) -> Session:
     """A game where Master moves first: the panel then says why it played its move."""
     options = dict(game_ai(kit).speed.ui_options)
-    return Session(kit.id, options, (Seat.ai_level("Master"), Seat.human()))
+    return Session(kit, options, (Seat.ai_level("Master"), Seat.human()))
 
 
 def _played(kit: GameKit, plies: int = 12, seed: int = 7) -> Session:
@@ -138,11 +138,11 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[App], None]]]:
         _press(app, pygame.K_s, *[pygame.K_n] * STEP_AT)
 
     def teaching_stepped(app: App) -> None:
-        app.switch(teaching_scene(app, kit.id))
+        app.switch(teaching_scene(app, kit))
         stepped(app)
 
     if not kit.playable:  # a teaching game: its example trees, in the lab only
-        yield "lab tree", lambda app: app.switch(teaching_scene(app, kit.id))
+        yield "lab tree", lambda app: app.switch(teaching_scene(app, kit))
         yield "lab step", teaching_stepped
         return
 
@@ -174,16 +174,16 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[App], None]]]:
         _settle(app, lambda: not app.scene_as(ReviewScene).model.running)
 
     def ladder(app: App) -> None:
-        app.open_ladder(kit.id)
+        app.open_ladder(kit)
         app.run_frames(30)
 
     def lab_stepped(app: App) -> None:
-        app.switch(lab_scene(app, _new_session(kit), kit.id))
+        app.switch(lab_scene(app, _new_session(kit), kit))
         app.step([], 0.02)
         stepped(app)
 
     def lab_keys(app: App) -> None:
-        app.switch(lab_scene(app, _new_session(kit), kit.id))
+        app.switch(lab_scene(app, _new_session(kit), kit))
         app.step([], 0.02)
         _settle(app, lambda: _lab_done(app))
         _press(app, pygame.K_F1)
@@ -199,9 +199,9 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[App], None]]]:
     yield "review", review
     yield "settings", lambda app: app.open_settings()
     yield "ladder", ladder
-    for view in ("tree", "compare", "depth", *(v.name for v in lab_views(kit.id))):
+    for view in ("tree", "compare", "depth", *(v.name for v in lab_views(kit))):
         def lab(app: App, view: str = view) -> None:
-            app.switch(lab_scene(app, _new_session(kit), kit.id, view))
+            app.switch(lab_scene(app, _new_session(kit), kit, view))
             app.step([], 0.02)
             _settle(app, lambda: _lab_done(app))
         yield f"lab {view}", lab

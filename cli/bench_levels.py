@@ -21,17 +21,18 @@ from ai.api import SearchConfig
 from ai.engine import run_search
 from ai.kit import game_ai
 from game.core import CHANCE, TERMINAL, State
-from game.registry import get_game, playable_kits
+from game.kit import GameKit
+from game.registry import playable_kits
 
 #: The games' positions are the same on every machine: they come from this seed.
 SEED = 1
 
 
-def sample_positions(game_id: str, n: int, seed: int = SEED) -> list[State]:
+def sample_positions(kit: GameKit, n: int, seed: int = SEED) -> list[State]:
     """``n`` decisions with a choice (more than one legal move), from games the middle level
     plays against itself, chance drawn by its probabilities."""
-    game, levels = get_game(game_id), game_ai(game_id).levels
-    guide = _searching(levels[len(levels) // 2].config(game_id, seed=seed))
+    game, levels = kit.rules(), game_ai(kit).levels
+    guide = _searching(levels[len(levels) // 2].config(kit, seed=seed))
     rng = random.Random(seed)
     positions: list[State] = []
     state = game.initial_state()
@@ -73,9 +74,9 @@ def bench(games: set[str] | None, moves: int) -> dict[str, dict[str, dict[str, f
     for kit in playable_kits():
         if games is not None and kit.id not in games:
             continue
-        positions = sample_positions(kit.id, moves)
-        figures[kit.id] = {level.name: time_level(level.config(kit.id, seed=SEED), positions)
-                           for level in game_ai(kit.id).levels}
+        positions = sample_positions(kit, moves)
+        figures[kit.id] = {level.name: time_level(level.config(kit, seed=SEED), positions)
+                           for level in game_ai(kit).levels}
     return figures
 
 

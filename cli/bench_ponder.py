@@ -24,6 +24,7 @@ from ai.kit import get_level
 from ai.worker import SearchWorker
 from cli.common import argparse_type, parse_time, whole_number
 from game.jsontypes import JSONObject
+from game.kit import GameKit
 from game.registry import playable_kits
 from game.seat import Seat
 from game.session import Session
@@ -45,10 +46,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "each level is timed on")
 
 
-def _one_run(game_id: str, pondering: bool, think_s: float, moves: int) -> JSONObject:
+def _one_run(kit: GameKit, pondering: bool, think_s: float, moves: int) -> JSONObject:
     """The AI's reply time after each human move, and what each guess came to."""
-    session = Session(game_id, None, (Seat.ai_level("Master"), Seat.human()))
-    human = replace(get_level(game_id, "Advanced").config(game_id, seed=0), use_book=False)
+    session = Session(kit, None, (Seat.ai_level("Master"), Seat.human()))
+    human = replace(get_level(kit, "Advanced").config(kit, seed=0), use_book=False)
     with SearchWorker("process") as worker:
         match = MatchController(session, JobRunner(lambda: worker, lambda: True), time.monotonic,
                                 lambda: Pace(0.0, 0.0), seed=1)
@@ -84,15 +85,15 @@ def _one_run(game_id: str, pondering: bool, think_s: float, moves: int) -> JSONO
 
 def run(args: argparse.Namespace) -> int:
     # The first game (of --games, else of the menu) whose Master searches by time.
-    wanted = [kit.id for kit in playable_kits() if args.games is None or kit.id in args.games]
-    game_id = next((g for g in wanted if can_ponder(Session(
-        g, None, (Seat.ai_level("Master"), Seat.human())))), None)
-    if game_id is None:
-        print(f"error: no Master of {', '.join(wanted)} searches by time: nothing to ponder",
-              file=sys.stderr)
+    wanted = [k for k in playable_kits() if args.games is None or k.id in args.games]
+    kit = next((k for k in wanted if can_ponder(Session(
+        k, None, (Seat.ai_level("Master"), Seat.human())))), None)
+    if kit is None:
+        print(f"error: no Master of {', '.join(k.id for k in wanted)} searches by time: "
+              "nothing to ponder", file=sys.stderr)
         return 2
-    rows = [_one_run(game_id, on, args.think, args.moves) for on in (False, True)]
-    print(f"pondering, {game_id}: Master against a scripted human (Advanced) thinking "
+    rows = [_one_run(kit, on, args.think, args.moves) for on in (False, True)]
+    print(f"pondering, {kit.id}: Master against a scripted human (Advanced) thinking "
           f"{args.think:g} s a move, {args.moves} moves a run")
     print(f"  {'pondering':<10} {'replies':>7} {'median s':>9} {'mean s':>7} {'hits':>5} "
           f"{'misses':>6}")
@@ -100,6 +101,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {'on' if r['pondering'] else 'off':<10} {r['replies']:>7} "
               f"{r['reply_s_median']!s:>9} {r['reply_s_mean']!s:>7} {r['hits']:>5} "
               f"{r['misses']:>6}")
-    sys.stdout.write(json.dumps({"ponder": {"game": game_id, "think_s": args.think,
+    sys.stdout.write(json.dumps({"ponder": {"game": kit.id, "think_s": args.think,
                                             "runs": rows}}) + "\n")
     return 0

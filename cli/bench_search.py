@@ -20,7 +20,7 @@ from ai.kit import game_ai
 from cli.common import load_state
 from game.core import State
 from game.jsontypes import JSONObject
-from game.registry import playable_kits
+from game.registry import get_kit, playable_kits
 
 
 def positions() -> tuple[BenchPosition, ...]:
@@ -45,7 +45,7 @@ class Run:
 
 def measure(pos: BenchPosition, variant: Variant) -> Run:
     """One search to the variant's depth: nodes, time, and the time each depth completed."""
-    _, state = load_state(pos.game_id, pos.position, dict(pos.options))
+    _, state = load_state(get_kit(pos.game_id), pos.position, dict(pos.options))
     config = SearchConfig(
         game_id=pos.game_id,
         algorithm=variant.algorithm,

@@ -42,6 +42,7 @@ from cli.bench_idle import (
 )
 from cli.common import RequestError, plain_decimal
 from game.jsontypes import JSONObject, JSONValue
+from game.kit import GameKit
 from game.registry import playable_kits
 from play.jobs import Purpose
 
@@ -73,7 +74,7 @@ def _pct(values: list[float], p: float) -> float:
     return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))]
 
 
-def _run_game(game_id: str, mode: str, seconds: float) -> JSONObject:
+def _run_game(kit: GameKit, mode: str, seconds: float) -> JSONObject:
     # the window's modules: only when this runs (no pygame at start)
     import pygame
 
@@ -84,7 +85,7 @@ def _run_game(game_id: str, mode: str, seconds: float) -> JSONObject:
     from ui.settings import SeatSetting, Settings
 
     master = SeatSetting("level", "Master")
-    settings = Settings(game=game_id, seats=[master, SeatSetting("level", "Master")],
+    settings = Settings(game=kit.id, seats=[master, SeatSetting("level", "Master")],
                         ai_delay_s=0.0, animations=True)
     app = App((1100, 720), settings=settings, persist_settings=False, worker_mode=mode)
     delivered: dict[int, float] = {}
@@ -109,7 +110,7 @@ def _run_game(game_id: str, mode: str, seconds: float) -> JSONObject:
         scene = app.scene
         if not isinstance(scene, PlayScene):  # the menu stayed, and says why
             raise ValueError(
-                f"{game_id}: the play scene did not start ({menu.message.text})")
+                f"{kit.id}: the play scene did not start ({menu.message.text})")
         periods: list[float] = []
         busy: list[float] = []
         cancels: list[tuple[int, float]] = []
@@ -156,7 +157,7 @@ def _run_game(game_id: str, mode: str, seconds: float) -> JSONObject:
         nodes = sum(n for n, _ in searches)
         secs = sum(t for _, t in searches)
         return {
-            "game": game_id,
+            "game": kit.id,
             "worker": mode,
             "frames": len(periods),
             "plies": played,
@@ -229,9 +230,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _play_figures(modes: tuple[str, ...], seconds: float) -> JSONObject:
     """Frame times and cancel latency while AI plays AI, per worker mode."""
-    games = [(k.id, seconds * share if share >= 1 else max(3.0, seconds * share))
+    games = [(k, seconds * share if share >= 1 else max(3.0, seconds * share))
              for k in playable_kits() if (share := game_ai(k).speed.ui_play_share) > 0]
-    rows = [_run_game(game_id, mode, secs) for mode in modes for game_id, secs in games]
+    rows = [_run_game(kit, mode, secs) for mode in modes for kit, secs in games]
     if not rows:
         raise ValueError("no game could be benchmarked")
     cols = ("game", "worker", "frames", "plies", "frame_ms_median", "frame_ms_p99",

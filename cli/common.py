@@ -23,7 +23,8 @@ from ai.lab.editor import default_scale, features
 from ai.levels import unknown_level_message
 from game.core import CHANCE, TERMINAL, Game, State
 from game.jsontypes import JSONValue
-from game.registry import game_ids, get_game
+from game.kit import GameKit
+from game.registry import game_ids
 
 T = TypeVar("T")
 #: Deepest search a request may ask for (deeper is never useful and only ties up a core).
@@ -249,14 +250,14 @@ def with_weights(config: SearchConfig, text: str | None, no_book: bool = False) 
         config = replace(config, use_book=False)
     if text is None:
         return config
-    names = features(config.game_id)
+    names = features(config.kit)
     if not names:
         raise RequestError(f"{config.game_id}'s evaluation has no features to weigh")
     if config.evaluator is not None:
         raise RequestError(f"--weights edits the hand-made evaluation; this search uses the "
                            f"{config.evaluator!r} one (name an --algorithm, or a level that "
                            "plays the hand-made one)")
-    weights = list(default_scale(config.game_id))
+    weights = list(default_scale(config.kit))
     for part in text.split(","):
         name, sep, value = part.partition("=")
         key = name.strip().lower()
@@ -271,13 +272,13 @@ def with_weights(config: SearchConfig, text: str | None, no_book: bool = False) 
 # --------------------------------------------------------------------------- positions
 
 
-def load_state(game_id: str, position: object, options: Mapping[str, object]) -> tuple[Game, State]:
+def load_state(kit: GameKit, position: object, options: Mapping[str, object]) -> tuple[Game, State]:
     """The game and the position to search: the initial one when no notation is given."""
-    game = get_game(game_id)
+    game = kit.rules()
     if position is None:
         return game, game.initial_state(**options)
     if not isinstance(position, str):
-        raise RequestError(f"position must be a string of {game_id} notation")
+        raise RequestError(f"position must be a string of {kit.id} notation")
     return game, game.parse_position(position, **options)
 
 
@@ -298,7 +299,7 @@ def algorithm_names() -> tuple[str, ...]:
 
 
 def build_config(
-    game_id: str,
+    kit: GameKit,
     *,
     algorithm: str | None = None,
     level: str | None = None,
@@ -317,7 +318,7 @@ def build_config(
     if algorithm is not None and level is not None:
         raise RequestError("give an algorithm or a level, not both")
     if level is not None:
-        config = level_config(game_id, level, seed)
+        config = level_config(kit, level, seed)
         limits = config.limits
         if depth is not None or time_s is not None:
             limits = replace(
@@ -336,7 +337,7 @@ def build_config(
         )
 
     if algorithm is None:
-        algorithm = default_algorithm(game_id)
+        algorithm = default_algorithm(kit)
     elif algorithm not in algorithm_names():
         raise RequestError(
             f"unknown algorithm {algorithm!r}; choose one of: {', '.join(algorithm_names())}"
@@ -344,7 +345,7 @@ def build_config(
     if depth is None and time_s is None:
         time_s = DEFAULT_TIME_S
     return SearchConfig(
-        game_id=game_id,
+        game_id=kit.id,
         algorithm=algorithm,
         limits=Limits(depth=depth, time_s=time_s),
         refinements=Refinements(tt=use_tt, ordering=use_ordering, quiescence=use_quiescence),
@@ -353,25 +354,25 @@ def build_config(
     )
 
 
-def level_names(game_id: str) -> tuple[str, ...]:
-    return tuple(lv.name for lv in game_ai(game_id).all_levels())
+def level_names(kit: GameKit) -> tuple[str, ...]:
+    return tuple(lv.name for lv in game_ai(kit).all_levels())
 
 
-def level_config(game_id: str, name: str, seed: int | None = None) -> SearchConfig:
+def level_config(kit: GameKit, name: str, seed: int | None = None) -> SearchConfig:
     """The SearchConfig of a named level; the level name is matched without regard to case."""
-    for lv in game_ai(game_id).all_levels():
+    for lv in game_ai(kit).all_levels():
         if lv.name.lower() == str(name).lower():
-            return lv.config(game_id, seed=seed)
-    names = level_names(game_id)
+            return lv.config(kit, seed=seed)
+    names = level_names(kit)
     if not names:
-        raise RequestError(f"{game_id} has no levels: name an --algorithm instead")
-    raise RequestError(unknown_level_message(game_id, name, game_ai(game_id).all_levels()))
+        raise RequestError(f"{kit.id} has no levels: name an --algorithm instead")
+    raise RequestError(unknown_level_message(kit, name, game_ai(kit).all_levels()))
 
 
-def config_from_args(args: argparse.Namespace) -> SearchConfig:
-    """build_config from the flags that add_search_arguments declared."""
+def config_from_args(args: argparse.Namespace, kit: GameKit) -> SearchConfig:
+    """build_config from the flags that add_search_arguments declared, for ``--game``'s kit."""
     return with_weights(build_config(
-        args.game,
+        kit,
         algorithm=args.algorithm,
         level=args.level,
         depth=args.depth,

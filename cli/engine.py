@@ -46,7 +46,8 @@ from cli.engine_lines import OverlongLine, fd_lines, text_lines
 from cli.engine_protocol import protocol_text
 from game.core import CHANCE, State, format_line
 from game.jsontypes import JSONObject, JSONValue
-from game.registry import game_ids, playable_kits
+from game.kit import GameKit
+from game.registry import game_ids, get_kit, playable_kits
 
 #: key -> accepted JSON types (checked before anything is looked up).
 _KEY_TYPES: dict[str, tuple[type, ...]] = {
@@ -179,10 +180,11 @@ def handle(request: dict[str, object], cancel: Cancel | None = None) -> JSONObje
     if game_id is None:
         raise RequestError("missing 'game'")
     options = parse_options(request.get("options"))
-    game, state = load_state(game_id, request.get("position"), options)
+    kit = get_kit(game_id)
+    game, state = load_state(kit, request.get("position"), options)
 
     if cmd in stakes_by_command:
-        return _stakes_decision(cmd, game_id, state, request)
+        return _stakes_decision(cmd, kit, state, request)
 
     if cmd == "legal":
         if state.current_player() == CHANCE:
@@ -192,7 +194,7 @@ def handle(request: dict[str, object], cancel: Cancel | None = None) -> JSONObje
     depth = parse_depth(request["depth"]) if "depth" in request else None
     time_s = parse_time(request["time"]) if "time" in request else None
     config = build_config(
-        game_id,
+        kit,
         algorithm=_given(request, "algorithm", str),
         level=_given(request, "level", str),
         depth=depth,
@@ -212,27 +214,27 @@ def handle(request: dict[str, object], cancel: Cancel | None = None) -> JSONObje
         raise RequestError("the search found no move in time; allow more time or a smaller depth")
     return {
         "move": game.format_move(state, result.move),
-        **value_fields(game, state, result),
+        **value_fields(kit, state, result),
         "depth": result.depth,
         "complete": result.complete,
         "nodes": result.stats.nodes,
         "time": json_number(result.stats.time_s),
         "pv": [*format_line(game, state, result.pv)],
-        **root_value_fields(game, state, result),
-        **probability_fields(game, state, config),
-        **noise_fields(game_id, _given(request, "level", str), config),
+        **root_value_fields(kit, state, result),
+        **probability_fields(kit, state, config),
+        **noise_fields(kit, _given(request, "level", str), config),
     }
 
 
-def _stakes_decision(cmd: str, game_id: str, state: State,
+def _stakes_decision(cmd: str, kit: GameKit, state: State,
                      request: dict[str, object]) -> JSONObject:
     """The stakes decision ``cmd`` asks of a game played for stakes (its kit's
     ``StakesAI.answer``); a one-line error for a game whose stakes have no such command."""
-    stakes = game_ai(game_id).stakes
+    stakes = game_ai(kit).stakes
     if stakes is None or stakes.command != cmd:
         games = [k.id for k in playable_kits()
                  if (s := game_ai(k).stakes) is not None and s.command == cmd]
-        raise RequestError(f"{cmd!r} is a command of {', '.join(games)}, not of {game_id}")
+        raise RequestError(f"{cmd!r} is a command of {', '.join(games)}, not of {kit.id}")
     return stakes.answer(state, request)
 
 

@@ -101,38 +101,38 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _state(args: argparse.Namespace) -> tuple[str, Game, State]:
-    game_id = args.game
+def _state(args: argparse.Namespace) -> tuple[GameKit, Game, State]:
+    """The game ``--game`` names (or the classroom's, for a tree) and the position."""
     if args.example is not None or args.tree is not None:
         teaching = teaching_kit()
-        if game_id not in (None, teaching.id):
+        if args.game not in (None, teaching.id):
             raise RequestError("--tree and --example are classroom trees: leave out --game")
         if args.position is not None:
             raise RequestError("give a --tree, an --example or a --position, not two")
-        game_id = teaching.id
         options = {"tree": args.tree} if args.tree is not None else {"example": args.example}
-        game, state = load_state(game_id, None, options)
-        return game_id, game, state
-    if game_id is None:
+        game, state = load_state(teaching, None, options)
+        return teaching, game, state
+    if args.game is None:
         raise RequestError("give --game (or a classroom --tree or --example)")
-    game, state = load_state(game_id, args.position, parse_options(args.options))
+    kit = get_kit(args.game)
+    game, state = load_state(kit, args.position, parse_options(args.options))
     require_decision(game, state)
-    return game_id, game, state
+    return kit, game, state
 
 
-def _config(args: argparse.Namespace, game_id: str, state: State) -> SearchConfig:
+def _config(args: argparse.Namespace, kit: GameKit, state: State) -> SearchConfig:
     """The search to record, built exactly as ``analyze`` builds it from the same flags (a
     level's own configuration, or the named algorithm), plus the lab's extra switches."""
     depth, algorithm = args.depth, args.algorithm
     if depth is None and args.time is None and args.level is None:
-        depth = get_kit(game_id).tree_height(state)
+        depth = kit.tree_height(state)
         if depth is None:
             raise RequestError("give --depth, --time or --level (keep it small: every node is "
                                "recorded)")
     if algorithm is None and args.level is None:
-        algorithm = usual_algorithm(game_id, state)
+        algorithm = usual_algorithm(kit, state)
     config = build_config(
-        game_id, algorithm=algorithm, level=args.level, depth=depth, time_s=args.time,
+        kit, algorithm=algorithm, level=args.level, depth=depth, time_s=args.time,
         use_tt=not args.no_tt, use_ordering=not args.no_ordering,
         use_quiescence=not args.no_quiescence, seed=args.seed,
         exact=args.exact,
@@ -152,7 +152,7 @@ def _whose(level: str | None, config: SearchConfig) -> str:
     if level is None:
         return ""
 
-    return f" ({get_level(config.game_id, level).name}'s search: {evaluator_title(config)})"
+    return f" ({get_level(config.kit, level).name}'s search: {evaluator_title(config)})"
 
 
 def _check_png(path: str | None) -> None:
@@ -167,15 +167,15 @@ def _check_png(path: str | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    game_id, game, state = _state(args)
+    kit, game, state = _state(args)
     if args.zobrist:
-        return run_zobrist(game_id, state, args.move, args.json)
-    config = _config(args, game_id, state)
+        return run_zobrist(kit, state, args.move, args.json)
+    config = _config(args, kit, state)
     _check_png(args.png)
     if args.compare:
         if config.limits.depth is None:
             raise RequestError("give --depth: the comparison searches to one depth")
-        compare_rows = compare(state, game_id, config.limits.depth,
+        compare_rows = compare(state, kit, config.limits.depth,
                                max_row_s=args.max_seconds, base=config, level=args.level)
         if args.png is not None:
             # the window's modules: only when this runs (no pygame at start)
@@ -184,9 +184,9 @@ def run(args: argparse.Namespace) -> int:
             export_compare_png(compare_rows, args.png,
                                f"Comparing the algorithms: {game.name}, depth "
                                f"{config.limits.depth}{_whose(args.level, config)}",
-                               game_id=game_id)
+                               kit=kit)
         print(json.dumps({
-            "game": game_id, "position": game.format_position(state),
+            "game": kit.id, "position": game.format_position(state),
             "depth": config.limits.depth, "level": args.level,
             "rows": [r.to_json() for r in compare_rows],
             "agreement": agreement_text(compare_rows),
@@ -204,10 +204,10 @@ def run(args: argparse.Namespace) -> int:
 
             export_depth_png(depth_rows, args.png, f"What depth changes: {game.name}, "
                              f"{config.algorithm}{_whose(args.level, config)}",
-                             profile_for(game_id).unit, game_id,
+                             profile_for(kit).unit, kit,
                              algorithm_label(config.algorithm))
         print(json.dumps({
-            "game": game_id, "position": game.format_position(state),
+            "game": kit.id, "position": game.format_position(state),
             "algorithm": config.algorithm, "rows": [r.to_json() for r in depth_rows],
         }))
         return 0
@@ -221,30 +221,29 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         out = recording.to_json()
         out["position"] = game.format_position(state)
-        out["value_text"] = value_text(recording)
+        out["value_text"] = value_text(recording, kit)
         print(json.dumps(out))
         return 0
-    for line in summary(recording, game.format_position(state)):
+    for line in summary(recording, kit, game.format_position(state)):
         print(line)
-    for line in text_tree(recording, game_id, TEXT_NODES):
+    for line in text_tree(recording, kit, TEXT_NODES):
         print(line)
     if recording.truncated:
         print(f"({recording.truncated:,} more nodes were searched but not recorded: "
               f"raise --node-budget to see them)")
-    if not get_kit(game_id).playable:  # a teaching tree: the slide's leaves, in order
+    if not kit.playable:  # a teaching tree: the slide's leaves, in order
         leaves = ", ".join(_number(v) for v in recording.evaluated_leaves)
         print(f"leaves evaluated, in order: {leaves}")
     return 0
 
 
-def value_text(recording: SearchRecording) -> str:
-    """The recorded value in the game's words; exact ("draw", "win in 5") when the search
-    proved it, an estimate otherwise."""
-    return profile_for(recording.game_id).value_label(recording.value,
-                                                       exact=recording.exact).long
+def value_text(recording: SearchRecording, kit: GameKit) -> str:
+    """The recorded value in the game's words (``kit``: the game searched); exact ("draw",
+    "win in 5") when the search proved it, an estimate otherwise."""
+    return profile_for(kit).value_label(recording.value, exact=recording.exact).long
 
 
-def summary(recording: SearchRecording, position: str) -> list[str]:
+def summary(recording: SearchRecording, kit: GameKit, position: str) -> list[str]:
     """The lines above the tree: whose search, what it found, and what it cost."""
     lines = []
     if recording.description:
@@ -261,14 +260,14 @@ def summary(recording: SearchRecording, position: str) -> list[str]:
               if prunings else "no pruning") + recording.filtered_text()
     quiet = recording.quiescence_nodes
     quiet_text = f", {quiet:,} past the depth limit (quiescence)" if quiet else ""
-    lines.append(f"value {value_text(recording)}{proven}, move {recording.move}; "
+    lines.append(f"value {value_text(recording, kit)}{proven}, move {recording.move}; "
                  f"{recording.node_count:,} nodes{quiet_text}, {recording.leaves:,} leaves, "
                  f"{pruned}")
     if recording.best_move is not None:
         lines.append(f"(the level's noise chose {recording.move}; the search's best was "
                      f"{recording.best_move})")
     if recording.answered_by == BOOK:
-        origin = profile_for(recording.game_id).book_origin.format(depth=recording.depth)
+        origin = profile_for(kit).book_origin.format(depth=recording.depth)
         lines.append(f"(answered by the opening book: each move with the value it had when the "
                      f"book was made, {origin})")
     elif recording.solved:
@@ -280,44 +279,42 @@ def summary(recording: SearchRecording, position: str) -> list[str]:
     elif len(recording.passes) > 1:
         lines.append(f"(the depth-{recording.depth} pass of iterative deepening; all "
                      f"{len(recording.passes)} passes together: {recording.total_nodes:,} nodes)")
-    lines += probe_lines(recording)
+    lines += probe_lines(recording, kit)
     if recording.first_try is not None:
-        game_id = recording.game_id
 
         def window(alpha: float | None, beta: float | None) -> str:
-            low = "-inf" if alpha is None else _precise(alpha, game_id)
-            return f"({low}, {'+inf' if beta is None else _precise(beta, game_id)})"
+            low = "-inf" if alpha is None else _precise(alpha, kit)
+            return f"({low}, {'+inf' if beta is None else _precise(beta, kit)})"
 
         def value(x: float | None) -> str:  # fractions: a try off by less than a disc
-            return _precise(x, game_id)
+            return _precise(x, kit)
 
         root = recording.root
         lines.append(f"(first try: {aspiration_note(recording.first_try, window, value)}; "
                      f"searched again with {window(root.alpha, root.beta)}: "
-                     f"{_value(recording.value, game_id)})")
+                     f"{_value(recording.value, kit)})")
     return lines
 
 
-def probe_lines(recording: SearchRecording) -> list[str]:
+def probe_lines(recording: SearchRecording, kit: GameKit) -> list[str]:
     """MTD(f)'s probes of the recorded pass, one line each: the test, the answer, the bounds
     after it (MAX's view)."""
     lines = []
-    game_id = recording.game_id
     for p in recording.probes:
-        low = "-inf" if p.lower is None else _precise(p.lower, game_id)
-        high = "+inf" if p.upper is None else _precise(p.upper, game_id)
+        low = "-inf" if p.lower is None else _precise(p.lower, kit)
+        high = "+inf" if p.upper is None else _precise(p.upper, kit)
         words = {"lower": "at least", "upper": "at most"}.get(p.answer, "exactly")
         skipped = f", {len(p.skipped)} root moves not needed" if p.skipped else ""
-        lines.append(f"probe {p.index}: null window at {_precise(p.test, game_id)} -> {words} "
-                     f"{_precise(p.value, game_id)}; value in [{low}, {high}]; "
+        lines.append(f"probe {p.index}: null window at {_precise(p.test, kit)} -> {words} "
+                     f"{_precise(p.value, kit)}; value in [{low}, {high}]; "
                      f"{p.nodes:,} nodes{skipped}")
     return lines
 
 
-def text_tree(recording: SearchRecording, game_id: str, limit: int) -> list[str]:
+def text_tree(recording: SearchRecording, kit: GameKit, limit: int) -> list[str]:
     """The recorded tree as indented lines, depth first, at most ``limit`` nodes."""
     def value(x: float | None) -> str:
-        return _value(x, game_id)
+        return _value(x, kit)
 
     lines: list[str] = []
     stack: list[tuple[int, str, str]] = [(0, "", "")]
@@ -362,22 +359,22 @@ def text_tree(recording: SearchRecording, game_id: str, limit: int) -> list[str]
     return lines
 
 
-def _value(x: float | None, game_id: str) -> str:
+def _value(x: float | None, kit: GameKit) -> str:
     """A value in the tree's words: the game's short label, or plain numbers as written on
     the slide for a classroom tree."""
     if x is None:
         return "?"
-    if not get_kit(game_id).playable or math.isinf(x):
+    if not kit.playable or math.isinf(x):
         return _number(x)
-    return profile_for(game_id).value_label(x, exact=False).short
+    return profile_for(kit).value_label(x, exact=False).short
 
 
-def _precise(x: float | None, game_id: str) -> str:
+def _precise(x: float | None, kit: GameKit) -> str:
     """A probe's figure: the game's label for a whole value (a win, a disc count), else the
     number itself, since the probes of an estimate differ by fractions the label rounds."""
     if x is not None and not math.isinf(x) and x != round(x):
         return f"{x:+.3f}"
-    return _value(x, game_id)
+    return _value(x, kit)
 
 
 def _number(x: float) -> str:

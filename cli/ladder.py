@@ -10,20 +10,21 @@ from pathlib import Path
 from ai.ladder import LadderUpdate, RungFigures, csv_text, ladder_rungs, run_ladder
 from cli.common import RequestError, level_config, parse_options
 from game.progress import ProgressBar
-from game.registry import get_game
+from game.registry import get_kit
 
 
 def run_ladder_command(args: argparse.Namespace) -> int:
     options = parse_options(args.options)
-    get_game(args.game).initial_state(**options)  # bad options: one error now
+    kit = get_kit(args.game)
+    kit.rules().initial_state(**options)  # bad options: one error now
     if (args.a is None) != (args.b is None):
         raise RequestError("give both --a and --b for one rung, or neither for the whole ladder")
     if args.a is not None:
         for name in (args.a, args.b):
-            level_config(args.game, name)
+            level_config(kit, name)
         rungs = [(args.a, args.b)]
     else:
-        rungs = ladder_rungs(args.game)
+        rungs = ladder_rungs(kit)
         if not rungs:
             raise RequestError(f"{args.game} has fewer than two levels: no ladder to climb")
     for path in (args.csv, args.png):
@@ -41,7 +42,7 @@ def run_ladder_command(args: argparse.Namespace) -> int:
             bar.update(done, f"{rung.upper} v {rung.lower} {rung.score:.2f}")
 
     try:
-        figures = run_ladder(args.game, rungs, args.games, seed, options, progress=heard)
+        figures = run_ladder(kit, rungs, args.games, seed, options, progress=heard)
     finally:
         bar.close()
     print(f"{args.game} ladder, {args.games} games a rung, seed {seed}")
@@ -52,7 +53,7 @@ def run_ladder_command(args: argparse.Namespace) -> int:
         # the window's modules: only when a picture is asked for (no pygame at start)
         from ui.ladder_chart import export_ladder_png
 
-        export_ladder_png(figures, args.png, f"{get_game(args.game).name}: the ladder")
+        export_ladder_png(figures, args.png, f"{kit.rules().name}: the ladder")
     return 0
 
 

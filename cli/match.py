@@ -40,8 +40,9 @@ from cli.match_record import MatchRecord, RecordError, stored_seed
 from cli.match_stakes import stakes_chosen, stakes_switches
 from game.core import Move, State
 from game.jsontypes import JSONObject, JSONValue
+from game.kit import GameKit
 from game.progress import ProgressBar
-from game.registry import get_game
+from game.registry import get_kit
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -179,7 +180,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def game_specs(
-    game_id: str,
+    kit: GameKit,
     options: Mapping[str, JSONValue],
     level_a: str,
     level_b: str,
@@ -192,29 +193,31 @@ def game_specs(
     pair_seeds = [master.getrandbits(48) for _ in range((games + 1) // 2)]
     return [
         GameSpec(
-            i, game_id, dict(options), level_a, level_b, pair_seeds[i // 2], i % 2 == 0,
+            i, kit.id, dict(options), level_a, level_b, pair_seeds[i // 2], i % 2 == 0,
             stakes,
         )  # fmt: skip
         for i in range(games)
     ]
 
 
-def start_position(spec: GameSpec) -> tuple[State, list[Move], random.Random]:
-    """The pair's opening position, the opening moves played, and the RNG for the dice."""
+def start_position(spec: GameSpec, kit: GameKit) -> tuple[State, list[Move], random.Random]:
+    """The pair's opening position, the opening moves played, and the RNG for the dice
+    (``kit``: the game the spec names)."""
     rng = random.Random(spec.pair_seed)
-    state, opening = opening_position(spec.game_id, spec.options, rng)
+    state, opening = opening_position(kit, spec.options, rng)
     return state, opening, rng
 
 
 def play_one(spec: GameSpec) -> GameOutcome:
     """Play one game in this process; errors come back as data so one bad game is reported."""
     try:
-        state, opening, rng = start_position(spec)
-        config_a = replace(level_config(spec.game_id, spec.level_a, seed=spec.a_seed),
+        kit = get_kit(spec.game_id)  # the spec crossed into this worker process as data
+        state, opening, rng = start_position(spec, kit)
+        config_a = replace(level_config(kit, spec.level_a, seed=spec.a_seed),
                            evaluator_weights=spec.weights_a)
-        config_b = level_config(spec.game_id, spec.level_b, seed=spec.a_seed + 1)
+        config_b = level_config(kit, spec.level_b, seed=spec.a_seed + 1)
         configs = (config_a, config_b) if spec.a_first else (config_b, config_a)
-        stakes = game_ai(spec.game_id).stakes
+        stakes = game_ai(kit).stakes
         if spec.stakes and stakes is not None:
             staked = stakes.play_game(state, configs, rng, spec.stakes, MAX_PLIES)
             returns, plies, finished = staked.returns, staked.plies, staked.finished
@@ -287,10 +290,11 @@ def format_text(s: JSONObject) -> str:
         f"Elo difference A - B: {elo_text} (95% CI {_fmt_elo(elo_lo, True)} .. {_fmt_elo(elo_hi, False)})",
     ]
 
-    if profile_for(game).points:
+    kit = get_kit(game)
+    if profile_for(kit).points:
         lo_text, hi_text = (f"{v:+.3f}" if v is not None else "?"
                             for v in numbers(s["points_per_game_ci95"]))
-        stakes = game_ai(game).stakes
+        stakes = game_ai(kit).stakes
         staked = (f" with {stakes.name}" if stakes is not None and stakes.switches
                   and s.get(stakes.switches[0].name) else "")
         lines.append(f"A's points{staked} (gammons count 2, backgammons 3): {s['points_a']:+g}")
@@ -360,15 +364,16 @@ def run(args: argparse.Namespace) -> int:
         seed = _or_request_error(stored_seed, args.record)  # resuming: the record's own seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    kit = get_kit(args.game)
     for name in (args.a, args.b):  # fail fast, before any process starts
-        level_config(args.game, name)
-    get_game(args.game).initial_state(**options)  # bad options: one error now, not N later
-    switched = stakes_chosen(args)
-    weights = with_weights(level_config(args.game, args.a), args.weights).evaluator_weights
+        level_config(kit, name)
+    kit.rules().initial_state(**options)  # bad options: one error now, not N later
+    switched = stakes_chosen(args, kit)
+    weights = with_weights(level_config(kit, args.a), args.weights).evaluator_weights
     specs = [replace(spec, weights_a=weights) for spec in game_specs(
-        args.game, options, args.a, args.b, args.games, seed, switched
+        kit, options, args.a, args.b, args.games, seed, switched
     )]
-    stakes = game_ai(args.game).stakes
+    stakes = game_ai(kit).stakes
     extra = {sw.name: sw.name in switched for sw in stakes.switches} if stakes else {}
     if weights is not None:
         extra["weights_a"] = args.weights

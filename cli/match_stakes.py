@@ -7,6 +7,7 @@ import argparse
 
 from ai.kit import StakesSwitch, game_ai
 from cli.common import RequestError
+from game.kit import GameKit
 from game.registry import playable_kits
 
 
@@ -20,18 +21,18 @@ def stakes_switches() -> list[StakesSwitch]:
     return list(found.values())
 
 
-def stakes_chosen(args: argparse.Namespace) -> tuple[str, ...]:
-    """The stakes switches given for ``args.game``; a one-line error for a switch of another
-    game's stakes or one given without the switch it needs."""
+def stakes_chosen(args: argparse.Namespace, kit: GameKit) -> tuple[str, ...]:
+    """The stakes switches given for ``kit``'s game (``args.game``); a one-line error for a
+    switch of another game's stakes or one given without the switch it needs."""
     given = tuple(sw.name for sw in stakes_switches() if getattr(args, sw.name, False))
-    stakes = game_ai(args.game).stakes
+    stakes = game_ai(kit).stakes
     own = {sw.name: sw for sw in stakes.switches} if stakes is not None else {}
     foreign = [name for name in given if name not in own]
     if foreign:
         games = [k.id for k in playable_kits() if (s := game_ai(k).stakes) is not None
                  and foreign[0] in {sw.name for sw in s.switches}]
         flags = " and ".join(f"--{name}" for name in foreign)
-        raise RequestError(f"{flags}: not an option of {args.game} ({', '.join(games)} "
+        raise RequestError(f"{flags}: not an option of {kit.id} ({', '.join(games)} "
                            "options)")
     for name in given:
         needs = own[name].needs

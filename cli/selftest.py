@@ -20,7 +20,8 @@ from ai.engine import default_algorithm
 from ai.kit import game_ai
 from ai.selfplay import play_game
 from cli.common import argparse_type, parse_seed
-from game.registry import get_game, playable_kits
+from game.kit import GameKit
+from game.registry import playable_kits
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -71,11 +72,11 @@ def _try_mixer() -> bool:
     return True
 
 
-def _play(game_id: str, seed: int) -> str:
+def _play(kit: GameKit, seed: int) -> str:
     """A game at depth 1 for both sides, played to the end."""
-    game = get_game(game_id)
-    state = game.initial_state(**game_ai(game_id).selftest.options)
-    config = SearchConfig(game_id, default_algorithm(game_id), Limits(depth=1), exact=False)
+    game = kit.rules()
+    state = game.initial_state(**game_ai(kit).selftest.options)
+    config = SearchConfig(kit.id, default_algorithm(kit), Limits(depth=1), exact=False)
     record = play_game(state, (config, config), random.Random(seed))
     if not record.finished:
         raise RuntimeError(f"did not finish in {len(record.moves)} plies")
@@ -89,7 +90,7 @@ def _review() -> str:
     from game.session import Session
 
     kit = playable_kits()[0]
-    session = Session(kit.id, dict(game_ai(kit).selftest.options))
+    session = Session(kit, dict(game_ai(kit).selftest.options))
     session.play(session.current.legal_moves()[0])
     review = review_session(session, ReviewSettings(depth=1))
     row = review.rows[0]
@@ -107,7 +108,7 @@ def _checks(seed: int) -> list[tuple[str, Callable[[], str]]]:
     own checks."""
     checks: list[tuple[str, Callable[[], str]]] = [("assets", _check_assets),
                                                    ("learned tables", _learned_tables)]
-    checks += [(kit.id, partial(_play, kit.id, seed)) for kit in playable_kits()]
+    checks += [(kit.id, partial(_play, kit, seed)) for kit in playable_kits()]
     checks.append(("review", _review))
     for kit in playable_kits():
         checks += list(game_ai(kit).selftest.checks)

@@ -9,12 +9,11 @@ from collections.abc import Sequence
 from cli.common import RequestError
 from game.core import Game, Move, State
 from game.jsontypes import JSONObject
-from game.registry import get_kit
+from game.kit import GameKit
 from game.zobrist import Change, PieceBoard, ZobristReport, hex_key, report
 
 
-def run_zobrist(game_id: str, state: State, move_text: str | None, as_json: bool) -> int:
-    kit = get_kit(game_id)
+def run_zobrist(kit: GameKit, state: State, move_text: str | None, as_json: bool) -> int:
     game = kit.rules()
     if kit.piece_board(state) is None:
         raise RequestError(f"{kit.title} is not described as pieces on squares: no Zobrist "

@@ -41,7 +41,7 @@ from collections.abc import Iterator
 
 from game.core import Move, State
 from game.kit import GameKit
-from game.registry import all_kits, game_ids, get_game, get_kit
+from game.registry import all_kits, game_ids, get_kit
 from game.review import SAVE_KEY as REVIEW_KEY
 from game.review import GameReview
 from game.seat import Seat
@@ -175,7 +175,8 @@ def load_review(text: str) -> tuple[Session, GameReview | None]:
         listed += 1
     if listed < expected:
         raise SaveFormatError(f"the file lists {listed} of its {expected} moves (truncated?)")
-    game = get_game(game_id)
+    kit = get_kit(game_id)
+    game = kit.rules()
     try:  # the options alone first: an unknown or bad option is the options line's fault
         game.initial_state(**options)
     except ValueError as exc:
@@ -193,11 +194,11 @@ def load_review(text: str) -> tuple[Session, GameReview | None]:
     stakes = None
     if stakes_text is not None:
         try:
-            stakes = get_kit(game_id).new_stakes(stakes_text, start)
+            stakes = kit.new_stakes(stakes_text, start)
         except ValueError as exc:
-            raise SaveFormatError(f"line {stakes_line} ({_stakes_word(game_id)}): "
+            raise SaveFormatError(f"line {stakes_line} ({kit.stakes_word}): "
                                   f"{_one_line(exc)}") from None
-    session = Session(game_id, None, seats, start, stakes)
+    session = Session(kit, None, seats, start, stakes)
     replay = _Replay(session)
     for number, line in _content_lines(raw, first_move):
         if review_at is not None and number == review_at[0]:
@@ -302,7 +303,7 @@ def _load_record(text: str) -> Session | None:
             ) from None
         if record is not None:
             start, moves = record
-            session = Session(kit.id, None, None, start_state=start)
+            session = Session(kit, None, None, start_state=start)
             for move in moves:
                 session.play(move)
             return session

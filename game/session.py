@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from game.core import CHANCE, TERMINAL, Game, IllegalMoveError, Move, State, quoted
 from game.jsontypes import JSONObject
-from game.registry import get_kit
+from game.kit import GameKit
 from game.seat import Seat
 from game.stakes import Stakes
 
@@ -33,7 +33,7 @@ class Session:
 
     def __init__(
         self,
-        game_id: str,
+        kit: GameKit,
         options: Mapping[str, object] | None = None,
         seats: tuple[Seat, Seat] | list[Seat] | None = None,
         start_state: State | None = None,
@@ -41,9 +41,9 @@ class Session:
     ) -> None:
         """``stakes``: what the game is played for, when its kit has stakes (backgammon's
         doubling cube; None: the game alone)."""
-        self.kit = get_kit(game_id)
-        self.game: Game = self.kit.rules()
-        self.game_id = game_id
+        self.kit = kit
+        self.game: Game = kit.rules()
+        self.game_id = kit.id
         self.start_stakes = stakes
         given = (Seat.human(), Seat.human()) if seats is None else tuple(seats)
         if len(given) != 2 or not all(isinstance(s, Seat) for s in given):
@@ -289,14 +289,13 @@ class Session:
         return self.kit.position_text(self.current, self.stakes)
 
     @classmethod
-    def from_position(cls, game_id: str, text: str, seats: tuple[Seat, Seat] | None,
+    def from_position(cls, kit: GameKit, text: str, seats: tuple[Seat, Seat] | None,
                       stakes: Stakes | None, options: Mapping[str, object]) -> Session:
         """A new match from a position in text (pasted), with ``stakes`` as a new game's
         (the kit may start with the stakes the text describes instead)."""
-        kit = get_kit(game_id)
         kit.rules().initial_state(**options)  # the options are checked as for any position
         state, start_stakes = kit.parse_position_text(text, options, stakes)
-        return cls(game_id, None, seats, start_state=state, stakes=start_stakes)
+        return cls(kit, None, seats, start_state=state, stakes=start_stakes)
 
     def format_move_text(self, state: State, move: Move) -> str:
         """A move in the game's notation; a chance outcome as ``roll <outcome>``."""

@@ -64,7 +64,7 @@ class MatchController:
         self.own_position = own_position
         if self._stakes_game != session.game_id:
             # One per screen's game: it keeps the money score over the games played here.
-            make = game_play(session.game_id).stakes_turns
+            make = game_play(session.kit).stakes_turns
             self.stakes_turns = make(self) if make is not None else None
             self._stakes_game = session.game_id
         self.position_changed(animate=False)

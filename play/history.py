@@ -65,7 +65,7 @@ class MatchHistory:
         host = self.host
         s = host.session
         try:
-            fresh = Session(s.game_id, s.options | options, s.seats, stakes=s.fresh_stakes())
+            fresh = Session(s.kit, s.options | options, s.seats, stakes=s.fresh_stakes())
         except ValueError as exc:
             host.notice(str(exc), True)
             return False

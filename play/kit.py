@@ -10,7 +10,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.kit import GameKit
-from game.registry import get_kit
 from play.turns import MatchSide, StakesTurns
 
 
@@ -27,9 +26,8 @@ class GamePlay:
 NOTHING = GamePlay()
 
 
-def game_play(game: str | GameKit) -> GamePlay:
-    """A game's play part, from its kit or id (``NOTHING`` for a game that has none)."""
-    kit = get_kit(game) if isinstance(game, str) else game
+def game_play(kit: GameKit) -> GamePlay:
+    """A game's play part (``NOTHING`` for a game that has none)."""
     try:
         found: GamePlay = kit.part("play.kit", "PLAY", missing=f"{kit.title} adds no turns")
     except ValueError:

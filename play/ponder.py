@@ -49,7 +49,7 @@ def can_ponder(session: Session) -> bool:
     something in this match."""
     seats = session.seats
     return any(seat.is_human for seat in seats) and any(
-        pondered_config(search_config(session.game_id, seat)) is not None
+        pondered_config(search_config(session.kit, seat)) is not None
         for seat in seats if not seat.is_human)
 
 
@@ -81,7 +81,7 @@ def guess_after(session: Session, last: SearchReport | None, seed: int) -> Guess
     if player not in (0, 1) or session.seats[player].is_human:
         return None
     seat = session.seats[player]
-    own = search_config(session.game_id, seat, seed)
+    own = search_config(session.kit, seat, seed)
     config = pondered_config(own)
     if config is None:
         return None

@@ -19,6 +19,7 @@ from ai.kit import game_ai, get_level
 from ai.review.analysis import ReviewSettings, ReviewTask, decisions
 from ai.worker import Failed, Finished, Progressed
 from game.core import Move, State
+from game.kit import GameKit
 from game.review import NO_ERROR, GameReview, ReviewRow
 from game.seat import Seat
 from game.session import Session
@@ -35,22 +36,22 @@ LINE_STEP_S = 1.0
 PLAY_ON_LEVEL = "Master"
 
 
-def default_settings(game_id: str) -> ReviewSettings:
+def default_settings(kit: GameKit) -> ReviewSettings:
     """The game's own review search (its ReviewScale): a sensible depth for each game."""
-    return ReviewSettings().resolved(game_ai(game_id).review)
+    return ReviewSettings().resolved(game_ai(kit).review)
 
 
-def settings_of(review: GameReview) -> ReviewSettings:
+def settings_of(review: GameReview, kit: GameKit) -> ReviewSettings:
     """The search a review was made with, to analyse again from (a damaged value, or a
     level the game does not have: the game's default, rather than a failure in the worker
     when A is pressed)."""
     try:
         settings = ReviewSettings.from_dict(review.settings)
         if settings.level is not None:
-            get_level(review.game_id, settings.level)
-        return settings.resolved(game_ai(review.game_id).review)
+            get_level(kit, settings.level)
+        return settings.resolved(game_ai(kit).review)
     except (TypeError, ValueError, AttributeError):
-        return default_settings(review.game_id)
+        return default_settings(kit)
 
 
 def stepped(settings: ReviewSettings, direction: int) -> ReviewSettings | None:
@@ -79,7 +80,7 @@ def play_on_session(session: Session, row: ReviewRow) -> Session:
     levels = [s.level for s in session.seats if not s.is_human and s.level]
     ai = Seat.ai_level(levels[0] if levels else PLAY_ON_LEVEL)
     seats = (Seat.human(), ai) if row.side == 0 else (ai, Seat.human())
-    fresh = Session(session.game_id, None, seats, start_state=session.start,
+    fresh = Session(session.kit, None, seats, start_state=session.start,
                     stakes=session.start_stakes)
     for _, move in session.history_since(0)[:row.index]:
         fresh.play(move)
@@ -110,8 +111,8 @@ class ReviewModel:
         self.session = session
         self.jobs = jobs
         self.review: GameReview | None = None
-        self.settings = settings or (settings_of(review) if review is not None
-                                     else default_settings(session.game_id))
+        self.settings = settings or (settings_of(review, session.kit) if review is not None
+                                     else default_settings(session.kit))
         #: The decisions an analysis weighs: the review screen never changes its game, so
         #: they are counted once, not at every frame the panel asks.
         self.decision_count = len(decisions(session))

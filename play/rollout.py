@@ -21,7 +21,7 @@ ROLLOUT_TRIALS = 1296
 
 def why_no_rollout(session: Session, paused: bool) -> str | None:
     """Why the shown position cannot be rolled out now (None: it can)."""
-    if game_ai(session.game_id).rollout is None:
+    if game_ai(session.kit).rollout is None:
         return "Rollouts are for games of dice: this game is searched to its end"
     if session.is_over:
         return "The game is over"

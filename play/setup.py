@@ -14,7 +14,7 @@ from ai.kit import get_level, levels_of, profile_for
 from ai.profiles import true_minus
 from game import savefile
 from game.core import CHANCE
-from game.registry import get_game
+from game.kit import GameKit
 from game.review import GameReview
 from game.seat import Seat
 from game.session import Session
@@ -26,21 +26,22 @@ from play.turns import StakesTurns
 CUSTOM_TIME_CAP_S = 30.0
 
 
-def first_move_is_chosen(game_id: str) -> bool:
+def first_move_is_chosen(kit: GameKit) -> bool:
     """False for games where chance, not the players, decides who moves first."""
-    return get_game(game_id).initial_state().current_player() != CHANCE
+    return kit.rules().initial_state().current_player() != CHANCE
 
 
-def default_save_path(game_id: str = "game") -> Path:
+def default_save_path(kit: GameKit | None = None) -> Path:
     """Documents/Kibitz/<game>.kibitz.txt; KIBITZ_SAVE_DIR overrides the folder (tests)."""
+    name = f"{kit.id if kit is not None else 'game'}.kibitz.txt"
     override = os.environ.get("KIBITZ_SAVE_DIR")
     if override:
-        return Path(override) / f"{game_id}.kibitz.txt"
+        return Path(override) / name
     try:
         base = Path(platformdirs.user_documents_dir()) / "Kibitz"
     except OSError:  # no documents folder: fall back to home
         base = Path.home() / "Kibitz"
-    return base / f"{game_id}.kibitz.txt"
+    return base / name
 
 
 def load_game_file(path: str | Path) -> tuple[Session, GameReview | None]:
@@ -54,35 +55,35 @@ def load_game_file(path: str | Path) -> tuple[Session, GameReview | None]:
         raise ValueError(f"{path} is not a file")
     session, review = savefile.load_review(savefile.read_file(path))
     for seat in session.seats:
-        search_config(session.game_id, seat)
+        search_config(session.kit, seat)
     return session, review
 
 
-def search_config(game_id: str, seat: Seat, seed: int | None = None) -> SearchConfig | None:
+def search_config(kit: GameKit, seat: Seat, seed: int | None = None) -> SearchConfig | None:
     """The SearchConfig for an AI seat (named level, or the demo's algorithm + depth)."""
     if seat.is_human:
         return None
     if seat.level is not None:
-        return get_level(game_id, seat.level).config(game_id, seed)
+        return get_level(kit, seat.level).config(kit, seed)
     if seat.algorithm not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {seat.algorithm!r}; choose {', '.join(ALGORITHMS)}")
-    return SearchConfig(game_id, seat.algorithm,
+    return SearchConfig(kit.id, seat.algorithm,
                         Limits(depth=seat.depth, time_s=seat.time_s or CUSTOM_TIME_CAP_S),
                         seed=seed, exact=False)  # the demo shows the plain algorithm at work
 
 
-def strongest_config(game_id: str, seed: int | None = None) -> SearchConfig:
+def strongest_config(kit: GameKit, seed: int | None = None) -> SearchConfig:
     """Used for hints and move values: the best level the game has."""
-    return levels_of(game_id)[-1].config(game_id, seed)
+    return levels_of(kit)[-1].config(kit, seed)
 
 
-def values_config(game_id: str, seed: int | None = None) -> SearchConfig:
+def values_config(kit: GameKit, seed: int | None = None) -> SearchConfig:
     """The strongest search, made to value every move with a full window.
 
     A normal search only proves the other moves no better than the best (bounds), which would
     show e.g. every tic-tac-toe reply as a draw where all but one lose.
     """
-    return replace(strongest_config(game_id, seed), exact_root_values=True)
+    return replace(strongest_config(kit, seed), exact_root_values=True)
 
 
 def describe_seat(seat: Seat) -> str:
@@ -93,14 +94,14 @@ def describe_seat(seat: Seat) -> str:
     return f"AI · {seat.algorithm} d{seat.depth}"
 
 
-def noise_text(game_id: str, seat: Seat) -> str | None:
+def noise_text(kit: GameKit, seat: Seat) -> str | None:
     """What a level's deliberate randomness does, in words (None for a level without any)."""
     if seat.is_human or seat.level is None:
         return None
-    level = get_level(game_id, seat.level)
+    level = get_level(kit, seat.level)
     if level.noise <= 0:
         return None
-    return profile_for(game_id).noise_text(level.name, level.noise)
+    return profile_for(kit).noise_text(level.name, level.noise)
 
 
 def job_recipe(session: Session, purpose: Purpose, seed: int,
@@ -113,15 +114,15 @@ def job_recipe(session: Session, purpose: Purpose, seed: int,
         seat = session.seat_to_move()
         if seat is None or seat.is_human:
             raise ValueError("no AI is to move")
-        config = config or search_config(session.game_id, seat, seed)
+        config = config or search_config(session.kit, seat, seed)
         player = session.current.current_player()
         title = f"{session.game.player_names[player]} · {describe_seat(seat)}"
-        noise = noise_text(session.game_id, seat)
+        noise = noise_text(session.kit, seat)
     elif purpose is Purpose.HINT:
-        config = config or strongest_config(session.game_id, seed)
+        config = config or strongest_config(session.kit, seed)
         title = "Hint"
     else:
-        config = config or values_config(session.game_id, seed)
+        config = config or values_config(session.kit, seed)
         title = "Move values"
     assert config is not None
     return config, title, noise
@@ -150,7 +151,7 @@ def hint_text(session: Session, report: SearchReport | None, suffix: str = "") -
     if report is None or report.chosen is None:
         return "No hint"
     move = session.format_move_text(report.state, report.chosen)
-    label = profile_for(session.game_id).value_label(report.chosen_score or 0.0,
+    label = profile_for(session.kit).value_label(report.chosen_score or 0.0,
                                                      exact=report.exact)
     view = session.game.player_names[report.mover]
     return f"Hint: {move}  ({true_minus(label.long)} for {view}){suffix}"

@@ -24,6 +24,7 @@ import pygame
 
 from ai.worker import SearchWorker
 from game.core import State, error_line
+from game.kit import GameKit
 from game.review import GameReview
 from game.session import Session
 from ui.assets import asset_path, font
@@ -222,18 +223,18 @@ class App:
     def open_settings(self) -> None:
         self.switch(SettingsScene(self))
 
-    def open_lab(self, session_or_state: Session | State, game_id: str, view: str = "tree",
+    def open_lab(self, session_or_state: Session | State, kit: GameKit, view: str = "tree",
                  level: str | None = None) -> None:
         """The search lab on a position (a session's current one), back to this screen."""
-        self.switch(lab_scene(self, session_or_state, game_id, view, level))
+        self.switch(lab_scene(self, session_or_state, kit, view, level))
 
-    def open_ladder(self, game_id: str) -> None:
-        """The difficulty ladder of ``game_id``'s levels, played live (menu: Ladder)."""
-        self.switch(LadderScene(self, game_id))
+    def open_ladder(self, kit: GameKit) -> None:
+        """The difficulty ladder of ``kit``'s levels, played live (menu: Ladder)."""
+        self.switch(LadderScene(self, kit))
 
-    def open_teaching_game(self, game_id: str, example: str | None = None) -> None:
+    def open_teaching_game(self, kit: GameKit, example: str | None = None) -> None:
         """The search lab on a teaching game's example tree (menu: Classroom)."""
-        self.switch(teaching_scene(self, game_id, example))
+        self.switch(teaching_scene(self, kit, example))
 
     # ---- the frame -------------------------------------------------------------------------
     def _resize(self, size: tuple[int, int]) -> None:

@@ -8,9 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from ai.lab.editor import features
-from game.core import Game
 from game.kit import GameKit
-from game.registry import get_kit
 from play.controller import MatchController
 from ui.boards.base import BoardView
 from ui.commands import Command
@@ -67,32 +65,26 @@ class GameUI:
     lab_views: tuple[LabView, ...] = ()
 
 
-def game_ui(game: str | GameKit) -> GameUI:
-    """A game's screen part (its package's ``ui/kit.py``), from its kit or id; a ValueError
-    for a game without one (a teaching game is shown by the lab alone)."""
-    kit = get_kit(game) if isinstance(game, str) else game
+def game_ui(kit: GameKit) -> GameUI:
+    """A game's screen part (its package's ``ui/kit.py``); a ValueError for a game without
+    one (a teaching game is shown by the lab alone)."""
     found: GameUI = kit.part("ui.kit", "UI", missing=f"{kit.title} has no board view")
     return found
 
 
-def view_class(game_id: str) -> type[BoardView]:
-    """The board view of ``game_id``; a ValueError for a game without one."""
-    return game_ui(game_id).view_class
+def make_view(kit: GameKit) -> BoardView:
+    """The game's board view, drawing its rules; a ValueError for a game without one."""
+    return game_ui(kit).view_class(kit.rules())
 
 
-def make_view(game: Game) -> BoardView:
-    return view_class(game.id)(game)
-
-
-def lab_views(game_id: str) -> tuple[LabView, ...]:
-    """The lab views ``game_id`` adds (none for a game without a screen side), then the
+def lab_views(kit: GameKit) -> tuple[LabView, ...]:
+    """The lab views the game adds (none for a game without a screen side), then the
     Zobrist view for a game described as pieces on squares."""
-    kit = get_kit(game_id)
     try:
         own = game_ui(kit).lab_views
     except ValueError:  # a teaching game has no board view, so no views of its own
         return ()
-    extra = [EVALUATION] if features(game_id) else []
+    extra = [EVALUATION] if features(kit) else []
     if kit.piece_board(kit.rules().initial_state()) is not None:
         extra.append(ZOBRIST)
     return (*own, *extra)

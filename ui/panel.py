@@ -14,6 +14,7 @@ from collections.abc import Callable
 from ai.api import BOOK
 from ai.kit import profile_for
 from game.core import Game, Move, State
+from game.kit import GameKit
 from play.jobs import Purpose
 from play.knowledge import Knowledge, SearchReport
 from ui.panel_view import PanelLine, draw_panel
@@ -41,8 +42,9 @@ def fmt_int(n: float) -> str:
 class PanelText:
     """Words for one game's reports: moves in notation, values in units with their view."""
 
-    def __init__(self, game: Game, describe: Describe) -> None:
-        self.game = game
+    def __init__(self, kit: GameKit, describe: Describe) -> None:
+        self.kit = kit
+        self.game: Game = kit.rules()
         self.describe = describe
 
     def move(self, report: SearchReport, move: Move | None) -> str:
@@ -62,7 +64,7 @@ class PanelText:
     def bare_value(self, report: SearchReport, value: float | None) -> str:
         if value is None:
             return "—"
-        return value_text(self.game.id, value, exact=report.exact).long
+        return value_text(self.kit, value, exact=report.exact).long
 
     def view(self, report: SearchReport) -> str:
         return f"for {self.game.player_names[report.mover]}"
@@ -98,8 +100,8 @@ def book_lines(words: PanelText, report: SearchReport, heading: str) -> list[Pan
     if report.values:
         best = sorted(report.values.items(), key=lambda mv: -mv[1])[:4]
         shown = ", ".join(f"{words.move(report, m)} "
-                          f"{value_text(words.game.id, v, exact=False).short}" for m, v in best)
-        origin = profile_for(words.game.id).book_origin.format(depth=report.depth)
+                          f"{value_text(words.kit, v, exact=False).short}" for m, v in best)
+        origin = profile_for(words.kit).book_origin.format(depth=report.depth)
         lines.append(PanelLine(f"Book: {shown} ({origin} when the book was made)", "text"))
     return lines
 

@@ -19,7 +19,7 @@ import platformdirs
 from ai.api import ALGORITHMS
 from ai.kit import levels_of
 from game.core import finite_number
-from game.registry import playable_kits
+from game.registry import get_kit, playable_kits
 from game.setup import SetupField
 
 #: How many recently saved or opened files the file chooser offers.
@@ -300,7 +300,7 @@ def _check_levels(s: Settings, dropped: list[str]) -> None:
     """A level the chosen game does not have (a hand edit, a renamed level) becomes the one
     the start screen would show: else the screen showed one and Play asked for the other."""
     try:
-        names = [level.name for level in levels_of(s.game)]
+        names = [level.name for level in levels_of(get_kit(s.game))]
     except (ValueError, OSError, ImportError):
         return  # the game's AI cannot load: its start screen says so
     for n, seat in enumerate(s.seats):

@@ -14,19 +14,20 @@ import math
 
 from ai.kit import profile_for
 from ai.profiles import MINUS, ValueLabel, true_minus
+from game.kit import GameKit
 from ui import theme
 
 #: Tone of a value for the viewer: better, level (a draw, an even estimate, unknown), worse.
 BETTER, LEVEL, WORSE = 1, 0, -1
 
 
-def value_text(game_id: str, value: float | None, *, exact: bool = False,
+def value_text(kit: GameKit, value: float | None, *, exact: bool = False,
                decimals: int | None = None) -> ValueLabel:
     """The value in the game's units (searches report the mover's view); ``decimals``
     writes an estimate more finely than the game's own way (the review's figures)."""
     if value is None:
         return ValueLabel("—", "—")
-    label = profile_for(game_id).value_label(value, exact=exact, decimals=decimals)
+    label = profile_for(kit).value_label(value, exact=exact, decimals=decimals)
     return ValueLabel(true_minus(label.short), true_minus(label.long))
 
 

@@ -37,7 +37,7 @@ from ai.lab.search import has_quiescence
 from ai.lab.transpositions import no_saving_note
 from game.core import State
 from game.jsontypes import JSONObject
-from game.registry import get_game
+from game.kit import GameKit
 
 #: The compare row that adds quiescence search (games with noisy moves).
 QUIESCENCE_LABEL = "+ quiescence"
@@ -71,7 +71,7 @@ class CompareSpec:
             "star1": r.star1,
             "move_filter": r.move_filter,
         }
-        if has_quiescence(c.game_id):  # only where the game has noisy moves to follow
+        if has_quiescence(c.kit):  # only where the game has noisy moves to follow
             switches["quiescence"] = r.quiescence
         return switches
 
@@ -145,29 +145,29 @@ class CompareRow:
 # --------------------------------------------------------------------------- compare
 
 
-def involves_chance(state: State, game_id: str) -> bool:
+def involves_chance(state: State, kit: GameKit) -> bool:
     """Dice in the tree: the game's usual algorithm is expectiminimax, or (a classroom tree)
     the position says it has chance nodes."""
-    if profile_for(game_id).default_algorithm == "expectiminimax":
+    if profile_for(kit).default_algorithm == "expectiminimax":
         return True
     has_chance = getattr(state, "has_chance", None)
     return bool(has_chance()) if has_chance is not None else False
 
 
-def compare_specs(state: State, game_id: str, depth: int, base: SearchConfig | None = None,
+def compare_specs(state: State, kit: GameKit, depth: int, base: SearchConfig | None = None,
                   level: str | None = None) -> list[CompareSpec]:
     """The searches compared on ``state``, from the plainest to the most refined, all with
     ``base``'s evaluator (a level's, ai.lab.search.lab_config; None: the game's own). The row
     that is ``level``'s own search is marked "(<level> plays)"; when no row is, the level's
     search is added as the last row."""
     limits = Limits(depth=depth)
-    profile = profile_for(game_id)
-    base = replace(base or SearchConfig(game_id), limits=limits, noise=0.0, seed=None,
+    profile = profile_for(kit)
+    base = replace(base or SearchConfig(kit.id), limits=limits, noise=0.0, seed=None,
                    exact=False, exact_root_values=False)
     bare = replace(base, algorithm="alphabeta", refinements=Refinements.none().but(
         quiescence=base.refinements.quiescence))
-    chance = involves_chance(state, game_id)
-    quiescent = has_quiescence(game_id) and not chance
+    chance = involves_chance(state, kit)
+    quiescent = has_quiescence(kit) and not chance
     if quiescent:  # the rows up to PVS search to the depth limit only: like against like
         bare = bare.with_refinements(quiescence=False)
     # Plain minimax averages the rolls (it is expectiminimax without any pruning): said so.
@@ -298,23 +298,23 @@ def run_row(
     if config.refinements.tt:
         row.table_note = no_saving_note(state, depth)
     row.value = result.score
-    row.value_text = profile_for(config.game_id).value_label(result.score, exact=False).long
-    row.move = get_game(config.game_id).format_move(state, result.move)
+    row.value_text = profile_for(config.kit).value_label(result.score, exact=False).long
+    row.move = config.kit.rules().format_move(state, result.move)
     return row
 
 
 def compare(
-    state: State, game_id: str, depth: int, *, max_row_s: float = LONG_ROW_S,
+    state: State, kit: GameKit, depth: int, *, max_row_s: float = LONG_ROW_S,
     force: bool = False, base: SearchConfig | None = None, level: str | None = None,
     cancel: Cancel | None = None, progress: Progress = None,
 ) -> list[CompareRow]:
     """Every compare row for ``state`` at ``depth``, in ``compare_specs`` order; ``progress``
     receives each row as it finishes. Rows after a cancel are "stopped" without running."""
     rows: list[CompareRow] = []
-    for spec in compare_specs(state, game_id, depth, base, level):
+    for spec in compare_specs(state, kit, depth, base, level):
         if cancel is not None and cancel.is_set():
             row = CompareRow(spec.label, spec.config.algorithm, spec.switches, depth, "stopped",
-                             game_id=game_id)
+                             game_id=kit.id)
         else:
             row = run_row(state, spec, max_s=max_row_s, force=force, cancel=cancel)
         rows.append(row)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from ai.kit import profile_for
 from ai.lab.compare import CompareRow, _quiescent
 from ai.lab.probe_record import AspirationTry
+from game.registry import get_kit
 
 
 def counting_note(rows: list[CompareRow]) -> str:
@@ -72,7 +73,7 @@ def mtdf_note(done: list[CompareRow]) -> str:
 def _short(row: CompareRow) -> str:
     """A row's value in a few characters and the game's unit ("+1.0 seeds")."""
     try:
-        profile = profile_for(row.game_id)
+        profile = profile_for(get_kit(row.game_id))
     except ValueError:
         return row.value_text
     if row.value is None:

@@ -32,7 +32,6 @@ from ai.lab.search import quiescence_applies
 from ai.searchbase import is_win_score
 from game.core import State
 from game.jsontypes import JSONObject
-from game.registry import get_game
 
 #: Hears each row as it is done, and what the chart waits for meanwhile.
 Progress = Callable[["DepthRow | CountingTree"], None] | None
@@ -204,9 +203,9 @@ def depth_chart(
     ``with_quiescence`` (a game with noisy moves, minimax or alpha-beta): two series, the
     search without quiescence search and with it, each depth's two rows one after the other
     (each search run to that depth as ai.engine.search_to_depth runs it)."""
-    game = get_game(config.game_id)
-    profile = profile_for(config.game_id)
-    evaluator = get_evaluator(config.game_id, config.evaluator) if config.use_evaluator else None
+    game = config.kit.rules()
+    profile = profile_for(config.kit)
+    evaluator = get_evaluator(config.kit, config.evaluator) if config.use_evaluator else None
     # A tree with numbers only at its leaves (a classroom tree) has no value above them.
     values_inside = getattr(evaluator, "values_inner_nodes", True)
     config = replace(config, noise=0.0, exact=False)

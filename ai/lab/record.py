@@ -12,7 +12,6 @@ from ai.lab.recording import DEFAULT_NODE_BUDGET, SearchRecording
 from ai.lab.search import describe
 from ai.lab.tree_recorder import TreeRecorder
 from game.core import CHANCE, TERMINAL, State
-from game.registry import get_game
 
 
 def record_search(
@@ -33,7 +32,7 @@ def record_search(
         raise ValueError("the position is at a chance event: roll the dice first")
     if node_budget < 1:
         raise ValueError(f"the node budget must be at least 1, got {node_budget}")
-    profile = profile_for(config.game_id)
+    profile = profile_for(config.kit)
     solved_in_play = False
     if config.limits.time_s is not None or config.limits.nodes is not None:
         played = run_search(state, config, cancel)
@@ -45,7 +44,7 @@ def record_search(
             raise ValueError("the search was stopped before it finished a depth")
         else:
             config = replace(config, exact=False, limits=Limits(depth=played.depth))
-    game = get_game(config.game_id)
+    game = config.kit.rules()
     fixed = profile.max_player
     max_player = player if fixed is None else fixed
 
@@ -85,7 +84,7 @@ def record_search(
         evaluated_leaves=recorded.evaluated_leaves,
         max_player=max_player,
         level=level,
-        description=describe(config.game_id, level, config,
+        description=describe(config.kit, level, config,
                              result.algorithm if result.algorithm in (profile.solver, BOOK)
                              else None)
         if level else "",

@@ -1,6 +1,7 @@
 """Recordings of real searches: the data the search lab draws (tree explorer, step mode, JSON).
 
-This docstring is the contract between the searchers and the screens: change both together.
+This docstring is the contract between the searchers and the screens (so the file is
+longer than most): change both together.
 
 A recording is made by the very search that plays (``ai.engine.run_search`` with the level's
 configuration: its evaluator, exact solver and noise), which reports itself node by node to a
@@ -107,6 +108,8 @@ from ai.lab.probe_record import AspirationTry, ProbeRecord
 from ai.lab.search import LevelPlay
 from game.core import Move, State
 from game.jsontypes import JSONObject
+from game.kit import GameKit
+from game.registry import get_kit
 
 NODE_KINDS = ("max", "min", "chance", "leaf")
 EVENT_KINDS = ("enter", "leaf", "update", "cutoff", "tt_hit", "filter", "research", "probe",
@@ -341,6 +344,16 @@ class SearchRecording:
             if not nxt:
                 return path
             path.append(nxt[-1])
+
+    @property
+    def kit(self) -> GameKit | None:
+        """The game searched; None for an id the registry does not know (a recording made
+        by hand). The recording keeps the id, not the kit: it comes back from the worker,
+        which may be another process, and is written as JSON (``to_json``)."""
+        try:
+            return get_kit(self.game_id)
+        except ValueError:
+            return None
 
     def path_to(self, node_id: int) -> list[int]:
         """Node ids from the root down to ``node_id`` (both included)."""

@@ -17,7 +17,7 @@ from ai.engine import default_algorithm, run_search
 from ai.kit import game_ai, get_level, levels_of, profile_for
 from ai.quiescence import QUIESCENT_ALGORITHMS
 from game.core import State
-from game.registry import get_game
+from game.kit import GameKit
 
 #: The lab-only choice: the game's usual algorithm as the textbook writes it, on the game's
 #: hand-made evaluator, with no table, ordering, PVS, aspiration, Star1, filtering, quiescence
@@ -25,76 +25,78 @@ from game.registry import get_game
 TEACHING = "Teaching"
 
 
-def has_quiescence(game_id: str) -> bool:
+def has_quiescence(kit: GameKit) -> bool:
     """Does the game name noisy moves, so that quiescence search can follow them past the
     depth limit? (Decided by the profile, never by the game's id.)"""
-    return profile_for(game_id).noisy_moves is not None
+    return profile_for(kit).noisy_moves is not None
 
 
 def quiescence_applies(config: SearchConfig) -> bool:
     """Would ``config``'s search run quiescence search if switched on (its game has noisy
     moves and its algorithm is one that follows them)?"""
-    return config.algorithm in QUIESCENT_ALGORITHMS and has_quiescence(config.game_id)
+    return config.algorithm in QUIESCENT_ALGORITHMS and has_quiescence(config.kit)
 
 
-def noisy_words(game_id: str) -> tuple[str, str]:
+def noisy_words(kit: GameKit | None) -> tuple[str, str]:
     """The game's noisy moves in words, (one, several), as its profile says them; plain
-    "noisy moves" for a game the registry does not know."""
+    "noisy moves" for a game the registry does not know (None) or without an AI part."""
     try:
-        return profile_for(game_id).noisy_words
+        if kit is not None:
+            return profile_for(kit).noisy_words
     except ValueError:
-        return ("a noisy move", "noisy moves")
+        pass
+    return ("a noisy move", "noisy moves")
 
 
-def lab_levels(game_id: str) -> tuple[str, ...]:
+def lab_levels(kit: GameKit) -> tuple[str, ...]:
     """The choices offered in the lab: the game's levels, weakest first, then TEACHING
     (a classroom tree has no levels: only TEACHING)."""
-    return tuple(level.name for level in levels_of(game_id)) + (TEACHING,)
+    return tuple(level.name for level in levels_of(kit)) + (TEACHING,)
 
 
-def default_level(game_id: str) -> str:
+def default_level(kit: GameKit) -> str:
     """The strongest level where the game has levels, else TEACHING."""
-    return lab_levels(game_id)[-2] if levels_of(game_id) else TEACHING
+    return lab_levels(kit)[-2] if levels_of(kit) else TEACHING
 
 
-def usual_algorithm(game_id: str, state: State | None = None) -> str:
+def usual_algorithm(kit: GameKit, state: State | None = None) -> str:
     """The algorithm for ``state``: the game's usual one, or expectiminimax for a classroom
     tree with a roll in it (the screen and ``explain`` must agree on it)."""
     has_chance = getattr(state, "has_chance", None)
     if has_chance is not None and has_chance():
         return "expectiminimax"
-    return default_algorithm(game_id)
+    return default_algorithm(kit)
 
 
-def lab_config(game_id: str, level: str, depth: int | None, state: State | None = None
+def lab_config(kit: GameKit, level: str, depth: int | None, state: State | None = None
                ) -> SearchConfig:
     """The SearchConfig the lab records for ``level`` (any case; a ValueError lists the
     choices), limited to ``depth`` when given (else the level's own limits). ``state`` picks
     the teaching mode's algorithm (a classroom tree with dice: expectiminimax)."""
     if level.strip().lower() == TEACHING.lower():
-        return teaching_config(game_id, depth or 1, usual_algorithm(game_id, state))
+        return teaching_config(kit, depth or 1, usual_algorithm(kit, state))
     # Seed 0: a level with noise picks the same move every time the lab records it.
-    config = get_level(game_id, level).config(game_id, seed=0)
+    config = get_level(kit, level).config(kit, seed=0)
     if depth is not None:
         config = replace(config, limits=Limits(depth=depth))
     return config
 
 
-def teaching_config(game_id: str, depth: int, algorithm: str) -> SearchConfig:
+def teaching_config(kit: GameKit, depth: int, algorithm: str) -> SearchConfig:
     """The textbook's search: ``algorithm`` with every refinement off."""
-    return SearchConfig(game_id, algorithm, Limits(depth=depth), Refinements.none(), exact=False)
+    return SearchConfig(kit.id, algorithm, Limits(depth=depth), Refinements.none(), exact=False)
 
 
 def evaluator_title(config: SearchConfig) -> str:
     """The evaluation a search uses, in words ("learned tables", "hand-made evaluation")."""
     if not config.use_evaluator:
         return "no evaluation (wins and losses only)"
-    return game_ai(config.game_id).evaluator_title(config.evaluator)
+    return game_ai(config.kit).evaluator_title(config.evaluator)
 
 
 def refinements(config: SearchConfig) -> list[str]:
     """The refinements switched on in ``config``, as a reader names them."""
-    profile = profile_for(config.game_id)
+    profile = profile_for(config.kit)
     r = config.refinements
     quiescence = ("quiescence", r.quiescence and quiescence_applies(config))
     if config.algorithm == "minimax":
@@ -112,13 +114,13 @@ def refinements(config: SearchConfig) -> list[str]:
     return [name for name, used in on if used]
 
 
-def _own_limit(game_id: str, level: str, depth: int) -> str:
+def _own_limit(kit: GameKit, level: str, depth: int) -> str:
     """What the level plays with when the lab records its recipe at another depth: the lab
     opens at a depth that draws a readable tree, and a line reading "Master's search: depth
     3" under a Master that plays at depth 5 would teach the wrong depth."""
     if level.strip().lower() == TEACHING.lower():
         return ""
-    own = get_level(game_id, level)
+    own = get_level(kit, level)
     if own.time_s is not None:
         return f" (in play: {own.time_s:g} s a move, deepening)"
     if own.depth is not None and own.depth != depth:
@@ -126,20 +128,20 @@ def _own_limit(game_id: str, level: str, depth: int) -> str:
     return ""
 
 
-def describe(game_id: str, level: str, config: SearchConfig, solved_by: str | None = None
+def describe(kit: GameKit, level: str, config: SearchConfig, solved_by: str | None = None
              ) -> str:
     """One line for the screen: "Master's search: learned tables, depth 3". ``solved_by``:
     the exact solver answered instead of the search (so the depth did not matter)."""
     if solved_by == BOOK:
-        return (f"{get_level(game_id, level).name}'s answer: its opening book, each move "
+        return (f"{get_level(kit, level).name}'s answer: its opening book, each move "
                 "with the value it was given when the book was made")
     if solved_by is not None:
-        return (f"{get_level(game_id, level).name}'s answer: solved exactly by the "
+        return (f"{get_level(kit, level).name}'s answer: solved exactly by the "
                 f"{solved_by.replace('-', ' ')}, no depth limit")
     depth = config.limits.depth
     parts = [evaluator_title(config)]
     if depth is not None:
-        parts.append(f"depth {depth}" + _own_limit(game_id, level, depth))
+        parts.append(f"depth {depth}" + _own_limit(kit, level, depth))
     elif config.limits.time_s is not None:
         parts.append(f"{config.limits.time_s:g} s a move")
     if level.strip().lower() == TEACHING.lower():
@@ -147,14 +149,14 @@ def describe(game_id: str, level: str, config: SearchConfig, solved_by: str | No
         switches = ", ".join(extras) if extras else "no refinements"
         return f"Teaching mode: {config.algorithm}, {parts[0]}, {switches}, " + ", ".join(
             parts[1:])
-    name = get_level(game_id, level).name
+    name = get_level(kit, level).name
     if quiescence_applies(config):  # a game with captures: does this level look past them?
         parts.append("quiescence" if config.refinements.quiescence else "no quiescence")
     if config.exact:
         parts.append("exact solving where it reaches")
     if config.noise > 0:
         parts.append("with noise")
-    if get_level(game_id, level).book and config.use_book:  # not when --no-book closed it
+    if get_level(kit, level).book and config.use_book:  # not when --no-book closed it
         parts.append("opening book first")
     return f"{name}'s search: " + ", ".join(parts)
 
@@ -173,17 +175,17 @@ class LevelPlay:
     how: str
 
 
-def level_play(state: State, game_id: str, level: str,
+def level_play(state: State, kit: GameKit, level: str,
                cancel: Cancel | None = None) -> LevelPlay | None:
     """The level's own search of ``state`` as it plays (None for teaching mode, or stopped)."""
     if level.strip().lower() == TEACHING.lower():
         return None
-    own = get_level(game_id, level)
-    result = run_search(state, own.config(game_id, seed=0), cancel)
+    own = get_level(kit, level)
+    result = run_search(state, own.config(kit, seed=0), cancel)
     # A search on the clock ends incomplete by design: its last finished depth is its answer.
     if result.move is None or (cancel is not None and cancel.is_set()):
         return None
-    move = get_game(game_id).format_move(state, result.move)
+    move = kit.rules().format_move(state, result.move)
     searched = result.algorithm in ("", own.algorithm)
     if not searched:
         how = ("from its opening book" if result.algorithm == BOOK

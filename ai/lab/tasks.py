@@ -22,6 +22,8 @@ from ai.lab.search import LevelPlay, level_play
 from ai.ladder import LadderUpdate, RungFigures
 from ai.tasks import Report, Task, worker_task
 from game.core import State
+from game.kit import GameKit
+from game.registry import get_kit
 
 #: A recording estimated to take longer than this is refused unless forced.
 MAX_RECORD_S = 20.0
@@ -49,21 +51,21 @@ def record(state: State, config: SearchConfig, node_budget: int, *, force: bool 
                           "depth, or press Search again to record it anyway")
     recording = record_search(state, config, node_budget, cancel=cancel, level=level)
     if level is not None:
-        recording.played = _played(state, config.game_id, level, cancel)
+        recording.played = _played(state, config.kit, level, cancel)
     return recording
 
 
 #: The levels' own moves found so far, by (game, level, position): a level searched by the
 #: clock takes its seconds once per position, not once per recording of it.
-_PLAYED: dict[tuple[str, str, object], LevelPlay | None] = {}
+_PLAYED: dict[tuple[GameKit, str, object], LevelPlay | None] = {}
 
 
-def _played(state: State, game_id: str, level: str, cancel: Cancel | None) -> LevelPlay | None:
-    key = (game_id, level, state.key())
+def _played(state: State, kit: GameKit, level: str, cancel: Cancel | None) -> LevelPlay | None:
+    key = (kit, level, state.key())
     if key not in _PLAYED:
         if len(_PLAYED) > 64:
             _PLAYED.clear()
-        found = level_play(state, game_id, level, cancel)
+        found = level_play(state, kit, level, cancel)
         if found is None:
             return None  # stopped: not remembered
         _PLAYED[key] = found
@@ -76,7 +78,7 @@ def _solver_answers(state: State, config: SearchConfig, max_s: float, cancel: Ca
     if not config.exact:
         return False
     deadline = time.monotonic() + max_s
-    return profile_for(config.game_id).solve(state, config, cancel, deadline) is not None
+    return profile_for(config.kit).solve(state, config, cancel, deadline) is not None
 
 
 @worker_task
@@ -110,7 +112,7 @@ class CompareTask(Task[list[CompareRow], CompareRow]):
     level: str | None = None
 
     def run(self, cancel: Cancel, progress: Report[CompareRow]) -> list[CompareRow]:
-        return compare(self.state, self.game_id, self.depth, max_row_s=self.max_row_s,
+        return compare(self.state, get_kit(self.game_id), self.depth, max_row_s=self.max_row_s,
                        force=self.force, base=self.base, level=self.level, cancel=cancel,
                        progress=progress)
 
@@ -142,7 +144,7 @@ class EditorChoiceTask(Task[EditorChoice, Never]):
     shipped: EditorChoice | None = None
 
     def run(self, cancel: Cancel, progress: Report[Never]) -> EditorChoice:
-        return choices(self.state, self.game_id, self.weights, self.depth, self.shipped,
+        return choices(self.state, get_kit(self.game_id), self.weights, self.depth, self.shipped,
                        cancel=cancel)
 
 
@@ -158,5 +160,5 @@ class QuickMatchTask(Task[RungFigures, LadderUpdate]):
     seed: int
 
     def run(self, cancel: Cancel, progress: Report[LadderUpdate]) -> RungFigures:
-        return quick_match(self.game_id, self.weights, self.depth, self.games, self.seed,
+        return quick_match(get_kit(self.game_id), self.weights, self.depth, self.games, self.seed,
                            cancel=cancel, progress=progress)

@@ -25,6 +25,7 @@ from ai.review.weigh import Decision, Weigher
 from ai.tasks import Report, Task, worker_task
 from game.core import CHANCE
 from game.jsontypes import JSONObject
+from game.kit import GameKit
 from game.review import GameReview, ReviewRow
 from game.savefile import load
 from game.session import Session
@@ -70,18 +71,18 @@ class ReviewSettings:
             return ReviewSettings(level, scale.depth, scale.time_s)
         return ReviewSettings(level, self.depth, self.time_s)
 
-    def config(self, game_id: str) -> SearchConfig:
+    def config(self, kit: GameKit) -> SearchConfig:
         """The search config of one decision (the level's, without noise)."""
-        config = get_level(game_id, self.level or "Master").config(game_id, seed=0)
+        config = get_level(kit, self.level or "Master").config(kit, seed=0)
         limits = config.limits
         if self.depth is not None or self.time_s is not None:
             limits = Limits(depth=self.depth, time_s=self.time_s)
         return replace(config, limits=limits, noise=0.0, use_book=False)  # weighed by search
 
-    def resolved_config(self, game_id: str) -> SearchConfig:
+    def resolved_config(self, kit: GameKit) -> SearchConfig:
         """The config of one decision with the game's defaults filled in: what ``analyze``
         runs to give the same values."""
-        return self.resolved(game_ai(game_id).review).config(game_id)
+        return self.resolved(game_ai(kit).review).config(kit)
 
     def text(self) -> str:
         """In words: "Master's search, depth 6"."""
@@ -98,7 +99,7 @@ def decisions(session: Session) -> list[Decision]:
     """The moves of ``session`` worth weighing: board moves, and, in a game played for
     stakes whose AI reviews them, every move the stakes may have something to say about (a
     roll where a double was possible, a double, its answer)."""
-    stakes_ai = game_ai(session.game_id).stakes
+    stakes_ai = game_ai(session.kit).stakes
     reviews_stakes = stakes_ai is not None and stakes_ai.review is not None
     out = []
     for index, (state, move) in enumerate(session.history_since(0)):
@@ -120,11 +121,10 @@ def review_session(
 ) -> GameReview:
     """The review of every decision in ``session`` so far (ReviewCancelled with the rows
     weighed before, when ``cancel`` is set part way)."""
-    game_id = session.game_id
-    kit_ai = game_ai(game_id)
+    kit_ai = game_ai(session.kit)
     scale = kit_ai.review
     settings = (settings or ReviewSettings()).resolved(scale)
-    config = settings.config(game_id)
+    config = settings.config(session.kit)
     weigher = Weigher(session.game, scale, config, cancel)
     todo = decisions(session)
     started = time.monotonic()
@@ -171,7 +171,7 @@ class ReviewTask(Task[GameReview, tuple[int, int]]):
 
 def _review(session: Session, scale: ReviewScale, settings: ReviewSettings,
             rows: list[ReviewRow], started: float, complete: bool) -> GameReview:
-    profile = profile_for(session.game_id)
+    profile = profile_for(session.kit)
     names = session.game.player_names
     bounds = scale.chart_bounds
     if bounds is None:

@@ -35,7 +35,7 @@ class Weigher:
         self.scale = scale
         self.config = config
         self.cancel = cancel
-        self.profile = profile_for(config.game_id)
+        self.profile = profile_for(config.kit)
 
     def weigh(self, decision: Decision, ply: int, stakes_ai: StakesAI | None) -> ReviewRow | None:
         state, move = decision.state, decision.move

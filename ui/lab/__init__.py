@@ -2,12 +2,12 @@
 
 What the other screens use (the app opens the lab: ``App.open_lab``, ``App.open_teaching_game``):
 
-- ``lab_scene(app, session_or_state, game_id, view, level)``: the lab on the shown position,
+- ``lab_scene(app, session_or_state, kit, view, level)``: the lab on the shown position,
   opened on "tree", "compare", "depth" or a view of the game's own (``GameUI.lab_views``),
   showing the search of ``level`` (default: the level of the game's AI seat, ``seat_level``);
   Esc returns to the screen that was showing when it was opened;
-- ``teaching_scene(app, game_id, example)``: the lab on a teaching game's example tree;
-- ``lab_commands(game_id)``: the play screen's buttons and keys for the views, and
+- ``teaching_scene(app, kit, example)``: the lab on a teaching game's example tree;
+- ``lab_commands(kit)``: the play screen's buttons and keys for the views, and
   ``why_no_lab(session)``, why the position cannot be searched ("" when it can).
 
 The scene's module loads when the lab first opens, not with the play screen: its panes and
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core import CHANCE, TERMINAL, State
-from game.registry import get_kit
+from game.kit import GameKit
 from game.session import Session
 from ui.host import Host
 from ui.kit import lab_views
@@ -49,7 +49,7 @@ LAB_COMMANDS: tuple[LabCommand, ...] = (
 )
 
 
-def lab_scene(app: Host, session_or_state: Session | State, game_id: str, view: str = "tree",
+def lab_scene(app: Host, session_or_state: Session | State, kit: GameKit, view: str = "tree",
               level: str | None = None) -> LabScene:
     """The lab scene on the current position of a Session (or on a bare State), showing
     ``level``'s search (default: the level of the session's AI, see ``seat_level``)."""
@@ -59,15 +59,14 @@ def lab_scene(app: Host, session_or_state: Session | State, game_id: str, view: 
              else session_or_state)
     if level is None:
         level = seat_level(session_or_state)
-    return LabScene(app, state, game_id, view, back=app.scene, level=level)
+    return LabScene(app, state, kit, view, back=app.scene, level=level)
 
 
-def teaching_scene(app: Host, game_id: str, example: str | None = None) -> LabScene:
+def teaching_scene(app: Host, kit: GameKit, example: str | None = None) -> LabScene:
     """The lab on one of a teaching game's example trees (the first when ``example`` is
     None), back to the screen that opened it."""
     from ui.lab.scene import LabScene  # as in lab_scene
 
-    kit = get_kit(game_id)
     examples = kit.examples()
     if example is None:
         example = next(iter(examples), None)
@@ -75,7 +74,7 @@ def teaching_scene(app: Host, game_id: str, example: str | None = None) -> LabSc
         raise ValueError(f"no example {example!r} for {kit.title}; known: "
                          f"{', '.join(examples) or 'none'}")
     state = kit.rules().parse_position(examples[example].text)
-    return LabScene(app, state, game_id, "tree", back=app.scene)
+    return LabScene(app, state, kit, "tree", back=app.scene)
 
 
 def seat_level(session: Session | State) -> str | None:
@@ -93,9 +92,9 @@ def seat_level(session: Session | State) -> str | None:
     return str(chosen.level)
 
 
-def lab_commands(game_id: str) -> list[LabCommand]:
-    """The play screen's lab buttons for ``game_id``: the lab's views, then the game's own."""
-    own = [LabCommand(v.button, v.key, v.help, v.name) for v in lab_views(game_id)]
+def lab_commands(kit: GameKit) -> list[LabCommand]:
+    """The play screen's lab buttons for ``kit``: the lab's views, then the game's own."""
+    own = [LabCommand(v.button, v.key, v.help, v.name) for v in lab_views(kit)]
     return [*LAB_COMMANDS, *own]
 
 

@@ -15,6 +15,7 @@ import pygame
 
 from ai.lab.compare import CompareRow
 from ai.lab.compare_notes import agreement_text, counting_note, refinement_notes
+from game.kit import GameKit
 from ui.assets import font
 from ui.lab import style
 
@@ -59,7 +60,7 @@ def agree_text(rows: Sequence[CompareRow]) -> tuple[str, bool | None]:
 
 
 def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[CompareRow],
-                 size: int, notes: dict[int, str] | None = None, game_id: str = "") -> None:
+                 size: int, notes: dict[int, str] | None = None, kit: GameKit | None = None) -> None:
     """Horizontal bars: nodes and time per algorithm on log scales, value and move beside.
 
     ``rows`` have label, nodes, final_nodes, passes, time_s, value, move (None while not run);
@@ -72,7 +73,7 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Comp
     label_w = int(rect.width * 0.3)
     # The value column as wide as its widest "value · move" (a backgammon move is long),
     # between 12% and 25% of the chart; the bars give up the difference.
-    widest = max((font(small).size(_value_move(r, game_id))[0] for r in rows
+    widest = max((font(small).size(_value_move(r, kit))[0] for r in rows
                   if r.status == "done" and r.nodes), default=0)
     value_w = max(int(rect.width * 0.12), min(int(rect.width * 0.25), widest + small // 2))
     gap = size * 3  # room for the last tick label of the left plot
@@ -165,7 +166,7 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Comp
                 pygame.draw.rect(surface, style.BG, box.inflate(6, 2))
                 draw_text(surface, txt, (bar.right - 6, cy), small, style.TEXT,
                           anchor="midright")
-        vm = _value_move(r, game_id)
+        vm = _value_move(r, kit)
         draw_text(surface, vm, (rect.right, cy), small, style.TEXT, anchor="midright",
                   max_width=value_w)
     draw_footer(surface, footer, rect.x, rect.bottom)
@@ -186,5 +187,5 @@ def _row_label(surface: pygame.Surface, label: str, x: int, cy: float, small: in
     draw_centred_lines(surface, lines, x, cy, small, style.TEXT, line_h, width)
 
 
-def _value_move(row: CompareRow, game_id: str) -> str:
-    return f"{style.value_text(row.value, game_id)} · {row.move or '—'}"
+def _value_move(row: CompareRow, kit: GameKit | None) -> str:
+    return f"{style.value_text(row.value, kit)} · {row.move or '—'}"

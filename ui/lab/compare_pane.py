@@ -43,7 +43,7 @@ class ComparePane(ChartPane):
         """Compare at the chosen depth; ``force`` also runs the rows estimated too long."""
         state = self.ctx.state
         base, level = self.level_search()
-        self.labels = [s.label for s in compare_specs(state, self.ctx.game_id, self.depth,
+        self.labels = [s.label for s in compare_specs(state, self.ctx.kit, self.depth,
                                                       base, level)]
         self.rows, self.force, self.stopped, self.error = [], force, False, ""
         self.started = True
@@ -56,7 +56,7 @@ class ComparePane(ChartPane):
         """The level's configuration the rows are built from (its evaluator; the row that is
         its own search is marked), and its name (None in teaching mode: no row "plays")."""
         level = getattr(self.ctx, "level", TEACHING)
-        base = lab_config(self.ctx.game_id, level, self.depth, self.ctx.state)
+        base = lab_config(self.ctx.kit, level, self.depth, self.ctx.state)
         return base, None if level.lower() == TEACHING.lower() else level
 
     def on_level(self, level: str) -> None:
@@ -140,13 +140,13 @@ class ComparePane(ChartPane):
     def export_png(self, path: str) -> None:
         if not any(r.status == "done" for r in self.rows):
             raise ValueError("no search finished yet")
-        export_compare_png(self.rows, path, self.title_text(), self.ctx.game_id)
+        export_compare_png(self.rows, path, self.title_text(), self.ctx.kit)
 
     def draw(self, surface: pygame.Surface) -> None:
         size = self.ctx.text_size
         body = self.draw_frame(surface)
         charts.draw_compare(surface, body, self.shown_rows(), size, self.notes(),
-                            self.ctx.game_id)
+                            self.ctx.kit)
         for w in self.widgets:
             w.draw(surface)
         room = self.rect.right - self.widgets[-1].rect.right - size

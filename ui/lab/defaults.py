@@ -17,7 +17,7 @@ from ai.kit import get_level
 from ai.lab.search import TEACHING, usual_algorithm
 from ai.lab.transpositions import pays_from
 from game.core import CHANCE, TERMINAL, State
-from game.registry import get_kit
+from game.kit import GameKit
 
 TARGET_LEAVES = 1000
 MAX_DEPTH = 12
@@ -75,19 +75,19 @@ def tree_height(state: State, limit: int = MAX_DEPTH, budget: int = 400) -> int:
     return deepest
 
 
-def defaults_for(game_id: str, state: State, depth: int | None = None,
+def defaults_for(kit: GameKit, state: State, depth: int | None = None,
                  level: str | None = None) -> LabDefaults:
     """The lab's first choices for ``state``: ``depth`` when given (an example's own), else
     the depth ``level`` plays at where its tree can be drawn (level_depth), else as deep as
     a readable tree allows, one ply deeper where that is where positions first repeat (the
     table's switch should show what it saves)."""
-    algorithm = usual_algorithm(game_id, state)  # a classroom tree with a roll: expectiminimax
-    textbook = not get_kit(game_id).playable
+    algorithm = usual_algorithm(kit, state)  # a classroom tree with a roll: expectiminimax
+    textbook = not kit.playable
     if depth is not None:
         return LabDefaults(algorithm, max(1, min(depth, MAX_DEPTH)), textbook=textbook)
     height = max(1, tree_height(state))
     readable = readable_depth(state, height, TARGET_LEAVES)
-    own = level_depth(game_id, level, state, height) if level else None
+    own = level_depth(kit, level, state, height) if level else None
     if own is not None:
         return LabDefaults(algorithm, own, textbook=textbook)
     # (Not past a roll: a ply more there is a chance layer, taken over or too long to record.)
@@ -114,14 +114,14 @@ def readable_depth(state: State, height: int, target: int, with_replies: bool = 
     return depth
 
 
-def level_depth(game_id: str, level: str, state: State, height: int) -> int | None:
+def level_depth(kit: GameKit, level: str, state: State, height: int) -> int | None:
     """The depth ``level`` plays at, when its tree fits the recording (at most about
     DRAWABLE_LEAVES leaves); None for teaching mode, for a level that plays by the clock alone
     or solves exactly (its depth is what it reaches), and for one too deep to draw: the lab
     then draws a smaller tree and its header names the level's own move."""
     if level.strip().lower() == TEACHING.lower():
         return None
-    own = get_level(game_id, level)
+    own = get_level(kit, level)
     if own.depth is None:
         return None
     if own.depth <= readable_depth(state, height, DRAWABLE_LEAVES, False) or own.depth <= 1:

@@ -46,7 +46,7 @@ class DepthPane(ChartPane):
     def config(self) -> SearchConfig:
         """The level's search (its evaluator and refinements) to the chart's last depth."""
         level = getattr(self.ctx, "level", TEACHING)
-        return lab_config(self.ctx.game_id, level, self.max_depth, self.ctx.state)
+        return lab_config(self.ctx.kit, level, self.max_depth, self.ctx.state)
 
     def with_quiescence(self) -> bool:
         """Two series: the game has noisy moves and the search is one that follows them."""
@@ -156,7 +156,7 @@ class DepthPane(ChartPane):
     def export_png(self, path: str) -> None:
         if not self.rows:
             raise ValueError("no depth finished yet")
-        export_depth_png(self.rows, path, self.title_text(), self._unit(), self.ctx.game_id,
+        export_depth_png(self.rows, path, self.title_text(), self._unit(), self.ctx.kit,
                          self._algorithm())
 
     def title_text(self) -> str:
@@ -170,14 +170,14 @@ class DepthPane(ChartPane):
         return algorithm_label(self.config().algorithm)
 
     def _unit(self) -> str:
-        return profile_for(self.ctx.game_id).unit
+        return profile_for(self.ctx.kit).unit
 
     def draw(self, surface: pygame.Surface) -> None:
         size = self.ctx.text_size
         body = self.draw_frame(surface)
         if self.rows:
             charts.draw_depth_chart(surface, body, self.rows, self.branching, size,
-                                    self._unit(), self.ctx.game_id, self._algorithm())
+                                    self._unit(), self.ctx.kit, self._algorithm())
         for w in self.widgets:
             w.draw(surface)
         if self.running and self.counting is not None:

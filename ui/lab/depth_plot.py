@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from ai.lab.depth_chart import DepthRow
+from game.kit import GameKit
 from ui.lab import style
 from ui.lab.depth_frame import (
     Q_DASH,
@@ -74,7 +75,7 @@ def split_series(rows: Sequence[DepthRow]) -> tuple[list[DepthRow], list[DepthRo
 
 
 def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[DepthRow],
-                     branching: float, size: int, unit: str = "", game_id: str = "",
+                     branching: float, size: int, unit: str = "", kit: GameKit | None = None,
                      algorithm: str = "alpha-beta") -> None:
     """Value and best move per depth (top); per depth on a log scale (bottom), like against
     like (ui.lab.depth_refs): measured nodes and leaves beside minimax's, counted on the
@@ -92,13 +93,13 @@ def draw_depth_chart(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[
         return
     rows, q_rows = split_series(rows)
     frame = chart_frame(rect, rows, q_rows, branching, size, algorithm)
-    _draw_value_part(surface, frame, rows, q_rows, unit, game_id, algorithm)
+    _draw_value_part(surface, frame, rows, q_rows, unit, kit, algorithm)
     _draw_node_part(surface, frame, rows, q_rows, branching)
 
 
 # ---- top: value per depth ---------------------------------------------------------------------
 def _draw_value_part(surface: pygame.Surface, frame: DepthFrame, rows: Sequence[DepthRow],
-                     q_rows: Sequence[DepthRow], unit: str, game_id: str,
+                     q_rows: Sequence[DepthRow], unit: str, kit: GameKit | None,
                      algorithm: str) -> None:
     """The title with what the marks mean, the value axis, and the value lines."""
     changes = answer_changes(rows)
@@ -114,7 +115,7 @@ def _draw_value_part(surface: pygame.Surface, frame: DepthFrame, rows: Sequence[
         return v_bot - (squash(v, values) - lo) / (hi - lo) * (v_bot - v_top)
 
     _draw_value_title(surface, frame, rows, q_rows, unit)
-    _draw_value_ticks(surface, frame, values, yv, game_id)
+    _draw_value_ticks(surface, frame, values, yv, kit)
     draw_text(surface, "value", (frame.rect.x, (v_top + v_bot) / 2), small, style.TEXT,
               anchor="midleft")
     if q_rows:
@@ -143,9 +144,9 @@ def _draw_value_title(surface: pygame.Surface, frame: DepthFrame, rows: Sequence
 
 
 def _draw_value_ticks(surface: pygame.Surface, frame: DepthFrame, values: Sequence[float],
-                      yv: Callable[[float], float], game_id: str) -> None:
+                      yv: Callable[[float], float], kit: GameKit | None) -> None:
     """Grid lines at up to six of the values, labelled where labels do not touch."""
-    by_label = {style.value_text(v, game_id): v for v in sorted(values)}
+    by_label = {style.value_text(v, kit): v for v in sorted(values)}
     ticks = sorted(by_label.values())
     if len(ticks) > 6:
         ticks = [ticks[int(i * (len(ticks) - 1) / 5)] for i in range(6)]
@@ -154,7 +155,7 @@ def _draw_value_ticks(surface: pygame.Surface, frame: DepthFrame, values: Sequen
         pygame.draw.line(surface, GRID, (frame.left, yv(v)), (frame.right, yv(v)), 1)
         if all(abs(yv(v) - y) > frame.small * 1.15 for y in labelled):  # close: one label
             labelled.append(yv(v))
-            draw_text(surface, style.value_text(v, game_id), (frame.left - 6, yv(v)),
+            draw_text(surface, style.value_text(v, kit), (frame.left - 6, yv(v)),
                       frame.small, AXIS, anchor="midright")
 
 

@@ -15,6 +15,7 @@ from ai.lab.compare_notes import aspiration_note
 from ai.lab.recording import RecordedNode, SearchRecording
 from ai.lab.search import noisy_words
 from game.core import Game, State
+from game.kit import GameKit
 from ui import theme
 from ui.assets import font
 from ui.boards.base import BoardView, ViewContext
@@ -28,8 +29,8 @@ def node_lines(recording: SearchRecording, nid: int, game: Game | None = None
                ) -> list[tuple[str, tuple]]:
     """The node card as (text, colour) lines."""
     node = recording.nodes[nid]
-    game_id = recording.game_id
-    path = [style.edge_text(recording.nodes[i], game_id) for i in recording.path_to(nid)[1:]]
+    kit = recording.kit
+    path = [style.edge_text(recording.nodes[i], kit) for i in recording.path_to(nid)[1:]]
     lines: list[tuple[str, tuple]] = [
         (style.KIND_NAME.get(node.kind, node.kind).capitalize(), style.KIND_COLOR.get(
             node.kind, style.TEXT)),
@@ -42,14 +43,14 @@ def node_lines(recording: SearchRecording, nid: int, game: Game | None = None
         lines.append((f"Probability of this outcome: {style.probability_text(node.probability)}"
                       f" ({node.probability:.3g})", style.TEXT))
     bound = BOUND_WORDS.get(getattr(node, "bound", "exact"), "")
-    value = style.value_text(node.value, recording.game_id)
+    value = style.value_text(node.value, recording.kit)
     lines.append((f"Value: {bound + ' ' if bound else ''}{value}"
                   f"{'  (a bound: the window cut it short)' if bound else ''}", style.TEXT))
     first_try = getattr(recording, "first_try", None) if nid == 0 else None
     if first_try is not None:  # the root's window is the re-search's, the one that answered
         lines += aspiration_lines(recording)
     elif node.alpha is not None or node.beta is not None:
-        lines.append((f"Window on entry (α, β): {style.window_text(node.alpha, node.beta, recording.game_id)}",
+        lines.append((f"Window on entry (α, β): {style.window_text(node.alpha, node.beta, recording.kit)}",
                       style.DIM))
     probe_line = probes.node_line(recording, nid)
     if probe_line:
@@ -70,7 +71,7 @@ def node_lines(recording: SearchRecording, nid: int, game: Game | None = None
         else:
             lines.append((searched, style.DIM))
     if node.pruned:
-        lines.append((f"Cutoff: {_skipped_words(node, game_id)} never searched (drawn "
+        lines.append((f"Cutoff: {_skipped_words(node, kit)} never searched (drawn "
                       "greyed)", style.STUB))
     elif getattr(node, "cutoff", False):
         lines.append(("Cutoff: the loop stopped early (nothing left to skip)", style.STUB))
@@ -89,11 +90,11 @@ def node_lines(recording: SearchRecording, nid: int, game: Game | None = None
 def aspiration_lines(recording: SearchRecording) -> list[tuple[str, tuple]]:
     """The root of a search whose aspiration window failed: the window that found its value,
     and the failed first try, whose value was only a bound outside its window."""
-    root, game_id, first_try = recording.nodes[0], recording.game_id, recording.first_try
+    root, kit, first_try = recording.nodes[0], recording.kit, recording.first_try
     if first_try is None:  # the caller asks only of a recording with a failed first try
         return []
-    note = aspiration_note(first_try, *probes.precise_texts(game_id))
-    window = style.window_text(root.alpha, root.beta, game_id)
+    note = aspiration_note(first_try, *probes.precise_texts(kit))
+    window = style.window_text(root.alpha, root.beta, kit)
     return [(f"Window (α, β): {window}, the re-search that found the "
              "value", style.DIM),
             (f"First try: the {note}, outside it, so the root's moves were searched again "
@@ -107,8 +108,8 @@ def quiescence_lines(recording: SearchRecording, nid: int) -> list[tuple[str, tu
     node = recording.nodes[nid]
     if not getattr(node, "quiescence", False):
         return []
-    one, several = noisy_words(recording.game_id)
-    game_id = recording.game_id
+    one, several = noisy_words(recording.kit)
+    kit = recording.kit
     stand = getattr(node, "stand_pat", None)
     past = recording.plies_past_limit(nid)
     if stand is not None:
@@ -116,7 +117,7 @@ def quiescence_lines(recording: SearchRecording, nid: int) -> list[tuple[str, tu
                  f"{past} pl{'y' if past == 1 else 'ies'} past the depth limit, and")
         return [(f"Quiescence: {where} {one} was on the board: its value would jump one ply "
                  f"later, so the search went on along {several} only", style.QUIESCENCE),
-                (f"Stand pat: {style.value_text(stand, game_id)} (its static value, the least "
+                (f"Stand pat: {style.value_text(stand, kit)} (its static value, the least "
                  "its mover is sure of: it may decline them all)", style.QUIESCENCE)]
     if getattr(node, "terminal", False):
         return [("Quiescence: searched past the depth limit (reached by one of the "
@@ -127,13 +128,13 @@ def quiescence_lines(recording: SearchRecording, nid: int) -> list[tuple[str, tu
              style.QUIESCENCE)]
 
 
-def _skipped_words(node: RecordedNode, game_id: str) -> str:
+def _skipped_words(node: RecordedNode, kit: GameKit | None) -> str:
     """The children a cutoff skipped, named: "2 children: b (4), c (6)"."""
     skipped = list(getattr(node, "skipped", None) or ())
     count = f"{node.pruned} child{'ren' if node.pruned != 1 else ''}"
     if not skipped:
         return count
-    names = [f"{move} ({style.value_text(value, game_id)})" if value is not None else move
+    names = [f"{move} ({style.value_text(value, kit)})" if value is not None else move
              for move, value in skipped[:8]]
     more = f", +{len(skipped) - 8} more" if len(skipped) > 8 else ""
     return f"{count}: {', '.join(names)}{more}"

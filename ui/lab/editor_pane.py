@@ -39,8 +39,8 @@ class EditorPane(DrawnIntoRect):
         self.ctx = ctx
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.board_rect = pygame.Rect(0, 0, 0, 0)
-        self.names = features(ctx.game_id)
-        self.weights = list(default_scale(ctx.game_id))
+        self.names = features(ctx.kit)
+        self.weights = list(default_scale(ctx.kit))
         self.focus = 0
         self.depth = DEFAULT_DEPTH
         self.games = MATCH_GAMES[1]
@@ -117,7 +117,7 @@ class EditorPane(DrawnIntoRect):
 
     def reset(self) -> None:
         if not self.matching:
-            self.weights = list(default_scale(self.ctx.game_id))
+            self.weights = list(default_scale(self.ctx.kit))
             self._stale = True
             self.layout(self.rect)
 
@@ -240,7 +240,7 @@ class EditorPane(DrawnIntoRect):
         ctx = ViewContext()
         if choice is not None and state.current_player() >= 0:
             values = dict(choice.edited_values)
-            profile = profile_for(self.ctx.game_id)
+            profile = profile_for(self.ctx.kit)
             ctx = ViewContext(move_values=values, highlight_move=choice.edited_move,
                               value_labels={m: profile.value_label(v, exact=False).short
                                             for m, v in values.items()},

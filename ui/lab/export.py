@@ -16,7 +16,7 @@ import pygame
 from ai.lab.compare import CompareRow
 from ai.lab.depth_chart import DepthRow
 from ai.lab.recording import SearchRecording
-from game.registry import get_game
+from game.kit import GameKit
 from ui import theme
 from ui.lab import charts, style
 from ui.lab.step_panel import draw_step_panel
@@ -147,10 +147,8 @@ def _draw_step_side(surface: pygame.Surface, rect: pygame.Rect, recording: Searc
 def _title(recording: SearchRecording) -> str:
     """The game and whose search: the recording's own words ("Master's search: learned
     tables, depth 3") where it has them, else the algorithm and depth."""
-    try:
-        name = get_game(recording.game_id).name
-    except ValueError:
-        name = recording.game_id
+    kit = recording.kit
+    name = kit.rules().name if kit is not None else recording.game_id
     description = getattr(recording, "description", "")
     if description:
         return f"{name}: {description}"
@@ -177,23 +175,23 @@ def _chart_canvas(w: int, h: int, title: str) -> pygame.Surface:
 
 
 def export_compare_png(rows: Sequence[CompareRow], path: str | Path, title: str = "",
-                       game_id: str = "") -> Path:
+                       kit: GameKit | None = None) -> Path:
     """The compare bars (nodes and time per algorithm, log scales) as a PNG."""
     w, h = 1400, max(420, 170 + 46 * len(rows))
     surface = _chart_canvas(w, h, title or "Comparing the algorithms")
     charts.draw_compare(surface, pygame.Rect(24, 24 + TEXT * 2, w - 48, h - 48 - TEXT * 2),
-                        rows, TEXT, game_id=game_id)
+                        rows, TEXT, kit=kit)
     return save_png(surface, path)
 
 
 def export_depth_png(rows: Sequence[DepthRow], path: str | Path, title: str = "", unit: str = "",
-                     game_id: str = "", algorithm: str = "alpha-beta") -> Path:
+                     kit: GameKit | None = None, algorithm: str = "alpha-beta") -> Path:
     """The depth chart (ai.lab.depth_chart.DepthRow: value and move per depth; nodes and leaves per
     depth on a log scale beside minimax's and alpha-beta's best case, ui.lab.depth_refs)
     as a PNG."""
     w, h = 1400, 900
     surface = _chart_canvas(w, h, title or "What depth changes")
     charts.draw_depth_chart(surface, pygame.Rect(24, 30 + TEXT * 2, w - 48, h - 60 - TEXT * 2),
-                            rows, rows[0].branching if rows else 1.0, TEXT, unit, game_id,
+                            rows, rows[0].branching if rows else 1.0, TEXT, unit, kit,
                             algorithm)
     return save_png(surface, path)

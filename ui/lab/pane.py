@@ -15,6 +15,7 @@ from typing import Protocol
 import pygame
 
 from game.core import Game, State
+from game.kit import GameKit
 from play.jobs import JobRunner
 from ui.boards.base import BoardView
 from ui.lab.defaults import LabDefaults
@@ -26,6 +27,8 @@ class LabContext(Protocol):
 
     @property
     def state(self) -> State: ...
+    @property
+    def kit(self) -> GameKit: ...
     @property
     def game_id(self) -> str: ...
     @property

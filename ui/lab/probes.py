@@ -7,37 +7,35 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ai.lab.recording import SearchRecording, StepEvent
-from game.registry import get_kit
+from game.kit import GameKit
 from ui.lab import style
 
 #: A test this close above the lower bound asks "above lower?" (beta = lower + eps).
 _CLOSE = 1e-6
 
 
-def precise(value: float | None, game_id: str, sign: int) -> str:
+def precise(value: float | None, kit: GameKit | None, sign: int) -> str:
     """A test or bound: the game's label for a whole value, else the number itself (probes
     of an estimate differ by fractions a disc label would round away)."""
     if value is not None and abs(value - round(value)) > 1e-6:
-        return f"{value:+.3f}" if _playable(game_id) else f"{value:.4g}"
-    return style.bound_text(value, sign, game_id)
+        return f"{value:+.3f}" if _playable(kit) else f"{value:.4g}"
+    return style.bound_text(value, sign, kit)
 
 
-def precise_texts(game_id: str) -> tuple[Callable[[float | None, float | None], str],
+def precise_texts(kit: GameKit | None) -> tuple[Callable[[float | None, float | None], str],
                                           Callable[[float | None], str]]:
     """(window, value) in ``precise`` figures: a failed aspiration window and its bound, which
     differ by fractions the disc labels would round into nonsense ("(+6, +14): at most +5")."""
     def window(alpha: float | None, beta: float | None) -> str:
-        return f"({precise(alpha, game_id, -1)}, {precise(beta, game_id, 1)})"
+        return f"({precise(alpha, kit, -1)}, {precise(beta, kit, 1)})"
 
-    return window, lambda value: precise(value, game_id, 1)
+    return window, lambda value: precise(value, kit, 1)
 
 
-def _playable(game_id: str) -> bool:
-    """A real game (signed figures in its units), not a classroom tree (numbers as written)."""
-    try:
-        return bool(get_kit(game_id).playable)
-    except ValueError:
-        return True
+def _playable(kit: GameKit | None) -> bool:
+    """A real game (signed figures in its units), not a classroom tree (numbers as written);
+    a recording of a game the registry does not know counts as one."""
+    return kit is None or kit.playable
 
 
 def question(recording: SearchRecording, index: int) -> str:
@@ -45,22 +43,22 @@ def question(recording: SearchRecording, index: int) -> str:
     probes = recording.probes
     probe = probes[index - 1]
     before = probes[index - 2] if index >= 2 else None
-    game_id = recording.game_id
+    kit = recording.kit
     if recording.nodes[0].kind != "min":
         low = before.lower if before is not None else None
         if low is not None and abs(probe.test - low) < _CLOSE:
-            return f"is the value above {precise(low, game_id, -1)}?"
-        return f"is the value at least {precise(probe.test, game_id, 1)}?"
+            return f"is the value above {precise(low, kit, -1)}?"
+        return f"is the value at least {precise(probe.test, kit, 1)}?"
     high = before.upper if before is not None else None
     if high is not None and abs(probe.test - high) < _CLOSE:
-        return f"is the value below {precise(high, game_id, 1)}?"
-    return f"is the value at most {precise(probe.test, game_id, -1)}?"
+        return f"is the value below {precise(high, kit, 1)}?"
+    return f"is the value at most {precise(probe.test, kit, -1)}?"
 
 
 def answer(recording: SearchRecording, index: int) -> str:
     """What probe ``index`` proved: "at least 3", "at most 3" or "exactly 3"."""
     probe = recording.probes[index - 1]
-    value = precise(probe.value, recording.game_id, 1)
+    value = precise(probe.value, recording.kit, 1)
     words = {"lower": "at least", "upper": "at most"}.get(probe.answer, "exactly")
     return f"{words} {value}"
 
@@ -69,11 +67,11 @@ def interval(recording: SearchRecording, index: int) -> str:
     """The interval known after probe ``index``: "the value lies in [3, +∞]", or "the value
     is 3" once the bounds meet."""
     probe = recording.probes[index - 1]
-    game_id = recording.game_id
+    kit = recording.kit
     if probe.lower is not None and probe.lower == probe.upper:
-        return f"the value is {precise(probe.lower, game_id, 1)}"
-    return (f"the value lies in [{precise(probe.lower, game_id, -1)}, "
-            f"{precise(probe.upper, game_id, 1)}]")
+        return f"the value is {precise(probe.lower, kit, 1)}"
+    return (f"the value lies in [{precise(probe.lower, kit, -1)}, "
+            f"{precise(probe.upper, kit, 1)}]")
 
 
 def probe_index(events: Sequence[StepEvent], position: int) -> int:

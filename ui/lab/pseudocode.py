@@ -22,6 +22,7 @@ from ai.lab.recording import RecordedNode, SearchRecording, StepEvent
 from ai.lab.search import has_quiescence
 from ai.lab.textbook import ENGINE_PSEUDOCODE, PSEUDOCODE, with_quiescence
 from ai.quiescence import QUIESCENT_ALGORITHMS
+from game.kit import GameKit
 from ui import scene_record, theme
 from ui.assets import font
 from ui.lab import style
@@ -103,13 +104,15 @@ def ran_quiescence(recording: SearchRecording) -> bool:
     if any(getattr(n, "quiescence", False) for n in recording.nodes):
         return True
     return bool(recording.options.get("use_quiescence")) and recording.algorithm in (
-        QUIESCENT_ALGORITHMS) and _noisy(recording.game_id)
+        QUIESCENT_ALGORITHMS) and _noisy(recording.kit)
 
 
-def _noisy(game_id: str) -> bool:
+def _noisy(kit: GameKit | None) -> bool:
+    if kit is None:  # a recording of a game the registry does not know
+        return False
     try:
-        return has_quiescence(game_id)
-    except ValueError:  # a recording of a game the registry does not know
+        return has_quiescence(kit)
+    except ValueError:  # a game without an AI part
         return False
 
 

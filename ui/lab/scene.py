@@ -27,7 +27,7 @@ import pygame
 
 from ai.lab.search import TEACHING, default_level, describe, lab_config, lab_levels
 from game.core import State, error_line
-from game.registry import get_kit
+from game.kit import GameKit
 from play.jobs import JobRunner
 from play.setup import default_save_path
 from ui import theme
@@ -61,26 +61,26 @@ CURSOR_BLINK_S = 0.5
 
 
 class LabScene(DialogHost):
-    def __init__(self, app: Host, state: State, game_id: str, view: str = "tree",
+    def __init__(self, app: Host, state: State, kit: GameKit, view: str = "tree",
                  back: Scene | None = None, level: str | None = None) -> None:
-        self.kit = get_kit(game_id)
-        self.own_views: dict[str, LabView] = {v.name: v for v in lab_views(game_id)}
+        self.kit = kit
+        self.own_views: dict[str, LabView] = {v.name: v for v in lab_views(kit)}
         self.views = [*VIEW_TABS, *self.own_views]
         if view not in self.views:
             raise ValueError(f"no lab view {view!r} for {self.kit.title}; choose one of: "
                              f"{', '.join(self.views)}")
         self.app = app
         self.state = state
-        self.game_id = game_id
+        self.game_id = kit.id
         self.game = self.kit.rules()
         self.back_scene = back
         self.message = MessageLine()
         self.jobs = JobRunner(lambda: app.worker, lambda: app.has_worker)
         # A teaching game's trees have no board: their positions show in notation.
-        self.board_view = make_view(self.game) if self.kit.playable else None
-        self.levels = lab_levels(game_id)
-        self.level = self._known_level(level) or default_level(game_id)
-        self.defaults = defaults_for(game_id, state, level=self.level)
+        self.board_view = make_view(self.kit) if self.kit.playable else None
+        self.levels = lab_levels(kit)
+        self.level = self._known_level(level) or default_level(kit)
+        self.defaults = defaults_for(kit, state, level=self.level)
         self.text_size, self.small_size = text_sizes(720, self.presentation)
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.dialog: TextDialog | None = None
@@ -117,8 +117,8 @@ class LabScene(DialogHost):
 
     def _level_line(self, depth: int) -> str:
         try:
-            config = lab_config(self.game_id, self.level, depth, self.state)
-            return describe(self.game_id, self.level, config)
+            config = lab_config(self.kit, self.level, depth, self.state)
+            return describe(self.kit, self.level, config)
         except (ValueError, KeyError) as exc:
             return f"{self.level}: {error_line(exc)}"
 
@@ -169,7 +169,7 @@ class LabScene(DialogHost):
         self.jobs.cancel()
         self.level = known
         # The views open on the depth the new level plays at (where its tree can be drawn).
-        self.defaults = defaults_for(self.game_id, self.state, level=known)
+        self.defaults = defaults_for(self.kit, self.state, level=known)
         order = [n for n in self.panes if n != self.view] + [n for n in self.panes
                                                               if n == self.view]
         for name in order:
@@ -335,7 +335,7 @@ class LabScene(DialogHost):
         """Study another position (a tree typed, an example): every view starts over."""
         self.jobs.cancel()
         self.state = state
-        self.defaults = defaults_for(self.game_id, state, depth, self.level)
+        self.defaults = defaults_for(self.kit, state, depth, self.level)
         self.panes = {}
         self.layout(self.rect)
         self.pane().on_show()
@@ -361,7 +361,7 @@ class LabScene(DialogHost):
 
     def export(self) -> None:
         """Save the current view as a PNG in the save folder and say where."""
-        folder = default_save_path(self.game_id).parent
+        folder = default_save_path(self.kit).parent
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = Path(folder) / f"{self.game_id}-{self.view}-{stamp}.png"
         try:

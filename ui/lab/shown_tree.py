@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ai.lab.recording import RecordedNode
+from game.kit import GameKit
 from ui.lab import style
 
 #: Skipped children drawn one by one per cutoff; beyond this, the first ones and a stub
@@ -69,7 +70,7 @@ class WithSkipped:
         return getattr(self.node, name)
 
 
-def shown_nodes(nodes: Sequence[RecordedNode], game_id: str = ""
+def shown_nodes(nodes: Sequence[RecordedNode], kit: GameKit | None = None
                 ) -> list[RecordedNode | WithSkipped | SkippedChild]:
     """The searched ``nodes`` (those with skipped children wrapped in ``WithSkipped``)
     followed by one ``SkippedChild`` per skipped child drawn."""
@@ -83,7 +84,7 @@ def shown_nodes(nodes: Sequence[RecordedNode], game_id: str = ""
         ids = []
         for label, value in skipped:
             child = SkippedChild(len(out), node.id, style.skipped_kind(nodes, node, value),
-                                 style.skipped_edge_text(node, label, game_id), value)
+                                 style.skipped_edge_text(node, label, kit), value)
             out.append(child)
             ids.append(child.id)
         out[node.id] = WithSkipped(node, ids)

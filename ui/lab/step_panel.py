@@ -53,8 +53,8 @@ def event_text(recording: SearchRecording, stepper: Stepper) -> str:
     ev = stepper.events[stepper.position - 1]
     node = recording.nodes[ev.node]
     name = node_name(recording, ev.node)
-    value = style.value_text(ev.value, recording.game_id)
-    window = style.window_text(ev.alpha, ev.beta, recording.game_id)
+    value = style.value_text(ev.value, recording.kit)
+    window = style.window_text(ev.alpha, ev.beta, recording.kit)
     if ev.kind in ("probe", "bound"):
         return probes.event_text(recording, ev.kind,
                                  probes.probe_index(stepper.events, stepper.position))
@@ -92,7 +92,7 @@ def _research_text(recording: SearchRecording, stepper: Stepper, name: str, wind
     before = stepper.events[stepper.position - 2] if stepper.position >= 2 else None
     if first_try is not None and stepper.current == 0 and before is not None and \
             before.node == 0:
-        note = aspiration_note(first_try, *probes.precise_texts(recording.game_id))
+        note = aspiration_note(first_try, *probes.precise_texts(recording.kit))
         return (f"The {note}, outside it: that was a failed first try. The root's moves are "
                 f"searched again with {_window_phrase(window)}")
     return (f"Re-search at {name}: the null-window probe said \"better\", so the move is "
@@ -109,7 +109,7 @@ def _quiescence_text(recording: SearchRecording, ev: StepEvent, node: RecordedNo
                      value: str) -> str:
     """A step of quiescence search (past the depth limit), in words; "" where the common
     wording fits."""
-    one, several = noisy_words(recording.game_id)
+    one, several = noisy_words(recording.kit)
     if ev.kind == "enter":
         where = ("past the depth limit" if recording.plies_past_limit(node.id)
                  else "at the depth limit")
@@ -135,7 +135,7 @@ def mover_note(recording: SearchRecording, panel: str, node: RecordedNode,
     if held is None:
         return ""
     return (f"Negamax code, MIN's view: here it holds (α, β) = "
-            f"{style.window_text(*held, recording.game_id)} and every value negated")
+            f"{style.window_text(*held, recording.kit)} and every value negated")
 
 
 def _draw_mover_note(surface: pygame.Surface, rect: pygame.Rect, y: int, small: int,
@@ -196,7 +196,7 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Searc
             y += int(small * 1.3)
         window = None
     if node is not None and window is not None and window != (None, None):
-        text = style.window_text(*window, recording.game_id)
+        text = style.window_text(*window, recording.kit)
         for ln in wrap_text(f"Window (α, β) for MAX: {text}", font(small, bold=True),
                             rect.width):
             draw_text(surface, ln, (rect.x, y), small, style.PV, bold=True,
@@ -230,7 +230,7 @@ def draw_step_panel(surface: pygame.Surface, rect: pygame.Rect, recording: Searc
             node = recording.nodes[nid]
             shown = stepper.shown_value(nid)
             label = node.move or "root"
-            text = f"{SHAPE_GLYPH.get(node.kind, '')} {label}: {style.value_text(shown, recording.game_id)}"
+            text = f"{SHAPE_GLYPH.get(node.kind, '')} {label}: {style.value_text(shown, recording.kit)}"
             draw_text(surface, text, (rect.x + small, y), small,
                       style.KIND_COLOR.get(node.kind, style.TEXT), max_width=rect.width)
             y += row_h

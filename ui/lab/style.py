@@ -20,7 +20,7 @@ from ai.kit import profile_for
 from ai.lab.recording import RecordedNode
 from ai.profiles import Profile, true_minus
 from game.core import Move, State
-from game.registry import get_kit
+from game.kit import GameKit
 
 KINDS = ("max", "min", "chance", "leaf")
 
@@ -156,17 +156,17 @@ BOUND_PREFIX = {"upper": "≤", "lower": "≥", "exact": ""}
 
 
 @cache
-def _profile(game_id: str):  # -> ai.profiles.Profile | None
+def _profile(kit: GameKit):  # -> ai.profiles.Profile | None
 
     try:
-        profile = profile_for(game_id)
+        profile = profile_for(kit)
     except ValueError:
         return None
     # A teaching tree has no unit: its values are the plain numbers written on the slide.
     return None if type(profile) is Profile else profile
 
 
-def value_text(value: float | None, game_id: str = "") -> str:
+def value_text(value: float | None, kit: GameKit | None = None) -> str:
     """A node value, short, in the game's terms: "W5", "+4" (discs), "+0.12" (points a
     game); a teaching tree's values as written: "3", "2.2"."""
     if value is None:
@@ -174,34 +174,34 @@ def value_text(value: float | None, game_id: str = "") -> str:
     if math.isinf(value):
         return "+∞" if value > 0 else "−∞"
     value = round(value, 6)  # a window edge 1e-9 off a whole number is that number
-    profile = _profile(game_id) if game_id else None
+    profile = _profile(kit) if kit is not None else None
     if profile is not None:
         return true_minus(profile.value_label(value, exact=False).short)
     return true_minus(f"{value:.4g}" if value != int(value) else str(int(value)))
 
 
-def bound_text(value: float | None, infinite_sign: int, game_id: str = "") -> str:
+def bound_text(value: float | None, infinite_sign: int, kit: GameKit | None = None) -> str:
     if value is None:
         return "+∞" if infinite_sign > 0 else "−∞"
     if math.isinf(value) or abs(value) >= 1e9:
         return "+∞" if value > 0 else "−∞"
-    return value_text(value, game_id)
+    return value_text(value, kit)
 
 
 #: Narrower than this, a window is a principal-variation "null window" (alpha, alpha + ε).
 NULL_WINDOW = 1e-6
 
 
-def window_text(alpha: float | None, beta: float | None, game_id: str = "") -> str:
+def window_text(alpha: float | None, beta: float | None, kit: GameKit | None = None) -> str:
     """The (alpha, beta) window a node was entered with, e.g. "(3, +∞)"; a null window
     (PVS's "is this move better than alpha?") as "null window at 3", since "(L4, L4+ε)" is no
     value a game can have."""
-    low = bound_text(alpha, -1, game_id)
+    low = bound_text(alpha, -1, kit)
     if alpha is not None and beta is not None and 0 < beta - alpha < NULL_WINDOW:
         return f"null window at {low}"
     if alpha is not None and beta is not None and 0 < alpha - beta < NULL_WINDOW:
-        return f"null window at {bound_text(beta, 1, game_id)}"
-    return f"({low}, {bound_text(beta, 1, game_id)})"
+        return f"null window at {bound_text(beta, 1, kit)}"
+    return f"({low}, {bound_text(beta, 1, kit)})"
 
 
 def probability_text(p: float | None) -> str:
@@ -222,40 +222,36 @@ SKIPPED_FILL = (54, 58, 66)
 RESEARCH = (120, 200, 230)
 
 
-def edge_text(node: RecordedNode, game_id: str = "") -> str:
+def edge_text(node: RecordedNode, kit: GameKit | None = None) -> str:
     """The label of the edge into ``node``: the move in the game's notation, or what the
     game's kit labels it with (``GameKit.edge_label``: Nim's heaps left, "3,1,5")."""
     move = getattr(node, "move", None) or ""
     state = getattr(node, "state", None)
-    label = _edge_label(game_id)
+    label = _edge_label(kit)
     if label is None or not move or state is None:
         return move
     return label(state, getattr(node, "raw_move", None))
 
 
-def skipped_edge_text(parent: RecordedNode, label: str, game_id: str = "") -> str:
+def skipped_edge_text(parent: RecordedNode, label: str, kit: GameKit | None = None) -> str:
     """The label of the edge to a child a cutoff skipped: its move, or what the kit labels
     it with, worked out from the parent's position (the rules are cheap)."""
     state = getattr(parent, "state", None)
-    edge_label = _edge_label(game_id)
-    if edge_label is None or state is None:
+    edge_label = _edge_label(kit)
+    if kit is None or edge_label is None or state is None:
         return label
     try:
-        move = get_kit(game_id).rules().parse_move(state, label)
+        move = kit.rules().parse_move(state, label)
         return edge_label(state.apply(move), move)
     except ValueError:  # a label the rules cannot read: show it as recorded
         return label
 
 
 @cache
-def _edge_label(game_id: str) -> Callable[[State, Move], str] | None:
-    """The kit's edge labeller for ``game_id`` (None: the move's notation, or no such game),
-    looked up once per game: the tree asks for every edge it draws. Read from the kit's
+def _edge_label(kit: GameKit | None) -> Callable[[State, Move], str] | None:
+    """The kit's edge labeller (None: the move's notation, or no game), read from the kit's
     class: it is a plain function there, never a method of the kit."""
-    try:
-        return type(get_kit(game_id)).edge_label
-    except ValueError:
-        return None
+    return None if kit is None else type(kit).edge_label
 
 
 def skipped_kind(nodes: Sequence[RecordedNode], parent: RecordedNode, value: float | None) -> str:

@@ -73,7 +73,7 @@ class TreeCamera:
         """The widest value label of the tree in pixels ("≤" or "≥" included), at the text
         size (kept until it changes: the recording's values never do)."""
         if self._widest[0] != self.text_size:
-            texts = {style.value_text(getattr(n, "value", None), self.shape.game_id)
+            texts = {style.value_text(getattr(n, "value", None), self.shape.kit)
                      for n in self.shape.nodes if getattr(n, "value", None) is not None}
             face = font(self.text_size)
             widest = max((face.size("≤" + t)[0] for t in texts), default=0)

@@ -10,7 +10,6 @@ from ai.api import BOOK
 from ai.lab.compare_notes import taken_over_note
 from ai.lab.recording import SearchRecording
 from ai.lab.transpositions import no_saving_note
-from game.registry import get_kit
 from ui.assets import font
 from ui.lab import probes, style
 from ui.text import wrap
@@ -74,12 +73,12 @@ def played_text(rec: SearchRecording) -> str:
 def _value_text(rec: SearchRecording) -> str:
     """The value; beside a noisy level's move, whose value it is and the root's (the search's
     best): "value −1" alone under a root reading 0 read as the tree contradicting itself."""
-    value = f"value {style.value_text(rec.value, rec.game_id)}"
+    value = f"value {style.value_text(rec.value, rec.kit)}"
     best = getattr(rec, "best_move", None)
     if best is None or not rec.nodes or rec.nodes[0].value is None:
         return value
     return (f"{value} ({rec.move}; the root's "
-            f"{style.value_text(rec.nodes[0].value, rec.game_id)} is {best}'s)")
+            f"{style.value_text(rec.nodes[0].value, rec.kit)} is {best}'s)")
 
 
 def _move_text(rec: SearchRecording) -> str:
@@ -95,11 +94,10 @@ def _move_text(rec: SearchRecording) -> str:
 def _edge_words(rec: SearchRecording) -> str:
     """Where the tree labels its edges other than by the move (Nim: the heaps a move leaves),
     the played move's edge and what edges say: " → 4 (edges: the heaps left)"; else ""."""
-    try:
-        words = get_kit(rec.game_id).edge_words
-    except ValueError:  # a recording of a game the registry does not know
+    if rec.kit is None:  # a recording of a game the registry does not know
         return ""
-    edge = next((style.edge_text(rec.nodes[c], rec.game_id) for c in rec.nodes[0].children
+    words = rec.kit.edge_words
+    edge = next((style.edge_text(rec.nodes[c], rec.kit) for c in rec.nodes[0].children
                  if rec.nodes[c].move == rec.move), None) if rec.nodes else None
     if not words or edge is None or edge == rec.move:
         return ""

@@ -53,7 +53,7 @@ class TreeLabels:
                           and getattr(shape.recording, "first_try", None) is not None)
             first = "probe" if node.null_window and not aspiration else "first try"
             return [(first, style.DIM)]
-        label = style.edge_text(node, shape.game_id)
+        label = style.edge_text(node, shape.kit)
         if label:
             lines.append((label, style.TEXT))
         if node.probability is not None:
@@ -80,7 +80,7 @@ class TreeLabels:
             (node.alpha, node.beta) if step is None else step.windows.get(nid, (None, None)))
         out: list[Line] = []
         if step is None or value is not None:
-            text = style.value_text(value, shape.game_id)
+            text = style.value_text(value, shape.kit)
             if step is None:
                 text = style.BOUND_PREFIX.get(getattr(node, "bound", "exact"), "") + text
             # In step mode a value still being worked out ("best so far") is drawn in the
@@ -89,7 +89,7 @@ class TreeLabels:
             out.append((text + ("…" if working else ""), int(cam.text_size * 0.9),
                         style.PV if working else style.TEXT))
         if node.kind != "leaf" and shape.windows_on and (step is None or nid in step.windows):
-            text = style.window_text(*window, shape.game_id)
+            text = style.window_text(*window, shape.kit)
             if self.render(text, cam.small_size, style.DIM).get_width() <= self.room(nid):
                 out.append((text, cam.small_size, style.DIM))
         if getattr(node, "unrecorded", 0):

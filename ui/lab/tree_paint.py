@@ -153,7 +153,7 @@ class TreePainter:
         style.draw_shape(target, node.kind, p, r, style.SKIPPED_FILL, style.STUB, 1)
         if not self.camera.labels_on:
             return
-        text = (style.value_text(node.value, self.shape.game_id) if node.value is not None
+        text = (style.value_text(node.value, self.shape.kit) if node.value is not None
                 else "not searched")
         small = node.value is None
         self.labels.text(target, text, (p[0], p[1] + r + 2),
@@ -239,5 +239,5 @@ class TreePainter:
         pygame.draw.polygon(surface, style.PV, [b, left, right])
         if self.camera.labels_on and value is not None:
             mid = ((a[0] + b[0]) / 2 + ox, (a[1] + b[1]) / 2 + oy)
-            self.labels.text(surface, style.value_text(value, self.shape.game_id), mid,
+            self.labels.text(surface, style.value_text(value, self.shape.kit), mid,
                              style.PV, "center", boxed=True)

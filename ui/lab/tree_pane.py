@@ -47,7 +47,7 @@ class TreePane:
         # Teaching mode's switches start as the textbook has them: every refinement off
         # (quiescence too, where the game has captures: the horizon effect shows first).
         self.use_tt = self.use_ordering = self.use_pvs = self.use_quiescence = False
-        self.quiescent_game = has_quiescence(ctx.game_id)
+        self.quiescent_game = has_quiescence(ctx.kit)
         self.recording: SearchRecording | None = None
         self.view: TreeView | None = None
         self.stepper: Stepper | None = None
@@ -71,8 +71,8 @@ class TreePane:
     def config(self) -> SearchConfig:
         level = getattr(self.ctx, "level", TEACHING)
         if not self.teaching:
-            return lab_config(self.ctx.game_id, level, self.depth, self.ctx.state)
-        teaching = lab_config(self.ctx.game_id, TEACHING, self.depth, self.ctx.state)
+            return lab_config(self.ctx.kit, level, self.depth, self.ctx.state)
+        teaching = lab_config(self.ctx.kit, TEACHING, self.depth, self.ctx.state)
         return replace(teaching.with_refinements(
             tt=self.use_tt, ordering=self.use_ordering, pvs=self.use_pvs,
             aspiration=self.use_pvs, quiescence=self.use_quiescence), algorithm=self.algorithm)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ai.lab.recording import SearchRecording
+from game.kit import GameKit
 from ui.lab import style
 from ui.lab.layout import TreeLayout, default_collapsed, layout_tree, subtree_sizes
 from ui.lab.shown_tree import shown_nodes
@@ -24,10 +25,10 @@ class TreeShape:
 
     def __init__(self, recording: SearchRecording) -> None:
         self.recording = recording
-        self.game_id: str = getattr(recording, "game_id", "")
+        self.kit: GameKit | None = getattr(recording, "kit", None)
         #: Ids below this are searched nodes; the rest are children cutoffs skipped.
         self.searched = len(recording.nodes)
-        self.nodes: Sequence[Any] = shown_nodes(recording.nodes, self.game_id)
+        self.nodes: Sequence[Any] = shown_nodes(recording.nodes, self.kit)
         # "▸n collapsed" counts searched nodes only: a skipped child was never a node.
         self.sizes = subtree_sizes(recording.nodes) + [0] * (len(self.nodes) - self.searched)
         #: First visit -> re-search of the same move (drawn as one move, see treeview.py).

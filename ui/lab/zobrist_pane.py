@@ -13,7 +13,6 @@ from collections.abc import Sequence
 import pygame
 
 from game.core import Move
-from game.registry import get_kit
 from game.zobrist import Change, ZobristReport, hex_key, report
 from ui import theme
 from ui.assets import font
@@ -38,7 +37,7 @@ class ZobristPane(DrawnIntoRect):
         self.ctx = ctx
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.board_rect = pygame.Rect(0, 0, 0, 0)
-        self.kit = get_kit(ctx.game_id)
+        self.kit = ctx.kit
         self.moves: list[Move] = []
         self.index = 0
         self._report: ZobristReport | None = None

@@ -15,7 +15,7 @@ import pygame
 
 from ai.kit import levels_of
 from ai.ladder import LadderTask, LadderUpdate, RungFigures, csv_text, ladder_rungs
-from game.registry import get_kit
+from game.kit import GameKit
 from play.jobs import JobRunner, Purpose
 from play.setup import default_save_path
 from ui import theme
@@ -31,13 +31,13 @@ LADDER, HEAD_TO_HEAD = "ladder", "two"
 
 
 class LadderScene:
-    def __init__(self, app: Host, game_id: str) -> None:
+    def __init__(self, app: Host, kit: GameKit) -> None:
         self.app = app
-        self.game_id = game_id
-        self.kit = get_kit(game_id)
+        self.game_id = kit.id
+        self.kit = kit
         self.game = self.kit.rules()
-        self.board_view = make_view(self.game)
-        self.levels = [level.name for level in levels_of(game_id)]
+        self.board_view = make_view(self.kit)
+        self.levels = [level.name for level in levels_of(kit)]
         self.mode = LADDER
         self.level_a = self.levels[-1]
         self.level_b = self.levels[-2]
@@ -59,7 +59,7 @@ class LadderScene:
     # ---- commands ------------------------------------------------------------------------
     def rungs(self) -> list[tuple[str, str]]:
         if self.mode == LADDER:
-            return ladder_rungs(self.game_id)
+            return ladder_rungs(self.kit)
         return [(self.level_a, self.level_b)]
 
     def start(self) -> None:
@@ -115,7 +115,7 @@ class LadderScene:
         if not any(f.games for f in self.figures):
             self.show_message("Nothing to save yet: start the ladder first", True)
             return
-        folder = default_save_path(self.game_id).parent
+        folder = default_save_path(self.kit).parent
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = Path(folder) / f"{self.game_id}-ladder-{stamp}.{kind}"
         try:

@@ -15,6 +15,7 @@ import pygame
 from ai.api import ALGORITHMS
 from ai.kit import levels_of
 from game.core import error_line
+from game.kit import GameKit
 from game.registry import all_kits, get_kit, playable_kits
 from game.setup import SetupField
 from play.setup import default_save_path, first_move_is_chosen, load_game_file
@@ -31,8 +32,8 @@ from ui.text_widgets import TextField
 from ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text, share_label_size
 
 
-def level_names(game_id: str) -> tuple[str, ...]:
-    return tuple(level.name for level in levels_of(game_id))
+def level_names(kit: GameKit) -> tuple[str, ...]:
+    return tuple(level.name for level in levels_of(kit))
 
 
 class InfoRow(Widget):
@@ -84,11 +85,20 @@ class MenuScene(DialogHost):
         self.title_size = 28
         self.footer_size = 11
         self.footer_top = self.rect.bottom
+        self._kit: GameKit | None = None
+
+    @property
+    def kit(self) -> GameKit:
+        """The chosen game's kit. The settings keep its id (they are a file); it is looked up
+        once each time the choice changes."""
+        if self._kit is None or self._kit.id != self.settings.game:
+            self._kit = get_kit(self.settings.game)
+        return self._kit
 
     # ---- building the rows ---------------------------------------------------------------
-    def _seat_options(self, game_id: str) -> list[tuple[str, str]]:
+    def _seat_options(self, kit: GameKit) -> list[tuple[str, str]]:
         opts = [("human", "Human")]
-        opts += [(f"level:{n}", f"AI — {n}") for n in level_names(game_id)]
+        opts += [(f"level:{n}", f"AI — {n}") for n in level_names(kit)]
         opts.append(("custom", "AI — pick search"))
         return opts
 
@@ -106,9 +116,10 @@ class MenuScene(DialogHost):
     def _set_seat_field(self, i: int, name: str, value: object) -> None:
         self.settings.update_seat(i, **{name: value})
 
-    def _set_game(self, game_id: str) -> None:
-        self.settings.update(game=game_id)
-        names = level_names(game_id)
+    def _set_game(self, kit: GameKit) -> None:
+        self.settings.update(game=kit.id)
+        self._kit = kit
+        names = level_names(kit)
         for i, seat in enumerate(self.settings.seats):
             if seat.kind == "level" and seat.level not in names:
                 self.settings.update_seat(i, level=names[min(1, len(names) - 1)])
@@ -135,7 +146,7 @@ class MenuScene(DialogHost):
         names = ("Player A", "Player B")
         for i in range(2):
             seat = s.seats[i]
-            rows.append(Choice(names[i], self._seat_options(s.game), self._seat_value(seat),
+            rows.append(Choice(names[i], self._seat_options(self.kit), self._seat_value(seat),
                                partial(self._set_seat, i)))
             if seat.kind == "custom":
                 algos = ALGORITHMS
@@ -145,12 +156,12 @@ class MenuScene(DialogHost):
                                    partial(self._set_seat_field, i, "algorithm")))
                 rows.append(Choice("   depth", [(d, str(d)) for d in range(1, 13)], seat.depth,
                                    partial(self._set_seat_field, i, "depth")))
-        if first_move_is_chosen(s.game):
+        if first_move_is_chosen(self.kit):
             rows.append(Choice("First move", [(0, "Player A"), (1, "Player B")], s.first,
                                lambda v: self._set("first", v)))
         else:  # backgammon: each side rolls one die, the higher one moves first
             rows.append(InfoRow("First move", "the opening roll decides"))
-        setup = get_kit(s.game).setup()
+        setup = self.kit.setup()
         for spec in setup.fields if setup is not None else ():
             if spec.shown(s.game_values):
                 rows.append(self._field_row(spec))
@@ -163,7 +174,7 @@ class MenuScene(DialogHost):
         menu, the row just clicked with it, under the cursor)."""
         s = self.settings
         extra = sum(2 for seat in s.seats if seat.kind != "custom")
-        setup = get_kit(s.game).setup()
+        setup = self.kit.setup()
         hidden = sum(1 for spec in (setup.fields if setup is not None else ())
                      if not spec.shown(s.game_values))
         return len(rows) + extra + hidden
@@ -206,8 +217,8 @@ class MenuScene(DialogHost):
         n = len(playable_kits())
         bw = (col_w - (n - 1) * gap) // n
         game_buttons = []
-        for i, (gid, title) in enumerate((kit.id, kit.title) for kit in playable_kits()):
-            b = Button(title, partial(self._set_game, gid), active=(s.game == gid))
+        for i, kit in enumerate(playable_kits()):
+            b = Button(kit.title, partial(self._set_game, kit), active=(s.game == kit.id))
             b.rect = pygame.Rect(x + i * (bw + gap), y, bw, int(row_h * 1.25))
             game_buttons.append(b)
         share_label_size(game_buttons)
@@ -222,12 +233,12 @@ class MenuScene(DialogHost):
         buttons = [
             Button("Play", self.ask_start, active=self.app.suspended is None, tooltip="Enter"),
             Button("Load…", self.ask_load),
-            *[Button("Lab", partial(self.app.open_teaching_game, kit.id),
+            *[Button("Lab", partial(self.app.open_teaching_game, kit),
                      tooltip="the textbook trees, step by step")
               for kit in all_kits() if not kit.playable],
-            *([Button("Ladder", lambda: self.app.open_ladder(s.game),
+            *([Button("Ladder", partial(self.app.open_ladder, self.kit),
                       tooltip="the levels play each other: strength and cost, live")]
-              if len(levels_of(s.game)) > 1 else []),
+              if len(levels_of(self.kit)) > 1 else []),
             Button("Settings", self.app.open_settings),
             Button("Quit", lambda: self._ask(self.app.quit, "Quit Kibitz?")),
         ]
@@ -274,7 +285,7 @@ class MenuScene(DialogHost):
 
     def start(self) -> None:
         try:
-            session = build_session(self.settings)
+            session = build_session(self.settings, self.kit)
         except ValueError as exc:
             self.show_message(error_line(exc, "cannot start"), True)
             return
@@ -294,7 +305,7 @@ class MenuScene(DialogHost):
             note = "Loaded with its analysis (E shows it)" if review is not None else None
             self.app.open_play(session, own_position=True, message=note, review=review)
 
-        folder = default_save_path(self.settings.game).parent
+        folder = default_save_path(self.kit).parent
         self.open_dialog(FileChooser(self.app, "load", folder, "", chosen))
 
     def on_exit(self) -> None:

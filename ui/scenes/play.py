@@ -18,7 +18,6 @@ from collections.abc import Callable
 import pygame
 
 from game.core import CHANCE, Move, error_line
-from game.registry import get_kit
 from game.review import GameReview
 from game.session import Session
 from play.controller import MatchController
@@ -55,10 +54,10 @@ class PlayScene(DialogHost):
         self.rect = pygame.Rect(0, 0, 800, 600)  # the window, for dialogs (DialogHost)
         self.help = HelpOverlay()
         self.anim = Animation()
-        self.view: BoardView = make_view(session.game)
+        self.view: BoardView = make_view(session.kit)
         self.record = MoveRecord(self.view.record_text, self.view.record_side)
         self.moves_view = MoveListView(self.record, self.view.record_sample)
-        self.words = PanelText(session.game, session.format_move_text)
+        self.words = PanelText(session.kit, session.format_move_text)
         settings = app.settings
         jobs = JobRunner(lambda: app.worker, lambda: app.has_worker)
         self.match = MatchController(
@@ -103,7 +102,7 @@ class PlayScene(DialogHost):
                     self.message.clear()
                 self._shown_over = session.is_over
                 if self.words.game is not session.game:
-                    self.words = PanelText(session.game, session.format_move_text)
+                    self.words = PanelText(session.kit, session.format_move_text)
                 self.record.sync(session)
                 self.moves_view.caption = self.view.record_caption(session.start,
                                                                    session.moves)
@@ -209,7 +208,7 @@ class PlayScene(DialogHost):
 
     def open_lab(self, view: str) -> None:
         """The lab's ``view`` on the position on screen."""
-        self.app.open_lab(self.session, self.session.game_id, view)
+        self.app.open_lab(self.session, self.session.kit, view)
 
     def to_menu(self) -> None:
         """Back to the start screen; a game in progress waits there to be resumed."""
@@ -320,7 +319,8 @@ class PlayScene(DialogHost):
         labels = None
         if values:
             exact = match.knowledge.values_exact()
-            labels = {m: value_text(game.id, v, exact=exact).short for m, v in values.items()}
+            labels = {m: value_text(match.session.kit, v, exact=exact).short
+                      for m, v in values.items()}
         last = match.session.history_since(match.session.ply - 1)
         previous, last_move = last[-1] if last else (None, None)
         return ViewContext(
@@ -336,7 +336,7 @@ class PlayScene(DialogHost):
             extra={"human_sides": tuple(i for i, s in enumerate(match.session.seats)
                                         if s.is_human),
                    "stakes": match.session.stakes,
-                   "kit": get_kit(game.id)},
+                   "kit": match.session.kit},
         )
 
     def turn_text(self) -> str:

@@ -76,7 +76,7 @@ class CommandedScreen(PlayParts, Protocol):
 
 def play_commands(s: CommandedScreen) -> list[Command]:
     K, m = pygame, s.match
-    own = game_ui(s.session.game_id)
+    own = game_ui(s.session.kit)
     extra = own.play_commands(s) if own.play_commands is not None else []
     return [
         Command("Hint", (Key(K.K_h),), m.ai.hint,
@@ -130,7 +130,7 @@ def play_commands(s: CommandedScreen) -> list[Command]:
                     opening_lab(s, c.view),
                     c.help, enabled=lambda: not why_no_lab(s.session),
                     why_not=lambda: why_no_lab(s.session))
-            for c in lab_commands(s.session.game_id)
+            for c in lab_commands(s.session.kit)
         ],
         Command("Older", (Key(K.K_PAGEUP),), lambda: s.moves_view.page(+1),
                 "scroll the move list back", button=False),

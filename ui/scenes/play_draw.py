@@ -75,7 +75,7 @@ def turn_line(scene: DrawnPlay) -> str:
 
 def side_panel_lines(scene: DrawnPlay) -> list[PanelLine]:
     """The search story, then what the game's evaluator believes (if the game says)."""
-    own = game_ui(scene.session.game_id)
+    own = game_ui(scene.session.kit)
     belief = own.belief_lines(scene) if own.belief_lines is not None else []
     lines = ponder_lines(scene.match.ponder.status())
     return lines + panel_lines(scene.words, scene.match.knowledge,

@@ -80,7 +80,7 @@ class GameFiles:
 
     def open_save_dialog(self) -> None:
         """Choose where to save in the file chooser (it asks before replacing a file)."""
-        default = default_save_path(self.scene.session.game_id)
+        default = default_save_path(self.scene.session.kit)
         self.scene.open_dialog(FileChooser(self.scene.app, "save", default.parent, default.name,
                                            self.save_to))
 
@@ -99,7 +99,7 @@ class GameFiles:
     def open_load_dialog(self) -> None:
         """Choose a saved game in the file chooser; the caller has asked first if a game is in
         progress."""
-        folder = default_save_path(self.scene.session.game_id).parent
+        folder = default_save_path(self.scene.session.kit).parent
         self.scene.open_dialog(FileChooser(self.scene.app, "load", folder, "", self.load_file))
 
     def load_file(self, path: str | Path) -> bool:
@@ -170,7 +170,7 @@ class GameFiles:
             return (*savefile.load_review(text), "Position pasted")
         current = self.scene.session
         try:
-            return Session.from_position(current.game_id, text, current.seats,
+            return Session.from_position(current.kit, text, current.seats,
                                          self.scene.session.fresh_stakes(),
                                          dict(current.options)), None, "Position pasted"
         except ValueError as own_reason:
@@ -178,7 +178,7 @@ class GameFiles:
                 if kit.id == current.game_id:
                     continue
                 try:
-                    other = Session.from_position(kit.id, text, current.seats, None, {})
+                    other = Session.from_position(kit, text, current.seats, None, {})
                 except ValueError:
                     continue
                 return other, None, f"{kit.title} position pasted"

@@ -7,7 +7,7 @@ are play.setup's.
 
 from __future__ import annotations
 
-from game.registry import get_kit
+from game.kit import GameKit
 from game.seat import Seat
 from game.session import Session
 from play.setup import first_move_is_chosen
@@ -22,13 +22,14 @@ def seat_from_setting(setting: SeatSetting) -> Seat:
     return Seat.human()
 
 
-def build_session(settings: Settings) -> Session:
-    """The match the start screen describes; ValueError with a readable line if impossible."""
-    setup = get_kit(settings.game).setup()
+def build_session(settings: Settings, kit: GameKit) -> Session:
+    """The match the start screen describes (``kit``: its chosen game, ``settings.game``);
+    ValueError with a readable line if impossible."""
+    setup = kit.setup()
     options, stakes = setup.make(settings.game_values) if setup is not None else ({}, None)
     a, b = (seat_from_setting(s) for s in settings.seats)
     # Player A takes the side that moves first; where chance decides who moves first (the
     # opening roll), Player A is always the first player.
-    first = settings.first if first_move_is_chosen(settings.game) else 0
+    first = settings.first if first_move_is_chosen(kit) else 0
     seats = (b, a) if first else (a, b)
-    return Session(settings.game, options, seats, stakes=stakes)
+    return Session(kit, options, seats, stakes=stakes)

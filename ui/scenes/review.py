@@ -16,7 +16,6 @@ from collections.abc import Callable
 import pygame
 
 from game.core import Move, error_line
-from game.registry import get_kit
 from game.review import GameReview
 from game.review_read import summary_line
 from game.session import Session
@@ -49,7 +48,7 @@ class ReviewScene(DialogHost):
         self.dialog: Dialog | None = None
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.help = HelpOverlay()
-        self.view: BoardView = make_view(session.game)
+        self.view: BoardView = make_view(session.kit)
         self.jobs = JobRunner(lambda: app.worker, lambda: app.has_worker)
         self.model = ReviewModel(session, self.jobs, review)
         self.files = GameFiles(self)
@@ -213,7 +212,6 @@ class ReviewScene(DialogHost):
         move values (in the board's room: the game's own short form; the panel and the
         line under the board write them as finely as the loss)."""
         shown, row = self.model.shown(), self.model.row
-        game_id = self.session.game_id
         values: dict[Move, float] = {}
         labels: dict[Move, str] = {}
         if shown is not None and row is not None:
@@ -221,7 +219,7 @@ class ReviewScene(DialogHost):
                                 (shown.played, shown.played_value)):
                 if move is not None and value is not None:
                     values[move] = value
-                    labels[move] = value_text(game_id, value, exact=row.exact).short
+                    labels[move] = value_text(self.session.kit, value, exact=row.exact).short
         seats = self.session.seats
         return ViewContext(
             last_move=shown.last_move if shown is not None else None,
@@ -234,5 +232,5 @@ class ReviewScene(DialogHost):
             highlight_move=shown.best if shown is not None else None,
             extra={"human_sides": tuple(i for i, s in enumerate(seats) if s.is_human),
                    "stakes": shown.stakes if shown is not None else self.session.stakes,
-                   "kit": get_kit(game_id)},
+                   "kit": self.session.kit},
         )

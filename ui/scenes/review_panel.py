@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from ai.kit import game_ai
 from ai.profiles import ValueLabel
+from game.kit import GameKit
 from game.review import NO_ERROR, GameReview, PlayerSummary, ReviewRow
 from play.review import ReviewModel
 from ui.panel_view import PanelLine
@@ -65,16 +66,16 @@ class RowFigures:
     loss: str
 
 
-def row_figures(review: GameReview, row: ReviewRow) -> RowFigures:
+def row_figures(review: GameReview, row: ReviewRow, kit: GameKit) -> RowFigures:
     """The figures written alike (one search's values, to the loss's decimals), so that
     best − played is the loss shown; a loss counted in results is the results' difference
     ("draw" against "win in 5": 1 result). A board move's values are written afresh from
     its numbers, so a review saved before reads the same; a cube decision's words are the
     game's."""
-    scale = game_ai(review.game_id).review
+    scale = game_ai(kit).review
     if row.kind == "move":
         places = scale.decimals(row.exact)
-        played, best = (value_text(review.game_id, v, exact=row.exact, decimals=places)
+        played, best = (value_text(kit, v, exact=row.exact, decimals=places)
                         for v in (row.value_after, row.value_before))
     else:
         played, best = (ValueLabel(text or number(v), text or number(v)) for text, v in (
@@ -90,13 +91,14 @@ def amount_text(text: str, unit: str) -> str:
     return f"{text} {unit}".strip()
 
 
-def row_lines(review: GameReview, row: ReviewRow, number: int | None = None) -> list[PanelLine]:
+def row_lines(review: GameReview, row: ReviewRow, kit: GameKit,
+              number: int | None = None) -> list[PanelLine]:
     """The selected decision (``number``: its turn, as the move list numbers it): played
     against best, the loss, why, and the lines."""
     what = row.kind.capitalize()  # "Move", or the game's stakes word: "Cube"
     lines = [PanelLine(f"{what} {row.ply if number is None else number} · {row.player}",
                        "heading")]
-    figures = row_figures(review, row)
+    figures = row_figures(review, row, kit)
     after, before = figures.played.long, figures.best.long
     if row.best_move != row.move:
         after = without_shared_note(after, before)
@@ -167,7 +169,7 @@ def panel_lines(model: ReviewModel, number: int | None = None) -> list[PanelLine
         if not model.has_decisions():
             head = "No moves to review yet: play a move first"
         return [PanelLine(head, "accent"), *about_lines(model)]
-    lines = row_lines(review, row, number) if row is not None else [
+    lines = row_lines(review, row, model.session.kit, number) if row is not None else [
         PanelLine("The analysis has no decisions", "dim")]
     return [*lines, *summary_lines(review), *about_lines(model)]
 

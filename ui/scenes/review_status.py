@@ -50,7 +50,7 @@ def status_parts(m: ReviewModel) -> list[Part]:
     if row.kind != "move":
         best = f"{SEPARATOR}best: {row.best_move}" if row.best_move != row.move else " (best)"
         return [Part(f"{row.player}'s {row.kind}: {row.move}{best}")]
-    figures = row_figures(review, row)
+    figures = row_figures(review, row, m.session.kit)
     after, before = figures.played.short, figures.best.short
     if row.move == row.best_move:
         return [Part(f"{row.player} played {row.move} ({after}), the best move"),

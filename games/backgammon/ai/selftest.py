@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ai.engine import run_search
 from ai.kit import SelfTest, get_level
+from game.registry import get_kit
 from games.backgammon.game import GAME
 
 
@@ -19,7 +20,8 @@ def _tables() -> str:
 
 def _network() -> str:
     state = GAME.parse_position("4HPwATDgc/ABMA 31")
-    result = run_search(state, get_level("backgammon", "Master").config("backgammon"))
+    kit = get_kit("backgammon")
+    result = run_search(state, get_level(kit, "Master").config(kit))
     return f"Master plays 31 as {GAME.format_move(state, result.move)} ({result.score:+.3f})"
 
 

@@ -27,6 +27,7 @@ from game.bookfile import start_book, write_book
 from game.core import Move
 from game.paths import asset_path
 from game.progress import ProgressBar
+from game.registry import get_kit
 from games.backgammon.ai.book import BOOK_FILE, FORMAT, VERSION, roll_key
 from games.backgammon.ai.net import NetEvaluator
 from games.backgammon.ai.rollout import rollout
@@ -43,7 +44,8 @@ def level_choice(state: BackgammonState, level: str, network: str = "net"
                  ) -> tuple[Move, dict[Move, float]]:
     """The move ``level`` plays by search on ``network`` (book closed) and the root values it
     saw."""
-    config = replace(get_level("backgammon", level).config("backgammon", seed=0),
+    kit = get_kit("backgammon")
+    config = replace(get_level(kit, level).config(kit, seed=0),
                      use_book=False, evaluator=network)
     result = run_search(state, config)
     assert result.move is not None
@@ -64,7 +66,7 @@ def roll_entry(dice: tuple[int, int], candidates: int, trials: int, truncate: in
             ranked = sorted(values, key=lambda m: -values[m])[:candidates]
     moves = list(dict.fromkeys([*ranked, *choices.values()]))
     # main() refuses a --network that is not a network.
-    network_evaluator = cast(NetEvaluator, get_evaluator("backgammon", network))
+    network_evaluator = cast(NetEvaluator, get_evaluator(get_kit("backgammon"), network))
     answer = rollout(state, moves, trials, seed, truncate, evaluator=network_evaluator)
     name = lambda m: game.format_move(state, m)  # noqa: E731
     rows = [line.as_dict(name) for line in answer.lines]
@@ -134,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     if min(args.candidates, args.trials, args.truncate) < 1:
         parser.error("--candidates, --trials and --truncate must be at least 1")
     try:
-        network = get_evaluator("backgammon", args.network)
+        network = get_evaluator(get_kit("backgammon"), args.network)
     except ValueError as exc:
         parser.error(f"--network: {exc}")
     if not isinstance(network, NetEvaluator):  # the rollouts score with the network's chances

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.profiles import true_minus
+from game.registry import get_kit
 from games.backgammon.ai.cube import advise
 from games.backgammon.cube import Cube
 from games.backgammon.game import GAME
@@ -119,7 +120,7 @@ class Candidates:
 def network_candidates(info: Insight) -> Candidates:
     """The network's equity of each candidate move (no search)."""
     return Candidates("network, no search",
-                      tuple((move, value_text(GAME.id, value).short) for move, value in info.moves))
+                      tuple((move, value_text(get_kit(GAME.id), value).short) for move, value in info.moves))
 
 
 def insight_panel_lines(info: Insight, candidates: Candidates | None = None) -> list[PanelLine]:

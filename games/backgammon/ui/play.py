@@ -104,11 +104,11 @@ def board_candidates(scene: GameScreen, count: int = 4) -> Candidates | None:
     report = match.knowledge.report(Purpose.VALUES)
     if not values or report is None:
         return None
-    state, game_id = match.session.current, match.session.game_id
+    state, kit = match.session.current, match.session.kit
     exact = match.knowledge.values_exact()
     ranked = sorted(values.items(), key=lambda mv: -mv[1])[:count]
     return Candidates(f"depth {report.values_depth} search, as on the board", tuple(
-        (match.session.format_move_text(state, move), value_text(game_id, value,
+        (match.session.format_move_text(state, move), value_text(kit, value,
                                                                  exact=exact).short)
         for move, value in ranked))
 
