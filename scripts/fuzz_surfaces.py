@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from cli.engine import MAX_ERROR_CHARS, answer_line, encode  # noqa: E402
-from game.registry import game_ids, get_game  # noqa: E402
+from game.registry import game_ids, get_game, get_kit  # noqa: E402
 from game.session import Session  # noqa: E402
 from scripts.fuzz_mutate import mutate_json, mutate_text  # noqa: E402
 
@@ -143,7 +143,7 @@ def _main_thread() -> bool:
 def random_session(game_id: str, seed: int, plies: int) -> Session:
     """A session after up to ``plies`` random plies (dice rolled from the same seed)."""
     rng = random.Random(seed)
-    session = Session(game_id)
+    session = Session(get_kit(game_id))
     for _ in range(plies):
         state = session.current
         if state.current_player() == -2:

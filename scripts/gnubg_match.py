@@ -43,7 +43,7 @@ from cli.match import (  # noqa: E402
 from cli.match_record import MatchRecord, RecordError  # noqa: E402
 from game.core import Move, State  # noqa: E402
 from game.progress import ProgressBar  # noqa: E402
-from game.registry import get_game  # noqa: E402
+from game.registry import get_kit  # noqa: E402
 from games.backgammon.ids import position_id  # noqa: E402
 
 GAME = "backgammon"
@@ -86,9 +86,10 @@ def play_one(spec: GameSpec) -> GameOutcome:
     assert _gnubg is not None
     gnubg = _gnubg
     try:
-        game = get_game(GAME)
-        state, opening, rng = start_position(spec)
-        kibitz = searcher(level_config(GAME, spec.level_a, seed=spec.a_seed))
+        kit = get_kit(GAME)
+        game = kit.rules()
+        state, opening, rng = start_position(spec, kit)
+        kibitz = searcher(level_config(get_kit(GAME), spec.level_a, seed=spec.a_seed))
 
         def gnu(position: State) -> Move:
             answer = gnubg.best_move(position)
@@ -151,7 +152,7 @@ def main() -> int:
         if program is None:
             raise RequestError(f"{args.gnubg} not found: install GNU Backgammon (apt-get install"
                                " gnubg) or give --gnubg PATH")
-        level_config(GAME, args.level)
+        level_config(get_kit(GAME), args.level)
         match = {"game": GAME, "a": args.level, "b": OPPONENT, "seed": args.seed,
                  "games": args.games, "options": {}, "cube": False, "jacoby": False}
         kept = MatchRecord(args.record, match)
@@ -162,7 +163,7 @@ def main() -> int:
     for played in kept.played:
         tally.add(GameOutcome(**played))
     done = kept.played_indices()
-    specs = [s for s in game_specs(GAME, {}, args.level, OPPONENT, args.games, args.seed)
+    specs = [s for s in game_specs(get_kit(GAME), {}, args.level, OPPONENT, args.games, args.seed)
              if s.index not in done]
     bar = ProgressBar(args.games, "games")
     bar.update(tally.games, "from the record" if tally.games else "")

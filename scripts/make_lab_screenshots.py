@@ -19,7 +19,7 @@ from make_screenshots import OUT, headless_sandbox
 def main() -> int:
     headless_sandbox()
 
-    from game.registry import get_game
+    from game.registry import get_game, get_kit
     from ui.app import App
     from ui.lab import lab_scene, teaching_scene
     from ui.settings import Settings
@@ -38,7 +38,7 @@ def main() -> int:
         print("wrote", path)
 
     try:
-        scene = teaching_scene(app, "classroom")
+        scene = teaching_scene(app, get_kit("classroom"))
         app.switch(scene)
         settle(scene)
         save("tree")
@@ -62,7 +62,7 @@ def main() -> int:
         state = othello.initial_state()
         for move in ("f5", "d6", "c3"):
             state = state.apply(othello.parse_move(state, move))
-        scene = lab_scene(app, state, "othello", "compare")
+        scene = lab_scene(app, state, get_kit("othello"), "compare")
         app.switch(scene)
         settle(scene)
         save("compare")
@@ -83,7 +83,7 @@ def main() -> int:
         save("evaluation")
 
         nim = get_game("nim")
-        scene = lab_scene(app, nim.initial_state(heaps=(3, 4, 5), max_take=None), "nim", "nim")
+        scene = lab_scene(app, nim.initial_state(heaps=(3, 4, 5), max_take=None), get_kit("nim"), "nim")
         app.switch(scene)
         settle(scene)
         save("nim")

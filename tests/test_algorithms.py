@@ -12,6 +12,7 @@ from ai.api import ALGORITHMS, Limits, Refinements, SearchConfig
 from ai.engine import make_searcher
 from ai.levels import Level
 from ai.quiescence import QUIESCENT_ALGORITHMS
+from game.registry import get_kit
 
 
 def test_the_menus_algorithms_are_exactly_the_registered_ones() -> None:
@@ -63,7 +64,7 @@ def test_a_config_switches_one_refinement_and_nothing_else() -> None:
 def test_a_level_without_quiescence_keeps_every_other_refinement() -> None:
     level = Level("Casual", algorithm="alphabeta", depth=2, time_s=None, noise=0.0,
                   exact=False, quiescence=False)
-    assert level.config("kalah").refinements == Refinements(quiescence=False)
+    assert level.config(get_kit("kalah")).refinements == Refinements(quiescence=False)
 
 
 def test_a_search_looks_its_game_up_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -71,17 +72,18 @@ def test_a_search_looks_its_game_up_once(monkeypatch: pytest.MonkeyPatch) -> Non
     four times a search: evaluator, profile, batched searcher, book)."""
     import ai.kit
     from ai.engine import run_search
+    from game.kit import GameKit
     from game.registry import get_game
 
-    looked_up: list[object] = []
+    looked_up: list[GameKit] = []
     real = ai.kit.game_ai
 
-    def counting(game: object) -> object:
-        looked_up.append(game)
-        return real(game)
+    def counting(kit: GameKit) -> ai.kit.GameAI:
+        looked_up.append(kit)
+        return real(kit)
 
     monkeypatch.setattr(ai.kit, "game_ai", counting)
     monkeypatch.setattr(ai.engine, "game_ai", counting)
     state = get_game("tictactoe").initial_state()
     run_search(state, SearchConfig("tictactoe", "alphabeta", Limits(depth=2)))
-    assert looked_up == ["tictactoe"]
+    assert looked_up == [get_kit("tictactoe")]

@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from game.registry import get_kit
 from games.backgammon import movegen as mg
 from games.backgammon.ai import bearoff as bo
 from games.backgammon.ai import net as bn
@@ -313,7 +314,7 @@ def test_without_the_database_the_network_still_plays(
     from ai.engine import run_search
     from ai.kit import get_level
 
-    config = get_level("backgammon", "Advanced").config("backgammon")
+    config = get_level(get_kit("backgammon"), "Advanced").config(get_kit("backgammon"))
     assert run_search(state, config).move is not None
 
 

@@ -13,7 +13,7 @@ from ai.api import BOOK
 from ai.engine import run_search
 from ai.kit import get_level
 from game.paths import asset_path
-from game.registry import get_game
+from game.registry import get_game, get_kit
 from games.backgammon.ai.book import (
     BOOK_FILE,
     is_opening_move,
@@ -70,15 +70,15 @@ def test_the_book_answers_only_the_first_move() -> None:
 def test_the_network_levels_answer_from_the_book_and_the_switch_closes_it() -> None:
     state = opening((4, 3))
     for level in ("Intermediate", "Advanced", "Master"):
-        config = get_level("backgammon", level).config("backgammon", seed=0)
+        config = get_level(get_kit("backgammon"), level).config(get_kit("backgammon"), seed=0)
         result = run_search(state, config)
         assert result.algorithm == BOOK and result.root_values_exact
         assert result.move == shipped_book().result(state).move
         searched = run_search(state, replace(config, use_book=False))
         assert searched.algorithm != BOOK
     for level in ("Advanced-nobook", "Casual"):
-        assert run_search(state, get_level("backgammon", level).config(
-            "backgammon", seed=0)).algorithm != BOOK
+        assert run_search(state, get_level(get_kit("backgammon"), level).config(
+            get_kit("backgammon"), seed=0)).algorithm != BOOK
 
 
 @pytest.mark.parametrize("text, reason", [
@@ -124,7 +124,7 @@ def test_the_book_is_searched_and_scored_by_the_network_it_names() -> None:
         dice = (int(key[0]), int(key[1]))
         state = opening(dice)
         for level in ("Intermediate", "Advanced"):
-            config = replace(get_level("backgammon", f"{level}-gen0").config("backgammon"),
+            config = replace(get_level(get_kit("backgammon"), f"{level}-gen0").config(get_kit("backgammon")),
                              use_book=False)
             played = GAME.format_move(state, run_search(state, config).move)
             assert book["rolls"][key]["levels"][level] == played, (key, level)
@@ -153,7 +153,7 @@ def test_the_lab_draws_the_book_answer_as_a_decision_with_its_moves_below() -> N
     from ai.lab.search import lab_config
 
     state = opening((2, 1))
-    recording = record_search(state, lab_config("backgammon", "Master", None), level="Master")
+    recording = record_search(state, lab_config(get_kit("backgammon"), "Master", None), level="Master")
     assert recording.answered_by == BOOK
     root = recording.root
     assert root.children and root.kind != "leaf"  # a decision, not a leaf square

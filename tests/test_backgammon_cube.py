@@ -8,6 +8,7 @@ import pytest
 
 from ai.kit import get_level
 from game.core import IllegalMoveError, NotationError
+from game.registry import get_kit
 from games.backgammon.ai.cube import CUBE_LIFE, advise, cubeful, play_cubeful_game
 from games.backgammon.cube import (
     DROPPED,
@@ -140,7 +141,7 @@ def test_no_double_without_access_to_the_cube() -> None:
 
 
 def test_a_cubeful_game_scores_in_cube_units() -> None:
-    config = get_level("backgammon", "Intermediate-hand").config("backgammon")
+    config = get_level(get_kit("backgammon"), "Intermediate-hand").config(get_kit("backgammon"))
     for seed in range(3):
         record = play_cubeful_game(
             BackgammonState(opening=True), (config, config), random.Random(seed)
@@ -157,7 +158,7 @@ def test_a_cubeful_game_scores_in_cube_units() -> None:
 def cube_session(jacoby: bool = False):
     from game.session import Session
 
-    return Session("backgammon", stakes=Cube(jacoby=jacoby))
+    return Session(get_kit("backgammon"), stakes=Cube(jacoby=jacoby))
 
 
 def test_session_plays_double_take_and_saves_them() -> None:
@@ -208,7 +209,7 @@ def test_session_refuses_cube_actions_out_of_turn() -> None:
         s.play_text("double")
     with pytest.raises(IllegalMoveError, match="no double"):
         s.play_text("take")
-    plain = Session("backgammon")
+    plain = Session(get_kit("backgammon"))
     with pytest.raises(IllegalMoveError):
         plain.play_text("double")
     with pytest.raises(ValueError, match=r"\(cube\): expected 'on' or 'jacoby'"):

@@ -20,7 +20,7 @@ import pytest
 from test_cli import run_main
 
 from game.core import CHANCE, NotationError
-from game.registry import get_game
+from game.registry import get_game, get_kit
 from game.savefile import SaveFormatError, load
 from game.seat import Seat
 from game.session import Session
@@ -143,12 +143,12 @@ def test_the_error_cases_above_are_what_their_bits_say() -> None:
 # ---- the pair in a session: paste, copy, save -----------------------------------------------
 
 def test_a_pasted_pair_starts_a_session_with_its_cube() -> None:
-    session = Session.from_position("backgammon", GNU_MONEY, HUMANS, None, {})
+    session = Session.from_position(get_kit("backgammon"), GNU_MONEY, HUMANS, None, {})
     assert session.stakes == Cube(value=2, owner=1)  # a turned cube brings the cube along
     assert session.position_text() == GNU_MONEY
-    jacoby = Session.from_position("backgammon", GNU_MONEY, HUMANS, Cube(jacoby=True), {})
+    jacoby = Session.from_position(get_kit("backgammon"), GNU_MONEY, HUMANS, Cube(jacoby=True), {})
     assert jacoby.stakes == Cube(value=2, owner=1, jacoby=True)  # the screen's rule stays
-    plain = Session.from_position("backgammon", f"{START_ID}:cAkAAAAAAAAA", HUMANS, None, {})
+    plain = Session.from_position(get_kit("backgammon"), f"{START_ID}:cAkAAAAAAAAA", HUMANS, None, {})
     assert plain.stakes is None and plain.current.to_move == 1  # a cubeless game stays so
     assert plain.position_text() == f"{START_ID}:cAkAAAAAAAAA"
 
@@ -156,19 +156,19 @@ def test_a_pasted_pair_starts_a_session_with_its_cube() -> None:
 def test_a_pasted_double_waits_for_its_answer_and_plays_on() -> None:
     state = GAME.parse_position(f"{START_ID} 1")
     text = gnu_ids(state, Cube(offered_by=1))
-    session = Session.from_position("backgammon", text, HUMANS, Cube(), {})
+    session = Session.from_position(get_kit("backgammon"), text, HUMANS, Cube(), {})
     assert session.stakes.offered_by == 1 and session.seat_to_move() is HUMANS[0]
     session.play_text("take")
     assert session.stakes == Cube(value=2, owner=0)
 
 
 def test_a_save_keeps_the_cube_a_pasted_game_started_with() -> None:
-    session = Session.from_position("backgammon", GNU_MONEY, HUMANS, Cube(), {})
+    session = Session.from_position(get_kit("backgammon"), GNU_MONEY, HUMANS, Cube(), {})
     text = session.save()
     assert "cube: on UYkWAAAAAAAA" in text.splitlines()
     again = load(text)
     assert again.stakes == Cube(value=2, owner=1) and again.position_text() == GNU_MONEY
-    fresh = Session("backgammon", None, HUMANS, stakes=Cube())
+    fresh = Session(get_kit("backgammon"), None, HUMANS, stakes=Cube())
     assert "cube: on" in fresh.save().splitlines()  # a fresh cube: the rule alone, as before
     broken = text.replace("cube: on UYkWAAAAAAAA", "cube: on UYkW!AAAAAAA")
     with pytest.raises(SaveFormatError, match=r"line \d+ \(cube\): a Match ID is 12 Base64"):

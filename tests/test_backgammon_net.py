@@ -13,6 +13,7 @@ from ai.api import Limits
 from ai.engine import make_searcher, run_search
 from ai.kit import get_evaluator, get_level
 from game.playouts import random_positions
+from game.registry import get_kit
 from games.backgammon.ai import encoding as enc
 from games.backgammon.ai import net as bn
 from games.backgammon.ai.ply import BackgammonPlySearcher
@@ -270,8 +271,8 @@ def test_missing_weights_stop_only_the_levels_that_need_them(monkeypatch) -> Non
     monkeypatch.setattr(bn, "WEIGHTS_FILE", ("weights", "no-such-file.npz"))
     s = GAME.parse_position("4HPwATDgc/ABMA 31")
     with pytest.raises(ValueError, match="backgammon network weights not found"):
-        make_searcher(get_level("backgammon", "Master").config("backgammon"))
-    result = run_search(s, get_level("backgammon", "Casual").config("backgammon"))
+        make_searcher(get_level(get_kit("backgammon"), "Master").config(get_kit("backgammon")))
+    result = run_search(s, get_level(get_kit("backgammon"), "Casual").config(get_kit("backgammon")))
     assert result.move in s.legal_moves()
 
 
@@ -342,7 +343,7 @@ def test_levels_search_with_the_network() -> None:
     ev = bn.NetEvaluator()
     # The opening roll: the levels' book is closed here, the test is about their search.
     for level, depth in (("Intermediate", 1), ("Advanced", 3), ("Master", 5)):
-        config = replace(get_level("backgammon", level).config("backgammon"), use_book=False)
+        config = replace(get_level(get_kit("backgammon"), level).config(get_kit("backgammon")), use_book=False)
         assert isinstance(make_searcher(config), BackgammonPlySearcher)
         played = run_search(s, config)
         searched = BackgammonPlySearcher(ev).search(s, Limits(depth=depth))
@@ -364,12 +365,12 @@ def test_pubeval_worked_score() -> None:
 
 
 def test_pubeval_is_a_benchmark_opponent() -> None:
-    ev = get_evaluator("backgammon", "pubeval")
+    ev = get_evaluator(get_kit("backgammon"), "pubeval")
     assert isinstance(ev, PubevalEvaluator)
     s = GAME.parse_position("4HPwATDgc/ABMA 31")
     from cli.common import level_config
 
-    result = run_search(s, level_config("backgammon", "pubeval"))
+    result = run_search(s, level_config(get_kit("backgammon"), "pubeval"))
     # Pubeval's well-known opening 3-1: make the 5-point.
     assert GAME.format_move(s, result.move) == "8/5 6/5"
 
@@ -431,10 +432,10 @@ def test_every_benchmark_level_loads_its_network() -> None:
     level says, and the level is the recipe its name gives (depth by the level it copies)."""
     from ai.kit import game_ai
 
-    depth_of = {level.name: level.depth for level in game_ai("backgammon").levels}
+    depth_of = {level.name: level.depth for level in game_ai(get_kit("backgammon")).levels}
     state = GAME.parse_position("sGfwATDgc/ABMA 31 1")
-    for level in game_ai("backgammon").benchmarks:
-        evaluator = get_evaluator("backgammon", level.evaluator)
+    for level in game_ai(get_kit("backgammon")).benchmarks:
+        evaluator = get_evaluator(get_kit("backgammon"), level.evaluator)
         assert abs(evaluator.evaluate(state, state.current_player())) < 3, level.name
         recipe = level.name.split("-")[0]
         if recipe in depth_of:

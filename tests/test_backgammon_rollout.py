@@ -13,6 +13,7 @@ import pytest
 
 from ai.engine import run_search
 from ai.kit import get_level
+from game.registry import get_kit
 from games.backgammon.ai.net import NetEvaluator, equity
 from games.backgammon.ai.rollout import rollout
 from games.backgammon.rules import BackgammonState
@@ -50,7 +51,7 @@ def test_a_bear_off_rollout_agrees_with_the_database() -> None:
 def test_a_one_ply_truncated_rollout_is_the_one_ply_search() -> None:
     """36 trials cut after the opponent's reply see each of his rolls once (the rotation), as
     the 1-ply search averages them: the same value, to rounding."""
-    config = get_level("backgammon", "Advanced").config("backgammon")
+    config = get_level(get_kit("backgammon"), "Advanced").config(get_kit("backgammon"))
     moves = list(SIX_FIVE.legal_moves())[:3]
     searched = dict(run_search(SIX_FIVE, replace(config, keep_root_moves=tuple(moves)))
                     .root_values)

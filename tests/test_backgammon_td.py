@@ -11,6 +11,7 @@ import pytest
 from ai.evaluation.curves import Canvas, read_csv, write_csv
 from ai.kit import get_evaluator
 from game.playouts import random_positions
+from game.registry import get_kit
 from games.backgammon.ai.td import (
     N_INPUTS,
     OUTPUTS,
@@ -56,12 +57,12 @@ def test_shipped_weights_load_with_expected_shape() -> None:
 
 
 def test_get_evaluator_variant() -> None:
-    assert isinstance(get_evaluator("backgammon", "td"), TDBackgammonEvaluator)
-    assert type(get_evaluator("backgammon")).__name__ == "BackgammonEvaluator"
+    assert isinstance(get_evaluator(get_kit("backgammon"), "td"), TDBackgammonEvaluator)
+    assert type(get_evaluator(get_kit("backgammon"))).__name__ == "BackgammonEvaluator"
     with pytest.raises(ValueError, match="no evaluator variant"):
-        get_evaluator("backgammon", "nope")
+        get_evaluator(get_kit("backgammon"), "nope")
     with pytest.raises(ValueError, match="no evaluator variant"):
-        get_evaluator("othello", "td")
+        get_evaluator(get_kit("othello"), "td")
 
 
 def test_table_folding_matches_the_sparse_inputs() -> None:

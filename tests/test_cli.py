@@ -11,7 +11,7 @@ import pytest
 
 import main
 from cli.match import elo, game_specs, start_position, wilson
-from game.registry import get_game
+from game.registry import get_game, get_kit
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -184,14 +184,16 @@ def test_match_statistics() -> None:
 
 
 def test_pairs_share_an_opening_with_colours_swapped() -> None:
-    specs = game_specs("othello", {}, "Master", "Casual", 5, seed=11)
+    specs = game_specs(get_kit("othello"), {}, "Master", "Casual", 5, seed=11)
     assert [s.a_first for s in specs] == [True, False, True, False, True]
     assert specs[0].pair_seed == specs[1].pair_seed != specs[2].pair_seed
-    first, second, third = (start_position(s)[:2] for s in specs[:3])
+    othello = get_kit("othello")
+    first, second, third = (start_position(s, othello)[:2] for s in specs[:3])
     assert first == second and 2 <= len(first[1]) <= 4
     assert first != third
-    assert game_specs("othello", {}, "Master", "Casual", 5, seed=11) == specs  # reproducible
-    nim_a, nim_b = (start_position(s)[0] for s in game_specs("nim", {}, "A", "B", 2, seed=4))
+    assert game_specs(get_kit("othello"), {}, "Master", "Casual", 5, seed=11) == specs  # reproducible
+    nim = get_kit("nim")
+    nim_a, nim_b = (start_position(s, nim)[0] for s in game_specs(nim, {}, "A", "B", 2, seed=4))
     assert nim_a == nim_b and 2 <= len(nim_a.heaps) <= 4
 
 
@@ -288,8 +290,8 @@ def test_bench_levels_times_every_level_on_the_same_decisions(
     assert list(levels) == ["Beginner", "Casual", "Intermediate", "Advanced", "Master"]
     for row in levels.values():
         assert row["moves"] == 4 and row["median_s"] <= row["p90_s"] <= row["max_s"]
-    positions = sample_positions("backgammon", 6)
-    assert [p.key() for p in positions] == [p.key() for p in sample_positions("backgammon", 6)]
+    positions = sample_positions(get_kit("backgammon"), 6)
+    assert [p.key() for p in positions] == [p.key() for p in sample_positions(get_kit("backgammon"), 6)]
     assert all(len(p.legal_moves()) > 1 for p in positions)
 
 

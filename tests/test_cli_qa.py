@@ -25,10 +25,11 @@ def test_an_error_about_a_huge_argument_is_one_short_line(capsys, game, position
     ("nim", '{"max_take": -4}'),
 ])
 def test_a_bad_option_in_a_save_names_the_options_line(game_id, options):
+    from game.registry import get_kit
     from game.savefile import SaveFormatError, load
     from game.session import Session
 
-    text = Session(game_id).save()
+    text = Session(get_kit(game_id)).save()
     lines = text.splitlines()
     assert lines[2].startswith("options: ")
     lines[2] = f"options: {options}"

@@ -22,6 +22,7 @@ import pytest
 
 import main
 from cli.common import algorithm_names, level_config
+from game.registry import get_kit
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -133,7 +134,7 @@ def parse_problem(argv: list[str], *, check_levels: bool = True) -> str | None:
         name = getattr(args, flag, None)
         if game and name and check_levels:
             try:
-                level_config(game, name)
+                level_config(get_kit(game), name)
             except ValueError as refused:
                 return f"--{flag} {name}: {refused}"
     algorithm = getattr(args, "algorithm", None)

@@ -14,7 +14,7 @@ from ai.api import Limits, SearchConfig
 from ai.engine import run_search
 from ai.kit import game_ai
 from ai.lab.editor import choices, default_scale, editor_config, features, quick_match
-from game.registry import get_game
+from game.registry import get_game, get_kit
 from game.seat import Seat
 from game.session import Session
 from tests.random_positions import random_positions
@@ -25,8 +25,8 @@ from ui.lab import lab_scene
 
 @pytest.mark.parametrize("game_id", ["othello", "tictactoe"])
 def test_the_shipped_weights_change_nothing(game_id: str) -> None:
-    shipped = game_ai(game_id).evaluator(None)
-    same = shipped.weighted(default_scale(game_id))
+    shipped = game_ai(get_kit(game_id)).evaluator(None)
+    same = shipped.weighted(default_scale(get_kit(game_id)))
     for state in random_positions(game_id, 30, seed=5, max_plies=12):
         for player in (0, 1):
             assert same.evaluate(state, player) == pytest.approx(shipped.evaluate(state, player))
@@ -35,21 +35,21 @@ def test_the_shipped_weights_change_nothing(game_id: str) -> None:
 def test_edited_weights_change_the_choice() -> None:
     """Tic-tac-toe at depth 1 from the empty board, corners alone worth anything: a corner."""
     state = get_game("tictactoe").initial_state()
-    chosen = choices(state, "tictactoe", (0.0, 0.0, 0.0, 5.0), 1)
+    chosen = choices(state, get_kit("tictactoe"), (0.0, 0.0, 0.0, 5.0), 1)
     assert chosen.edited_move in (0, 2, 6, 8)
-    assert chosen.shipped_move == run_search(state, editor_config("tictactoe", 1, None)).move
+    assert chosen.shipped_move == run_search(state, editor_config(get_kit("tictactoe"), 1, None)).move
     assert dict(chosen.edited_values)[4] == 0.0  # the centre is worth nothing now
     # The shipped half of an earlier answer is reused, not searched again.
-    again = choices(state, "tictactoe", default_scale("tictactoe"), 1, chosen)
+    again = choices(state, get_kit("tictactoe"), default_scale(get_kit("tictactoe")), 1, chosen)
     assert again.shipped_values == chosen.shipped_values
     assert again.edited_move == chosen.shipped_move
-    assert features("tictactoe") == ("my open lines", "opponent's open lines", "centre",
+    assert features(get_kit("tictactoe")) == ("my open lines", "opponent's open lines", "centre",
                                      "corners")
-    assert features("nim") == () and features("backgammon") == ()
+    assert features(get_kit("nim")) == () and features(get_kit("backgammon")) == ()
 
 
 def test_a_match_of_the_shipped_weights_against_themselves_is_even() -> None:
-    figures = quick_match("othello", default_scale("othello"), 1, 6, seed=2)
+    figures = quick_match(get_kit("othello"), default_scale(get_kit("othello")), 1, 6, seed=2)
     assert figures.games == 6 and figures.score == 0.5  # pairs: the same searches, swapped
 
 
@@ -86,10 +86,10 @@ def app(tmp_path, monkeypatch):
 
 
 def test_lab_view_sliders_search_again_and_play_the_match(app) -> None:
-    assert "evaluation" in [v.name for v in lab_views("tictactoe")]
-    assert "evaluation" not in [v.name for v in lab_views("kalah")]
-    session = Session("tictactoe", {}, (Seat.human(), Seat.human()))
-    scene = lab_scene(app, session, "tictactoe", "evaluation")
+    assert "evaluation" in [v.name for v in lab_views(get_kit("tictactoe"))]
+    assert "evaluation" not in [v.name for v in lab_views(get_kit("kalah"))]
+    session = Session(get_kit("tictactoe"), {}, (Seat.human(), Seat.human()))
+    scene = lab_scene(app, session, get_kit("tictactoe"), "evaluation")
     app.switch(scene)
     pane = scene.pane()
     assert app.run_until(lambda: pane.choice is not None, timeout_s=30)
@@ -107,4 +107,4 @@ def test_lab_view_sliders_search_again_and_play_the_match(app) -> None:
     assert app.run_until(lambda: not pane.matching, timeout_s=120)
     assert pane.match is not None and pane.match.games == 20
     app.step([key(pygame.K_r)], 0.016)
-    assert pane.weights == list(default_scale("tictactoe")) and not app.errors
+    assert pane.weights == list(default_scale(get_kit("tictactoe"))) and not app.errors

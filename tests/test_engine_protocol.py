@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cli.engine import answer_line, serve
-from game.registry import get_game
+from game.registry import get_game, get_kit
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -164,7 +164,7 @@ def test_backgammon_with_dice_and_levels() -> None:
 def _first_level(game_id: str) -> str:
     from ai.kit import levels_of
 
-    return levels_of(game_id)[0].name
+    return levels_of(get_kit(game_id))[0].name
 
 
 def test_id_is_echoed_even_on_errors() -> None:

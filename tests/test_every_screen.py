@@ -38,7 +38,7 @@ def test_presentation_mode_lights_the_running_line_at_every_step_of_the_textbook
     (4, 14, 24 ...) lit no line and the running line was below the screen."""
     app = make_app(tmp_path, monkeypatch, size=(1280, 720), lab_presentation=True)
     try:
-        app.switch(teaching_scene(app, "classroom", "textbook"))
+        app.switch(teaching_scene(app, get_kit("classroom"), "textbook"))
         _settled(app)
         app.step([key(pygame.K_s)], 0.02)
         lit_in_min = []
@@ -62,9 +62,9 @@ def test_presentation_mode_lights_the_running_line_at_every_step_of_the_textbook
 
 def _master_lab(app: Any, game_id: str, view: str = "tree") -> Any:
     kit = get_kit(game_id)
-    session = Session(game_id, dict(game_ai(kit).speed.ui_options),
+    session = Session(get_kit(game_id), dict(game_ai(kit).speed.ui_options),
                       (Seat.human(), Seat.ai_level("Master")))
-    app.switch(lab_scene(app, session, game_id, view))
+    app.switch(lab_scene(app, session, get_kit(game_id), view))
     _settled(app)
     return app.scene
 
@@ -97,7 +97,7 @@ def test_fit_shows_all_of_nim_seven_in_teaching_mode(tmp_path: Any, monkeypatch:
     try:
         game = get_kit("nim").rules()
         state = game.initial_state(heaps=(7,), max_take=3)
-        app.switch(lab_scene(app, state, "nim", level="Teaching"))
+        app.switch(lab_scene(app, state, get_kit("nim"), level="Teaching"))
         _settled(app)
         app.step([key(pygame.K_f)], 0.02)
         rec = _frame(app)

@@ -13,6 +13,7 @@ from ai.api import Limits, Refinements, SearchConfig
 from ai.engine import make_searcher, run_search
 from ai.kit import game_ai, levels_of
 from game.core import TERMINAL
+from game.registry import get_kit
 from games.kalah.ai.evaluation import KalahEvaluator
 from games.kalah.ai.noisy import noisy_moves
 from games.kalah.ai.solver import KalahSolver
@@ -129,18 +130,18 @@ def test_the_evaluation_is_zero_sum_and_counts_the_stores() -> None:
 
 
 def test_levels_weakest_first_and_quiescence_where_measured() -> None:
-    levels = levels_of("kalah")
+    levels = levels_of(get_kit("kalah"))
     assert [lv.name for lv in levels] == ["Beginner", "Casual", "Intermediate", "Advanced",
                                           "Master"]
     assert [lv.quiescence for lv in levels] == [False, False, True, True, True]
     start = GAME.initial_state()
     for level in levels:
-        result = run_search(start, level.config("kalah", seed=1))
+        result = run_search(start, level.config(get_kit("kalah"), seed=1))
         assert result.move in start.legal_moves()
 
 
 def test_the_profile_reads_values_as_seeds() -> None:
-    profile = game_ai("kalah").profile
+    profile = game_ai(get_kit("kalah")).profile
     assert profile.value_label(10, exact=True).long == "win by 10 seeds"
     assert profile.value_label(-3, exact=True).long == "loss by 3 seeds"
     assert profile.value_label(1.25, exact=False).long.endswith("(predicted final margin)")

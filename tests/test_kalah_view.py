@@ -14,12 +14,13 @@ import pytest  # noqa: E402
 from test_ui_support import click, playing, seats  # noqa: E402
 
 from game.core import TERMINAL  # noqa: E402
+from game.registry import get_kit  # noqa: E402
 from games.kalah.rules import GAME, NORTH, SOUTH, pit_slot, sow, store_slot  # noqa: E402
 from games.kalah.ui.board import CAPTURE, WELL, KalahView  # noqa: E402
 from games.kalah.ui.geometry import KalahGeometry  # noqa: E402
 from games.kalah.ui.sowing import ring_of, shown_counts, sowing_frame, steps  # noqa: E402
 from ui.boards.base import BoardView, ViewContext  # noqa: E402
-from ui.kit import view_class  # noqa: E402
+from ui.kit import game_ui  # noqa: E402
 from ui.scenes.play import ANIM_S  # noqa: E402
 
 RECT = pygame.Rect(20, 10, 860, 600)
@@ -76,7 +77,7 @@ def close(c1, c2, tol=30) -> bool:
 # ---- drawing ------------------------------------------------------------------------------
 
 def test_the_kit_hands_out_this_view():
-    assert view_class("kalah") is KalahView
+    assert game_ui(get_kit("kalah")).view_class is KalahView
 
 
 @pytest.mark.parametrize("rect", [RECT, SMALL])

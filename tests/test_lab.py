@@ -12,14 +12,14 @@ from ai.lab.compare_notes import agreement_text
 from ai.lab.depth_chart import depth_chart
 from ai.lab.growth import branching_factor, effective_branching_factor
 from ai.lab.search import lab_config
-from game.registry import get_game
+from game.registry import get_game, get_kit
 
 CLASSROOM = get_game("classroom")
 
 
 def test_compare_textbook_tree() -> None:
     state = CLASSROOM.initial_state(example="textbook")
-    rows = compare(state, "classroom", 2)
+    rows = compare(state, get_kit("classroom"), 2)
     # A classroom tree has no level: no row is marked as the one that plays.
     assert [r.label for r in rows] == [
         "minimax", "alpha-beta, no ordering", "+ move ordering", "+ transposition table",
@@ -40,22 +40,22 @@ def test_compare_textbook_tree() -> None:
 
 def test_compare_with_dice() -> None:
     state = CLASSROOM.initial_state(example="chance-rescaled")
-    rows = compare(state, "classroom", 3)
+    rows = compare(state, get_kit("classroom"), 3)
     assert [r.label for r in rows] == [
         "minimax, rolls averaged (no pruning)", "expectiminimax (alpha-beta at decisions)",
         "+ Star1 pruning",
     ]
     assert all(r.move == "b" and r.value == pytest.approx(7.9) for r in rows)
     backgammon = get_game("backgammon").parse_position("4HPwATDgc/ABMA 31")
-    specs = compare_specs(backgammon, "backgammon", 3)
+    specs = compare_specs(backgammon, get_kit("backgammon"), 3)
     assert specs[-1].label == "+ move filtering"
     assert specs[-1].config.refinements.move_filter and not specs[-2].config.refinements.move_filter
     # "(plays)" comes from the level's own configuration: Casual is the generic searcher
     # with every refinement; Master is the network's own searcher.
-    base = lab_config("backgammon", "Casual", 3)
-    specs = compare_specs(backgammon, "backgammon", 3, base, "Casual")
+    base = lab_config(get_kit("backgammon"), "Casual", 3)
+    specs = compare_specs(backgammon, get_kit("backgammon"), 3, base, "Casual")
     assert specs[-1].label == "+ move filtering (Casual plays)"
-    specs = compare_specs(backgammon, "backgammon", 3, lab_config("backgammon", "Master", 3),
+    specs = compare_specs(backgammon, get_kit("backgammon"), 3, lab_config(get_kit("backgammon"), "Master", 3),
                           "Master")
     assert [s.label for s in specs] == [
         "minimax, rolls averaged (no pruning)",
@@ -65,7 +65,7 @@ def test_compare_with_dice() -> None:
 
 def test_long_rows_are_estimated_not_run() -> None:
     state = get_game("othello").initial_state()
-    rows = compare(state, "othello", 7, max_row_s=0.02)
+    rows = compare(state, get_kit("othello"), 7, max_row_s=0.02)
     minimax = rows[0]
     assert minimax.status == "too long" and minimax.nodes == 0 and minimax.value is None
     # How many depths the estimate probes depends on the clock (a busy machine probes fewer
@@ -102,7 +102,7 @@ def test_backgammon_estimates_follow_the_network_searchs_own_shape() -> None:
     for position in ("sGfwATDgc/ABMA 31 1", "mGfkIwDGTnAwSA 54", "xh4wmBGYZ+QjAA 55 1",
                      "t7YBcAA/3wAAAA 61 1"):
         state = game.parse_position(position)
-        config = replace(lab_config("backgammon", "Master", 5), use_book=False)
+        config = replace(lab_config(get_kit("backgammon"), "Master", 5), use_book=False)
         searched = run_search(state, config).stats
         shallow = estimate(state, config, probe_s=0.0)  # depth 1 measured, the rest foretold
         assert shallow.measured_depth == 1 and shallow.result is None
@@ -117,7 +117,7 @@ def test_backgammon_estimates_follow_the_network_searchs_own_shape() -> None:
 def test_cancelled_compare_stops() -> None:
     cancel = threading.Event()
     cancel.set()
-    rows = compare(CLASSROOM.initial_state(), "classroom", 2, cancel=cancel)
+    rows = compare(CLASSROOM.initial_state(), get_kit("classroom"), 2, cancel=cancel)
     assert {r.status for r in rows} == {"stopped"}
     assert agreement_text(rows) == "No search finished."
 
@@ -208,6 +208,6 @@ def test_a_backgammon_double_with_few_moves_opens_at_a_readable_depth() -> None:
     game = get_game("backgammon")
     double = game.parse_position("4NvgATCwZ/ABMA 66")
     assert len(double.legal_moves()) == 3
-    assert defaults_for("backgammon", double).depth == 3
-    assert defaults_for("backgammon", game.parse_position("4HPwATDgc/ABMA 31")).depth == 3
-    assert defaults_for("othello", get_game("othello").initial_state()).depth == 4
+    assert defaults_for(get_kit("backgammon"), double).depth == 3
+    assert defaults_for(get_kit("backgammon"), game.parse_position("4HPwATDgc/ABMA 31")).depth == 3
+    assert defaults_for(get_kit("othello"), get_game("othello").initial_state()).depth == 4

@@ -10,7 +10,7 @@ import pytest
 import main
 from ai.lab.record import record_search
 from ai.lab.search import lab_config
-from game.registry import get_game
+from game.registry import get_game, get_kit
 from ui.lab import detail, style
 from ui.lab.step_panel import event_text
 from ui.lab.stepper import Stepper
@@ -22,7 +22,7 @@ POSITION = "------------------OOOXO---XXOXOO---XXXO------OO-----O----------- X"
 @pytest.fixture(scope="module")
 def recording():  # type: ignore[no-untyped-def]
     state = get_game("othello").parse_position(POSITION)
-    return record_search(state, lab_config("othello", "Master", 2), level="Master")
+    return record_search(state, lab_config(get_kit("othello"), "Master", 2), level="Master")
 
 
 def test_the_root_shows_the_value_and_window_of_the_search_that_answered(recording) -> None:
@@ -32,7 +32,7 @@ def test_the_root_shows_the_value_and_window_of_the_search_that_answered(recordi
     assert (root.alpha, root.beta, root.bound) == (None, None, "exact")
     assert root.value == recording.value
     assert not root.cutoff and not root.pruned
-    header_value = style.value_text(recording.value, "othello")
+    header_value = style.value_text(recording.value, get_kit("othello"))
     assert TreeView(recording, 14, 12).labels.node_label_texts(0) == [header_value, "(−∞, +∞)"]
 
 

@@ -14,7 +14,7 @@ from ai.lab.compare import compare
 from ai.lab.depth_chart import DepthRow, depth_chart, horizon_swing, uniform_tree
 from ai.lab.search import TEACHING, lab_config
 from ai.searchbase import WIN
-from game.registry import get_game
+from game.registry import get_game, get_kit
 
 
 def row(value: float, has_value: bool = True) -> DepthRow:
@@ -39,7 +39,7 @@ def test_the_horizon_effect_is_a_turned_verdict_not_any_new_move() -> None:
 
 def test_depth_chart_series_are_like_against_like() -> None:
     state = get_game("othello").initial_state()
-    rows = depth_chart(state, lab_config("othello", "Master", 4), 4)
+    rows = depth_chart(state, lab_config(get_kit("othello"), "Master", 4), 4)
     assert [r.depth for r in rows] == [1, 2, 3, 4]
     for r in rows:
         nodes, leaves, best = uniform_tree(r.branching, r.depth)
@@ -56,7 +56,7 @@ def test_classroom_depth_chart_has_no_made_up_values() -> None:
     """Above its leaves a classroom tree has no numbers: depth 1 of the textbook tree has no
     value (it used to be drawn as 0), depth 2 reaches the leaves: 3, proven."""
     state = get_game("classroom").initial_state(example="textbook")
-    rows = depth_chart(state, lab_config("classroom", TEACHING, 2, state), 2)
+    rows = depth_chart(state, lab_config(get_kit("classroom"), TEACHING, 2, state), 2)
     assert [(r.depth, r.has_value) for r in rows] == [(1, False), (2, True)]
     assert rows[0].value_text.startswith("no value")
     assert rows[1].value == 3 and rows[1].exact and not rows[1].horizon
@@ -67,7 +67,7 @@ def test_backgammon_depth_chart_leaves_out_the_depths_it_takes_over() -> None:
     answer over: charted, it was a pass of one node between 2,590 and 60,000 (a zigzag that
     taught that searching deeper can cost nothing)."""
     state = get_game("backgammon").parse_position("sGfwATDgc/ABMA 31 1")
-    rows = depth_chart(state, lab_config("backgammon", "Master", 6), 6)
+    rows = depth_chart(state, lab_config(get_kit("backgammon"), "Master", 6), 6)
     assert [r.depth for r in rows] == [1, 3, 5]
     assert rows[0].nodes < rows[1].nodes < rows[2].nodes
     assert rows[2].total_nodes == sum(r.nodes for r in rows) + 2  # the two taken over: 1 each
@@ -79,11 +79,11 @@ def test_compare_counts_a_taken_over_depth_as_the_search_below_it() -> None:
     from ai.lab.compare_notes import refinement_notes
 
     state = get_game("backgammon").parse_position("sGfwATDgc/ABMA 31 1")
-    rows = compare(state, "backgammon", 4, base=lab_config("backgammon", "Master", 4),
+    rows = compare(state, get_kit("backgammon"), 4, base=lab_config(get_kit("backgammon"), "Master", 4),
                    level="Master")
     network = next(r for r in rows if r.label.endswith("(Master plays)"))
     assert network.status == "done" and network.taken_over
-    below = search_to_depth(state, lab_config("backgammon", "Master", 3), 3, None)
+    below = search_to_depth(state, lab_config(get_kit("backgammon"), "Master", 3), 3, None)
     assert network.final_nodes == below.stats.nodes_per_depth[-1] + 1
     assert any("takes depth 3's answer over" in n for n in refinement_notes(rows))
 
@@ -93,7 +93,7 @@ def test_compare_counts_the_final_pass_and_the_total() -> None:
     ordering paying (73, 51, 31 nodes); iterative deepening's shallower passes are counted
     apart, and the level's own row says it plays."""
     state = get_game("othello").initial_state()
-    rows = compare(state, "othello", 3, base=lab_config("othello", "Master", 3),
+    rows = compare(state, get_kit("othello"), 3, base=lab_config(get_kit("othello"), "Master", 3),
                    level="Master")
     assert [r.final_nodes for r in rows] == [73, 51, 31, 31, 31, 45]
     assert [r.passes for r in rows] == [1, 1, 3, 3, 3, 3]
@@ -111,12 +111,12 @@ def test_a_chart_asked_for_a_depth_it_takes_over_ends_finished_not_stopped(tmp_p
     from ui.lab import lab_scene
 
     state = get_game("backgammon").parse_position("sGfwATDgc/ABMA 31 1")
-    rows = depth_chart(state, lab_config("backgammon", "Master", 6), 6)
+    rows = depth_chart(state, lab_config(get_kit("backgammon"), "Master", 6), 6)
     assert rows[-1].depth == 5 and rows[-1].next_taken_over
     assert rows[-1].to_json()["next_taken_over"] is True
     app = make_app(tmp_path, monkeypatch, size=(1280, 720))
     try:
-        scene = lab_scene(app, state, "backgammon", "depth")
+        scene = lab_scene(app, state, get_kit("backgammon"), "depth")
         app.switch(scene)
         app.run_frames(1)
         assert app.run_until(lambda: not scene.jobs.busy, timeout_s=90)

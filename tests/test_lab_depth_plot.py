@@ -15,7 +15,7 @@ import pygame  # noqa: E402
 
 from ai.lab.depth_chart import depth_chart, has_best_case  # noqa: E402
 from ai.lab.search import lab_config  # noqa: E402
-from game.registry import get_game  # noqa: E402
+from game.registry import get_game, get_kit  # noqa: E402
 from ui.lab import depth_plot, depth_refs  # noqa: E402
 
 BEST_CASE = "alpha-beta's best case on this tree"
@@ -28,16 +28,16 @@ def drawn_legend(monkeypatch, rows, algorithm: str) -> list[str]:
     monkeypatch.setattr(depth_plot, "draw_text", lambda surface, text, *a, **k: drawn.append(
         text) or real(surface, text, *a, **k))
     depth_plot.draw_depth_chart(pygame.Surface((1200, 800)), pygame.Rect(0, 0, 1200, 800), rows,
-                                rows[0].branching, 16, "", "", algorithm)
+                                rows[0].branching, 16, "", None, algorithm)
     return drawn
 
 
 def test_the_best_case_line_is_drawn_beside_alpha_beta_only(monkeypatch) -> None:
     othello = get_game("othello").initial_state()
-    rows = depth_chart(othello, lab_config("othello", "Master", 3), 3)
+    rows = depth_chart(othello, lab_config(get_kit("othello"), "Master", 3), 3)
     assert BEST_CASE in drawn_legend(monkeypatch, rows, "alpha-beta")
     backgammon = get_game("backgammon").parse_position("4HPwATDgc/ABMA 31")
-    config = lab_config("backgammon", "Intermediate", 2, backgammon)
+    config = lab_config(get_kit("backgammon"), "Intermediate", 2, backgammon)
     assert config.algorithm == "expectiminimax"
     rows = depth_chart(backgammon, config, 2)
     assert all(r.fewest_leaves is None and r.best_case_leaves is None for r in rows)
@@ -52,7 +52,7 @@ def test_the_best_case_line_never_sits_above_the_leaves_looked_at() -> None:
     for 4.4 leaves at depth 1 and 22.8 at depth 3, where alpha-beta looked at 4 and 20: the
     line drawn is the real tree's, and alpha-beta's leaves are never below it."""
     othello = get_game("othello").initial_state()
-    rows = depth_chart(othello, lab_config("othello", "Master", 5), 5)
+    rows = depth_chart(othello, lab_config(get_kit("othello"), "Master", 5), 5)
     assert rows[2].best_case_leaves > rows[2].leaves  # the uniform formula's claim, replaced
     assert all(r.fewest_leaves <= r.leaves for r in rows)
     assert depth_refs.best_case_points(rows) == ([1, 2, 3, 4, 5], [4.0, 6.0, 18.0, 29.0, 124.0])
@@ -65,7 +65,7 @@ def test_the_best_case_line_stops_where_the_tree_is_too_big_to_walk(monkeypatch)
     footnote says where."""
     monkeypatch.setattr("ai.lab.minimal_tree.DEFAULT_TREE_BUDGET", 120)
     othello = get_game("othello").initial_state()
-    rows = depth_chart(othello, lab_config("othello", "Master", 5), 5)
+    rows = depth_chart(othello, lab_config(get_kit("othello"), "Master", 5), 5)
     assert [r.fewest_leaves for r in rows] == [4, 6, 18, None, None]
     assert "counted on this tree to depth 3," in depth_refs.reference_notes(rows, 4.4)[1]
     assert len(depth_refs.reference_notes(rows[:3])) == 1  # counted to the last depth: no ○
@@ -80,7 +80,7 @@ def test_leaves_below_the_line_are_put_down_to_the_transposition_table() -> None
     leaves where any search without one needs 110; with the table off it looks at 191. The
     chart says why the line was beaten instead of leaving it a riddle."""
     board = get_game("tictactoe").initial_state()
-    config = lab_config("tictactoe", "Master", 4)
+    config = lab_config(get_kit("tictactoe"), "Master", 4)
     with_table = depth_chart(board, config, 4)
     assert (with_table[3].leaves, with_table[3].fewest_leaves) == (85, 110)
     assert "depth 4: the transposition table" in depth_refs.reference_notes(with_table)[-1]
@@ -94,7 +94,7 @@ def test_minimax_is_drawn_above_what_alpha_beta_searched() -> None:
     leaves; a uniform tree of its b = 6.3 had 7.3 and 6.3, below alpha-beta's own 10 and 9,
     a picture that taught alpha-beta searching more than minimax."""
     board = get_game("tictactoe").initial_state()
-    rows = depth_chart(board, lab_config("tictactoe", "Master", 4), 4)
+    rows = depth_chart(board, lab_config(get_kit("tictactoe"), "Master", 4), 4)
     assert rows[0].tree_nodes < rows[0].nodes  # the uniform reference, replaced
     nodes, leaves, counted = depth_refs.minimax_references(rows, rows[0].branching)
     assert counted == {1, 2, 3, 4}
@@ -119,15 +119,16 @@ def test_the_pane_says_it_counts_and_takes_each_counted_row_in_its_place() -> No
     from ui.lab.depth_pane import DepthPane
 
     othello = get_game("othello").initial_state()
-    pane = DepthPane(SimpleNamespace(game_id="othello", state=othello, level="Master",
-                                     defaults=defaults_for("othello", othello)))
+    pane = DepthPane(SimpleNamespace(game_id="othello", kit=get_kit("othello"), state=othello,
+                                     level="Master",
+                                     defaults=defaults_for(get_kit("othello"), othello)))
     heard: list[tuple[str, int, int | None]] = []
 
     def progress(item) -> None:
         pane._progress(item)
         heard.append((type(item).__name__, len(pane.rows), pane.counting))
 
-    rows = depth_chart(othello, lab_config("othello", "Master", 3), 3, progress=progress)
+    rows = depth_chart(othello, lab_config(get_kit("othello"), "Master", 3), 3, progress=progress)
     assert heard == [("DepthRow", 1, None), ("DepthRow", 2, None), ("DepthRow", 3, None),
                      ("CountingTree", 3, 1), ("DepthRow", 3, 1),
                      ("CountingTree", 3, 2), ("DepthRow", 3, 2),
@@ -140,7 +141,7 @@ def test_beside_quiescence_the_tree_is_counted_for_the_series_without_it() -> No
     depth 1 is 7 nodes; a uniform tree of b = 5.3 drew 6.3, under alpha-beta's 7. The plain
     series gets the counts; the quiescence series, whose leaves lie past the depth, none."""
     kalah = get_game("kalah").initial_state()
-    config = lab_config("kalah", "Master", 3)
+    config = lab_config(get_kit("kalah"), "Master", 3)
     rows = depth_chart(kalah, config, 3, with_quiescence=True)
     plain, quiet = depth_plot.split_series(rows)
     assert [r.minimax_nodes for r in plain][:1] == [7]

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from game.registry import get_game
+from game.registry import get_game, get_kit
 from tests.test_ui_support import make_app
 from ui import scene_record
 from ui.lab import lab_scene
@@ -22,7 +22,7 @@ def app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
 
 
 def test_the_horizon_examples_depth_chart_draws_its_diamond(app: Any) -> None:
-    scene = lab_scene(app, get_game("kalah").initial_state(), "kalah", "tree")
+    scene = lab_scene(app, get_game("kalah").initial_state(), get_kit("kalah"), "tree")
     app.switch(scene)
     scene.next_example()
     scene.select("depth")

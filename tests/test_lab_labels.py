@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.registry import get_kit
 from game.seat import Seat
 from game.session import Session
 from tests.test_ui_support import make_app
@@ -31,7 +32,7 @@ def _frame(app: Any, events: list[Any] | None = None) -> Any:
 
 
 def test_the_example_shown_is_named_with_its_lesson_after_the_message_fades(app: Any) -> None:
-    scene = teaching_scene(app, "classroom", "worst-case")
+    scene = teaching_scene(app, get_kit("classroom"), "worst-case")
     app.switch(scene)
     _frame(app)
     scene.next_example()  # worst-case-rescaled
@@ -47,8 +48,8 @@ def test_the_example_shown_is_named_with_its_lesson_after_the_message_fades(app:
 
 
 def test_the_evaluation_view_names_what_it_edits_not_a_level(app: Any) -> None:
-    session = Session("othello", {}, (Seat.human(), Seat.ai_level("Master")))
-    scene = lab_scene(app, session, "othello", "evaluation")
+    session = Session(get_kit("othello"), {}, (Seat.human(), Seat.ai_level("Master")))
+    scene = lab_scene(app, session, get_kit("othello"), "evaluation")
     app.switch(scene)
     shown = _frame(app).joined()
     assert "Editing: the hand-made evaluation" in shown
@@ -61,8 +62,8 @@ def test_the_evaluation_view_names_what_it_edits_not_a_level(app: Any) -> None:
 
 
 def test_the_slider_the_mouse_drags_carries_the_focus_marker(app: Any) -> None:
-    session = Session("tictactoe", {}, (Seat.human(), Seat.human()))
-    scene = lab_scene(app, session, "tictactoe", "evaluation")
+    session = Session(get_kit("tictactoe"), {}, (Seat.human(), Seat.human()))
+    scene = lab_scene(app, session, get_kit("tictactoe"), "evaluation")
     app.switch(scene)
     _frame(app)
     pane = scene.pane()

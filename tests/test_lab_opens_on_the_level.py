@@ -17,7 +17,7 @@ from ai.kit import get_level, levels_of
 from ai.lab.search import lab_config
 from ai.lab.tasks import record
 from game.core import CHANCE
-from game.registry import get_game, playable_kits
+from game.registry import get_game, get_kit, playable_kits
 from tests.test_ui_support import make_app
 from ui import scene_record
 from ui.lab import lab_scene
@@ -39,19 +39,19 @@ def _decision(game_id: str) -> Any:
 def test_each_level_opens_at_the_depth_it_plays_or_is_lowered_with_its_move_named(
         game_id: str) -> None:
     state = _decision(game_id)
-    for level in levels_of(game_id):
-        opening = defaults_for(game_id, state, level=level.name)
-        config = lab_config(game_id, level.name, opening.depth, state)
-        own = level.config(game_id, seed=0)
+    for level in levels_of(get_kit(game_id)):
+        opening = defaults_for(get_kit(game_id), state, level=level.name)
+        config = lab_config(get_kit(game_id), level.name, opening.depth, state)
+        own = level.config(get_kit(game_id), seed=0)
         # The level's recipe in every switch; only the limit may be the lab's.
         assert replace(config, limits=own.limits) == own, level.name
         if level.depth is not None and opening.depth != level.depth:
             assert opening.depth < level.depth, level.name  # lowered, never raised
     # The weak levels of the issue: drawn at the depth they play, not at 3.
     othello = get_game("othello").parse_position(ITEM_POSITION)
-    assert defaults_for("othello", othello, level="Beginner").depth == 1
-    assert defaults_for("othello", othello, level="Casual").depth == 2
-    assert defaults_for("othello", othello, level="Advanced").depth == 4
+    assert defaults_for(get_kit("othello"), othello, level="Beginner").depth == 1
+    assert defaults_for(get_kit("othello"), othello, level="Casual").depth == 2
+    assert defaults_for(get_kit("othello"), othello, level="Advanced").depth == 4
 
 
 def test_a_lowered_tree_names_the_depth_drawn_and_the_levels_move() -> None:
@@ -61,12 +61,12 @@ def test_a_lowered_tree_names_the_depth_drawn_and_the_levels_move() -> None:
         state = state.apply(outcomes[ply % len(outcomes)][0] if outcomes
                             else state.legal_moves()[-1])
     assert state.current_player() in (0, 1)
-    depth = defaults_for("backgammon", state, level="Master").depth
-    assert depth < get_level("backgammon", "Master").depth  # five layers: too big to draw
-    recording = record(state, lab_config("backgammon", "Master", depth, state), 20_000,
+    depth = defaults_for(get_kit("backgammon"), state, level="Master").depth
+    assert depth < get_level(get_kit("backgammon"), "Master").depth  # five layers: too big to draw
+    recording = record(state, lab_config(get_kit("backgammon"), "Master", depth, state), 20_000,
                        level="Master", force=True)
     played = recording.played
-    own = run_search(state, get_level("backgammon", "Master").config("backgammon", seed=0))
+    own = run_search(state, get_level(get_kit("backgammon"), "Master").config(get_kit("backgammon"), seed=0))
     assert played.move == get_game("backgammon").format_move(state, own.move)
     assert played_text(recording) == (f"Drawn at depth {recording.depth} (Master plays at "
                                       f"depth {own.depth}: {played.move})")
@@ -81,7 +81,7 @@ def app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
 
 def _shown_tree(app: Any, level: str) -> tuple[Any, str]:
     state = get_game("othello").parse_position(ITEM_POSITION)
-    scene = lab_scene(app, state, "othello", "tree", level=level)
+    scene = lab_scene(app, state, get_kit("othello"), "tree", level=level)
     app.switch(scene)
     assert app.run_until(lambda: scene._shown and not scene.jobs.busy, timeout_s=120)
     with scene_record.recording(app.screen) as rec:
@@ -110,7 +110,7 @@ def test_the_items_position_shows_the_move_master_plays(
     recording, shown = _shown_tree(app, "Master")
     played = recording.played
     assert played is not None and played.level == "Master" and played.depth > recording.depth
-    master = get_level("othello", "Master").config("othello", seed=0)
+    master = get_level(get_kit("othello"), "Master").config(get_kit("othello"), seed=0)
     plays = get_game("othello").format_move(state, run_search(state, master).move)
     assert played.move == plays
     assert f"Drawn at depth {recording.depth} (Master plays {played.how}: {plays})" in shown
@@ -121,8 +121,8 @@ def test_the_items_position_shows_the_move_master_plays(
 def test_the_weak_levels_are_drawn_at_their_own_depth(app: Any, level: str) -> None:
     state = get_game("othello").parse_position(ITEM_POSITION)
     recording, shown = _shown_tree(app, level)
-    own = get_level("othello", level)
+    own = get_level(get_kit("othello"), level)
     assert recording.depth == own.depth and "Drawn at" not in shown
-    plays = run_search(state, own.config("othello", seed=0))
+    plays = run_search(state, own.config(get_kit("othello"), seed=0))
     assert recording.move == get_game("othello").format_move(state, plays.move)
     assert f"move {recording.move}" in shown

@@ -11,6 +11,7 @@ import pytest
 from ai.lab.search import TEACHING
 from cli.analyze import analyze
 from cli.common import build_config
+from game.registry import get_kit
 from game.seat import Seat
 from game.session import Session
 from tests.test_ui_support import make_app
@@ -30,8 +31,8 @@ def _settle(app: Any, scene: Any) -> None:
 
 
 def test_lab_tree_is_the_seats_search(app: Any) -> None:
-    session = Session("othello", None, (Seat.human(), Seat.ai_level("Advanced")))
-    scene = lab_scene(app, session, "othello", "tree")
+    session = Session(get_kit("othello"), None, (Seat.human(), Seat.ai_level("Advanced")))
+    scene = lab_scene(app, session, get_kit("othello"), "tree")
     app.switch(scene)
     _settle(app, scene)
     rec = scene.pane("tree").recording
@@ -39,8 +40,8 @@ def test_lab_tree_is_the_seats_search(app: Any) -> None:
     # From the start Advanced answers from its opening book: the lab draws that answer.
     assert rec.description.startswith("Advanced's answer: its opening book")
     assert rec.answered_by == "opening-book" and len(rec.root.children) == 4
-    config = build_config("othello", level="Advanced", depth=rec.depth)
-    played = analyze("othello", None, {}, config, "Advanced")
+    config = build_config(get_kit("othello"), level="Advanced", depth=rec.depth)
+    played = analyze(get_kit("othello"), None, {}, config, "Advanced")
     assert rec.move == played["best_move"]
     assert abs(rec.value - played["value"]) < 1e-6
     # Teaching mode is a choice of its own, and says so.

@@ -54,7 +54,7 @@ def teaching(depth: int, quiescence: bool, state: Any = None, algorithm: str | N
     """Teaching mode's config with quiescence as asked and ``switches`` by their outside
     names ("use_pvs": True)."""
     state = state if state is not None else kalah()
-    config = lab_config("kalah", TEACHING, depth, state)
+    config = lab_config(get_kit("kalah"), TEACHING, depth, state)
     refinements = Refinements.from_options(switches, config.refinements)
     return replace(config, algorithm=algorithm or config.algorithm,
                    refinements=refinements.but(quiescence=quiescence))
@@ -203,7 +203,7 @@ def test_the_legend_keys_only_the_marks_the_tree_shows(monkeypatch) -> None:
     assert any("re-searched" in t for t in with_probes)
     # Backgammon's network search keeps no window and prunes nothing: chance circles, no cuts.
     rolls = get_game("backgammon").parse_position("sGfwATDgc/ABMA 31 1")
-    network = legend_of(record_search(rolls, lab_config("backgammon", "Advanced", None),
+    network = legend_of(record_search(rolls, lab_config(get_kit("backgammon"), "Advanced", None),
                                       level="Advanced"), monkeypatch)
     assert "chance" in network
     assert not {"skipped by a cutoff", "table hit"} & set(network)
@@ -217,7 +217,7 @@ def test_the_node_card_says_why_and_shows_the_stand_pat() -> None:
     horizon = next(n for n in rec.nodes if n.stand_pat is not None and ply(rec, n.id) == 2)
     text = " ".join(t for t, _ in node_lines(rec, horizon.id))
     assert "at the depth limit" in text and "jump one ply later" in text
-    assert f"Stand pat: {style.value_text(horizon.stand_pat, 'kalah')}" in text
+    assert f"Stand pat: {style.value_text(horizon.stand_pat, get_kit('kalah'))}" in text
     deeper = next(n for n in rec.nodes if ply(rec, n.id) == 3)
     assert "past the depth limit" in " ".join(t for t, _ in node_lines(rec, deeper.id))
     plain = next(n for n in rec.nodes if ply(rec, n.id) == 1)
@@ -273,8 +273,8 @@ def test_the_step_panel_draws_every_step_of_a_quiescence_search() -> None:
 
 def test_the_textbook_quiescence_finds_the_engines_values() -> None:
     game = get_kit("kalah").rules()
-    profile = profile_for("kalah")
-    evaluator = get_evaluator("kalah", None)
+    profile = profile_for(get_kit("kalah"))
+    evaluator = get_evaluator(get_kit("kalah"), None)
     scoring = profile.scoring()
     for text in (POSITION, "6,2,0|2|6,1,6|1 N", "3,0,4,1,0,2|5|0,3,1,0,2,0|7 N"):
         state = game.parse_position(text)
@@ -299,8 +299,8 @@ def test_the_textbook_quiescence_finds_the_engines_values() -> None:
 def _depth_pane(game_id: str, state: Any, level: str) -> Any:
     from ui.lab.depth_pane import DepthPane
 
-    ctx = SimpleNamespace(game_id=game_id, state=state, level=level,
-                          defaults=defaults_for(game_id, state))
+    ctx = SimpleNamespace(game_id=game_id, kit=get_kit(game_id), state=state, level=level,
+                          defaults=defaults_for(get_kit(game_id), state))
     return DepthPane(ctx)
 
 
@@ -308,7 +308,7 @@ def test_only_a_game_with_noisy_moves_charts_a_quiescence_series() -> None:
     for kit in playable_kits():
         state = kit.rules().initial_state()
         pane = _depth_pane(kit.id, state, TEACHING)
-        expected = profile_for(kit.id).noisy_moves is not None and \
+        expected = profile_for(kit).noisy_moves is not None and \
             pane.config().algorithm in ("minimax", "alphabeta")
         assert pane.with_quiescence() == expected, kit.id
     assert _depth_pane("kalah", kalah(), "Master").with_quiescence()
@@ -318,7 +318,7 @@ def test_only_a_game_with_noisy_moves_charts_a_quiescence_series() -> None:
 
 def test_the_depth_charts_series_count_what_search_to_depth_counts() -> None:
     state = kalah()
-    config = lab_config("kalah", "Master", 4, state)
+    config = lab_config(get_kit("kalah"), "Master", 4, state)
     rows = depth_chart(state, config, 4, with_quiescence=True)
     assert [(r.depth, r.quiescence) for r in rows] == [
         (d, q) for d in range(1, 5) for q in (False, True)]
@@ -333,7 +333,7 @@ def test_the_depth_charts_series_count_what_search_to_depth_counts() -> None:
     assert any(r.nodes > plain[r.depth] for r in rows if r.quiescence)
     # A game without noisy moves keeps one series, whatever is asked.
     othello = get_kit("othello").rules().initial_state()
-    single = depth_chart(othello, lab_config("othello", "Master", 2), 2, with_quiescence=True)
+    single = depth_chart(othello, lab_config(get_kit("othello"), "Master", 2), 2, with_quiescence=True)
     assert single and all(r.quiescence is None for r in single)
     assert "quiescence" not in single[0].to_json()
 
@@ -343,10 +343,10 @@ def test_the_depth_chart_draws_and_keys_the_second_series(monkeypatch) -> None:
 
     drawn = texts_drawn_by(depth_plot, monkeypatch)
     state = kalah()
-    rows = depth_chart(state, lab_config("kalah", "Master", 3, state), 3, with_quiescence=True)
+    rows = depth_chart(state, lab_config(get_kit("kalah"), "Master", 3, state), 3, with_quiescence=True)
     surface = pygame.Surface((1200, 800))
     depth_plot.draw_depth_chart(surface, pygame.Rect(0, 0, 1200, 800), rows,
-                                rows[0].branching, 16, "seeds", "kalah", "alpha-beta")
+                                rows[0].branching, 16, "seeds", get_kit("kalah"), "alpha-beta")
     assert "nodes, alpha-beta + quiescence" in drawn and "+ quiescence" in drawn
     moves = [t.lstrip("▲◆") for t in drawn]
     for r in rows:  # each series' best move at each depth is written in the move table
@@ -354,7 +354,7 @@ def test_the_depth_chart_draws_and_keys_the_second_series(monkeypatch) -> None:
     drawn.clear()
     plain = [replace(r, quiescence=None) for r in rows if not r.quiescence]
     depth_plot.draw_depth_chart(surface, pygame.Rect(0, 0, 1200, 800), plain,
-                                plain[0].branching, 16, "seeds", "kalah")
+                                plain[0].branching, 16, "seeds", get_kit("kalah"))
     assert not any("quiescence" in t for t in drawn)
 
 
@@ -363,9 +363,9 @@ def test_the_depth_chart_draws_and_keys_the_second_series(monkeypatch) -> None:
 def test_the_compare_quiescence_row_counts_the_search_it_claims() -> None:
     state = kalah()
     depth = 3
-    base = lab_config("kalah", "Master", depth, state)
-    rows = compare(state, "kalah", depth, base=base, level="Master")
-    specs = compare_specs(state, "kalah", depth, base, "Master")
+    base = lab_config(get_kit("kalah"), "Master", depth, state)
+    rows = compare(state, get_kit("kalah"), depth, base=base, level="Master")
+    specs = compare_specs(state, get_kit("kalah"), depth, base, "Master")
     assert [r.label for r in rows] == [s.label for s in specs]
     q = [i for i, r in enumerate(rows) if r.switches.get("quiescence")]
     assert len(q) == 1
@@ -388,8 +388,8 @@ def test_the_compare_quiescence_row_counts_the_search_it_claims() -> None:
 
 def test_compare_has_no_quiescence_row_without_noisy_moves() -> None:
     state = get_kit("othello").rules().initial_state()
-    specs = compare_specs(state, "othello", 2)
-    assert not has_quiescence("othello")
+    specs = compare_specs(state, get_kit("othello"), 2)
+    assert not has_quiescence(get_kit("othello"))
     assert not any("quiescence" in s.label or "quiescence" in s.switches for s in specs)
 
 
@@ -411,7 +411,7 @@ def test_the_example_button_is_there_for_a_game_with_examples(app, monkeypatch) 
     kit = get_kit("kalah")
     first = next(iter(kit.examples().values()))
     assert first.depth == 1
-    scene = lab_scene(app, kit.rules().initial_state(), "kalah", "tree")
+    scene = lab_scene(app, kit.rules().initial_state(), get_kit("kalah"), "tree")
     assert scene.level != TEACHING
     labels = [c.name for c in scene._commands().buttons()]
     assert "Example" in labels and "Edit tree" not in labels
@@ -426,10 +426,10 @@ def test_the_example_button_is_there_for_a_game_with_examples(app, monkeypatch) 
     # A game's example without a depth keeps the level and depth the lab had.
     plain = Example("plain", first.text, "no depth")
     monkeypatch.setattr(type(kit), "examples", lambda self: {"plain": plain})
-    other = lab_scene(app, kit.rules().initial_state(), "kalah", "tree", level="Advanced")
+    other = lab_scene(app, kit.rules().initial_state(), get_kit("kalah"), "tree", level="Advanced")
     other.next_example()
     assert other.level == "Advanced"
-    othello = lab_scene(app, get_kit("othello").rules().initial_state(), "othello", "tree")
+    othello = lab_scene(app, get_kit("othello").rules().initial_state(), get_kit("othello"), "tree")
     assert "Example" not in [c.name for c in othello._commands().buttons()]
 
 
@@ -437,7 +437,7 @@ def test_teaching_mode_has_a_quiescence_switch_for_a_game_with_noisy_moves(app) 
     from ui.lab import lab_scene
     from ui.widgets import Choice
 
-    scene = lab_scene(app, kalah(), "kalah", "tree", level=TEACHING)
+    scene = lab_scene(app, kalah(), get_kit("kalah"), "tree", level=TEACHING)
     app.switch(scene)
     pane = scene.pane()
     pane.layout(pane.rect)
@@ -445,7 +445,7 @@ def test_teaching_mode_has_a_quiescence_switch_for_a_game_with_noisy_moves(app) 
     assert switch.value is False and pane.config().refinements.quiescence is False  # the textbook's
     switch.step(1)
     assert pane.config().refinements.quiescence is True
-    othello = lab_scene(app, get_kit("othello").rules().initial_state(), "othello", "tree",
+    othello = lab_scene(app, get_kit("othello").rules().initial_state(), get_kit("othello"), "tree",
                         level=TEACHING)
     app.switch(othello)
     o_pane = othello.pane()

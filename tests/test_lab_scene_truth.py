@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from ai.lab.search import TEACHING, default_level, lab_levels
-from game.registry import get_game
+from game.registry import get_game, get_kit
 from game.seat import Seat
 from game.session import Session
 from tests.test_ui_support import click, key, make_app
@@ -35,7 +35,7 @@ def app(tmp_path, monkeypatch):
 
 
 def _session(game_id: str, seats: tuple[Seat, Seat], **options: Any) -> Session:
-    return Session(game_id, options or None, seats)
+    return Session(get_kit(game_id), options or None, seats)
 
 
 def _settle(app: Any, scene: Any, timeout_s: float = 90) -> None:
@@ -47,19 +47,19 @@ def _settle(app: Any, scene: Any, timeout_s: float = 90) -> None:
 # ---- the level ------------------------------------------------------------------------------
 def test_the_lab_opened_from_a_game_shows_the_search_of_the_game_ai(app) -> None:
     session = _session("othello", (Seat.human(), Seat.ai_level("Casual")))
-    scene = lab_scene(app, session, "othello", "tree")
+    scene = lab_scene(app, session, get_kit("othello"), "tree")
     assert scene.level == "Casual"  # not the default (Master): the AI on screen
     assert scene.search_line().startswith("Casual's search")
     # AI against AI: the seat to move is whose search would play now.
     both = _session("tictactoe", (Seat.ai_level("Beginner"), Seat.ai_level("Advanced")))
     assert seat_level(both) == "Beginner"
     both.play(both.current.legal_moves()[0])
-    assert lab_scene(app, both, "tictactoe").level == "Advanced"
+    assert lab_scene(app, both, get_kit("tictactoe")).level == "Advanced"
     # No AI with a level (two people, or a bare position): the lab's default.
     people = _session("othello", (Seat.human(), Seat.human()))
-    assert lab_scene(app, people, "othello").level == default_level("othello")
+    assert lab_scene(app, people, get_kit("othello")).level == default_level(get_kit("othello"))
     state = get_game("nim").initial_state()
-    assert lab_scene(app, state, "nim").level == default_level("nim")
+    assert lab_scene(app, state, get_kit("nim")).level == default_level(get_kit("nim"))
 
 
 def test_the_play_screens_lab_keys_open_the_lab_on_the_seats_level(app) -> None:
@@ -67,8 +67,8 @@ def test_the_play_screens_lab_keys_open_the_lab_on_the_seats_level(app) -> None:
     from ui.lab import lab_commands
 
     session = _session("tictactoe", (Seat.human(), Seat.ai_level("Intermediate")))
-    for command in lab_commands("tictactoe"):
-        app.open_lab(session, session.game_id, command.view)
+    for command in lab_commands(get_kit("tictactoe")):
+        app.open_lab(session, session.kit, command.view)
         assert isinstance(app.scene, LabScene) and app.scene.level == "Intermediate"
 
 
@@ -104,13 +104,13 @@ def test_a_level_picked_reaches_every_pane_made_so_far(app, monkeypatch) -> None
     log: list[tuple[str, str]] = []
     monkeypatch.setattr(scene_module, "_make_pane", lambda name, s: _Pane(s, log, name))
     scene = lab_scene(app, _session("othello", (Seat.human(), Seat.ai_level("Master"))),
-                     "othello", "tree")
+                     get_kit("othello"), "tree")
     app.switch(scene)
     app.run_frames(1)
     scene.select("compare")
     scene.select("depth")
     scene.select("tree")
-    levels = lab_levels("othello")
+    levels = lab_levels(get_kit("othello"))
     # The key: V is the next level, and the shown pane hears last (its work runs).
     app.step([key(pygame.K_v)], 0.016)
     following = levels[(levels.index("Master") + 1) % len(levels)]
@@ -132,7 +132,7 @@ def test_a_level_picked_reaches_every_pane_made_so_far(app, monkeypatch) -> None
 
 
 def test_classroom_trees_are_searched_in_teaching_mode_only(app) -> None:
-    scene = teaching_scene(app, "classroom")
+    scene = teaching_scene(app, get_kit("classroom"))
     app.switch(scene)
     app.run_frames(1)
     assert scene.levels == (TEACHING,) and scene.level == TEACHING
@@ -163,11 +163,11 @@ def _idle_turns(app: Any, turns: int) -> int:
 ])
 def test_a_settled_view_draws_nothing_while_nothing_happens(app, game_id, view) -> None:
     if game_id == "classroom":
-        scene = teaching_scene(app, "classroom")
+        scene = teaching_scene(app, get_kit("classroom"))
     else:
         options = {"heaps": (3, 4, 5), "max_take": None} if game_id == "nim" else {}
         session = _session(game_id, (Seat.human(), Seat.ai_level("Master")), **options)
-        scene = lab_scene(app, session, game_id, view)
+        scene = lab_scene(app, session, get_kit(game_id), view)
     app.switch(scene)
     _settle(app, scene)
     if view == "step":
@@ -186,7 +186,7 @@ def test_a_settled_view_draws_nothing_while_nothing_happens(app, game_id, view) 
 
 
 def test_a_running_job_and_a_playing_step_mode_keep_drawing(app) -> None:
-    scene = teaching_scene(app, "classroom")
+    scene = teaching_scene(app, get_kit("classroom"))
     app.switch(scene)
     app.run_frames(1)
     assert scene.jobs.busy and scene.next_frame_in() == 0.0
@@ -244,7 +244,7 @@ def _presentation_app(tmp_path: Any, monkeypatch: Any) -> Any:
 def test_presentation_mode_is_a_remembered_setting_and_a_key(app, tmp_path) -> None:
     assert Settings.from_dict({"lab_presentation": True}).lab_presentation
     assert not Settings().lab_presentation
-    scene = teaching_scene(app, "classroom")
+    scene = teaching_scene(app, get_kit("classroom"))
     app.switch(scene)
     app.run_frames(1)
     normal = (scene.text_size, scene.small_size)
@@ -257,7 +257,7 @@ def test_presentation_mode_is_a_remembered_setting_and_a_key(app, tmp_path) -> N
     rows = scene._commands().help_lines()
     assert any(keys == "F5" and "Presentation" in text for keys, text in rows)
     assert any(keys == "V" and "Level" in text for keys, text in
-               lab_scene(app, get_game("othello").initial_state(), "othello")
+               lab_scene(app, get_game("othello").initial_state(), get_kit("othello"))
                ._commands().help_lines())
     with _font_sizes() as drawn:
         app.now += 10.0  # the message faded: the hint line shows
@@ -280,12 +280,12 @@ def test_presentation_mode_draws_no_lab_text_below_its_minimum(tmp_path, monkeyp
         # cached tiles, so a later frame alone would not show them.
         with _font_sizes() as drawn:
             if game_id == "classroom":
-                scene = teaching_scene(app, "classroom")
+                scene = teaching_scene(app, get_kit("classroom"))
             else:
                 options = {"heaps": (3, 4, 5), "max_take": None} if game_id == "nim" else {}
                 session = _session(game_id, (Seat.human(), Seat.ai_level("Master")),
                                    **options)
-                scene = lab_scene(app, session, game_id, view)
+                scene = lab_scene(app, session, get_kit(game_id), view)
             app.switch(scene)
             _settle(app, scene)
             if view == "step":

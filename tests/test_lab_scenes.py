@@ -10,7 +10,7 @@ import pytest
 from ai.api import Limits, Refinements, SearchConfig
 from ai.lab.tasks import RecordTask
 from ai.worker import SearchWorker
-from game.registry import get_game
+from game.registry import get_game, get_kit
 from game.seat import Seat
 from game.session import Session
 from games.nim.ai.table import nim_table
@@ -20,7 +20,7 @@ from ui.lab.charts import agree_text, answer_changes
 
 
 def _session(game_id: str, moves: int = 0, **options) -> Session:
-    s = Session(game_id, options, (Seat.human(), Seat.human()))
+    s = Session(get_kit(game_id), options, (Seat.human(), Seat.human()))
     for _ in range(moves):
         s.play(s.current.legal_moves()[0])
     return s
@@ -28,7 +28,7 @@ def _session(game_id: str, moves: int = 0, **options) -> Session:
 
 def _shown(app, source, game_id: str, tab: str) -> Any:
     """The lab opened on ``tab`` and switched to, as the play screen's L key does."""
-    scene = lab_scene(app, source, game_id, tab)
+    scene = lab_scene(app, source, get_kit(game_id), tab)
     app.switch(scene)
     return scene
 
@@ -82,7 +82,7 @@ def test_a_recording_estimated_too_long_waits_for_a_second_press(app, monkeypatc
 
 
 def test_step_mode_keys_walk_the_recording_and_back(app) -> None:
-    scene = teaching_scene(app, "classroom")
+    scene = teaching_scene(app, get_kit("classroom"))
     app.switch(scene)
     scene.pane().on_show()
     _wait(app, scene)
@@ -108,7 +108,7 @@ def test_step_mode_keys_walk_the_recording_and_back(app) -> None:
 
 
 def test_classroom_tree_typed_by_the_user(app) -> None:
-    scene = teaching_scene(app, "classroom")
+    scene = teaching_scene(app, get_kit("classroom"))
     app.switch(scene)
     scene.edit_tree()
     scene.dialog.field.text = "[[1,2],[5,0]]"
@@ -218,7 +218,7 @@ def test_nim_view_draws_the_binary_table(app) -> None:
 
 
 def test_export_button_writes_a_png(app, tmp_path) -> None:
-    scene = teaching_scene(app, "classroom")
+    scene = teaching_scene(app, get_kit("classroom"))
     app.switch(scene)
     scene.pane().on_show()
     _wait(app, scene)
@@ -229,17 +229,17 @@ def test_export_button_writes_a_png(app, tmp_path) -> None:
 
 def test_lab_commands_open_each_view(app) -> None:
     session = _session("nim", 0, heaps=(3, 4, 5))
-    commands = lab_commands("nim")
+    commands = lab_commands(get_kit("nim"))
     assert [c.key for c in commands] == ["t", "c", "d", "b"]
-    assert [c.key for c in lab_commands("othello")] == ["t", "c", "d", "w", "k"]
+    assert [c.key for c in lab_commands(get_kit("othello"))] == ["t", "c", "d", "w", "k"]
     assert all(c.help for c in commands)
     assert all(pygame.key.key_code(c.key) for c in commands)
     assert why_no_lab(session) == ""
-    assert "over" in why_no_lab(Session("tictactoe", None, (Seat.human(), Seat.human()),
+    assert "over" in why_no_lab(Session(get_kit("tictactoe"), None, (Seat.human(), Seat.human()),
                                         start_state=get_game("tictactoe").parse_position(
                                             "XXXOO---- O")))
     for command in commands:
-        app.open_lab(session, session.game_id, command.view)
+        app.open_lab(session, session.kit, command.view)
     assert app.scene.view == "nim"
     app.run_frames(2)
     assert not app.errors

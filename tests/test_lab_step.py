@@ -9,7 +9,7 @@ import pytest
 from ai.api import Limits, Refinements, SearchConfig
 from ai.lab.record import record_search
 from ai.lab.search import lab_config
-from game.registry import get_game
+from game.registry import get_game, get_kit
 from ui.lab.pseudocode import (
     OFF_PAGE,
     panel_for,
@@ -115,7 +115,7 @@ def test_negamax_step_view_speaks_maxs_view_throughout_with_a_labelled_note() ->
 def test_the_network_search_shows_textbook_expectiminimax_without_a_window() -> None:
     # Red's reply to White's 3-1 (the first move itself is the opening book's).
     state = get_game("backgammon").parse_position("sGfwATDgc/ABMA 31 1")
-    rec = record_search(state, lab_config("backgammon", "Advanced", None), level="Advanced")
+    rec = record_search(state, lab_config(get_kit("backgammon"), "Advanced", None), level="Advanced")
     assert panel_for(rec) == "expectiminimax"
     assert all(e.alpha is None and e.beta is None for e in rec.events)
     # Its step text names no window either (it once said "window now (−∞, +∞)").
@@ -136,7 +136,7 @@ def test_a_null_window_reads_as_a_question_in_the_games_units() -> None:
     from ui.lab.style import window_text
 
     loss_in_4 = -(WIN - 4)
-    assert window_text(loss_in_4, loss_in_4 + 1e-9, "nim") == "null window at L4"
+    assert window_text(loss_in_4, loss_in_4 + 1e-9, get_kit("nim")) == "null window at L4"
     assert window_text(3.0, 3.0 + 1e-9) == "null window at 3"
     assert window_text(None, 5.0) == "(−∞, 5)"
 

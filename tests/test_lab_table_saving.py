@@ -14,7 +14,7 @@ from ai.lab.compare import compare
 from ai.lab.compare_notes import refinement_notes
 from ai.lab.search import TEACHING, lab_config
 from ai.lab.transpositions import first_repeat, pays_from
-from game.registry import get_game
+from game.registry import get_game, get_kit
 from tests.test_ui_support import make_app
 from ui import scene_record
 from ui.lab import lab_scene
@@ -34,8 +34,8 @@ def test_positions_first_repeat_where_the_move_orders_can_meet() -> None:
 @pytest.mark.parametrize("game_id", ["tictactoe", "othello"])
 def test_the_lab_opens_teaching_mode_where_the_table_saves_nodes(game_id: str) -> None:
     state = get_game(game_id).initial_state()
-    depth = defaults_for(game_id, state, level=TEACHING).depth
-    plain = lab_config(game_id, TEACHING, depth, state)
+    depth = defaults_for(get_kit(game_id), state, level=TEACHING).depth
+    plain = lab_config(get_kit(game_id), TEACHING, depth, state)
     without = run_search(state, plain).stats.nodes
     with_table = run_search(state, plain.with_refinements(tt=True)).stats.nodes
     assert with_table < without
@@ -60,20 +60,20 @@ def _recorded(app: Any, scene: Any, depth: int) -> tuple[Any, str]:
 
 def test_a_table_that_cannot_pay_says_so_in_the_tree_header(app: Any) -> None:
     state = get_game("tictactoe").initial_state()
-    scene = lab_scene(app, state, "tictactoe", "tree", level=TEACHING)
+    scene = lab_scene(app, state, get_kit("tictactoe"), "tree", level=TEACHING)
     app.switch(scene)
     assert app.run_until(lambda: scene._shown and not scene.jobs.busy, timeout_s=60)
     shallow, shown = _recorded(app, scene, 3)
     assert shallow.options["use_tt"] and NOTE in shown
     deep, shown = _recorded(app, scene, 4)
     assert "saves nothing" not in shown
-    plain = lab_config("tictactoe", TEACHING, 4, state)
+    plain = lab_config(get_kit("tictactoe"), TEACHING, 4, state)
     assert deep.node_count < run_search(state, plain).stats.nodes
 
 
 def test_the_compare_note_says_why_the_table_saved_nothing() -> None:
     state = get_game("othello").initial_state()
-    rows = compare(state, "othello", 2, base=lab_config("othello", TEACHING, 2, state))
+    rows = compare(state, get_kit("othello"), 2, base=lab_config(get_kit("othello"), TEACHING, 2, state))
     table = next(r for r in rows if r.label.startswith("+ transposition table"))
     before = rows[rows.index(table) - 1]
     assert table.final_nodes == before.final_nodes

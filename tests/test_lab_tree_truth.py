@@ -20,7 +20,7 @@ import pytest
 
 from ai.lab.record import record_search
 from ai.lab.search import TEACHING, lab_config
-from game.registry import get_game
+from game.registry import get_game, get_kit
 from games.classroom.rules import EXAMPLES
 from tests.test_ui_support import click, key, make_app, resize
 from ui.lab import lab_scene, style, teaching_scene
@@ -52,7 +52,7 @@ def _record(game_id: str, position: str, depth: int, refined: bool = False,
     """Teaching mode's search of ``position`` (with ordering and PVS when ``refined``)."""
     game = get_game(game_id)
     state = game.parse_position(position, **options)
-    config = lab_config(game_id, TEACHING, depth, state)
+    config = lab_config(get_kit(game_id), TEACHING, depth, state)
     if refined:
         config = config.with_refinements(ordering=True, pvs=True)
     return record_search(state, config, level=TEACHING)
@@ -192,7 +192,7 @@ def test_grundy_edges_show_the_heaps_a_split_makes(display) -> None:
 
 def test_nim_edges_show_the_heaps_left() -> None:
     rec = _record("nim", "3,4,5 1", 1, max_take=None)
-    labels = {style.edge_text(rec.nodes[c], "nim") for c in rec.nodes[0].children}
+    labels = {style.edge_text(rec.nodes[c], get_kit("nim")) for c in rec.nodes[0].children}
     assert {"2,4,5", "3,4,0", "3,1,5"} <= labels
 
 
@@ -201,7 +201,7 @@ def test_the_header_names_nims_move_as_its_edge_does() -> None:
     played move both ways, and says what the edges show."""
     rec = _record("nim", "7 1", 6, max_take=3)
     played = next(c for c in rec.nodes[0].children if rec.nodes[c].move == rec.move)
-    edge = style.edge_text(rec.nodes[played], "nim")
+    edge = style.edge_text(rec.nodes[played], get_kit("nim"))
     assert edge != rec.move
     assert f"move {rec.move} → {edge} (edges: the heaps left)" in header_lines(rec)[0]
     tictactoe = _record("tictactoe", "X---O---- X", 2)
@@ -233,7 +233,7 @@ def test_a_re_searched_move_is_named_once_with_its_probe_beside_it(display) -> N
 def test_windows_in_node_labels_are_never_sentinels(display) -> None:
     game = get_game("tictactoe")
     state = game.initial_state()
-    rec = record_search(state, lab_config("tictactoe", "Master", 3, state), level="Master")
+    rec = record_search(state, lab_config(get_kit("tictactoe"), "Master", 3, state), level="Master")
     view = TreeView(rec, 15, 13)
     with _drawn_texts(view) as texts:
         _render_all(view)
@@ -259,7 +259,7 @@ def test_a_search_that_kept_no_window_is_drawn_without_one(display) -> None:
 
     for dice in ((4, 1), (3, 3)):  # the book's answer; a one-chance-layer search
         state = BackgammonState(START_POINTS, (0, 0), (0, 0), 0, dice)
-        rec = record_search(state, lab_config("backgammon", "Master", None), level="Master")
+        rec = record_search(state, lab_config(get_kit("backgammon"), "Master", None), level="Master")
         assert not rec.windows and len(rec.nodes) > 5
         assert _window_labels(rec) == []
     rec = _record("classroom", TEXTBOOK, 2)
@@ -272,10 +272,10 @@ def test_a_book_or_a_solver_answer_is_drawn_without_a_window(display) -> None:
     othello = get_game("othello").initial_state()
     nim = get_game("nim").parse_position("7 1", max_take=3)
     for game_id, state, level in (("othello", othello, "Advanced"), ("nim", nim, "Master")):
-        rec = record_search(state, lab_config(game_id, level, None, state), level=level)
+        rec = record_search(state, lab_config(get_kit(game_id), level, None, state), level=level)
         assert rec.answered_by != rec.algorithm and rec.root.children  # an answer, drawn
         assert not rec.windows and _window_labels(rec) == []
-    searched = record_search(othello, lab_config("othello", "Intermediate", 2, othello),
+    searched = record_search(othello, lab_config(get_kit("othello"), "Intermediate", 2, othello),
                              level="Intermediate")
     assert searched.windows and _window_labels(searched)
 
@@ -287,7 +287,7 @@ def test_a_filtered_search_does_not_read_as_unpruned(capsys) -> None:
     from games.backgammon.rules import START_POINTS, BackgammonState
 
     state = BackgammonState(START_POINTS, (0, 0), (0, 0), 0, (3, 3))
-    rec = record_search(state, lab_config("backgammon", "Master", 3), level="Master")
+    rec = record_search(state, lab_config(get_kit("backgammon"), "Master", 3), level="Master")
     dropped = rec.filtered
     assert rec.root.filtered == len(state.legal_moves()) - len(rec.root.children) > 0
     assert dropped == sum(n.filtered for n in rec.nodes)
@@ -306,7 +306,7 @@ def test_a_filtered_search_does_not_read_as_unpruned(capsys) -> None:
 
 # ---- a mistyped tree stays in the box ------------------------------------------------------
 def test_a_mistyped_tree_stays_in_the_box_with_the_reason_under_it(app) -> None:
-    scene = teaching_scene(app, "classroom")
+    scene = teaching_scene(app, get_kit("classroom"))
     app.switch(scene)
     app.run_frames(1)
     scene.edit_tree()
@@ -346,7 +346,7 @@ def test_the_tree_dialog_draws_its_error_and_clears_it_on_typing(app) -> None:
 @pytest.mark.parametrize("example", ["textbook", "four-ply", "chance"])
 def test_examples_open_fitted_with_every_node_in_the_pane(app, example, size) -> None:
     resize(app, *size)
-    scene = teaching_scene(app, "classroom", example)
+    scene = teaching_scene(app, get_kit("classroom"), example)
     app.switch(scene)
     assert app.run_until(lambda: scene._shown and not scene.jobs.busy, timeout_s=60)
     app.run_frames(2)
@@ -364,7 +364,7 @@ def test_examples_open_fitted_with_every_node_in_the_pane(app, example, size) ->
 def test_tree_labels_take_the_scenes_sizes_in_presentation_mode(tmp_path, monkeypatch) -> None:
     app = make_app(tmp_path, monkeypatch, size=(1280, 720), lab_presentation=True)
     try:
-        scene = teaching_scene(app, "classroom")
+        scene = teaching_scene(app, get_kit("classroom"))
         app.switch(scene)
         assert app.run_until(lambda: scene._shown and not scene.jobs.busy, timeout_s=60)
         app.run_frames(2)
@@ -383,7 +383,7 @@ def test_tree_labels_take_the_scenes_sizes_in_presentation_mode(tmp_path, monkey
 
 
 def test_a_level_search_is_drawn_with_its_own_description(app) -> None:
-    scene = lab_scene(app, get_game("tictactoe").initial_state(), "tictactoe", "tree",
+    scene = lab_scene(app, get_game("tictactoe").initial_state(), get_kit("tictactoe"), "tree",
                      level="Master")
     app.switch(scene)
     assert app.run_until(lambda: scene._shown and not scene.jobs.busy, timeout_s=90)
@@ -411,7 +411,7 @@ def test_the_node_card_names_what_was_skipped_and_each_visit_of_a_re_searched_mo
 def test_a_solvers_answer_is_not_given_a_depth_it_never_had() -> None:
     game = get_game("nim")
     state = game.parse_position("3,4,5 1", max_take=None)
-    rec = record_search(state, lab_config("nim", "Master", 3, state), level="Master")
+    rec = record_search(state, lab_config(get_kit("nim"), "Master", 3, state), level="Master")
     assert rec.solved
     headline = header_lines(rec)[0]
     assert "exact, no depth limit" in headline and "depth 7" not in headline
@@ -422,11 +422,11 @@ def test_a_noisy_level_s_move_is_shown_beside_the_search_s_best() -> None:
     variation leads to d3, the search's best among four equal moves: the header said only
     "move e6", so the tree seemed to contradict the move it played."""
     state = get_game("othello").initial_state()
-    config = replace(lab_config("othello", "Casual", 4), seed=0)
+    config = replace(lab_config(get_kit("othello"), "Casual", 4), seed=0)
     rec = record_search(state, config, level="Casual")
     assert (rec.move, rec.best_move) == ("e6", "d3")
     assert "move e6 (the level's noise; the search's best: d3)" in header_lines(rec)[0]
-    root = style.value_text(rec.nodes[0].value, "othello")
+    root = style.value_text(rec.nodes[0].value, get_kit("othello"))
     assert f"(e6; the root's {root} is d3's)" in header_lines(rec)[0]
     quiet = record_search(state, replace(config, seed=2), level="Casual")
     assert quiet.best_move is None and "move d3   " in header_lines(quiet)[0] + "   "
@@ -437,7 +437,7 @@ def test_a_wide_tree_opens_with_the_principal_variation_s_first_move_in_view() -
     view showed the root alone in the middle, with d3, the move the search chose, cut off at
     the left edge."""
     state = get_game("othello").initial_state()
-    rec = record_search(state, replace(lab_config("othello", "Casual", 4), seed=0),
+    rec = record_search(state, replace(lab_config(get_kit("othello"), "Casual", 4), seed=0),
                         level="Casual")
     view = TreeView(rec, text_size=14)
     view.set_rect(pygame.Rect(0, 0, 880, 500))
@@ -462,7 +462,7 @@ def test_a_chance_node_without_star1_shows_its_exact_average_beside_no_pruning(
     assert TreeView(plain, 15, 13).labels.node_label_texts(b.id)[0] == "1.6"
     assert all(n.bound == "exact" for n in plain.nodes)  # nothing pruned: nothing a bound
     state = get_game("classroom").parse_position(chance)
-    config = lab_config("classroom", TEACHING, 3, state).with_refinements(star1=True)
+    config = lab_config(get_kit("classroom"), TEACHING, 3, state).with_refinements(star1=True)
     star1 = record_search(state, config, level=TEACHING)
     cut = next(n for n in star1.nodes if n.parent == 0 and n.move == "b")
     assert cut.cutoff and cut.bound == "upper" and "pruning" in header_lines(star1)[0]

@@ -15,7 +15,7 @@ from ai.engine import run_search
 from ai.kit import levels_of
 from ai.lab.record import record_search
 from ai.lab.search import TEACHING, describe, lab_config, lab_levels
-from game.registry import get_game
+from game.registry import get_game, get_kit
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
 BARE = ["--no-tt", "--no-ordering", "--no-pvs"]
@@ -32,7 +32,7 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
 
 
 def level_cases() -> list[tuple[str, str]]:
-    return [(game_id, level.name) for game_id in POSITIONS for level in levels_of(game_id)]
+    return [(game_id, level.name) for game_id in POSITIONS for level in levels_of(get_kit(game_id))]
 
 
 @pytest.mark.parametrize(("game_id", "level"), level_cases())
@@ -44,7 +44,7 @@ def test_explain_records_what_analyze_plays(capsys: pytest.CaptureFixture[str], 
     args = ["--game", game_id, "--level", level, "--seed", "3"]
     if POSITIONS[game_id] is not None:
         args += ["--position", POSITIONS[game_id]]
-    timed = next(lv for lv in levels_of(game_id) if lv.name == level).time_s is not None
+    timed = next(lv for lv in levels_of(get_kit(game_id)) if lv.name == level).time_s is not None
     if timed:
         args += ["--depth", "2"]
     played = run_json(capsys, "analyze", *args)
@@ -63,7 +63,7 @@ def test_traced_search_is_the_untraced_search() -> None:
     for move in ("f5", "d6", "c3", "d3"):
         state = state.apply(game.parse_move(state, move))
     # A search (this line is in Master's opening book: the book's own answer is another test).
-    config = replace(lab_config("othello", "Master", 4), use_book=False)
+    config = replace(lab_config(get_kit("othello"), "Master", 4), use_book=False)
     plain = run_search(state, config)
     recording = record_search(state, config, level="Master")
     assert recording.passes == plain.stats.nodes_per_depth
@@ -76,32 +76,32 @@ def test_traced_search_is_the_untraced_search() -> None:
 def test_lab_uses_the_levels_evaluator() -> None:
     """Master's Othello search is the learned tables', and the lab says so; teaching mode is
     the hand-made evaluator with every refinement off, and says that."""
-    master = lab_config("othello", "Master", 3)
+    master = lab_config(get_kit("othello"), "Master", 3)
     assert master.evaluator == "patterns" and master.refinements.tt and master.refinements.pvs
-    assert describe("othello", "Master", master) == (
+    assert describe(get_kit("othello"), "Master", master) == (
         "Master's search: learned tables, depth 3 (in play: 2 s a move, deepening), "
         "exact solving where it reaches")
-    assert describe("othello", "Advanced", lab_config("othello", "Advanced", 3)).endswith(
+    assert describe(get_kit("othello"), "Advanced", lab_config(get_kit("othello"), "Advanced", 3)).endswith(
         "opening book first")
-    teaching = lab_config("othello", TEACHING, 3)
+    teaching = lab_config(get_kit("othello"), TEACHING, 3)
     assert teaching.evaluator is None
     assert not (teaching.refinements.tt or teaching.refinements.ordering)
-    assert describe("othello", TEACHING, teaching).startswith(
+    assert describe(get_kit("othello"), TEACHING, teaching).startswith(
         "Teaching mode: alphabeta, hand-made evaluation, no refinements")
-    assert lab_levels("classroom") == (TEACHING,)
-    assert lab_config("backgammon", "Master", None).evaluator == "net"
+    assert lab_levels(get_kit("classroom")) == (TEACHING,)
+    assert lab_config(get_kit("backgammon"), "Master", None).evaluator == "net"
 
 
 def test_a_shallower_lab_tree_names_the_depth_the_level_plays() -> None:
     """The lab opens backgammon's Master at depth 3 (a readable tree); the line under the
     tabs must not say that Master searches 3 plies when it plays at 5."""
-    assert describe("backgammon", "Master", lab_config("backgammon", "Master", 3)).startswith(
+    assert describe(get_kit("backgammon"), "Master", lab_config(get_kit("backgammon"), "Master", 3)).startswith(
         "Master's search: neural network, depth 3 (in play: depth 5), ")
-    own = describe("backgammon", "Master", lab_config("backgammon", "Master", 5))
+    own = describe(get_kit("backgammon"), "Master", lab_config(get_kit("backgammon"), "Master", 5))
     assert "depth 5," in own and "in play" not in own
-    assert "in play" not in describe("backgammon", "Advanced",
-                                     lab_config("backgammon", "Advanced", 3))
-    assert "in play" not in describe("nim", TEACHING, lab_config("nim", TEACHING, 4))
+    assert "in play" not in describe(get_kit("backgammon"), "Advanced",
+                                     lab_config(get_kit("backgammon"), "Advanced", 3))
+    assert "in play" not in describe(get_kit("nim"), TEACHING, lab_config(get_kit("nim"), TEACHING, 4))
 
 
 def test_step_windows_follow_the_search() -> None:
@@ -152,7 +152,7 @@ def test_network_search_records_every_roll() -> None:
     game = get_game("backgammon")
     # Red's reply to White's 3-1 (the first move itself is the opening book's).
     state = game.parse_position("sGfwATDgc/ABMA 31 1")
-    rec = record_search(state, lab_config("backgammon", "Advanced", None), level="Advanced")
+    rec = record_search(state, lab_config(get_kit("backgammon"), "Advanced", None), level="Advanced")
     root = rec.root
     assert rec.algorithm == "expectiminimax" and rec.depth == 3 and rec.truncated == 0
     searched = [rec.nodes[c] for c in root.children]
@@ -172,12 +172,12 @@ def test_a_depth_taken_over_is_named_where_the_depth_is(capsys: pytest.CaptureFi
     from ui.lab.tree_header import header_lines
 
     state = get_game("backgammon").parse_position("sGfwATDgc/ABMA 31 1")
-    rec = record_search(state, replace(lab_config("backgammon", "Master", 2), use_book=False),
+    rec = record_search(state, replace(lab_config(get_kit("backgammon"), "Master", 2), use_book=False),
                         level="Master")
     assert (rec.depth, rec.searched_depth, len(rec.passes)) == (1, 2, 2)
     said = "depth 2 ends on a chance layer, so the search takes depth 1's answer over"
     assert said in header_lines(rec)[0]
-    deeper = record_search(state, replace(lab_config("backgammon", "Master", 3),
+    deeper = record_search(state, replace(lab_config(get_kit("backgammon"), "Master", 3),
                                           use_book=False), level="Master")
     assert (deeper.depth, deeper.searched_depth) == (3, 0)
     assert "chance layer" not in header_lines(deeper)[0]

@@ -9,6 +9,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from game.registry import get_kit
 from tests.lab_trees import textbook_alphabeta, wide_tree  # noqa: E402
 from ui.lab import style  # noqa: E402
 from ui.lab.layout import default_collapsed, layout_tree  # noqa: E402
@@ -196,12 +197,12 @@ def test_compare_and_depth_exports_write_valid_pngs(tmp_path) -> None:
     from ui.lab.export import export_compare_png, export_depth_png
 
     state = get_game("tictactoe").parse_position("X---O---- X")
-    rows = compare(state, "tictactoe", 3)
-    out = export_compare_png(rows, tmp_path / "compare.png", "compare", "tictactoe")
+    rows = compare(state, get_kit("tictactoe"), 3)
+    out = export_compare_png(rows, tmp_path / "compare.png", "compare", get_kit("tictactoe"))
     assert _is_png(out)
     config = SearchConfig("tictactoe", "alphabeta", Limits(depth=4), exact=False)
     depth_rows = depth_chart(state, config, 4)
-    out = export_depth_png(depth_rows, tmp_path / "depth.png", "depth", "plies", "tictactoe")
+    out = export_depth_png(depth_rows, tmp_path / "depth.png", "depth", "plies", get_kit("tictactoe"))
     assert _is_png(out)
     assert pygame.image.load(str(out)).get_size() == (1400, 900)
 

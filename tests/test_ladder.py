@@ -8,6 +8,7 @@ import pytest
 
 import main
 from ai.ladder import CSV_HEADER, csv_text, ladder_rungs, run_ladder
+from game.registry import get_kit
 from tests.test_ui_support import click, key, make_app
 from ui import scene_record, theme
 from ui.scenes.ladder import LadderScene
@@ -15,11 +16,11 @@ from ui.widgets import Choice
 
 
 def test_rungs_climb_the_levels_and_a_run_is_reproducible() -> None:
-    assert ladder_rungs("tictactoe") == [("Casual", "Beginner"), ("Intermediate", "Casual"),
+    assert ladder_rungs(get_kit("tictactoe")) == [("Casual", "Beginner"), ("Intermediate", "Casual"),
                                          ("Advanced", "Intermediate"), ("Master", "Advanced")]
     heard = []
-    first = run_ladder("tictactoe", [("Master", "Beginner")], 6, seed=3, progress=heard.append)
-    again = run_ladder("tictactoe", [("Master", "Beginner")], 6, seed=3)
+    first = run_ladder(get_kit("tictactoe"), [("Master", "Beginner")], 6, seed=3, progress=heard.append)
+    again = run_ladder(get_kit("tictactoe"), [("Master", "Beginner")], 6, seed=3)
     def tally(figures):  # everything but the clock
         return [(f.wins, f.draws, f.losses, f.upper_side.moves, f.upper_side.nodes,
                  f.lower_side.nodes) for f in figures]
@@ -57,7 +58,7 @@ def test_a_stop_keeps_the_finished_games_only() -> None:
         if update.kind == "game" and not stop.first_game:
             stop.first_game.append(update.figures[0])
 
-    figures = run_ladder("tictactoe", ladder_rungs("tictactoe"), 10, seed=1, cancel=stop,
+    figures = run_ladder(get_kit("tictactoe"), ladder_rungs(get_kit("tictactoe")), 10, seed=1, cancel=stop,
                          progress=heard)
     assert [f.games for f in figures] == [1, 0, 0, 0]
     # the moves of the game cut short count for neither side's time per move
@@ -89,7 +90,7 @@ def app(tmp_path, monkeypatch):
 
 
 def test_the_screen_fills_in_and_saves(app, tmp_path) -> None:
-    scene = LadderScene(app, "tictactoe")
+    scene = LadderScene(app, get_kit("tictactoe"))
     app.switch(scene)
     app.step([key(pygame.K_RETURN)], 0.016)
     assert scene.jobs.busy
@@ -106,7 +107,7 @@ def test_the_screen_fills_in_and_saves(app, tmp_path) -> None:
 
 
 def test_two_levels_mode_and_stop(app) -> None:
-    scene = LadderScene(app, "othello")
+    scene = LadderScene(app, get_kit("othello"))
     app.switch(scene)
     scene._set("mode", "two")
     assert scene.rungs() == [("Master", "Advanced")]
@@ -127,7 +128,7 @@ def test_a_finished_ladder_says_so_and_no_texts_overlap(tmp_path, monkeypatch, s
 
     app = make_app(tmp_path, monkeypatch, size=size)
     try:
-        scene = LadderScene(app, "tictactoe")
+        scene = LadderScene(app, get_kit("tictactoe"))
         app.switch(scene)
         scene._set("games", 10)
         app.step([key(pygame.K_RETURN)], 0.016)
@@ -150,7 +151,7 @@ def test_a_finished_ladder_says_so_and_no_texts_overlap(tmp_path, monkeypatch, s
 def test_a_running_ladder_holds_its_choices_still(app) -> None:
     """While the games run, a click on a choice neither changes the run nor shows a value the
     run does not use: the choice is drawn dimmed and keeps the value the run reads."""
-    scene = LadderScene(app, "tictactoe")
+    scene = LadderScene(app, get_kit("tictactoe"))
     app.switch(scene)
     app.step([key(pygame.K_RETURN)], 0.016)
     assert scene.jobs.busy

@@ -14,7 +14,7 @@ import pytest
 
 from ai.kit import game_ai
 from ai.levels import Level
-from game.registry import all_game_ids
+from game.registry import all_game_ids, get_kit
 
 #: sha256 of the lines ``level_lines`` makes, for the levels and benchmark opponents of every game.
 LEVELS_DIGEST = "40c98390edc57aeb3c5a1dd9be7a2c19b5f6a0b68243328316cba4709bd6fb5a"
@@ -25,7 +25,7 @@ def level_lines() -> list[str]:
     return [
         repr((game_id, *((f.name, getattr(level, f.name)) for f in dataclasses.fields(level))))
         for game_id in all_game_ids()
-        for level in game_ai(game_id).all_levels()
+        for level in game_ai(get_kit(game_id)).all_levels()
     ]
 
 
@@ -38,6 +38,6 @@ def test_every_games_levels_keep_their_recipes() -> None:
 
 def test_a_level_names_every_setting_after_its_name() -> None:
     level = Level("Test", algorithm="alphabeta", depth=2, time_s=None, noise=0.0, exact=False)
-    assert level.config("nim").limits.depth == 2
+    assert level.config(get_kit("nim")).limits.depth == 2
     with pytest.raises(TypeError):
         Level("Test", "alphabeta", 2, None, 0.0, False)  # type: ignore[misc]

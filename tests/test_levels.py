@@ -9,43 +9,44 @@ from ai.engine import make_searcher, run_search
 from ai.kit import get_level, levels_of
 from ai.levels import NAMES
 from game.core import TERMINAL
-from game.registry import game_ids, get_game
+from game.registry import game_ids, get_game, get_kit
 
 
 def test_every_game_has_the_five_levels_with_valid_configs() -> None:
-    assert {g for g in game_ids() if levels_of(g)} == set(game_ids())
-    for game_id, levels in ((g, levels_of(g)) for g in game_ids()):
+    assert {g for g in game_ids() if levels_of(get_kit(g))} == set(game_ids())
+    for game_id, levels in ((g, levels_of(get_kit(g))) for g in game_ids()):
         assert tuple(lv.name for lv in levels) == NAMES
         for level in levels:
             assert level.algorithm in ALGORITHMS
             assert level.depth is not None or level.time_s is not None or level.exact
-            config = level.config(game_id, seed=3)
+            config = level.config(get_kit(game_id), seed=3)
             assert config.game_id == game_id and config.seed == 3 and config.noise == level.noise
             make_searcher(config)  # builds without error
 
 
 def test_get_level_is_case_insensitive_and_errors_list_the_names() -> None:
-    assert get_level("othello", "master").name == "Master"
-    assert get_level("nim", " BEGINNER ").name == "Beginner"
+    assert get_level(get_kit("othello"), "master").name == "Master"
+    assert get_level(get_kit("nim"), " BEGINNER ").name == "Beginner"
     with pytest.raises(ValueError, match="Beginner, Casual, Intermediate, Advanced or Master"):
-        get_level("othello", "champion")
+        get_level(get_kit("othello"), "champion")
     with pytest.raises(ValueError, match="did you mean Master"):
-        get_level("othello", "grandmaster")
+        get_level(get_kit("othello"), "grandmaster")
     with pytest.raises(ValueError, match="known games"):
-        get_level("chess", "Master")
+        get_level(get_kit("chess"), "Master")
 
 
 @pytest.mark.parametrize("game_id", ["tictactoe", "nim"])
 def test_fast_levels_play_legal_moves(game_id: str) -> None:
     state = get_game(game_id).initial_state()
-    for level in levels_of(game_id):
-        assert run_search(state, level.config(game_id, seed=1)).move in state.legal_moves()
+    for level in levels_of(get_kit(game_id)):
+        assert run_search(state, level.config(get_kit(game_id), seed=1)).move in state.legal_moves()
 
 
 def _play(game_id: str, first, second, seed: int, **options) -> float:
     """Score of ``first`` (who moves first): 1 win, 0.5 draw, 0 loss."""
     state = get_game(game_id).initial_state(**options)
-    configs = (first.config(game_id, seed=seed), second.config(game_id, seed=seed + 1000))
+    kit = get_kit(game_id)
+    configs = (first.config(kit, seed=seed), second.config(kit, seed=seed + 1000))
     ply = 0
     while state.current_player() != TERMINAL:
         config = configs[state.current_player()]
@@ -62,7 +63,8 @@ def _reseed(config, seed: int):
 
 
 def test_tictactoe_master_beats_beginner_and_never_loses() -> None:
-    master, beginner = get_level("tictactoe", "Master"), get_level("tictactoe", "Beginner")
+    tictactoe = get_kit("tictactoe")
+    master, beginner = get_level(tictactoe, "Master"), get_level(tictactoe, "Beginner")
     scores = [_play("tictactoe", master, beginner, s) for s in range(6)]
     scores += [1 - _play("tictactoe", beginner, master, s) for s in range(6)]
     assert min(scores) >= 0.5  # never loses
@@ -70,7 +72,7 @@ def test_tictactoe_master_beats_beginner_and_never_loses() -> None:
 
 
 def test_nim_master_beats_beginner_from_a_won_start() -> None:
-    master, beginner = get_level("nim", "Master"), get_level("nim", "Beginner")
+    master, beginner = get_level(get_kit("nim"), "Master"), get_level(get_kit("nim"), "Beginner")
     # Classic 3-4-5 Nim is a first-player win: perfect play must convert every time.
     assert all(_play("nim", master, beginner, s, heaps=(3, 4, 5)) == 1.0 for s in range(5))
     # ...and from a lost start (XOR 0) a random player cannot hold on to it.
@@ -83,9 +85,9 @@ def test_an_unknown_level_is_one_short_line_of_names_that_help(game_id: str, typ
     from cli.common import RequestError, level_config
 
     with pytest.raises(ValueError) as from_levels:
-        get_level(game_id, typed)
+        get_level(get_kit(game_id), typed)
     with pytest.raises(RequestError) as from_cli:
-        level_config(game_id, typed)
+        level_config(get_kit(game_id), typed)
     for message in (str(from_levels.value), str(from_cli.value)):
         assert len(message) < 150 and "\n" not in message, message
         assert message.startswith("unknown level ")

@@ -90,7 +90,7 @@ def test_a_failed_computation_is_raised_on_the_callers_thread_once():
 
 def test_every_evaluator_is_named_as_the_built_one_names_itself():
     for kit in all_kits():
-        ai = game_ai(kit.id)
+        ai = game_ai(kit)
         for variant in ai.evaluators:
             try:
                 built = ai.evaluator(variant)

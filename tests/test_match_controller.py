@@ -10,6 +10,7 @@ from typing import Any
 
 from ai.api import Progress, Result, Stats
 from ai.worker import DepthDone, Failed, Finished, Progressed, Reply
+from game.registry import get_kit
 from game.seat import Seat
 from game.session import Session
 from play.controller import MatchController
@@ -55,7 +56,7 @@ def match_of(seats: tuple[Seat, Seat], game: str = "tictactoe") -> tuple[MatchCo
                                                                           FakeWorker, Clock]:
     worker, clock = FakeWorker(), Clock()
     jobs = JobRunner(lambda: worker, lambda: True)  # type: ignore[arg-type, return-value]
-    match = MatchController(Session(game, None, seats), jobs, clock,
+    match = MatchController(Session(get_kit(game), None, seats), jobs, clock,
                             lambda: Pace(0.0, 0.0), seed=1)
     return match, worker, clock
 

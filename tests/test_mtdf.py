@@ -13,7 +13,7 @@ from ai.engine import run_search
 from ai.lab import textbook
 from ai.lab.record import record_search
 from ai.lab.search import lab_config, teaching_config
-from game.registry import get_game
+from game.registry import get_game, get_kit
 from tests.random_positions import random_positions
 from ui.lab import probes
 from ui.lab.pseudocode import panel_for, panel_lines
@@ -50,7 +50,7 @@ def test_mtdf_on_the_classroom_trees_and_the_textbook_driver() -> None:
         want = textbook.alphabeta(state, height, problem)
         assert textbook.mtdf(state, height, problem) == want
         assert textbook.mtdf(state, height, problem, first_guess=100.0) == want
-        found = run_search(state, teaching_config("classroom", height, "mtdf"))
+        found = run_search(state, teaching_config(get_kit("classroom"), height, "mtdf"))
         assert found.score == want
 
 
@@ -59,7 +59,7 @@ def test_textbook_tree_probes_are_the_worked_answer() -> None:
     and fails high after the first MIN node (3: b and c are not needed); probe 2 asks "above
     3?" and fails low at 3 (leaves 3, 2, 14, 5, 2). The bounds meet at 3."""
     state = get_game("classroom").initial_state(example="textbook")
-    rec = record_search(state, teaching_config("classroom", 2, "mtdf"))
+    rec = record_search(state, teaching_config(get_kit("classroom"), 2, "mtdf"))
     assert rec.value == 3 and rec.move == "a"
     first, second = rec.probes
     assert (first.test, first.answer, first.value, first.lower, first.upper) == (
@@ -90,7 +90,7 @@ def test_textbook_tree_probes_are_the_worked_answer() -> None:
 
 def test_probe_words_and_step_mode() -> None:
     state = get_game("classroom").initial_state(example="textbook")
-    rec = record_search(state, teaching_config("classroom", 2, "mtdf"))
+    rec = record_search(state, teaching_config(get_kit("classroom"), 2, "mtdf"))
     assert probes.question(rec, 1) == "is the value at least 0?"
     assert probes.question(rec, 2) == "is the value above 3?"
     assert probes.event_text(rec, "bound", 1) == (
@@ -115,7 +115,7 @@ def test_probe_words_and_step_mode() -> None:
 def test_recorded_probes_converge_on_othello() -> None:
     """Master's evaluator at depth 3: the bounds only close in, and meet at the value."""
     state = get_game("othello").initial_state()
-    config = lab_config("othello", "Master", 3)
+    config = lab_config(get_kit("othello"), "Master", 3)
     rec = record_search(state, SearchConfig("othello", "mtdf", Limits(depth=3),
                                             evaluator=config.evaluator))
     assert len(rec.probes) == rec.stats["probes_per_depth"][-1] >= 2
@@ -166,7 +166,7 @@ def test_the_first_probe_keeps_its_null_window_in_the_tree_steps_and_explain(
     from ui.lab.style import window_text
 
     state = get_game("classroom").initial_state(example="textbook")
-    rec = record_search(state, teaching_config("classroom", 2, "mtdf"))
+    rec = record_search(state, teaching_config(get_kit("classroom"), 2, "mtdf"))
     first = [n for n in rec.nodes if n.probe == 1]
     assert first and all(n.null_window for n in first)
     assert {window_text(n.alpha, n.beta) for n in first} == {"null window at 0"}

@@ -10,6 +10,7 @@ import pytest
 
 from ai.kit import get_evaluator
 from game.core import TERMINAL, IllegalMoveError, NotationError
+from game.registry import get_kit
 from games.nim.ai.evaluation import (
     NimEvaluator,
     grundy_value,
@@ -218,7 +219,7 @@ def test_position_round_trips_and_keys() -> None:
 
 
 def test_evaluator_and_winning_moves() -> None:
-    ev = get_evaluator("nim")
+    ev = get_evaluator(get_kit("nim"))
     assert isinstance(ev, NimEvaluator)
     s = nim((3, 4, 5), max_take=None)
     assert ev.evaluate(s, 0) == 1.0 and ev.evaluate(s, 1) == -1.0

@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from game.registry import get_kit
 from games.othello.ai.endgame import CHECK_EVERY, solve
 from games.othello.ai.evaluation import LIMIT, OthelloEvaluator, evaluate_bb, final_margin
 from games.othello.game import GAME
@@ -318,9 +319,9 @@ def test_top_levels_use_the_learned_tables_and_keep_baselines() -> None:
     from ai.kit import game_ai, get_level
     from cli.common import level_config
 
-    assert get_level("othello", "Advanced").evaluator == "patterns"
-    assert get_level("othello", "Master").evaluator == "patterns"
-    baseline = level_config("othello", "master-hand")
+    assert get_level(get_kit("othello"), "Advanced").evaluator == "patterns"
+    assert get_level(get_kit("othello"), "Master").evaluator == "patterns"
+    baseline = level_config(get_kit("othello"), "master-hand")
     assert baseline.evaluator is None and baseline.limits.time_s == 2.0
-    assert [lv.name for lv in game_ai("othello").benchmarks] == [
+    assert [lv.name for lv in game_ai(get_kit("othello")).benchmarks] == [
         "Advanced-hand", "Master-hand", "Advanced-nobook", "Master-book"]

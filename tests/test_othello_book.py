@@ -13,7 +13,7 @@ from ai.engine import run_search
 from ai.kit import get_level
 from ai.lab.record import record_search
 from ai.lab.search import lab_config
-from game.registry import get_game
+from game.registry import get_game, get_kit
 from games.othello.ai.book import (
     INVERSES,
     SYMMETRIES,
@@ -68,17 +68,17 @@ def test_the_four_first_replies_are_one_entry_turned_four_ways() -> None:
 
 
 def test_advanced_answers_from_the_book_and_the_lab_draws_it() -> None:
-    advanced = get_level("othello", "Advanced").config("othello")
-    assert advanced.use_book and get_level("othello", "Master-book").config("othello").use_book
+    advanced = get_level(get_kit("othello"), "Advanced").config(get_kit("othello"))
+    assert advanced.use_book and get_level(get_kit("othello"), "Master-book").config(get_kit("othello")).use_book
     # Master searches from the first move (its search reaches the book's depth: games/othello/README.md).
-    assert not get_level("othello", "Master").config("othello").use_book
-    assert not get_level("othello", "Intermediate").config("othello").use_book
+    assert not get_level(get_kit("othello"), "Master").config(get_kit("othello")).use_book
+    assert not get_level(get_kit("othello"), "Intermediate").config(get_kit("othello")).use_book
     start = initial_state()
     answer = run_search(start, advanced)
     assert answer.algorithm == BOOK and answer.move in start.legal_moves()
     assert answer.root_values_exact and len(answer.root_values) == 4
     # The lab draws what plays: the book's answer, each move with its stored value.
-    config = lab_config("othello", "Advanced", 3)
+    config = lab_config(get_kit("othello"), "Advanced", 3)
     recording = record_search(start, config, level="Advanced")
     assert config.use_book and recording.answered_by == BOOK
     assert {n.move: n.value for n in recording.nodes[1:]} == {

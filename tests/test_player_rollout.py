@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ai.rollouts import RolloutTask, candidates, roll_out
 from ai.worker import Finished, Progressed
-from game.registry import get_game
+from game.registry import get_game, get_kit
 from game.seat import Seat
 from games.backgammon.ui.play import rollout_lines
 from play.events import Notice
@@ -98,10 +98,10 @@ def test_a_rollout_is_refused_with_a_reason_where_it_means_nothing() -> None:
 
 def test_the_task_rolls_out_the_strongest_levels_best_moves() -> None:
     state = GAME.parse_position(POSITION)
-    best = candidates("backgammon", state, 3)
+    best = candidates(get_kit("backgammon"), state, 3)
     assert len(best) == 3 and all(m in state.legal_moves() for m in best)
     reports = []
-    table = roll_out("backgammon", state, trials=2, count=3, truncate=2,
+    table = roll_out(get_kit("backgammon"), state, trials=2, count=3, truncate=2,
                      progress=reports.append)
     assert table.trials == 2 and table.complete and reports
     assert {line.move for line in table.lines} == set(best)
@@ -109,7 +109,7 @@ def test_the_task_rolls_out_the_strongest_levels_best_moves() -> None:
 
 def test_the_panel_says_how_far_the_rollout_got_and_reads_differences() -> None:
     state = GAME.parse_position(POSITION)
-    table = roll_out("backgammon", state, trials=2, count=2, truncate=2)
+    table = roll_out(get_kit("backgammon"), state, trials=2, count=2, truncate=2)
     name = lambda m: GAME.format_move(state, m)  # noqa: E731
     texts = [line.text for line in rollout_lines(table, False, name)]
     assert texts[0] == "Rollout: 2 of 1,296 trials a move"

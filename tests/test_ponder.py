@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ai.api import Limits, Progress, Result, Stats
 from ai.worker import Finished, Progressed
+from game.registry import get_kit
 from game.seat import Seat
 from play.jobs import Purpose
 from play.ponder import PONDER_TIME_FACTOR, pondered_config
@@ -37,13 +38,13 @@ def human_move(match) -> int:
 
 
 def test_only_a_search_bounded_by_time_alone_is_pondered() -> None:
-    master = search_config(GAME, Seat.ai_level("Master"))
+    master = search_config(get_kit(GAME), Seat.ai_level("Master"))
     config = pondered_config(master)
     assert config is not None and config.limits.depth is None
     assert master is not None and master.limits.time_s is not None
     assert config.limits.time_s == master.limits.time_s * PONDER_TIME_FACTOR
-    assert pondered_config(search_config(GAME, Seat.ai_level("Advanced"))) is None  # depth 6
-    assert pondered_config(search_config(GAME, Seat.ai_level("Casual"))) is None
+    assert pondered_config(search_config(get_kit(GAME), Seat.ai_level("Advanced"))) is None  # depth 6
+    assert pondered_config(search_config(get_kit(GAME), Seat.ai_level("Casual"))) is None
     assert pondered_config(None) is None  # a human seat
 
 
@@ -135,7 +136,7 @@ def test_a_miss_cancels_the_ponder_and_searches_with_the_full_time() -> None:
     match.step(clock.now)  # the AI's own search of the real position, as without pondering
     _, state, config = worker.submitted[-1]
     assert match.jobs.running(Purpose.MOVE) and state is match.session.current
-    assert config.limits == search_config(GAME, Seat.ai_level("Master")).limits
+    assert config.limits == search_config(get_kit(GAME), Seat.ai_level("Master")).limits
     worker.out = [Finished(ponder_id, Result(4, 2.0, 30, True, (4,), Stats()))]
     match.step(clock.now)
     assert match.ai.pending is None  # the cancelled ponder's late answer is never played

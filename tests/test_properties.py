@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import CHANCE, TERMINAL, IllegalMoveError, State
-from game.registry import game_ids, get_game
+from game.registry import game_ids, get_game, get_kit
 
 #: Upper bound on plies of any game (backgammon with random play is the longest by far).
 MAX_PLIES = {"tictactoe": 9, "nim": 1000, "othello": 130, "backgammon": 5000, "kalah": 400}
@@ -183,7 +183,7 @@ def test_known_transposition_in_nim_and_tictactoe() -> None:
 def test_every_game_has_an_evaluator(game_id: str) -> None:
     from ai.kit import get_evaluator
 
-    evaluator = get_evaluator(game_id)
+    evaluator = get_evaluator(get_kit(game_id))
     decisions = [s for s in playout(game_id, 1) if s.current_player() in (0, 1)]
     for state in decisions[:: max(1, len(decisions) // 10)]:
         for player in (0, 1):

@@ -158,7 +158,7 @@ def test_the_horizon_examples_depth_chart_marks_the_turned_verdict() -> None:
     example = get_kit("kalah").examples()["horizon"]
     state = GAME.parse_position(example.text)
     depth = example.depth + 3
-    rows = depth_chart(state, lab_config("kalah", TEACHING, depth, state), depth,
+    rows = depth_chart(state, lab_config(get_kit("kalah"), TEACHING, depth, state), depth,
                        with_quiescence=True)
     plain = [r.depth for r in rows if r.quiescence is False and r.horizon]
     quiet = [r.depth for r in rows if r.quiescence is True and r.horizon]

@@ -17,12 +17,12 @@ import pytest
 
 from ai.api import Limits, Refinements, SearchConfig
 from ai.engine import make_searcher
-from ai.kit import evaluator_for, profile_for
+from ai.kit import get_evaluator, profile_for
 from ai.lab import textbook
 from ai.lab.record import record_search
 from ai.lab.recording import EVENT_KINDS, SearchRecording
 from game.core import CHANCE, TERMINAL, State
-from game.registry import get_game
+from game.registry import get_game, get_kit
 from ui.lab.detail import node_lines
 from ui.lab.tree_header import header_lines
 
@@ -228,8 +228,8 @@ def oracle_problem(state: State, game_id: str, depth: int, log: list[float]) -> 
     game's profile says (win scores count plies from the root), a horizon leaf is the game's
     evaluation, both for MAX."""
     root = state.current_player()
-    scoring = profile_for(game_id).scoring()
-    evaluate = evaluator_for(game_id)
+    scoring = profile_for(get_kit(game_id)).scoring()
+    evaluate = get_evaluator(get_kit(game_id)).evaluate
 
     def leaf_value(s: State, depth_left: int) -> float:
         player = s.current_player()

@@ -13,6 +13,7 @@ import pytest
 from ai.review.analysis import ReviewCancelled, ReviewSettings, review_session
 from ai.review.scale import THROWS_AWAY_WIN, TURNS_DRAW_TO_LOSS
 from cli.analyze import analyze
+from game.registry import get_kit
 from game.review import BAD, NO_ERROR, GameReview
 from game.savefile import SaveFormatError, load_review, save_text
 from game.session import Session
@@ -23,7 +24,7 @@ OTHELLO_ENDGAME = "XXXXXXXXXXXXXXXXXXOOOOXOXXXOOXXOXXOOOOXOXXXXXXOOXXXOXXOOXXXXX
 
 
 def _session(game_id: str, moves: list[str], **options: object) -> Session:
-    session = Session(game_id, options)
+    session = Session(get_kit(game_id), options)
     for move in moves:
         session.play_text(move)
     return session
@@ -53,8 +54,8 @@ def test_nim_seven_coins() -> None:
 
 
 def test_othello_corner_given_up_in_a_solved_endgame() -> None:
-    state = Session("othello").game.parse_position(OTHELLO_ENDGAME)
-    session = Session("othello", start_state=state)
+    state = Session(get_kit("othello")).game.parse_position(OTHELLO_ENDGAME)
+    session = Session(get_kit("othello"), start_state=state)
     session.play_text("g8")
     (row,) = review_session(session).rows
     assert row.exact and (row.best_move, row.move) == ("h8", "g8")
@@ -68,10 +69,10 @@ def test_values_are_analyze_on_the_same_search() -> None:
     settings = ReviewSettings(depth=3)
     review = review_session(session, settings)
     # --all-values: every root move with a full window, as the review values the move played
-    config = replace(settings.resolved_config("othello"), exact_root_values=True)
+    config = replace(settings.resolved_config(get_kit("othello")), exact_root_values=True)
     for row, (state, _) in zip(review.rows, session.history_since(0), strict=True):
         text = session.game.format_position(state)
-        answer = analyze("othello", text, {}, config)
+        answer = analyze(get_kit("othello"), text, {}, config)
         # analyze prints six decimals
         assert row.value_before == pytest.approx(answer["value"], abs=1e-6)
         assert row.best_move == answer["best_move"]
@@ -189,7 +190,7 @@ def test_a_kept_root_move_is_valued_exactly(game_id: str, moves: list[str]) -> N
     from ai.engine import run_search
 
     state = _session(game_id, moves).current
-    config = replace(ReviewSettings(depth=4).resolved_config(game_id), exact=False)
+    config = replace(ReviewSettings(depth=4).resolved_config(get_kit(game_id)), exact=False)
     exact = run_search(state, replace(config, exact_root_values=True))
     everything = dict(exact.root_values)
     for move in state.legal_moves():

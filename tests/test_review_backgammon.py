@@ -15,6 +15,7 @@ from ai.api import Limits, SearchConfig
 from ai.engine import run_search
 from ai.review.analysis import ReviewSettings, review_session
 from game.core import CHANCE
+from game.registry import get_kit
 from game.review import NO_ERROR, VERY_BAD
 from game.savefile import load_review, save_text
 from game.session import Session
@@ -34,7 +35,7 @@ SIX_FIVE = BackgammonState(to_move=0, dice=(6, 5))
 
 def review_config() -> SearchConfig:
     """The search a review runs by default (Advanced's recipe at the review's depth)."""
-    return ReviewSettings().resolved(REVIEW).config(GAME_ID)
+    return ReviewSettings().resolved(REVIEW).config(get_kit(GAME_ID))
 
 
 def dropped_move(state: BackgammonState, config: SearchConfig) -> Any:
@@ -129,7 +130,7 @@ def test_expectiminimax_values_a_kept_move_its_root_filter_drops() -> None:
 def test_a_checker_play_the_filter_drops_gets_the_searched_value() -> None:
     config = review_config()
     move = dropped_move(SIX_FIVE, config)
-    session = Session(GAME_ID, start_state=SIX_FIVE)
+    session = Session(get_kit(GAME_ID), start_state=SIX_FIVE)
     session.play(move)
     review = review_session(session)
     (row,) = review.rows
@@ -216,7 +217,7 @@ def test_rolls_that_are_no_cube_decision_get_no_row() -> None:
 
 
 def test_a_reviewed_money_game_with_the_cube_round_trips_through_its_save() -> None:
-    session = Session(GAME_ID, start_state=WHITE_AHEAD, stakes=Cube())
+    session = Session(get_kit(GAME_ID), start_state=WHITE_AHEAD, stakes=Cube())
     session.play(CubeAction("double"))
     session.play(CubeAction("take"))
     rng = random.Random(7)

@@ -14,6 +14,7 @@ import pytest
 from test_ui_support import make_app
 
 from ai.review.analysis import ReviewSettings, review_session
+from game.registry import get_kit
 from game.review import GameReview
 from game.savefile import load_review, read_file
 from game.session import Session
@@ -166,7 +167,7 @@ def test_the_panels_loss_is_best_minus_played_as_written(tmp_path, monkeypatch, 
 
 
 def test_the_charts_value_labels_clear_its_title_and_edges(tmp_path, monkeypatch):
-    session = Session("tictactoe")
+    session = Session(get_kit("tictactoe"))
     for move in ["b2", "a2", "c2"]:  # O's edge reply loses: the chart climbs to +1 for X
         session.play_text(move)
     app = make_app(tmp_path, monkeypatch, size=(1280, 720))

@@ -12,6 +12,7 @@ from ai.review.analysis import review_session
 from ai.tasks import Task
 from ai.worker import Failed, Finished, Progressed
 from game import savefile
+from game.registry import get_kit
 from game.review import BAD, GameReview
 from game.session import Session
 from play.review import LINE_STEP_S, stepped
@@ -40,7 +41,7 @@ class TaskWorker(ScriptedWorker):
 
 
 def finished_game() -> Session:
-    session = Session("tictactoe")
+    session = Session(get_kit("tictactoe"))
     for text in BLUNDER_GAME:
         session.play_text(text)
     assert session.is_over
@@ -162,7 +163,7 @@ def test_a_game_without_moves_says_so_and_searches_nothing(tmp_path, monkeypatch
     worker = TaskWorker()
     app._worker = worker
     try:
-        scene = open_review(app, Session("tictactoe"))
+        scene = open_review(app, Session(get_kit("tictactoe")))
         assert worker.tasks == [] and not scene.model.running
         assert "No moves to review yet" in scene.message.text
         app.run_frames(2)
@@ -221,7 +222,7 @@ def test_a_saved_analysis_reopens_without_searching(tmp_path, monkeypatch):
     worker = TaskWorker()
     app._worker = worker
     try:
-        app.open_play(Session("tictactoe"))
+        app.open_play(Session(get_kit("tictactoe")))
         play = app.scene
         assert play.files.load_file(path)
         assert "with its analysis" in play.message.text

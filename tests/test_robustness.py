@@ -19,7 +19,7 @@ from ai.engine import make_searcher
 from cli import match
 from cli.common import RequestError, decode_json, parse_options
 from cli.engine import MAX_ERROR_CHARS, answer_line, serve
-from game.registry import get_game
+from game.registry import get_game, get_kit
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -188,7 +188,7 @@ def test_match_pool_workers_leave_ctrl_c_to_the_parent(monkeypatch: pytest.Monke
     import multiprocessing
 
     monkeypatch.setattr(multiprocessing, "get_context", lambda method: FakeContext())
-    specs = match.game_specs("nim", {"heaps": (1, 2)}, "Master", "Master", 2, seed=3)
+    specs = match.game_specs(get_kit("nim"), {"heaps": (1, 2)}, "Master", "Master", 2, seed=3)
     tally = match.play_match(specs, jobs=2)
     assert tally.games == 2
     assert created == [{"processes": 2, "initializer": match._ignore_sigint}]

@@ -20,7 +20,7 @@ from ai.minimax import MinimaxSearcher
 from ai.searchbase import WIN, Scoring, zero_eval
 from ai.tt import EXACT, LOWER, TranspositionTable
 from game.core import CHANCE, TERMINAL, State
-from game.registry import game_ids, get_game
+from game.registry import game_ids, get_game, get_kit
 
 # --------------------------------------------------------------------------- a tree game
 # Nodes are nested tuples, so equal subtrees are equal (hashable) positions:
@@ -285,7 +285,7 @@ def test_tictactoe_master_never_loses_against_any_opponent_line() -> None:
     from ai.kit import get_level
 
     game = get_game("tictactoe")
-    config = get_level("tictactoe", "Master").config("tictactoe")
+    config = get_level(get_kit("tictactoe"), "Master").config(get_kit("tictactoe"))
     memo: dict = {}
 
     def ai_move(s):
@@ -438,8 +438,8 @@ def test_noise_is_seeded_and_stays_within_the_margin() -> None:
 
 def test_engine_names_and_errors() -> None:
     assert ALGORITHMS == ("minimax", "alphabeta", "mtdf", "expectiminimax")
-    assert default_algorithm("backgammon") == "expectiminimax"
-    assert default_algorithm("othello") == "alphabeta"
+    assert default_algorithm(get_kit("backgammon")) == "expectiminimax"
+    assert default_algorithm(get_kit("othello")) == "alphabeta"
     game = get_game("tictactoe")
     with pytest.raises(ValueError, match="unknown algorithm"):
         make_searcher(SearchConfig("tictactoe", "negascout"))

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import CHANCE, TERMINAL, IllegalMoveError
-from game.registry import game_ids
+from game.registry import game_ids, get_kit
 from game.savefile import SaveFormatError, load, load_file, save_file
 from game.seat import Seat
 from game.session import Session
@@ -18,7 +18,7 @@ from game.session import Session
 def random_session(game_id: str, seed: int, max_plies: int = 40, seats=None) -> Session:
     """A session advanced by random legal play (dice rolled by probability)."""
     rng = random.Random(seed)
-    session = Session(game_id, None, seats or (Seat.human(), Seat.ai_level("medium")))
+    session = Session(get_kit(game_id), None, seats or (Seat.human(), Seat.ai_level("medium")))
     for _ in range(max_plies):
         state = session.current
         player = state.current_player()
@@ -44,7 +44,7 @@ def assert_same_match(a: Session, b: Session) -> None:
 
 
 def test_play_undo_redo_tictactoe() -> None:
-    s = Session("tictactoe", None, (Seat.human(), Seat.human()))
+    s = Session(get_kit("tictactoe"), None, (Seat.human(), Seat.human()))
     assert s.current == s.start and not s.can_undo and s.result_text is None
     for text in ["b2", "a1", "c3"]:
         s.play_text(text)
@@ -63,7 +63,7 @@ def test_play_undo_redo_tictactoe() -> None:
 
 
 def test_result_and_illegal_moves() -> None:
-    s = Session("tictactoe")
+    s = Session(get_kit("tictactoe"))
     for text in ["a1", "a2", "b1", "b2", "c1"]:
         s.play_text(text)
     assert s.is_over and s.result_text == "X wins"
@@ -77,7 +77,7 @@ def test_result_and_illegal_moves() -> None:
 
 
 def test_undo_to_human_skips_ai_moves() -> None:
-    s = Session("nim", {"heaps": (20,), "max_take": 3}, (Seat.ai_level("easy"), Seat.human()))
+    s = Session(get_kit("nim"), {"heaps": (20,), "max_take": 3}, (Seat.ai_level("easy"), Seat.human()))
     s.play((0, 1))  # AI
     assert s.undo_to_human() == 0 and s.ply == 1  # the human has not moved yet
     s.play((0, 2))  # human
@@ -93,7 +93,7 @@ def test_undo_to_human_skips_ai_moves() -> None:
 def test_undo_to_human_with_dice_like_chance_moves() -> None:
     # Backgammon: the human's turn is preceded by a roll; undo returns to the human's decision,
     # with the dice that were rolled for it still on the board.
-    s = Session("backgammon", None, (Seat.human(), Seat.ai_level("easy")))
+    s = Session(get_kit("backgammon"), None, (Seat.human(), Seat.ai_level("easy")))
     rng = random.Random(7)
     human_decision_ply = None
     for _ in range(12):
@@ -112,7 +112,7 @@ def test_undo_to_human_with_dice_like_chance_moves() -> None:
 
 
 def test_roll_follows_probabilities() -> None:
-    s = Session("backgammon")
+    s = Session(get_kit("backgammon"))
     while s.current.current_player() != CHANCE:
         s.play(s.current.legal_moves()[0])
     outcomes = dict(s.current.chance_outcomes())
@@ -130,7 +130,7 @@ def test_roll_follows_probabilities() -> None:
 
 
 def test_nim_moves_text_and_session_options() -> None:
-    s = Session("nim", {"heaps": (3, 4, 5), "max_take": None, "misere": True})
+    s = Session(get_kit("nim"), {"heaps": (3, 4, 5), "max_take": None, "misere": True})
     s.play_text("2:3")
     s.play_text("3:5")
     assert s.moves_text() == ["2:3", "3:5"]
@@ -181,18 +181,18 @@ def test_bad_seat_text(text: str) -> None:
 
 def test_bad_session_arguments() -> None:
     with pytest.raises(ValueError, match="unknown game"):
-        Session("chess")
+        Session(get_kit("chess"))
     with pytest.raises(ValueError):
-        Session("tictactoe", None, (Seat.human(),))
+        Session(get_kit("tictactoe"), None, (Seat.human(),))
     with pytest.raises(ValueError):
-        Session("nim", {"max_take": 0})
+        Session(get_kit("nim"), {"max_take": 0})
 
 
 # -- save / load -----------------------------------------------------------------------------
 
 
 def test_saved_text_is_readable() -> None:
-    s = Session("nim", None, (Seat.human(), Seat.ai_level("medium")))
+    s = Session(get_kit("nim"), None, (Seat.human(), Seat.ai_level("medium")))
     s.play_text("1:3")
     s.play_text("1:1")
     assert s.save() == (
@@ -238,7 +238,7 @@ def test_save_load_round_trip_every_game(game_id: str, seed: int) -> None:
     ],
 )
 def test_nim_variants_round_trip(options: dict) -> None:
-    s = Session("nim", options, (Seat.ai("alphabeta", depth=3), Seat.ai("minimax", time_s=2.0)))
+    s = Session(get_kit("nim"), options, (Seat.ai("alphabeta", depth=3), Seat.ai("minimax", time_s=2.0)))
     rng = random.Random(5)
     while not s.is_over:
         s.play(rng.choice(s.current.legal_moves()))
@@ -249,7 +249,7 @@ def test_nim_variants_round_trip(options: dict) -> None:
 def test_start_from_a_set_up_position() -> None:
     from games.tictactoe.rules import GAME
 
-    s = Session("tictactoe", None, None, GAME.parse_position("X---O---- X"))
+    s = Session(get_kit("tictactoe"), None, None, GAME.parse_position("X---O---- X"))
     s.play_text("c3")
     text = s.save()
     assert "start: X---O---- X" in text
@@ -267,7 +267,7 @@ def test_file_helpers(tmp_path) -> None:
 
 
 def good_text() -> str:
-    s = Session("nim", {"heaps": (3, 4, 5)}, (Seat.human(), Seat.ai("alphabeta", depth=3)))
+    s = Session(get_kit("nim"), {"heaps": (3, 4, 5)}, (Seat.human(), Seat.ai("alphabeta", depth=3)))
     for t in ["3:3", "2:1", "1:2"]:
         s.play_text(t)
     return s.save()
@@ -309,7 +309,7 @@ def test_comments_blank_lines_and_crlf_are_tolerated() -> None:
 
 
 def test_a_game_played_past_its_end_is_rejected() -> None:
-    s = Session("tictactoe")
+    s = Session(get_kit("tictactoe"))
     for t in ["a1", "a2", "b1", "b2", "c1"]:
         s.play_text(t)
     text = s.save().replace("moves: 5", "moves: 6") + "c3\n"

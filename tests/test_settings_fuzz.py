@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ai.kit import levels_of
+from game.registry import get_kit
 from ui import scene_record
 from ui.app import App
 from ui.settings import SEAT_KINDS, SeatSetting, Settings, game_fields, read_settings
@@ -78,7 +79,7 @@ def assert_usable(s: Settings) -> None:
     for seat in s.seats:
         assert seat.kind in SEAT_KINDS and type(seat.depth) is int and 1 <= seat.depth <= 20
         assert isinstance(seat.level, str) and len(seat.level) <= 40
-        assert seat.kind != "level" or seat.level in {lv.name for lv in levels_of(s.game)}
+        assert seat.kind != "level" or seat.level in {lv.name for lv in levels_of(get_kit(s.game))}
         assert isinstance(seat.algorithm, str)
     assert all(isinstance(p, str) and len(p) <= 4096 for p in s.recent_files)
     for key, spec in game_fields().items():
@@ -132,7 +133,7 @@ def test_a_level_the_game_lacks_is_the_one_the_start_screen_shows(tmp_path):
     data = {**VALID, "seats": [{"kind": "level", "level": "Foo"}, {"kind": "human"}]}
     loaded, dropped = Settings.read(data)
     assert dropped == ["seats[0].level"]
-    assert loaded.seats[0].level in {lv.name for lv in levels_of("nim")}
+    assert loaded.seats[0].level in {lv.name for lv in levels_of(get_kit("nim"))}
 
 
 def test_the_app_starts_from_a_settings_file_with_infinities_and_says_so(tmp_path,

@@ -8,6 +8,7 @@ from functools import cache
 import pytest
 
 from game.core import TERMINAL, IllegalMoveError, NotationError, winner
+from game.registry import get_kit
 from games.tictactoe.rules import GAME, TicTacToeState
 
 
@@ -176,7 +177,7 @@ def test_open_lines_evaluator() -> None:
     from ai.kit import get_evaluator
     from games.tictactoe.ai.evaluation import TicTacToeEvaluator, open_lines
 
-    ev = get_evaluator("tictactoe")
+    ev = get_evaluator(get_kit("tictactoe"))
     assert isinstance(ev, TicTacToeEvaluator)
     start = GAME.initial_state()
     assert ev.evaluate(start, 0) == ev.evaluate(start, 1) == 0.0
@@ -193,4 +194,4 @@ def test_get_evaluator_rejects_unknown_games() -> None:
     from ai.kit import get_evaluator
 
     with pytest.raises(ValueError, match="chess"):
-        get_evaluator("chess")
+        get_evaluator(get_kit("chess"))

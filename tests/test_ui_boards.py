@@ -9,12 +9,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.registry import get_game  # noqa: E402
+from game.registry import get_game, get_kit  # noqa: E402
 from games.nim.ui.board import NimView, heaps_of  # noqa: E402
 from games.tictactoe.ui.board import TicTacToeView  # noqa: E402
 from ui import theme  # noqa: E402
 from ui.boards.base import ViewContext  # noqa: E402
-from ui.kit import make_view, view_class  # noqa: E402
+from ui.kit import game_ui, make_view  # noqa: E402
 
 RECT = pygame.Rect(0, 0, 600, 480)
 
@@ -152,12 +152,12 @@ def test_grundy_click_splits_between_coins():
 
 
 def test_registry_knows_every_game():
-    assert view_class("tictactoe") is TicTacToeView
-    assert view_class("nim") is NimView
+    assert game_ui(get_kit("tictactoe")).view_class is TicTacToeView
+    assert game_ui(get_kit("nim")).view_class is NimView
     for gid in ("othello", "backgammon"):
-        assert make_view(get_game(gid)).game.id == gid
+        assert make_view(get_kit(gid)).game is get_game(gid)
     with pytest.raises(ValueError):
-        view_class("chess")
+        game_ui(get_kit("classroom"))  # a teaching game: no board view
 
 
 def test_scores_read_like_a_person_would_say_them():

@@ -11,6 +11,7 @@ import pytest
 from test_ui_support import click, key, make_app, resize
 
 from game import savefile
+from game.registry import get_kit
 from game.seat import Seat
 from game.session import Session
 from ui import file_listing
@@ -261,7 +262,7 @@ def test_menu_load_opens_the_chooser_and_loads_the_chosen_game(tmp_path, monkeyp
     try:
         saves = tmp_path / "saves"
         saves.mkdir()
-        game = Session("tictactoe", None, (Seat.human(), Seat.human()))
+        game = Session(get_kit("tictactoe"), None, (Seat.human(), Seat.human()))
         for move in ("b2", "a1"):
             game.play_text(move)
         savefile.save_file(game, saves / "tictactoe.kibitz.txt")

@@ -34,7 +34,7 @@ def test_no_menu_label_is_cut_at_the_default_size(tmp_path, monkeypatch, game):
     app = make_app(tmp_path, monkeypatch, size=default, game=game)
     try:
         menu = app.scene
-        seat_values = [v for v, _ in menu._seat_options(game)]
+        seat_values = [v for v, _ in menu._seat_options(menu.kit)]
         cut: list[str] = []
         for value in seat_values:  # every player choice is shown once in Player A's row
             menu._set_seat(0, value)

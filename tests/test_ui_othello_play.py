@@ -7,6 +7,7 @@ import pygame
 import pytest
 from test_ui_support import drawn_text, key, playing, seats
 
+from game.registry import get_kit
 from game.seat import Seat
 from game.session import Session
 from games.othello.game import GAME
@@ -61,7 +62,7 @@ def test_a_game_from_a_pasted_position_has_no_opening_name(tmp_path, monkeypatch
                  animations=False) as (app, scene):
         play_moves(scene, "f5 d6")
         start = scene.session.current
-        scene.match.set_session(Session("othello", None, (Seat.human(), Seat.human()),
+        scene.match.set_session(Session(get_kit("othello"), None, (Seat.human(), Seat.human()),
                                    start_state=start), own_position=True)
         play_moves(scene, "c3 d3 c4")  # the Tiger's moves, but not from the start
         assert openings_on_screen(app, monkeypatch) == []
@@ -78,7 +79,7 @@ def banner_drawing(app, monkeypatch, scene) -> list[tuple[str, int, int | None]]
 def test_the_world_championship_result_is_shown_whole(tmp_path, monkeypatch, size):
     with playing(tmp_path, monkeypatch, size=size, game="othello",
                  seats=seats("human", "human"), animations=False) as (app, scene):
-        scene.match.set_session(Session("othello", None, (Seat.human(), Seat.human()),
+        scene.match.set_session(Session(get_kit("othello"), None, (Seat.human(), Seat.human()),
                                    start_state=GAME.parse_position(ONE_EMPTY)),
                            own_position=True)
         assert scene.session.result_text == RESULT
@@ -104,7 +105,7 @@ def test_a_white_win_banner_holds_its_text_and_the_keys_inside_its_border(
     white_wins = ONE_EMPTY.translate(str.maketrans("XO", "OX"))
     with playing(tmp_path, monkeypatch, size=size, game="othello",
                  seats=seats("human", "human"), animations=False) as (app, scene):
-        scene.match.set_session(Session("othello", None, (Seat.human(), Seat.human()),
+        scene.match.set_session(Session(get_kit("othello"), None, (Seat.human(), Seat.human()),
                                         start_state=GAME.parse_position(white_wins)),
                                 own_position=True)
         with scene_record.recording(app.screen) as rec:

@@ -18,7 +18,7 @@ import pygame
 import pytest
 from test_ui_support import drawn_text, key, make_app, scripted_playing, seats, start_game
 
-from game.registry import get_game
+from game.registry import get_game, get_kit
 from ui import theme
 from ui.boards.base import ViewContext
 from ui.kit import make_view
@@ -319,7 +319,7 @@ def test_the_compare_verdict_is_shown_whole(display, monkeypatch):
     assert not ok
     seen = recorder(monkeypatch, verdict)
     rect = pygame.Rect(20, 20, 640, 460)
-    charts.draw_compare(pygame.display.get_surface(), rect, rows, 15, {}, "backgammon")
+    charts.draw_compare(pygame.display.get_surface(), rect, rows, 15, {}, get_kit("backgammon"))
     drawn = [t for t, _ in seen]
     assert text in " ".join(drawn), drawn
     lines = [t for t in drawn if t in text]
@@ -351,10 +351,10 @@ CASES = [("tictactoe", None), ("nim", {"heaps": (3, 4, 5)}),
                                                                        "level"])
 def test_a_value_has_one_colour_in_every_game(display, game_id, options, value):
     game, state = _board(game_id, options)
-    view = make_view(game)
+    view = make_view(get_kit(game_id))
     rect = pygame.Rect(0, 0, 720, 560)
     values = {m: value for m in state.legal_moves()}
-    labels = {m: value_text(game.id, v, exact=True).short for m, v in values.items()}
+    labels = {m: value_text(get_kit(game_id), v, exact=True).short for m, v in values.items()}
     plain, shown = pygame.Surface(rect.size), pygame.Surface(rect.size)
     view.draw(plain, rect, state, ViewContext())
     view.draw(shown, rect, state, ViewContext(move_values=values, value_labels=labels))

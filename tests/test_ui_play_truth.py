@@ -20,6 +20,7 @@ from test_ui_support import (
 
 from ai.api import Result, Stats
 from ai.worker import Finished
+from game.registry import get_kit
 from games.nim.ui.board import NimView, heaps_of
 from ui import scene_record
 from ui.panel import PanelLine, draw_panel, fmt_int
@@ -245,7 +246,7 @@ def backgammon_left_for_the_menu(tmp_path, monkeypatch):
 def test_resume_on_another_games_tab_names_the_game_it_resumes(tmp_path, monkeypatch):
     app = backgammon_left_for_the_menu(tmp_path, monkeypatch)
     try:
-        app.scene._set_game("tictactoe")
+        app.scene._set_game(get_kit("tictactoe"))
         (resume,) = frame(app).find("Resume")
         assert resume.shown == "Resume Backgammon"
         assert frame(app).find("Tic-tac-toe")  # the tab shown is another game's

@@ -22,6 +22,7 @@ from test_ui_support import (
     seats,
 )
 
+from game.registry import get_kit
 from game.session import Session
 from games.backgammon.cube import Cube, CubeAction
 from play.jobs import Job, Purpose
@@ -72,7 +73,7 @@ def test_a_cube_games_record_replays_through_the_cube_rules(tmp_path, monkeypatc
 
 
 def test_the_replay_check_refuses_a_record_the_cube_forbids():
-    session = Session("backgammon", start_state=_parse(BG_WHITE_31), stakes=Cube())
+    session = Session(get_kit("backgammon"), start_state=_parse(BG_WHITE_31), stakes=Cube())
     session.play(session.current.legal_moves()[0])
     session.play_text("double")
     session.play_text("take")
@@ -106,7 +107,7 @@ def test_a_move_reply_that_arrives_after_the_position_changed_is_never_played(
         tmp_path, monkeypatch, game, change):
     with scripted_playing(tmp_path, monkeypatch, **_human_first(game)) as (app, worker, scene):
         if game == "backgammon":  # White (the human) to play 3-1, not the opening roll
-            scene.replace_session(Session("backgammon", start_state=_parse(BG_WHITE_31),
+            scene.replace_session(Session(get_kit("backgammon"), start_state=_parse(BG_WHITE_31),
                                           seats=scene.session.seats), "set up")
         human_state = scene.session.current
         _first_move_by_human(app, scene)
@@ -163,7 +164,7 @@ def test_no_move_is_played_at_a_roll_or_while_a_double_waits(tmp_path, monkeypat
     with scripted_playing(tmp_path, monkeypatch, game="backgammon",
                           seats=seats("human", "human"), bg_cube="on",
                           animations=False) as (app, worker, scene):
-        session = Session("backgammon", start_state=_parse(BG_WHITE_31), seats=scene.session.seats,
+        session = Session(get_kit("backgammon"), start_state=_parse(BG_WHITE_31), seats=scene.session.seats,
                           stakes=Cube())
         scene.replace_session(session, "set up")
         decision = scene.session.current

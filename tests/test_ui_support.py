@@ -178,7 +178,7 @@ def replay_is_legal(session: Any) -> bool:
     from game.session import Session
     from games.backgammon.cube import CubeAction
 
-    replay = Session(session.game_id, None, session.seats, start_state=session.start,
+    replay = Session(session.kit, None, session.seats, start_state=session.start,
                      stakes=session.start_stakes)
     for recorded, move in session.history:
         state = replay.current

@@ -12,7 +12,7 @@ import pytest
 from ai.api import Limits, SearchConfig
 from ai.kit import levels_of
 from ai.worker import Reply, SearchWorker
-from game.registry import game_ids, get_game
+from game.registry import game_ids, get_game, get_kit
 
 MODES = ["thread", "process"]
 
@@ -59,9 +59,9 @@ def worker(request):
 
 
 def test_states_and_configs_are_picklable() -> None:
-    for game_id, levels in ((g, levels_of(g)) for g in game_ids()):
+    for game_id, levels in ((g, levels_of(get_kit(g))) for g in game_ids()):
         for level in levels:
-            config = level.config(game_id, seed=1)
+            config = level.config(get_kit(game_id), seed=1)
             assert pickle.loads(pickle.dumps(config)) == config
     for game_id in ("tictactoe", "othello", "nim", "backgammon"):
         state = get_game(game_id).initial_state()

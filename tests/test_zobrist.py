@@ -112,10 +112,10 @@ def test_explain_zobrist_text_json_and_errors(capsys: pytest.CaptureFixture[str]
 
 
 def test_lab_view_is_offered_where_a_board_has_pieces() -> None:
-    assert "zobrist" in [v.name for v in lab_views("othello")]
-    assert "zobrist" in [v.name for v in lab_views("kalah")]
-    assert "zobrist" not in [v.name for v in lab_views("nim")]
-    assert "zobrist" not in [v.name for v in lab_views("backgammon")]
+    assert "zobrist" in [v.name for v in lab_views(get_kit("othello"))]
+    assert "zobrist" in [v.name for v in lab_views(get_kit("kalah"))]
+    assert "zobrist" not in [v.name for v in lab_views(get_kit("nim"))]
+    assert "zobrist" not in [v.name for v in lab_views(get_kit("backgammon"))]
 
 
 @pytest.fixture
@@ -126,8 +126,8 @@ def app(tmp_path, monkeypatch):
 
 
 def test_lab_view_arrows_choose_the_move_and_it_draws(app, tmp_path) -> None:
-    session = Session("othello", {}, (Seat.human(), Seat.human()))
-    scene = lab_scene(app, session, "othello", "zobrist")
+    session = Session(get_kit("othello"), {}, (Seat.human(), Seat.human()))
+    scene = lab_scene(app, session, get_kit("othello"), "zobrist")
     app.switch(scene)
     app.run_frames(2)
     pane = scene.pane()
