@@ -31,8 +31,10 @@ def test_get_level_is_case_insensitive_and_errors_list_the_names() -> None:
         get_level(get_kit("othello"), "champion")
     with pytest.raises(ValueError, match="did you mean Master"):
         get_level(get_kit("othello"), "grandmaster")
-    with pytest.raises(ValueError, match="known games"):
-        get_level(get_kit("chess"), "Master")
+    with pytest.raises(ValueError, match="no levels for game 'classroom'; known games"):
+        get_level(get_kit("classroom"), "Master")  # a teaching game has no levels
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        get_kit("chess")
 
 
 @pytest.mark.parametrize("game_id", ["tictactoe", "nim"])
