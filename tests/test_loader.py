@@ -111,7 +111,7 @@ def test_the_lab_names_every_levels_evaluation_without_loading_a_table():
         import games.othello.ai.patterns as patterns
         for kit in all_kits():
             for level in game_ai(kit).levels:
-                describe(kit.id, level.name, lab_config(kit.id, level.name, 2))
+                describe(kit, level.name, lab_config(kit, level.name, 2))
         loaded = [m for m in ("numpy", "games.backgammon.ai.net") if m in sys.modules]
         print(loaded, patterns._MODEL is not None)
     """)
