@@ -354,19 +354,15 @@ def build_config(
     )
 
 
-def level_names(kit: GameKit) -> tuple[str, ...]:
-    return tuple(lv.name for lv in game_ai(kit).all_levels())
-
-
 def level_config(kit: GameKit, name: str, seed: int | None = None) -> SearchConfig:
     """The SearchConfig of a named level; the level name is matched without regard to case."""
-    for lv in game_ai(kit).all_levels():
+    levels = game_ai(kit).all_levels()
+    for lv in levels:
         if lv.name.lower() == str(name).lower():
             return lv.config(kit, seed=seed)
-    names = level_names(kit)
-    if not names:
+    if not levels:
         raise RequestError(f"{kit.id} has no levels: name an --algorithm instead")
-    raise RequestError(unknown_level_message(kit, name, game_ai(kit).all_levels()))
+    raise RequestError(unknown_level_message(kit, name, levels))
 
 
 def config_from_args(args: argparse.Namespace, kit: GameKit) -> SearchConfig:

@@ -201,8 +201,7 @@ def game_specs(
 
 
 def start_position(spec: GameSpec, kit: GameKit) -> tuple[State, list[Move], random.Random]:
-    """The pair's opening position, the opening moves played, and the RNG for the dice
-    (``kit``: the game the spec names)."""
+    """The pair's opening position (in ``kit``'s game), its moves, and the dice's RNG."""
     rng = random.Random(spec.pair_seed)
     state, opening = opening_position(kit, spec.options, rng)
     return state, opening, rng
