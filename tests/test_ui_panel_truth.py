@@ -411,7 +411,7 @@ def test_the_compare_charts_time_ticks_never_sit_on_each_other(display):
     screen = pygame.display.get_surface()
     screen.fill((0, 0, 0))
     with scene_record.recording(screen) as record:
-        charts.draw_compare(screen, pygame.Rect(10, 10, 620, 400), rows, 15, {}, "backgammon")
+        charts.draw_compare(screen, pygame.Rect(10, 10, 620, 400), rows, 15, {}, get_kit("backgammon"))
     ticks = [t.shown for t in record.texts if t.shown.endswith(("ms", "s", "µs"))]
     assert len(ticks) >= 3, ticks
     assert overlaps(record) == []
