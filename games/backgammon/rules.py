@@ -151,7 +151,9 @@ class BackgammonState:
         table = self._moves
         if table is None:
             me, opp = mg.perspective(self.points, self.bar, self.off, self.to_move)
-            d1, d2 = self.dice  # type: ignore[misc]
+            if self.dice is None:  # legal_moves and apply ask only once the dice are rolled
+                raise IllegalMoveError("no turn to play before the dice are rolled")
+            d1, d2 = self.dice
             table = {steps: (m, o) for steps, m, o in mg.generate(me, opp, d1, d2)}
             object.__setattr__(self, "_moves", table)
         return table

@@ -101,7 +101,8 @@ def cubeful(probs: tuple[float, ...], owner: str, count_gammons: bool = True,
 
 def advise(probs: tuple[float, ...], cube: Cube, player: int) -> CubeAdvice:
     """The decision for ``player``, on roll, whose cubeless chances are ``probs``."""
-    probs = tuple(float(v) for v in probs)
+    win, win_g, win_bg, lose_g, lose_bg = (float(v) for v in probs)
+    probs = (win, win_g, win_bg, lose_g, lose_bg)
     centred = cube.owner is None
     jacoby_free = cube.jacoby and centred and cube.value == 1
     nd = cubeful(probs, "centre" if centred else "me", count_gammons=not jacoby_free)
@@ -109,7 +110,7 @@ def advise(probs: tuple[float, ...], cube: Cube, player: int) -> CubeAdvice:
     dp = 1.0
     may = cube.owner is None or cube.owner == player
     double = may and min(dt, dp) > nd
-    return CubeAdvice(double, dt <= dp, nd, dt, dp, probs)  # type: ignore[arg-type]
+    return CubeAdvice(double, dt <= dp, nd, dt, dp, probs)
 
 
 def probabilities(state: BackgammonState, player: int) -> tuple[float, ...]:

@@ -195,20 +195,27 @@ class TDModel:
         return -self.equity_on_roll(opp[::-1], me)
 
 
-def check_weights(weights: object) -> None:
-    """Raise WeightsError unless ``weights`` is [set][output][input] of finite numbers."""
+def check_weights(weights: object) -> Weights:
+    """``weights`` as Weights (the same numbers, checked, so a loaded file's type is known);
+    WeightsError unless it is [set][output][input] of finite numbers."""
     if not isinstance(weights, list) or len(weights) != len(SETS):
         raise WeightsError(f"weights must be a list of {len(SETS)} sets ({', '.join(SETS)})")
+    checked: Weights = []
     for name, s in zip(SETS, weights, strict=True):
         if not isinstance(s, list) or len(s) != len(OUTPUTS):
             raise WeightsError(f"weight set {name!r} must hold {len(OUTPUTS)} outputs")
+        checked.append([])
         for out, w in zip(OUTPUTS, s, strict=True):
             if not isinstance(w, list) or len(w) != N_INPUTS:
                 got = len(w) if isinstance(w, list) else type(w).__name__
                 raise WeightsError(f"weights {name}/{out} must have {N_INPUTS} numbers, got {got}")
+            row: list[float] = []
             for x in w:
                 if isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x):
                     raise WeightsError(f"weights {name}/{out} hold a non-number: {clipped(repr(x))}")
+                row.append(x)
+            checked[-1].append(row)
+    return checked
 
 
 def load_weights(path: Path | str | None = None) -> tuple[Weights, dict]:
@@ -229,10 +236,9 @@ def load_weights(path: Path | str | None = None) -> tuple[Weights, dict]:
             f"{clipped(repr(data.get('inputs')))} inputs,"
             f" expected version {VERSION} with {N_INPUTS}"
         )
-    weights = data.get("weights")
-    check_weights(weights)
+    weights = check_weights(data.get("weights"))
     meta = {k: v for k, v in data.items() if k != "weights"}
-    return weights, meta  # type: ignore[return-value]
+    return weights, meta
 
 
 def save_weights(path: Path | str, weights: Weights, **meta: object) -> None:

@@ -201,8 +201,9 @@ def chunk_path(out: Path, index: int) -> Path:
 def write_chunk(path: Path, arrays: dict[str, np.ndarray]) -> None:
     """Whole or not at all: a temporary file renamed into place."""
     tmp = path.with_suffix(".tmp.npz")
-    # numpy's stub lets a ** mapping fill allow_pickle; these keys are array names.
-    np.savez_compressed(tmp, **arrays)  # type: ignore[arg-type]
+    # allow_pickle given (numpy's default) so the stub does not match ** to it: these keys
+    # are array names.
+    np.savez_compressed(tmp, allow_pickle=True, **arrays)
     os.replace(tmp, path)
 
 

@@ -48,8 +48,9 @@ def save_checkpoint(path: Path, net: Net, adam: Adam, epoch: int, rows: list[tup
     arrays |= {f"m{i}": m for i, m in enumerate(adam.m)}
     arrays |= {f"v{i}": v for i, v in enumerate(adam.v)}
     with open(tmp, "wb") as f:
-        # numpy's stub lets a ** mapping fill allow_pickle; these keys are array names.
-        np.savez(f, state=np.array(json.dumps(state)), **arrays)  # type: ignore[arg-type]
+        # allow_pickle given (numpy's default) so the stub does not match ** to it: these
+        # keys are array names.
+        np.savez(f, state=np.array(json.dumps(state)), allow_pickle=True, **arrays)
     tmp.replace(path)
 
 

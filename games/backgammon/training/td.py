@@ -168,7 +168,9 @@ class Learner:
                     value = model.equity_after_move(m, o)
                 if value > best_v:
                     best_v, best = value, (m, o)
-            m, o = best  # type: ignore[misc]
+            if best is None:  # generate always yields a turn, the empty one if nothing plays
+                raise RuntimeError("no turn generated")
+            m, o = best
             done = m[0] == CHECKERS
             on_roll = 1 - mover
             if done:
@@ -233,7 +235,9 @@ def greedy_game(players: tuple[Evaluate, Evaluate], rng: random.Random) -> int:
             v = evaluate(after, mover)
             if v > best_v:
                 best, best_v = after, v
-        state = best  # type: ignore[assignment]
+        if best is None:  # a decision node always has a legal move (a pass is one)
+            raise RuntimeError("no legal move at a decision node")
+        state = best
     return int(state.returns()[0])
 
 

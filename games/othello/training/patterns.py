@@ -84,8 +84,9 @@ def make_data(data_dir: Path, seed: int, games: int) -> dict[str, np.ndarray]:
         if not path.exists():
             arrays = othello_data.make_chunk(seed, c)
             tmp = path.with_suffix(".part.npz")
-            # numpy's stub lets a ** mapping fill allow_pickle; these keys are array names.
-            np.savez(tmp, **arrays)  # type: ignore[arg-type]
+            # allow_pickle given (numpy's default) so the stub does not match ** to it:
+            # these keys are array names.
+            np.savez(tmp, allow_pickle=True, **arrays)
             tmp.replace(path)
         progress("self-play games", (c + 1) * othello_data.CHUNK, chunks * othello_data.CHUNK, start)
     return othello_data.load_chunks(data_dir, seed, chunks)
