@@ -94,7 +94,7 @@ class AlphaBetaSearcher(WindowedQuiescence):
         if tracer is None:
             self.__dict__.pop("_child", None)
         else:
-            self._child = self._traced_child  # type: ignore[method-assign]
+            self._child = self._traced_child  # type: ignore[method-assign]  # no per-node test
 
     def _traced_child(
         self, child: State, p: int, depth: int, alpha: float, beta: float, ply: int

@@ -33,7 +33,7 @@ class MinimaxSearcher(Quiescence):
         if tracer is None:
             self.__dict__.pop("_value", None)
         else:
-            self._value = self._traced_value  # type: ignore[method-assign]
+            self._value = self._traced_value  # type: ignore[method-assign]  # no per-node test
 
     def _traced_value(self, state: State, p: int, depth: int, ply: int
                       ) -> tuple[float, tuple[Move, ...]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from game.jsontypes import JSONObject
 
@@ -101,6 +101,20 @@ class Game(Protocol):
 
     def describe_result(self, state: State) -> str:
         """A one-line result for a finished game, e.g. "White wins a gammon"."""
+
+
+#: A game's own state class, as ``own_state`` narrows to it.
+S = TypeVar("S")
+
+
+def own_state(state: State, cls: type[S]) -> S:
+    """``state`` as the game's own state class ``cls``, where generic code (a kit, a match, a
+    searcher's root) hands a State to the game's own code that reads its fields. Asked once at
+    such an entry, never per searched node. A state of another game is a mistake in the code,
+    named here rather than as an AttributeError further on."""
+    if not isinstance(state, cls):
+        raise TypeError(f"expected a {cls.__name__}, got a {type(state).__name__}")
+    return state
 
 
 def check_option_names(game_name: str, options: Iterable[str], known: tuple[str, ...]) -> None:

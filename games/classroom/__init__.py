@@ -5,7 +5,7 @@ The kit below is the game's one entry in Kibitz (game.kit): its layers load on f
 
 from __future__ import annotations
 
-from game.core import State
+from game.core import State, own_state
 from game.kit import Example, GameKit
 
 
@@ -21,9 +21,9 @@ class ClassroomKit(GameKit):
         return dict(EXAMPLES)
 
     def tree_height(self, state: State) -> int | None:
-        from games.classroom.rules import height  # the rules: on first use, as load_rules
+        from games.classroom.rules import ClassroomState, height  # the rules: on first use
 
-        return height(state.node)  # type: ignore[attr-defined]
+        return height(own_state(state, ClassroomState).node)
 
 
 KIT = ClassroomKit()

@@ -7,7 +7,7 @@ one ply to the next, so its profile names the noisy moves a search follows past 
 
 from __future__ import annotations
 
-from game.core import State
+from game.core import State, own_state
 from game.kit import Example, GameKit
 from game.setup import GameSetup
 from game.zobrist import PieceBoard
@@ -37,7 +37,10 @@ class KalahKit(GameKit):
     def piece_board(self, state: State) -> PieceBoard:
         """Each pit and store holding so many seeds: the piece is the count (an empty pit
         holds none), as a Zobrist table for a sowing game numbers them."""
-        pits, stores = state.pits, state.stores  # type: ignore[attr-defined]
+        from games.kalah.rules import KalahState  # the rules: on first use, as load_rules
+
+        state = own_state(state, KalahState)
+        pits, stores = state.pits, state.stores
         m = len(pits) // 2
         seeds = sum(pits) + sum(stores)
         squares = (*(f"South {i + 1}" for i in range(m)), "South store",
@@ -45,7 +48,7 @@ class KalahKit(GameKit):
         counts = (*pits[:m], stores[0], *pits[m:], stores[1])
         placed = tuple((sq, n - 1) for sq, n in enumerate(counts) if n)
         pieces = tuple(f"{n} seed{'s' if n > 1 else ''}" for n in range(1, seeds + 1))
-        return PieceBoard(squares, pieces, placed, state.to_move == 1)  # type: ignore[attr-defined]
+        return PieceBoard(squares, pieces, placed, state.to_move == 1)
 
     def setup(self) -> GameSetup:
         from games.kalah.setup import SETUP  # the start screen's rows: when it asks

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from game.core import Move, State
+from game.core import Move, State, own_state
 from game.kit import GameKit
 from game.zobrist import PieceBoard
 
@@ -23,8 +23,10 @@ class OthelloKit(GameKit):
 
     def piece_board(self, state: State) -> PieceBoard:
         """Black and white discs on the 64 squares."""
-        mover, other = state.me, state.opp  # type: ignore[attr-defined]
-        side = state.to_move  # type: ignore[attr-defined]
+        from games.othello.rules import OthelloState  # the rules: on first use
+
+        state = own_state(state, OthelloState)
+        mover, other, side = state.me, state.opp, state.to_move
         placed = tuple((sq, side if mover >> sq & 1 else 1 - side)
                        for sq in range(64) if (mover | other) >> sq & 1)
         return PieceBoard(_SQUARES, ("black", "white"), placed, side == 1)

@@ -5,7 +5,7 @@ The kit below is the game's one entry in Kibitz (game.kit): its layers load on f
 
 from __future__ import annotations
 
-from game.core import State
+from game.core import State, own_state
 from game.kit import GameKit
 from game.zobrist import PieceBoard
 
@@ -20,9 +20,12 @@ class TicTacToeKit(GameKit):
 
     def piece_board(self, state: State) -> PieceBoard:
         """X and O on the nine cells."""
-        board = state.board  # type: ignore[attr-defined]
+        from games.tictactoe.rules import TicTacToeState  # the rules: on first use
+
+        state = own_state(state, TicTacToeState)
+        board = state.board
         placed = tuple((i, mark) for i, mark in enumerate(board) if mark is not None)
-        return PieceBoard(_CELLS, ("X", "O"), placed, state.to_move == 1)  # type: ignore[attr-defined]
+        return PieceBoard(_CELLS, ("X", "O"), placed, state.to_move == 1)
 
 
 KIT = TicTacToeKit()

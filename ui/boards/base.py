@@ -106,7 +106,7 @@ class BoardView:
         super().__init_subclass__(**kwargs)
         own = cls.__dict__.get("draw")
         if own is not None:
-            cls.draw = _as_board_picture(own)  # type: ignore[method-assign]
+            cls.draw = _as_board_picture(own)  # type: ignore[method-assign]  # once per class
 
     def __init__(self, game: Game) -> None:
         self.game = game

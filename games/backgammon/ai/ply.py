@@ -34,11 +34,11 @@ from collections.abc import Sequence
 
 from ai.api import Cancel, Limits, ProgressCallback, Result
 from ai.searchbase import INF, RootSearch, Scoring, SearchBase
-from game.core import Move, State
+from game.core import Move, State, own_state
 from games.backgammon import movegen as mg
 from games.backgammon.ai.net import NetEvaluator, equity
 from games.backgammon.positions import Packed, pack, positions, unpack
-from games.backgammon.rules import ROLLS
+from games.backgammon.rules import ROLLS, BackgammonState, as_steps
 
 #: Root moves searched further at depths 3 and 5: at most ``ROOT_KEEP`` of the best ones by the
 #: depth below, and of those only the ones within ``ROOT_MARGIN`` points of the best.
@@ -95,7 +95,7 @@ class BackgammonPlySearcher(SearchBase):
             return nodes[depth - 1] + 1.0
         ranked = self._search_root(state, 1, None).root_values
         searched = len(root_filter([v for _, v in ranked], 3))
-        me, opp = state.mover_view()  # type: ignore[attr-defined]
+        me, opp = own_state(state, BackgammonState).mover_view()
         mine = sum(p * len(positions(me, opp, d1, d2)) for (d1, d2), p in ROLLS)
         rolls = len(ROLLS)
         if 3 in nodes:
@@ -214,7 +214,7 @@ class BackgammonPlySearcher(SearchBase):
         """Equity of ``a`` to play ``d1-d2``: his best move with ``depth`` layers left."""
         self.nodes += 1
         tracer = self.tracer if state is not None else None
-        if tracer is None:
+        if tracer is None or state is None:  # (state is given whenever the tracer is)
             found = positions(a, b[::-1], d1, d2)
             values = self._after_positions(found)
             if depth <= 1:
@@ -225,7 +225,7 @@ class BackgammonPlySearcher(SearchBase):
         results = mg.generate(a, b[::-1], d1, d2)
         values = self._after_moves(results)
         if depth <= 1:
-            self._trace_leaves(state, results, values)  # type: ignore[arg-type]
+            self._trace_leaves(state, results, values)
             return max(values)
         keep = sorted(range(len(values)), key=lambda j: -values[j])[:REPLY_KEEP]
         # Every reply was scored by the network; the best few are searched further.
@@ -279,7 +279,7 @@ class BackgammonPlySearcher(SearchBase):
                 tracer.pass_reused()
             return RootSearch(previous.score, previous.move, previous.root_values, previous.pv,
                               previous.root_values_exact)
-        table = state._generated()  # type: ignore[attr-defined]
+        table = own_state(state, BackgammonState)._generated()
         moves = list(table)
         if depth == 1 or len(moves) == 1:
             results = [(m, *table[m]) for m in moves]
@@ -300,7 +300,7 @@ class BackgammonPlySearcher(SearchBase):
         scored: list[tuple[Move, float]] = []
         traced = state if tracer is not None else None
         for m in order:
-            me, opp = table[m]
+            me, opp = table[as_steps(m)]  # the root's moves, as the table's keys are typed
             v = self._move_value(traced, m, list(me), list(opp), depth - 1, None)
             scored.append((m, v))
             if self._root_best is None or v > self._root_best[1]:

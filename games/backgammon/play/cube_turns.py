@@ -11,10 +11,11 @@ is a move of the session (``double``, ``take``, ``drop``), so undo, redo and sav
 from __future__ import annotations
 
 from ai.profiles import true_minus
-from game.core import CHANCE, IllegalMoveError
+from game.core import CHANCE, IllegalMoveError, own_state
 from game.session import Session
 from games.backgammon.ai.cube import advise, cubeful, probabilities, take_decision
 from games.backgammon.cube import Cube
+from games.backgammon.rules import BackgammonState
 from play.turns import MatchSide
 
 #: How long the AI seems to consider a double before answering (seconds).
@@ -45,6 +46,11 @@ class CubeTurns:
             raise ValueError("this game is played without the doubling cube")
         return cube
 
+    @property
+    def _state(self) -> BackgammonState:
+        """The shown position, as the backgammon state it is (a cube goes only with it)."""
+        return own_state(self.match.session.current, BackgammonState)
+
     def _doubler(self) -> int:
         """Who offered the double that waits for its answer (asked only while one waits)."""
         doubler = self._on.offered_by
@@ -64,12 +70,12 @@ class CubeTurns:
         cube = self.cube
         if cube is None or not self.before_roll():
             return False
-        player = self.match.session.current.to_move  # type: ignore[attr-defined]
+        player = self._state.to_move
         return cube.may_double(player, rolled=False, over=False)
 
     def _human_on_roll(self) -> bool:
         s = self.match.session
-        return s.seats[s.current.to_move].is_human  # type: ignore[attr-defined]
+        return s.seats[self._state.to_move].is_human
 
     def waiting_for_human(self) -> bool:
         """The dice wait: a human on roll may double, or must answer a double."""
@@ -94,14 +100,14 @@ class CubeTurns:
             return "The game is over"
         if cube.offered_by is not None:
             return "A double is waiting for an answer: Take or Drop"
-        state = s.current
-        if getattr(state, "opening", False):
+        state = self._state
+        if state.opening:
             return "No double before the opening roll"
         if state.current_player() != CHANCE:
             return "A double comes before the roll, at the start of your turn"
-        if not s.seats[state.to_move].is_human:  # type: ignore[attr-defined]
+        if not s.seats[state.to_move].is_human:
             return "You may double only at the start of your own turn"
-        if cube.owner is not None and cube.owner != state.to_move:  # type: ignore[attr-defined]
+        if cube.owner is not None and cube.owner != state.to_move:
             owner = self.match.session.game.player_names[cube.owner]
             return f"{owner} owns the cube: only the cube's owner may redouble"
         return "The cube cannot go higher"
@@ -147,19 +153,19 @@ class CubeTurns:
         if not self.waiting_for_human():
             return None
         s = self.match.session
-        state, cube = s.current, self._on
+        state, cube = self._state, self._on
         names = s.game.player_names
         try:
             if cube.offered_by is not None:
                 taker = 1 - cube.offered_by
-                probs = probabilities(state, taker)  # type: ignore[arg-type]
+                probs = probabilities(state, taker)
                 taking = 2.0 * cubeful(probs, "me")
                 action = "take" if taking >= -1.0 else "drop"
                 return (f"Hint: {action} — taking is worth {true_minus(format(taking, '+.2f'))} cubes to "
                         f"{names[taker]}, dropping {true_minus(format(-1.0, '+.2f'))} ({probs[0]:.2f} wins, "
                         f"{probs[1]:.2f} gammons)")
-            player = state.to_move  # type: ignore[attr-defined]
-            advice = advise(probabilities(state, player), cube, player)  # type: ignore[arg-type]
+            player = state.to_move
+            advice = advise(probabilities(state, player), cube, player)
         except ValueError as exc:  # the network's weights are missing
             return f"No cube advice: {exc}"
         action = "double" if advice.double else "roll"
@@ -178,9 +184,9 @@ class CubeTurns:
             a, b = cube.drop_returns()
             points = (int(a), int(b))
         else:
-            state = session.current
-            k = cube.points(state.game_value())  # type: ignore[attr-defined]
-            points = (k, -k) if state.winner() == 0 else (-k, k)  # type: ignore[attr-defined]
+            state = self._state
+            k = cube.points(state.game_value())
+            points = (k, -k) if state.winner() == 0 else (-k, k)
         self._results[id(session)] = (session, points)
 
     def score(self) -> tuple[int, int] | None:
@@ -215,7 +221,7 @@ class CubeTurns:
                 return f"{text} — {names[taker]}: Take (A) or Drop (P)?"
             return f"{text} — {names[taker]} is thinking"
         if self.waiting_for_human():
-            player = s.session.current.to_move  # type: ignore[attr-defined]
+            player = self._state.to_move
             return f"{names[player]} to roll — Double (O) or Roll (Enter)"
         return ""
 
@@ -228,7 +234,7 @@ class CubeTurns:
         if cube.offered_by is not None:
             return 1 - cube.offered_by
         if self.waiting_for_human():
-            return self.match.session.current.to_move  # type: ignore[attr-defined]
+            return self._state.to_move
         return None
 
     def wake_at(self) -> float | None:
@@ -271,10 +277,10 @@ class CubeTurns:
 
     def _ai_offer(self) -> None:
         s = self.match
-        state, cube = s.session.current, self._on
-        player = state.to_move  # type: ignore[attr-defined]
+        state, cube = self._state, self._on
+        player = state.to_move
         try:
-            advice = advise(probabilities(state, player), cube, player)  # type: ignore[arg-type]
+            advice = advise(probabilities(state, player), cube, player)
         except ValueError as exc:  # the network's weights are missing: play on cubeless
             s.notice(f"No cube decisions: {exc}", True)
             return
@@ -284,9 +290,8 @@ class CubeTurns:
                            f"({advice.text()})")
 
     def _ai_answer(self, taker: int) -> None:
-        s = self.match
         try:
-            take = take_decision(s.session.current, taker)  # type: ignore[arg-type]
+            take = take_decision(self._state, taker)
         except ValueError:
             take = True  # without the network the AI never gives the game away
         self._answer("take" if take else "drop")

@@ -260,6 +260,7 @@ class _Solver:
         if tracer is not None:
             #: The colour to move at each open node (every call below flips it).
             self.colours = [colour]
+            # Instance attributes shadow the methods: no per-node test for the tracer.
             self.deep = self._traced(type(self).deep)  # type: ignore[method-assign]
             self.shallow = self._traced(type(self).shallow)  # type: ignore[method-assign]
 
