@@ -92,6 +92,29 @@ def test_the_tree_opens_with_its_root_in_sight_and_fit_shows_every_row(
         app.close()
 
 
+def test_a_wide_tree_opens_with_the_root_and_the_chosen_move_whole(
+        tmp_path: Any, monkeypatch: Any) -> None:
+    """Before: 18 root moves at 1100x720 opened with the search's choice (6/1*) half behind
+    the canvas's left edge and its value unseen: leaning toward it stopped a whole slot short
+    of the root's side, and the chosen move paid for it."""
+    app = make_app(tmp_path, monkeypatch, size=(1100, 720))
+    try:
+        kit = get_kit("backgammon")
+        session = Session.from_position(kit, "4HPiQSDgc/ABMA 32",
+                                        (Seat.human(), Seat.ai_level("Casual")), None, {})
+        app.switch(lab_scene(app, session, kit, "tree"))
+        _settled(app)
+        rec = _frame(app)
+        (area,) = rec.marks_of("tree-area")
+        assert not area["fitted"]  # too wide to fit with its labels: the opened view leans
+        pv = app.scene.pane("tree").view.shape.recording.principal_variation()
+        nodes = {m["nid"]: m for m in rec.marks_of("tree-node")}
+        assert area.box.contains(nodes[0].box)
+        assert area.box.contains(nodes[pv[1]].box), (nodes[pv[1]].box, area.box)
+    finally:
+        app.close()
+
+
 def test_fit_shows_all_of_nim_seven_in_teaching_mode(tmp_path: Any, monkeypatch: Any) -> None:
     app = make_app(tmp_path, monkeypatch, size=(1280, 720))
     try:

@@ -157,7 +157,7 @@ def test_compare_holds_back_a_search_estimated_too_long(app, monkeypatch) -> Non
     pane.run()
     _wait(app, scene)
     assert pane.rows[0].status == "too long"
-    assert "estimated" in pane.notes()[0]
+    assert "estimated" in pane.notes()[0][0]
     app.run_frames(2)
     assert any(b.enabled for b in pane.widgets if getattr(b, "text", "").startswith("Run long"))
 
@@ -172,7 +172,8 @@ def test_compare_stop_button(app) -> None:
     app.step([key(pygame.K_s)], 0.016)
     assert not pane.running and pane.stopped
     assert all(text in ("stopped", "waiting") or text.startswith("stopped")
-               for i, text in pane.notes().items() if i >= len(pane.rows))
+               for i, wordings in pane.notes().items() if i >= len(pane.rows)
+               for text in wordings)
     app.run_frames(2)
     assert not app.errors
 

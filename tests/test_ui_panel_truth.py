@@ -415,3 +415,27 @@ def test_the_compare_charts_time_ticks_never_sit_on_each_other(display):
     ticks = [t.shown for t in record.texts if t.shown.endswith(("ms", "s", "µs"))]
     assert len(ticks) >= 3, ticks
     assert overlaps(record) == []
+
+
+def test_a_long_status_note_takes_a_shorter_wording_not_a_cut_one(display):
+    """Before: on a busy machine the estimate of a held-back search grew ('estimated ~1.2 min,
+    ~31.4M nodes — L runs it') and ran past the bars' room, cut with an ellipsis."""
+    from ai.lab.compare import CompareRow
+    from ui import scene_record
+    from ui.lab import charts
+    from ui.layout_check import cut_texts
+
+    rows = [CompareRow("minimax", "minimax", {}, 6, "too long", estimate_s=71.0,
+                       estimate_nodes=31.4e6),
+            CompareRow("alpha-beta", "alphabeta", {}, 6, "done", nodes=900, final_nodes=900,
+                       passes=1, time_s=0.02, value=0.5, value_text="+0.50", move="d3")]
+    notes = {0: ("not run: estimated ~1.2 min, ~31.4M nodes — L runs it",
+                 "not run: ~1.2 min — L runs it", "not run (L runs it)")}
+    screen = pygame.display.get_surface()
+    screen.fill((0, 0, 0))
+    with scene_record.recording(screen) as record:
+        charts.draw_compare(screen, pygame.Rect(10, 10, 620, 400), rows, 15, notes,
+                            get_kit("othello"))
+    shown = [t.shown for t in record.texts if t.shown.startswith("not run")]
+    assert shown and shown[0] != notes[0][0], shown
+    assert cut_texts(record) == []

@@ -9,7 +9,7 @@ colour (solid, dashed, dotted lines; filled and hollow markers) for colour-blind
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pygame
 
@@ -60,12 +60,13 @@ def agree_text(rows: Sequence[CompareRow]) -> tuple[str, bool | None]:
 
 
 def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[CompareRow],
-                 size: int, notes: dict[int, str] | None = None, kit: GameKit | None = None) -> None:
+                 size: int, notes: Mapping[int, Sequence[str]] | None = None,
+                 kit: GameKit | None = None) -> None:
     """Horizontal bars: nodes and time per algorithm on log scales, value and move beside.
 
     ``rows`` have label, nodes, final_nodes, passes, time_s, value, move (None while not run);
     ``notes`` maps a row index to a status text drawn instead of its bars ("running…",
-    "skipped: ~40 s"). The node bars are the final pass (like against like); a row that also
+    "skipped: ~40 s"), as its wordings, longest first: the longest that fits is drawn. The node bars are the final pass (like against like); a row that also
     searched the shallower depths (iterative deepening) shows its total after the bar.
     """
     notes = notes or {}
@@ -129,7 +130,9 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Comp
         label = f"{r.label} · {probes} probe{'s' if probes != 1 else ''}" if probes else r.label
         _row_label(surface, label, rect.x, cy, small, label_w, row_h)
         if i in notes or r.status != "done" or not r.nodes:
-            draw_text(surface, notes.get(i, "not run"), (nodes_x0 + 6, cy), small, style.DIM,
+            note_wordings: Sequence[str] = notes.get(i, ("not run",))
+            note = first_fitting(note_wordings, font(small), 2 * plot_w, note_wordings[-1])
+            draw_text(surface, note, (nodes_x0 + 6, cy), small, style.DIM,
                       anchor="midleft", max_width=2 * plot_w)
             continue
         for axis, x0, v, col, fmt, hatch in ((node_axis, nodes_x0, _final(r), BAR_NODES, si,

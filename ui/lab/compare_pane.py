@@ -85,22 +85,26 @@ class ComparePane(ChartPane):
         self.error = message
         self.ctx.show_message(f"Compare: {message}", True)
 
-    def notes(self) -> dict[int, str]:
-        """Status text for every row without bars (not run yet, running, too long...)."""
-        out: dict[int, str] = {}
+    def notes(self) -> dict[int, tuple[str, ...]]:
+        """Status text for every row without bars (not run yet, running, too long...), each
+        as its wordings, longest first: the chart draws the longest that fits its row (a
+        busy machine's longer estimate must not run past the bars' room)."""
+        out: dict[int, tuple[str, ...]] = {}
         for i in range(len(self.labels)):
             if i < len(self.rows):
                 row = self.rows[i]
-                est = (f"estimated ~{charts.seconds_text(row.estimate_s)}, "
-                       f"~{charts.si(row.estimate_nodes)} nodes")
+                seconds = f"~{charts.seconds_text(row.estimate_s)}"
+                est = f"estimated {seconds}, ~{charts.si(row.estimate_nodes)} nodes"
                 if row.status == "too long":
-                    out[i] = f"not run: {est} — L runs it"
+                    out[i] = (f"not run: {est} — L runs it", f"not run: {est}",
+                              f"not run: {seconds} — L runs it", "not run (L runs it)")
                 elif row.status == "stopped":
-                    out[i] = f"stopped ({est})" if row.estimate_s else "stopped"
+                    out[i] = ((f"stopped ({est})", f"stopped ({seconds})", "stopped")
+                              if row.estimate_s else ("stopped",))
             elif i == len(self.rows) and self.running:
-                out[i] = f"running… {self.ctx.jobs.elapsed_s:.1f} s (S stops)"
+                out[i] = (f"running… {self.ctx.jobs.elapsed_s:.1f} s (S stops)", "running…")
             else:
-                out[i] = "stopped" if self.stopped or self.error else "waiting"
+                out[i] = ("stopped",) if self.stopped or self.error else ("waiting",)
         return out
 
     def shown_rows(self) -> list[CompareRow]:

@@ -173,14 +173,22 @@ class TreeCamera:
             if too_narrow:
                 self.slot = read_slot
             root_x, _ = self.world(0)
+            half = self.rect.width / 2
+            # Half a slot of room beside a node keeps its box and its labels whole.
+            edge = min(half, self.slot / 2)
+            lo, hi = root_x - half + edge, root_x + half - edge
             wx = root_x
             pv = self.shape.recording.principal_variation()
             if too_narrow and len(pv) > 1 and pv[1] in self.shape.layout.x:
-                wx = (wx + self.world(pv[1])[0]) / 2
-            # Leaning, but never so far that the root leaves the window.
-            edge = min(self.rect.width / 2, self.slot)
-            wx = max(root_x - self.rect.width / 2 + edge,
-                     min(root_x + self.rect.width / 2 - edge, wx))
+                # Leaning toward the chosen move, as far as keeps it whole too; the root
+                # never leaves the window for it.
+                chosen_x = self.world(pv[1])[0]
+                wx = (root_x + chosen_x) / 2
+                if chosen_x < root_x:
+                    wx = min(wx, chosen_x + half - edge)
+                else:
+                    wx = max(wx, chosen_x - half + edge)
+            wx = max(lo, min(hi, wx))
             self.cam_x = wx - self.rect.width / 2
             self.cam_y = self.world(0)[1] - self.radius - 4 - self.top_margin
             self.clamp()
