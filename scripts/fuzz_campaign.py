@@ -31,7 +31,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from game.progress import ProgressBar  # noqa: E402
-from scripts.fuzz_surfaces import Surface, all_surfaces  # noqa: E402
+from scripts.fuzz_files import all_surfaces  # noqa: E402
+from scripts.fuzz_surfaces import Surface  # noqa: E402
 
 #: Seconds between checkpoints: a killed run loses at most this much work.
 CHECKPOINT_SECONDS = 30.0

@@ -25,6 +25,7 @@ from scripts.fuzz_surfaces import (
     one_line_problem,
     random_session,
     sessions,
+    text_surfaces,
 )
 
 #: Longest line main.py writes for a bad flag: its prefix, the 300-character message and
@@ -279,4 +280,9 @@ def file_surfaces() -> list[Surface]:
     ]
 
 
-__all__ = ["file_surfaces", "sessions"]
+def all_surfaces() -> list[Surface]:
+    """Every surface: the text ones and the files' and command line's."""
+    return [*text_surfaces(), *file_surfaces()]
+
+
+__all__ = ["all_surfaces", "file_surfaces", "sessions"]

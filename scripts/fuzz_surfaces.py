@@ -331,9 +331,7 @@ class EngineSurface(Surface):
         return None
 
 
-def all_surfaces() -> list[Surface]:
-    """Every surface, the file and command-line ones included."""
-    from scripts.fuzz_files import file_surfaces
-
-    return [PositionSurface(), MoveSurface(), SaveSurface(), GgfSurface(), EngineSurface(),
-            *file_surfaces()]
+def text_surfaces() -> list[Surface]:
+    """The surfaces of text a person types or pastes and of the engine's requests
+    (scripts/fuzz_files.py adds the files and the command line)."""
+    return [PositionSurface(), MoveSurface(), SaveSurface(), GgfSurface(), EngineSurface()]

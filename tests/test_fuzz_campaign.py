@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scripts.fuzz_campaign import Campaign, input_rng, main
-from scripts.fuzz_surfaces import Surface, all_surfaces
+from scripts.fuzz_files import all_surfaces
+from scripts.fuzz_surfaces import Surface
 
 SURFACES = {surface.name: surface for surface in all_surfaces()}
 
