@@ -198,10 +198,7 @@ def levels_of(kit: GameKit) -> tuple[Level, ...]:
 def get_level(kit: GameKit, name: str) -> Level:
     """The level (or benchmark opponent) called ``name`` (any case) of the game; a
     ValueError listing the names otherwise."""
-    try:
-        levels = game_ai(kit).all_levels()
-    except ValueError:
-        levels = ()
+    levels = game_ai(kit).all_levels() if kit.has_part("ai.kit") else ()
     if not levels:
         known = ", ".join(kit.id for kit in playable_kits())
         raise ValueError(f"no levels for game {kit.id!r}; known games: {known}")

@@ -19,6 +19,7 @@ read) are methods here with generic defaults, so the session asks the kit, not t
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from abc import ABC
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -95,6 +96,16 @@ class GameKit(ABC):
                 raise ValueError(missing) from None
             self._parts[key] = getattr(loaded, name)
         return self._parts[key]
+
+    def has_part(self, module: str) -> bool:
+        """Does the kit's package have ``module`` (``play.kit``: a game that adds turns)? A
+        layer whose part is optional asks this first, so an error raised inside a part that
+        exists is never taken for the part's absence."""
+        package = type(self).__module__
+        try:
+            return importlib.util.find_spec(f"{package}.{module}") is not None
+        except ModuleNotFoundError:  # a parent folder (``play/``) is missing too
+            return False
 
     # -- what the session asks (standard library only) ------------------------------------
 

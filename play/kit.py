@@ -28,8 +28,7 @@ NOTHING = GamePlay()
 
 def game_play(kit: GameKit) -> GamePlay:
     """A game's play part (``NOTHING`` for a game that has none)."""
-    try:
-        found: GamePlay = kit.part("play.kit", "PLAY", missing=f"{kit.title} adds no turns")
-    except ValueError:
+    if not kit.has_part("play.kit"):
         return NOTHING
+    found: GamePlay = kit.part("play.kit", "PLAY")
     return found

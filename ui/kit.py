@@ -80,10 +80,9 @@ def make_view(kit: GameKit) -> BoardView:
 def lab_views(kit: GameKit) -> tuple[LabView, ...]:
     """The lab views the game adds (none for a game without a screen side), then the
     Zobrist view for a game described as pieces on squares."""
-    try:
-        own = game_ui(kit).lab_views
-    except ValueError:  # a teaching game has no board view, so no views of its own
+    if not kit.has_part("ui.kit"):  # a teaching game has no board view, so no views of its own
         return ()
+    own = game_ui(kit).lab_views
     extra = [EVALUATION] if features(kit) else []
     if kit.piece_board(kit.rules().initial_state()) is not None:
         extra.append(ZOBRIST)
