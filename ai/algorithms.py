@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ai.api import ALGORITHMS, SearchConfig, TreeOptions
+from ai.api import ALGORITHMS, SearchConfig, Searcher, TreeOptions
 from ai.profiles import Profile
 from ai.quiescence import QUIESCENT_ALGORITHMS
-from ai.searchbase import EvalFn, Scoring, SearchBase
+from ai.searchbase import EvalFn, Scoring
 
 #: How a registered searcher is built: (evaluate, scoring, the game's profile, config).
-Builder = Callable[[EvalFn, Scoring, Profile, SearchConfig], SearchBase]
+Builder = Callable[[EvalFn, Scoring, Profile, SearchConfig], Searcher]
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from game.registry import get_kit
 Predictor = Callable[[Sequence[tuple[int, int, float]], int], "float | None"]
 
 #: The searching algorithms, by the names menus, the CLI and the engine protocol use.
-ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "mtdf", "expectiminimax")
+ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "mtdf", "expectiminimax", "mcts")
 #: ``Result.algorithm`` of an answer from a game's opening book.
 BOOK = "opening-book"
 
@@ -32,6 +32,8 @@ class Limits:
     depth: int | None = None
     time_s: float | None = None
     nodes: int | None = None
+    #: Monte Carlo tree search's iterations (ai.mcts); the other searchers ignore it.
+    iterations: int | None = None
 
 
 @dataclass
@@ -52,12 +54,21 @@ class Stats:
     quiescence_nodes: int = 0
     #: MTD(f)'s null-window probes of the root at each depth (empty for other searches).
     probes_per_depth: tuple[int, ...] = ()
+    #: Monte Carlo tree search's playouts (its ``nodes`` count iterations); 0 for the others.
+    playouts: int = 0
 
     @property
     def nodes_per_s(self) -> float:
         return self.nodes / self.time_s if self.time_s > 0 else 0.0
 
+    @property
+    def playouts_per_s(self) -> float:
+        return self.playouts / self.time_s if self.time_s > 0 else 0.0
+
     def as_dict(self) -> dict[str, float | list[int]]:
+        playouts: dict[str, float | list[int]] = (
+            {"playouts": self.playouts, "playouts_per_s": round(self.playouts_per_s, 1)}
+            if self.playouts else {})
         return {
             "nodes": self.nodes,
             "leaves": self.leaves,
@@ -71,6 +82,7 @@ class Stats:
             "leaves_per_depth": list(self.leaves_per_depth),
             "quiescence_nodes": self.quiescence_nodes,
             "probes_per_depth": list(self.probes_per_depth),
+            **playouts,
         }
 
 
@@ -241,7 +253,7 @@ class SearchConfig:
     """
 
     game_id: str
-    algorithm: str = "alphabeta"  # "minimax" | "alphabeta" | "mtdf" | "expectiminimax"
+    algorithm: str = "alphabeta"  # "minimax" | "alphabeta" | "mtdf" | "expectiminimax" | "mcts"
     limits: Limits = field(default_factory=Limits)
     #: The search's refinements (all on: the search that plays); the lab switches them off
     #: one by one to show what each buys.

@@ -24,14 +24,15 @@ from ai.api import (
     Searcher,
 )
 from ai.kit import GameAI, game_ai, profile_for
-from ai.searchbase import EvalFn, zero_eval
+from ai.mcts import searcher as mcts
+from ai.searchbase import EvalFn, SearchBase, zero_eval
 from ai.trace import Tracer, trace_root_values
 from game.core import CHANCE, TERMINAL, State
 from game.kit import GameKit
 
 #: The searcher modules: each declares itself into the registry (ai.algorithms) as it is
 #: imported, so every algorithm is registered before the engine builds one.
-SEARCHER_MODULES = (minimax, alphabeta, mtdf, expectiminimax)
+SEARCHER_MODULES = (minimax, alphabeta, mtdf, expectiminimax, mcts)
 
 
 def default_algorithm(kit: GameKit) -> str:
@@ -80,7 +81,7 @@ def make_searcher(config: SearchConfig, ai: GameAI | None = None) -> Searcher:
         if batched_searcher is not None:
             return batched_searcher
     searcher = spec.build(evaluate, scoring, profile, config)
-    if spec.quiescent and config.refinements.quiescence:
+    if spec.quiescent and config.refinements.quiescence and isinstance(searcher, SearchBase):
         searcher.set_quiescence(profile.noisy_moves)
     return searcher
 

@@ -11,6 +11,7 @@ from typing import Protocol
 from ai.api import Cancel, Evaluator, Result, SearchConfig, Searcher
 from ai.bench import SpeedBench
 from ai.levels import Level, unknown_level_message
+from ai.mcts.playout import PlayoutGuide
 from ai.profiles import Profile
 from ai.review.scale import ReviewScale
 from ai.searchbase import Scoring
@@ -147,6 +148,10 @@ class GameAI:
     book: Callable[[State], Result | None] | None = None
     #: How a review weighs the game's decisions (ai.review): marks, rating, default search.
     review: ReviewScale = field(default_factory=lambda: ReviewScale(loss_unit="points"))
+    #: Monte Carlo tree search's guided playouts (ε-greedy on the search's evaluator), for a
+    #: game whose evaluator is cheap enough to call at every move of every playout; None:
+    #: uniformly random playouts (ai.mcts.playout).
+    playout_guide: PlayoutGuide | None = None
 
     def evaluator(self, variant: str | None = None) -> Evaluator:
         """A fresh evaluator; a ValueError naming the known variants for anything else. A

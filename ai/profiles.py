@@ -147,6 +147,10 @@ class Profile:
     #: How the opening book valued its moves, for the panel and the lab ("{depth}": the depth
     #: a book answer carries).
     book_origin: str = "searched to depth {depth}"
+    #: A finished playout's reward for player 0 (Monte Carlo tree search, ai.mcts.reward),
+    #: in [-1, 1] (in points when ``points``); None: the generic one, from ``margin``,
+    #: ``points`` or the result's sign.
+    playout_reward: Callable[[State], float] | None = None
 
     # ------------------------------------------------------------------ search
 
