@@ -437,7 +437,7 @@ def test_noise_is_seeded_and_stays_within_the_margin() -> None:
 
 
 def test_engine_names_and_errors() -> None:
-    assert ALGORITHMS == ("minimax", "alphabeta", "mtdf", "expectiminimax")
+    assert ALGORITHMS == ("minimax", "alphabeta", "mtdf", "expectiminimax", "mcts")
     assert default_algorithm(get_kit("backgammon")) == "expectiminimax"
     assert default_algorithm(get_kit("othello")) == "alphabeta"
     game = get_game("tictactoe")
