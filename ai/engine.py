@@ -93,6 +93,7 @@ def run_search(
     progress: ProgressCallback | None = None,
     on_depth: Callable[[Result], None] | None = None,
     tracer: Tracer | None = None,
+    searcher: Searcher | None = None,
 ) -> Result:
     """The move to play in ``state`` and how it was found.
 
@@ -102,6 +103,8 @@ def run_search(
     within ``noise`` (evaluation units) of the best, seeded by ``config.seed``. The returned
     Result's ``move`` is the move actually chosen. ``on_depth`` receives each completed depth.
     ``tracer`` hears the search (or the solver's answer) as it runs: the lab's recorder.
+    ``searcher``: the one to run (built by ``make_searcher(config)``), when the caller reads
+    more of it afterwards than the Result (a Monte Carlo tree search's tree).
     """
     player = state.current_player()
     if player == TERMINAL:
@@ -109,7 +112,8 @@ def run_search(
     if player == CHANCE:
         raise ValueError("the position is at a chance event: roll the dice first")
     ai = game_ai(config.kit)
-    searcher = make_searcher(config, ai)  # validates the algorithm before any solving
+    if searcher is None:
+        searcher = make_searcher(config, ai)  # validates the algorithm before any solving
     searcher.set_tracer(tracer)
     searcher.keep_at_root(config.keep_root_moves)
     start = time.monotonic()

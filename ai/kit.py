@@ -10,7 +10,7 @@ from typing import Protocol
 
 from ai.api import Cancel, Evaluator, Result, SearchConfig, Searcher
 from ai.bench import SpeedBench
-from ai.levels import Level, unknown_level_message
+from ai.levels import Level, search_levels, unknown_level_message
 from ai.mcts.playout import PlayoutGuide
 from ai.profiles import Profile
 from ai.review.scale import ReviewScale
@@ -207,7 +207,7 @@ def get_level(kit: GameKit, name: str) -> Level:
     if not levels:
         known = ", ".join(kit.id for kit in playable_kits())
         raise ValueError(f"no levels for game {kit.id!r}; known games: {known}")
-    for level in levels:
+    for level in levels + search_levels(str(name).strip()):
         if level.name.lower() == str(name).strip().lower():
             return level
     raise ValueError(unknown_level_message(kit, name, levels))

@@ -15,6 +15,7 @@ noise for the screen).
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import KW_ONLY, dataclass
 
 from ai.api import Limits, Refinements, SearchConfig
@@ -46,12 +47,14 @@ class Level:
     quiescence: bool = True
     #: Answer from the game's opening book where it has the position (SearchConfig.use_book).
     book: bool = False
+    #: Monte Carlo tree search's iterations (Limits.iterations).
+    iterations: int | None = None
 
     def config(self, kit: GameKit, seed: int | None = None) -> SearchConfig:
         return SearchConfig(
             game_id=kit.id,
             algorithm=self.algorithm,
-            limits=Limits(depth=self.depth, time_s=self.time_s),
+            limits=Limits(depth=self.depth, time_s=self.time_s, iterations=self.iterations),
             noise=self.noise,
             seed=seed,
             exact=self.exact,
@@ -63,6 +66,25 @@ class Level:
 
 
 NAMES = ("Beginner", "Casual", "Intermediate", "Advanced", "Master")
+
+#: A level named by its search alone: "MCTS-1s" (Monte Carlo tree search, a second a move),
+#: "MCTS-10k" (ten thousand iterations a move), "MCTS-0.5s", "MCTS-200k".
+_SEARCH_LEVEL = re.compile(r"mcts-([0-9]{1,6}(?:\.[0-9]{1,3})?)([sk])", re.IGNORECASE)
+
+
+def search_levels(name: str) -> tuple[Level, ...]:
+    """The level ``name`` describes by its search ("MCTS-1s", "MCTS-10k"), for every game
+    that has levels (``match``, ``analyze``, the engine), or () for any other name."""
+    found = _SEARCH_LEVEL.fullmatch(name.strip())
+    if found is None:
+        return ()
+    amount = float(found.group(1))
+    seconds = found.group(2).lower() == "s"
+    iterations = None if seconds else int(amount * 1000)
+    if (seconds and not 0.01 <= amount <= 3600) or (iterations is not None and iterations < 1):
+        return ()
+    return (Level(name.strip(), algorithm="mcts", depth=None, time_s=amount if seconds else None,
+                  noise=0.0, exact=False, iterations=iterations),)
 
 def unknown_level_message(kit: GameKit, name: str, levels: tuple[Level, ...]) -> str:
     """One short line for a level name that is not there: the closest names when some are

@@ -14,7 +14,6 @@ from dataclasses import replace
 from typing import Protocol
 
 from ai.api import SearchConfig
-from ai.engine import run_search
 from ai.kit import game_ai
 from cli.answers import (
     figure,
@@ -23,6 +22,7 @@ from cli.answers import (
     position_fields,
     probability_fields,
     root_value_fields,
+    search_with_report,
     value_fields,
 )
 from cli.common import (
@@ -70,7 +70,7 @@ def analyze(
     """The analysis as a JSON-ready dict (also used by tests and by the engine's callers)."""
     game, state = load_state(kit, position, options)
     require_decision(game, state)
-    result = run_search(state, config)
+    result, extra = search_with_report(kit, state, config)
     if result.move is None:
         raise ValueError("the search returned no move (time limit too short?)")
     stats = result.stats
@@ -80,7 +80,8 @@ def analyze(
         "options": game.options(state),
         "requested_algorithm": config.algorithm,
         "exact_solving": config.exact,
-        "limits": {"depth": config.limits.depth, "time": config.limits.time_s},
+        "limits": {"depth": config.limits.depth, "time": config.limits.time_s,
+                   "iterations": config.limits.iterations},
         "use_tt": config.refinements.tt,
         "use_ordering": config.refinements.ordering,
         "use_quiescence": config.refinements.quiescence,
@@ -103,6 +104,7 @@ def analyze(
             "time": json_number(stats.time_s),
             "nodes_per_s": json_number(round(stats.nodes_per_s, 1)),
         },
+        **extra,
     }
 
 

@@ -7,9 +7,14 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from ai.api import BOOK, Result, SearchConfig
+from ai.api import BOOK, Cancel, Result, SearchConfig
+from ai.engine import make_searcher, run_search
 from ai.kit import get_evaluator, get_level, profile_for
-from game.core import State
+from ai.mcts.report import tree_report
+from ai.mcts.searcher import MctsSearcher
+from ai.mcts.tree import principal_line
+from ai.mcts.units import value_label
+from game.core import State, format_line
 from game.jsontypes import JSONObject, JSONValue
 from game.kit import GameKit
 
@@ -67,7 +72,8 @@ def value_fields(kit: GameKit, state: State, result: Result) -> JSONObject:
         value, text = None, "not known: stopped before the first depth was finished"
     else:
         value = json_number(result.score)
-        text = f"{profile.value_label(result.score, exact=result.exact).long} {pov}"
+        label = value_label(profile, result.score, exact=result.exact, algorithm=result.algorithm)
+        text = f"{label.long} {pov}"
     return {
         "algorithm": result.algorithm,
         "exact": result.exact,
@@ -114,7 +120,7 @@ def root_value_fields(kit: GameKit, state: State, result: Result) -> JSONObject:
     for move, value in result.root_values:
         name = game.format_move(state, move)
         numbers[name] = json_number(value)
-        text = profile.value_label(value, exact=result.exact).long
+        text = value_label(profile, value, exact=result.exact, algorithm=result.algorithm).long
         if not result.root_values_exact and move != result.move:
             text = f"no better than {text}"
         texts[name] = f"{text} {pov}"
@@ -129,3 +135,18 @@ def noise_fields(kit: GameKit, level: str | None, config: SearchConfig) -> dict[
     name = get_level(kit, level).name
     text = profile_for(kit).noise_text(name, config.noise)
     return {"noise_text": text} if text else {}
+
+
+def search_with_report(kit: GameKit, state: State, config: SearchConfig,
+                       cancel: Cancel | None = None) -> tuple[Result, JSONObject]:
+    """``run_search``, and what a Monte Carlo tree search adds ("mcts": each root move's
+    visits, mean and UCB terms, the line by visits, iterations and playouts per second)."""
+    searcher = make_searcher(config) if config.algorithm == "mcts" else None
+    result = run_search(state, config, cancel=cancel, searcher=searcher)
+    if not isinstance(searcher, MctsSearcher) or searcher.root is None:
+        return result, {}
+    game = kit.rules()
+    line = format_line(game, state, principal_line(searcher.root))
+    report = tree_report(searcher.snapshot(max_depth=1), profile_for(kit), searcher.c,
+                         result.stats, line, lambda move: game.format_move(state, move))
+    return result, {"mcts": report}

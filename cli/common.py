@@ -20,7 +20,7 @@ from ai.api import ALGORITHMS, Limits, Refinements, SearchConfig
 from ai.engine import default_algorithm
 from ai.kit import game_ai
 from ai.lab.editor import default_scale, features
-from ai.levels import unknown_level_message
+from ai.levels import search_levels, unknown_level_message
 from game.core import CHANCE, TERMINAL, Game, State
 from game.jsontypes import JSONValue
 from game.kit import GameKit
@@ -200,19 +200,15 @@ def add_search_arguments(parser: argparse.ArgumentParser) -> None:
     who.add_argument(
         "--algorithm",
         default=None,
-        help="minimax, alphabeta, mtdf or expectiminimax (default: the game's usual one)",
+        help="minimax, alphabeta, mtdf, expectiminimax or mcts (default: the game's usual one)",
     )
     who.add_argument("--level", default=None, help="a named difficulty level, e.g. Master")
-    parser.add_argument(
-        "--depth", type=argparse_type(parse_depth), default=None, help="depth limit in plies"
-    )
-    parser.add_argument(
-        "--time",
-        type=argparse_type(parse_time),
-        default=None,
-        metavar="SECONDS",
-        help="time limit",
-    )
+    parser.add_argument("--depth", type=argparse_type(parse_depth), default=None,
+                        help="depth limit in plies")
+    parser.add_argument("--time", type=argparse_type(parse_time), default=None,
+                        metavar="SECONDS", help="time limit")
+    parser.add_argument("--iterations", type=whole_number(1, 10_000_000), default=None,
+                        metavar="N", help="Monte Carlo tree search (mcts): iterations")
     parser.add_argument(
         "--exact",
         action=argparse.BooleanOptionalAction,
@@ -310,6 +306,7 @@ def build_config(
     seed: int | None = None,
     exact: bool | None = None,
     use_quiescence: bool = True,
+    iterations: int | None = None,
 ) -> SearchConfig:
     """A SearchConfig from either an algorithm or a level; explicit limits override the level's.
 
@@ -320,11 +317,12 @@ def build_config(
     if level is not None:
         config = level_config(kit, level, seed)
         limits = config.limits
-        if depth is not None or time_s is not None:
+        if depth is not None or time_s is not None or iterations is not None:
             limits = replace(
                 limits,
                 depth=depth if depth is not None else limits.depth,
                 time_s=time_s if time_s is not None else limits.time_s,
+                iterations=iterations if iterations is not None else limits.iterations,
             )
         return replace(
             config,
@@ -342,12 +340,12 @@ def build_config(
         raise RequestError(
             f"unknown algorithm {algorithm!r}; choose one of: {', '.join(algorithm_names())}"
         )
-    if depth is None and time_s is None:
+    if depth is None and time_s is None and iterations is None:
         time_s = DEFAULT_TIME_S
     return SearchConfig(
         game_id=kit.id,
         algorithm=algorithm,
-        limits=Limits(depth=depth, time_s=time_s),
+        limits=Limits(depth=depth, time_s=time_s, iterations=iterations),
         refinements=Refinements(tt=use_tt, ordering=use_ordering, quiescence=use_quiescence),
         seed=seed,
         exact=bool(exact),
@@ -357,7 +355,7 @@ def build_config(
 def level_config(kit: GameKit, name: str, seed: int | None = None) -> SearchConfig:
     """The SearchConfig of a named level; the level name is matched without regard to case."""
     levels = game_ai(kit).all_levels()
-    for lv in levels:
+    for lv in levels + (search_levels(name) if levels else ()):
         if lv.name.lower() == str(name).lower():
             return lv.config(kit, seed=seed)
     if not levels:
@@ -378,6 +376,7 @@ def config_from_args(args: argparse.Namespace, kit: GameKit) -> SearchConfig:
         use_quiescence=not args.no_quiescence,
         seed=args.seed,
         exact=args.exact,
+        iterations=args.iterations,
     ), args.weights, getattr(args, "no_book", False))
 
 

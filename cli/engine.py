@@ -22,13 +22,13 @@ from dataclasses import replace
 from typing import TextIO, TypeVar
 
 from ai.api import Cancel
-from ai.engine import run_search
 from ai.kit import StakesAI, game_ai
 from cli.answers import (
     json_number,
     noise_fields,
     probability_fields,
     root_value_fields,
+    search_with_report,
     value_fields,
 )
 from cli.common import (
@@ -60,6 +60,7 @@ _KEY_TYPES: dict[str, tuple[type, ...]] = {
     "level": (str,),
     "depth": (int,),
     "time": (int, float),
+    "iterations": (int,),
     "use_tt": (bool,),
     "use_ordering": (bool,),
     "use_quiescence": (bool,),
@@ -204,12 +205,13 @@ def handle(request: dict[str, object], cancel: Cancel | None = None) -> JSONObje
         use_quiescence=_switch(request, "use_quiescence"),
         seed=parse_seed(request["seed"]) if "seed" in request else None,
         exact=_given(request, "exact", bool),
+        iterations=_iterations(request),
     )
     if request.get("use_book") is False:
         config = replace(config, use_book=False)
     require_decision(game, state)
 
-    result = run_search(state, config, cancel=cancel)
+    result, extra = search_with_report(kit, state, config, cancel)
     if result.move is None:
         raise RequestError("the search found no move in time; allow more time or a smaller depth")
     return {
@@ -223,7 +225,16 @@ def handle(request: dict[str, object], cancel: Cancel | None = None) -> JSONObje
         **root_value_fields(kit, state, result),
         **probability_fields(kit, state, config),
         **noise_fields(kit, _given(request, "level", str), config),
+        **extra,
     }
+
+
+def _iterations(request: Mapping[str, object]) -> int | None:
+    """The request's Monte Carlo iterations (1 to 10,000,000), None when not given."""
+    n = _given(request, "iterations", int)
+    if n is not None and not 1 <= n <= 10_000_000:
+        raise RequestError(f"iterations must be from 1 to 10000000, got {n}")
+    return n
 
 
 def _stakes_decision(cmd: str, kit: GameKit, state: State,
