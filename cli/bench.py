@@ -1,5 +1,6 @@
-"""``kibitz bench rules|search|all|ui|layout|endgame|ponder|levels|parse``: speed figures, a
-readable table then one JSON line (``ponder``: what pondering saves, cli.bench_ponder;
+"""``kibitz bench rules|search|all|ui|layout|endgame|ponder|levels|parse|mcts``: speed figures,
+a readable table then one JSON line (``ponder``: what pondering saves, cli.bench_ponder;
+``mcts``: Monte Carlo tree search's iterations per second, cli.bench_mcts;
 ``levels``: each level's time a move over a game's decisions, cli.bench_levels; ``parse``:
 every text reader's time per KB on its worst text at two sizes, cli.bench_parse).
 
@@ -30,7 +31,7 @@ from game.registry import game_ids, playable_kits
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "what", choices=("rules", "search", "all", "ui", "lab", "layout", "endgame", "ponder",
-                 "levels", "parse"),
+                 "levels", "parse", "mcts"),
         help="which figures"
     )
     parser.add_argument(
@@ -119,6 +120,13 @@ def run(args: argparse.Namespace) -> int:
         rules = bench_rules(args.repeat, args.games)
         figures["rules"] = {game_id: f for game_id, f in rules.items()}
         print(format_rules(rules), flush=True)
+    if args.what == "mcts":
+        from cli.bench_mcts import bench as bench_mcts
+        from cli.bench_mcts import format_table as format_mcts
+
+        mcts = bench_mcts(args.repeat, args.games)
+        figures["mcts"] = dict(mcts)
+        print(format_mcts(mcts), flush=True)
     if args.what in ("search", "all"):
         search = bench_search(args.repeat, args.games)
         figures["search"] = {name: {label: row for label, row in rows.items()}
