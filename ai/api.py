@@ -23,6 +23,8 @@ Predictor = Callable[[Sequence[tuple[int, int, float]], int], "float | None"]
 
 #: The searching algorithms, by the names menus, the CLI and the engine protocol use.
 ALGORITHMS: tuple[str, ...] = ("minimax", "alphabeta", "mtdf", "expectiminimax", "mcts")
+#: The algorithms a player limits by time rather than depth (the menu's "pick search").
+TIMED_ALGORITHMS: tuple[str, ...] = ("mcts",)
 #: ``Result.algorithm`` of an answer from a game's opening book.
 BOOK = "opening-book"
 

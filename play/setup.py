@@ -11,6 +11,7 @@ import platformdirs
 
 from ai.api import ALGORITHMS, Limits, SearchConfig
 from ai.kit import get_level, levels_of, profile_for
+from ai.mcts.units import value_label
 from ai.profiles import true_minus
 from game import savefile
 from game.core import CHANCE
@@ -91,6 +92,8 @@ def describe_seat(seat: Seat) -> str:
         return "Human"
     if seat.level is not None:
         return f"AI · {seat.level}"
+    if seat.depth is None and seat.time_s is not None:
+        return f"AI · {seat.algorithm} {seat.time_s:g} s"
     return f"AI · {seat.algorithm} d{seat.depth}"
 
 
@@ -151,7 +154,7 @@ def hint_text(session: Session, report: SearchReport | None, suffix: str = "") -
     if report is None or report.chosen is None:
         return "No hint"
     move = session.format_move_text(report.state, report.chosen)
-    label = profile_for(session.kit).value_label(report.chosen_score or 0.0,
-                                                     exact=report.exact)
+    label = value_label(profile_for(session.kit), report.chosen_score or 0.0,
+                        exact=report.exact, algorithm=report.algorithm)
     view = session.game.player_names[report.mover]
     return f"Hint: {move}  ({true_minus(label.long)} for {view}){suffix}"

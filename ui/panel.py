@@ -64,7 +64,7 @@ class PanelText:
     def bare_value(self, report: SearchReport, value: float | None) -> str:
         if value is None:
             return "—"
-        return value_text(self.kit, value, exact=report.exact).long
+        return value_text(self.kit, value, exact=report.exact, algorithm=report.algorithm).long
 
     def view(self, report: SearchReport) -> str:
         return f"for {self.game.player_names[report.mover]}"

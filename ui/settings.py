@@ -37,6 +37,8 @@ class SeatSetting:
     level: str = "Casual"
     algorithm: str = "alphabeta"
     depth: int = 3
+    #: Seconds a move for a search limited by time (Monte Carlo tree search).
+    time_s: float = 1.0
 
 
 def game_fields() -> dict[str, SetupField]:
@@ -199,6 +201,7 @@ MAX_NAMED_FIELDS = 6
 MAX_LEVEL_CHARS = 40
 #: Limits on a seat's search depth, a pause between AI moves, and the window (in pixels).
 DEPTH_RANGE = (1, 20)
+SEAT_TIME_RANGE_S = (0.1, 60.0)
 DELAY_RANGE_S = (0.0, 5.0)
 WINDOW_RANGE = ((640, 7680), (480, 4320))
 
@@ -293,6 +296,11 @@ def _read_seats(s: Settings, value: object, dropped: list[str]) -> bool:
                 seat.depth = int(_clamp(int(depth), DEPTH_RANGE))
             else:
                 dropped.append(f"seats[{n}].depth")
+        if "time_s" in raw:
+            if finite_number(raw["time_s"]):
+                seat.time_s = float(_clamp(raw["time_s"], SEAT_TIME_RANGE_S))
+            else:
+                dropped.append(f"seats[{n}].time_s")
     return True
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 
 from ai.kit import profile_for
+from ai.mcts.units import value_label as mcts_value_label
 from ai.profiles import MINUS, ValueLabel, true_minus
 from game.kit import GameKit
 from ui import theme
@@ -22,12 +23,17 @@ BETTER, LEVEL, WORSE = 1, 0, -1
 
 
 def value_text(kit: GameKit, value: float | None, *, exact: bool = False,
-               decimals: int | None = None) -> ValueLabel:
+               decimals: int | None = None, algorithm: str = "") -> ValueLabel:
     """The value in the game's units (searches report the mover's view); ``decimals``
-    writes an estimate more finely than the game's own way (the review's figures)."""
+    writes an estimate more finely than the game's own way (the review's figures);
+    ``algorithm``: the searcher's, whose values may be in units of their own (a Monte
+    Carlo tree search's mean reward)."""
     if value is None:
         return ValueLabel("—", "—")
-    label = profile_for(kit).value_label(value, exact=exact, decimals=decimals)
+    profile = profile_for(kit)
+    label = (mcts_value_label(profile, value, exact=exact, algorithm=algorithm)
+             if algorithm and decimals is None
+             else profile.value_label(value, exact=exact, decimals=decimals))
     return ValueLabel(true_minus(label.short), true_minus(label.long))
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from ai.api import ALGORITHMS
+from ai.api import ALGORITHMS, TIMED_ALGORITHMS
 from ai.kit import levels_of
 from game.core import error_line
 from game.kit import GameKit
@@ -30,6 +30,9 @@ from ui.settings import SeatSetting
 from ui.text import width as text_width
 from ui.text_widgets import TextField
 from ui.widgets import Button, Choice, Widget, dispatch_pointer, draw_text, share_label_size
+
+#: The times a move "pick search" offers a search limited by time (Monte Carlo tree search).
+SEAT_TIMES: list[tuple[float, str]] = [(t, f"{t:g} s") for t in (0.5, 1.0, 2.0, 5.0, 10.0)]
 
 
 def level_names(kit: GameKit) -> tuple[str, ...]:
@@ -115,6 +118,8 @@ class MenuScene(DialogHost):
 
     def _set_seat_field(self, i: int, name: str, value: object) -> None:
         self.settings.update_seat(i, **{name: value})
+        if name == "algorithm":  # depth or time: the row below changes
+            self.layout(self.rect)
 
     def _set_game(self, kit: GameKit) -> None:
         self.settings.update(game=kit.id)
@@ -154,8 +159,12 @@ class MenuScene(DialogHost):
                     s.update_seat(i, algorithm=algos[min(1, len(algos) - 1)])
                 rows.append(Choice("   algorithm", [(a, a) for a in algos], seat.algorithm,
                                    partial(self._set_seat_field, i, "algorithm")))
-                rows.append(Choice("   depth", [(d, str(d)) for d in range(1, 13)], seat.depth,
-                                   partial(self._set_seat_field, i, "depth")))
+                if seat.algorithm in TIMED_ALGORITHMS:
+                    rows.append(Choice("   time a move", SEAT_TIMES, seat.time_s,
+                                       partial(self._set_seat_field, i, "time_s")))
+                else:
+                    rows.append(Choice("   depth", [(d, str(d)) for d in range(1, 13)],
+                                       seat.depth, partial(self._set_seat_field, i, "depth")))
         if first_move_is_chosen(self.kit):
             rows.append(Choice("First move", [(0, "Player A"), (1, "Player B")], s.first,
                                lambda v: self._set("first", v)))

@@ -7,6 +7,7 @@ are play.setup's.
 
 from __future__ import annotations
 
+from ai.api import TIMED_ALGORITHMS
 from game.kit import GameKit
 from game.seat import Seat
 from game.session import Session
@@ -17,6 +18,8 @@ from ui.settings import SeatSetting, Settings
 def seat_from_setting(setting: SeatSetting) -> Seat:
     if setting.kind == "level":
         return Seat.ai_level(setting.level)
+    if setting.kind == "custom" and setting.algorithm in TIMED_ALGORITHMS:
+        return Seat.ai(setting.algorithm, time_s=float(setting.time_s))
     if setting.kind == "custom":
         return Seat.ai(setting.algorithm, depth=int(setting.depth))
     return Seat.human()
