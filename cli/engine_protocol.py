@@ -20,11 +20,14 @@ Request keys (anything else is an error that lists these):
   options    game options, e.g. {{"heaps": [3, 4, 5], "max_take": 3, "misere": true}}
   position   the game's notation (default: the initial position); backgammon needs the
              dice, e.g. "4HPwATDgc/ABMA 31"
-  algorithm  "minimax", "alphabeta", "mtdf" or "expectiminimax" (default: the game's own); the
-             named algorithm is what runs
+  algorithm  "minimax", "alphabeta", "mtdf", "expectiminimax" or "mcts" (default: the game's
+             own); the named algorithm is what runs
   level      a named difficulty level instead of an algorithm, e.g. "Master"
   depth      whole number of plies, 1..64
-  time       seconds, more than 0, at most 3600 (default 2 when no depth, time or level)
+  time       seconds, more than 0, at most 3600 (default 2 when no depth, time, iterations
+             or level)
+  iterations "mcts": whole number of iterations, 1..10000000 (its answer adds "mcts": per
+             root move visits, mean and UCB terms, the line by visits, playouts per second)
   exact      true: let the game's exact solver answer where it can (default: a level's
              own setting; false when an algorithm is named)
   use_tt, use_ordering, use_quiescence   true/false, default true

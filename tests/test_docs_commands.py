@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import main
+from ai.levels import search_levels
 from cli.common import algorithm_names, level_config
 from game.registry import get_kit
 
@@ -109,7 +110,8 @@ def argvs_of(command: str) -> list[list[str]]:
             return []
         choices = word.split("|") if ALTERNATIVES.match(word) else [word]
         placeholder, suffix = word.partition("-")[::2]
-        if PLACEHOLDER.match(placeholder) and (not suffix or suffix.islower()):
+        if (PLACEHOLDER.match(placeholder) and (not suffix or suffix.islower())
+                and not search_levels(word)):  # MCTS-1s names a level, no placeholder
             choices = [SAMPLES.get(placeholder, DEFAULT_SAMPLE) + ("-" + suffix if suffix else "")]
         argvs = [argv + [choice] for argv in argvs for choice in choices]
     return argvs
