@@ -11,7 +11,7 @@ from typing import Protocol
 from ai.api import Cancel, Evaluator, Result, SearchConfig, Searcher
 from ai.bench import SpeedBench
 from ai.levels import Level, search_levels, unknown_level_message
-from ai.mcts.playout import PlayoutGuide
+from ai.mcts.playout import FastPlayout, PlayoutGuide
 from ai.profiles import Profile
 from ai.review.scale import ReviewScale
 from ai.searchbase import Scoring
@@ -152,6 +152,10 @@ class GameAI:
     #: game whose evaluator is cheap enough to call at every move of every playout; None:
     #: uniformly random playouts (ai.mcts.playout).
     playout_guide: PlayoutGuide | None = None
+    #: The game's own uniformly random playout on its fast move generation, making the same
+    #: moves from the same random numbers as the generic one (ai.mcts.playout), only faster:
+    #: ``random_playout(state, rng)`` -> the finished game. None: the generic playout.
+    random_playout: FastPlayout | None = None
 
     def evaluator(self, variant: str | None = None) -> Evaluator:
         """A fresh evaluator; a ValueError naming the known variants for anything else. A

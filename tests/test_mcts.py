@@ -233,3 +233,18 @@ def test_anytime_answers_come_at_each_doubling_then_the_last() -> None:
     answers = list(searcher_for("tictactoe").iterate(state, Limits(iterations=100)))
     assert [r.stats.nodes for r in answers] == [16, 32, 64, 100]
     assert all(r.pv and r.pv[0] == r.move for r in answers)
+
+
+def test_a_games_fast_playout_makes_the_generic_playouts_moves() -> None:
+    """Othello's bitboard playout (its kit's ``random_playout``) grows the same tree as the
+    generic playout from the same seed, passes included (a late position has them)."""
+    game = get_kit("othello").rules()
+    for text in (None, "-XXX----XXXXXXXX--OXXOXXOOOXXXOXOOOXXOOOOOOOOOO--OOOOOO---O-X-XO X"):
+        state = game.initial_state() if text is None else game.parse_position(text)
+        fast = searcher_for("othello", 9)
+        assert fast.fast_playout is not None
+        generic = searcher_for("othello", 9)
+        generic.fast_playout = None
+        fast.search(state, Limits(iterations=300))
+        generic.search(state, Limits(iterations=300))
+        assert fast.snapshot() == generic.snapshot()

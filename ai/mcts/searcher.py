@@ -27,7 +27,7 @@ from ai.api import Cancel, Limits, Progress, ProgressCallback, Result, SearchCon
 from ai.kit import game_ai
 from ai.mcts import keep
 from ai.mcts.observe import Observer
-from ai.mcts.playout import Policy, epsilon_greedy, play_out, random_move
+from ai.mcts.playout import FastPlayout, Policy, epsilon_greedy, play_out, random_move
 from ai.mcts.record import observed_iteration
 from ai.mcts.reward import Reward, reward_for
 from ai.mcts.snapshot import NodeSnapshot, snapshot
@@ -54,13 +54,16 @@ class MctsSearcher:
     has_windows = False
 
     def __init__(self, reward: Reward, *, c: float = DEFAULT_C, seed: int | None = None,
-                 policy: Policy = random_move, owner: Hashable | None = None) -> None:
+                 policy: Policy = random_move, owner: Hashable | None = None,
+                 fast_playout: FastPlayout | None = None) -> None:
         """``owner``: the key its trees are kept under between moves (None: this searcher
-        keeps its own tree only)."""
+        keeps its own tree only); ``fast_playout``: the game's own random playout, used
+        when ``policy`` is the random one."""
         self.reward = reward
         self.c = c
         self.seed = 0 if seed is None else seed
         self.policy = policy
+        self.fast_playout = fast_playout if policy is random_move else None
         self.owner = owner
         self.final_result: Result | None = None
         #: The root of the last search's tree (None before one).
@@ -191,6 +194,8 @@ class MctsSearcher:
             path.append(node)
         if node.player == TERMINAL:
             r = self.reward.score(node.state)
+        elif self.fast_playout is not None:
+            r = self.reward.score(self.fast_playout(node.state, rng))
         else:
             end = play_out(node.state, rng, self.policy, node.untried or None)
             r = self.reward.score(end) if end is not None else 0.0
@@ -229,10 +234,12 @@ def _build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
            config: SearchConfig) -> MctsSearcher:
     """Guided playouts where the game's kit offers them and the config uses the evaluator;
     the tree kept between moves under the config (without its limits)."""
-    guide = game_ai(config.kit).playout_guide if config.use_evaluator else None
+    ai = game_ai(config.kit)
+    guide = ai.playout_guide if config.use_evaluator else None
     policy = epsilon_greedy(evaluate, guide.epsilon) if guide is not None else random_move
     owner = replace(config, limits=Limits())
-    return MctsSearcher(reward_for(profile), seed=config.seed, policy=policy, owner=owner)
+    return MctsSearcher(reward_for(profile), seed=config.seed, policy=policy, owner=owner,
+                        fast_playout=ai.random_playout)
 
 
 register(AlgorithmSpec("mcts", _build))

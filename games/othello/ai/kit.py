@@ -8,6 +8,7 @@ from games.othello.ai.bench import SPEED
 from games.othello.ai.book import book_result
 from games.othello.ai.evaluation import OthelloEvaluator
 from games.othello.ai.patterns import OthelloPatternEvaluator
+from games.othello.ai.playout import random_playout
 from games.othello.ai.profile import PROFILE
 from games.othello.ai.review import REVIEW
 from games.othello.ai.selftest import SELFTEST
@@ -49,4 +50,5 @@ AI = GameAI(
     evaluators={None: OthelloEvaluator, "patterns": OthelloPatternEvaluator},
     benchmarks=BENCHMARKS,
     book=book_result,
+    random_playout=random_playout,
 )
