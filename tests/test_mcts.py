@@ -248,3 +248,45 @@ def test_a_games_fast_playout_makes_the_generic_playouts_moves() -> None:
         fast.search(state, Limits(iterations=300))
         generic.search(state, Limits(iterations=300))
         assert fast.snapshot() == generic.snapshot()
+
+
+def test_guided_playouts_come_from_the_kit_and_follow_the_evaluator() -> None:
+    from ai.mcts.playout import epsilon_greedy, random_move
+
+    guided = make_searcher(SearchConfig("kalah", "mcts"))
+    plain = make_searcher(SearchConfig("kalah", "mcts", use_evaluator=False))
+    assert isinstance(guided, MctsSearcher) and isinstance(plain, MctsSearcher)
+    assert guided.policy is not random_move and plain.policy is random_move
+    state = get_kit("nim").rules().parse_position("1,4 1")
+    # The evaluator's best for the mover, whatever the dice of epsilon say at 0.
+    def coins(s: object) -> int:
+        return sum(getattr(s, "heaps"))
+
+    by_heaps = epsilon_greedy(lambda s, p: -float(coins(s)), 0.0)
+    import random as rnd
+    moves = state.legal_moves()
+    best = by_heaps(state, moves, rnd.Random(1))
+    assert coins(state.apply(best)) == min(coins(state.apply(m)) for m in moves)
+    # At 1 it is the random policy: several moves come up.
+    anything = epsilon_greedy(lambda s, p: 0.0, 1.0)
+    assert len({anything(state, moves, rnd.Random(i)) for i in range(40)}) > 1
+
+
+def test_rewards_in_each_games_units() -> None:
+    from ai.kit import profile_for
+    from ai.mcts.reward import MARGIN, POINTS, RESULT, reward_for
+    from ai.mcts.units import mean_label
+
+    kinds = {g: reward_for(profile_for(get_kit(g))) for g in
+             ("tictactoe", "nim", "othello", "kalah", "backgammon")}
+    assert kinds["tictactoe"].kind == kinds["nim"].kind == RESULT
+    assert kinds["othello"].kind == kinds["kalah"].kind == MARGIN
+    assert kinds["backgammon"].kind == POINTS and kinds["backgammon"].scale == 3.0
+    othello = get_kit("othello").rules()
+    # A finished game: Black 33, White 31 (a win by 2 of 64: just above a half).
+    won = othello.parse_position("X" * 33 + "O" * 31 + " X")
+    assert kinds["othello"].score(won) == pytest.approx(0.5 + 0.5 * 2 / 64)
+    assert mean_label(profile_for(get_kit("othello")), 0.24).long == (
+        "mean +0.24 (62% score, weighted by the margin)")
+    assert mean_label(profile_for(get_kit("tictactoe")), -0.5).long == "mean -0.50 (25% score)"
+    assert "points a game" in mean_label(profile_for(get_kit("backgammon")), 0.43).long
