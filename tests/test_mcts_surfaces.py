@@ -130,3 +130,33 @@ def test_pick_search_offers_mcts_with_a_time_a_move() -> None:
     assert config is not None and config.algorithm == "mcts"
     assert config.limits.time_s == 2.0 and config.limits.depth is None
     assert describe_seat(seat) == "AI · mcts 2 s"
+
+
+def test_the_menu_offers_mcts_with_a_time_a_move(tmp_path, monkeypatch) -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_ui_support import make_app
+
+    from ui.widgets import Choice
+
+    app = make_app(tmp_path, monkeypatch, size=(1280, 720), game="othello",
+                   seats=[SeatSetting("human"), SeatSetting("custom")])
+    try:
+        menu = app.scene
+        menu._set_seat_field(1, "algorithm", "mcts")
+        labels = [w.label for w in menu.widgets if isinstance(w, Choice)]
+        assert "   time a move" in labels and "   depth" not in labels
+        row = next(w for w in menu.widgets if isinstance(w, Choice)
+                   and w.label == "   time a move")
+        assert ("mcts" in [v for v, _ in next(
+            w for w in menu.widgets if isinstance(w, Choice)
+            and w.label == "   algorithm").options])
+        assert row.value == 1.0
+        menu._set_seat_field(1, "algorithm", "alphabeta")
+        labels = [w.label for w in menu.widgets if isinstance(w, Choice)]
+        assert "   depth" in labels and "   time a move" not in labels
+        assert app.errors == []
+    finally:
+        app.close()
