@@ -291,3 +291,18 @@ def test_rewards_in_each_games_units() -> None:
         "mean +0.24 (62% score, weighted by the margin)")
     assert mean_label(profile_for(get_kit("tictactoe")), -0.5).long == "mean -0.50 (25% score)"
     assert "points a game" in mean_label(profile_for(get_kit("backgammon")), 0.43).long
+
+
+def test_a_time_limit_stops_in_time_and_progress_is_reported() -> None:
+    import time
+
+    from ai.api import Progress
+
+    heard: list[Progress] = []
+    state = get_kit("othello").rules().initial_state()
+    start = time.perf_counter()
+    result = searcher_for("othello").search(state, Limits(time_s=0.35), None, heard.append)
+    took = time.perf_counter() - start
+    assert 0.35 <= took < 0.6 and result.complete
+    assert heard and all(p.best_move in state.legal_moves() for p in heard)
+    assert [p.nodes for p in heard] == sorted(p.nodes for p in heard)

@@ -42,8 +42,9 @@ from game.core import CHANCE, TERMINAL, Move, State
 DEFAULT_ITERATIONS = 1_000
 #: The first anytime answer; the next at every doubling.
 FIRST_CHECKPOINT = 16
-#: Iterations between two looks at the clock and the cancel flag.
+#: Iterations, and seconds, between two looks at the cancel flag.
 CHECK_EVERY = 16
+CHECK_EVERY_S = 0.01
 PROGRESS_EVERY_S = 0.1
 
 
@@ -145,17 +146,24 @@ class MctsSearcher:
         done = 0
         stopped = False
         run = self._iterate_observed if self.observer is not None else self._iterate
+        last_check = start
+        clock = time.perf_counter
         while budget is None or done < budget:
-            if done % CHECK_EVERY == 0 and done:
-                if cancel is not None and cancel.is_set():
-                    stopped = True
-                    break
-                now = time.perf_counter()
+            if done:
+                # The clock at every iteration (a slow game's playout takes milliseconds: a
+                # time limit must not overrun by 16 of them); the cancel flag every 16 or
+                # every CHECK_EVERY_S, whichever comes first.
+                now = clock()
                 if deadline is not None and now >= deadline:
                     break
-                if progress is not None and now - last_progress >= PROGRESS_EVERY_S:
-                    last_progress = now
-                    progress(self._progress(root, done, now - start))
+                if done % CHECK_EVERY == 0 or now - last_check >= CHECK_EVERY_S:
+                    last_check = now
+                    if cancel is not None and cancel.is_set():
+                        stopped = True
+                        break
+                    if progress is not None and now - last_progress >= PROGRESS_EVERY_S:
+                        last_progress = now
+                        progress(self._progress(root, done, now - start))
             run(root, rng, done + 1)
             done += 1
             if done == checkpoint and (budget is None or done < budget):
