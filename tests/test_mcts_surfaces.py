@@ -160,3 +160,34 @@ def test_the_menu_offers_mcts_with_a_time_a_move(tmp_path, monkeypatch) -> None:
         assert app.errors == []
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("mode", ["thread", "process"])
+def test_the_worker_runs_and_cancels_mcts(mode: str) -> None:
+    """Through the same worker as the other searchers: its progress, its anytime answers, and
+    a cancel that answers with the best move so far."""
+    import time
+
+    from ai.worker import SearchWorker
+
+    state = get_kit("othello").rules().initial_state()
+    worker = SearchWorker(mode)
+    try:
+        job = worker.submit(state, SearchConfig("othello", "mcts", Limits(time_s=600.0)))
+        seen = []
+        end = time.monotonic() + 30
+        while not any(r.kind == "progress" for r in seen):
+            assert time.monotonic() < end
+            seen += worker.poll()
+            time.sleep(0.01)
+        worker.cancel()
+        while not any(r.kind in ("done", "error") for r in seen):
+            assert time.monotonic() < end
+            seen += worker.poll()
+            time.sleep(0.01)
+        final = next(r for r in seen if r.kind in ("done", "error"))
+        assert final.kind == "done" and final.job_id == job
+        assert final.result.move in state.legal_moves() and not final.result.complete
+        assert final.result.algorithm == "mcts"
+    finally:
+        worker.close()
