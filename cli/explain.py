@@ -38,6 +38,7 @@ from ai.lab.depth_chart import depth_chart
 from ai.lab.record import record_search
 from ai.lab.recording import SearchRecording
 from ai.lab.search import evaluator_title, usual_algorithm
+from ai.mcts.units import value_label
 from cli.common import (
     RequestError,
     add_search_arguments,
@@ -240,7 +241,8 @@ def run(args: argparse.Namespace) -> int:
 def value_text(recording: SearchRecording, kit: GameKit) -> str:
     """The recorded value in the game's words (``kit``: the game searched); exact ("draw",
     "win in 5") when the search proved it, an estimate otherwise."""
-    return profile_for(kit).value_label(recording.value, exact=recording.exact).long
+    return value_label(profile_for(kit), recording.value, exact=recording.exact,
+                       algorithm=recording.algorithm).long
 
 
 def summary(recording: SearchRecording, kit: GameKit, position: str) -> list[str]:

@@ -35,6 +35,7 @@ from ai.kit import profile_for
 from ai.lab.growth import extrapolate
 from ai.lab.search import has_quiescence
 from ai.lab.transpositions import no_saving_note
+from ai.mcts.units import value_label
 from game.core import State
 from game.jsontypes import JSONObject
 from game.kit import GameKit
@@ -298,7 +299,8 @@ def run_row(
     if config.refinements.tt:
         row.table_note = no_saving_note(state, depth)
     row.value = result.score
-    row.value_text = profile_for(config.kit).value_label(result.score, exact=False).long
+    row.value_text = value_label(profile_for(config.kit), result.score, exact=False,
+                                 algorithm=result.algorithm).long
     row.move = config.kit.rules().format_move(state, result.move)
     return row
 

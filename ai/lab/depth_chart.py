@@ -29,6 +29,7 @@ from ai.kit import get_evaluator, profile_for
 from ai.lab.growth import branching_factor, effective_branching_factor, extrapolate
 from ai.lab.minimal_tree import count_tree, walkable
 from ai.lab.search import quiescence_applies
+from ai.mcts.units import value_label
 from ai.searchbase import is_win_score
 from game.core import State
 from game.jsontypes import JSONObject
@@ -243,7 +244,8 @@ def depth_chart(
             row = DepthRow(
                 depth=result.depth,
                 value=result.score,
-                value_text=(profile.value_label(result.score, exact=result.exact).long
+                value_text=(value_label(profile, result.score, exact=result.exact,
+                                        algorithm=result.algorithm).long
                             if has_value
                             else "no value: the tree has numbers only at its leaves"),
                 move=move,
