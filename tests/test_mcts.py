@@ -306,3 +306,16 @@ def test_a_time_limit_stops_in_time_and_progress_is_reported() -> None:
     assert 0.35 <= took < 0.6 and result.complete
     assert heard and all(p.best_move in state.legal_moves() for p in heard)
     assert [p.nodes for p in heard] == sorted(p.nodes for p in heard)
+
+
+def test_a_full_tree_stops_growing_and_its_counts_still_add_up() -> None:
+    for make, state in ((lambda: searcher_for("tictactoe"),
+                         get_kit("tictactoe").rules().initial_state()),
+                        (lambda: MctsSearcher(Reward(result_reward), seed=1), Dice())):
+        searcher = make()
+        searcher.max_nodes = 5
+        result = searcher.search(state, Limits(iterations=400))
+        assert searcher.root is not None
+        assert searcher.root.size() == searcher.size <= 5
+        assert searcher.root.n == 400 == result.stats.nodes
+        assert check_counts(searcher.root) == []

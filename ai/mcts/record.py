@@ -26,16 +26,21 @@ from game.core import CHANCE, TERMINAL, Move
 
 
 def observed_iteration(root: Node, rng: random.Random, number: int, c: float, reward: Reward,
-                       policy: Policy) -> Iteration:
-    """Iteration ``number`` run on the tree under ``root``, written down as it goes."""
+                       policy: Policy, grow: bool = True) -> Iteration:
+    """Iteration ``number`` run on the tree under ``root``, written down as it goes;
+    ``grow`` False: the tree is full, the iteration adds no node."""
     scale = reward.scale
     node = root
     path = [root]
     moves: list[Move] = []
     steps: list[SelectionStep] = []
     expansion: Expansion | None = None
+    first: list[Move] | None = None
     while True:
         here: Path = tuple(moves)
+        if node.untried and not grow:
+            node.own += 1
+            break
         if node.untried:
             node = node.expand(rng)
             node.own = 1
@@ -43,19 +48,25 @@ def observed_iteration(root: Node, rng: random.Random, number: int, c: float, re
             assert node.move is not None
             expansion = Expansion(here, node.move, len(path[-2].untried))
             moves.append(node.move)
+            first = node.untried
             break
         p = node.player
         if p == TERMINAL:
             node.own += 1
             break
         if p == CHANCE:
-            node, new = node.sample(rng)
+            child, new = node.sample(rng, grow)
+            if child is None:
+                node.own += 1
+                break
+            node = child
             path.append(node)
             steps.append(SelectionStep(here, node.move, (), node.prob))
             moves.append(node.move)
             if new:
                 node.own = 1
                 expansion = Expansion(here, node.move, 0)
+                first = node.untried
                 break
             continue
         parent = node
@@ -71,7 +82,7 @@ def observed_iteration(root: Node, rng: random.Random, number: int, c: float, re
     if node.player == TERMINAL:
         r = reward.score(node.state)
     else:
-        end = play_out(node.state, rng, policy, node.untried or None, played)
+        end = play_out(node.state, rng, policy, first or None, played)
         r = reward.score(end) if end is not None else 0.0
     updates = []
     for depth, n in enumerate(path):

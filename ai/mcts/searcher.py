@@ -38,6 +38,9 @@ from ai.searchbase import EvalFn, Scoring, state_key_fn
 from ai.trace import Tracer, trace_root_values
 from game.core import CHANCE, TERMINAL, Move, State
 
+#: The most nodes a tree holds (a few hundred bytes each): a long search of a small game
+#: would otherwise fill the memory.
+MAX_TREE_NODES = 300_000
 #: Iterations of a search given no iterations and no time.
 DEFAULT_ITERATIONS = 1_000
 #: The first anytime answer; the next at every doubling.
@@ -73,6 +76,10 @@ class MctsSearcher:
         self.observer: Observer | None = None
         self.kept_root_moves: tuple[Move, ...] = ()
         self._key: Callable[[State], Hashable] | None = None
+        #: Nodes in the tree now, and the most it may hold (then iterations go on without
+        #: expanding: selection, a playout from the leaf reached, backpropagation).
+        self.size = 0
+        self.max_nodes = MAX_TREE_NODES
 
     # ------------------------------------------------------------------ the protocol
 
@@ -138,6 +145,7 @@ class MctsSearcher:
             budget = DEFAULT_ITERATIONS
         rng = random.Random(self.seed)
         root = self.root = self._root_for(state, player)
+        self.size = root.size()
         self.final_result = None
         start = time.perf_counter()
         deadline = start + limits.time_s if limits.time_s is not None else None
@@ -179,23 +187,36 @@ class MctsSearcher:
 
     def _iterate(self, root: Node, rng: random.Random, number: int) -> None:
         """One iteration, the four phases, as fast as plain Python goes."""
+        grow = self.size < self.max_nodes
         node = root
         path = [root]
+        first: list[Move] | None = None  # the new node's legal moves, for its playout
         while True:
             if node.untried:  # expansion
+                if not grow:  # the tree is full: play out from here, add nothing
+                    node.own += 1
+                    break
                 node = node.expand(rng)
                 node.own = 1
+                self.size += 1
                 path.append(node)
+                first = node.untried
                 break
             p = node.player
             if p == TERMINAL:
                 node.own += 1
                 break
             if p == CHANCE:
-                node, new = node.sample(rng)
+                child, new = node.sample(rng, grow)
+                if child is None:
+                    node.own += 1
+                    break
+                node = child
                 path.append(node)
                 if new:
                     node.own = 1
+                    self.size += 1
+                    first = node.untried
                     break
                 continue
             node = select(node, self.c, self.reward.scale)
@@ -205,7 +226,7 @@ class MctsSearcher:
         elif self.fast_playout is not None:
             r = self.reward.score(self.fast_playout(node.state, rng))
         else:
-            end = play_out(node.state, rng, self.policy, node.untried or None)
+            end = play_out(node.state, rng, self.policy, first or None)
             r = self.reward.score(end) if end is not None else 0.0
         for n in path:
             n.n += 1
@@ -213,8 +234,10 @@ class MctsSearcher:
 
     def _iterate_observed(self, root: Node, rng: random.Random, number: int) -> None:
         assert self.observer is not None
-        self.observer.iteration(
-            observed_iteration(root, rng, number, self.c, self.reward, self.policy))
+        record = observed_iteration(root, rng, number, self.c, self.reward, self.policy,
+                                    self.size < self.max_nodes)
+        self.size += record.expansion is not None
+        self.observer.iteration(record)
 
     # ------------------------------------------------------------------ answers
 

@@ -42,16 +42,19 @@ class Node:
         #: Decision node: the moves not expanded yet.
         self.untried: list[Move] = list(state.legal_moves()) if self.player >= 0 else []
         #: Chance node: the outcomes with their probabilities, and their running sums (for
-        #: sampling), and the children made so far by outcome.
-        self.outcomes: tuple[tuple[Move, float], ...] = (
-            state.chance_outcomes() if self.player == CHANCE else ())
-        total = 0.0
-        cumulative = []
-        for _, p in self.outcomes:
-            total += p
-            cumulative.append(total)
-        self.cumulative = cumulative
-        self.by_outcome: dict[Move, Node] = {}
+        #: sampling), and the children made so far by outcome (None elsewhere: a decision
+        #: node carries no empty dictionary, a search makes hundreds of thousands of them).
+        self.outcomes: tuple[tuple[Move, float], ...] = ()
+        self.cumulative: list[float] | None = None
+        self.by_outcome: dict[Move, Node] | None = None
+        if self.player == CHANCE:
+            self.outcomes = state.chance_outcomes()
+            total = 0.0
+            self.cumulative = []
+            for _, p in self.outcomes:
+                total += p
+                self.cumulative.append(total)
+            self.by_outcome = {}
         #: An outcome's probability (1 for a move).
         self.prob = prob
         #: Visits that ended here (the expansion's one; every visit of a finished game).
@@ -81,22 +84,26 @@ class Node:
         self.children.append(child)
         return child
 
-    def sample(self, rng: random.Random) -> tuple[Node, bool]:
+    def sample(self, rng: random.Random, grow: bool = True) -> tuple[Node | None, bool]:
         """A chance node's outcome drawn by its probability: its child, and whether the child
-        is new (made now: this iteration's expansion)."""
-        x = rng.random() * self.cumulative[-1]
-        outcomes = self.outcomes
-        i = 0
+        is new (made now: this iteration's expansion); (None, False) for an outcome not in
+        the tree when ``grow`` is False (the tree is full)."""
         cumulative = self.cumulative
+        by_outcome = self.by_outcome
+        assert cumulative is not None and by_outcome is not None
+        x = rng.random() * cumulative[-1]
+        i = 0
         last = len(cumulative) - 1
         while i < last and cumulative[i] <= x:
             i += 1
-        outcome, prob = outcomes[i]
-        child = self.by_outcome.get(outcome)
+        outcome, prob = self.outcomes[i]
+        child = by_outcome.get(outcome)
         if child is not None:
             return child, False
+        if not grow:
+            return None, False
         child = Node(outcome, self.state.apply(outcome), self.view, prob)
-        self.by_outcome[outcome] = child
+        by_outcome[outcome] = child
         self.children.append(child)
         return child, True
 
