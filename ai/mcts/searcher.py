@@ -9,7 +9,8 @@ Limits: ``Limits.iterations`` (or ``nodes``: the same count here), ``time_s``, o
 neither, DEFAULT_ITERATIONS. The search is anytime: it yields a Result at every doubling of its
 iterations (16, 32, 64, ...) and one at the end; cancelled or out of time, it answers with the
 best so far. ``Result.score`` and ``root_values`` are mean rewards (ai.mcts.reward) from the
-root mover's view, ``Stats.nodes`` counts iterations and ``Stats.playouts`` the playouts.
+root mover's view, ``Stats.nodes`` counts iterations and ``Stats.playouts`` the playouts;
+``Result.depth`` is the length of the principal line by visits (at least 1), ``pv`` that line.
 
 Deterministic: ``random.Random(seed)`` (seed None: 0) drives every choice. The tree is kept
 between moves (ai.mcts.keep) and, within one searcher, between searches.
