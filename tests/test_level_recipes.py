@@ -20,10 +20,16 @@ from game.registry import all_game_ids, get_kit
 LEVELS_DIGEST = "40c98390edc57aeb3c5a1dd9be7a2c19b5f6a0b68243328316cba4709bd6fb5a"
 
 
+#: Fields added after the digest was taken: left out while a level leaves them at None, so a
+#: new setting no level uses yet does not read as every recipe changed.
+LATER_FIELDS = ("iterations",)
+
+
 def level_lines() -> list[str]:
     """One line per level: its game, then each field's name and value, in field order."""
     return [
-        repr((game_id, *((f.name, getattr(level, f.name)) for f in dataclasses.fields(level))))
+        repr((game_id, *((f.name, getattr(level, f.name)) for f in dataclasses.fields(level)
+                         if not (f.name in LATER_FIELDS and getattr(level, f.name) is None))))
         for game_id in all_game_ids()
         for level in game_ai(get_kit(game_id)).all_levels()
     ]
