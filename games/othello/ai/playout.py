@@ -10,16 +10,16 @@ from __future__ import annotations
 
 import random
 
-from game.core import State
+from game.core import State, own_state
 from games.othello.rules import OthelloState, _make, flip_mask, generate_moves, legal_mask
 
 
 def random_playout(state: State, rng: random.Random) -> State:
     """The finished game a uniformly random playout from ``state`` reaches."""
-    assert isinstance(state, OthelloState)
-    me, opp, to_move = state.me, state.opp, state.to_move
+    start = own_state(state, OthelloState)  # once a playout, not once a move
+    me, opp, to_move = start.me, start.opp, start.to_move
     randrange = rng.randrange
-    moves = legal_mask(state)
+    moves = legal_mask(start)
     while True:
         if moves:
             n = moves.bit_count()
