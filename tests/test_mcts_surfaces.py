@@ -191,3 +191,23 @@ def test_the_worker_runs_and_cancels_mcts(mode: str) -> None:
         assert final.result.algorithm == "mcts"
     finally:
         worker.close()
+
+
+def test_a_pick_search_mcts_seat_plays_on_the_play_screen(tmp_path, monkeypatch) -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_ui_support import playing
+
+    from ui.panel import PanelText
+
+    mcts = SeatSetting("custom", algorithm="mcts", time_s=0.5)
+    with playing(tmp_path, monkeypatch, game="tictactoe", seats=[mcts, mcts]) as (app, scene):
+        assert app.run_until(lambda: scene.session.ply == 2, timeout_s=20)
+        assert app.errors == []
+        report = scene.match.knowledge.last_move_search
+        assert report is not None and report.algorithm == "mcts"
+        text = PanelText(scene.session.kit, lambda s, m: str(m)).bare_value(report,
+                                                                             report.score)
+        assert text.startswith("mean ") and "plies" not in text  # the panel's words
