@@ -18,7 +18,7 @@ def tree_report(tree: NodeSnapshot, profile: Profile, c: float, stats: Stats,
     """The report of a search whose tree (to one level) is ``tree``; ``line``: the principal
     line by visits in notation; ``name``: a root move in notation."""
     moves: list[JSONValue] = []
-    for child in sorted(tree.children, key=lambda ch: -ch.n):
+    for child in sorted(tree.children, key=lambda ch: (-ch.n, -ch.mean)):  # the move played first
         moves.append({
             "move": name(child.move),
             "visits": child.n,
