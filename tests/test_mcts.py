@@ -319,3 +319,23 @@ def test_a_full_tree_stops_growing_and_its_counts_still_add_up() -> None:
         assert searcher.root.size() == searcher.size <= 5
         assert searcher.root.n == 400 == result.stats.nodes
         assert check_counts(searcher.root) == []
+
+
+def test_the_kept_trees_are_few_and_taken_out_by_their_owner() -> None:
+    keep.forget()
+    game = get_kit("tictactoe").rules()
+    state = game.initial_state()
+    key = type(state).key
+    roots = []
+    for owner in range(keep.KEPT_TREES + 1):
+        searcher = MctsSearcher(Reward(result_reward), seed=owner)
+        searcher.search(state, Limits(iterations=50))
+        assert searcher.root is not None
+        roots.append(searcher.root)
+        keep.put(owner, searcher.root)
+    after = roots[-1].children[0].state
+    assert keep.take(0, after, key) is None  # the oldest went
+    found = keep.take(keep.KEPT_TREES, after, key)
+    assert found is roots[-1].children[0]
+    assert keep.take(keep.KEPT_TREES, after, key) is None  # taken out: nobody shares it
+    keep.forget()
