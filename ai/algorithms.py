@@ -26,6 +26,11 @@ class AlgorithmSpec:
 
     name: str
     build: Builder
+    #: What its ``Stats.nodes`` counts, as the play screen's panel names it.
+    count_label: str = "Nodes"
+    #: It cuts branches off (beta cutoffs): the panel shows how many; a searcher that never
+    #: does (a Monte Carlo tree search) would only show a 0.
+    prunes: bool = True
 
     @property
     def quiescent(self) -> bool:

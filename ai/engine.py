@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ai import alphabeta, expectiminimax, minimax, mtdf
-from ai.algorithms import algorithm_spec
+from ai.algorithms import AlgorithmSpec, algorithm_spec
 from ai.api import (
     Cancel,
     Evaluator,
@@ -52,6 +52,15 @@ def weighted_evaluator(ai: GameAI, variant: str | None,
         raise ValueError(f"the {getattr(evaluator, 'title', 'evaluation')} of {game_id} has no "
                          "features to weigh")
     return weigh(tuple(float(w) for w in weights))
+
+
+def registered_spec(name: str) -> AlgorithmSpec | None:
+    """The registry's entry for ``name``, None for an answer no searcher gave (the opening
+    book's): asked here, where every searcher module has registered itself."""
+    try:
+        return algorithm_spec(name)
+    except ValueError:
+        return None
 
 
 def make_searcher(config: SearchConfig, ai: GameAI | None = None) -> Searcher:

@@ -25,6 +25,13 @@ from play.ponder import Verdict
 from play.schedule import Schedule
 from play.turns import Pace, StakesTurns
 
+#: Seconds between two frames while a search runs (its figures come every 0.1 s,
+#: "thinking..." steps 3 times a second). At the full 60 fps the window's drawing, and under
+#: X the server's copies of it, took the search most of a core on a loaded machine (its
+#: worker runs at a lower priority): an Othello MCTS move made 170-230 iterations a second
+#: in the window against about 900 headless.
+SEARCH_FRAME_S = 0.1
+
 log = logging.getLogger(__name__)
 
 
@@ -217,8 +224,10 @@ class MatchController:
     def wake_in(self, now: float) -> float | None:
         """Seconds until the match needs a frame though nothing happens (0: every frame;
         None: nothing is due)."""
-        if self.jobs.busy or self.knowledge.belief.pending:
-            return 0.0  # live figures, or a belief on its way or not yet shown (play.loader)
+        if self.knowledge.belief.pending:
+            return 0.0  # a belief on its way or not yet shown (play.loader)
+        if self.jobs.busy:
+            return SEARCH_FRAME_S  # its live figures
         if self._paused or self.session.is_over:
             return None
         wake = self.stakes_turns.wake_at() if self.stakes_turns is not None else None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ai.api import BOOK
+from ai.engine import registered_spec
 from ai.kit import profile_for
 from game.core import Game, Move, State
 from game.kit import GameKit
@@ -121,10 +122,12 @@ def search_lines(words: PanelText, report: SearchReport, heading: str) -> list[P
     nps = report.nodes / report.elapsed_s if report.elapsed_s > 0 else 0.0
     label = "Plays" if report.finished and report.purpose is Purpose.MOVE else (
         "Best move" if report.best is not None else "Best so far")
+    spec = registered_spec(report.algorithm)
     lines += [
         PanelLine("Algorithm", "row", _algorithm_text(report)),
         PanelLine("Depth", "row", _depth_text(report)),
-        PanelLine("Nodes", "row", f"{fmt_int(report.nodes)} ({fmt_int(nps)}/s)"),
+        PanelLine(spec.count_label if spec is not None else "Nodes", "row",
+                  f"{fmt_int(report.nodes)} ({fmt_int(nps)}/s)"),
         PanelLine("Time", "row", f"{report.own_time_s:.2f} s"),
         *([PanelLine("Pondered", "row", f"{report.pondered_s:.2f} s, your time")]
           if report.pondered_s > 0 else []),
@@ -132,7 +135,7 @@ def search_lines(words: PanelText, report: SearchReport, heading: str) -> list[P
         PanelLine(f"Value {words.view(report)}", "row",
                   words.bare_value(report, report.shown_score)),
     ]
-    if report.finished:
+    if report.finished and (spec is None or spec.prunes):
         tt = f" · TT {fmt_int(report.tt_hits)}/{fmt_int(report.tt_probes)}" if (
             report.tt_probes) else ""
         lines.append(PanelLine("Cutoffs", "row", f"{fmt_int(report.cutoffs)}{tt}"))

@@ -274,6 +274,6 @@ def _build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
                         fast_playout=ai.random_playout)
 
 
-register(AlgorithmSpec("mcts", _build))
+register(AlgorithmSpec("mcts", _build, count_label="Iterations", prunes=False))
 
 

@@ -298,8 +298,8 @@ class PlayScene(DialogHost):
         """Seconds until the screen must be drawn again though nothing happens (0: keep
         drawing at full rate; None: only when an event comes)."""
         now = self.app.now
-        if self.match.jobs.busy or self.anim.t(now) < 1.0:
-            return 0.0
+        if self.anim.t(now) < 1.0:
+            return 0.0  # a running search asks for its frames through the match's wake_in
         waits = [0.5] if self.dialog is not None else []  # the text cursor blinks
         wake = None if self.dialog is not None else self.match.wake_in(now)
         if wake is not None:
