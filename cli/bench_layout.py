@@ -199,7 +199,7 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[App], None]]]:
     yield "review", review
     yield "settings", lambda app: app.open_settings()
     yield "ladder", ladder
-    for view in ("tree", "compare", "depth", *(v.name for v in lab_views(kit))):
+    for view in ("tree", "compare", "depth", "convergence", *(v.name for v in lab_views(kit))):
         def lab(app: App, view: str = view) -> None:
             app.switch(lab_scene(app, _new_session(kit), kit, view))
             app.step([], 0.02)

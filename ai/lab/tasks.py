@@ -1,5 +1,5 @@
 """The search lab's work as worker tasks (ai.tasks): a recording of a search, a comparison, a
-depth chart, and the evaluation editor's choice and quick match. Each is one registered class
+depth chart, MCTS's convergence chart, and the evaluation editor's choice and quick match. Each is one registered class
 whose fields are the work's arguments, so the lab's views work in the background worker like
 any search, and each view's answer has its type.
 """
@@ -14,6 +14,7 @@ from typing import Never
 from ai.api import Cancel, SearchConfig
 from ai.kit import profile_for
 from ai.lab.compare import LONG_ROW_S, CompareRow, compare, estimate
+from ai.lab.convergence import ConvergenceChart, ConvergencePoint, convergence
 from ai.lab.depth_chart import CountingTree, DepthRow, depth_chart
 from ai.lab.editor import EditorChoice, choices, quick_match
 from ai.lab.record import record_search
@@ -130,6 +131,20 @@ class DepthChartTask(Task[list[DepthRow], DepthRow | CountingTree]):
     def run(self, cancel: Cancel, progress: Report[DepthRow | CountingTree]) -> list[DepthRow]:
         return depth_chart(self.state, self.config, self.max_depth, cancel=cancel,
                            progress=progress, with_quiescence=self.with_quiescence)
+
+
+@worker_task
+@dataclass(frozen=True)
+class ConvergenceTask(Task[ConvergenceChart, ConvergencePoint]):
+    """The convergence chart's MCTS (ai.lab.convergence), each doubling reported."""
+
+    state: State
+    config: SearchConfig
+    iterations: int
+
+    def run(self, cancel: Cancel, progress: Report[ConvergencePoint]) -> ConvergenceChart:
+        return convergence(self.state, self.config, self.iterations, cancel=cancel,
+                           progress=progress)
 
 
 @worker_task

@@ -3,7 +3,7 @@
 What the other screens use (the app opens the lab: ``App.open_lab``, ``App.open_teaching_game``):
 
 - ``lab_scene(app, session_or_state, kit, view, level)``: the lab on the shown position,
-  opened on "tree", "compare", "depth" or a view of the game's own (``GameUI.lab_views``),
+  opened on "tree", "compare", "depth", "convergence" (MCTS) or a view of the game's own (``GameUI.lab_views``),
   showing the search of ``level`` (default: the level of the game's AI seat, ``seat_level``);
   Esc returns to the screen that was showing when it was opened;
 - ``teaching_scene(app, kit, example)``: the lab on a teaching game's example tree;

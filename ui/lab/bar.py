@@ -74,6 +74,9 @@ def lay_out_bar(commands: Sequence[Command], title: str, title_size: int, top: p
     widths = [button_width(label, button_size, top.height) for label in labels]
     title_w = font(title_size, True).size(title)[0] + 2 * gap
     room = top.width - gap * (len(commands) - 1)
+    if sum(widths) > room:  # a small window: the names alone (the keys: F1, tooltips)
+        labels = [c.name for c in commands]
+        widths = [button_width(label, button_size, top.height) for label in labels]
     show_title = sum(widths) + title_w <= room
     if show_title:
         room -= title_w
@@ -85,7 +88,8 @@ def lay_out_bar(commands: Sequence[Command], title: str, title_size: int, top: p
     for command, label, w in zip(commands, labels, widths, strict=True):
         rect = pygame.Rect(x, top.y, int(w * scale) + extra, top.height)
         tabs.append(Button(label, command.action, active=command.active(), rect=rect,
-                           text_size=button_size))
+                           text_size=button_size,
+                           tooltip="" if label != command.name else f"key {command.short_key_text}"))
         x = rect.right + gap
     level_button = None
     if len(levels) > 1:

@@ -37,6 +37,10 @@ VIEW_KEYS: dict[str, list[tuple[str, str]]] = {
         ("Enter", "search depth 1, 2, 3... up to the deepest chosen"),
         ("S", "stop"),
     ],
+    "convergence": [
+        ("Enter", "run MCTS for the chosen iterations"),
+        ("S", "stop"),
+    ],
 }
 
 

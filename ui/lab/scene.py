@@ -36,6 +36,7 @@ from ui.host import Host, Scene
 from ui.kit import LabView, lab_views, make_view
 from ui.lab.bar import LabBar, lay_out_bar, text_sizes
 from ui.lab.compare_pane import ComparePane
+from ui.lab.convergence_pane import ConvergencePane
 from ui.lab.defaults import defaults_for
 from ui.lab.depth_pane import DepthPane
 from ui.lab.examples import current_example, draw_example, example_lines, following_example
@@ -52,7 +53,8 @@ from ui.widgets import draw_text
 #: then the pane).
 VIEW_TABS: dict[str, tuple[str, tuple[int, ...], str, Callable[[LabContext], LabPane]]] = {
     name: (*VIEW_KEYS[name], pane)
-    for name, pane in (("tree", TreePane), ("compare", ComparePane), ("depth", DepthPane))}
+    for name, pane in (("tree", TreePane), ("compare", ComparePane), ("depth", DepthPane),
+                       ("convergence", ConvergencePane))}
 #: After input, panes that cannot say when they settle are drawn this long at the full rate
 #: (a wheel zoom sharpens its picture over a few frames once the wheel rests).
 INPUT_SETTLE_S = 0.4
@@ -104,6 +106,9 @@ class LabScene(DialogHost):
         pane = self.panes.get(self.view)
         if self.view in self.own_views:
             return self.own_views[self.view].search_line
+        own_words = getattr(pane, "search_words", None)
+        if own_words is not None:  # a view with a search of its own (MCTS's convergence)
+            return str(own_words())
         recording = getattr(pane, "recording", None)
         description: str = getattr(recording, "description", "")
         if (recording is not None and description

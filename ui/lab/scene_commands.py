@@ -20,6 +20,8 @@ VIEW_KEYS: dict[str, tuple[str, tuple[int, ...], str]] = {
     "tree": ("Tree", (pygame.K_t, pygame.K_1), "the recorded search as a tree, step by step"),
     "compare": ("Compare", (pygame.K_c, pygame.K_2), "each algorithm on this position, as bars"),
     "depth": ("Depth chart", (pygame.K_d, pygame.K_3), "the position searched deeper and deeper"),
+    "convergence": ("MCTS", (pygame.K_o, pygame.K_4),
+                    "Monte Carlo tree search learning: root moves' means and visits"),
 }
 
 
