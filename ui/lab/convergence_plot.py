@@ -10,12 +10,13 @@ with its points, a ``convergence-minimax`` mark with the line's value or why the
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
 
-from ai.lab.convergence import ConvergenceChart, ConvergencePoint
+from ai.lab.convergence import ConvergenceChart, ConvergencePoint, Minimax
 from ai.profiles import true_minus
 from ui import scene_record
 from ui.assets import font
@@ -77,7 +78,8 @@ def draw_convergence(surface: pygame.Surface, rect: pygame.Rect, chart: Converge
     draw_text(surface, "Mean reward of each root move (root mover's view)" + more,
               (rect.x, y), size, style.TEXT, bold=True, max_width=rect.width)
     y += int(size * 1.35)
-    y = _legend(surface, lines, rect.x, y, rect.right, small, row)
+    minimax = chart.minimax if chart is not None else None
+    y = _legend(surface, lines, rect.x, y, rect.right, small, row, minimax)
     x_axis_h = 2 * row + small // 2 + 4
     plots = rect.bottom - y - x_axis_h - int(size * 1.35) - row // 2
     v_top, v_bot = y + small // 2, y + int(plots * 0.55)
@@ -85,8 +87,7 @@ def draw_convergence(surface: pygame.Surface, rect: pygame.Rect, chart: Converge
     n_top = n_title + int(size * 1.35) + small // 2
     n_bot = rect.bottom - x_axis_h
     last_it = points[-1].iterations
-    xa = LogAxis(min(p.iterations for p in points), max(last_it, 10), left, right)
-    minimax = chart.minimax if chart is not None else None
+    xa = _log_axis(points[0].iterations, max(last_it, points[0].iterations * 2), left, right)
     means = [m for line in lines for _, _, m in line.points]
     if minimax is not None and minimax.value is not None:
         means.append(minimax.value)
@@ -108,14 +109,20 @@ def draw_convergence(surface: pygame.Surface, rect: pygame.Rect, chart: Converge
         if last_y is None or abs(last_y - na(v)) >= small * 1.1:
             last_y = na(v)
             draw_text(surface, si(v), (left - 6, na(v)), small, AXIS, anchor="midright")
-    for v in xa.decades():
-        x = xa(v)
-        if left - 1 <= x <= right + 1:
-            for top, bot in ((v_top, v_bot), (n_top, n_bot)):
-                pygame.draw.line(surface, GRID, (x, top), (x, bot), 1)
+    last_right = -1
+    for p in points:  # a grid line at each point (each doubling), labelled where room is
+        x = xa(p.iterations)
+        for top, bot in ((v_top, v_bot), (n_top, n_bot)):
+            pygame.draw.line(surface, GRID, (x, top), (x, bot), 1)
+        text = f"{p.iterations:,}"
+        half = font(small).size(text)[0] // 2
+        # the last label leans left, inside the chart
+        anchor, lx = ("topright", x) if x + half > rect.right else ("midtop", x)
+        start = x - 2 * half if anchor == "topright" else x - half
+        if start > last_right + small // 2:
             # under the visits axis's lowest label, not beside it
-            draw_text(surface, si(v), (x, n_bot + small // 2 + 2), small, AXIS,
-                      anchor="midtop")
+            last_right = draw_text(surface, text, (lx, n_bot + small // 2 + 2), small, AXIS,
+                                   anchor=anchor).right
     draw_text(surface, "iterations (log scale)",
               ((left + right) // 2, n_bot + small // 2 + 2 + row), small, style.TEXT,
               anchor="midtop")
@@ -132,8 +139,9 @@ def draw_convergence(surface: pygame.Surface, rect: pygame.Rect, chart: Converge
 
 
 def _legend(surface: pygame.Surface, lines: Sequence[MoveLine], x0: int, y: int, right: int,
-            small: int, row: int) -> int:
-    """A sample of each line and its move, wrapping to a second row; returns the y under."""
+            small: int, row: int, minimax: Minimax | None) -> int:
+    """A sample of each line and its move, wrapping to a second row, then why there is no
+    minimax line where there is none; returns the y under."""
     x = x0
     for line in lines:
         width = 30 + font(small).size(line.move)[0] + small
@@ -146,19 +154,24 @@ def _legend(surface: pygame.Surface, lines: Sequence[MoveLine], x0: int, y: int,
             pygame.draw.line(surface, line.colour, (x, mid), (x + 24, mid), 3)
         draw_text(surface, line.move, (x + 30, mid), small, style.TEXT, anchor="midleft")
         x += width
+    if minimax is not None and minimax.value is None:
+        reason = f"minimax: {minimax.reason or 'not solvable here'}"
+        if x + font(small).size(reason)[0] > right and x > x0:
+            x, y = x0, y + row
+        box = draw_text(surface, reason, (x + small, y + row // 2), small, style.DIM,
+                        anchor="midleft", max_width=right - x - small)
+        scene_record.note(surface, "convergence-minimax", box, value=None,
+                          reason=minimax.reason)
     return y + row
 
 
 def _minimax_line(surface: pygame.Surface, chart: ConvergenceChart | None, left: int,
                   right: int, yv: Callable[[float], float], v_top: int, small: int) -> None:
-    """The minimax value across the plot, labelled; or why there is none, at the top."""
+    """The minimax value across the plot, labelled (why there is none: the legend)."""
     if chart is None:
         return
     mm = chart.minimax
-    if mm.value is None:
-        box = draw_text(surface, mm.reason or "not solvable here", (right, v_top), small,
-                        style.DIM, anchor="topright", max_width=right - left)
-        scene_record.note(surface, "convergence-minimax", box, value=None, reason=mm.reason)
+    if mm.value is None:  # said in the legend
         return
     y = yv(mm.value)
     dashed(surface, MINIMAX, [(left, y), (right, y)], 8, 2)
@@ -167,6 +180,13 @@ def _minimax_line(surface: pygame.Surface, chart: ConvergenceChart | None, left:
     scene_record.note(surface, "convergence-minimax", pygame.Rect(left, int(y) - 1,
                                                                   right - left, 3),
                       value=mm.value, reason="", label=box.topleft)
+
+
+def _log_axis(lo: float, hi: float, p0: int, p1: int) -> Callable[[float], float]:
+    """Iterations to x on a log scale from the first point to the last (no empty decade
+    after the search's end)."""
+    a, b = math.log(lo), math.log(hi)
+    return lambda v: p0 + (math.log(max(v, lo)) - a) / (b - a) * (p1 - p0)
 
 
 def _value_ticks(lo: float, hi: float) -> list[float]:
