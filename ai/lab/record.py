@@ -8,6 +8,7 @@ from dataclasses import replace
 from ai.api import BOOK, Cancel, Limits, SearchConfig
 from ai.engine import apply_noise, make_searcher, run_search
 from ai.kit import profile_for
+from ai.lab.mcts_recording import record_mcts
 from ai.lab.recording import DEFAULT_NODE_BUDGET, SearchRecording
 from ai.lab.search import describe
 from ai.lab.tree_recorder import TreeRecorder
@@ -32,6 +33,8 @@ def record_search(
         raise ValueError("the position is at a chance event: roll the dice first")
     if node_budget < 1:
         raise ValueError(f"the node budget must be at least 1, got {node_budget}")
+    if config.algorithm == "mcts":  # the tree it grew, not a depth-first walk to replay
+        return record_mcts(state, config, node_budget, cancel, level)
     profile = profile_for(config.kit)
     solved_in_play = False
     if config.limits.time_s is not None or config.limits.nodes is not None:

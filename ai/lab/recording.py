@@ -154,6 +154,15 @@ class RecordedNode:
     probe: int = 0
     #: Children searched after the node budget ran out: counted, not recorded.
     unrecorded: int = 0
+    #: Monte Carlo tree search (ai.lab.mcts_recording): visits N, total reward W from
+    #: ``view``'s side (the player who chose the move into the node), UCB1's two terms as
+    #: the parent compares the node (None: the root, a chance outcome), untried moves.
+    visits: int | None = None
+    reward: float | None = None
+    view: int | None = None
+    exploitation: float | None = None
+    exploration: float | None = None
+    untried: int = 0
 
     @property
     def bound(self) -> str:
@@ -203,6 +212,10 @@ class RecordedNode:
             "skipped": [{"move": m, "value": _num(v)} for m, v in self.skipped],
             "probe": self.probe,
             "unrecorded": self.unrecorded,
+            **({} if self.visits is None else {
+                "visits": self.visits, "reward": _num(self.reward), "view": self.view,
+                "exploitation": _num(self.exploitation),
+                "exploration": _num(self.exploration), "untried": self.untried}),
         }
 
 

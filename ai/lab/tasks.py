@@ -44,7 +44,9 @@ def record(state: State, config: SearchConfig, node_budget: int, *, force: bool 
     ``cancel`` reaches the searcher itself, so a Stop ends even a forced recording within a
     few thousand nodes (a ValueError says it was stopped). ``level`` names whose search
     ``config`` is (ai.lab.search), for the recording's description."""
-    if not force and not _solver_answers(state, config, max_s, cancel):
+    # MCTS runs a fixed number of iterations (or seconds): nothing to estimate.
+    if not force and config.algorithm != "mcts" and not _solver_answers(state, config, max_s,
+                                                                          cancel):
         guess = estimate(state, config, probe_s=min(0.5, max_s), cancel=cancel)
         if guess.time_s > max_s:
             raise TooLong(f"too long: recording this search would take about "

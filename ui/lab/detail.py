@@ -19,7 +19,7 @@ from game.kit import GameKit
 from ui import theme
 from ui.assets import font
 from ui.boards.base import BoardView, ViewContext
-from ui.lab import probes, style
+from ui.lab import probes, style, tree_mcts
 from ui.widgets import draw_text, wrap_text
 
 BOUND_WORDS = {"upper": "at most", "lower": "at least", "exact": ""}
@@ -42,6 +42,13 @@ def node_lines(recording: SearchRecording, nid: int, game: Game | None = None
     if node.probability is not None:
         lines.append((f"Probability of this outcome: {style.probability_text(node.probability)}"
                       f" ({node.probability:.3g})", style.TEXT))
+    if getattr(node, "visits", None) is not None:  # MCTS: N, W, UCB1 instead of windows
+        lines += [(text, style.TEXT if i < 2 else style.PV)
+                  for i, text in enumerate(tree_mcts.card_lines(recording, nid))]
+        if node.on_pv:
+            lines.append(("On the principal line (the most visited child, level by level)",
+                          style.PV))
+        return lines
     bound = BOUND_WORDS.get(getattr(node, "bound", "exact"), "")
     value = style.value_text(node.value, recording.kit)
     lines.append((f"Value: {bound + ' ' if bound else ''}{value}"

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 import pygame
 
 from ui.assets import font
-from ui.lab import style
+from ui.lab import style, tree_mcts
 from ui.lab.stepper import OPEN
 from ui.lab.tree_camera import TreeCamera
 from ui.lab.tree_shape import TreeShape
@@ -79,6 +79,10 @@ class TreeLabels:
         window: tuple[float | None, float | None] = (
             (node.alpha, node.beta) if step is None else step.windows.get(nid, (None, None)))
         out: list[Line] = []
+        if getattr(node, "visits", None) is not None:  # MCTS: its mean and visits
+            mean, visits = tree_mcts.node_texts(node)
+            return [(mean, int(cam.text_size * 0.9), style.TEXT),
+                    (visits, cam.small_size, style.DIM)]
         if step is None or value is not None:
             text = style.value_text(value, shape.kit)
             if step is None:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pygame
 
-from ui.lab import style
+from ui import scene_record
+from ui.lab import style, tree_mcts
 from ui.lab.depth_limit import draw_depth_limit, label_depth_limit
 from ui.lab.shown_tree import SkippedChild, WithSkipped
 from ui.lab.stepper import OPEN, UNSEEN
@@ -109,6 +110,8 @@ class TreePainter:
             col, width = style.PV, 3 if self.camera.slot >= 6 else 2
         else:
             col, width = style.EDGE, 1
+        if getattr(node, "visits", None) is not None:  # MCTS: as wide as its visits
+            width = tree_mcts.edge_width(node, self.shape.nodes[0].visits or 1)
         start, end = (a[0], a[1] + r * 0.8), (b[0], b[1] - r)
         if nid in self.shape.research_of:  # a first visit, searched again beside it
             style.draw_dashed(target, col, start, end)
@@ -217,6 +220,27 @@ class TreePainter:
         if hover is not None and hover != selected:
             x, y = cam.screen_pos(hover)
             pygame.draw.circle(surface, style.DIM, (x, y), r + 4, 1)
+        if selected is not None and tree_mcts.is_mcts(self.shape.recording):
+            self._draw_path_ucb(surface, selected)
+
+    def _draw_path_ucb(self, surface: pygame.Surface, selected: int) -> None:
+        """MCTS: on each edge of the path to the selected node, the UCB value selection
+        compared there, split: exploitation + exploration = UCB."""
+        rec, lay, cam = self.shape.recording, self.shape.layout, self.camera
+        if not cam.labels_on or selected >= len(rec.nodes):
+            return
+        for nid, text in tree_mcts.path_ucb(rec, rec.path_to(selected)):
+            parent = rec.nodes[nid].parent
+            if parent is None or nid not in lay.x or parent not in lay.x:
+                continue
+            (cx, cy), (px, py) = cam.screen_pos(nid), cam.screen_pos(parent)
+            mid = ((cx + px) / 2 + cam.radius + 4, (cy + py) / 2)
+            self.labels.text(surface, "UCB " + text, mid, style.PV, "midleft", small=True,
+                             boxed=True)
+            scene_record.note(surface, "mcts-ucb", pygame.Rect(int(mid[0]), int(mid[1]), 1, 1),
+                              nid=nid, text=text,
+                              exploitation=rec.nodes[nid].exploitation,
+                              exploration=rec.nodes[nid].exploration)
 
     def _draw_rising(self, surface: pygame.Surface, child: int, parent: int,
                      value: float | None) -> None:

@@ -239,4 +239,6 @@ class TreeView:
             scene_record.note(surface, "tree-node", self.labels.node_box(nid, lines),
                               nid=nid, row=shape.layout.row[nid], root=nid == 0,
                               move=getattr(node, "move", None), skipped=shape.is_skipped(nid),
-                              labels=[text for text, _, _ in lines])
+                              labels=[text for text, _, _ in lines],
+                              visits=getattr(node, "visits", None),
+                              reward=getattr(node, "reward", None))

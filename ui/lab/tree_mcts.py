@@ -1,0 +1,96 @@
+"""What the tree explorer adds for a Monte Carlo tree search's recording
+(ai.lab.mcts_recording): each node's visits N and mean reward, edges as wide as their visits,
+the node card's N, W and UCB1 terms, and over the path to the selected node each edge's UCB
+value split into exploitation + exploration (what selection compared to walk it).
+
+Values are mean rewards (ai.mcts.units), never the game's units: "+0.24", not "W5".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ai.kit import profile_for
+from ai.lab.recording import RecordedNode, SearchRecording
+from ai.mcts.units import mean_label
+from ai.profiles import true_minus
+
+#: The widest edge, in px, for the most visited child of the root.
+MAX_EDGE_PX = 9
+
+
+def is_mcts(recording: object) -> bool:
+    return getattr(recording, "algorithm", "") == "mcts"
+
+
+def mean_text(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return true_minus("0" if abs(value) < 5e-3 else f"{value:+.2f}")
+
+
+def node_texts(node: RecordedNode) -> list[str]:
+    """The lines under a node: its mean (MAX's view) and its visits."""
+    return [mean_text(node.value), f"N {node.visits or 0:,}"]
+
+
+def edge_width(node: RecordedNode, root_visits: int) -> int:
+    """An edge's width by its child's visits: the square root of its share of the root's,
+    so the most visited line stands out and a single visit still shows."""
+    share = (node.visits or 0) / max(1, root_visits)
+    return max(1, round(MAX_EDGE_PX * math.sqrt(share)))
+
+
+def ucb_text(node: RecordedNode) -> str | None:
+    """"0.31 + 0.21 = 0.52": exploitation + exploration = UCB, as the parent compares it
+    (None: the root, a chance outcome)."""
+    a, b = node.exploitation, node.exploration
+    if a is None or b is None:
+        return None
+    return f"{mean_text(a)} + {b:.2f} = {mean_text(a + b)}"
+
+
+def header_parts(rec: SearchRecording) -> list[str]:
+    """The header's figures for an MCTS recording."""
+    kit = rec.kit
+    counted = rec.stats.get("iterations")
+    iterations = int(counted) if isinstance(counted, (int, float)) else rec.nodes[0].visits or 0
+    c = rec.stats.get("c", 0)
+    said = (mean_label(profile_for(kit), rec.value).long if kit is not None
+            else mean_text(rec.value))
+    c_text = f"{float(c):.2f}" if isinstance(c, (int, float)) else "?"
+    return [f"MCTS (UCT, C = {c_text}) · {iterations:,} iterations",
+            f"{rec.node_count:,} nodes",
+            true_minus(f"move {rec.move or '—'} (most visits): {said}")]
+
+
+def card_lines(rec: SearchRecording, nid: int) -> list[str]:
+    """The node card's MCTS lines: N, W, the mean, UCB1's terms, untried moves."""
+    node = rec.nodes[nid]
+    n, w = node.visits or 0, node.reward or 0.0
+    who = "the player to move there" if node.parent is None else "the player who moved here"
+    lines = [f"Visits N: {n:,}   total reward W: {true_minus(f'{w:+.2f}')} ({who})",
+             f"Mean W/N: {mean_text(w / n if n else None)}"
+             f"   (from MAX's view: {mean_text(node.value)})"]
+    text = ucb_text(node)
+    if text is not None:
+        lines.append(f"UCB1 = exploitation + exploration = {text}")
+    elif node.probability is not None:
+        lines.append("A chance outcome: drawn by its probability, not chosen by UCB1")
+    if node.untried:
+        lines.append(f"Untried moves: {node.untried} (expanded one an iteration)")
+    if node.unrecorded:
+        lines.append(f"{node.unrecorded} children with few visits not drawn")
+    return lines
+
+
+def path_ucb(rec: SearchRecording, path: Sequence[int]) -> list[tuple[int, str]]:
+    """(node, its UCB split) for each node on ``path`` below the root that has one."""
+    out = []
+    for nid in path[1:]:
+        text = ucb_text(rec.nodes[nid])
+        if text is not None:
+            out.append((nid, text))
+    return out
+
