@@ -8,7 +8,7 @@ import math
 from typing import Any
 
 from ai.engine import make_searcher
-from ai.lab.mcts_recording import mcts_limits
+from ai.lab.mcts_recording import FirstIterations, mcts_limits
 from ai.lab.recording import SearchRecording
 from ai.lab.search import teaching_config
 from ai.lab.tasks import record
@@ -31,6 +31,7 @@ def _recorded(game_id: str) -> tuple[SearchRecording, NodeSnapshot, Any]:
     searcher = make_searcher(config)
     assert isinstance(searcher, MctsSearcher)
     searcher.owner = None
+    searcher.set_observer(FirstIterations())  # as the recording runs it (step mode's record)
     searcher.search(state, mcts_limits(config))
     return rec, searcher.snapshot(), searcher
 
@@ -66,7 +67,7 @@ def test_a_node_budget_leaves_out_the_least_visited() -> None:
 def test_edges_widen_with_visits() -> None:
     rec, _, _ = _recorded("tictactoe")
     kids = sorted((rec.nodes[c] for c in rec.nodes[0].children), key=lambda n: n.visits or 0)
-    widths = [edge_width(n, 1000) for n in kids]
+    widths = [edge_width(n.visits or 0, 1000) for n in kids]
     assert widths == sorted(widths) and widths[-1] > widths[0] >= 1
 
 

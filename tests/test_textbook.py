@@ -8,7 +8,7 @@ import re
 import pytest
 
 from ai.api import Limits, SearchConfig
-from ai.lab import textbook
+from ai.lab import textbook, textbook_mcts
 from ai.lab.record import record_search
 from game.registry import get_game
 from games.classroom.rules import GAME
@@ -23,7 +23,8 @@ PROBLEM = textbook.Problem(0, leaf_value)
 
 
 def test_every_named_line_is_in_the_code_and_on_the_screen() -> None:
-    tags = set(re.findall(r"# \[([a-z-]+)\]", inspect.getsource(textbook)))
+    source = inspect.getsource(textbook) + inspect.getsource(textbook_mcts)  # MCTS: its own
+    tags = set(re.findall(r"# \[([a-z-]+)\]", source))
     shown = {name for lines in textbook.PSEUDOCODE.values() for name, _ in lines if name}
     assert tags == shown
     assert not set(textbook.ENGINE_LINES) & {"leaf", "max-init", "max-value"}

@@ -17,8 +17,10 @@ from dataclasses import replace
 
 from ai.api import Cancel, Limits, SearchConfig
 from ai.engine import make_searcher
+from ai.lab.mcts_steps import STEP_ITERATIONS, STEP_SELECTIONS, build_steps
 from ai.lab.recording import RecordedNode, SearchRecording
 from ai.lab.search import describe
+from ai.mcts.observe import Iteration
 from ai.mcts.searcher import DEFAULT_ITERATIONS, MctsSearcher
 from ai.mcts.snapshot import NodeSnapshot
 from game.core import CHANCE, TERMINAL, Game, Move, State
@@ -40,24 +42,42 @@ def record_mcts(state: State, config: SearchConfig, node_budget: int,
     if not isinstance(searcher, MctsSearcher):
         raise TypeError("record_mcts needs the mcts searcher")
     searcher.owner = None  # the recording's own tree, never one kept from a game
+    first = FirstIterations()
+    searcher.set_observer(first)  # step mode replays them (the whole search observed alike)
     result = searcher.search(state, mcts_limits(config), cancel)
     if not result.complete or result.move is None:
         raise ValueError("the recording was stopped before the search finished")
     whole = searcher.snapshot()
     game = config.kit.rules()
     nodes = _nodes(game, state, whole, _min_visits(whole, node_budget))
+    events, steps = build_steps(game, nodes, first.records, state.current_player())
     stats = result.stats.as_dict()
     stats["iteration_nodes"] = result.stats.nodes
     stats["iterations"] = result.stats.nodes
     stats["c"] = round(searcher.c, 6)  # UCB1's exploration constant
     return SearchRecording(
         game_id=config.game_id, algorithm="mcts", depth=max(n.depth for n in nodes),
-        nodes=nodes, events=[], truncated=whole.size() - len(nodes),
+        nodes=nodes, events=events, mcts_steps=steps, truncated=whole.size() - len(nodes),
         value=result.score, move=game.format_move(state, result.move), stats=stats,
         evaluated_leaves=[], max_player=state.current_player(), level=level,
         description=describe(config.kit, level, config) if level else "",
         exact=False, passes=(result.stats.nodes,), answered_by="mcts", windows=False,
         options={"node_budget": node_budget})
+
+
+class FirstIterations:
+    """An observer keeping the first iterations' records: up to ``selections`` that compare
+    children by UCB1 (a root's untried moves are expanded first), at most ``most``."""
+
+    def __init__(self, selections: int = STEP_SELECTIONS, most: int = STEP_ITERATIONS) -> None:
+        self.selections = selections
+        self.most = most
+        self.records: list[Iteration] = []
+
+    def iteration(self, record: Iteration) -> None:
+        compared = sum(any(s.candidates for s in r.selection) for r in self.records)
+        if compared < self.selections and len(self.records) < self.most:
+            self.records.append(record)
 
 
 def _min_visits(tree: NodeSnapshot, budget: int) -> int:

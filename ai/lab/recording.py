@@ -104,6 +104,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ai.lab.mcts_step_data import MctsStep
 from ai.lab.probe_record import AspirationTry, ProbeRecord
 from ai.lab.search import LevelPlay
 from game.core import Move, State
@@ -280,6 +281,8 @@ class SearchRecording:
     #: them a window would teach a pruning they never did.
     windows: bool = True
     played: LevelPlay | None = None  # the level's own move beside a smaller tree
+    #: MCTS (ai.lab.mcts_recording): each event's phase, words and statistics, in step.
+    mcts_steps: list[MctsStep] = field(default_factory=list)
 
     @property
     def node_count(self) -> int:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 # The engine's own forms (negamax, PVS, expectiminimax with alpha-beta, quiescence for the
 # mover) live in ai.lab.engine_code; re-exported here, where the screen and the tests look.
 from ai.lab.engine_code import ENGINE_LINES, ENGINE_PSEUDOCODE, QUIESCENCE_CALL, with_quiescence
+from ai.lab.textbook_mcts import MCTS_PSEUDOCODE
 from ai.searchbase import QUIESCENCE_PLIES
 from game.core import CHANCE, TERMINAL, Move, State
 
@@ -364,5 +365,7 @@ PSEUDOCODE: dict[str, tuple[tuple[str, str], ...]] = {
         ("q-min-return", "    return v"),
     ),
 }
+# Monte Carlo tree search, the lecture's other road (ai.lab.textbook_mcts).
+PSEUDOCODE["mcts"] = MCTS_PSEUDOCODE
 # MTD(f)'s driver calls MAX-VALUE and MIN-VALUE: its listing carries them below it.
 PSEUDOCODE["mtdf"] = PSEUDOCODE["mtdf"] + PSEUDOCODE["alphabeta"]

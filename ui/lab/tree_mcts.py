@@ -35,10 +35,10 @@ def node_texts(node: RecordedNode) -> list[str]:
     return [mean_text(node.value), f"N {node.visits or 0:,}"]
 
 
-def edge_width(node: RecordedNode, root_visits: int) -> int:
+def edge_width(visits: int, root_visits: int) -> int:
     """An edge's width by its child's visits: the square root of its share of the root's,
     so the most visited line stands out and a single visit still shows."""
-    share = (node.visits or 0) / max(1, root_visits)
+    share = visits / max(1, root_visits)
     return max(1, round(MAX_EDGE_PX * math.sqrt(share)))
 
 

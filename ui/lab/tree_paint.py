@@ -110,8 +110,12 @@ class TreePainter:
             col, width = style.PV, 3 if self.camera.slot >= 6 else 2
         else:
             col, width = style.EDGE, 1
-        if getattr(node, "visits", None) is not None:  # MCTS: as wide as its visits
-            width = tree_mcts.edge_width(node, self.shape.nodes[0].visits or 1)
+        if getattr(node, "visits", None) is not None and col != style.UNVISITED:
+            # MCTS: as wide as its visits (in step mode, its visits as of the step)
+            shown = getattr(step, "node_stats", None)
+            n, root_n = ((shown(nid)[0], shown(0)[0]) if shown is not None
+                         else (node.visits, self.shape.nodes[0].visits or 1))
+            width = tree_mcts.edge_width(n, root_n)
         start, end = (a[0], a[1] + r * 0.8), (b[0], b[1] - r)
         if nid in self.shape.research_of:  # a first visit, searched again beside it
             style.draw_dashed(target, col, start, end)
@@ -220,7 +224,7 @@ class TreePainter:
         if hover is not None and hover != selected:
             x, y = cam.screen_pos(hover)
             pygame.draw.circle(surface, style.DIM, (x, y), r + 4, 1)
-        if selected is not None and tree_mcts.is_mcts(self.shape.recording):
+        if selected is not None and step is None and tree_mcts.is_mcts(self.shape.recording):
             self._draw_path_ucb(surface, selected)
 
     def _draw_path_ucb(self, surface: pygame.Surface, selected: int) -> None:

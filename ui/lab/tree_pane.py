@@ -24,6 +24,7 @@ from ai.lab.search import TEACHING, has_quiescence, lab_config
 from ai.lab.tasks import MAX_RECORD_S, RecordTask
 from ui.lab.detail import NodeCard
 from ui.lab.export import export_tree_png
+from ui.lab.mcts_stepper import MctsStepper
 from ui.lab.pane import LabContext
 from ui.lab.stepper import Stepper
 from ui.lab.tree_header import header_lines
@@ -258,7 +259,9 @@ class TreePane:
             if not self.recording.events:
                 self.ctx.show_message("This recording has no steps to replay", True)
                 return
-            self.stepper = Stepper(self.recording.nodes, self.recording.events)
+            rec = self.recording
+            self.stepper = (MctsStepper(rec.nodes, rec.events, rec.mcts_steps)
+                            if rec.mcts_steps else Stepper(rec.nodes, rec.events))
             self.view.readable()
         else:
             self.stepper = None

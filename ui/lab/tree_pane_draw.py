@@ -15,6 +15,7 @@ from ui import theme
 from ui.assets import font
 from ui.lab import style
 from ui.lab.detail import NodeCard
+from ui.lab.mcts_stepper import MctsStepper, draw_mcts_panel
 from ui.lab.pane import LabContext
 from ui.lab.step_panel import draw_step_panel
 from ui.lab.stepper import Stepper
@@ -58,8 +59,11 @@ def draw_tree_pane(pane: DrawnTreePane, surface: pygame.Surface) -> None:
     recording, stepper = pane.recording, pane.stepper
     if recording is not None:
         if stepper is not None:
-            y = draw_step_panel(surface, inner, recording, stepper, size, small,
-                                pane.negamax_view)
+            if isinstance(stepper, MctsStepper):  # the four phases and MCTS's code
+                y = draw_mcts_panel(surface, inner, recording, stepper, size, small)
+            else:
+                y = draw_step_panel(surface, inner, recording, stepper, size, small,
+                                    pane.negamax_view)
             rest = pygame.Rect(inner.x, y + small, inner.width, inner.bottom - y - small)
             current = stepper.current
             state = None if current is None else recording.nodes[current].state
