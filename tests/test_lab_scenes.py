@@ -136,7 +136,8 @@ def test_compare_runs_every_row_and_the_values_agree(app) -> None:
     pane.run()
     assert pane.running
     _wait(app, scene)
-    assert [r.label for r in pane.rows] == pane.labels and len(pane.rows) == 6
+    # six alpha-beta family rows, then MCTS at their nodes and at their time
+    assert [r.label for r in pane.rows] == pane.labels and len(pane.rows) == 8
     assert all(r.status == "done" for r in pane.rows)
     nodes = [r.nodes for r in pane.rows]
     assert nodes[0] == 1 + 7 + 7 * 6 + 7 * 6 * 5  # minimax: the full tree to depth 3

@@ -121,6 +121,11 @@ class CompareRow:
     taken_over: bool = False
     #: Why the table, switched on in this row, cannot save a node here ("": it can, or is off).
     table_note: str = ""
+    #: An MCTS row (ai.lab.compare_mcts): whether it plays the move of the row it is measured
+    #: against (None: not such a row, or not finished), that row's label and move.
+    same_move: bool | None = None
+    reference: str = ""
+    reference_move: str | None = None
 
     def to_json(self) -> JSONObject:
         return {
@@ -140,6 +145,9 @@ class CompareRow:
             "estimate_nodes": round(self.estimate_nodes),
             "estimate_s": round(self.estimate_s, 3),
             "probes": self.probes,
+            **({} if self.same_move is None else {
+                "same_move": self.same_move, "reference": self.reference,
+                "reference_move": self.reference_move}),
         }
 
 

@@ -25,7 +25,7 @@ def refinement_notes(rows: list[CompareRow]) -> list[str]:
     than the row before it. That is a lesson too, so it is said, never hidden. Quiescence's
     row, which always costs nodes, gets its own note (``quiescence_note``), first."""
     notes: list[str] = []
-    done = [r for r in rows if r.status == "done" and r.final_nodes]
+    done = [r for r in rows if r.status == "done" and r.final_nodes and r.algorithm != "mcts"]
     for before, after in zip(done, done[1:], strict=False):
         if _quiescent(after) and not _quiescent(before):
             notes.insert(0, quiescence_note(before, after))  # the lesson of its row: first
@@ -100,7 +100,7 @@ def quiescence_note(before: CompareRow, after: CompareRow) -> str:
 def agreement_text(rows: list[CompareRow]) -> str:
     """One line for under the bars: do the finished searches agree on the value? (Searches
     with quiescence are checked among themselves: they see past the depth limit.)"""
-    done = [r for r in rows if r.status == "done"]
+    done = [r for r in rows if r.status == "done" and r.algorithm != "mcts"]  # other units
     if not done:
         return "No search finished."
     plain = [r for r in done if not _quiescent(r)]

@@ -14,6 +14,7 @@ from typing import Never
 from ai.api import Cancel, SearchConfig
 from ai.kit import profile_for
 from ai.lab.compare import LONG_ROW_S, CompareRow, compare, estimate
+from ai.lab.compare_mcts import MCTS_LABELS, mcts_row, reference_row
 from ai.lab.convergence import ConvergenceChart, ConvergencePoint, convergence
 from ai.lab.depth_chart import CountingTree, DepthRow, depth_chart
 from ai.lab.editor import EditorChoice, choices, quick_match
@@ -113,11 +114,26 @@ class CompareTask(Task[list[CompareRow], CompareRow]):
     max_row_s: float = LONG_ROW_S
     base: SearchConfig | None = None
     level: str | None = None
+    #: Then MCTS at the reference row's nodes and time (ai.lab.compare_mcts).
+    with_mcts: bool = False
 
     def run(self, cancel: Cancel, progress: Report[CompareRow]) -> list[CompareRow]:
-        return compare(self.state, get_kit(self.game_id), self.depth, max_row_s=self.max_row_s,
+        kit = get_kit(self.game_id)
+        rows = compare(self.state, kit, self.depth, max_row_s=self.max_row_s,
                        force=self.force, base=self.base, level=self.level, cancel=cancel,
                        progress=progress)
+        reference = reference_row(rows) if self.with_mcts else None
+        if reference is None:
+            return rows
+        base = self.base or SearchConfig(kit.id)
+        for label in MCTS_LABELS:
+            if cancel.is_set():
+                row = CompareRow(label, "mcts", {}, self.depth, "stopped", game_id=kit.id)
+            else:
+                row = mcts_row(self.state, base, reference, label, self.max_row_s, cancel)
+            rows.append(row)
+            progress(row)
+        return rows
 
 
 @worker_task

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 import pygame
 
 from ai.lab.compare import CompareRow
+from ai.lab.compare_mcts import mcts_notes
 from ai.lab.compare_notes import agreement_text, counting_note, refinement_notes
 from game.kit import GameKit
 from ui.assets import font
@@ -39,6 +40,7 @@ from ui.lab.plot import (
     seconds_text,
     si,
 )
+from ui.lab.tree_mcts import mean_text
 from ui.lab.verdict import compare_footer, draw_footer
 from ui.text import first_fitting, two_lines
 from ui.widgets import draw_centred_lines, draw_text
@@ -52,7 +54,7 @@ def agree_text(rows: Sequence[CompareRow]) -> tuple[str, bool | None]:
     """The line under the bars (ai.lab's wording) and whether the values agree: None, with
     no mark, until two searches have finished (a green tick over "No search finished" would
     say something was checked)."""
-    done = [r for r in rows if r.status == "done"]
+    done = [r for r in rows if r.status == "done" and r.algorithm != "mcts"]  # other units
     if len(done) < 2:
         return agreement_text(list(rows)), None
     ok = all(r.agree for r in done)
@@ -83,9 +85,11 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Comp
     text, ok = agree_text([r for r in rows if r.status == "done"])
     # The notes give way before the bars do: every row keeps a line of its own.
     n = max(1, len(rows))
-    bars_least = int(size * 3.2 + size * 1.6 + small * 0.4 + n * small * 1.2)
+    # A row whose name needs two lines keeps the height for them (_row_label).
+    two = any(font(small).size(r.label)[0] > label_w for r in rows)
+    bars_least = int(size * 3.2 + size * 1.6 + small * 0.4 + n * small * (2.5 if two else 1.2))
     tone = style.DIM if ok is None else GOOD if ok else BAD  # dim: nothing compared yet
-    footer = compare_footer(text, tone, [*refinement_notes(list(rows)),
+    footer = compare_footer(text, tone, [*mcts_notes(list(rows)), *refinement_notes(list(rows)),
                             counting_note(list(rows))], size, small, rect.width,
                             min(rect.height // 2, rect.height - bars_least))
     bottom = rect.bottom - footer.height - int(size * 1.6 + small * 0.4)  # and the tick labels
@@ -186,9 +190,13 @@ def _row_label(surface: pygame.Surface, label: str, x: int, cy: float, small: in
     one ("expectiminimax, network batches and root filter (Master plays)"), cut only when
     even two lines cannot hold it."""
     line_h = int(small * 1.1)
+    if 2 * small <= row_h < 2 * line_h:  # many rows (MCTS's too): the lines closer
+        line_h = int(row_h // 2)
     lines = two_lines(label, font(small), width) if row_h >= 2 * line_h else [label]
     draw_centred_lines(surface, lines, x, cy, small, style.TEXT, line_h, width)
 
 
 def _value_move(row: CompareRow, kit: GameKit | None) -> str:
+    if row.algorithm == "mcts":  # a mean reward, never the game's units
+        return f"mean {mean_text(row.value)} · {row.move or '—'}"
     return f"{style.value_text(row.value, kit)} · {row.move or '—'}"

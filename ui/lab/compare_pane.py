@@ -15,6 +15,7 @@ import pygame
 
 from ai.api import SearchConfig
 from ai.lab.compare import LONG_ROW_S, CompareRow, compare_specs
+from ai.lab.compare_mcts import MCTS_LABELS
 from ai.lab.search import TEACHING, lab_config
 from ai.lab.tasks import CompareTask
 from ui import theme
@@ -43,12 +44,12 @@ class ComparePane(ChartPane):
         """Compare at the chosen depth; ``force`` also runs the rows estimated too long."""
         state = self.ctx.state
         base, level = self.level_search()
-        self.labels = [s.label for s in compare_specs(state, self.ctx.kit, self.depth,
-                                                      base, level)]
+        self.labels = [*(s.label for s in compare_specs(state, self.ctx.kit, self.depth,
+                                                        base, level)), *MCTS_LABELS]
         self.rows, self.force, self.stopped, self.error = [], force, False, ""
         self.started = True
         task = CompareTask(state, self.ctx.game_id, self.depth, force=force,
-                           max_row_s=LONG_ROW_S, base=base, level=level)
+                           max_row_s=LONG_ROW_S, base=base, level=level, with_mcts=True)
         self.ctx.jobs.start(task, state, on_done=self._done, on_error=self._failed,
                             on_progress=self._row, owner=self)
 
