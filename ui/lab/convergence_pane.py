@@ -15,7 +15,7 @@ from collections.abc import Callable
 import pygame
 
 from ai.api import SearchConfig
-from ai.kit import profile_for
+from ai.kit import game_ai, profile_for
 from ai.lab.convergence import ConvergenceChart, ConvergencePoint
 from ai.lab.search import TEACHING, lab_config
 from ai.lab.tasks import ConvergenceTask
@@ -51,9 +51,14 @@ class ConvergencePane(ChartPane):
         return lab_config(self.ctx.kit, level, None, self.ctx.state)
 
     def search_words(self) -> str:
-        """The line under the tabs: whose search this view runs."""
-        return (f"MCTS (UCT, C = √2), {self.iterations:,} iterations, with the playouts of "
-                f"{getattr(self.ctx, 'level', TEACHING)}'s evaluator where it guides them")
+        """The line under the tabs: whose search this view runs, and its playouts (guided
+        by the level's evaluator where the game offers that, else uniformly random)."""
+        level = getattr(self.ctx, "level", TEACHING)
+        guide = game_ai(self.ctx.kit).playout_guide
+        guided = guide is not None and self.config().use_evaluator
+        playouts = (f"ε-greedy playouts on {level}'s evaluator (ε = {guide.epsilon:g})"
+                    if guided and guide is not None else "uniformly random playouts")
+        return f"MCTS (UCT, C = √2), {self.iterations:,} iterations, {playouts}"
 
     def on_level(self, level: str) -> None:
         if self.running:
