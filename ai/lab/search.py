@@ -142,6 +142,8 @@ def describe(kit: GameKit, level: str, config: SearchConfig, solved_by: str | No
     parts = [evaluator_title(config)]
     if depth is not None:
         parts.append(f"depth {depth}" + _own_limit(kit, level, depth))
+    elif config.limits.iterations is not None:  # MCTS
+        parts.append(f"{config.limits.iterations:,} iterations")
     elif config.limits.time_s is not None:
         parts.append(f"{config.limits.time_s:g} s a move")
     if level.strip().lower() == TEACHING.lower():

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import pygame
 
-from ai.api import ALGORITHMS, SearchConfig
+from ai.api import ALGORITHMS, Limits, SearchConfig
 from ai.lab.recording import DEFAULT_NODE_BUDGET, SearchRecording
 from ai.lab.search import TEACHING, has_quiescence, lab_config
 from ai.lab.tasks import MAX_RECORD_S, RecordTask
@@ -26,6 +26,7 @@ from ui.lab.detail import NodeCard
 from ui.lab.export import export_tree_png
 from ui.lab.mcts_stepper import MctsStepper
 from ui.lab.pane import LabContext
+from ui.lab.plot import si
 from ui.lab.stepper import Stepper
 from ui.lab.tree_header import header_lines
 from ui.lab.tree_pane_draw import draw_tree_pane, header_rows
@@ -33,6 +34,7 @@ from ui.lab.treeview import TreeView
 from ui.widgets import Button, Choice, Widget, dispatch_pointer
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
+MCTS_ITERATIONS = (100, 1000, 10000)
 #: A recording estimated longer than this waits for a second press of "Search again".
 RECORD_MAX_S = MAX_RECORD_S
 PAN_STEP = 60
@@ -45,6 +47,7 @@ class TreePane:
         self.ctx = ctx  # the scene: app, game, state, jobs, message
         self.algorithm = ctx.defaults.algorithm
         self.depth = ctx.defaults.depth
+        self.iterations = MCTS_ITERATIONS[1]  # MCTS (teaching mode): its budget, not a depth
         # Teaching mode's switches start as the textbook has them: every refinement off
         # (quiescence too, where the game has captures: the horizon effect shows first).
         self.use_tt = self.use_ordering = self.use_pvs = self.use_quiescence = False
@@ -76,7 +79,9 @@ class TreePane:
         teaching = lab_config(self.ctx.kit, TEACHING, self.depth, self.ctx.state)
         return replace(teaching.with_refinements(
             tt=self.use_tt, ordering=self.use_ordering, pvs=self.use_pvs,
-            aspiration=self.use_pvs, quiescence=self.use_quiescence), algorithm=self.algorithm)
+            aspiration=self.use_pvs, quiescence=self.use_quiescence), algorithm=self.algorithm,
+            limits=Limits(iterations=self.iterations) if self.algorithm == "mcts"
+            else teaching.limits)
 
     def on_level(self, level: str) -> None:
         """Another level's search: record it (a running recording of the old one stops)."""
@@ -129,7 +134,7 @@ class TreePane:
         # The switches show what was recorded (also a recording handed in from elsewhere); a
         # solver's answer keeps the depth the user chose (the solver had no depth limit).
         self.algorithm = recording.algorithm
-        if not recording.solved:  # the depth asked for, even when the depth below answered
+        if not recording.solved and recording.algorithm != "mcts":  # the depth asked for
             self.depth = recording.searched_depth or recording.depth
         if self.teaching:  # a level's switches are the level's, not teaching mode's
             opts = recording.options
@@ -175,6 +180,9 @@ class TreePane:
         depth_choice = (Choice("Depth", [(d, str(d)) for d in
                                          range(1, self.ctx.defaults.max_depth + 1)],
                                self.depth, lambda v: setattr(self, "depth", v)), 3)
+        if self.teaching and self.algorithm == "mcts":  # iterations: MCTS has no depth
+            depth_choice = (Choice("Iterations", [(n, si(n)) for n in MCTS_ITERATIONS],
+                                   self.iterations, lambda v: setattr(self, "iterations", v)), 3)
         search = (Button(self._search_label(), self.search_or_stop, active=True), 3)
         settings: list[tuple[Widget, int]] = [depth_choice, search]
         if self.teaching:
