@@ -238,7 +238,8 @@ class TreePainter:
             if parent is None or nid not in lay.x or parent not in lay.x:
                 continue
             (cx, cy), (px, py) = cam.screen_pos(nid), cam.screen_pos(parent)
-            mid = ((cx + px) / 2 + cam.radius + 4, (cy + py) / 2)
+            # Past the parent's value and N, short of the child's move label.
+            mid = (px + (cx - px) * 0.58 + cam.radius + 4, py + (cy - py) * 0.58)
             self.labels.text(surface, "UCB " + text, mid, style.PV, "midleft", small=True,
                              boxed=True)
             scene_record.note(surface, "mcts-ucb", pygame.Rect(int(mid[0]), int(mid[1]), 1, 1),
