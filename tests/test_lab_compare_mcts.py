@@ -65,3 +65,14 @@ def test_the_compare_view_shows_the_mcts_rows_and_what_they_say(
         assert findings(frame) == []
     finally:
         app.close()
+
+
+def test_in_teaching_mode_the_reference_is_the_most_refined_alpha_beta() -> None:
+    kit = get_kit("tictactoe")
+    state = kit.rules().initial_state()
+    base = lab_config(kit, "Teaching", 3, state)
+    rows = CompareTask(state, "tictactoe", 3, base=base, level=None,
+                       with_mcts=True).run(threading.Event(), lambda row: None)
+    ref = reference_row(rows[:-2])
+    assert ref is not None and ref.algorithm == "alphabeta" and ref.label.startswith("+ PVS")
+    assert rows[-2].reference == ref.label and rows[-2].nodes == ref.nodes

@@ -4,7 +4,7 @@ search visited nodes) and once at equal time (its seconds), saying where they ag
 move) and where not.
 
 The reference is the level's own search where it finished (the row marked "(<level> plays)"),
-else the last finished row without quiescence search. MCTS's value is a mean reward, not the
+else the last finished alpha-beta (expectiminimax with dice) row without quiescence search. MCTS's value is a mean reward, not the
 game's units, so it is never checked against the other rows' values (``agree`` stays None):
 the move is what the two roads can agree on (``same_move``). An equal-nodes run is cut at
 ``max_s`` seconds (the row then says how many iterations it reached).
@@ -39,7 +39,10 @@ def reference_row(rows: list[CompareRow]) -> CompareRow | None:
     if own:
         return own[-1]
     plain = [r for r in done if not r.switches.get("quiescence")]
-    return plain[-1] if plain else (done[-1] if done else None)
+    # Alpha-beta itself (with dice: expectiminimax), not MTD(f)'s probes of it.
+    own_kind = [r for r in plain if r.algorithm in ("alphabeta", "expectiminimax")]
+    found = own_kind or plain or done
+    return found[-1] if found else None
 
 
 def mcts_row(state: State, base: SearchConfig, reference: CompareRow, label: str,
