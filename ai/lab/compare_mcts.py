@@ -25,8 +25,9 @@ from game.core import State
 EQUAL_NODES = "MCTS, iterations = its nodes"
 EQUAL_TIME = "MCTS, the same time"
 MCTS_LABELS = (EQUAL_NODES, EQUAL_TIME)
-#: The fewest seconds an equal-time run gets (a reference of a few microseconds).
-MIN_S = 0.005
+#: The fewest seconds an equal-time run gets (a reference timed at 0); a run always
+#: makes at least one iteration.
+MIN_S = 0.0001
 #: The most seconds an equal-nodes run gets (a slow game's playouts: hundreds a second).
 MAX_S = 5.0
 
