@@ -1,5 +1,6 @@
-"""What the compare and depth-chart panes share: one worker job per pane, a chart filling the
-pane above a single row of controls, and a framed chart with the position as its title.
+"""What the chart panes (compare, depth chart, MCTS convergence) share: one worker job per
+pane, a chart filling the pane above a single row of controls (Enter runs, S stops), and a
+framed chart with the position as its title.
 
 Each pane decides what it runs and how it draws its chart; this base only keeps the pane's
 geometry and job ownership in one place so the two panes cannot drift apart.
@@ -15,7 +16,7 @@ from ui.assets import font
 from ui.lab import style
 from ui.lab.pane import LabContext
 from ui.text import two_lines
-from ui.widgets import Widget, dispatch_pointer, draw_text
+from ui.widgets import Button, Widget, dispatch_pointer, draw_text
 
 
 class ChartPane:
@@ -37,9 +38,18 @@ class ChartPane:
     def title_text(self) -> str:
         raise NotImplementedError
 
-    def keys(self) -> dict[int, Callable[[], None]]:
-        """The pane's keyboard shortcuts (the keys its buttons name)."""
+    def stop(self) -> None:
         raise NotImplementedError
+
+    def keys(self) -> dict[int, Callable[[], None]]:
+        """The pane's keyboard shortcuts (the keys its buttons name): Enter runs, S stops."""
+        return {pygame.K_RETURN: self.run, pygame.K_KP_ENTER: self.run, pygame.K_s: self.stop}
+
+    def update(self, dt: float) -> None:
+        """Stop is offered while the pane's search runs."""
+        for w in self.widgets:
+            if isinstance(w, Button) and w.text.startswith("Stop"):
+                w.enabled = self.running
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Clicks and the wheel over the controls, and the pane's keys; True when taken."""

@@ -127,13 +127,11 @@ class ComparePane(ChartPane):
         self.layout_controls(rect, specs)
 
     def keys(self) -> dict[int, Callable[[], None]]:
-        return {pygame.K_RETURN: self.run, pygame.K_KP_ENTER: self.run,
-                pygame.K_l: self.run_long, pygame.K_s: self.stop}
+        return {**super().keys(), pygame.K_l: self.run_long}
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         for w in self.widgets:
-            if isinstance(w, Button) and w.text.startswith("Stop"):
-                w.enabled = self.running
             if isinstance(w, Button) and w.text.startswith("Run long"):
                 w.enabled = not self.running and any(
                     r.status in ("too long", "stopped") for r in self.rows)

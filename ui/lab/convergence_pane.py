@@ -10,8 +10,6 @@ playouts (guided where the game offers them). A classroom tree has no games to p
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from ai.api import SearchConfig
@@ -110,14 +108,6 @@ class ConvergencePane(ChartPane):
             (Button("Stop  S", self.stop, enabled=self.running), 2),
         ]
         self.status_x = self.layout_controls(rect, specs) + self.ctx.text_size
-
-    def keys(self) -> dict[int, Callable[[], None]]:
-        return {pygame.K_RETURN: self.run, pygame.K_KP_ENTER: self.run, pygame.K_s: self.stop}
-
-    def update(self, dt: float) -> None:
-        for w in self.widgets:
-            if isinstance(w, Button) and w.text.startswith("Stop"):
-                w.enabled = self.running
 
     def title_text(self) -> str:
         return (f"{self.ctx.game.name}: MCTS converging on "

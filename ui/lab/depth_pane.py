@@ -12,8 +12,6 @@ depth's place.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
 from ai.api import SearchConfig
@@ -144,14 +142,6 @@ class DepthPane(ChartPane):
             (Button("Stop  S", self.stop, enabled=self.running), 2),
         ]
         self.status_x = self.layout_controls(rect, specs) + self.ctx.text_size
-
-    def keys(self) -> dict[int, Callable[[], None]]:
-        return {pygame.K_RETURN: self.run, pygame.K_KP_ENTER: self.run, pygame.K_s: self.stop}
-
-    def update(self, dt: float) -> None:
-        for w in self.widgets:
-            if isinstance(w, Button) and w.text.startswith("Stop"):
-                w.enabled = self.running
 
     def export_png(self, path: str) -> None:
         if not self.rows:
