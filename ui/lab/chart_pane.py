@@ -3,7 +3,7 @@ pane, a chart filling the pane above a single row of controls (Enter runs, S sto
 framed chart with the position as its title.
 
 Each pane decides what it runs and how it draws its chart; this base only keeps the pane's
-geometry and job ownership in one place so the two panes cannot drift apart.
+geometry, job ownership and keys in one place so the panes cannot drift apart.
 """
 
 from __future__ import annotations
