@@ -211,7 +211,7 @@ def get_level(kit: GameKit, name: str) -> Level:
     if not levels:
         known = ", ".join(kit.id for kit in playable_kits())
         raise ValueError(f"no levels for game {kit.id!r}; known games: {known}")
-    for level in levels + search_levels(str(name).strip()):
+    for level in levels + search_levels(str(name).strip(), levels):
         if level.name.lower() == str(name).strip().lower():
             return level
     raise ValueError(unknown_level_message(kit, name, levels))

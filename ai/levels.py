@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY, dataclass, replace
 
 from ai.api import Limits, Refinements, SearchConfig
 from game.kit import GameKit
@@ -68,23 +68,36 @@ class Level:
 NAMES = ("Beginner", "Casual", "Intermediate", "Advanced", "Master")
 
 #: A level named by its search alone: "MCTS-1s" (Monte Carlo tree search, a second a move),
-#: "MCTS-10k" (ten thousand iterations a move), "MCTS-0.5s", "MCTS-200k".
-_SEARCH_LEVEL = re.compile(r"mcts-([0-9]{1,6}(?:\.[0-9]{1,3})?)([sk])", re.IGNORECASE)
+#: "MCTS-10k" (ten thousand iterations a move), "MCTS-0.5s", "MCTS-200k"; and "AB-1s", the
+#: game's own tree search at a second a move, MCTS's opponent at equal time.
+_SEARCH_LEVEL = re.compile(r"(mcts|ab)-([0-9]{1,6}(?:\.[0-9]{1,3})?)([sk])", re.IGNORECASE)
 
 
-def search_levels(name: str) -> tuple[Level, ...]:
-    """The level ``name`` describes by its search ("MCTS-1s", "MCTS-10k"), for every game
-    that has levels (``match``, ``analyze``, the engine), or () for any other name."""
+def search_levels(name: str, levels: tuple[Level, ...]) -> tuple[Level, ...]:
+    """The level ``name`` describes by its search, for a game whose named levels are
+    ``levels``, or () for any other name (``match``, ``analyze``, the engine).
+
+    "AB-<n>s" is the game's Master recipe (its algorithm, evaluator and quiescence) searched
+    by iterative deepening for n seconds a move, with no solver and no book: search against
+    search, so that a match against "MCTS-<n>s" compares the two roads and nothing else."""
     found = _SEARCH_LEVEL.fullmatch(name.strip())
     if found is None:
         return ()
-    amount = float(found.group(1))
-    seconds = found.group(2).lower() == "s"
+    family, amount, unit = found.group(1).lower(), float(found.group(2)), found.group(3).lower()
+    seconds = unit == "s"
     iterations = None if seconds else int(amount * 1000)
     if (seconds and not 0.01 <= amount <= 3600) or (iterations is not None and iterations < 1):
         return ()
-    return (Level(name.strip(), algorithm="mcts", depth=None, time_s=amount if seconds else None,
-                  noise=0.0, exact=False, iterations=iterations),)
+    if family == "mcts":
+        return (Level(name.strip(), algorithm="mcts", depth=None,
+                      time_s=amount if seconds else None, noise=0.0, exact=False,
+                      iterations=iterations),)
+    master = next((level for level in levels if level.name == "Master"), None)
+    if master is None or not seconds:
+        return ()
+    return (replace(master, name=name.strip(), depth=None, time_s=amount, noise=0.0,
+                    exact=False, book=False),)
+
 
 def unknown_level_message(kit: GameKit, name: str, levels: tuple[Level, ...]) -> str:
     """One short line for a level name that is not there: the closest names when some are

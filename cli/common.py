@@ -355,7 +355,7 @@ def build_config(
 def level_config(kit: GameKit, name: str, seed: int | None = None) -> SearchConfig:
     """The SearchConfig of a named level; the level name is matched without regard to case."""
     levels = game_ai(kit).all_levels()
-    for lv in levels + (search_levels(name) if levels else ()):
+    for lv in levels + (search_levels(name, levels) if levels else ()):
         if lv.name.lower() == str(name).lower():
             return lv.config(kit, seed=seed)
     if not levels:

@@ -111,7 +111,7 @@ def argvs_of(command: str) -> list[list[str]]:
         choices = word.split("|") if ALTERNATIVES.match(word) else [word]
         placeholder, suffix = word.partition("-")[::2]
         if (PLACEHOLDER.match(placeholder) and (not suffix or suffix.islower())
-                and not search_levels(word)):  # MCTS-1s names a level, no placeholder
+                and not search_levels(word, ())):  # MCTS-1s names a level, no placeholder
             choices = [SAMPLES.get(placeholder, DEFAULT_SAMPLE) + ("-" + suffix if suffix else "")]
         argvs = [argv + [choice] for argv in argvs for choice in choices]
     return argvs

@@ -16,7 +16,7 @@ from ai.mcts.observe import Iteration
 from ai.mcts.reward import Reward, result_reward
 from ai.mcts.searcher import MctsSearcher
 from ai.mcts.snapshot import NodeSnapshot
-from ai.mcts.tree import Node, check_counts
+from ai.mcts.tree import Node, check_counts, decided
 from ai.mcts.ucb import select, ucb_parts
 from game.core import CHANCE, TERMINAL, Move
 from game.registry import get_kit
@@ -303,9 +303,34 @@ def test_a_time_limit_stops_in_time_and_progress_is_reported() -> None:
     start = time.perf_counter()
     result = searcher_for("othello").search(state, Limits(time_s=0.35), None, heard.append)
     took = time.perf_counter() - start
-    assert 0.35 <= took < 0.6 and result.complete
+    # By the deadline, or a little before once the move is settled (its last iterations
+    # could no longer change it).
+    assert took < 0.6 and result.complete and result.stats.nodes > 100
     assert heard and all(p.best_move in state.legal_moves() for p in heard)
     assert [p.nodes for p in heard] == sorted(p.nodes for p in heard)
+
+
+def test_a_settled_move_ends_a_timed_search_and_never_a_counted_one() -> None:
+    """One legal move: a search with five seconds answers at its first checkpoint; the same
+    position searched by iterations runs them all (their count is the lesson's unit)."""
+    only_move = position("nim", "1 1")
+    timed = searcher_for("nim").search(only_move, Limits(time_s=5.0))
+    assert timed.move == (0, 1) and timed.stats.nodes == 16
+    counted = searcher_for("nim").search(only_move, Limits(iterations=100))
+    assert counted.stats.nodes == 100
+
+
+def test_decided_when_the_lead_outruns_the_iterations_left() -> None:
+    root = Node(None, get_kit("tictactoe").rules().initial_state(), 0)
+    rng = __import__("random").Random(1)
+    while root.untried:
+        root.expand(rng)
+    for child, visits in zip(root.children, (50, 30, 1, 1, 1, 1, 1, 1, 1), strict=True):
+        child.n = visits
+    assert decided(root, 19.0) and not decided(root, 20.0)  # a tie could go either way
+    lonely = Node(None, get_kit("tictactoe").rules().initial_state(), 0)
+    lonely.expand(rng)
+    assert not decided(lonely, 0.0)  # eight moves never tried: nothing is settled
 
 
 def test_a_full_tree_stops_growing_and_its_counts_still_add_up() -> None:

@@ -11,7 +11,7 @@ import pytest
 import main
 from ai.api import Limits, SearchConfig
 from ai.engine import run_search
-from ai.kit import get_level
+from ai.kit import get_level, levels_of
 from ai.levels import search_levels
 from ai.mcts import keep
 from cli.engine import handle
@@ -97,14 +97,30 @@ def test_the_engine_answers_an_mcts_request() -> None:
 
 
 def test_search_levels_are_parsed_for_every_game_with_levels() -> None:
-    (one_second,) = search_levels("MCTS-1s")
+    (one_second,) = search_levels("MCTS-1s", ())
     assert one_second.algorithm == "mcts" and one_second.time_s == 1.0
-    (ten_k,) = search_levels("mcts-10k")
+    (ten_k,) = search_levels("mcts-10k", ())
     assert ten_k.iterations == 10_000 and ten_k.time_s is None
-    assert search_levels("MCTS-0.5s")[0].time_s == 0.5
-    assert search_levels("MCTS-") == () and search_levels("Master") == ()
+    assert search_levels("MCTS-0.5s", ())[0].time_s == 0.5
+    assert search_levels("MCTS-", ()) == () and search_levels("Master", ()) == ()
     for kit in playable_kits():
         assert get_level(kit, "MCTS-10k").config(kit).limits.iterations == 10_000
+
+
+def test_ab_levels_are_masters_search_at_a_time_with_no_solver_and_no_book() -> None:
+    """MCTS's opponent at equal time searches as Master does (same algorithm and evaluator)
+    for the given seconds, and nothing but search answers for it."""
+    for kit in playable_kits():
+        master = get_level(kit, "Master")
+        equal_time = get_level(kit, "AB-1.5s")
+        assert equal_time.algorithm == master.algorithm
+        assert equal_time.evaluator == master.evaluator
+        assert equal_time.use_evaluator == master.use_evaluator
+        limits = equal_time.config(kit).limits
+        assert (limits.time_s, limits.depth, limits.iterations) == (1.5, None, None)
+        assert not equal_time.exact and not equal_time.book and equal_time.noise == 0.0
+    assert search_levels("AB-10k", levels_of(get_kit("othello"))) == ()  # time only
+    assert search_levels("AB-1s", ()) == ()  # no Master to take the recipe from
 
 
 def test_match_plays_mcts_levels(capsys: pytest.CaptureFixture[str]) -> None:

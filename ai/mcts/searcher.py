@@ -6,7 +6,9 @@ game, ai.mcts.playout) and backpropagation (N and W updated up the path, each no
 its own ``view``'s side). The move played is the root child with the most visits.
 
 Limits: ``Limits.iterations`` (or ``nodes``: the same count here), ``time_s``, or both; with
-neither, DEFAULT_ITERATIONS. The search is anytime: it yields a Result at every doubling of its
+neither, DEFAULT_ITERATIONS. Limited by time alone, it stops as soon as its move is settled (a
+single legal move, or a lead in visits the rest of the time could not overturn at the pace so
+far: ai.mcts.tree's ``decided``), as a player with a clock moves when the choice is made. The search is anytime: it yields a Result at every doubling of its
 iterations (16, 32, 64, ...) and one at the end; cancelled or out of time, it answers with the
 best so far. ``Result.score`` and ``root_values`` are mean rewards (ai.mcts.reward) from the
 root mover's view, ``Stats.nodes`` counts iterations and ``Stats.playouts`` the playouts;
@@ -32,7 +34,7 @@ from ai.mcts.playout import FastPlayout, Policy, epsilon_greedy, play_out, rando
 from ai.mcts.record import observed_iteration
 from ai.mcts.reward import Reward, reward_for
 from ai.mcts.snapshot import NodeSnapshot, snapshot
-from ai.mcts.tree import Node, most_visited, principal_line
+from ai.mcts.tree import Node, decided, most_visited, principal_line
 from ai.mcts.ucb import DEFAULT_C, select
 from ai.profiles import Profile
 from ai.searchbase import EvalFn, Scoring, state_key_fn
@@ -167,6 +169,9 @@ class MctsSearcher:
                     break
                 if done % CHECK_EVERY == 0 or now - last_check >= CHECK_EVERY_S:
                     last_check = now
+                    if (budget is None and deadline is not None and done >= FIRST_CHECKPOINT
+                            and decided(root, (deadline - now) * done / (now - start))):
+                        break  # the move is settled: the rest of the time would not change it
                     if cancel is not None and cancel.is_set():
                         stopped = True
                         break

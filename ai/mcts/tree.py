@@ -148,3 +148,21 @@ def most_visited(node: Node) -> Node:
         if child.n > best.n or (child.n == best.n and child.mean > best.mean):
             best = child
     return best
+
+
+def decided(root: Node, iterations_left: float) -> bool:
+    """Whether ``iterations_left`` more iterations could not change the most visited root
+    move: the root has one legal move, or every move has been tried and the leader's lead in
+    visits is more than all of them could give the second ("smart pruning", as Leela Zero
+    calls it). A search with time to spare stops here: the move it would play is settled."""
+    if len(root.children) + len(root.untried) == 1:
+        return True
+    if root.untried or len(root.children) < 2:
+        return False
+    first = second = 0
+    for child in root.children:
+        if child.n > first:
+            first, second = child.n, first
+        elif child.n > second:
+            second = child.n
+    return first - second > iterations_left
