@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -28,6 +29,10 @@ class GameRecord:
     #: returns() of the final state, or (0, 0) when the ply cap stopped the game.
     returns: tuple[float, float]
     finished: bool
+    #: Each player's seconds spent choosing, and the choices asked of it (forced moves are
+    #: played without asking): the time a match's "equal time" really gave each side.
+    thinking: tuple[float, float] = (0.0, 0.0)
+    asked: tuple[int, int] = (0, 0)
 
 
 def sample_chance(state: State, rng: random.Random) -> Move:
@@ -61,17 +66,27 @@ def play_out(
     without asking, so a player outside Kibitz (a measuring opponent) is asked only real
     questions."""
     moves: list[Move] = []
+    thinking = [0.0, 0.0]
+    asked = [0, 0]
+    clock = time.perf_counter
     while len(moves) < max_plies and state.current_player() != TERMINAL:
         player = state.current_player()
         if player == CHANCE:
             move = sample_chance(state, rng)
         else:
             legal = state.legal_moves()
-            move = legal[0] if len(legal) == 1 else choosers[player](state)
+            if len(legal) == 1:
+                move = legal[0]
+            else:
+                start = clock()
+                move = choosers[player](state)
+                thinking[player] += clock() - start
+                asked[player] += 1
         moves.append(move)
         state = state.apply(move)
     finished = state.current_player() == TERMINAL
-    return GameRecord(state, tuple(moves), state.returns() if finished else (0.0, 0.0), finished)
+    return GameRecord(state, tuple(moves), state.returns() if finished else (0.0, 0.0), finished,
+                      (thinking[0], thinking[1]), (asked[0], asked[1]))
 
 
 def play_game(

@@ -89,14 +89,23 @@ class GameOutcome:
     plies: int
     finished: bool
     error: str | None = None
+    #: Seconds each side spent choosing its moves, and the moves it chose (forced ones aside);
+    #: 0 where not measured (a record written before they were kept, a game with stakes).
+    think_a: float = 0.0
+    think_b: float = 0.0
+    turns_a: int = 0
+    turns_b: int = 0
 
     @classmethod
     def of_game(cls, spec: GameSpec, returns: tuple[float, float], plies: int,
-                finished: bool) -> GameOutcome:
+                finished: bool, thinking: tuple[float, float] = (0.0, 0.0),
+                asked: tuple[int, int] = (0, 0)) -> GameOutcome:
         """The outcome from A's seat: A is player 0 in the pair's even game."""
         a = 0 if spec.a_first else 1
         mine, theirs = returns[a], returns[1 - a]
-        return cls(spec.index, (mine > theirs) - (mine < theirs), mine, plies, finished)
+        return cls(spec.index, (mine > theirs) - (mine < theirs), mine, plies, finished,
+                   think_a=round(thinking[a], 3), think_b=round(thinking[1 - a], 3),
+                   turns_a=asked[a], turns_b=asked[1 - a])
 
     @classmethod
     def failed(cls, spec: GameSpec, exc: Exception) -> GameOutcome:
@@ -114,6 +123,9 @@ class Tally:
     plies: list[int] = field(default_factory=list)
     #: A's points by game index (pairs 2k, 2k+1 share their dice).
     points: dict[int, float] = field(default_factory=dict)
+    #: Seconds spent choosing and moves chosen, A's then B's, over the games that kept them.
+    thinking: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    turns: list[int] = field(default_factory=lambda: [0, 0])
 
     @property
     def games(self) -> int:
@@ -130,6 +142,16 @@ class Tally:
         self.points_a += outcome.points_a
         self.plies.append(outcome.plies)
         self.points[outcome.index] = outcome.points_a
+        self.thinking[0] += outcome.think_a
+        self.thinking[1] += outcome.think_b
+        self.turns[0] += outcome.turns_a
+        self.turns[1] += outcome.turns_b
+
+    def seconds_a_move(self) -> list[JSONValue] | None:
+        """A's and B's mean seconds a chosen move (None where nothing was timed)."""
+        if not all(self.turns):
+            return None
+        return [round(self.thinking[i] / self.turns[i], 3) for i in (0, 1)]
 
     def points_per_game(self) -> tuple[float, float, float]:
         """A's mean points a game and its 95% interval, with pairs of games (same dice, colours
@@ -219,11 +241,11 @@ def play_one(spec: GameSpec) -> GameOutcome:
         stakes = game_ai(kit).stakes
         if spec.stakes and stakes is not None:
             staked = stakes.play_game(state, configs, rng, spec.stakes, MAX_PLIES)
-            returns, plies, finished = staked.returns, staked.plies, staked.finished
-        else:
-            record = play_game(state, configs, rng, max_plies=MAX_PLIES)
-            returns, plies, finished = record.returns, len(record.moves), record.finished
-        return GameOutcome.of_game(spec, returns, len(opening) + plies, finished)
+            return GameOutcome.of_game(spec, staked.returns, len(opening) + staked.plies,
+                                       staked.finished)
+        record = play_game(state, configs, rng, max_plies=MAX_PLIES)
+        return GameOutcome.of_game(spec, record.returns, len(opening) + len(record.moves),
+                                   record.finished, record.thinking, record.asked)
     except Exception as exc:  # reported by the parent as a one-line error
         return GameOutcome.failed(spec, exc)
 
@@ -264,6 +286,8 @@ def summary(tally: Tally, **header: JSONValue) -> JSONObject:
         "mean_plies": round(sum(tally.plies) / n, 1) if n else 0.0,
         "points_per_game": round(ppg, 4),
         "points_per_game_ci95": [finite(ppg_lo, 4), finite(ppg_hi, 4)],
+        "seconds_a_move": tally.seconds_a_move(),
+        "moves_chosen": [*tally.turns],
     }
 
 
@@ -288,6 +312,12 @@ def format_text(s: JSONObject) -> str:
         f"score {s['score']:.3f} (95% CI {lo:.3f} .. {hi:.3f})",
         f"Elo difference A - B: {elo_text} (95% CI {_fmt_elo(elo_lo, True)} .. {_fmt_elo(elo_hi, False)})",
     ]
+
+    if s.get("seconds_a_move") is not None:
+        a_s, b_s = numbers(s["seconds_a_move"])
+        a_n, b_n = numbers(s["moves_chosen"])
+        lines.append(f"thinking: A {a_s:.3f} s a move ({a_n:,.0f} moves chosen),"
+                     f" B {b_s:.3f} s ({b_n:,.0f})")
 
     kit = get_kit(game)
     if profile_for(kit).points:

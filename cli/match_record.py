@@ -16,6 +16,7 @@ as it is.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeAlias
@@ -27,10 +28,16 @@ if TYPE_CHECKING:
 
 FORMAT = "kibitz-match-record"
 _OUTCOME_KEYS = ("index", "result", "points_a", "plies", "finished")
+#: Kept since records measure equal-time matches; a record written before has none of them.
+_TIMING_KEYS = ("think_a", "think_b", "turns_a", "turns_b")
 #: An outcome line as read back: its keys and its index are checked here, its values go to
 #: cli.match.GameOutcome as the file holds them (this module cannot name that class: it is
 #: imported by cli.match).
 RecordedOutcome: TypeAlias = dict[str, Any]
+
+
+#: The key sets an outcome line may have: without timing (older records) or with it.
+_LINE_KEYS = (set(_OUTCOME_KEYS), set(_OUTCOME_KEYS + _TIMING_KEYS))
 
 
 class RecordError(ValueError):
@@ -60,7 +67,10 @@ class MatchRecord:
 
     def add(self, outcome: DataclassInstance) -> None:
         """Append one finished game (a cli.match.GameOutcome) and flush it to disk."""
-        fields = {k: v for k, v in asdict(outcome).items() if k in _OUTCOME_KEYS}
+        given = asdict(outcome)
+        timed = given.get("turns_a") or given.get("turns_b")
+        keys = _OUTCOME_KEYS + _TIMING_KEYS if timed else _OUTCOME_KEYS
+        fields = {k: v for k, v in given.items() if k in keys}
         try:
             self._file.write(json.dumps(fields) + "\n")
             self._file.flush()
@@ -115,13 +125,29 @@ def _read(path: Path, header: JSONObject) -> list[RecordedOutcome]:
             outcome = json.loads(line)
         except json.JSONDecodeError:
             raise RecordError(f"{path.name}, line {number}: not an outcome") from None
-        if not isinstance(outcome, dict) or set(outcome) != set(_OUTCOME_KEYS):
+        if not isinstance(outcome, dict) or set(outcome) not in _LINE_KEYS:
             raise RecordError(f"{path.name}, line {number}: not an outcome")
         index, games = outcome["index"], header["games"]
         if (not isinstance(index, int) or not isinstance(games, int)
                 or not 0 <= index < games or index in seen):
             raise RecordError(f"{path.name}, line {number}: game {index!r} is not in the match"
                               " or is there twice")
+        if not _values_fit(outcome):
+            raise RecordError(f"{path.name}, line {number}: an outcome with a value of the"
+                              " wrong kind")
         seen.add(index)
         played.append(outcome)
     return played
+
+
+def _values_fit(outcome: dict[str, object]) -> bool:
+    """Each value of the kind a GameOutcome holds (a hand-edited or damaged line must not
+    reach the tally as a string)."""
+    def number(x: object, least: float = -math.inf) -> bool:
+        return isinstance(x, int | float) and not isinstance(x, bool) and x >= least
+
+    result, plies = outcome["result"], outcome["plies"]
+    return (isinstance(result, int) and not isinstance(result, bool) and result in (-1, 0, 1)
+            and number(outcome["points_a"]) and isinstance(outcome["finished"], bool)
+            and isinstance(plies, int) and not isinstance(plies, bool)
+            and all(number(outcome[k], 0) for k in _TIMING_KEYS if k in outcome))
