@@ -78,6 +78,11 @@ def main(argv: list[str] | None = None) -> int:
         return int(module.run(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader left (``explain ... | head``): nothing is wrong, and Python's own last
+        # flush of stdout must not report the closed pipe either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except (ValueError, OSError) as exc:
         sys.stderr.write(f"kibitz: error: {one_line(str(exc))}\n")
         return 2

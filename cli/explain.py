@@ -21,24 +21,19 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 from pathlib import Path
 
-from ai.api import BOOK, SearchConfig
+from ai.api import SearchConfig
 from ai.kit import get_level, profile_for
 from ai.lab.compare import compare
 from ai.lab.compare_notes import (
     agreement_text,
-    aspiration_note,
     counting_note,
     refinement_notes,
-    taken_over_note,
 )
 from ai.lab.depth_chart import depth_chart
 from ai.lab.record import record_search
-from ai.lab.recording import SearchRecording
 from ai.lab.search import evaluator_title, usual_algorithm
-from ai.mcts.units import value_label
 from cli.common import (
     RequestError,
     add_search_arguments,
@@ -50,6 +45,7 @@ from cli.common import (
     whole_number,
     with_weights,
 )
+from cli.explain_text import number_text, summary, text_tree, value_text
 from cli.zobrist import run_zobrist
 from game.core import Game, State
 from game.kit import GameKit
@@ -125,7 +121,12 @@ def _config(args: argparse.Namespace, kit: GameKit, state: State) -> SearchConfi
     """The search to record, built exactly as ``analyze`` builds it from the same flags (a
     level's own configuration, or the named algorithm), plus the lab's extra switches."""
     depth, algorithm = args.depth, args.algorithm
-    if depth is None and args.time is None and args.level is None:
+    if algorithm == "mcts" and depth is not None:
+        raise RequestError("MCTS has no depth: give --iterations or --time")
+    if args.iterations is not None and algorithm != "mcts" and args.level is None:
+        raise RequestError("--iterations is for --algorithm mcts (give a depth or a time)")
+    unlimited = depth is None and args.time is None and args.iterations is None
+    if unlimited and args.level is None and algorithm != "mcts":
         depth = kit.tree_height(state)
         if depth is None:
             raise RequestError("give --depth, --time or --level (keep it small: every node is "
@@ -134,6 +135,7 @@ def _config(args: argparse.Namespace, kit: GameKit, state: State) -> SearchConfi
         algorithm = usual_algorithm(kit, state)
     config = build_config(
         kit, algorithm=algorithm, level=args.level, depth=depth, time_s=args.time,
+        iterations=args.iterations,
         use_tt=not args.no_tt, use_ordering=not args.no_ordering,
         use_quiescence=not args.no_quiescence, seed=args.seed,
         exact=args.exact,
@@ -233,157 +235,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"({recording.truncated:,} more nodes were searched but not recorded: "
               f"raise --node-budget to see them)")
     if not kit.playable:  # a teaching tree: the slide's leaves, in order
-        leaves = ", ".join(_number(v) for v in recording.evaluated_leaves)
+        leaves = ", ".join(number_text(v) for v in recording.evaluated_leaves)
         print(f"leaves evaluated, in order: {leaves}")
     return 0
-
-
-def value_text(recording: SearchRecording, kit: GameKit) -> str:
-    """The recorded value in the game's words (``kit``: the game searched); exact ("draw",
-    "win in 5") when the search proved it, an estimate otherwise."""
-    return value_label(profile_for(kit), recording.value, exact=recording.exact,
-                       algorithm=recording.algorithm).long
-
-
-def summary(recording: SearchRecording, kit: GameKit, position: str) -> list[str]:
-    """The lines above the tree: whose search, what it found, and what it cost."""
-    lines = []
-    if recording.description:
-        lines.append(recording.description)
-    # A book answer has no depth of its own (the book says how it was made, below).
-    how = "" if recording.answered_by == BOOK else f", depth {recording.depth}"
-    if recording.searched_depth:
-        how = f", depth {recording.searched_depth} ({taken_over_note(recording.searched_depth)})"
-    lines.append(f"{recording.algorithm_label}{how}: {position}")
-    proven = " (proven)" if recording.exact else ""
-    prunings = recording.cutoffs
-    skipped = sum(n.pruned for n in recording.nodes)
-    pruned = (f"{prunings:,} pruning{'s' if prunings != 1 else ''} ({skipped:,} skipped)"
-              if prunings else "no pruning") + recording.filtered_text()
-    quiet = recording.quiescence_nodes
-    quiet_text = f", {quiet:,} past the depth limit (quiescence)" if quiet else ""
-    lines.append(f"value {value_text(recording, kit)}{proven}, move {recording.move}; "
-                 f"{recording.node_count:,} nodes{quiet_text}, {recording.leaves:,} leaves, "
-                 f"{pruned}")
-    if recording.best_move is not None:
-        lines.append(f"(the level's noise chose {recording.move}; the search's best was "
-                     f"{recording.best_move})")
-    if recording.answered_by == BOOK:
-        origin = profile_for(kit).book_origin.format(depth=recording.depth)
-        lines.append(f"(answered by the opening book: each move with the value it had when the "
-                     f"book was made, {origin})")
-    elif recording.solved:
-        flat = all(n.parent in (None, 0) for n in recording.nodes)
-        shown = ("each move with the value it proved" if flat else
-                 "its last proof, node by node")
-        lines.append(f"(answered by the exact solver, {recording.answered_by}: {shown}; "
-                     f"{recording.total_nodes:,} positions searched in all)")
-    elif len(recording.passes) > 1:
-        lines.append(f"(the depth-{recording.depth} pass of iterative deepening; all "
-                     f"{len(recording.passes)} passes together: {recording.total_nodes:,} nodes)")
-    lines += probe_lines(recording, kit)
-    if recording.first_try is not None:
-
-        def window(alpha: float | None, beta: float | None) -> str:
-            low = "-inf" if alpha is None else _precise(alpha, kit)
-            return f"({low}, {'+inf' if beta is None else _precise(beta, kit)})"
-
-        def value(x: float | None) -> str:  # fractions: a try off by less than a disc
-            return _precise(x, kit)
-
-        root = recording.root
-        lines.append(f"(first try: {aspiration_note(recording.first_try, window, value)}; "
-                     f"searched again with {window(root.alpha, root.beta)}: "
-                     f"{_value(recording.value, kit)})")
-    return lines
-
-
-def probe_lines(recording: SearchRecording, kit: GameKit) -> list[str]:
-    """MTD(f)'s probes of the recorded pass, one line each: the test, the answer, the bounds
-    after it (MAX's view)."""
-    lines = []
-    for p in recording.probes:
-        low = "-inf" if p.lower is None else _precise(p.lower, kit)
-        high = "+inf" if p.upper is None else _precise(p.upper, kit)
-        words = {"lower": "at least", "upper": "at most"}.get(p.answer, "exactly")
-        skipped = f", {len(p.skipped)} root moves not needed" if p.skipped else ""
-        lines.append(f"probe {p.index}: null window at {_precise(p.test, kit)} -> {words} "
-                     f"{_precise(p.value, kit)}; value in [{low}, {high}]; "
-                     f"{p.nodes:,} nodes{skipped}")
-    return lines
-
-
-def text_tree(recording: SearchRecording, kit: GameKit, limit: int) -> list[str]:
-    """The recorded tree as indented lines, depth first, at most ``limit`` nodes."""
-    def value(x: float | None) -> str:
-        return _value(x, kit)
-
-    lines: list[str] = []
-    stack: list[tuple[int, str, str]] = [(0, "", "")]
-    while stack:
-        if len(lines) >= limit:
-            lines.append(f"... {len(recording.nodes) - limit:,} more nodes (use --json)")
-            break
-        node_id, lead, branch = stack.pop()
-        n = recording.nodes[node_id]
-        bound = {"upper": "<=", "lower": ">="}.get(n.bound, "")
-        parts = [n.move or "root", n.kind.upper() if n.kind != "leaf" else "leaf"]
-        if n.probability is not None:
-            parts.append(f"p={n.probability:.3g}")
-        if n.null_window:
-            parts.append(f"(null window at {value(n.alpha)})")
-        elif n.alpha is not None or n.beta is not None:
-            low = "-inf" if n.alpha is None else value(n.alpha)
-            high = "+inf" if n.beta is None else value(n.beta)
-            parts.append(f"[{low}, {high}]")
-        parts.append(f"= {bound}{value(n.value)}")
-        if n.cutoff:
-            parts.append(f"cutoff ({n.pruned} skipped)" if n.pruned else "cutoff")
-        if n.tt_hit:
-            parts.append("table hit")
-        if n.research:
-            parts.append("re-search")
-        if n.probe and n.parent == 0:
-            parts.append(f"(probe {n.probe})")
-        if n.filtered:
-            parts.append(f"{n.filtered} filtered out")
-        if n.stand_pat is not None:
-            parts.append(f"quiescence (stand pat {value(n.stand_pat)})")
-        elif n.quiescence:
-            parts.append("quiescence")
-        if n.on_pv:
-            parts.append("*")
-        lines.append(lead + branch + " ".join(parts))
-        child_lead = lead + ("" if not branch else ("   " if branch.startswith("└") else "│  "))
-        children = n.children
-        for i, c in reversed(list(enumerate(children))):
-            stack.append((c, child_lead, "└─ " if i == len(children) - 1 else "├─ "))
-    return lines
-
-
-def _value(x: float | None, kit: GameKit) -> str:
-    """A value in the tree's words: the game's short label, or plain numbers as written on
-    the slide for a classroom tree."""
-    if x is None:
-        return "?"
-    if not kit.playable or math.isinf(x):
-        return _number(x)
-    return profile_for(kit).value_label(x, exact=False).short
-
-
-def _precise(x: float | None, kit: GameKit) -> str:
-    """A probe's figure: the game's label for a whole value (a win, a disc count), else the
-    number itself, since the probes of an estimate differ by fractions the label rounds."""
-    if x is not None and not math.isinf(x) and x != round(x):
-        return f"{x:+.3f}"
-    return _value(x, kit)
-
-
-def _number(x: float) -> str:
-    if math.isinf(x):
-        return "+inf" if x > 0 else "-inf"
-    x = round(x, 6) + 0.0  # a null window's side 1e-9 off a whole number is that number
-    return str(int(x)) if x == int(x) else f"{x:.4g}"
 
 
 def teaching_kit() -> GameKit:

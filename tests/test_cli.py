@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 import main
-from cli.match import elo, game_specs, start_position, wilson
+from ai.selfplay import wilson
+from cli.match import game_specs, start_position
+from cli.match_tally import elo
 from game.registry import get_game, get_kit
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -224,7 +226,9 @@ def test_match_prints_a_score(capsys: pytest.CaptureFixture[str]) -> None:
     assert s["score"] == (s["wins"] + s["draws"] / 2) / 4
     lo, hi = s["score_ci95"]
     assert lo <= s["score"] <= hi
-    assert json.loads(run_main(capsys, *argv, "--json")[1]) == s  # same seed, same match
+    again = json.loads(run_main(capsys, *argv, "--json")[1])
+    clock = "seconds_a_move"  # the clock's readings differ run to run
+    assert {**again, clock: None} == {**s, clock: None}  # same seed, same match
 
 
 def test_match_on_two_processes(capsys: pytest.CaptureFixture[str]) -> None:
@@ -338,22 +342,53 @@ def test_a_recorded_match_resumes_to_the_uninterrupted_result(
 ) -> None:
     base = ["match", "--game", "tictactoe", "--a", "Casual", "--b", "Beginner", "--games", "6",
             "--jobs", "1", "--json"]
-    whole = json.loads(run_main(capsys, *base, "--seed", "9")[1])
+
+    def report(out: str) -> dict[str, object]:
+        """The report but its clock readings (the seconds a move differ run to run)."""
+        found = json.loads(out)
+        assert len(found.pop("seconds_a_move")) == 2
+        return found
+
+    whole = report(run_main(capsys, *base, "--seed", "9")[1])
     record = tmp_path / "match.jsonl"
     code, out, _ = run_main(capsys, *base, "--seed", "9", "--record", str(record))
-    assert code == 0 and json.loads(out) == whole
+    assert code == 0 and report(out) == whole
     lines = record.read_text().splitlines()
     assert json.loads(lines[0])["format"] == "kibitz-match-record" and len(lines) == 7
     # A stop after two games, in the middle of writing the third: the cut line is dropped.
     record.write_text("\n".join(lines[:3]) + "\n" + lines[3][:9])
     code, out, err = run_main(capsys, *base, "--record", str(record))  # the seed from the file
     assert code == 0, err
-    assert json.loads(out) == whole
+    assert report(out) == whole
     assert "2/6 games  from the record" in err
     assert sorted(json.loads(x)["index"] for x in record.read_text().splitlines()[1:]) == list(
         range(6))
     # Run again: nothing left to play, the same report.
-    assert json.loads(run_main(capsys, *base, "--record", str(record))[1]) == whole
+    assert report(run_main(capsys, *base, "--record", str(record))[1]) == whole
+
+
+def test_a_record_keeps_each_sides_thinking_and_reads_an_older_line_without_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Equal time is measured, not assumed: each outcome keeps both sides' seconds and moves
+    chosen; a line written before they were kept still reads, and a damaged value is refused."""
+    record = tmp_path / "match.jsonl"
+    base = ["match", "--game", "tictactoe", "--a", "Casual", "--b", "Beginner", "--games", "2",
+            "--jobs", "1", "--seed", "4", "--record", str(record)]
+    code, out, err = run_main(capsys, *base)
+    assert code == 0, err
+    assert "thinking: A " in out and " s a move (" in out
+    header, *outcomes = (json.loads(x) for x in record.read_text().splitlines())
+    assert all(o["turns_a"] + o["turns_b"] > 0 and o["think_a"] >= 0 for o in outcomes)
+    older = {k: outcomes[0][k] for k in ("index", "result", "points_a", "plies", "finished")}
+    record.write_text("\n".join(json.dumps(x) for x in (header, older, outcomes[1])) + "\n")
+    code, out, err = run_main(capsys, *base, "--json")
+    assert code == 0, err
+    assert json.loads(out)["moves_chosen"] == [outcomes[1]["turns_a"], outcomes[1]["turns_b"]]
+    damaged = {**outcomes[1], "think_a": "slow"}
+    record.write_text("\n".join(json.dumps(x) for x in (header, older, damaged)) + "\n")
+    code, _, err = run_main(capsys, *base)
+    assert code == 2 and "line 3: an outcome with a value of the wrong kind" in err
 
 
 def test_a_record_of_another_match_is_refused_and_kept(

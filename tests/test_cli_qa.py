@@ -41,7 +41,7 @@ def test_a_bad_option_in_a_save_names_the_options_line(game_id, options):
 
 
 def test_an_even_match_reports_elo_zero_without_a_sign():
-    from cli.match import _fmt_elo
+    from cli.match_tally import _fmt_elo
 
     assert _fmt_elo(-0.3, False) == "0" and _fmt_elo(0.0, True) == "0"
     assert _fmt_elo(146.6, False) == "+147" and _fmt_elo(-31.5, True) == "-32"

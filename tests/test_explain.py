@@ -132,3 +132,30 @@ def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], args: list[st
     err = capsys.readouterr()[1]
     assert code == 2
     assert message in err and err.count("\n") == 1
+
+
+def test_an_mcts_tree_is_told_by_iterations_visits_and_means(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """MCTS has no depth and prunes nothing: the text says its iterations, and each node its
+    visits and mean, most visited first; the root's N is the iterations asked for."""
+    code, out, err = explain(capsys, "--game", "tictactoe", "--algorithm", "mcts",
+                             "--iterations", "120", "--seed", "3")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("MCTS (UCT, C = 1.41) · 120 iterations: ")
+    assert "depth" not in "\n".join(lines[:3]) and "pruning" not in out
+    root = next(line for line in lines if line.startswith("root"))
+    assert "N 120 " in root
+    first_level = [line for line in lines if line.startswith(("├─ ", "└─ "))]
+    visits = [int(line.split(" N ")[1].split()[0]) for line in first_level]
+    assert visits == sorted(visits, reverse=True) and sum(visits) == 120
+    assert all(" UCB " in line for line in first_level)
+
+
+def test_mcts_refuses_a_depth_and_others_refuse_iterations(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = explain(capsys, "--game", "nim", "--algorithm", "mcts", "--depth", "3")
+    assert code != 0 and "no depth" in err and len(err.strip().splitlines()) == 1
+    code, _, err = explain(capsys, "--game", "nim", "--algorithm", "alphabeta",
+                           "--iterations", "30")
+    assert code != 0 and "--iterations is for --algorithm mcts" in err

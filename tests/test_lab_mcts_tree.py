@@ -9,6 +9,7 @@ from typing import Any
 
 from ai.engine import make_searcher
 from ai.lab.mcts_recording import FirstIterations, mcts_limits
+from ai.lab.mcts_text import edge_width
 from ai.lab.recording import SearchRecording
 from ai.lab.search import teaching_config
 from ai.lab.tasks import record
@@ -18,7 +19,6 @@ from game.registry import get_kit
 from tests.test_ui_support import make_app
 from ui import scene_record
 from ui.lab import lab_scene
-from ui.lab.tree_mcts import edge_width
 
 
 def _recorded(game_id: str) -> tuple[SearchRecording, NodeSnapshot, Any]:
@@ -113,3 +113,10 @@ def test_the_screen_shows_n_and_the_ucb_split_on_the_selected_path(
         assert frame.find("MCTS (UCT, C = 1.41)")
     finally:
         app.close()
+
+
+def test_an_exported_mcts_pictures_title_names_iterations_not_a_depth() -> None:
+    from ui.lab.export import _title
+
+    rec, _, _ = _recorded("tictactoe")
+    assert _title(rec) == "Tic-tac-toe: MCTS (UCT, C = 1.41) · 1,000 iterations"

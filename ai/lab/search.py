@@ -88,10 +88,24 @@ def teaching_config(kit: GameKit, depth: int, algorithm: str) -> SearchConfig:
 
 
 def evaluator_title(config: SearchConfig) -> str:
-    """The evaluation a search uses, in words ("learned tables", "hand-made evaluation")."""
+    """The evaluation a search uses, in words ("learned tables", "hand-made evaluation"); for
+    MCTS, which evaluates by playing out, its playouts."""
+    if config.algorithm == "mcts":
+        return playout_words(config)
     if not config.use_evaluator:
         return "no evaluation (wins and losses only)"
     return game_ai(config.kit).evaluator_title(config.evaluator)
+
+
+def playout_words(config: SearchConfig) -> str:
+    """MCTS's playouts in words: ε-greedy on the evaluator where the game's kit guides them
+    and the search uses its evaluator, else uniformly random."""
+    ai = game_ai(config.kit)
+    guide = ai.playout_guide
+    if guide is None or not config.use_evaluator:
+        return "uniformly random playouts"
+    return (f"ε-greedy playouts on the {ai.evaluator_title(config.evaluator)} "
+            f"(ε = {guide.epsilon:g})")
 
 
 def refinements(config: SearchConfig) -> list[str]:

@@ -16,6 +16,7 @@ import pygame
 from ai.lab.compare import CompareRow
 from ai.lab.compare_mcts import mcts_notes
 from ai.lab.compare_notes import agreement_text, counting_note, refinement_notes
+from ai.lab.mcts_text import mean_text
 from game.kit import GameKit
 from ui.assets import font
 from ui.lab import style
@@ -40,7 +41,6 @@ from ui.lab.plot import (
     seconds_text,
     si,
 )
-from ui.lab.tree_mcts import mean_text
 from ui.lab.verdict import compare_footer, draw_footer
 from ui.text import first_fitting, two_lines
 from ui.widgets import draw_centred_lines, draw_text

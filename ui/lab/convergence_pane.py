@@ -10,12 +10,14 @@ playouts (guided where the game offers them). A classroom tree has no games to p
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from ai.api import SearchConfig
-from ai.kit import game_ai, profile_for
+from ai.kit import profile_for
 from ai.lab.convergence import ConvergenceChart, ConvergencePoint
-from ai.lab.search import TEACHING, lab_config
+from ai.lab.search import TEACHING, lab_config, playout_words
 from ai.lab.tasks import ConvergenceTask
 from ai.mcts.units import mean_label
 from ai.profiles import true_minus
@@ -51,11 +53,7 @@ class ConvergencePane(ChartPane):
     def search_words(self) -> str:
         """The line under the tabs: whose search this view runs, and its playouts (guided
         by the level's evaluator where the game offers that, else uniformly random)."""
-        level = getattr(self.ctx, "level", TEACHING)
-        guide = game_ai(self.ctx.kit).playout_guide
-        guided = guide is not None and self.config().use_evaluator
-        playouts = (f"ε-greedy playouts on {level}'s evaluator (ε = {guide.epsilon:g})"
-                    if guided and guide is not None else "uniformly random playouts")
+        playouts = playout_words(replace(self.config(), algorithm="mcts"))
         return f"MCTS (UCT, C = √2), {self.iterations:,} iterations, {playouts}"
 
     def on_level(self, level: str) -> None:

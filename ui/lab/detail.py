@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pygame
 
+from ai.lab import mcts_text
 from ai.lab.compare_notes import aspiration_note
 from ai.lab.recording import RecordedNode, SearchRecording
 from ai.lab.search import noisy_words
@@ -19,7 +20,7 @@ from game.kit import GameKit
 from ui import theme
 from ui.assets import font
 from ui.boards.base import BoardView, ViewContext
-from ui.lab import probes, style, tree_mcts
+from ui.lab import probes, style
 from ui.widgets import draw_text, wrap_text
 
 BOUND_WORDS = {"upper": "at most", "lower": "at least", "exact": ""}
@@ -44,7 +45,7 @@ def node_lines(recording: SearchRecording, nid: int, game: Game | None = None
                       f" ({node.probability:.3g})", style.TEXT))
     if getattr(node, "visits", None) is not None:  # MCTS: N, W, UCB1 instead of windows
         lines += [(text, style.TEXT if i < 2 else style.PV)
-                  for i, text in enumerate(tree_mcts.card_lines(recording, nid))]
+                  for i, text in enumerate(mcts_text.card_lines(recording, nid))]
         if node.on_pv:
             lines.append(("On the principal line (the most visited child, level by level)",
                           style.PV))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 
+from ai.lab import mcts_text
 from ai.lab.compare import CompareRow
 from ai.lab.depth_chart import DepthRow
 from ai.lab.recording import SearchRecording
@@ -152,6 +153,8 @@ def _title(recording: SearchRecording) -> str:
     description = getattr(recording, "description", "")
     if description:
         return f"{name}: {description}"
+    if mcts_text.is_mcts(recording):  # no depth: "MCTS (UCT, C = 1.41) · 500 iterations"
+        return f"{name}: {mcts_text.header_parts(recording)[0]}"
     label = getattr(recording, "algorithm_label", recording.algorithm)
     return f"{name}: {label}, depth {recording.depth}"
 

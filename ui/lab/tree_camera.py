@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import pygame
 
+from ai.lab import mcts_text
 from ui.assets import font
-from ui.lab import style, tree_mcts
+from ui.lab import style
 from ui.lab.tree_shape import TreeShape
 
 MIN_SLOT, MAX_SLOT = 0.02, 240.0
@@ -73,7 +74,7 @@ class TreeCamera:
         """The widest value label of the tree in pixels ("≤" or "≥" included), at the text
         size (kept until it changes: the recording's values never do)."""
         if self._widest[0] != self.text_size:
-            texts = {tree_mcts.mean_text(n.value) if getattr(n, "visits", None) is not None
+            texts = {mcts_text.mean_text(n.value) if getattr(n, "visits", None) is not None
                      else style.value_text(n.value, self.shape.kit)  # MCTS: a mean, short
                      for n in self.shape.nodes if getattr(n, "value", None) is not None}
             face = font(self.text_size)

@@ -7,11 +7,12 @@ from collections.abc import Callable, Collection
 import pygame
 
 from ai.api import BOOK
+from ai.lab import mcts_text
 from ai.lab.compare_notes import taken_over_note
 from ai.lab.recording import SearchRecording
 from ai.lab.transpositions import no_saving_note
 from ui.assets import font
-from ui.lab import probes, style, tree_mcts
+from ui.lab import probes, style
 from ui.text import wrap
 from ui.widgets import draw_text
 
@@ -27,8 +28,8 @@ def header_lines(rec: SearchRecording) -> tuple[str, str]:
     parts = [f"{rec.algorithm_label} · {how}", f"{rec.node_count:,} nodes",
              f"{rec.leaves:,} leaves", style.pruning_text(rec.nodes) + rec.filtered_text(),
              _value_text(rec), _move_text(rec)]
-    if tree_mcts.is_mcts(rec):  # no depth, no cutoffs: iterations, visits, means
-        parts = tree_mcts.header_parts(rec)
+    if mcts_text.is_mcts(rec):  # no depth, no cutoffs: iterations, visits, means
+        parts = mcts_text.header_parts(rec)
     table = _table_note(rec)
     if table:
         parts.append(table)

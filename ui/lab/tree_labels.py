@@ -14,8 +14,9 @@ from collections.abc import Iterable
 
 import pygame
 
+from ai.lab import mcts_text
 from ui.assets import font
-from ui.lab import style, tree_mcts
+from ui.lab import style
 from ui.lab.stepper import OPEN, UNSEEN
 from ui.lab.tree_camera import TreeCamera
 from ui.lab.tree_shape import TreeShape
@@ -80,13 +81,13 @@ class TreeLabels:
             (node.alpha, node.beta) if step is None else step.windows.get(nid, (None, None)))
         out: list[Line] = []
         if getattr(node, "visits", None) is not None:  # MCTS: its mean and visits
-            mean, visits = tree_mcts.node_texts(node)
+            mean, visits = mcts_text.node_texts(node)
             if step is not None:  # as of the step: nothing before the node is made
                 if step.node_status(nid) == UNSEEN:
                     return []
                 shown = getattr(step, "node_stats", None)
                 n, _ = shown(nid) if shown is not None else (0, 0.0)
-                mean = tree_mcts.mean_text(value)
+                mean = mcts_text.mean_text(value)
                 visits = f"N {n:,}"
             return [(mean, int(cam.text_size * 0.9), style.TEXT),
                     (visits, cam.small_size, style.DIM)]

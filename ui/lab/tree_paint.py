@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pygame
 
+from ai.lab import mcts_text
 from ui import scene_record
-from ui.lab import style, tree_mcts
+from ui.lab import style
 from ui.lab.depth_limit import draw_depth_limit, label_depth_limit
 from ui.lab.shown_tree import SkippedChild, WithSkipped
 from ui.lab.stepper import OPEN, UNSEEN
@@ -115,7 +116,7 @@ class TreePainter:
             shown = getattr(step, "node_stats", None)
             n, root_n = ((shown(nid)[0], shown(0)[0]) if shown is not None
                          else (node.visits, self.shape.nodes[0].visits or 1))
-            width = tree_mcts.edge_width(n, root_n)
+            width = mcts_text.edge_width(n, root_n)
         start, end = (a[0], a[1] + r * 0.8), (b[0], b[1] - r)
         if nid in self.shape.research_of:  # a first visit, searched again beside it
             style.draw_dashed(target, col, start, end)
@@ -224,7 +225,7 @@ class TreePainter:
         if hover is not None and hover != selected:
             x, y = cam.screen_pos(hover)
             pygame.draw.circle(surface, style.DIM, (x, y), r + 4, 1)
-        if selected is not None and step is None and tree_mcts.is_mcts(self.shape.recording):
+        if selected is not None and step is None and mcts_text.is_mcts(self.shape.recording):
             self._draw_path_ucb(surface, selected)
 
     def _draw_path_ucb(self, surface: pygame.Surface, selected: int) -> None:
@@ -233,7 +234,7 @@ class TreePainter:
         rec, lay, cam = self.shape.recording, self.shape.layout, self.camera
         if not cam.labels_on or selected >= len(rec.nodes):
             return
-        for nid, text in tree_mcts.path_ucb(rec, rec.path_to(selected)):
+        for nid, text in mcts_text.path_ucb(rec, rec.path_to(selected)):
             parent = rec.nodes[nid].parent
             if parent is None or nid not in lay.x or parent not in lay.x:
                 continue

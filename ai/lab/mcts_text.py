@@ -1,7 +1,7 @@
-"""What the tree explorer adds for a Monte Carlo tree search's recording
-(ai.lab.mcts_recording): each node's visits N and mean reward, edges as wide as their visits,
-the node card's N, W and UCB1 terms, and over the path to the selected node each edge's UCB
-value split into exploitation + exploration (what selection compared to walk it).
+"""A Monte Carlo tree search's recording (ai.lab.mcts_recording) in words and widths, for the
+tree explorer and ``explain`` alike: each node's visits N and mean reward, edges as wide as
+their visits, the node card's N, W and UCB1 terms, and over the path to the selected node each
+edge's UCB value split into exploitation + exploration (what selection compared to walk it).
 
 Values are mean rewards (ai.mcts.units), never the game's units: "+0.24", not "W5".
 """
@@ -63,6 +63,40 @@ def header_parts(rec: SearchRecording) -> list[str]:
     return [f"MCTS (UCT, C = {c_text}) · {iterations:,} iterations",
             f"{rec.node_count:,} nodes",
             true_minus(f"move {rec.move or '—'} (most visits): {said}")]
+
+
+def summary_lines(rec: SearchRecording, position: str) -> list[str]:
+    """``explain``'s lines above an MCTS tree: iterations, not a depth; visits and mean
+    rewards, not pruning."""
+    lines = [rec.description] if rec.description else []
+    search, size, answer = header_parts(rec)
+    lines.append(f"{search}: {position}")
+    lines.append(f"{answer}; {size} in the tree")
+    lines.append("(each node: its visits N; its mean reward from MAX's view, the root mover's; "
+                 "and UCB1 = exploitation + exploration as its parent compares it, the "
+                 "exploitation from the view of the side choosing there; * the line by visits)")
+    if rec.truncated:
+        lines.append(f"(only nodes with enough visits are listed: {rec.truncated:,} seldom "
+                     "visited nodes are left out)")
+    return lines
+
+
+def tree_line(node: RecordedNode) -> str:
+    """One node as ``explain`` lists it: "a3 MIN  N 45  mean +0.07  UCB +0.07 + 0.61 = +0.68"
+    (the mean from MAX's view, as the explorer colours it)."""
+    kind = "leaf" if node.kind == "leaf" else node.kind.upper()
+    parts = [node.move or "root", kind]
+    if node.probability is not None:
+        parts.append(f"p={node.probability:.3g}")
+    parts += [f" N {node.visits or 0:,}", f" mean {mean_text(node.value)}"]
+    ucb = ucb_text(node)
+    if ucb is not None:
+        parts.append(f" UCB {ucb}")
+    if node.untried:
+        parts.append(f" ({node.untried} untried)")
+    if node.on_pv:
+        parts.append("*")
+    return " ".join(parts)
 
 
 def card_lines(rec: SearchRecording, nid: int) -> list[str]:
