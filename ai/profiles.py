@@ -151,6 +151,10 @@ class Profile:
     #: in [-1, 1] (in points when ``points``); None: the generic one, from ``margin``,
     #: ``points`` or the result's sign.
     playout_reward: Callable[[State], float] | None = None
+    #: The half-range of a playout's rewards from a given root, where ``value_bounds`` are
+    #: a notation's limits rather than the game's (a teaching tree: its largest leaf). UCB1's
+    #: exploration term is scaled by it; None: the bounds' own.
+    reward_scale: Callable[[State], float] | None = None
 
     # ------------------------------------------------------------------ search
 

@@ -18,19 +18,12 @@ from game.core import CHANCE, IllegalMoveError, Move, error_line
 from game.session import Session
 from play.events import MatchEvent, MovePlayed, Notice, PositionShown
 from play.history import MatchHistory
-from play.jobs import JobRunner, Purpose
+from play.jobs import SEARCH_FRAME_S, JobRunner, Purpose
 from play.kit import game_play
 from play.match_ai import MatchAI
 from play.ponder import Verdict
 from play.schedule import Schedule
 from play.turns import Pace, StakesTurns
-
-#: Seconds between two frames while a search runs (its figures come every 0.1 s,
-#: "thinking..." steps 3 times a second). At the full 60 fps the window's drawing, and under
-#: X the server's copies of it, took the search most of a core on a loaded machine (its
-#: worker runs at a lower priority): an Othello MCTS move made 170-230 iterations a second
-#: in the window against about 900 headless.
-SEARCH_FRAME_S = 0.1
 
 log = logging.getLogger(__name__)
 

@@ -34,6 +34,15 @@ R = TypeVar("R")
 P = TypeVar("P")
 
 
+#: Seconds between two frames while a job runs and nothing else moves, on every screen that
+#: runs one (the play screen, the lab): its figures come every 0.1 s, "thinking..." steps 3
+#: times a second. At the full 60 fps the window's drawing, and under X the server's copies
+#: of it, took the search most of a core on a loaded machine (the worker runs at a lower
+#: priority): an Othello MCTS move made 170-230 iterations a second in the window against
+#: about 900 headless.
+SEARCH_FRAME_S = 0.1
+
+
 class Purpose(Enum):
     """Why a job runs; it decides which part of a screen its answers feed."""
 

@@ -118,3 +118,29 @@ def test_the_sweep_finds_nothing_on_the_convergence_chart(game_id: str) -> None:
             + sweep_game(kit, only={"lab convergence"}, sizes=((640, 480),), modes=("normal",)))
     assert rows
     assert [f"{r.size} {r.mode}: {f}" for r in rows for f in r.findings] == []
+
+
+def test_the_slides_tree_converges_on_the_chart_to_its_minimax_line_three(
+        tmp_path: Any, monkeypatch: Any) -> None:
+    """The teaching tree in the MCTS view: the chart runs (it refused a tree once, its
+    leaves on no known scale), the minimax line is the slides' 3 and the left move leads."""
+    from ui.lab import teaching_scene
+
+    app = make_app(tmp_path, monkeypatch, size=(1280, 720))
+    try:
+        scene = teaching_scene(app, get_kit("classroom"), "textbook")
+        app.switch(scene)
+        app.step([], 0.02)
+        assert app.run_until(lambda: not scene.jobs.busy, timeout_s=60)
+        scene.select("convergence")
+        app.step([], 0.02)
+        assert app.run_until(lambda: scene.pane().chart_data is not None, timeout_s=60)
+        chart = scene.pane().chart_data
+        assert chart.minimax.value == 3.0 and chart.best == "a"
+        app.step([], 0.02)
+        with scene_record.recording(app.screen) as rec:
+            app.step([], 0.02)
+        (minimax,) = rec.marks_of("convergence-minimax")
+        assert minimax["value"] == 3.0 and findings(rec) == []
+    finally:
+        app.close()

@@ -20,6 +20,7 @@ from ai.lab.search import TEACHING, default_level, lab_levels
 from game.registry import get_game, get_kit
 from game.seat import Seat
 from game.session import Session
+from play.jobs import SEARCH_FRAME_S
 from tests.test_ui_support import click, key, make_app
 from ui.lab import lab_scene, seat_level, teaching_scene
 from ui.lab.bar import PRESENTATION_MIN_PX, PRESENTATION_SMALL_PX, PRESENTATION_TEXT_PX
@@ -189,7 +190,7 @@ def test_a_running_job_and_a_playing_step_mode_keep_drawing(app) -> None:
     scene = teaching_scene(app, get_kit("classroom"))
     app.switch(scene)
     app.run_frames(1)
-    assert scene.jobs.busy and scene.next_frame_in() == 0.0
+    assert scene.jobs.busy and scene.next_frame_in() == SEARCH_FRAME_S  # not 60 fps
     _settle(app, scene)
     app.step([key(pygame.K_SPACE)], 0.016)  # step mode, playing
     assert scene.pane().playing

@@ -364,3 +364,17 @@ def test_the_kept_trees_are_few_and_taken_out_by_their_owner() -> None:
     assert found is roots[-1].children[0]
     assert keep.take(keep.KEPT_TREES, after, key) is None  # taken out: nobody shares it
     keep.forget()
+
+
+def test_uct_on_the_slides_tree_converges_to_minimax_in_the_leaves_units() -> None:
+    """max(min(3,12,8), min(2,4,6), min(14,5,2)) = 3: UCT's most visited move is the left
+    one and its mean sinks towards 3 as MIN's visits gather on the 3; the exploration term is
+    weighed by the tree's largest leaf (14), not the notation's limit of a billion."""
+    state = position("classroom", "[[3,12,8],[2,4,6],[14,5,2]]")
+    means = []
+    for iterations in (1_000, 20_000):
+        searcher = searcher_for("classroom")
+        result = searcher.search(state, Limits(iterations=iterations))
+        assert result.move == 0 and searcher.reward.scale == 14.0
+        means.append(result.score)
+    assert means[0] > means[1] and abs(means[1] - 3.0) < 0.15

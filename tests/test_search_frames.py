@@ -8,8 +8,7 @@ from typing import Any
 
 from test_ui_support import scripted_playing
 
-from play.controller import SEARCH_FRAME_S
-from play.jobs import Purpose
+from play.jobs import SEARCH_FRAME_S, Purpose
 from play.knowledge import SearchReport
 from ui.app import FPS
 from ui.panel import PanelText, search_lines

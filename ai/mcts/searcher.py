@@ -62,11 +62,14 @@ class MctsSearcher:
 
     def __init__(self, reward: Reward, *, c: float = DEFAULT_C, seed: int | None = None,
                  policy: Policy = random_move, owner: Hashable | None = None,
-                 fast_playout: FastPlayout | None = None) -> None:
+                 fast_playout: FastPlayout | None = None,
+                 scale_for: Callable[[State], float] | None = None) -> None:
         """``owner``: the key its trees are kept under between moves (None: this searcher
         keeps its own tree only); ``fast_playout``: the game's own random playout, used
-        when ``policy`` is the random one."""
+        when ``policy`` is the random one; ``scale_for``: the rewards' half-range from a
+        root, where the game's says less than the position (the profile's reward_scale)."""
         self.reward = reward
+        self.scale_for = scale_for
         self.c = c
         self.seed = 0 if seed is None else seed
         self.policy = policy
@@ -146,6 +149,8 @@ class MctsSearcher:
         budget = limits.iterations if limits.iterations is not None else limits.nodes
         if budget is None and limits.time_s is None:
             budget = DEFAULT_ITERATIONS
+        if self.scale_for is not None:
+            self.reward = replace(self.reward, scale=self.scale_for(state))
         rng = random.Random(self.seed)
         root = self.root = self._root_for(state, player)
         self.size = root.size()
@@ -276,7 +281,7 @@ def _build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
     policy = epsilon_greedy(evaluate, guide.epsilon) if guide is not None else random_move
     owner = replace(config, limits=Limits())
     return MctsSearcher(reward_for(profile), seed=config.seed, policy=policy, owner=owner,
-                        fast_playout=ai.random_playout)
+                        fast_playout=ai.random_playout, scale_for=profile.reward_scale)
 
 
 register(AlgorithmSpec("mcts", _build, count_label="Iterations", prunes=False))

@@ -66,12 +66,6 @@ class ConvergencePane(ChartPane):
         self.chart_data = None
         self.error = ""
         self.started = True
-        if not self.ctx.kit.playable:
-            # A teaching tree's leaves may hold any number, and UCB1 needs rewards on a
-            # known scale: MCTS runs on the games that are played.
-            self.error = (f"MCTS needs rewards on a known scale; {self.ctx.kit.title}'s leaves "
-                          "can hold any number: choose a game from the menu")
-            return
         task = ConvergenceTask(self.ctx.state, self.config(), self.iterations)
         self.ctx.jobs.start(task, self.ctx.state, on_done=self._done, on_error=self._failed,
                             on_progress=self._progress, owner=self)

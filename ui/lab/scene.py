@@ -28,7 +28,7 @@ import pygame
 from ai.lab.search import TEACHING, default_level, describe, lab_config, lab_levels
 from game.core import State, error_line
 from game.kit import GameKit
-from play.jobs import JobRunner
+from play.jobs import SEARCH_FRAME_S, JobRunner
 from play.setup import default_save_path
 from ui import theme
 from ui.commands import Commands
@@ -276,12 +276,13 @@ class LabScene(DialogHost):
     def next_frame_in(self) -> float | None:
         """Seconds until the screen must be drawn though no input comes (0: every frame;
         None: only on input). A finished view sleeps; a running job (its progress and
-        elapsed time), a playing step mode, a pane that says it is moving, the settling after
-        input, a dialog's cursor and a fading message wake it."""
+        elapsed time, every SEARCH_FRAME_S), a playing step mode, a pane that says it is
+        moving, the settling after input, a dialog's cursor and a fading message wake it."""
         now = self.app.now
-        if not self._shown or self.jobs.busy:
+        if not self._shown:
             return 0.0
-        waits: list[float] = []
+        # A running job's figures at their own pace: 60 fps took its worker's processor.
+        waits: list[float] = [SEARCH_FRAME_S] if self.jobs.busy else []
         pane = self.panes.get(self.view)
         if pane is not None:
             own = getattr(pane, "next_frame_in", None)
