@@ -111,6 +111,9 @@ def test_the_screen_shows_n_and_the_ucb_split_on_the_selected_path(
             assert math.isclose(float(str(m["exploration"])), math.sqrt(2) * math.sqrt(
                 math.log(parent.visits) / node.visits))
         assert frame.find("MCTS (UCT, C = 1.41)")
+        # MCTS has no table, ordering or windows to switch: the bar offers none of them
+        assert frame.find("Iterations") and not frame.find("Table") and not frame.find("PVS")
+        assert "refinements" not in app.scene.search_line()
     finally:
         app.close()
 

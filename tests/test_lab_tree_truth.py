@@ -468,3 +468,19 @@ def test_a_chance_node_without_star1_shows_its_exact_average_beside_no_pruning(
     assert cut.cutoff and cut.bound == "upper" and "pruning" in header_lines(star1)[0]
     assert "no pruning" not in header_lines(star1)[0]
     assert TreeView(star1, 15, 13).labels.node_label_texts(cut.id)[0].startswith("≤")
+
+
+def test_first_view_returns_to_the_view_the_tree_opened_with(app) -> None:
+    """A wide tree opens readable, leaning toward the chosen move; Fit shows it whole, too
+    small for labels; First view (X) brings back the opening view, not Fit's."""
+    scene = lab_scene(app, get_game("tictactoe").initial_state(), get_kit("tictactoe"), "tree",
+                     level=TEACHING)
+    app.switch(scene)
+    assert app.run_until(lambda: scene._shown and not scene.jobs.busy, timeout_s=90)
+    app.run_frames(2)
+    camera = scene.pane().view.camera
+    opened = (camera.slot, camera.cam_x, camera.cam_y)
+    app.step([key(pygame.K_f)], 0.016)
+    assert camera.slot < opened[0]  # the whole tree: smaller
+    app.step([key(pygame.K_x)], 0.016)
+    assert (camera.slot, camera.cam_x, camera.cam_y) == pytest.approx(opened)

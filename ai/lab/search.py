@@ -163,6 +163,8 @@ def describe(kit: GameKit, level: str, config: SearchConfig, solved_by: str | No
     if level.strip().lower() == TEACHING.lower():
         extras = refinements(config)
         switches = ", ".join(extras) if extras else "no refinements"
+        if config.algorithm == "mcts":  # none of the refinements is MCTS's
+            return f"Teaching mode: mcts, {parts[0]}, " + ", ".join(parts[1:])
         return f"Teaching mode: {config.algorithm}, {parts[0]}, {switches}, " + ", ".join(
             parts[1:])
     name = get_level(kit, level).name

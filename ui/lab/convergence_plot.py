@@ -176,7 +176,13 @@ def _minimax_line(surface: pygame.Surface, chart: ConvergenceChart | None, left:
     y = yv(mm.value)
     dashed(surface, MINIMAX, [(left, y), (right, y)], 8, 2)
     label = f"minimax {value_text(mm.value)}"
-    box = draw_text(surface, label, (right - 4, y - 3), small, MINIMAX, anchor="bottomright")
+    # On a backing of the plot's colour: the means converge on this line, and a label over
+    # them was hard to read. Clear of the last points (the search's end) on the right.
+    w, h = font(small).size(label)
+    backing = pygame.Rect(0, 0, w + 6, h + 2)
+    backing.bottomright = (right - 14, int(y) - 2)
+    pygame.draw.rect(surface, style.BG, backing, border_radius=3)
+    box = draw_text(surface, label, (right - 17, y - 3), small, MINIMAX, anchor="bottomright")
     scene_record.note(surface, "convergence-minimax", pygame.Rect(left, int(y) - 1,
                                                                   right - left, 3),
                       value=mm.value, reason="", label=box.topleft)

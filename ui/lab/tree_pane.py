@@ -198,7 +198,9 @@ class TreePane:
                         lambda v: setattr(self, "use_pvs", v)), 3),
                 search,
             ]
-            if self.quiescent_game:  # captures past the depth limit: search on, or not
+            if self.algorithm == "mcts":  # no table, no ordering, no windows: no switches
+                settings = [settings[0], depth_choice, search]
+            elif self.quiescent_game:  # captures past the depth limit: search on, or not
                 settings.insert(-1, (Choice("Quiescence", [(True, "on"), (False, "off")],
                                             self.use_quiescence,
                                             lambda v: setattr(self, "use_quiescence", v)), 4))
@@ -247,9 +249,11 @@ class TreePane:
             self.view.fit()
 
     def first_view(self) -> None:
+        """Back to the view the tree opened with: its default collapsing, framed as when
+        first shown (readable, leaning toward the chosen move), not the whole-tree Fit."""
         if self.view:
             self.view.collapse_to_default()
-            self.view.fit()
+            self.view.readable()
 
     def toggle_negamax(self) -> None:
         """Step mode's code for plain alpha-beta: the textbook's MAX-VALUE and MIN-VALUE, or
