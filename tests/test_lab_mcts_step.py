@@ -148,6 +148,10 @@ def test_step_mode_lights_each_steps_line_on_screen(tmp_path: Any, monkeypatch: 
             assert lit and texts[stepper.line].strip().startswith(
                 str(lit[0]["text"]).strip()[:12])
             assert findings(frame, presentation) == [], stepper.position
+            step = stepper.step
+            if step is not None and step.position is not None:  # a playout's move
+                (board,) = frame.marks_of("lab-position")
+                assert board["position"] == kit.rules().format_position(step.position)
     finally:
         app.close()
 
@@ -162,3 +166,19 @@ def test_the_textbook_uct_finds_the_winning_move_of_small_nim() -> None:
     state = game.initial_state(heaps=(5,), max_take=3)  # take 1: leave a multiple of 4
     move = mcts(state, 400, reward_for(profile_for(kit)).score, C, random.Random(1))
     assert game.format_move(state, move) == "1:1"
+
+
+def test_each_playout_step_holds_the_position_its_moves_reached() -> None:
+    """The board beside a playout step shows the game as played out so far: the leaf's
+    position with the playout's moves up to this one, ending where the reward was read."""
+    rec = _recording("tictactoe")
+    game = get_kit("tictactoe").rules()
+    playouts = [(ev, step) for ev, step in zip(rec.events, rec.mcts_steps, strict=True)
+                if step.phase == "playout" and step.position is not None]
+    assert playouts
+    for ev, step in playouts:
+        start = rec.nodes[ev.node].state
+        played = step.position
+        assert played is not None and played != start
+        assert len([c for c in game.format_position(played) if c in "XO"]) > len(
+            [c for c in game.format_position(start) if c in "XO"])

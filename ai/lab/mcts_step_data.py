@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.core import State
+
 
 @dataclass(frozen=True)
 class UcbCandidate:
@@ -32,3 +34,6 @@ class MctsStep:
     #: At a selection step: the children compared, and the index of the one taken.
     candidates: tuple[UcbCandidate, ...] = ()
     chosen: int = -1
+    #: A playout step: the position its move reached (the playout runs below the tree, so
+    #: no node holds it), for the board beside the steps; None elsewhere.
+    position: State | None = None

@@ -69,9 +69,10 @@ def _iteration(game: Game, nodes: list[RecordedNode], it: Iteration, max_player:
 
     def add(kind: str, nid: int, line: str, phase: str, text: str, value: float | None = None,
             stats: tuple[int, int, float] | None = None,
-            candidates: tuple[UcbCandidate, ...] = (), chosen: int = -1) -> None:
+            candidates: tuple[UcbCandidate, ...] = (), chosen: int = -1,
+            position: State | None = None) -> None:
         ev.append(StepEvent(kind, nid, None, None, value, line))
-        st.append(MctsStep(phase, text, k, stats, candidates, chosen))
+        st.append(MctsStep(phase, text, k, stats, candidates, chosen, position))
 
     add("enter", 0, "select-loop", "selection",
         f"Iteration {k}, selection: start at the root (N {it.backpropagation[0].n_before})")
@@ -115,7 +116,7 @@ def _iteration(game: Game, nodes: list[RecordedNode], it: Iteration, max_player:
                      else game.format_move(state, move))
             state = state.apply(move)
         add("playout", leaf, "playout", "playout",
-            f"Playout, move {i + 1}: {label} (at random)")
+            f"Playout, move {i + 1}: {label} (at random)", position=state)
     if len(moves) > MAX_PLAYOUT_STEPS:
         add("playout", leaf, "playout", "playout",
             f"Playout: {len(moves) - MAX_PLAYOUT_STEPS} more moves to the end of the game")
@@ -135,6 +136,7 @@ def _iteration(game: Game, nodes: list[RecordedNode], it: Iteration, max_player:
         add("update", nid, "backprop", "backpropagation",
             f"Backpropagation at {_name(nodes, nid)}: N {up.n_before} → {up.n_after}, "
             f"W {_signed(up.w_before)} → {_signed(up.w_after)} (the reward "
-            f"{_signed(up.reward)} from the side of the player who moved here)",
+            f"{_signed(up.reward)} from the side of the player "
+            f"{'to move here' if nid == 0 else 'who moved here'})",
             value=mean, stats=(nid, up.n_after, up.w_after))
     return ev, st

@@ -17,7 +17,7 @@ from ai.lab.recording import RecordedNode, SearchRecording
 from ai.lab.search import noisy_words
 from game.core import Game, State
 from game.kit import GameKit
-from ui import theme
+from ui import scene_record, theme
 from ui.assets import font
 from ui.boards.base import BoardView, ViewContext
 from ui.lab import probes, style
@@ -222,6 +222,9 @@ class NodeCard:
             box = pygame.Rect(rect.x, rect.y, rect.width, side)
             pygame.draw.rect(surface, theme.color("board"), box, border_radius=6)
             self.board.draw(surface, box, state, ViewContext())
+            # Which position the board shows, for the tests that hold it to the search.
+            scene_record.note(surface, "lab-position", box,
+                              position=self.game.format_position(state))
             return
         try:
             text = self.game.format_position(state)

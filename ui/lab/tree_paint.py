@@ -234,19 +234,52 @@ class TreePainter:
         rec, lay, cam = self.shape.recording, self.shape.layout, self.camera
         if not cam.labels_on or selected >= len(rec.nodes):
             return
+        taken: list[pygame.Rect] = []
         for nid, text in mcts_text.path_ucb(rec, rec.path_to(selected)):
             parent = rec.nodes[nid].parent
             if parent is None or nid not in lay.x or parent not in lay.x:
                 continue
-            (cx, cy), (px, py) = cam.screen_pos(nid), cam.screen_pos(parent)
-            # Past the parent's value and N, short of the child's move label.
-            mid = (px + (cx - px) * 0.58 + cam.radius + 4, py + (cy - py) * 0.58)
-            self.labels.text(surface, "UCB " + text, mid, style.PV, "midleft", small=True,
+            label = "UCB " + text
+            size = self.labels.render(label, cam.small_size, style.PV).get_size()
+            spot = self._ucb_spot(parent, nid, size, taken)
+            taken.append(spot)
+            self.labels.text(surface, label, spot.topleft, style.PV, "topleft", small=True,
                              boxed=True)
+            mid = spot.midleft
             scene_record.note(surface, "mcts-ucb", pygame.Rect(int(mid[0]), int(mid[1]), 1, 1),
                               nid=nid, text=text,
                               exploitation=rec.nodes[nid].exploitation,
                               exploration=rec.nodes[nid].exploration)
+
+    def _ucb_spot(self, parent: int, nid: int, size: tuple[int, int],
+                  taken: list[pygame.Rect]) -> pygame.Rect:
+        """Where an edge's UCB label goes: beside the edge, between the parent's labels and
+        the child's move, clear of every node's labels in those two rows and of the path's
+        other UCB labels if any such place exists (else the first tried)."""
+        cam, rec = self.camera, self.shape.recording
+        (cx, cy), (px, py) = cam.screen_pos(nid), cam.screen_pos(parent)
+        rows = {rec.nodes[parent].depth, rec.nodes[nid].depth}
+        r, small, text = cam.radius, cam.small_size, cam.text_size
+        # A node's labels: its move above, its mean and N below, about a value's width.
+        half, above, below = 1.5 * text, r + 1.6 * small, r + 2.5 * text
+        zones = [pygame.Rect(int(x - half), int(y - above), int(2 * half), int(above + below))
+                 for x, y in (cam.screen_pos(n) for n in self.shape.layout.x
+                              if rec.nodes[n].depth in rows)]
+        away = -1 if cx < px else 1  # the side of the edge away from the parent's column
+        tried: list[tuple[int, pygame.Rect]] = []
+        for fraction in (0.5, 0.4, 0.6, 0.3, 0.7):
+            ax, ay = px + (cx - px) * fraction, py + (cy - py) * fraction
+            for side in (away, -away):
+                spot = pygame.Rect((0, 0), size)
+                if side > 0:
+                    spot.midleft = (int(ax + r + 4), int(ay))
+                else:
+                    spot.midright = (int(ax - r - 4), int(ay))
+                covered = sum(_area(spot.clip(z)) for z in zones + taken)
+                if covered == 0:
+                    return spot
+                tried.append((covered, spot))
+        return min(tried, key=lambda t: t[0])[1]  # the least covered, the earliest on a tie
 
     def _draw_rising(self, surface: pygame.Surface, child: int, parent: int,
                      value: float | None) -> None:
@@ -271,3 +304,7 @@ class TreePainter:
             mid = ((a[0] + b[0]) / 2 + ox, (a[1] + b[1]) / 2 + oy)
             self.labels.text(surface, style.value_text(value, self.shape.kit), mid,
                              style.PV, "center", boxed=True)
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.width * rect.height

@@ -67,6 +67,10 @@ def draw_tree_pane(pane: DrawnTreePane, surface: pygame.Surface) -> None:
             rest = pygame.Rect(inner.x, y + small, inner.width, inner.bottom - y - small)
             current = stepper.current
             state = None if current is None else recording.nodes[current].state
+            if isinstance(stepper, MctsStepper):
+                step = stepper.step  # a playout's move: the position it reached
+                if step is not None and step.position is not None:
+                    state = step.position
             pane.card.draw_position(surface, rest, state, small)
         else:
             selected = pane.view.selected if pane.view is not None else None
