@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import main
+from ai.kit import levels_of
 from ai.levels import search_levels
 from cli.common import algorithm_names, level_config
 from game.registry import get_kit
@@ -35,6 +36,8 @@ PROGRAMS = (("python main.py", 2), (".venv/bin/python main.py", 2), ("python3 ma
 SAMPLES = {"G": "tictactoe", "GAME": "tictactoe", "LEVEL": "Master", "L": "Master", "LOWER": "Advanced",
            "N": "2", "S": "7", "TRIALS": "2", "FILE": "docs/games/othello-advanced-v-advanced.kibitz.txt"}
 DEFAULT_SAMPLE = "2"
+#: A game's levels, for telling "AB-1s" (a level made from its Master) from a placeholder.
+MASTERED = levels_of(get_kit("tictactoe"))
 #: A placeholder, whole or before a lower-case suffix (``LEVEL-noq``: a level's variant).
 PLACEHOLDER = re.compile(r"^(<[^>]+>|[A-Z][A-Z_]*)$")
 #: A word that offers alternatives: ``bench rules|search|ui`` is three commands.
@@ -111,7 +114,7 @@ def argvs_of(command: str) -> list[list[str]]:
         choices = word.split("|") if ALTERNATIVES.match(word) else [word]
         placeholder, suffix = word.partition("-")[::2]
         if (PLACEHOLDER.match(placeholder) and (not suffix or suffix.islower())
-                and not search_levels(word, ())):  # MCTS-1s names a level, no placeholder
+                and not search_levels(word, MASTERED)):  # MCTS-1s, AB-1s: levels, no placeholders
             choices = [SAMPLES.get(placeholder, DEFAULT_SAMPLE) + ("-" + suffix if suffix else "")]
         argvs = [argv + [choice] for argv in argvs for choice in choices]
     return argvs

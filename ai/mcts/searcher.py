@@ -8,8 +8,9 @@ its own ``view``'s side). The move played is the root child with the most visits
 Limits: ``Limits.iterations`` (or ``nodes``: the same count here), ``time_s``, or both; with
 neither, DEFAULT_ITERATIONS. Limited by time alone, it stops as soon as its move is settled (a
 single legal move, or a lead in visits the rest of the time could not overturn at the pace so
-far: ai.mcts.tree's ``decided``), as a player with a clock moves when the choice is made. The search is anytime: it yields a Result at every doubling of its
-iterations (16, 32, 64, ...) and one at the end; cancelled or out of time, it answers with the
+far: ai.mcts.tree's ``decided``), as a player with a clock moves when the choice is made. The
+search is anytime: it yields a Result at every doubling of its iterations (16, 32, 64, ...)
+and one at the end; cancelled or out of time, it answers with the
 best so far. ``Result.score`` and ``root_values`` are mean rewards (ai.mcts.reward) from the
 root mover's view, ``Stats.nodes`` counts iterations and ``Stats.playouts`` the playouts;
 ``Result.depth`` is the length of the principal line by visits (at least 1), ``pv`` that line.
