@@ -99,7 +99,6 @@ def draw_convergence(surface: pygame.Surface, rect: pygame.Rect, chart: Converge
     for v in _value_ticks(lo, hi):
         pygame.draw.line(surface, GRID, (left, yv(v)), (right, yv(v)), 1)
         draw_text(surface, value_text(v), (left - 6, yv(v)), small, AXIS, anchor="midright")
-    _minimax_line(surface, chart, left, right, yv, v_top, small)
     draw_text(surface, "Visits N of each root move (log scale)", (rect.x, n_title), size,
               style.TEXT, bold=True, max_width=rect.width)
     na = LogAxis(1, max(n for line in lines for _, n, _ in line.points), n_bot, n_top)
@@ -136,6 +135,8 @@ def draw_convergence(surface: pygame.Surface, rect: pygame.Rect, chart: Converge
                           visits=[n for _, n, _ in line.points],
                           means=[m for _, _, m in line.points], colour=line.colour,
                           dash=line.dash)
+    # Over the means, which converge on it: its label must stay readable above them.
+    _minimax_line(surface, chart, left, right, yv, v_top, small)
 
 
 def _legend(surface: pygame.Surface, lines: Sequence[MoveLine], x0: int, y: int, right: int,
