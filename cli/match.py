@@ -40,7 +40,7 @@ from cli.match_tally import GameOutcome, Tally, format_text, summary
 from game.core import Move, State
 from game.jsontypes import JSONValue
 from game.kit import GameKit
-from game.progress import ProgressBar
+from game.progress import Progress, ProgressBar
 from game.registry import get_kit
 
 P = ParamSpec("P")
@@ -167,7 +167,7 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def play_match(specs: list[GameSpec], jobs: int, bar: ProgressBar | None = None,
+def play_match(specs: list[GameSpec], jobs: int, bar: Progress | None = None,
                tally: Tally | None = None, kept: MatchRecord | None = None) -> Tally:
     """Play every game (in ``jobs`` spawned processes when more than one) and tally for A,
     adding to ``tally`` (the games a record already held) and writing each outcome to

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import TextIO
+from typing import Protocol, TextIO
+
+
+class Progress(Protocol):
+    """What a long run reports its progress to: a ProgressBar, or a part of one (a
+    tournament's pairing sees the tournament's bar as its own)."""
+
+    def update(self, done: int, note: str = "") -> None: ...
 
 
 class ProgressBar:

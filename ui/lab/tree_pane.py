@@ -6,10 +6,8 @@ tree shown is the search that plays. Mouse: drag pans, the wheel zooms, a click 
 its subtree. Keys: arrows pan, + and - zoom, F fit, E expand all, X back to the first view,
 S step mode; in step mode N / B step forward / back, Space plays, [ and ] change the speed,
 Home and End jump. While a recording runs, its button reads "Stop" and Esc stops it (the
-searcher itself sees the cancel, so even a long forced recording ends at once).
-
-The pane keeps the recording's job, the explorer, step mode and the node card in agreement on
-each selection, step and new recording; its drawing is tree_pane_draw.py.
+searcher itself sees the cancel, so even a long forced recording ends at once). The pane keeps
+its job, explorer, step mode and node card in agreement; tree_pane_draw.py draws it.
 """
 
 from __future__ import annotations
@@ -249,8 +247,7 @@ class TreePane:
             self.view.fit()
 
     def first_view(self) -> None:
-        """Back to the view the tree opened with: its default collapsing, framed as when
-        first shown (readable, leaning toward the chosen move), not the whole-tree Fit."""
+        """The view the tree opened with (readable, toward the chosen move), not Fit's."""
         if self.view:
             self.view.collapse_to_default()
             self.view.readable()
