@@ -103,7 +103,7 @@ def answer(line: str, agent: Agent | None, load_error: str | None) -> JSONObject
     try:
         chosen = agent(Position(game, state, start + seconds, report))
     except Exception as exc:
-        text = error_line(exc, "")
+        text = error_line(exc) if str(exc).strip() else ""
         return {"error": one_line(f"the agent raised {type(exc).__name__}"
                                   + (f": {text}" if text else ""))}
     spent = round(time.monotonic() - start, 6)

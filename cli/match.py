@@ -211,6 +211,13 @@ def _ignore_sigint() -> None:
     """Pool workers leave Ctrl+C to the parent, which stops them all; otherwise every worker
     prints its own KeyboardInterrupt traceback (the terminal signals the whole group)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Stopped by the parent (Ctrl+C): leave through the finally clauses, which end the
+    # programs a game started (they lead sessions of their own, out of the signal's reach).
+    signal.signal(signal.SIGTERM, _leave)
+
+
+def _leave(_signum: int, _frame: object) -> None:
+    raise SystemExit(1)
 
 
 def play_match(specs: list[GameSpec], jobs: int, bar: ProgressBar | None = None,

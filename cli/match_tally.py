@@ -144,13 +144,17 @@ FORFEIT = "forfeit: "
 
 
 def forfeit_kind(reason: str) -> str:
-    """A reason without its particulars: its words up to the first that holds a digit, a
-    quote, a colon or a bracket ("illegal move e9" -> "illegal move")."""
+    """A reason without its particulars: its words up to a colon, or up to the first word
+    that holds a digit, a quote or a bracket ("illegal move e9" -> "illegal move", "not a
+    move: 'x'" -> "not a move")."""
     words = []
     for word in reason.split():
-        if any(c.isdigit() or c in "'\":()" for c in word):
+        plain = word.removesuffix(":")
+        if any(c.isdigit() or c in "'\":()" for c in plain):
             break
-        words.append(word)
+        words.append(plain)
+        if plain != word:
+            break
     return " ".join(words) or reason
 
 
