@@ -25,8 +25,6 @@ from play.outside.spec import is_outside, parse_spec
 
 #: Seconds a program has for each move unless --move-time says otherwise.
 DEFAULT_MOVE_TIME = 2.0
-#: The longest --move-time.
-MAX_MOVE_TIME = 3600.0
 
 
 def check_player(kit: GameKit, name: str) -> None:

@@ -74,6 +74,34 @@ def test_a_silent_program_never_holds_the_caller_past_its_deadline(tmp_path: Pat
     assert children() == []
 
 
+ECHO = "import sys\nfor line in sys.stdin:\n    print('got ' + line.strip(), flush=True)\n"
+
+
+@posix
+@pytest.mark.parametrize("threaded", [False, True], ids=["selectors", "thread"])
+def test_the_channel_answers_floods_and_exits(tmp_path: Path, threaded: bool) -> None:
+    """The thread reads where pipes cannot be selected on (Windows); both ways behave alike."""
+    channel = LineChannel([PYTHON, "-c", ECHO], tmp_path / "log", threaded=threaded)
+    channel.send("a")
+    channel.send("b")
+    assert [channel.read_line(5.0, "late"), channel.read_line(5.0, "late")] == ["got a", "got b"]
+    start = time.monotonic()
+    with pytest.raises(Forfeit, match="^late$"):
+        channel.read_line(0.2, "late")
+    assert time.monotonic() - start < 1.0
+    flood = LineChannel([PYTHON, "-c", "print('x' * 200000, flush=True)"], tmp_path / "f",
+                        threaded=threaded)
+    with pytest.raises(Forfeit, match=r"^output flood \(an answer line over 64 KB\)$"):
+        flood.read_line(5.0, "late")
+    leaves = LineChannel([PYTHON, "-c", "import sys; sys.exit(4)"], tmp_path / "e",
+                         threaded=threaded)
+    with pytest.raises(Forfeit, match=r"^the program exited \(code 4\) before answering$"):
+        leaves.read_line(5.0, "late")
+    for each in (channel, flood, leaves):
+        each.close()
+    assert children() == []
+
+
 @posix
 def test_how_a_program_ended_is_said_in_one_line() -> None:
     assert exit_reason(-11) == "the program crashed (signal SIGSEGV)"

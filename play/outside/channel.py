@@ -6,13 +6,15 @@ The caller is never held past its deadline: the program's output is read without
 capped (a line over MAX_LINE_BYTES, or more than MAX_MOVE_BYTES for one answer, is a flood)
 and its standard error goes to a log file, cut at MAX_LOG_BYTES with a note. On POSIX the
 program leads a session of its own, so ending it ends its children too (the process group is
-killed); elsewhere the program itself is killed. Reading by selectors needs POSIX pipes.
+killed); elsewhere the program itself is killed, and its output is read by a thread of its
+own (Windows' pipes cannot be selected on), handing chunks over through a short queue.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import queue
 import selectors
 import signal
 import subprocess
@@ -53,12 +55,16 @@ def exit_reason(code: int) -> str:
 class LineChannel:
     """One running program, spoken to in lines of UTF-8 text."""
 
-    def __init__(self, argv: list[str], log_path: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(self, argv: list[str], log_path: Path, env: dict[str, str] | None = None,
+                 threaded: bool = not _POSIX) -> None:
         self.argv = argv
         self.log_path = log_path
         self._env = env
+        #: True: the output is read by a thread (where pipes cannot be selected on).
+        self._threaded = threaded
         self._proc: subprocess.Popen[bytes] | None = None
         self._selector: selectors.BaseSelector | None = None
+        self._reader: _ThreadReader | None = None
         self._buffer = bytearray()
         self._log_thread: threading.Thread | None = None
         self._closed = False
@@ -82,9 +88,12 @@ class LineChannel:
             raise Forfeit(f"the program did not start: {reason}: {self.argv[0][:80]!r}") from None
         self._proc = proc
         assert proc.stdout is not None and proc.stderr is not None
-        os.set_blocking(proc.stdout.fileno(), False)
-        self._selector = selectors.DefaultSelector()
-        self._selector.register(proc.stdout.fileno(), selectors.EVENT_READ)
+        if self._threaded:
+            self._reader = _ThreadReader(proc.stdout)
+        else:
+            os.set_blocking(proc.stdout.fileno(), False)
+            self._selector = selectors.DefaultSelector()
+            self._selector.register(proc.stdout.fileno(), selectors.EVENT_READ)
         self._log_thread = threading.Thread(target=_keep_log, args=(proc.stderr, self.log_path),
                                             daemon=True, name="outside-stderr")
         self._log_thread.start()
@@ -102,9 +111,7 @@ class LineChannel:
     def read_line(self, seconds: float, late: str) -> str:
         """The program's next line (without its end), waiting at most ``seconds``; a program
         that is late is killed and Forfeit(``late``) raised."""
-        proc = self._running()
-        assert proc.stdout is not None and self._selector is not None
-        fd = proc.stdout.fileno()
+        self._running()
         deadline = time.monotonic() + seconds
         received = 0
         while True:
@@ -119,14 +126,9 @@ class LineChannel:
             if remaining <= 0:
                 self.close(kill=True)
                 raise Forfeit(late)
-            if not self._selector.select(remaining):
+            chunk = self._next_chunk(remaining)
+            if chunk is None:
                 continue
-            try:
-                chunk = os.read(fd, 65536)
-            except BlockingIOError:
-                continue
-            except OSError:
-                chunk = b""
             if not chunk:
                 raise self._gone()
             received += len(chunk)
@@ -153,12 +155,30 @@ class LineChannel:
         proc.wait()
         if self._selector is not None:
             self._selector.close()
+        if self._reader is not None:
+            self._reader.stop()
         if proc.stdout is not None:
             proc.stdout.close()
         if self._log_thread is not None:
             self._log_thread.join(timeout=1.0)
 
     # ------------------------------------------------------------------ internals
+
+    def _next_chunk(self, seconds: float) -> bytes | None:
+        """The program's next output (b"" at its end), or None when nothing came in
+        ``seconds``."""
+        if self._reader is not None:
+            return self._reader.next(seconds)
+        proc = self._proc
+        assert proc is not None and proc.stdout is not None and self._selector is not None
+        if not self._selector.select(seconds):
+            return None
+        try:
+            return os.read(proc.stdout.fileno(), 65536)
+        except BlockingIOError:
+            return None
+        except OSError:
+            return b""
 
     def _running(self) -> subprocess.Popen[bytes]:
         if self._proc is None:
@@ -219,3 +239,44 @@ def _keep_log(stream: IO[bytes], path: Path) -> None:
                     if kept >= MAX_LOG_BYTES:
                         log.write(b"\n[kibitz: the log stops here, at 1 MB of standard error]\n")
                     log.flush()
+
+
+class _ThreadReader:
+    """The program's output read on a thread, in chunks handed over through a short queue (a
+    flooding program blocks on its full pipe instead of filling this process's memory)."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self._stream = stream
+        self._chunks: queue.Queue[bytes] = queue.Queue(maxsize=16)
+        self._stopped = threading.Event()
+        self._ended = False
+        threading.Thread(target=self._run, daemon=True, name="outside-stdout").start()
+
+    def _run(self) -> None:
+        while not self._stopped.is_set():
+            try:
+                chunk = self._stream.read1(65536) if hasattr(self._stream, "read1") \
+                    else self._stream.read(65536)
+            except (OSError, ValueError):
+                chunk = b""
+            while not self._stopped.is_set():
+                try:
+                    self._chunks.put(chunk, timeout=0.1)
+                    break
+                except queue.Full:
+                    continue
+            if not chunk:
+                return
+
+    def next(self, seconds: float) -> bytes | None:
+        if self._ended:
+            return b""
+        try:
+            chunk = self._chunks.get(timeout=max(0.0, seconds))
+        except queue.Empty:
+            return None
+        self._ended = not chunk
+        return chunk
+
+    def stop(self) -> None:
+        self._stopped.set()

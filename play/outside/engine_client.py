@@ -47,7 +47,10 @@ class EngineClient:
         allowed = seconds + GRACE_S + (0.0 if self._answered else STARTUP_S)
         start = time.monotonic()
         self._channel.send(json.dumps(request))
-        line = self._channel.read_line(allowed, f"no move within {seconds:g} s")
+        late = f"no move within {seconds:g} s"
+        line = ""
+        while not line.strip():  # blank lines are no answer (as the engine skips blank requests)
+            line = self._channel.read_line(max(0.0, start + allowed - time.monotonic()), late)
         wall = time.monotonic() - start
         self._answered = True
         try:
