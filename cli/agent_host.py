@@ -7,7 +7,7 @@ line on stdout: ``{"move": ..., "time": ..., "nodes": ..., "pv": [...]}`` from t
 ``choose_move(position)`` (play.outside.position: the student API), or ``{"error": ...}`` with
 a one-line reason the driver forfeits with ("the agent raised ValueError: ..."). What the
 agent prints goes to standard error (the driver's log), so its output never garbles an
-answer. A ``quit`` request, or the end of input, ends the host.
+answer, and its standard input is empty (a request is never read by the agent). A ``quit`` request, or the end of input, ends the host.
 """
 
 from __future__ import annotations
@@ -15,12 +15,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib.util
+import io
 import json
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from game.core import error_line
 from game.jsontypes import JSONObject
@@ -122,8 +123,8 @@ def answer(line: str, agent: Agent | None, load_error: str | None) -> JSONObject
     return reply
 
 
-def serve(agent: Agent | None, load_error: str | None, out: TextIO) -> int:
-    for raw in sys.stdin.buffer:
+def serve(agent: Agent | None, load_error: str | None, requests: BinaryIO, out: TextIO) -> int:
+    for raw in requests:
         line = raw.decode("utf-8", "replace").strip()
         if not line:
             continue
@@ -136,8 +137,9 @@ def serve(agent: Agent | None, load_error: str | None, out: TextIO) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    out = sys.stdout
+    out, requests = sys.stdout, sys.stdin.buffer
     sys.stdout = sys.stderr  # the agent's prints go to the log, never into an answer
+    sys.stdin = io.StringIO()  # and its input() reads nothing, never a request
     limit_memory(args.memory_mb)
     agent: Agent | None = None
     load_error: str | None = None
@@ -145,4 +147,4 @@ def run(args: argparse.Namespace) -> int:
         agent = load_agent(Path(args.file))
     except ValueError as exc:
         load_error = one_line(str(exc))
-    return serve(agent, load_error, out)
+    return serve(agent, load_error, requests, out)

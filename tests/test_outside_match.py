@@ -4,6 +4,8 @@ its exact one-line reason, the match finishing and reporting it, no process left
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
 import sys
@@ -12,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import main
 from cli.match_record import MatchRecord
 from game.jsontypes import JSONObject
 from tests.outside_helpers import AGENTS, PYTHON, ROOT, alive, children, run_match
@@ -56,6 +59,7 @@ BAD = [
     ("file:exits.py", "tictactoe", "the program exited (code 3) before answering"),
     ("file:raises.py", "tictactoe", "the agent raised ValueError: no idea what to play"),
     ("file:hog.py", "tictactoe", "the agent raised MemoryError"),
+    ("file:reads_input.py", "tictactoe", "the agent raised EOFError: EOF when reading a line"),
     ("file:no_entry.py", "tictactoe",
      "the agent did not load: no_entry.py defines no choose_move(position)"),
     ("file:missing.py", "tictactoe", "the program did not start: no file '{agents}/missing.py'"),
@@ -91,6 +95,20 @@ def test_a_bad_agent_forfeits_with_its_reason(name: str, game: str, reason: str)
     first = str(kind["first"])
     assert re.fullmatch(rf"A: {re.escape(reason)} at move \d+ \(game 1\)", first), first
     assert children() == []
+
+
+def test_the_text_summary_lists_the_forfeits() -> None:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        code = main.main(["match", "--game", "tictactoe", "--a", "Beginner", "--b",
+                          _player("file:garbage.py"), "--games", "2", "--seed", "5",
+                          "--jobs", "1", *FAST])
+    text = out.getvalue()
+    assert code == 0 and "A: 2 wins, 0 draws, 0 losses" in text, text
+    assert "forfeits: A 0, B 2\n" in text
+    assert re.search(r"\n  2 x not a move: first B: not a move: 'garbage' at move \d+ \(game 1\)\n",
+                     text), text
+    assert "the programs' standard error: " in text
 
 
 def test_a_program_and_its_children_are_ended_when_it_is_late() -> None:

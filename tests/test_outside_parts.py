@@ -25,6 +25,7 @@ from play.outside.channel import LineChannel, exit_reason
 from play.outside.engine_client import EngineClient
 from play.outside.position import Position
 from play.outside.protocol import Forfeit
+from play.outside.python_agent import MAIN, host_argv
 from play.outside.spec import is_outside, parse_spec
 from tests.outside_helpers import PYTHON, children
 
@@ -167,6 +168,14 @@ def test_the_host_answers_an_agent_s_mistakes_as_reasons() -> None:
         "error": "the agent did not load: X"}
     assert answer(_request(), lambda p: None, None)["move"] == "None"
     assert answer('{"cmd": "quit"}', None, None) == {"quit": True}
+
+
+def test_the_host_is_this_python_running_main_or_the_frozen_executable(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert host_argv("a.py") == [sys.executable, str(MAIN), "agent-host", "a.py"]
+    assert MAIN.name == "main.py" and MAIN.is_file()
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert host_argv("a.py") == [sys.executable, "agent-host", "a.py"]
 
 
 def test_a_forfeit_is_the_forfeiting_player_s_loss() -> None:
