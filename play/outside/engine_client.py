@@ -47,7 +47,7 @@ class EngineClient:
         allowed = seconds + GRACE_S + (0.0 if self._answered else STARTUP_S)
         start = time.monotonic()
         self._channel.send(json.dumps(request))
-        late = f"no move within {seconds:g} s"
+        late = f"no move within {_seconds_text(seconds)} s"
         line = ""
         while not line.strip():  # blank lines are no answer (as the engine skips blank requests)
             line = self._channel.read_line(max(0.0, start + allowed - time.monotonic()), late)
@@ -99,6 +99,12 @@ def _seconds(value: object) -> float | None:
         return None
     seconds = float(value)
     return seconds if math.isfinite(seconds) and seconds >= 0 else None
+
+
+def _seconds_text(seconds: float) -> str:
+    """2 -> "2.0", 0.25 -> "0.25": a time as a reason says it."""
+    text = f"{seconds:g}"
+    return text if "." in text or "e" in text else text + ".0"
 
 
 def _shown(text: str) -> str:
