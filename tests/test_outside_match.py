@@ -49,6 +49,16 @@ def test_kibitz_plays_kibitz_through_its_engine() -> None:
     assert children() == []
 
 
+def test_the_engine_gets_the_game_s_options() -> None:
+    """Kalah with the house rule: the engine must be told it, or its moves would be judged by
+    other rules (a wrong move would forfeit)."""
+    command = f"cmd:{PYTHON} {ROOT / 'main.py'} engine"
+    s = run_match("--game", "kalah", "--options", '{"empty_capture": true}', "--a", command,
+                  "--b", "Beginner", "--games", "1", "--seed", "4", "--jobs", "1", *FAST)
+    assert s["games"] == 1 and "forfeits" not in s and s["unfinished"] == 0, s
+    assert children() == []
+
+
 #: (the player, the game, its one-line reason).
 BAD = [
     ("file:crash_first.py", "tictactoe", "the program crashed (signal SIGSEGV)"),
