@@ -30,6 +30,13 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("cli.bench", "print speed figures (rules, search, ui)"),
     "selftest": ("cli.selftest", "check assets and play one fast AI game of each kind"),
 }
+#: Subcommands Kibitz runs for itself, kept out of --help: the agent host runs a student's
+#: ``file:`` player in a process of its own (play.outside.python_agent starts it).
+HIDDEN: dict[str, str] = {"agent-host": "cli.agent_host"}
+
+
+def _module(command: str) -> str:
+    return HIDDEN[command] if command in HIDDEN else SUBCOMMANDS[command][0]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -55,18 +62,21 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     its arguments (a headless command does not load the others' searchers and screens)."""
     parser = _Parser(prog="kibitz", description="Classic board games against an AI you can watch think.")
     parser.add_argument("--version", action="version", version=f"kibitz {__version__}")
-    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser,
+                                metavar="{" + ",".join(SUBCOMMANDS) + "}")
     for name, (module, help_text) in SUBCOMMANDS.items():
         sp = sub.add_parser(name, help=help_text, description=help_text)
         if name == command:
             importlib.import_module(module).add_arguments(sp)
+    if command in HIDDEN:  # named only when asked for: --help never lists it
+        importlib.import_module(HIDDEN[command]).add_arguments(sub.add_parser(command))
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     # The subcommand, when given, comes first: the top level takes only --help and --version.
-    named = argv[0] if argv and argv[0] in SUBCOMMANDS else None
+    named = argv[0] if argv and (argv[0] in SUBCOMMANDS or argv[0] in HIDDEN) else None
     if "--version" in argv and len(argv) > 1:
         # argparse would print the version and exit 0 before looking at the rest.
         build_parser(named).error("--version takes no other arguments")
@@ -74,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     command = args.command or "play"
     if args.command is None:
         args = build_parser("play").parse_args(["play", *argv])
-    module = importlib.import_module(SUBCOMMANDS[command][0])
+    module = importlib.import_module(_module(command))
     try:
         return int(module.run(args) or 0)
     except KeyboardInterrupt:

@@ -33,6 +33,24 @@ class GameRecord:
     #: played without asking): the time a match's "equal time" really gave each side.
     thinking: tuple[float, float] = (0.0, 0.0)
     asked: tuple[int, int] = (0, 0)
+    #: (the player, the ply of this play-out it forfeited at, counted from 1, its one-line
+    #: reason) when a player forfeited (the game is its loss); None for a game played out.
+    forfeit: tuple[int, int, str] | None = None
+
+
+class Forfeited(Exception):
+    """Raised by a chooser that cannot go on by the rules of a match (a program outside
+    Kibitz that answered an illegal move, too late, or not at all): ``play_out`` ends the game
+    as that player's loss. A searcher never raises it."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        #: One line that says what went wrong ("illegal move e9").
+        self.reason = reason
+
+
+#: A forfeit's returns for the forfeiting player and the other: the smallest decided loss.
+FORFEIT_RETURNS = (-1.0, 1.0)
 
 
 def sample_chance(state: State, rng: random.Random) -> Move:
@@ -64,7 +82,8 @@ def play_out(
 ) -> GameRecord:
     """Play to the end: player p's choices come from ``choosers[p]``; a forced move is played
     without asking, so a player outside Kibitz (a measuring opponent) is asked only real
-    questions."""
+    questions. A chooser that raises Forfeited loses the game there (the record's
+    ``forfeit``); any other exception propagates."""
     moves: list[Move] = []
     thinking = [0.0, 0.0]
     asked = [0, 0]
@@ -79,7 +98,16 @@ def play_out(
                 move = legal[0]
             else:
                 start = clock()
-                move = choosers[player](state)
+                try:
+                    move = choosers[player](state)
+                except Forfeited as exc:
+                    thinking[player] += clock() - start
+                    asked[player] += 1
+                    lost, won = FORFEIT_RETURNS
+                    returns = (lost, won) if player == 0 else (won, lost)
+                    return GameRecord(state, tuple(moves), returns, True,
+                                      (thinking[0], thinking[1]), (asked[0], asked[1]),
+                                      (player, len(moves) + 1, exc.reason))
                 thinking[player] += clock() - start
                 asked[player] += 1
         moves.append(move)

@@ -30,10 +30,21 @@ from cli.common import (
     level_config,
     parse_options,
     parse_seed,
+    parse_time,
+    plain_decimal,
     whole_number,
     with_weights,
 )
 from cli.ladder import add_ladder_arguments, run_ladder_command
+from cli.match_players import (
+    DEFAULT_MOVE_TIME,
+    check_player,
+    config_or_none,
+    forfeit_note,
+    log_path,
+    logs_folder,
+    play_seats,
+)
 from cli.match_record import MatchRecord, RecordError, stored_seed
 from cli.match_stakes import stakes_chosen, stakes_switches
 from cli.match_tally import GameOutcome, Tally, format_text, summary
@@ -42,6 +53,7 @@ from game.jsontypes import JSONValue
 from game.kit import GameKit
 from game.progress import Progress, ProgressBar
 from game.registry import get_kit
+from play.outside.spec import is_outside
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -71,6 +83,10 @@ class GameSpec:
     stakes: tuple[str, ...] = ()
     #: A's evaluation with its features weighted (``--weights``); None: as shipped.
     weights_a: tuple[float, ...] | None = None
+    #: Seconds a program (``file:``/``cmd:`` player) has for each move, and where its
+    #: standard error is logged.
+    move_time: float = DEFAULT_MOVE_TIME
+    log_dir: str = ""
 
     @property
     def a_seed(self) -> int:
@@ -80,8 +96,13 @@ class GameSpec:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, position=False)
-    parser.add_argument("--a", default=None, metavar="LEVEL", help="level of player A")
-    parser.add_argument("--b", default=None, metavar="LEVEL", help="level of player B")
+    parser.add_argument("--a", default=None, metavar="LEVEL",
+                        help="level of player A, or a program: file:AGENT.py, cmd:COMMAND")
+    parser.add_argument("--b", default=None, metavar="LEVEL", help="level of player B (the same)")
+    parser.add_argument(
+        "--move-time", type=argparse_type(_move_time), default=DEFAULT_MOVE_TIME,
+        metavar="SECONDS", help=f"a program's time for each move (default {DEFAULT_MOVE_TIME:g})",
+    )  # fmt: skip
     parser.add_argument(
         "--games", type=whole_number(1, MAX_GAMES), default=10, metavar="N", help="games to play"
     )
@@ -104,6 +125,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     add_ladder_arguments(parser)
     add_weights_argument(parser, "player A's evaluation")
+
+
+def _move_time(text: str) -> float:
+    return parse_time(plain_decimal(text, "--move-time"))
 
 
 # --------------------------------------------------------------------------- one game
@@ -142,6 +167,8 @@ def play_one(spec: GameSpec) -> GameOutcome:
     try:
         kit = get_kit(spec.game_id)  # the spec crossed into this worker process as data
         state, opening, rng = start_position(spec, kit)
+        if is_outside(spec.level_a) or is_outside(spec.level_b):
+            return _play_programs(spec, kit, state, len(opening), rng)
         config_a = replace(level_config(kit, spec.level_a, seed=spec.a_seed),
                            evaluator_weights=spec.weights_a)
         config_b = level_config(kit, spec.level_b, seed=spec.a_seed + 1)
@@ -158,6 +185,21 @@ def play_one(spec: GameSpec) -> GameOutcome:
         return GameOutcome.failed(spec, exc)
 
 
+def _play_programs(spec: GameSpec, kit: GameKit, state: State, opening: int,
+                   rng: random.Random) -> GameOutcome:
+    """A game with a program in a seat (no stakes, no weights: a match refuses them)."""
+    names = (spec.level_a, spec.level_b)
+    configs = (config_or_none(kit, spec.level_a, spec.a_seed),
+               config_or_none(kit, spec.level_b, spec.a_seed + 1))
+    logs = (log_path(spec.log_dir, spec.index, "A"), log_path(spec.log_dir, spec.index, "B"))
+    if not spec.a_first:
+        names, configs, logs = names[::-1], configs[::-1], logs[::-1]
+    record = play_seats(kit, state, names, configs, spec.move_time, logs, rng, MAX_PLIES)
+    return GameOutcome.of_game(spec, record.returns, opening + len(record.moves),
+                               record.finished, record.thinking, record.asked,
+                               forfeit_note(record, opening))
+
+
 # --------------------------------------------------------------------------- running
 
 
@@ -165,6 +207,13 @@ def _ignore_sigint() -> None:
     """Pool workers leave Ctrl+C to the parent, which stops them all; otherwise every worker
     prints its own KeyboardInterrupt traceback (the terminal signals the whole group)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Stopped by the parent (Ctrl+C): leave through the finally clauses, which end the
+    # programs a game started (they lead sessions of their own, out of the signal's reach).
+    signal.signal(signal.SIGTERM, _leave)
+
+
+def _leave(_signum: int, _frame: object) -> None:
+    raise SystemExit(1)
 
 
 def play_match(specs: list[GameSpec], jobs: int, bar: Progress | None = None,
@@ -219,17 +268,25 @@ def run(args: argparse.Namespace) -> int:
         seed = random.SystemRandom().randrange(2**31)
     kit = get_kit(args.game)
     for name in (args.a, args.b):  # fail fast, before any process starts
-        level_config(kit, name)
+        check_player(kit, name)
     kit.rules().initial_state(**options)  # bad options: one error now, not N later
     switched = stakes_chosen(args, kit)
-    weights = with_weights(level_config(kit, args.a), args.weights).evaluator_weights
-    specs = [replace(spec, weights_a=weights) for spec in game_specs(
-        kit, options, args.a, args.b, args.games, seed, switched
-    )]
+    programs = is_outside(args.a) or is_outside(args.b)
+    if programs and (switched or args.weights is not None):
+        raise RequestError("a program (file:/cmd:) plays the game alone: no stakes switches,"
+                           " no --weights")
+    weights = (None if is_outside(args.a)
+               else with_weights(level_config(kit, args.a), args.weights).evaluator_weights)
+    logs = str(logs_folder(seed)) if programs else ""
+    specs = [replace(spec, weights_a=weights, move_time=args.move_time, log_dir=logs)
+             for spec in game_specs(kit, options, args.a, args.b, args.games, seed, switched)]
     stakes = game_ai(kit).stakes
-    extra = {sw.name: sw.name in switched for sw in stakes.switches} if stakes else {}
+    extra: dict[str, JSONValue] = (
+        {sw.name: sw.name in switched for sw in stakes.switches} if stakes else {})
     if weights is not None:
         extra["weights_a"] = args.weights
+    if programs:
+        extra["move_time"] = args.move_time
     tally, kept = Tally(), None
     if args.record is not None:
         match = {"game": args.game, "a": args.a, "b": args.b, "seed": seed, "games": args.games,
@@ -250,5 +307,7 @@ def run(args: argparse.Namespace) -> int:
         if kept is not None:
             kept.close()
     s = summary(tally, game=args.game, a=args.a, b=args.b, seed=seed, options=options, **extra)
+    if programs:
+        s["logs"] = logs
     print(json.dumps(s, allow_nan=False) if args.json else format_text(s))
     return 0

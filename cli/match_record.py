@@ -36,8 +36,14 @@ _TIMING_KEYS = ("think_a", "think_b", "turns_a", "turns_b")
 RecordedOutcome: TypeAlias = dict[str, Any]
 
 
-#: The key sets an outcome line may have: without timing (older records) or with it.
-_LINE_KEYS = (set(_OUTCOME_KEYS), set(_OUTCOME_KEYS + _TIMING_KEYS))
+#: Kept for a game that ended other than by the rules (a program's forfeit), else absent.
+_NOTE_KEY = "note"
+#: The longest note a record line may hold.
+MAX_NOTE_CHARS = 500
+#: The key sets an outcome line may have: without timing (older records) or with it, each
+#: with or without a note.
+_LINE_KEYS = tuple(keys | extra for keys in (set(_OUTCOME_KEYS), set(_OUTCOME_KEYS + _TIMING_KEYS))
+                   for extra in (set(), {_NOTE_KEY}))
 
 
 class RecordError(ValueError):
@@ -71,6 +77,8 @@ class MatchRecord:
         timed = given.get("turns_a") or given.get("turns_b")
         keys = _OUTCOME_KEYS + _TIMING_KEYS if timed else _OUTCOME_KEYS
         fields = {k: v for k, v in given.items() if k in keys}
+        if given.get(_NOTE_KEY) is not None:
+            fields[_NOTE_KEY] = given[_NOTE_KEY]
         try:
             self._file.write(json.dumps(fields) + "\n")
             self._file.flush()
@@ -150,4 +158,10 @@ def _values_fit(outcome: dict[str, object]) -> bool:
     return (isinstance(result, int) and not isinstance(result, bool) and result in (-1, 0, 1)
             and number(outcome["points_a"]) and isinstance(outcome["finished"], bool)
             and isinstance(plies, int) and not isinstance(plies, bool)
-            and all(number(outcome[k], 0) for k in _TIMING_KEYS if k in outcome))
+            and all(number(outcome[k], 0) for k in _TIMING_KEYS if k in outcome)
+            and _note_fits(outcome.get(_NOTE_KEY, "")))
+
+
+def _note_fits(note: object) -> bool:
+    """A note is one line of text, not too long."""
+    return isinstance(note, str) and len(note) <= MAX_NOTE_CHARS and "\n" not in note

@@ -41,17 +41,20 @@ class GameOutcome:
     think_b: float = 0.0
     turns_a: int = 0
     turns_b: int = 0
+    #: How the game ended when not by the rules: "forfeit: illegal move e9 at move 23" (a
+    #: program's forfeit; the loser is the side the result says lost). None: played out.
+    note: str | None = None
 
     @classmethod
     def of_game(cls, spec: Seat, returns: tuple[float, float], plies: int,
                 finished: bool, thinking: tuple[float, float] = (0.0, 0.0),
-                asked: tuple[int, int] = (0, 0)) -> GameOutcome:
+                asked: tuple[int, int] = (0, 0), note: str | None = None) -> GameOutcome:
         """The outcome from A's seat: A is player 0 in the pair's even game."""
         a = 0 if spec.a_first else 1
         mine, theirs = returns[a], returns[1 - a]
         return cls(spec.index, (mine > theirs) - (mine < theirs), mine, plies, finished,
                    think_a=round(thinking[a], 3), think_b=round(thinking[1 - a], 3),
-                   turns_a=asked[a], turns_b=asked[1 - a])
+                   turns_a=asked[a], turns_b=asked[1 - a], note=note)
 
     @classmethod
     def failed(cls, spec: Seat, exc: Exception) -> GameOutcome:
@@ -72,6 +75,8 @@ class Tally:
     #: Seconds spent choosing and moves chosen, A's then B's, over the games that kept them.
     thinking: list[float] = field(default_factory=lambda: [0.0, 0.0])
     turns: list[int] = field(default_factory=lambda: [0, 0])
+    #: Forfeits by game index: (the side that forfeited, "A" or "B", the note).
+    forfeits: dict[int, tuple[str, str]] = field(default_factory=dict)
 
     @property
     def games(self) -> int:
@@ -92,6 +97,23 @@ class Tally:
         self.thinking[1] += outcome.think_b
         self.turns[0] += outcome.turns_a
         self.turns[1] += outcome.turns_b
+        if outcome.note is not None and outcome.note.startswith(FORFEIT):
+            self.forfeits[outcome.index] = ("A" if outcome.result < 0 else "B",
+                                            outcome.note[len(FORFEIT):])
+
+    def forfeit_summary(self) -> JSONObject:
+        """Forfeits by side, and by kind (what the reasons say before their particulars:
+        "illegal move", "no move within") with a count and the first game's reason."""
+        counts: dict[str, int] = {}
+        first: dict[str, str] = {}
+        for index in sorted(self.forfeits):
+            side, reason = self.forfeits[index]
+            kind = forfeit_kind(reason)
+            counts[kind] = counts.get(kind, 0) + 1
+            first.setdefault(kind, f"{side}: {reason} (game {index + 1})")
+        sides = [side for side, _reason in self.forfeits.values()]
+        return {"A": sides.count("A"), "B": sides.count("B"),
+                "kinds": [{"kind": k, "count": n, "first": first[k]} for k, n in counts.items()]}
 
     def seconds_a_move(self) -> list[JSONValue] | None:
         """A's and B's mean seconds a chosen move (None where nothing was timed)."""
@@ -115,6 +137,25 @@ class Tally:
         half = Z95 * math.sqrt(var / k) if k > 1 else math.inf
         return (mean, mean - half, mean + half)
 
+
+
+#: How a forfeit's note begins.
+FORFEIT = "forfeit: "
+
+
+def forfeit_kind(reason: str) -> str:
+    """A reason without its particulars: its words up to a colon, or up to the first word
+    that holds a digit, a quote or a bracket ("illegal move e9" -> "illegal move", "not a
+    move: 'x'" -> "not a move")."""
+    words = []
+    for word in reason.split():
+        plain = word.removesuffix(":")
+        if any(c.isdigit() or c in "'\":()" for c in plain):
+            break
+        words.append(plain)
+        if plain != word:
+            break
+    return " ".join(words) or reason
 
 
 def elo(score: float) -> float:
@@ -152,6 +193,7 @@ def summary(tally: Tally, **header: JSONValue) -> JSONObject:
         "points_per_game_ci95": [finite(ppg_lo, 4), finite(ppg_hi, 4)],
         "seconds_a_move": tally.seconds_a_move(),
         "moves_chosen": [*tally.turns],
+        **({"forfeits": tally.forfeit_summary()} if tally.forfeits else {}),
     }
 
 
@@ -182,6 +224,16 @@ def format_text(s: JSONObject) -> str:
         a_n, b_n = numbers(s["moves_chosen"])
         lines.append(f"thinking: A {a_s:.3f} s a move ({a_n:,.0f} moves chosen),"
                      f" B {b_s:.3f} s ({b_n:,.0f})")
+
+    forfeits = s.get("forfeits")
+    if isinstance(forfeits, dict):
+        lines.append(f"forfeits: A {forfeits['A']}, B {forfeits['B']}")
+        kinds = forfeits["kinds"]
+        for kind in kinds if isinstance(kinds, list) else []:
+            if isinstance(kind, dict):
+                lines.append(f"  {kind['count']} x {kind['kind']}: first {kind['first']}")
+    if s.get("logs"):
+        lines.append(f"the programs' standard error: {s['logs']}")
 
     kit = get_kit(game)
     if profile_for(kit).points:

@@ -25,6 +25,7 @@ from ai.kit import levels_of
 from ai.levels import search_levels
 from cli.common import algorithm_names, level_config
 from game.registry import get_kit
+from play.outside.spec import is_outside, parse_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -139,7 +140,13 @@ def parse_problem(argv: list[str], *, check_levels: bool = True) -> str | None:
         name = getattr(args, flag, None)
         if game and name and check_levels:
             try:
-                level_config(get_kit(game), name)
+                if is_outside(name) and flag != "level":  # a program: file:AGENT.py, cmd:...
+                    spec = parse_spec(name)
+                    if spec.kind == "file" and spec.path.startswith("examples/") and not (
+                            ROOT / spec.path).is_file():
+                        return f"--{flag} {name}: no such example"
+                else:
+                    level_config(get_kit(game), name)
             except ValueError as refused:
                 return f"--{flag} {name}: {refused}"
     algorithm = getattr(args, "algorithm", None)
