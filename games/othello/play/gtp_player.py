@@ -8,8 +8,10 @@ move it has been told or has chosen since, so it knows the position on the engin
 without asking. Before each ``genmove`` the position asked about is reached from that one:
 
 * the same position (a game's first move, or the engine's own move just played): nothing;
-* one move on (the opponent's reply): ``play COLOUR SQUARE``, a forced pass sent as nothing,
-  since GRhino passes for a side without a move by itself and refuses ``play COLOUR pass``;
+* a few moves on (the opponent's reply; or reply, the engine's forced pass, which a match
+  does not ask about, and another reply): ``play COLOUR SQUARE`` each, the moves found by
+  ``moves_between``; a forced pass is sent as nothing, since GRhino passes for a side without
+  a move by itself and refuses ``play COLOUR pass``;
 * a position earlier on the line (an undo, the same game again): the line is played again
   from its start (``clear_board`` or the set-up), up to that position;
 * any other position (a game from a set position, a new game): ``grhino-setup_board`` with
@@ -48,6 +50,8 @@ COLOUR_WORDS = ("black", "white")
 #: slow (its help: "not practical").
 GRHINO_LEVELS = {1: (2, 6, 4), 2: (4, 8, 6), 3: (6, 12, 10), 4: (8, 16, 14), 5: (10, 20, 18)}
 SETUP = "grhino-setup_board"
+#: The most discs placed between two questions that are told as moves (more: a new line).
+MAX_PLACED = 4
 
 
 def find_gtp_rhino(name: str = "gtp-rhino") -> str:
@@ -95,6 +99,32 @@ class EngineLine:
     def add(self, move: int) -> None:
         self.moves.append(move)
         self.positions.append(self.position.apply(move))
+
+
+def moves_between(here: OthelloState, target: OthelloState) -> list[int] | None:
+    """The moves (passes included) that lead from ``here`` to ``target``, placing at most
+    MAX_PLACED discs, or None. A match does not ask a side for a forced pass, so the engine's
+    pass can lie between its last move and the next question: its opponent's moves on both
+    sides of it. Only the squares ``target`` has filled can have been played, in some order."""
+    filled = (target.me | target.opp) & ~(here.me | here.opp)
+    if (here.me | here.opp) & ~(target.me | target.opp) or filled.bit_count() > MAX_PLACED:
+        return None
+
+    def search(state: OthelloState, left: int, path: list[int]) -> list[int] | None:
+        if state == target:
+            return path
+        if state.is_over():
+            return None
+        if state.must_pass():
+            return search(state.apply(PASS), left, [*path, PASS])
+        for move in state.legal_moves():
+            if left >> move & 1:
+                found = search(state.apply(move), left & ~(1 << move), [*path, move])
+                if found is not None:
+                    return found
+        return None
+
+    return search(here, filled, [])
 
 
 class GtpOthelloPlayer:
@@ -166,13 +196,11 @@ class GtpOthelloPlayer:
     def _reach(self, target: OthelloState) -> None:
         assert self.line is not None
         deadline = time.monotonic() + COMMAND_S
-        here = self.line.position
-        if here == target:
+        path = moves_between(self.line.position, target)
+        if path is not None:
+            for move in path:
+                self._play(self.line.position, move, deadline)
             return
-        for move in here.legal_moves():
-            if here.apply(move) == target:
-                self._play(here, move, deadline)
-                return
         if target in self.line.positions:
             line = self.line
             self._from(line.start, deadline)
