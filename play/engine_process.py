@@ -21,11 +21,12 @@ import shutil
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from game.core import Move
+from game.core import Move, State
 
 #: Where Debian puts games, which is often not on a user's PATH (gnubg, gtp-rhino).
 GAMES_DIR = "/usr/games"
@@ -61,6 +62,27 @@ class EngineAnswer:
     seconds: float | None = None
     #: Seconds from the request to the answer, as measured here.
     wall_seconds: float = 0.0
+
+
+class EnginePlayer(Protocol):
+    """A game's engine player (the outside players' OutsidePlayer, with EngineAnswer)."""
+
+    @property
+    def log_path(self) -> str:
+        """Where the program's standard error goes ("" for nowhere)."""
+        ...
+
+    def choose(self, state: State, seconds: float) -> EngineAnswer:
+        """Its move in ``state`` within ``seconds`` (a small grace more); EngineError else."""
+        ...
+
+    def close(self) -> None:
+        """End the program; safe to call twice."""
+
+
+#: Makes a game's engine player from the rest of its spec (``gtp:gtp-rhino -l 3`` gives
+#: "gtp-rhino -l 3") and the log file for the program's standard error (None: no log).
+EngineFactory = Callable[[str, Path | None], EnginePlayer]
 
 
 class LineChannel(Protocol):

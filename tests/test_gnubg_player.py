@@ -24,6 +24,7 @@ from games.backgammon.play.gnubg_player import (
 )
 from games.backgammon.rules import BackgammonState
 from play.engine_process import EngineError
+from play.kit import game_play
 from tests.transcript_channel import Replay, conversations
 
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
@@ -99,3 +100,7 @@ def test_a_whole_game_against_gnubg(tmp_path: Path) -> None:
         player.close()
     assert record.finished and record.final.current_player() == TERMINAL
     assert record.asked[1] >= 10
+
+
+def test_the_kits_play_part_offers_gnubg() -> None:
+    assert game_play(get_kit("backgammon")).engines == {"gnubg": gnubg_player}

@@ -25,6 +25,7 @@ from games.othello.play.gtp_player import (
 )
 from games.othello.rules import PASS, initial_state, parse_board, parse_square, play_transcript
 from play.engine_process import EngineError, EngineProcess, locate
+from play.kit import game_play
 from tests.transcript_channel import Replay, conversations
 
 RHINO = shutil.which("gtp-rhino") or shutil.which("gtp-rhino", path="/usr/games")
@@ -184,3 +185,7 @@ def test_moves_between_finds_the_order_and_the_passes() -> None:
     assert moves_between(later, start) is None
     assert moves_between(start, start) == []
     assert moves_between(initial_state(), play_transcript("f5d6c3d3c4f4f6f3e6")) is None
+
+
+def test_the_kits_play_part_offers_the_gtp_player() -> None:
+    assert game_play(get_kit("othello")).engines == {"gtp": gtp_player}
