@@ -100,12 +100,14 @@ class LineChannel(Protocol):
         """End the program and everything it started; safe to call twice."""
 
 
-def locate(name: str, package: str) -> str:
+def locate(name: str, package: str | None = None) -> str:
     """The program ``name`` (a path, or a name looked up on PATH then in /usr/games); an
-    EngineError "NAME not found: apt-get install PACKAGE" when it is nowhere."""
+    EngineError "NAME not found: apt-get install PACKAGE" when it is nowhere (without a
+    package: "NAME not found: not on PATH or in /usr/games")."""
     found = shutil.which(name) or shutil.which(name, path=GAMES_DIR)
     if found is None:
-        raise EngineError(f"{name} not found: apt-get install {package}")
+        how = f"apt-get install {package}" if package else f"not on PATH or in {GAMES_DIR}"
+        raise EngineError(f"{name} not found: {how}")
     return found
 
 

@@ -115,8 +115,10 @@ def test_an_answer_without_an_id_after_a_blank_line_is_read() -> None:
 def test_finding_the_engine_and_its_levels() -> None:
     with pytest.raises(EngineError, match="^no-such-engine-kibitz not found: apt-get install x$"):
         locate("no-such-engine-kibitz", "x")
-    with pytest.raises(EngineError, match="^no-such-engine-kibitz not found: apt-get install"):
+    with pytest.raises(EngineError, match="^no-such-engine-kibitz not found: not on PATH or in"):
         gtp_player("no-such-engine-kibitz -l 1")
+    with pytest.raises(EngineError, match="^/nowhere/gtp-rhino not found: apt-get install grhino$"):
+        gtp_player("/nowhere/gtp-rhino -l 1")
     with pytest.raises(ValueError, match="levels are 1..5"):
         gtp_rhino_argv(6, program="gtp-rhino")
     assert gtp_rhino_argv(2, program="x") == ["x", "-l", "2"]

@@ -77,8 +77,8 @@ def gtp_player(command: str, log_path: Path | None = None) -> GtpOthelloPlayer:
         raise ValueError(f"gtp: cannot split {command[:80]!r}: {exc}") from None
     if not words:
         raise ValueError("gtp: needs the engine's command line, e.g. gtp:gtp-rhino -l 3")
-    hint = "grhino" if Path(words[0]).name == "gtp-rhino" else words[0]
-    return GtpOthelloPlayer(EngineProcess([locate(words[0], hint), *words[1:]], log_path))
+    package = "grhino" if Path(words[0]).name == "gtp-rhino" else None
+    return GtpOthelloPlayer(EngineProcess([locate(words[0], package), *words[1:]], log_path))
 
 
 @dataclass
