@@ -32,6 +32,8 @@ from game.core import Move, State
 GAMES_DIR = "/usr/games"
 #: Seconds a program gets to leave by itself once its input is closed, before it is killed.
 QUIT_WAIT_S = 0.3
+#: An answer line longer than this is a flood, not an answer.
+MAX_LINE_BYTES = 64 * 1024
 #: Longest program text quoted in an error, so every error stays one short line.
 QUOTE_CHARS = 60
 _POSIX = os.name == "posix"
@@ -173,6 +175,9 @@ class EngineProcess:
             if not chunk:
                 raise self._gone()
             self._buffer += chunk
+            if len(self._buffer) > MAX_LINE_BYTES and self._buffer.find(b"\n") < 0:
+                self.close()
+                raise EngineError("output flood (a line over 64 KB)")
         line = bytes(self._buffer[:end])
         del self._buffer[: end + 1]
         return line.decode("utf-8", "replace").rstrip("\r")

@@ -126,8 +126,9 @@ def test_finding_the_engine_and_its_levels() -> None:
         gtp_player("  ")
 
 
-def test_a_silent_program_is_late_and_a_dying_one_says_how_it_ended(tmp_path: Path) -> None:
-    """The real channel: a deadline kept (the program killed), an exit code reported."""
+def test_the_channel_keeps_deadlines_and_reports_exits_and_floods(tmp_path: Path) -> None:
+    """The real channel: a deadline kept (the program killed), an exit code reported, a
+    flood cut off."""
     silent = EngineProcess([sys.executable, "-c", "import time; time.sleep(30)"])
     start = time.monotonic()
     with pytest.raises(EngineError, match="^too slow$"):
@@ -136,6 +137,9 @@ def test_a_silent_program_is_late_and_a_dying_one_says_how_it_ended(tmp_path: Pa
     dying = EngineProcess([sys.executable, "-c", "import sys; sys.exit(3)"], tmp_path / "log")
     with pytest.raises(EngineError, match=r"^the program exited \(code 3\) before answering$"):
         dying.read_line(5.0, "late")
+    flood = EngineProcess([sys.executable, "-c", "print('x' * 200000)"])
+    with pytest.raises(EngineError, match=r"^output flood \(a line over 64 KB\)$"):
+        flood.read_line(5.0, "late")
     with pytest.raises(EngineError, match="did not start"):
         EngineProcess([str(tmp_path / "nothing-here")]).send("x")
 
