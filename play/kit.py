@@ -1,4 +1,5 @@
-"""A game's play part: what it adds to a match beside its moves (backgammon's doubling cube).
+"""A game's play part: what it adds to a match beside its moves (backgammon's doubling cube),
+and the other programs that can play it.
 
 Found in the game's package as ``play/kit.py`` (its ``PLAY``); a game without one plays its
 moves and nothing else.
@@ -6,10 +7,11 @@ moves and nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from game.kit import GameKit
+from play.engine_process import EngineFactory
 from play.turns import MatchSide, StakesTurns
 
 
@@ -20,6 +22,10 @@ class GamePlay:
     #: The decisions beside the moves (play.turns.StakesTurns), made for one match: the
     #: doubling cube's Double, Take and Drop; None: a game without such decisions.
     stakes_turns: Callable[[MatchSide], StakesTurns] | None = None
+    #: Other programs that play the game, by the prefix of their spec: ``PREFIX:REST`` makes
+    #: a player with ``engines[PREFIX](REST, log_path)`` (Othello's ``gtp:gtp-rhino -l 3``,
+    #: backgammon's ``gnubg:0``).
+    engines: Mapping[str, EngineFactory] = field(default_factory=dict)
 
 
 #: What a game without a play part adds: nothing.

@@ -3,9 +3,10 @@
     python scripts/gnubg_match.py --level Master --games 2000 --seed 41 --record FILE.jsonl
 
 GNU Backgammon (1.07, Debian's ``gnubg``) is a separate program: one runs beside each worker
-(``scripts/gnubg_server.py`` in its embedded Python) and is asked for its move by Position ID
-and dice, at its expert setting (0-ply, no noise), cube off. Kibitz plays no part of it and it
-is not part of the app; the app never needs it. Every GNU move is read by Kibitz's own
+(Kibitz's GNU Backgammon player, games/backgammon/play/gnubg_player.py, with its server in
+GNU's embedded Python) and is asked for its move by Position ID and dice, at its expert
+setting (0-ply, no noise), cube off. Kibitz plays no part of it, and no level of the app
+needs it. Every GNU move is read by Kibitz's own
 notation against Kibitz's legal moves, so an illegal one stops the match with its position.
 
 The games are ``python main.py match``'s: pairs on the same dice with colours swapped, from
@@ -20,7 +21,6 @@ import json
 import math
 import multiprocessing
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -36,41 +36,21 @@ from cli.match_tally import GameOutcome, Tally, format_text, summary  # noqa: E4
 from game.core import Move, State  # noqa: E402
 from game.progress import ProgressBar  # noqa: E402
 from game.registry import get_kit  # noqa: E402
-from games.backgammon.ids import position_id  # noqa: E402
+from games.backgammon.play.gnubg_player import GnubgPlayer, gnubg_argv  # noqa: E402
+from play.engine_process import EngineProcess  # noqa: E402
 
 GAME = "backgammon"
 OPPONENT = "GNU Backgammon expert (0-ply, no noise, cubeless)"
-SERVER = Path(__file__).with_name("gnubg_server.py")
+#: Seconds GNU Backgammon may take over a move before the match stops (0-ply takes ms).
+MOVE_S = 60.0
 
-
-class Gnubg:
-    """One GNU Backgammon process answering best-move requests over its stdin and stdout."""
-
-    def __init__(self, program: str) -> None:
-        self.process = subprocess.Popen(
-            [program, "-t", "-q", "-p", str(SERVER)], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT,
-        )  # fmt: skip
-        assert self.process.stdout is not None
-        for line in self.process.stdout:  # its banner and board come first
-            if line.strip() == "READY":
-                return
-        raise RuntimeError(f"{program} stopped before it answered")
-
-    def best_move(self, state: object) -> str:
-        assert self.process.stdin is not None and self.process.stdout is not None
-        d1, d2 = state.dice  # type: ignore[attr-defined]
-        self.process.stdin.write(f"{position_id(state)} {d1} {d2}\n")  # type: ignore[arg-type]
-        self.process.stdin.flush()
-        return self.process.stdout.readline().strip()
-
-
-_gnubg: Gnubg | None = None
+_gnubg: GnubgPlayer | None = None
 
 
 def _start_worker(program: str) -> None:
     global _gnubg
-    _gnubg = Gnubg(program)
+    _gnubg = GnubgPlayer(EngineProcess(gnubg_argv(program), cwd=ROOT))
+    _gnubg.start()
 
 
 def play_one(spec: GameSpec) -> GameOutcome:
@@ -79,13 +59,11 @@ def play_one(spec: GameSpec) -> GameOutcome:
     gnubg = _gnubg
     try:
         kit = get_kit(GAME)
-        game = kit.rules()
         state, opening, rng = start_position(spec, kit)
         kibitz = searcher(level_config(get_kit(GAME), spec.level_a, seed=spec.a_seed))
 
         def gnu(position: State) -> Move:
-            answer = gnubg.best_move(position)
-            return game.parse_move(position, "" if answer == "none" else answer)
+            return gnubg.choose(position, MOVE_S).move
 
         players = (kibitz, gnu) if spec.a_first else (gnu, kibitz)
         record = play_out(state, players, rng, MAX_PLIES)
