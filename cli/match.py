@@ -100,7 +100,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="level of player A, or a program: file:AGENT.py, cmd:COMMAND")
     parser.add_argument("--b", default=None, metavar="LEVEL", help="level of player B (the same)")
     parser.add_argument(
-        "--move-time", type=argparse_type(_move_time), default=DEFAULT_MOVE_TIME,
+        "--move-time", type=argparse_type(move_time), default=DEFAULT_MOVE_TIME,
         metavar="SECONDS", help=f"a program's time for each move (default {DEFAULT_MOVE_TIME:g})",
     )  # fmt: skip
     parser.add_argument(
@@ -127,7 +127,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_weights_argument(parser, "player A's evaluation")
 
 
-def _move_time(text: str) -> float:
+def move_time(text: str) -> float:
     return parse_time(plain_decimal(text, "--move-time"))
 
 

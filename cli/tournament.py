@@ -2,7 +2,9 @@
 same paired games as ``match``, and a crosstable (text, CSV, JSON) with an Elo estimate.
 
 Players are anything ``match`` seats: the game's levels, search levels such as ``MCTS-1s``,
-and outside programs where the game allows them. Every pairing is a ``match`` of its own,
+and programs (``file:agent.py``, ``cmd:...``: a class's agents), each program with
+``--move-time`` a move; a program that breaks a rule forfeits that game and the tournament
+goes on. Every pairing is a ``match`` of its own,
 seeded from the tournament's seed and the pairing's place, so a tournament replays exactly.
 With ``--dir`` each pairing keeps its games in a record file there (``match --record``'s
 format) and the crosstable is written beside them; run the same command again and it plays
@@ -16,25 +18,27 @@ import argparse
 import json
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from cli.common import (
     RequestError,
     add_game_arguments,
     argparse_type,
-    level_config,
     parse_options,
     parse_seed,
     whole_number,
 )
 from cli.crosstable import Crosstable, Pairing
-from cli.match import MAX_JOBS, game_specs, play_match
-from cli.match_record import MatchRecord, RecordError, stored_seed
+from cli.match import MAX_JOBS, game_specs, move_time, play_match
+from cli.match_players import DEFAULT_MOVE_TIME, check_player, logs_folder
+from cli.match_record import MatchRecord, RecordError
 from cli.match_tally import GameOutcome, Tally
 from game.jsontypes import JSONObject
 from game.kit import GameKit
 from game.progress import ProgressBar
 from game.registry import get_kit
+from play.outside.spec import is_outside
 
 #: The most players in one round robin (their pairings grow as the square).
 MAX_PLAYERS = 16
@@ -47,7 +51,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, position=False)
     parser.add_argument("--players", required=True, metavar="A,B,...",
                         help="the players, comma-separated: levels (Beginner, Master), search "
-                             "levels (MCTS-1s, AB-1s), at least two")
+                             "levels (MCTS-1s, AB-1s), programs (file:AGENT.py), at least two")
+    parser.add_argument("--move-time", type=argparse_type(move_time), default=DEFAULT_MOVE_TIME,
+                        metavar="SECONDS",
+                        help=f"a program's time for each move (default {DEFAULT_MOVE_TIME:g})")
     parser.add_argument("--games", type=whole_number(1, MAX_GAMES), default=10, metavar="N",
                         help="games each pairing plays (pairs from one opening, colours "
                              "swapped: an even number is fairest)")
@@ -77,20 +84,28 @@ def run(args: argparse.Namespace) -> int:
     pairing_seeds = _pairing_seeds(seed, len(pairings))
     bar = ProgressBar(len(pairings) * args.games, "games")
     results: list[Pairing] = []
+    #: Each forfeiting player's reasons, in the order of the pairings and games.
+    forfeits: dict[str, list[str]] = {}
     try:
         for number, ((i, j), pairing_seed) in enumerate(zip(pairings, pairing_seeds,
                                                             strict=True)):
-            tally = _play_pairing(kit, options, players[i], players[j], args.games,
-                                  pairing_seed, args.jobs, folder, number,
-                                  _Offset(bar, number * args.games, players[i], players[j]))
+            pairing = _Pairing(kit, options, players[i], players[j], args.games, pairing_seed,
+                               args.move_time, folder, number)
+            tally = pairing.play(args.jobs, _Offset(bar, number * args.games, players[i],
+                                                   players[j]))
             results.append(Pairing(i, j, tally.games, tally.wins + tally.draws / 2))
+            for index in sorted(tally.forfeits):
+                side, reason = tally.forfeits[index]
+                forfeits.setdefault(players[i] if side == "A" else players[j], []).append(reason)
     except (RuntimeError, RecordError) as exc:
         raise RequestError(str(exc)) from None
     finally:
         bar.close()
     table = Crosstable(players, results)
     report: JSONObject = {"game": kit.id, "seed": seed, "games_a_pairing": args.games,
-                          "options": options, **table.to_json()}
+                          "options": options, **table.to_json(),
+                          "forfeits": {name: {"games": len(reasons), "first": reasons[0]}
+                                       for name, reasons in forfeits.items()}}
     if folder is not None:
         (folder / "crosstable.csv").write_text(table.csv_text(), encoding="utf-8")
         (folder / "crosstable.json").write_text(json.dumps(report, indent=1) + "\n",
@@ -103,6 +118,9 @@ def run(args: argparse.Namespace) -> int:
         print(table.text())
         print("(score: wins + half the draws; Elo: Bradley-Terry over every game, one "
               "virtual draw a pairing, mean 0)")
+        for name, reasons in forfeits.items():
+            print(f"{name} forfeited {len(reasons)} game{'s' if len(reasons) != 1 else ''}"
+                  f" (the first: {reasons[0]})")
     return 0
 
 
@@ -118,7 +136,7 @@ def _players(kit: GameKit, text: str) -> list[str]:
     if twice:
         raise RequestError(f"--players names {', '.join(twice)} twice")
     for name in players:
-        level_config(kit, name)
+        check_player(kit, name)
     return players
 
 
@@ -158,28 +176,39 @@ def _pairing_seeds(seed: int, count: int) -> list[int]:
     return [master.getrandbits(31) for _ in range(count)]
 
 
-def _play_pairing(kit: GameKit, options: JSONObject, a: str, b: str, games: int, seed: int,
-                  jobs: int, folder: Path | None, number: int, bar: _Offset) -> Tally:
-    """One pairing as ``match`` plays it, kept in its record file when there is a folder."""
-    specs = game_specs(kit, options, a, b, games, seed)
-    tally, kept = Tally(), None
-    if folder is not None:
-        path = folder / f"{number + 1:02d}-{_slug(a)}-vs-{_slug(b)}.jsonl"
-        if path.exists() and stored_seed(path) != seed:
-            raise RequestError(f"{path.name} records another pairing: give a new --dir")
-        match: JSONObject = {"game": kit.id, "a": a, "b": b, "seed": seed, "games": games,
-                             "options": options}
-        kept = MatchRecord(path, match)
-        for played in kept.played:
-            tally.add(GameOutcome(**played))
-        done = kept.played_indices()
-        specs = [spec for spec in specs if spec.index not in done]
-    bar.update(tally.games)
-    try:
-        return play_match(specs, jobs, bar, tally, kept)
-    finally:
-        if kept is not None:
-            kept.close()
+class _Pairing:
+    """One pairing as ``match`` plays it, its games kept in a record file when there is a
+    folder (and its programs' logs beside it)."""
+
+    def __init__(self, kit: GameKit, options: JSONObject, a: str, b: str, games: int,
+                 seed: int, seconds: float, folder: Path | None, number: int) -> None:
+        self.kit, self.options, self.a, self.b = kit, options, a, b
+        self.games, self.seed, self.seconds, self.folder = games, seed, seconds, folder
+        self.name = f"{number + 1:02d}-{_slug(a)}-vs-{_slug(b)}"
+
+    def play(self, jobs: int, bar: _Offset) -> Tally:
+        specs = game_specs(self.kit, self.options, self.a, self.b, self.games, self.seed)
+        if is_outside(self.a) or is_outside(self.b):
+            logs = (self.folder / "logs" / self.name if self.folder is not None
+                    else logs_folder(self.seed))
+            specs = [replace(spec, move_time=self.seconds, log_dir=str(logs)) for spec in specs]
+        tally, kept = Tally(), None
+        if self.folder is not None:
+            path = self.folder / f"{self.name}.jsonl"
+            match: JSONObject = {"game": self.kit.id, "a": self.a, "b": self.b,
+                                 "seed": self.seed, "games": self.games,
+                                 "options": self.options}
+            kept = MatchRecord(path, match)
+            for played in kept.played:
+                tally.add(GameOutcome(**played))
+            done = kept.played_indices()
+            specs = [spec for spec in specs if spec.index not in done]
+        bar.update(tally.games)
+        try:
+            return play_match(specs, jobs, bar, tally, kept)
+        finally:
+            if kept is not None:
+                kept.close()
 
 
 class _Offset:

@@ -70,3 +70,19 @@ def test_elo_follows_the_scores_and_ties_go_to_the_head_to_head() -> None:
     assert tied.ranked()[:2] == [1, 0]  # b beat a 6-4
     unbeaten = Crosstable(["a", "b"], [Pairing(0, 1, 10, 10.0)]).elo()
     assert 0 < unbeaten[0] < 800  # finite: the virtual draw
+
+
+def test_programs_take_part_and_their_forfeits_are_named(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A class's agents in the round robin: one that plays an illegal move forfeits each of
+    its games (the tournament goes on) and the report says so."""
+    greedy = "file:examples/agents/tictactoe/greedy.py"
+    illegal = "file:tests/agents/illegal.py"
+    code, out, err = run(capsys, "--game", "tictactoe", "--players",
+                         f"Beginner,{greedy},{illegal}", "--games", "2", "--jobs", "1",
+                         "--seed", "4", "--move-time", "1", "--dir", str(tmp_path / "class"))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert any(line.split()[1:2] == [illegal] and "0/4" in line for line in lines)
+    assert f"{illegal} forfeited 4 games (the first: illegal move" in out
+    assert list((tmp_path / "class" / "logs").iterdir())  # the programs' logs, per pairing
