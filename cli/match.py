@@ -240,6 +240,11 @@ def play_match(specs: list[GameSpec], jobs: int, bar: Progress | None = None,
         with ctx.Pool(min(jobs, len(specs)), initializer=_ignore_sigint) as pool:
             for outcome in pool.imap_unordered(play_one, specs):
                 record(outcome)
+            # Every game played: the workers leave by themselves, so that the pool's exit
+            # sends no SIGTERM to a worker already leaving (whose _leave would then print a
+            # traceback from threading's shutdown).
+            pool.close()
+            pool.join()
     return tally
 
 
@@ -273,7 +278,7 @@ def run(args: argparse.Namespace) -> int:
     switched = stakes_chosen(args, kit)
     programs = is_outside(args.a) or is_outside(args.b)
     if programs and (switched or args.weights is not None):
-        raise RequestError("a program (file:/cmd:) plays the game alone: no stakes switches,"
+        raise RequestError("a program (file:, cmd:, ...) plays the game alone: no stakes switches,"
                            " no --weights")
     weights = (None if is_outside(args.a)
                else with_weights(level_config(kit, args.a), args.weights).evaluator_weights)

@@ -1,4 +1,5 @@
-"""A match's players that are programs (``file:AGENT.py``, ``cmd:COMMAND``; play.outside).
+"""A match's players that are programs (``file:AGENT.py``, ``cmd:COMMAND``, or a game's own
+kind such as ``PREFIX:REST`` from its play part; play.outside).
 
 A level plays through its search; a program is started for each game it plays, inside the
 game's worker process, and closed when the game ends, whatever happened. A program that
@@ -15,11 +16,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from ai.api import SearchConfig
-from ai.selfplay import Chooser, GameRecord, play_out, searcher
+from ai.selfplay import Chooser, Forfeited, GameRecord, play_out, searcher
 from cli.common import RequestError, level_config
 from game.core import State
 from game.kit import GameKit
-from play.outside.players import outside_chooser, outside_player
+from play.outside.players import check_outside, outside_chooser, outside_player
 from play.outside.protocol import OutsidePlayer
 from play.outside.spec import is_outside, parse_spec
 
@@ -29,11 +30,12 @@ DEFAULT_MOVE_TIME = 2.0
 
 def check_player(kit: GameKit, name: str) -> None:
     """Refuse a bad player name at once, before any game starts: a level's name, or a
-    well-formed program name (whether the program runs is each game's business)."""
+    well-formed program name of a kind the game takes (a game's own program installed;
+    whether a file: or cmd: program runs is each game's business)."""
     if is_outside(name):
         try:
-            parse_spec(name)
-        except ValueError as exc:
+            check_outside(kit, parse_spec(name))
+        except (ValueError, Forfeited) as exc:
             raise RequestError(str(exc)) from None
     else:
         level_config(kit, name)

@@ -9,10 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from game.kit import GameKit
-from play.engine_process import EngineFactory
+from play.outside.protocol import OutsidePlayer
 from play.turns import MatchSide, StakesTurns
+
+#: Makes a game's own kind of outside player from the rest of its name (``gtp:gtp-rhino -l 3``
+#: gives "gtp-rhino -l 3") and the log file for the program's standard error (None: no log);
+#: not started yet. A one-line ValueError for a rest it cannot read, Forfeit when the program
+#: is not installed.
+EngineFactory = Callable[[str, Path | None], OutsidePlayer]
 
 
 @dataclass(frozen=True)
@@ -22,9 +29,9 @@ class GamePlay:
     #: The decisions beside the moves (play.turns.StakesTurns), made for one match: the
     #: doubling cube's Double, Take and Drop; None: a game without such decisions.
     stakes_turns: Callable[[MatchSide], StakesTurns] | None = None
-    #: Other programs that play the game, by the prefix of their spec: ``PREFIX:REST`` makes
-    #: a player with ``engines[PREFIX](REST, log_path)`` (Othello's ``gtp:gtp-rhino -l 3``,
-    #: backgammon's ``gnubg:0``).
+    #: Other programs that play the game, by the prefix of their player name: ``PREFIX:REST``
+    #: makes a player with ``engines[PREFIX](REST, log_path)`` (Othello's ``gtp:gtp-rhino -l 3``,
+    #: backgammon's ``gnubg:0``), accepted wherever ``file:`` and ``cmd:`` are (play.outside).
     engines: Mapping[str, EngineFactory] = field(default_factory=dict)
 
 

@@ -37,7 +37,8 @@ from game.core import Move, State  # noqa: E402
 from game.progress import ProgressBar  # noqa: E402
 from game.registry import get_kit  # noqa: E402
 from games.backgammon.play.gnubg_player import GnubgPlayer, gnubg_argv  # noqa: E402
-from play.engine_process import EngineProcess  # noqa: E402
+from play.outside.channel import LineChannel  # noqa: E402
+from play.outside.protocol import Forfeit  # noqa: E402
 
 GAME = "backgammon"
 OPPONENT = "GNU Backgammon expert (0-ply, no noise, cubeless)"
@@ -47,9 +48,14 @@ MOVE_S = 60.0
 _gnubg: GnubgPlayer | None = None
 
 
+class EngineError(Exception):
+    """GNU Backgammon failed (an illegal move, no answer): the yardstick is broken, so the
+    match stops with the reason, where a match's program would only forfeit its game."""
+
+
 def _start_worker(program: str) -> None:
     global _gnubg
-    _gnubg = GnubgPlayer(EngineProcess(gnubg_argv(program), cwd=ROOT))
+    _gnubg = GnubgPlayer(LineChannel(gnubg_argv(program), cwd=ROOT))
     _gnubg.start()
 
 
@@ -63,7 +69,10 @@ def play_one(spec: GameSpec) -> GameOutcome:
         kibitz = searcher(level_config(get_kit(GAME), spec.level_a, seed=spec.a_seed))
 
         def gnu(position: State) -> Move:
-            return gnubg.choose(position, MOVE_S).move
+            try:
+                return gnubg.choose(position, MOVE_S).move
+            except Forfeit as exc:  # not a lost game here: play_out would count it as one
+                raise EngineError(exc.reason) from None
 
         players = (kibitz, gnu) if spec.a_first else (gnu, kibitz)
         record = play_out(state, players, rng, MAX_PLIES)

@@ -1,5 +1,5 @@
 """GNU Backgammon as a player: recorded conversations replayed (everywhere), a bad answer as
-one EngineError line, and a whole game against the real program where it is installed
+one Forfeit line, and a whole game against the real program where it is installed
 (apt-get install gnubg)."""
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from games.backgammon.play.gnubg_player import (
     gnubg_request,
 )
 from games.backgammon.rules import BackgammonState
-from play.engine_process import EngineError
 from play.kit import game_play
+from play.outside.protocol import Forfeit
+from tests.outside_helpers import children, run_match
 from tests.transcript_channel import Replay, conversations
 
 GNUBG = shutil.which("gnubg") or shutil.which("gnubg", path="/usr/games")
@@ -65,9 +66,9 @@ def test_a_deeper_search_is_asked_with_its_plies() -> None:
     ("late", "no move within 5 s"),
     ("exit before ready", "the program exited (code 0) before answering"),
 ])
-def test_a_bad_answer_is_one_engine_error_line(name: str, reason: str) -> None:
+def test_a_bad_answer_is_one_forfeit_line(name: str, reason: str) -> None:
     channel = Replay(RECORDED[name])
-    with pytest.raises(EngineError) as caught:
+    with pytest.raises(Forfeit) as caught:
         GnubgPlayer(channel).choose(position("4HPwATDgc/ABMA 31"), 5.0)
     assert str(caught.value) == reason
     assert channel.finished
@@ -104,3 +105,13 @@ def test_a_whole_game_against_gnubg(tmp_path: Path) -> None:
 
 def test_the_kits_play_part_offers_gnubg() -> None:
     assert game_play(get_kit("backgammon")).engines == {"gnubg": gnubg_player}
+
+
+@pytest.mark.skipif(GNUBG is None, reason="GNU Backgammon is not installed (apt-get install gnubg)")
+def test_a_match_takes_gnubg_by_its_name() -> None:
+    """``match --a gnubg:0``: the kit's factory makes the player, each game starts and ends
+    GNU Backgammon, no forfeit, no process left."""
+    s = run_match("--game", "backgammon", "--a", "gnubg:0", "--b", "Advanced", "--games", "2",
+                  "--seed", "7", "--jobs", "1")
+    assert s["games"] == 2 and "forfeits" not in s and s["unfinished"] == 0, s
+    assert children() == []

@@ -1,13 +1,11 @@
 """The Othello GTP player: recorded conversations with gtp-rhino replayed (everywhere), bad
-answers each ending as one EngineError line, and a whole game against the real engine where
+answers each ending as one Forfeit line, and a whole game against the real engine where
 it is installed (apt-get install grhino)."""
 
 from __future__ import annotations
 
 import random
 import shutil
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -24,8 +22,10 @@ from games.othello.play.gtp_player import (
     moves_between,
 )
 from games.othello.rules import PASS, initial_state, parse_board, parse_square, play_transcript
-from play.engine_process import EngineError, EngineProcess, locate
 from play.kit import game_play
+from play.outside.locate import locate
+from play.outside.protocol import Forfeit
+from tests.outside_helpers import children, run_match
 from tests.transcript_channel import Replay, conversations
 
 RHINO = shutil.which("gtp-rhino") or shutil.which("gtp-rhino", path="/usr/games")
@@ -83,9 +83,9 @@ def test_the_opponents_forced_pass_is_told_as_nothing() -> None:
     ("late", "no move within 2 s"),
     ("exit", "the program exited (code 0) before answering"),
 ])
-def test_a_bad_answer_is_one_engine_error_line(name: str, reason: str) -> None:
+def test_a_bad_answer_is_one_forfeit_line(name: str, reason: str) -> None:
     player, channel = replayed(name)
-    with pytest.raises(EngineError) as caught:
+    with pytest.raises(Forfeit) as caught:
         player.choose(initial_state(), 2.0)
     assert str(caught.value) == reason
     assert channel.finished
@@ -93,7 +93,7 @@ def test_a_bad_answer_is_one_engine_error_line(name: str, reason: str) -> None:
 
 def test_an_error_answer_names_the_command_refused() -> None:
     player, channel = replayed("error answer")
-    with pytest.raises(EngineError, match=r"^the engine answered an error to 'play black c4': "
+    with pytest.raises(Forfeit, match=r"^the engine answered an error to 'play black c4': "
                                           r"illegal move$"):
         player.choose(play_transcript("c4"), 2.0)
     assert channel.finished
@@ -101,7 +101,7 @@ def test_an_error_answer_names_the_command_refused() -> None:
 
 def test_a_position_off_the_line_needs_a_set_up_command() -> None:
     player, channel = replayed("no setup")
-    with pytest.raises(EngineError, match="cannot set up this position"):
+    with pytest.raises(Forfeit, match="cannot set up this position"):
         player.choose(play_transcript("f5d6c3d3c4"), 2.0)
     assert channel.finished
 
@@ -113,35 +113,17 @@ def test_an_answer_without_an_id_after_a_blank_line_is_read() -> None:
 
 
 def test_finding_the_engine_and_its_levels() -> None:
-    with pytest.raises(EngineError, match="^no-such-engine-kibitz not found: apt-get install x$"):
+    with pytest.raises(Forfeit, match="^no-such-engine-kibitz not found: apt-get install x$"):
         locate("no-such-engine-kibitz", "x")
-    with pytest.raises(EngineError, match="^no-such-engine-kibitz not found: not on PATH or in"):
+    with pytest.raises(Forfeit, match="^no-such-engine-kibitz not found: not on PATH or in"):
         gtp_player("no-such-engine-kibitz -l 1")
-    with pytest.raises(EngineError, match="^/nowhere/gtp-rhino not found: apt-get install grhino$"):
+    with pytest.raises(Forfeit, match="^/nowhere/gtp-rhino not found: apt-get install grhino$"):
         gtp_player("/nowhere/gtp-rhino -l 1")
     with pytest.raises(ValueError, match="levels are 1..5"):
         gtp_rhino_argv(6, program="gtp-rhino")
     assert gtp_rhino_argv(2, program="x") == ["x", "-l", "2"]
     with pytest.raises(ValueError, match="needs the engine's command line"):
         gtp_player("  ")
-
-
-def test_the_channel_keeps_deadlines_and_reports_exits_and_floods(tmp_path: Path) -> None:
-    """The real channel: a deadline kept (the program killed), an exit code reported, a
-    flood cut off."""
-    silent = EngineProcess([sys.executable, "-c", "import time; time.sleep(30)"])
-    start = time.monotonic()
-    with pytest.raises(EngineError, match="^too slow$"):
-        silent.read_line(0.3, "too slow")
-    assert time.monotonic() - start < 2.0
-    dying = EngineProcess([sys.executable, "-c", "import sys; sys.exit(3)"], tmp_path / "log")
-    with pytest.raises(EngineError, match=r"^the program exited \(code 3\) before answering$"):
-        dying.read_line(5.0, "late")
-    flood = EngineProcess([sys.executable, "-c", "print('x' * 200000)"])
-    with pytest.raises(EngineError, match=r"^output flood \(a line over 64 KB\)$"):
-        flood.read_line(5.0, "late")
-    with pytest.raises(EngineError, match="did not start"):
-        EngineProcess([str(tmp_path / "nothing-here")]).send("x")
 
 
 @pytest.mark.skipif(RHINO is None, reason="gtp-rhino is not installed (apt-get install grhino)")
@@ -195,3 +177,13 @@ def test_moves_between_finds_the_order_and_the_passes() -> None:
 
 def test_the_kits_play_part_offers_the_gtp_player() -> None:
     assert game_play(get_kit("othello")).engines == {"gtp": gtp_player}
+
+
+@pytest.mark.skipif(RHINO is None, reason="gtp-rhino is not installed (apt-get install grhino)")
+def test_a_match_takes_the_engine_by_its_name() -> None:
+    """``match --a "gtp:gtp-rhino -l 1"``: the kit's factory makes the player, each game
+    starts and ends its engine, no forfeit, no process left."""
+    s = run_match("--game", "othello", "--a", "gtp:gtp-rhino -l 1", "--b", "Intermediate",
+                  "--games", "2", "--seed", "5", "--jobs", "1", "--move-time", "2")
+    assert s["games"] == 2 and "forfeits" not in s and s["unfinished"] == 0, s
+    assert children() == []

@@ -14,13 +14,14 @@ from pathlib import Path
 import pytest
 
 import main
+from ai.kit import game_ai
 from ai.selfplay import Forfeited, play_out
 from cli.agent_host import answer
 from cli.match_record import MatchRecord, RecordError
 from cli.match_tally import forfeit_kind
 from game.core import Move, State
 from game.jsontypes import JSONObject
-from game.registry import get_kit
+from game.registry import get_kit, playable_kits
 from play.outside.channel import LineChannel, exit_reason
 from play.outside.engine_client import EngineClient
 from play.outside.position import Position
@@ -37,6 +38,9 @@ def test_player_names() -> None:
     assert parse_spec('cmd:python main.py engine --x "a b"').argv == (
         "python", "main.py", "engine", "--x", "a b")
     assert is_outside("cmd:x") and is_outside("file:x.py") and not is_outside("Master")
+    assert is_outside("gtp:gtp-rhino -l 3") and not is_outside("AB-2s") and not is_outside(":x")
+    assert parse_spec("gtp:gtp-rhino -l 3").kind == "gtp"
+    assert parse_spec("gtp:gtp-rhino -l 3").rest == "gtp-rhino -l 3"
     for bad, says in (("file:", "needs a Python file"), ("file:agent.txt", "ending in .py"),
                       ("cmd:", "needs a command line"), ('cmd:"open', "cannot split"),
                       ("Master", "names no program")):
@@ -50,6 +54,26 @@ def test_a_bad_name_stops_the_match_before_any_game() -> None:
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         code = main.main(["match", "--game", "tictactoe", "--a", "file:", "--b", "Master"])
     assert code == 2 and err.getvalue().count("\n") == 1 and "file:" in err.getvalue()
+
+
+@pytest.mark.parametrize(("game", "name", "says"), [
+    ("kalah", "gtp:gtp-rhino -l 1", "gtp: is not a player of kalah; it takes file:, cmd:"),
+    ("othello", "gnubg:0", "gnubg: is not a player of othello; it takes file:, cmd:, gtp:"),
+    ("backgammon", "gnubg:3", "gnubg: takes the plies 0, 1, 2, got '3'"),
+    ("othello", "gtp:no-such-kibitz-engine", "no-such-kibitz-engine not found: not on PATH"),
+])
+def test_a_game_s_own_kind_of_program_is_checked_before_any_game(game: str, name: str,
+                                                                says: str) -> None:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main.main(["match", "--game", game, "--a", name, "--b", "Beginner"])
+    assert code == 2 and err.getvalue().count("\n") == 1 and says in err.getvalue()
+
+
+def test_no_level_name_holds_a_colon() -> None:
+    """A name with a word and a colon is a program's (is_outside): no level may look like one."""
+    for kit in playable_kits():
+        assert not [lv.name for lv in game_ai(kit).all_levels() if is_outside(lv.name)], kit.id
 
 
 def test_the_agent_host_is_kept_out_of_help() -> None:
@@ -100,6 +124,25 @@ def test_the_channel_answers_floods_and_exits(tmp_path: Path, threaded: bool) ->
         leaves.read_line(5.0, "late")
     for each in (channel, flood, leaves):
         each.close()
+    assert children() == []
+
+
+@posix
+def test_a_channel_without_a_log_in_a_folder_of_its_own(tmp_path: Path) -> None:
+    """No log (its standard error goes nowhere, however much), a working folder, a start on
+    the first line sent, and no start at all once closed."""
+    noisy = ("import os, sys\nsys.stderr.write('e' * 300000)\nsys.stderr.flush()\n"
+             "print(os.getcwd(), flush=True)\nsys.stdin.readline()\n")
+    channel = LineChannel([PYTHON, "-c", noisy], None, cwd=tmp_path)
+    assert not channel.started
+    channel.send("go")
+    assert channel.started and channel.read_line(5.0, "late") == str(tmp_path)
+    channel.close()
+    never = LineChannel([PYTHON, "-c", "print(1)"])
+    never.close()
+    with pytest.raises(Forfeit, match="^the program was already closed$"):
+        never.send("x")
+    assert not never.started
     assert children() == []
 
 

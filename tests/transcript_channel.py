@@ -1,5 +1,5 @@
-"""A recorded conversation with a program, replayed as its LineChannel (the engine players'
-tests run everywhere, with no engine installed).
+"""A recorded conversation with a program, replayed as its Lines (play.outside.protocol; the
+game players' tests run everywhere, with no engine installed).
 
 A transcript (tests/transcripts/) holds lines ``> TEXT`` (what Kibitz must send, checked word
 for word), ``< TEXT`` (what the program answers; ``<`` alone is a blank line), ``<!late`` (no
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from play.engine_process import EngineError, LineChannel
+from play.outside.protocol import Forfeit, Lines
 
 TRANSCRIPTS = Path(__file__).with_name("transcripts")
 
@@ -30,7 +30,7 @@ def conversations(name: str) -> dict[str, list[str]]:
 
 
 class Replay:
-    """A LineChannel answering from a transcript, failing the test on any other line sent."""
+    """Lines answering from a transcript, failing the test on any other line sent."""
 
     def __init__(self, lines: list[str]) -> None:
         self.lines = list(lines)
@@ -44,22 +44,22 @@ class Replay:
 
     def send(self, line: str) -> None:
         if self.closed:
-            raise EngineError("the program was already closed")
+            raise Forfeit("the program was already closed")
         expected = self._next()
         assert expected.startswith(">"), f"sent {line!r}, but the program speaks: {expected!r}"
         assert line == expected[2:], f"sent {line!r}, the transcript has {expected[2:]!r}"
 
     def read_line(self, seconds: float, late: str) -> str:
         if self.closed:
-            raise EngineError("the program was already closed")
+            raise Forfeit("the program was already closed")
         line = self._next()
         assert line.startswith("<"), f"read, but the transcript sends {line!r}"
         if line == "<!late":
             self.close()
-            raise EngineError(late)
+            raise Forfeit(late)
         if line == "<!exit":
             self.close()
-            raise EngineError("the program exited (code 0) before answering")
+            raise Forfeit("the program exited (code 0) before answering")
         return line[2:]
 
     def close(self) -> None:
@@ -71,9 +71,9 @@ class Replay:
 
 
 class Recorder:
-    """A LineChannel that passes every line through and keeps it in transcript form."""
+    """Lines that pass every line through and keeps it in transcript form."""
 
-    def __init__(self, channel: LineChannel) -> None:
+    def __init__(self, channel: Lines) -> None:
         self.channel = channel
         self.lines: list[str] = []
 

@@ -4,7 +4,8 @@ deadline, end it and everything it started.
 The caller is never held past its deadline: the program's output is read without blocking
 (selectors on the pipe), and a program that does not answer in time is killed. Its output is
 capped (a line over MAX_LINE_BYTES, or more than MAX_MOVE_BYTES for one answer, is a flood)
-and its standard error goes to a log file, cut at MAX_LOG_BYTES with a note. On POSIX the
+and its standard error goes to a log file, cut at MAX_LOG_BYTES with a note (or nowhere, for a
+channel without a log). The program starts when the first line is sent or awaited. On POSIX the
 program leads a session of its own, so ending it ends its children too (the process group is
 killed); elsewhere the program itself is killed, and its output is read by a thread of its
 own (Windows' pipes cannot be selected on), handing chunks over through a short queue.
@@ -55,11 +56,15 @@ def exit_reason(code: int) -> str:
 class LineChannel:
     """One running program, spoken to in lines of UTF-8 text."""
 
-    def __init__(self, argv: list[str], log_path: Path, env: dict[str, str] | None = None,
-                 threaded: bool = not _POSIX) -> None:
+    def __init__(self, argv: list[str], log_path: Path | None = None,
+                 env: dict[str, str] | None = None, threaded: bool = not _POSIX,
+                 cwd: Path | None = None) -> None:
         self.argv = argv
+        #: Where the program's standard error goes (None: nowhere).
         self.log_path = log_path
         self._env = env
+        #: The program's working folder (None: this process's).
+        self._cwd = cwd
         #: True: the output is read by a thread (where pipes cannot be selected on).
         self._threaded = threaded
         self._proc: subprocess.Popen[bytes] | None = None
@@ -80,23 +85,26 @@ class LineChannel:
         try:
             proc = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE, env=env, start_new_session=_POSIX,
+                stderr=subprocess.DEVNULL if self.log_path is None else subprocess.PIPE,
+                env=env, cwd=self._cwd, start_new_session=_POSIX,
             )  # fmt: skip
         except (OSError, ValueError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
             self._closed = True
             raise Forfeit(f"the program did not start: {reason}: {self.argv[0][:80]!r}") from None
         self._proc = proc
-        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout is not None
         if self._threaded:
             self._reader = _ThreadReader(proc.stdout)
         else:
             os.set_blocking(proc.stdout.fileno(), False)
             self._selector = selectors.DefaultSelector()
             self._selector.register(proc.stdout.fileno(), selectors.EVENT_READ)
-        self._log_thread = threading.Thread(target=_keep_log, args=(proc.stderr, self.log_path),
-                                            daemon=True, name="outside-stderr")
-        self._log_thread.start()
+        if proc.stderr is not None and self.log_path is not None:
+            self._log_thread = threading.Thread(target=_keep_log,
+                                                args=(proc.stderr, self.log_path),
+                                                daemon=True, name="outside-stderr")
+            self._log_thread.start()
 
     def send(self, line: str) -> None:
         """Write one line to the program; Forfeit when it is gone."""
@@ -181,7 +189,7 @@ class LineChannel:
             return b""
 
     def _running(self) -> subprocess.Popen[bytes]:
-        if self._proc is None:
+        if self._proc is None and not self._closed:  # closed before it started: no start
             self.start()
         if self._closed or self._proc is None:
             raise Forfeit("the program was already closed")

@@ -28,7 +28,7 @@ STARTUP_S = 5.0
 class EngineClient:
     """An OutsidePlayer for a program on the other end of a LineChannel."""
 
-    def __init__(self, kit: GameKit, argv: list[str], log_path: Path,
+    def __init__(self, kit: GameKit, argv: list[str], log_path: Path | None,
                  own_host: bool = False) -> None:
         self.kit = kit
         self._channel = LineChannel(argv, log_path)
@@ -38,7 +38,8 @@ class EngineClient:
 
     @property
     def log_path(self) -> str:
-        return str(self._channel.log_path)
+        log = self._channel.log_path
+        return str(log) if log is not None else ""
 
     def choose(self, state: State, seconds: float) -> OutsideAnswer:
         game = self.kit.rules()

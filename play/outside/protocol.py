@@ -1,7 +1,10 @@
 """What every player outside Kibitz is to a match: asked for a move, closed at the end.
 
 Every way a program can fail to give a legal move in time is one Forfeit with a one-line
-reason, so a match (or a screen) has a single thing to catch and a single line to show.
+reason, so a match (or a screen) has a single thing to catch and a single line to show. A
+game's own players of other programs (``games/<id>/play/``: GTP engines, GNU Backgammon) are
+OutsidePlayers too, and speak to their program through Lines, so their tests can replay a
+recorded conversation instead of a program.
 """
 
 from __future__ import annotations
@@ -14,12 +17,20 @@ from game.core import Move, State
 
 #: Longest forfeit reason: a program's own text is quoted in it, and may be megabytes.
 MAX_REASON_CHARS = 200
+#: Longest program text quoted by ``shown``, so a reason that quotes it stays short.
+QUOTE_CHARS = 60
 
 
 def one_line(text: str) -> str:
     """``text`` as one line of at most MAX_REASON_CHARS characters."""
     line = " ".join(text.split()) or "failed"
     return line if len(line) <= MAX_REASON_CHARS else line[: MAX_REASON_CHARS - 3] + "..."
+
+
+def shown(text: str) -> str:
+    """A program's text quoted for a reason, cut at QUOTE_CHARS."""
+    text = " ".join(text.split())
+    return repr(text if len(text) <= QUOTE_CHARS else text[: QUOTE_CHARS - 3] + "...")
 
 
 class Forfeit(Forfeited):
@@ -55,6 +66,22 @@ class OutsidePlayer(Protocol):
 
     def choose(self, state: State, seconds: float) -> OutsideAnswer:
         """Its move in ``state``, within ``seconds`` (plus a small grace); raises Forfeit."""
+
+    def close(self) -> None:
+        """End the program and everything it started; safe to call twice."""
+
+
+class Lines(Protocol):
+    """A program spoken to in lines: a running one (play.outside.channel.LineChannel), or a
+    recorded conversation in tests."""
+
+    def send(self, line: str) -> None:
+        """Write one line; Forfeit when the program is gone."""
+
+    def read_line(self, seconds: float, late: str) -> str:
+        """The next line (without its end) within ``seconds``; Forfeit(``late``) when none
+        came in time, Forfeit with how it ended when the program is gone."""
+        ...
 
     def close(self) -> None:
         """End the program and everything it started; safe to call twice."""

@@ -33,7 +33,7 @@ def host_argv(path: str) -> list[str]:
 class PythonAgent:
     """An OutsidePlayer for ``file:AGENT.py``."""
 
-    def __init__(self, kit: GameKit, path: str, log_path: Path) -> None:
+    def __init__(self, kit: GameKit, path: str, log_path: Path | None) -> None:
         self.path = path
         self._client = EngineClient(kit, host_argv(str(Path(path).resolve())), log_path,
                                     own_host=True)

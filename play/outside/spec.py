@@ -1,27 +1,35 @@
-"""A player name that names a program: ``file:agent.py`` or ``cmd:<command line>``.
+"""A player name that names a program: ``file:agent.py``, ``cmd:<command line>``, or a game's
+own kind of program, ``<prefix>:<rest>`` (the prefixes a game's play part registers,
+``play.kit.GamePlay.engines``).
 
-Such names are accepted wherever a level name is (``match --a``); anything without one of the
-two prefixes is a level's name and left to the levels. Only the name's form is checked here:
-a file that is missing or a command that cannot run is found when the program is started, and
-ends that game as a forfeit ("the program did not start: ...").
+Such names are accepted wherever a level name is (``match --a``); a name is a program's when
+it starts with a word and a colon (no level's name holds a colon), and anything else is a
+level's name and left to the levels. Only the name's form is checked here; whether the game
+offers a prefix is play.outside.players' question, and a file that is missing or a command that
+cannot run is found when the program is started, and ends that game as a forfeit ("the program
+did not start: ...").
 """
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass
 
 FILE_PREFIX = "file:"
 CMD_PREFIX = "cmd:"
+#: A program's name: a word (letters, digits, ``_``, ``-``, a letter first), a colon, the rest.
+_NAME = re.compile(r"([A-Za-z][A-Za-z0-9_-]*):(.*)", re.DOTALL)
 
 
 @dataclass(frozen=True)
 class OutsideSpec:
-    """A program that plays: a student's Python file, or a command line."""
+    """A program that plays: a student's Python file, a command line, or a game's own kind."""
 
-    #: "file" or "cmd".
+    #: "file", "cmd", or the prefix of a game's own kind ("gtp" for ``gtp:gtp-rhino -l 3``).
     kind: str
-    #: The file's path as given ("file"), or the command's words ("cmd").
+    #: The file's path as given ("file"), the command's words ("cmd"), the rest of the name
+    #: as one string (a game's own kind: its factory reads it).
     argv: tuple[str, ...]
     #: The name as given, for reports.
     name: str
@@ -31,10 +39,22 @@ class OutsideSpec:
         """The agent file ("file" specs)."""
         return self.argv[0]
 
+    @property
+    def rest(self) -> str:
+        """The name after its prefix ("gtp-rhino -l 3" for ``gtp:gtp-rhino -l 3``)."""
+        return self.name[len(self.kind) + 1:]
+
+
+def prefix_of(name: str) -> str | None:
+    """The word before the colon of a program's name ("gtp" for ``gtp:...``), None for a
+    level's name."""
+    found = _NAME.fullmatch(name)
+    return found.group(1) if found else None
+
 
 def is_outside(name: str) -> bool:
     """True when ``name`` names a program, not a level."""
-    return name.startswith((FILE_PREFIX, CMD_PREFIX))
+    return prefix_of(name) is not None
 
 
 def parse_spec(name: str) -> OutsideSpec:
@@ -55,4 +75,7 @@ def parse_spec(name: str) -> OutsideSpec:
         if not words:
             raise ValueError('cmd: needs a command line, e.g. cmd:"python main.py engine"')
         return OutsideSpec("cmd", tuple(words), name)
+    prefix = prefix_of(name)
+    if prefix is not None:
+        return OutsideSpec(prefix, (name[len(prefix) + 1:],), name)
     raise ValueError(f"{name[:80]!r} names no program: use file:AGENT.py or cmd:COMMAND")

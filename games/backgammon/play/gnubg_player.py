@@ -18,7 +18,9 @@ from game.core import IllegalMoveError, Move, NotationError, State, own_state
 from games.backgammon.game import GAME
 from games.backgammon.ids import position_id
 from games.backgammon.rules import BackgammonState
-from play.engine_process import EngineAnswer, EngineError, EngineProcess, LineChannel, locate
+from play.outside.channel import LineChannel
+from play.outside.locate import locate
+from play.outside.protocol import Forfeit, Lines, OutsideAnswer
 
 #: The server script GNU Backgammon runs.
 SERVER = Path(__file__).with_name("gnubg_server.txt")
@@ -33,7 +35,7 @@ READY = "READY"
 
 
 def find_gnubg(name: str = "gnubg") -> str:
-    """GNU Backgammon's path (PATH, then /usr/games); EngineError "gnubg not found: apt-get
+    """GNU Backgammon's path (PATH, then /usr/games); Forfeit "gnubg not found: apt-get
     install gnubg" when it is not installed."""
     return locate(name, "gnubg")
 
@@ -52,30 +54,30 @@ def gnubg_request(state: BackgammonState, plies: int = 0) -> str:
 
 
 def read_gnubg_move(state: BackgammonState, answer: str) -> Move:
-    """GNU Backgammon's answer as Kibitz's move (``none``: the empty move); an EngineError
+    """GNU Backgammon's answer as Kibitz's move (``none``: the empty move); a Forfeit
     naming the position and dice for a move that is illegal there or not a move."""
     where = f"in {position_id(state)} with {state.dice[0]}-{state.dice[1]}" if state.dice else ""
     try:
         return GAME.parse_move(state, "" if answer.strip() == "none" else answer)
     except IllegalMoveError:
-        raise EngineError(f"illegal move {answer[:40]!r} {where}") from None
+        raise Forfeit(f"illegal move {answer[:40]!r} {where}") from None
     except (NotationError, ValueError):
-        raise EngineError(f"not a move: {answer[:60]!r} {where}") from None
+        raise Forfeit(f"not a move: {answer[:60]!r} {where}") from None
 
 
 def gnubg_player(spec: str = "0", log_path: Path | None = None) -> GnubgPlayer:
     """The player for ``gnubg:PLIES`` (``gnubg:0``, ``gnubg:2``; empty: 0-ply). ValueError for
-    another search, EngineError when GNU Backgammon is not installed."""
+    another search, Forfeit when GNU Backgammon is not installed."""
     text = spec.strip() or "0"
     if not text.isdigit() or int(text) not in PLIES:
         raise ValueError(f"gnubg: takes the plies {', '.join(map(str, PLIES))}, got {text[:20]!r}")
-    return GnubgPlayer(EngineProcess(gnubg_argv(), log_path), plies=int(text))
+    return GnubgPlayer(LineChannel(gnubg_argv(), log_path), plies=int(text))
 
 
 class GnubgPlayer:
     """GNU Backgammon choosing checker plays: asked one move at a time, closed at the end."""
 
-    def __init__(self, channel: LineChannel, plies: int = 0, log_path: Path | None = None) -> None:
+    def __init__(self, channel: Lines, plies: int = 0, log_path: Path | None = None) -> None:
         if plies not in PLIES:
             raise ValueError(f"plies must be one of {PLIES}, got {plies!r}")
         self.channel = channel
@@ -96,7 +98,7 @@ class GnubgPlayer:
                 break
         self._ready = True
 
-    def choose(self, state: State, seconds: float) -> EngineAnswer:
+    def choose(self, state: State, seconds: float) -> OutsideAnswer:
         """GNU Backgammon's move in ``state`` (dice rolled) within ``seconds``."""
         position = own_state(state, BackgammonState)
         begin = time.monotonic()
@@ -107,7 +109,7 @@ class GnubgPlayer:
         allowed = max(0.0, asked + seconds + GRACE_S - time.monotonic())
         answer = self.channel.read_line(allowed, f"no move within {seconds:g} s")
         move = read_gnubg_move(position, answer)
-        return EngineAnswer(move, wall_seconds=time.monotonic() - begin)
+        return OutsideAnswer(move, wall_seconds=time.monotonic() - begin)
 
     def close(self) -> None:
         self.channel.close()

@@ -3,7 +3,7 @@
 Each command goes out as ``ID COMMAND ARGS``, with an id of its own; each answer is
 ``=ID text`` (success) or ``?ID text`` (failure), possibly over several lines, and ends with a
 blank line. An answer whose id is not the command's, or a line that is no answer at all, is
-a broken conversation (EngineError), as is no answer by the deadline or the program's end.
+a broken conversation (a Forfeit), as is no answer by the deadline or the program's end.
 """
 
 from __future__ import annotations
@@ -11,24 +11,24 @@ from __future__ import annotations
 import re
 import time
 
-from play.engine_process import EngineError, LineChannel, shown
+from play.outside.protocol import Forfeit, Lines, shown
 
 _ANSWER = re.compile(r"([=?])(\d*)(?:\s(.*))?")
 
 
 class Gtp:
-    """One GTP conversation over a LineChannel."""
+    """One GTP conversation over a program's Lines."""
 
-    def __init__(self, channel: LineChannel) -> None:
+    def __init__(self, channel: Lines) -> None:
         self.channel = channel
         self._next_id = 1
 
     def command(self, text: str, deadline: float, late: str | None = None) -> str:
-        """The answer's text to ``text`` by ``deadline`` (time.monotonic()); an EngineError
+        """The answer's text to ``text`` by ``deadline`` (time.monotonic()); a Forfeit
         for a ``?`` answer ("the engine answered an error to 'play b z9': illegal move")."""
         ok, answer = self.ask(text, deadline, late)
         if not ok:
-            raise EngineError(f"the engine answered an error to {shown(text)}: {answer}")
+            raise Forfeit(f"the engine answered an error to {shown(text)}: {answer}")
         return answer
 
     def ask(self, text: str, deadline: float, late: str | None = None) -> tuple[bool, str]:
@@ -48,10 +48,10 @@ class Gtp:
             line = self._line(deadline, late)
         found = _ANSWER.fullmatch(line.strip())
         if found is None:
-            raise EngineError(f"not a GTP answer: {shown(line)}")
+            raise Forfeit(f"not a GTP answer: {shown(line)}")
         mark, number, first = found.groups()
         if number and expected_id is not None and int(number) != expected_id:
-            raise EngineError(f"answer {number} came for command {expected_id}")
+            raise Forfeit(f"answer {number} came for command {expected_id}")
         lines = [first or ""]
         while (more := self._line(deadline, late)).strip():
             lines.append(more.rstrip())

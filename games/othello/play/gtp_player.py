@@ -36,7 +36,9 @@ from game.core import IllegalMoveError, NotationError, State, own_state
 from games.othello.game import GAME
 from games.othello.play.gtp import Gtp
 from games.othello.rules import PASS, OthelloState, format_board, initial_state, square_name
-from play.engine_process import EngineAnswer, EngineError, EngineProcess, LineChannel, locate
+from play.outside.channel import LineChannel
+from play.outside.locate import locate
+from play.outside.protocol import Forfeit, Lines, OutsideAnswer
 
 #: Seconds past its time an engine may answer in and still be on time (pipes, scheduling).
 GRACE_S = 0.5
@@ -55,7 +57,7 @@ MAX_PLACED = 4
 
 
 def find_gtp_rhino(name: str = "gtp-rhino") -> str:
-    """gtp-rhino's path (PATH, then /usr/games); EngineError "gtp-rhino not found: apt-get
+    """gtp-rhino's path (PATH, then /usr/games); Forfeit "gtp-rhino not found: apt-get
     install grhino" when it is not installed."""
     return locate(name, "grhino")
 
@@ -69,7 +71,7 @@ def gtp_rhino_argv(level: int = 3, program: str | None = None) -> list[str]:
 
 def gtp_player(command: str, log_path: Path | None = None) -> GtpOthelloPlayer:
     """The player for ``gtp:COMMAND`` (``gtp:gtp-rhino -l 3``): the command's first word is
-    found on PATH or in /usr/games. EngineError when it is not installed, ValueError for an
+    found on PATH or in /usr/games. Forfeit when it is not installed, ValueError for an
     empty or unsplittable command."""
     try:
         words = shlex.split(command)
@@ -78,7 +80,7 @@ def gtp_player(command: str, log_path: Path | None = None) -> GtpOthelloPlayer:
     if not words:
         raise ValueError("gtp: needs the engine's command line, e.g. gtp:gtp-rhino -l 3")
     package = "grhino" if Path(words[0]).name == "gtp-rhino" else None
-    return GtpOthelloPlayer(EngineProcess([locate(words[0], package), *words[1:]], log_path))
+    return GtpOthelloPlayer(LineChannel([locate(words[0], package), *words[1:]], log_path))
 
 
 @dataclass
@@ -130,7 +132,7 @@ def moves_between(here: OthelloState, target: OthelloState) -> list[int] | None:
 class GtpOthelloPlayer:
     """A GTP engine as an Othello player: asked for one move at a time, closed at the end."""
 
-    def __init__(self, channel: LineChannel, log_path: Path | None = None,
+    def __init__(self, channel: Lines, log_path: Path | None = None,
                  verify: bool = False) -> None:
         self.gtp = Gtp(channel)
         self._log_path = log_path if log_path is not None else getattr(channel, "log_path", None)
@@ -145,7 +147,7 @@ class GtpOthelloPlayer:
     def log_path(self) -> str:
         return str(self._log_path) if self._log_path is not None else ""
 
-    def choose(self, state: State, seconds: float) -> EngineAnswer:
+    def choose(self, state: State, seconds: float) -> OutsideAnswer:
         """The engine's move in ``state`` within ``seconds`` (GRACE_S more allowed)."""
         position = own_state(state, OthelloState)
         if position.is_over():
@@ -165,11 +167,11 @@ class GtpOthelloPlayer:
         move = self._read_move(position, text)
         assert self.line is not None
         self.line.add(move)
-        return EngineAnswer(move, wall_seconds=time.monotonic() - start)
+        return OutsideAnswer(move, wall_seconds=time.monotonic() - start)
 
     def close(self) -> None:
         if self.line is not None:
-            with contextlib.suppress(EngineError):  # it is being ended anyway
+            with contextlib.suppress(Forfeit):  # it is being ended anyway
                 self.gtp.ask("quit", time.monotonic() + 0.5)
         self.gtp.channel.close()
         self.line = None
@@ -190,7 +192,7 @@ class GtpOthelloPlayer:
         elif SETUP in self.commands:
             self.gtp.command(f"{SETUP} {format_board(start)}", deadline)
         else:
-            raise EngineError(f"cannot set up this position: the engine has no {SETUP}")
+            raise Forfeit(f"cannot set up this position: the engine has no {SETUP}")
         self.line = EngineLine(start)
 
     def _reach(self, target: OthelloState) -> None:
@@ -232,16 +234,16 @@ class GtpOthelloPlayer:
     def _read_move(self, position: OthelloState, text: str) -> int:
         word = text.strip()
         if word.lower() == "resign":
-            raise EngineError("the engine resigned")
+            raise Forfeit("the engine resigned")
         try:
             return GAME.parse_move(position, word)
         except IllegalMoveError:
-            raise EngineError(f"illegal move {word[:20]!r}") from None
+            raise Forfeit(f"illegal move {word[:20]!r}") from None
         except NotationError:
-            raise EngineError(f"not a move: {word[:60]!r}") from None
+            raise Forfeit(f"not a move: {word[:60]!r}") from None
 
     def check_board(self, position: OthelloState) -> None:
-        """EngineError unless the engine's board (``showboard``) is ``position``'s: the same
+        """Forfeit unless the engine's board (``showboard``) is ``position``'s: the same
         discs, and the same side to move once a forced pass is played (GRhino's board has
         passed already)."""
         shown = self.gtp.command("showboard", time.monotonic() + COMMAND_S)
@@ -251,4 +253,4 @@ class GtpOthelloPlayer:
         mover = position.to_move ^ position.must_pass()
         side = "Next move: " + COLOUR_WORDS[mover].capitalize()
         if cells != format_board(position)[:64] or side not in shown:
-            raise EngineError(f"the engine's board is not the game's: {shown!r}")
+            raise Forfeit(f"the engine's board is not the game's: {shown!r}")
