@@ -182,6 +182,12 @@ def test_match_pool_workers_leave_ctrl_c_to_the_parent(monkeypatch: pytest.Monke
         def imap_unordered(self, fn: Any, items: Any) -> Any:
             return map(fn, items)
 
+        def close(self) -> None:  # every game played: the workers leave by themselves
+            created.append({"closed": True})
+
+        def join(self) -> None:
+            created.append({"joined": True})
+
     class FakeContext:
         Pool = FakePool
 
@@ -191,7 +197,8 @@ def test_match_pool_workers_leave_ctrl_c_to_the_parent(monkeypatch: pytest.Monke
     specs = match.game_specs(get_kit("nim"), {"heaps": (1, 2)}, "Master", "Master", 2, seed=3)
     tally = match.play_match(specs, jobs=2)
     assert tally.games == 2
-    assert created == [{"processes": 2, "initializer": match._ignore_sigint}]
+    assert created == [{"processes": 2, "initializer": match._ignore_sigint}, {"closed": True},
+                       {"joined": True}]
 
     previous = signal.getsignal(signal.SIGINT)
     try:
