@@ -83,7 +83,7 @@ class GameSpec:
     stakes: tuple[str, ...] = ()
     #: A's evaluation with its features weighted (``--weights``); None: as shipped.
     weights_a: tuple[float, ...] | None = None
-    #: Seconds a program (``file:``/``cmd:`` player) has for each move, and where its
+    #: Seconds a program (``file:``, ``cmd:`` or a game's own player) has for each move, and where its
     #: standard error is logged.
     move_time: float = DEFAULT_MOVE_TIME
     log_dir: str = ""
@@ -97,7 +97,8 @@ class GameSpec:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, position=False)
     parser.add_argument("--a", default=None, metavar="LEVEL",
-                        help="level of player A, or a program: file:AGENT.py, cmd:COMMAND")
+                        help="level of player A, or a program: file:AGENT.py, cmd:COMMAND, or"
+                             " a game's own PREFIX:REST (docs/agents.md)")
     parser.add_argument("--b", default=None, metavar="LEVEL", help="level of player B (the same)")
     parser.add_argument(
         "--move-time", type=argparse_type(move_time), default=DEFAULT_MOVE_TIME,

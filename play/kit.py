@@ -15,8 +15,8 @@ from game.kit import GameKit
 from play.outside.protocol import OutsidePlayer
 from play.turns import MatchSide, StakesTurns
 
-#: Makes a game's own kind of outside player from the rest of its name (``gtp:gtp-rhino -l 3``
-#: gives "gtp-rhino -l 3") and the log file for the program's standard error (None: no log);
+#: Makes a game's own kind of outside player from the rest of its name (``PREFIX:REST`` gives
+#: REST) and the log file for the program's standard error (None: no log);
 #: not started yet. A one-line ValueError for a rest it cannot read, Forfeit when the program
 #: is not installed.
 EngineFactory = Callable[[str, Path | None], OutsidePlayer]

@@ -6,7 +6,7 @@ import shutil
 
 from play.outside.protocol import Forfeit
 
-#: Where Debian puts games, which is often not on a user's PATH (gnubg, gtp-rhino).
+#: Where Debian puts games, which is often not on a user's PATH.
 GAMES_DIR = "/usr/games"
 
 

@@ -29,8 +29,8 @@ def prefixes(kit: GameKit) -> list[str]:
 
 def outside_player(kit: GameKit, spec: OutsideSpec, log_path: Path | None) -> OutsidePlayer:
     """The player ``spec`` names, not yet started (it starts when first asked for a move).
-    A one-line ValueError for a prefix the game does not offer ("gtp: is not a player of
-    kalah; it takes file:, cmd:") or a rest its factory refuses; a game's own kind may raise
+    A one-line ValueError for a prefix the game does not offer ("xyz: is not a player of
+    GAME; it takes file:, cmd:") or a rest its factory refuses; a game's own kind may raise
     Forfeit when its program is not installed."""
     if spec.kind == "file":
         return PythonAgent(kit, spec.path, log_path)

@@ -2,7 +2,7 @@
 
 Every way a program can fail to give a legal move in time is one Forfeit with a one-line
 reason, so a match (or a screen) has a single thing to catch and a single line to show. A
-game's own players of other programs (``games/<id>/play/``: GTP engines, GNU Backgammon) are
+game's own players of other programs (``games/<id>/play/``, ``play.kit.GamePlay.engines``) are
 OutsidePlayers too, and speak to their program through Lines, so their tests can replay a
 recorded conversation instead of a program.
 """

@@ -26,7 +26,7 @@ _NAME = re.compile(r"([A-Za-z][A-Za-z0-9_-]*):(.*)", re.DOTALL)
 class OutsideSpec:
     """A program that plays: a student's Python file, a command line, or a game's own kind."""
 
-    #: "file", "cmd", or the prefix of a game's own kind ("gtp" for ``gtp:gtp-rhino -l 3``).
+    #: "file", "cmd", or the prefix of a game's own kind ("eng" for ``eng:prog -x 3``).
     kind: str
     #: The file's path as given ("file"), the command's words ("cmd"), the rest of the name
     #: as one string (a game's own kind: its factory reads it).
@@ -41,12 +41,12 @@ class OutsideSpec:
 
     @property
     def rest(self) -> str:
-        """The name after its prefix ("gtp-rhino -l 3" for ``gtp:gtp-rhino -l 3``)."""
+        """The name after its prefix ("prog -x 3" for ``eng:prog -x 3``)."""
         return self.name[len(self.kind) + 1:]
 
 
 def prefix_of(name: str) -> str | None:
-    """The word before the colon of a program's name ("gtp" for ``gtp:...``), None for a
+    """The word before the colon of a program's name ("eng" for ``eng:...``), None for a
     level's name."""
     found = _NAME.fullmatch(name)
     return found.group(1) if found else None
