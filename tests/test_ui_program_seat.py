@@ -162,3 +162,31 @@ def test_the_program_dialog_sets_the_seat_and_nothing_is_cut(tmp_path: Any,
         assert not app.errors
     finally:
         app.close()
+
+
+def test_a_program_thinking_is_shown_and_a_new_game_ends_it(tmp_path: Any,
+                                                            monkeypatch: Any) -> None:
+    """The sleeper answers once, then sleeps through its time: the panel says it thinks, and
+    a new game in the middle closes it with nothing left running."""
+    from ui.scenes.program_view import program_lines
+
+    before = children()
+    app = program_game(tmp_path, monkeypatch, f"file:{ROOT / 'tests/agents/sleeper.py'}")
+    try:
+        scene = app.scene
+        click_cell(app, 4)
+        assert app.run_until(lambda: scene.session.ply == 2, 15)
+        free = scene.session.current.legal_moves()
+        click_cell(app, free[0])
+        assert app.run_until(lambda: scene.match.programs.thinking(scene.session), 5)
+        app.run_frames(5, 0.1)
+        texts = [line.text for line in program_lines(scene.match.programs, scene.session)]
+        assert any(t.startswith("Program sleeper.py is thinking… ") for t in texts), texts
+        assert len(children()) > len(before)  # its process is there while it thinks
+        app.step([key(pygame.K_n), key(pygame.K_y)], 0.02)
+        assert scene.session.ply == 0 and not scene.session.is_over
+        assert app.run_until(lambda: children() <= before, 5)
+        assert not app.errors
+    finally:
+        app.close()
+    assert children() <= before

@@ -27,7 +27,7 @@ from ui.host import Host
 from ui.scenes.common import DialogHost, MessageLine, draw_background
 from ui.scenes.confirm import ConfirmDialog
 from ui.scenes.play_setup import build_session
-from ui.scenes.program_dialog import ProgramDialog
+from ui.scenes.program_dialog import ProgramDialog, ProgramRow
 from ui.settings import SeatSetting
 from ui.text import width as text_width
 from ui.text_widgets import TextField
@@ -101,13 +101,13 @@ class MenuScene(DialogHost):
         return self._kit
 
     # ---- building the rows ---------------------------------------------------------------
-    def _seat_options(self, kit: GameKit, seat: SeatSetting) -> list[tuple[str, str]]:
+    def _seat_options(self, kit: GameKit,
+                      seat: SeatSetting | None = None) -> list[tuple[str, str]]:
         opts = [("human", "Human")]
         opts += [(f"level:{n}", f"AI — {n}") for n in level_names(kit)]
         opts.append(("custom", "AI — pick search"))
-        chosen = seat.kind == "program" and seat.program
-        opts.append(("program", f"Program — {program_title(seat.program)}" if chosen
-                     else "Program…"))
+        chosen = seat.program if seat is not None and seat.kind == "program" else ""
+        opts.append(("program", f"Program — {program_title(chosen)}" if chosen else "Program…"))
         return opts
 
     @staticmethod
@@ -171,8 +171,8 @@ class MenuScene(DialogHost):
             rows.append(Choice(names[i], self._seat_options(self.kit, seat),
                                self._seat_value(seat), partial(self._set_seat, i)))
             if seat.kind == "program":
-                rows.append(Button("Change program…", partial(self.ask_program, i),
-                                   tooltip=seat.program))
+                rows.append(ProgramRow("   program", partial(self.ask_program, i),
+                                       seat.program))
             if seat.kind == "custom":
                 algos = ALGORITHMS
                 if seat.algorithm not in algos:
@@ -202,7 +202,7 @@ class MenuScene(DialogHost):
         row in place when a choice adds rows (choosing "AI — pick search" moved the whole
         menu, the row just clicked with it, under the cursor)."""
         s = self.settings
-        extra = sum(2 for seat in s.seats if seat.kind != "custom")
+        extra = sum({"custom": 0, "program": 1}.get(seat.kind, 2) for seat in s.seats)
         setup = self.kit.setup()
         hidden = sum(1 for spec in (setup.fields if setup is not None else ())
                      if not spec.shown(s.game_values))

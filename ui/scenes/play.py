@@ -106,6 +106,7 @@ class PlayScene(DialogHost):
                 self.record.sync(session)
                 self.moves_view.caption = self.view.record_caption(session.start,
                                                                    session.moves)
+                self.moves_view.footer = session.forfeit[1] if session.forfeit else ""
                 self.moves_view.to_end()
                 self.anim.start(self.app.now, self.match.pace().animation_s
                                 if event.animate else 0.0)

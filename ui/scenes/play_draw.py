@@ -125,6 +125,8 @@ def draw_play_screen(scene: DrawnPlay, surface: pygame.Surface) -> None:
         if not scene.message.visible(scene.now):
             scene.show_message(f"Board error: {exc}", True)
         status = ""
+    if s.forfeit is not None:
+        status = s.forfeit[1]  # the board's own line would name the side still to move
     if ctx.move_values and ctx.values_for:
         report = scene.match.knowledge.report(Purpose.VALUES)
         depth = f", depth {report.values_depth}" if report is not None else ""

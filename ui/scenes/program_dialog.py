@@ -22,7 +22,7 @@ from ui import scene_record, theme
 from ui.assets import font
 from ui.file_chooser import ChooserApp, FileChooser
 from ui.text_widgets import TextField
-from ui.widgets import Button, draw_text, share_label_size, wrap_text
+from ui.widgets import Button, Widget, draw_text, share_label_size, wrap_text
 
 EXPLAIN = ("A program is your own player: a Python agent file, or a command speaking the "
            "engine protocol (docs/agents.md tells how to write one).")
@@ -38,6 +38,32 @@ def program_name(text: str) -> str:
     if text.startswith(("file:", "cmd:")) or not text:
         return text
     return f"file:{text}" if text.endswith(".py") else f"cmd:{text}"
+
+
+class ProgramRow(Widget):
+    """The start screen's row under a program seat: "Change program…" where a choice's value
+    would be, so the rows read as one column."""
+
+    def __init__(self, label: str, action: Callable[[], object], tooltip: str) -> None:
+        super().__init__()
+        self.label = label
+        self.button = Button("Change program…", action, tooltip=tooltip)
+
+    def _place(self) -> None:
+        r = self.rect
+        left = r.x + int(r.width * 0.42)
+        self.button.rect = pygame.Rect(left, r.y, r.right - left, r.height)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        self._place()
+        return self.button.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._place()
+        r = self.rect
+        draw_text(surface, self.label, (r.x, r.centery), max(10, int(r.height * 0.42)),
+                  theme.color("text_dim"), anchor="midleft", max_width=int(r.width * 0.4))
+        self.button.draw(surface)
 
 
 class ProgramDialog:
@@ -88,11 +114,7 @@ class ProgramDialog:
         self.chooser.layout(self.screen)
 
     def _chosen(self, path: Path) -> None:
-        try:
-            shown = path.relative_to(Path.cwd())
-        except ValueError:
-            shown = path
-        self.field.text = f"file:{shown}"
+        self.field.text = f"file:{path}"  # whole: the window may start from another folder
         self.error = ""
 
     # ---- the dialog protocol -----------------------------------------------------------------
