@@ -246,10 +246,10 @@ class MatchController:
         number = 1 + sum(1 for state, _ in self.session.history_since(0)
                          if state.current_player() in (0, 1))
         self.session.forfeit_game(side, f"forfeit: {reason} at move {number}")
+        self.position_changed(animate=False)  # the end shown first: its notice comes after
         log_path = self.programs.log_path(side)
         self.notice(f"{self.session.game.player_names[side]} forfeits: {reason}"
                     + (f" — its log: {log_path}" if log_path else ""), True)
-        self.position_changed(animate=False)
 
     def wake_in(self, now: float) -> float | None:
         """Seconds until the match needs a frame though nothing happens (0: every frame;

@@ -87,6 +87,9 @@ def test_a_forfeit_ends_the_game_and_the_save_keeps_it(tmp_path: Any, monkeypatc
         assert side == 1 and note.startswith("forfeit: ") and note.endswith("at move 2")
         assert "wins — forfeit" in (scene.session.result_text or "")
         assert scene.match.programs.log_path(1) is not None
+        app.step([], 0.02)
+        assert "O forfeits: illegal move" in scene.message.text  # with its log's path
+        assert scene.match.programs.log_path(1) in scene.message.text
         loaded = savefile.load(scene.session.save())
         assert loaded.forfeit == scene.session.forfeit and loaded.is_over
         assert loaded.seats[1] == Seat.outside(ILLEGAL)
@@ -190,3 +193,10 @@ def test_a_program_thinking_is_shown_and_a_new_game_ends_it(tmp_path: Any,
     finally:
         app.close()
     assert children() <= before
+
+
+@pytest.mark.parametrize("name", ["file:agent.py", "cmd:python3 -c 'print(\"x\")'",
+                                  "cmd:engine --dir C:\\games", "file:dossier élève.py"])
+def test_a_program_seat_line_reads_back(name: str) -> None:
+    for seat in (Seat.outside(name), Seat.outside(name, 2.5)):
+        assert Seat.from_text(seat.to_text()) == seat

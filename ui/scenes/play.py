@@ -274,6 +274,8 @@ class PlayScene(DialogHost):
                 self.show_message(f"{self.session.result_text} — N for a new game")
             elif self.match.ai.thinking():
                 self.show_message("The AI is thinking — U to undo, Space to pause")
+            elif self.match.programs.thinking(self.session) is not None:
+                self.show_message("The program is thinking — U to undo, Space to pause")
             elif self.session.current.current_player() == CHANCE:
                 self.show_message("The dice are being rolled")
             return
