@@ -23,8 +23,9 @@ _DEPTH_TEXT = re.compile(r"[0-9]{1,4}")
 _TIME_TEXT = re.compile(r"[0-9]{1,6}(\.[0-9]{1,17})?")
 #: Shortest AI think time a seat may have (so its text never needs an exponent).
 MIN_SEAT_TIME_S = 0.01
-#: What a program's name starts with (play.outside.spec reads the rest).
-PROGRAM_PREFIXES = ("file:", "cmd:")
+#: What a program's name starts with: a kind such as ``file:`` or ``cmd:`` (play.outside.spec
+#: knows the kinds and reads the rest; this layer checks only the name's form).
+_PROGRAM_KIND = re.compile(r"[a-z][a-z0-9]{1,9}:")
 #: Longest program name a seat keeps (a path or a command line, not a document).
 MAX_PROGRAM_CHARS = 300
 _PROGRAM_LINE = re.compile(r"program name=('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")(?: time=(\S+))?")
@@ -85,7 +86,7 @@ class Seat:
         name = self.program
         if self.level is not None or self.algorithm is not None or self.depth is not None:
             raise ValueError("a program seat takes a program's name and a time, no AI settings")
-        if (not isinstance(name, str) or not name.startswith(PROGRAM_PREFIXES)
+        if (not isinstance(name, str) or not _PROGRAM_KIND.match(name)
                 or len(name) > MAX_PROGRAM_CHARS or not name.isprintable()):
             raise ValueError("a program seat names file:AGENT.py or cmd:COMMAND "
                              f"(one line, at most {MAX_PROGRAM_CHARS} characters), "

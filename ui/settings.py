@@ -25,6 +25,7 @@ from game.core import finite_number
 from game.registry import get_kit, playable_kits
 from game.seat import Seat
 from game.setup import SetupField
+from play.outside.spec import parse_spec
 
 #: How many recently saved or opened files the file chooser offers.
 MAX_RECENT_FILES = 8
@@ -285,7 +286,9 @@ _SEAT_WORDS: dict[str, Callable[[str], bool]] = {
 
 
 def _is_program(name: str) -> bool:
+    """A name a program seat can save and play.outside can read."""
     try:
+        parse_spec(name)
         return Seat.outside(name).is_program
     except ValueError:
         return False

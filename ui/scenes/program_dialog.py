@@ -17,7 +17,7 @@ import pygame
 
 from game.core import error_line
 from game.seat import Seat
-from play.outside.spec import parse_spec
+from play.outside.spec import is_outside, parse_spec
 from ui import scene_record, theme
 from ui.assets import font
 from ui.file_chooser import ChooserApp, FileChooser
@@ -35,7 +35,7 @@ def program_name(text: str) -> str:
     """What was typed as a program's name: a path to a .py file becomes ``file:PATH``, any
     other text without a prefix ``cmd:TEXT``."""
     text = text.strip()
-    if text.startswith(("file:", "cmd:")) or not text:
+    if is_outside(text) or not text:
         return text
     return f"file:{text}" if text.endswith(".py") else f"cmd:{text}"
 
