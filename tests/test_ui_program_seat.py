@@ -200,3 +200,20 @@ def test_a_program_thinking_is_shown_and_a_new_game_ends_it(tmp_path: Any,
 def test_a_program_seat_line_reads_back(name: str) -> None:
     for seat in (Seat.outside(name), Seat.outside(name, 2.5)):
         assert Seat.from_text(seat.to_text()) == seat
+
+
+def test_a_program_closed_before_it_starts_never_starts(tmp_path: Any) -> None:
+    """The window may close a program as its first question starts it: it forfeits, and no
+    process is left."""
+    from game.registry import get_kit
+    from play.outside.players import outside_player
+    from play.outside.protocol import Forfeit
+    from play.outside.spec import parse_spec
+
+    before = children()
+    kit = get_kit("tictactoe")
+    player = outside_player(kit, parse_spec(GREEDY), tmp_path / "greedy.log")
+    player.close()
+    with pytest.raises(Forfeit, match="closed before it started"):
+        player.choose(kit.rules().initial_state(), 2.0)
+    assert children() <= before
