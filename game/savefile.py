@@ -28,6 +28,9 @@ A reviewed game may carry its analysis (game.review) on one more line after the 
 so re-opening it shows the review without searching again (``save_text`` writes it,
 ``load_review`` reads it; ``load`` reads the game alone).
 
+A game a program forfeited has, right after the moves, ``forfeit: 2 forfeit: illegal move e9
+at move 5`` (the side that lost, 1 or 2, and the note the game's end shows).
+
 ``Session.save`` writes the text; ``load`` reads it back and replays every move, and anything
 wrong in a file becomes a one-line SaveFormatError. A record another program wrote (Othello's
 GGF) loads too, through the kit that reads it.
@@ -164,7 +167,11 @@ def load_review(text: str) -> tuple[Session, GameReview | None]:
     first_move = number_of["moves"]  # index in ``raw`` of the line after the header
     listed = 0
     review_at: tuple[int, str] | None = None
+    forfeit_at: tuple[int, str] | None = None
     for number, line in _content_lines(raw, first_move):
+        if listed == expected and not (review_at or forfeit_at) and line.startswith("forfeit:"):
+            forfeit_at = number, line.partition(":")[2].strip()
+            continue
         if listed == expected and review_at is None and _is_review(line):
             review_at = number, line.partition(":")[2].strip()
             continue
@@ -200,8 +207,9 @@ def load_review(text: str) -> tuple[Session, GameReview | None]:
                                   f"{_one_line(exc)}") from None
     session = Session(kit, None, seats, start, stakes)
     replay = _Replay(session)
+    after_moves = {found[0] for found in (forfeit_at, review_at) if found is not None}
     for number, line in _content_lines(raw, first_move):
-        if review_at is not None and number == review_at[0]:
+        if number in after_moves:
             break
         try:
             replay.play_text(line)
@@ -211,7 +219,22 @@ def load_review(text: str) -> tuple[Session, GameReview | None]:
             raise SaveFormatError(
                 f"line {number}: cannot read move {line[:40]!r} ({type(exc).__name__})"
             ) from None
+    if forfeit_at is not None:
+        _read_forfeit(forfeit_at, session)
     return session, _read_review(review_at, session)
+
+
+def _read_forfeit(found: tuple[int, str], session: Session) -> None:
+    """``forfeit: 2 forfeit: illegal move e9 at move 5``: the side that lost, and why."""
+    number, text = found
+    side, _, note = text.partition(" ")
+    if side not in ("1", "2") or not note.strip():
+        raise SaveFormatError(f"line {number}: a forfeit reads 'forfeit: 2 <why>', "
+                              f"got {text[:60]!r}")
+    try:
+        session.forfeit_game(int(side) - 1, note)
+    except ValueError as exc:
+        raise SaveFormatError(f"line {number}: {_one_line(exc)}") from None
 
 
 def _is_review(line: str) -> bool:

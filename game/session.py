@@ -5,6 +5,10 @@ The session works for every game through the rules protocol, and for a game play
 other random events are moves of the chance player, recorded like any other move, so replaying
 a saved game reproduces it exactly; stakes decisions (``double``, ``take``, ``drop``) are moves
 too, so undo, redo and saves carry them. The save format and its reader: game.savefile.
+A game a program forfeited (an illegal move, no answer in time) ends there: ``forfeit`` keeps
+the losing side and the note, and the save keeps them.
+
+Longer than most files: the match's moves, undo, notation and save text are one object.
 """
 
 from __future__ import annotations
@@ -61,6 +65,8 @@ class Session:
         #: list costs nothing to read (``move_text``, ``moves_text``).
         self._texts: list[str] = []
         self._redo: list[Move] = []
+        #: (the side that lost, "forfeit: <reason> at move N") once a program forfeited.
+        self.forfeit: tuple[int, str] | None = None
         self._outcome_cache: dict[tuple[tuple[Move, float], ...],
                                   tuple[dict[Move, str], dict[str, Move]]] = {}
 
@@ -109,6 +115,8 @@ class Session:
 
     @property
     def is_over(self) -> bool:
+        if self.forfeit is not None:
+            return True
         if self.current.current_player() == TERMINAL:
             return True
         stakes = self.stakes
@@ -119,9 +127,18 @@ class Session:
         """The game's one-line result once it is over, else None (with stakes: its points)."""
         if not self.is_over:
             return None
+        if self.forfeit is not None:
+            loser, note = self.forfeit
+            return f"{self.game.player_names[1 - loser]} wins — {note}"
         board_result = self.game.describe_result(self.current)
         stakes = self.stakes
         return board_result if stakes is None else stakes.result_text(self.current, board_result)
+
+    def forfeit_game(self, side: int, note: str) -> None:
+        """``side`` lost here by forfeit (``note``: "forfeit: <reason> at move N", one line)."""
+        if side not in (0, 1) or self.is_over:
+            raise ValueError("only a game in progress can be forfeited, by side 1 or 2")
+        self.forfeit = (side, " ".join(note.split()))
 
     def seat_to_move(self) -> Seat | None:
         """The seat whose decision it is; None at a chance event or after the end (a pending
@@ -204,9 +221,11 @@ class Session:
         return bool(self._redo)
 
     def undo(self) -> Move | None:
-        """Take back the last move (of anyone, dice included); None when there is none."""
+        """Take back the last move (of anyone, dice included); None when there is none. A
+        forfeit after it is taken back with it."""
         if not self._moves:
             return None
+        self.forfeit = None
         self._states.pop()
         self._stakes.pop()
         self._texts.pop()
@@ -369,6 +388,7 @@ class Session:
               if stakes is not None else []),
             f"moves: {len(self._moves)}",
             *self.moves_text(),
+            *([f"forfeit: {self.forfeit[0] + 1} {self.forfeit[1]}"] if self.forfeit else []),
         ]
         return "\n".join(lines) + "\n"
 

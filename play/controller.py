@@ -22,6 +22,7 @@ from play.jobs import SEARCH_FRAME_S, JobRunner, Purpose
 from play.kit import game_play
 from play.match_ai import MatchAI
 from play.ponder import Verdict
+from play.program_seat import ProgramSeats
 from play.schedule import Schedule
 from play.turns import Pace, StakesTurns
 
@@ -47,6 +48,8 @@ class MatchController:
         self.knowledge = self.ai.knowledge
         self.ponder = self.ai.ponder
         self.history = MatchHistory(self)
+        #: The seats played by programs outside Kibitz (play.program_seat).
+        self.programs = ProgramSeats(clock)
         self._paused = False
         self._show_values = show_values
         self._events: list[MatchEvent] = []
@@ -59,6 +62,7 @@ class MatchController:
     def set_session(self, session: Session, own_position: bool = False) -> None:
         """Play ``session`` from now on (a new game, or one loaded or pasted)."""
         self.ai.new_session()
+        self.programs.close(forget=True)
         self.session = session
         #: The game began from a position the player brought: leaving it asks first.
         self.own_position = own_position
@@ -73,6 +77,7 @@ class MatchController:
         """Everything that must happen whenever the shown position (or its stakes) changes;
         ``verdict``: the human's move judged against the AI's ponder guess."""
         self.ai.position_shown(verdict)
+        self.programs.position_shown()
         if self.stakes_turns is not None:
             self.stakes_turns.record_result()
         both_ai = all(not s.is_human for s in self.session.seats)
@@ -182,18 +187,21 @@ class MatchController:
         self.schedule.ai_now()
 
     def stop(self) -> None:
-        """The screen goes away: no search keeps running for it."""
+        """The screen goes away: no search keeps running for it, no program stays open."""
         self.jobs.cancel()
+        self.programs.close()
 
     # ---- per frame ----------------------------------------------------------------------------
     def step(self, now: float) -> None:
         """One frame: take the AI's answers, then roll, search or play whatever is due."""
         self.ai.take_answers()
+        self._take_program_answer()
         s = self.session
         if s.is_over:  # the last move, or a dropped double
             if not self._over_announced:
                 self._over_announced = True
                 self.jobs.cancel()
+                self.programs.close()
             return
         if self._paused or (self.stakes_turns is not None and self.stakes_turns.step(now)):
             return
@@ -206,6 +214,8 @@ class MatchController:
             return
         if seat.is_human:
             self.ai.human_thinks()
+        elif seat.is_program:
+            self._program_turn(now)
         elif self.ai.pending is not None:
             if self.schedule.due(now, "move"):
                 self.ai.play_pending()
@@ -214,13 +224,40 @@ class MatchController:
         elif self.schedule.due(now, "search"):
             self.ai.submit(Purpose.MOVE)
 
+    def _program_turn(self, now: float) -> None:
+        """A program's turn: its answer played once its pause is over, else it is asked."""
+        pending = self.programs.pending
+        if pending is None:
+            side = self.deciding_side()
+            if side is not None:
+                self.programs.ask(self.session, side)
+        elif self.schedule.due(now, "move"):
+            side, move, answer = pending
+            self.programs.pending = None
+            if self.play_move(move, by_ai=True):
+                self.programs.played(side, answer)
+
+    def _take_program_answer(self) -> None:
+        """A program's forfeit ends the game: its side loses, the note says why and when."""
+        forfeit = self.programs.take(self.session)
+        if forfeit is None:
+            return
+        side, reason = forfeit
+        number = 1 + sum(1 for state, _ in self.session.history_since(0)
+                         if state.current_player() in (0, 1))
+        self.session.forfeit_game(side, f"forfeit: {reason} at move {number}")
+        self.position_changed(animate=False)  # the end shown first: its notice comes after
+        log_path = self.programs.log_path(side)
+        self.notice(f"{self.session.game.player_names[side]} forfeits: {reason}"
+                    + (f" — its log: {log_path}" if log_path else ""), True)
+
     def wake_in(self, now: float) -> float | None:
         """Seconds until the match needs a frame though nothing happens (0: every frame;
         None: nothing is due)."""
         if self.knowledge.belief.pending:
             return 0.0  # a belief on its way or not yet shown (play.loader)
-        if self.jobs.busy:
-            return SEARCH_FRAME_S  # its live figures
+        if self.jobs.busy or self.programs.busy():
+            return SEARCH_FRAME_S  # its live figures, a program's answer
         if self._paused or self.session.is_over:
             return None
         wake = self.stakes_turns.wake_at() if self.stakes_turns is not None else None
@@ -229,7 +266,8 @@ class MatchController:
         if self.session.current.current_player() == CHANCE:
             return self.schedule.wait(now, "roll")
         if self.ai_to_move():
-            return self.schedule.wait(now, "move" if self.ai.pending else "search")
+            waiting = self.ai.pending or self.programs.pending
+            return self.schedule.wait(now, "move" if waiting else "search")
         if self.ai.values_wanted():
             return 0.0
         if self.session.is_human_turn and self.ponder.due(self.session.current):

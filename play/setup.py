@@ -14,7 +14,7 @@ from ai.kit import get_level, levels_of, profile_for
 from ai.mcts.units import value_label
 from ai.profiles import true_minus
 from game import savefile
-from game.core import CHANCE
+from game.core import CHANCE, clipped
 from game.kit import GameKit
 from game.review import GameReview
 from game.seat import Seat
@@ -61,8 +61,9 @@ def load_game_file(path: str | Path) -> tuple[Session, GameReview | None]:
 
 
 def search_config(kit: GameKit, seat: Seat, seed: int | None = None) -> SearchConfig | None:
-    """The SearchConfig for an AI seat (named level, or the demo's algorithm + depth)."""
-    if seat.is_human:
+    """The SearchConfig for an AI seat (named level, or the demo's algorithm + depth); None
+    for a person or a program, which search for themselves."""
+    if seat.is_human or seat.is_program:
         return None
     if seat.level is not None:
         return get_level(kit, seat.level).config(kit, seed)
@@ -90,11 +91,21 @@ def values_config(kit: GameKit, seed: int | None = None) -> SearchConfig:
 def describe_seat(seat: Seat) -> str:
     if seat.is_human:
         return "Human"
+    if seat.program is not None:
+        return f"Program — {program_title(seat.program)}"
     if seat.level is not None:
         return f"AI · {seat.level}"
     if seat.depth is None and seat.time_s is not None:
         return f"AI · {seat.algorithm} {seat.time_s:g} s"
     return f"AI · {seat.algorithm} d{seat.depth}"
+
+
+def program_title(name: str) -> str:
+    """A program's short name: an agent file's name (``greedy.py``), a command's first words."""
+    kind, _, rest = name.partition(":")
+    if kind == "file":
+        return Path(rest.strip()).name or rest
+    return clipped(rest.strip(), 32)
 
 
 def noise_text(kit: GameKit, seat: Seat) -> str | None:

@@ -72,6 +72,7 @@ class FileChooser(Widget):
         on_cancel: Callable[[], object] | None = None,
         *,
         title: str | None = None,
+        suffix: str | None = None,
     ) -> None:
         super().__init__()
         if mode not in ("save", "load"):
@@ -83,6 +84,8 @@ class FileChooser(Widget):
         self.on_choose = on_choose
         self.on_cancel = on_cancel
         self.closed = False
+        #: The files listed besides folders ("load"; None: saved games), e.g. ".py".
+        self.suffix = suffix
         self.show_all = False
         self.error = ""
         self.confirm: Path | None = None  # the existing file a save would replace
@@ -117,8 +120,11 @@ class FileChooser(Widget):
         return nearest_folder(folder)
 
     def _recent_paths(self) -> list[Path]:
-        """Recent files still worth offering: existing files to open, or folders to save in."""
-        out = []
+        """Recent files still worth offering: existing files to open, or folders to save in
+        (none when choosing another kind of file: the recent files are games)."""
+        out: list[Path] = []
+        if self.suffix is not None:
+            return out
         for text in getattr(self.app.settings, "recent_files", []):
             path = Path(text)
             try:
@@ -136,7 +142,7 @@ class FileChooser(Widget):
     def open_folder(self, folder: Path) -> None:
         """Show ``folder``; going up selects the folder just left, so Enter goes back."""
         came_from = self.listing.folder
-        self.listing = list_folder(folder, self.show_all)
+        self.listing = list_folder(folder, self.show_all, self.suffix)
         self.error = self.listing.error or ""
         self.selected, self.top = self._first_selection(came_from), 0
         entry = self.entries[self.selected] if self.entries else None
@@ -159,7 +165,7 @@ class FileChooser(Widget):
         self.show_all = not self.show_all
         self.all_button.active = self.show_all
         keep = self.entries[self.selected].path if self.entries else None
-        self.listing = list_folder(self.listing.folder, self.show_all)
+        self.listing = list_folder(self.listing.folder, self.show_all, self.suffix)
         self.error = self.listing.error or ""
         paths = [e.path for e in self.entries]
         self.selected = paths.index(keep) if keep in paths else 0
@@ -250,8 +256,9 @@ class FileChooser(Widget):
     def _finish(self, path: Path) -> None:
         self.closed = True
         self.confirm = None
-        self.app.settings.remember_recent(path)
-        self.app.save_settings()
+        if self.suffix is None:
+            self.app.settings.remember_recent(path)
+            self.app.save_settings()
         if self.on_choose:
             self.on_choose(path)
 

@@ -46,10 +46,10 @@ def is_save_file(name: str) -> bool:
     return name.lower().endswith(SAVE_FILE_ENDINGS)
 
 
-def list_folder(folder: Path, show_all: bool = False) -> Listing:
-    """".." first, then sub-folders, then save files (everything with ``show_all``), each
-    group in natural order (case ignored, numbers by value); hidden names (leading ".") only
-    with ``show_all``."""
+def list_folder(folder: Path, show_all: bool = False, suffix: str | None = None) -> Listing:
+    """".." first, then sub-folders, then save files (those ending in ``suffix`` when given;
+    everything with ``show_all``), each group in natural order (case ignored, numbers by
+    value); hidden names (leading ".") only with ``show_all``."""
     folder = Path(folder)
     head: list[Entry] = []
     if folder.parent != folder:
@@ -68,7 +68,8 @@ def list_folder(folder: Path, show_all: bool = False) -> Listing:
                     is_dir = False
                 if is_dir:
                     dirs.append(Entry(folder / name, True, display_name(name) + "/"))
-                elif show_all or is_save_file(name):
+                elif show_all or (is_save_file(name) if suffix is None
+                                  else name.lower().endswith(suffix)):
                     files.append(Entry(folder / name, False, display_name(name), _detail(item)))
     except OSError as exc:
         where = display_name(folder.name or str(folder))

@@ -158,6 +158,8 @@ class MoveListView:
         self.from_end = 0
         #: A line under the heading about the game so far ("Opening: Tiger"), or "".
         self.caption = ""
+        #: A line after the last move when there is room (a forfeit: why the game ended).
+        self.footer = ""
         #: (item, columns, width, size) -> (its entries, their wrapped lines).
         self._wrapped: dict[tuple[int, bool, int, int],
                             tuple[tuple[Entry | None, ...], list[list[str]]]] = {}
@@ -339,6 +341,9 @@ class MoveListView:
                         draw_text(surface, ln, (r.x + (num_w if n else 0), y + n * self.line_h),
                                   self.size, col)
                 y += self.height(i) * self.line_h
+            if self.footer and not self.from_end and y + self.line_h <= r.bottom:
+                draw_text(surface, self.footer, (r.x, y), self.size, theme.color("accent"),
+                          max_width=r.width)
         finally:
             surface.set_clip(clip)
         if first > 0:

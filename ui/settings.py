@@ -2,6 +2,9 @@
 
 Stored as JSON in the user's config folder (platformdirs). A corrupt or foreign file must never
 stop the app: it is ignored with a one-line warning and the defaults are used.
+
+Longer than most files: each setting's reader sits beside the setting, so a damaged value of
+any of them falls back alone.
 """
 
 from __future__ import annotations
@@ -20,18 +23,21 @@ from ai.api import ALGORITHMS
 from ai.kit import levels_of
 from game.core import finite_number
 from game.registry import get_kit, playable_kits
+from game.seat import Seat
 from game.setup import SetupField
+from play.outside.spec import parse_spec
 
 #: How many recently saved or opened files the file chooser offers.
 MAX_RECENT_FILES = 8
 #: A path longer than this in the settings file is not one the chooser wrote: it is dropped.
 MAX_RECENT_PATH_CHARS = 4096
-SEAT_KINDS: tuple[str, ...] = ("human", "level", "custom")
+SEAT_KINDS: tuple[str, ...] = ("human", "level", "custom", "program")
 
 
 @dataclass
 class SeatSetting:
-    """One player as chosen on the start screen: a human, a named AI level, or a demo search."""
+    """One player as chosen on the start screen: a human, a named AI level, a demo search, or
+    a program outside Kibitz (``program``: ``file:agent.py`` or ``cmd:...``)."""
 
     kind: str = "human"
     level: str = "Casual"
@@ -39,6 +45,8 @@ class SeatSetting:
     depth: int = 3
     #: Seconds a move for a search limited by time (Monte Carlo tree search).
     time_s: float = 1.0
+    #: The program a "program" seat runs.
+    program: str = ""
 
 
 def game_fields() -> dict[str, SetupField]:
@@ -273,7 +281,17 @@ _SEAT_WORDS: dict[str, Callable[[str], bool]] = {
     "kind": lambda word: word in SEAT_KINDS,
     "level": lambda word: 0 < len(word) <= MAX_LEVEL_CHARS,
     "algorithm": lambda word: word in ALGORITHMS,
+    "program": lambda word: not word or _is_program(word),
 }
+
+
+def _is_program(name: str) -> bool:
+    """A name a program seat can save and play.outside can read."""
+    try:
+        parse_spec(name)
+        return Seat.outside(name).is_program
+    except ValueError:
+        return False
 
 
 def _read_seats(s: Settings, value: object, dropped: list[str]) -> bool:
@@ -301,6 +319,10 @@ def _read_seats(s: Settings, value: object, dropped: list[str]) -> bool:
                 seat.time_s = float(_clamp(raw["time_s"], SEAT_TIME_RANGE_S))
             else:
                 dropped.append(f"seats[{n}].time_s")
+        if seat.kind == "program" and not _is_program(seat.program):
+            seat.kind, seat.program = "human", ""  # a program seat without a program to run
+            if f"seats[{n}].program" not in dropped:
+                dropped.append(f"seats[{n}].program")
     return True
 
 

@@ -79,7 +79,10 @@ class LineChannel:
         return self._proc is not None
 
     def start(self) -> None:
-        """Start the program; Forfeit "the program did not start: <reason>" when it cannot."""
+        """Start the program; Forfeit "the program did not start: <reason>" when it cannot
+        (also once closed: a window closing a program from another thread as it is started)."""
+        if self._closed:
+            raise Forfeit("the program was closed before it started")
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONIOENCODING": "utf-8",
                **(self._env or {})}
         try:
@@ -93,6 +96,12 @@ class LineChannel:
             self._closed = True
             raise Forfeit(f"the program did not start: {reason}: {self.argv[0][:80]!r}") from None
         self._proc = proc
+        if self._closed:  # closed (from another thread) while the process was starting
+            self._closed = False
+            self.close(kill=True)
+            if proc.stderr is not None:
+                proc.stderr.close()
+            raise Forfeit("the program was closed before it started")
         assert proc.stdout is not None
         if self._threaded:
             self._reader = _ThreadReader(proc.stdout)

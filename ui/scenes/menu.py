@@ -1,4 +1,5 @@
-"""The start screen: game, players (human / AI level / hand-picked search), who starts, options.
+"""The start screen: game, players (human / AI level / hand-picked search / a program), who
+starts, options.
 
 Every choice is written to the settings straight away, so the screen comes back as the player
 left it, also after a restart.
@@ -18,7 +19,7 @@ from game.core import error_line
 from game.kit import GameKit
 from game.registry import all_kits, get_kit, playable_kits
 from game.setup import SetupField
-from play.setup import default_save_path, first_move_is_chosen, load_game_file
+from play.setup import default_save_path, first_move_is_chosen, load_game_file, program_title
 from ui import theme
 from ui.assets import font
 from ui.file_chooser import FileChooser
@@ -26,6 +27,7 @@ from ui.host import Host
 from ui.scenes.common import DialogHost, MessageLine, draw_background
 from ui.scenes.confirm import ConfirmDialog
 from ui.scenes.play_setup import build_session
+from ui.scenes.program_dialog import ProgramDialog, ProgramRow
 from ui.settings import SeatSetting
 from ui.text import width as text_width
 from ui.text_widgets import TextField
@@ -82,7 +84,7 @@ class MenuScene(DialogHost):
         self.settings = app.settings
         self.message = MessageLine()
         self.widgets: list[Widget] = []
-        self.dialog: FileChooser | ConfirmDialog | None = None
+        self.dialog: FileChooser | ConfirmDialog | ProgramDialog | None = None
         self.rect = pygame.Rect(0, 0, 800, 600)
         self.title_y = 0
         self.title_size = 28
@@ -99,10 +101,13 @@ class MenuScene(DialogHost):
         return self._kit
 
     # ---- building the rows ---------------------------------------------------------------
-    def _seat_options(self, kit: GameKit) -> list[tuple[str, str]]:
+    def _seat_options(self, kit: GameKit,
+                      seat: SeatSetting | None = None) -> list[tuple[str, str]]:
         opts = [("human", "Human")]
         opts += [(f"level:{n}", f"AI — {n}") for n in level_names(kit)]
         opts.append(("custom", "AI — pick search"))
+        chosen = seat.program if seat is not None and seat.kind == "program" else ""
+        opts.append(("program", f"Program — {program_title(chosen)}" if chosen else "Program…"))
         return opts
 
     @staticmethod
@@ -112,9 +117,21 @@ class MenuScene(DialogHost):
     def _set_seat(self, i: int, value: str) -> None:
         if value.startswith("level:"):
             self.settings.update_seat(i, kind="level", level=value.split(":", 1)[1])
+        elif value == "program":
+            self.ask_program(i)
         else:
             self.settings.update_seat(i, kind=value)
         self.layout(self.rect)
+
+    def ask_program(self, i: int) -> None:
+        """The program dialog for player ``i``; the seat changes only when one is chosen."""
+
+        def chosen(name: str) -> None:
+            self.settings.update_seat(i, kind="program", program=name)
+            self.layout(self.rect)
+
+        self.open_dialog(ProgramDialog(self.app, self.settings.seats[i].program, chosen,
+                                       lambda: self.layout(self.rect)))
 
     def _set_seat_field(self, i: int, name: str, value: object) -> None:
         self.settings.update_seat(i, **{name: value})
@@ -151,8 +168,11 @@ class MenuScene(DialogHost):
         names = ("Player A", "Player B")
         for i in range(2):
             seat = s.seats[i]
-            rows.append(Choice(names[i], self._seat_options(self.kit), self._seat_value(seat),
-                               partial(self._set_seat, i)))
+            rows.append(Choice(names[i], self._seat_options(self.kit, seat),
+                               self._seat_value(seat), partial(self._set_seat, i)))
+            if seat.kind == "program":
+                rows.append(ProgramRow("   program", partial(self.ask_program, i),
+                                       seat.program))
             if seat.kind == "custom":
                 algos = ALGORITHMS
                 if seat.algorithm not in algos:
@@ -182,7 +202,7 @@ class MenuScene(DialogHost):
         row in place when a choice adds rows (choosing "AI — pick search" moved the whole
         menu, the row just clicked with it, under the cursor)."""
         s = self.settings
-        extra = sum(2 for seat in s.seats if seat.kind != "custom")
+        extra = sum({"custom": 0, "program": 1}.get(seat.kind, 2) for seat in s.seats)
         setup = self.kit.setup()
         hidden = sum(1 for spec in (setup.fields if setup is not None else ())
                      if not spec.shown(s.game_values))

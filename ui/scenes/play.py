@@ -106,6 +106,7 @@ class PlayScene(DialogHost):
                 self.record.sync(session)
                 self.moves_view.caption = self.view.record_caption(session.start,
                                                                    session.moves)
+                self.moves_view.footer = session.forfeit[1] if session.forfeit else ""
                 self.moves_view.to_end()
                 self.anim.start(self.app.now, self.match.pace().animation_s
                                 if event.animate else 0.0)
@@ -273,6 +274,8 @@ class PlayScene(DialogHost):
                 self.show_message(f"{self.session.result_text} — N for a new game")
             elif self.match.ai.thinking():
                 self.show_message("The AI is thinking — U to undo, Space to pause")
+            elif self.match.programs.thinking(self.session) is not None:
+                self.show_message("The program is thinking — U to undo, Space to pause")
             elif self.session.current.current_player() == CHANCE:
                 self.show_message("The dice are being rolled")
             return

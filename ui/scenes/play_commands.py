@@ -19,7 +19,9 @@ from ui.commands import Command, Key
 from ui.kit import game_ui
 from ui.lab import lab_commands, why_no_lab
 from ui.movelist import MoveListView, MoveRecord
+from ui.scenes.common import Dialog
 from ui.scenes.play_files import GameFiles
+from ui.scenes.program_view import ProgramLog
 
 #: The AI-vs-AI pauses the Slower / Faster keys step through (seconds).
 PACE_STEPS = (0.0, 0.1, 0.2, 0.4, 0.6, 1.0, 1.5, 2.0, 3.0)
@@ -66,6 +68,7 @@ class CommandedScreen(PlayParts, Protocol):
     def dialog(self) -> object: ...
     def show_message(self, text: str, error: bool = False) -> None: ...
     def ask(self, question: str, action: Callable[[], object]) -> None: ...
+    def open_dialog(self, dialog: Dialog) -> None: ...
     def to_menu(self) -> None: ...
     def toggle_values(self) -> None: ...
     def toggle_ponder(self) -> None: ...
@@ -125,6 +128,10 @@ def play_commands(s: CommandedScreen) -> list[Command]:
         Command("Review", (Key(K.K_e),), s.open_review,
                 "every move of this game weighed: marks, a chart, the better moves"),
         *extra,
+        Command("Program log", (Key(K.K_g),), lambda: s.open_dialog(ProgramLog(
+                    m.programs.log_path())), "the end of the program's log (its errors)",
+                button=False, enabled=lambda: m.programs.log_path() is not None,
+                why_not=lambda: "No program has played in this game"),
         *[
             Command(c.label, (Key(K.key.key_code(c.key)),),
                     opening_lab(s, c.view),

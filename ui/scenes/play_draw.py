@@ -20,6 +20,7 @@ from ui.scenes.common import draw_background
 from ui.scenes.play_banner import draw_banner, result_line
 from ui.scenes.play_commands import PlayParts
 from ui.scenes.play_layout import PlayLayout
+from ui.scenes.program_view import program_lines
 from ui.scenes.screen import DrawnScreen
 from ui.widgets import draw_text, fitting_size
 
@@ -77,7 +78,8 @@ def side_panel_lines(scene: DrawnPlay) -> list[PanelLine]:
     """The search story, then what the game's evaluator believes (if the game says)."""
     own = game_ui(scene.session.kit)
     belief = own.belief_lines(scene) if own.belief_lines is not None else []
-    lines = ponder_lines(scene.match.ponder.status())
+    lines = program_lines(scene.match.programs, scene.session)
+    lines += ponder_lines(scene.match.ponder.status())
     return lines + panel_lines(scene.words, scene.match.knowledge,
                                show_values=scene.match.show_values, belief=belief,
                                tips=key_tips(scene))
@@ -123,6 +125,8 @@ def draw_play_screen(scene: DrawnPlay, surface: pygame.Surface) -> None:
         if not scene.message.visible(scene.now):
             scene.show_message(f"Board error: {exc}", True)
         status = ""
+    if s.forfeit is not None:
+        status = s.forfeit[1]  # the board's own line would name the side still to move
     if ctx.move_values and ctx.values_for:
         report = scene.match.knowledge.report(Purpose.VALUES)
         depth = f", depth {report.values_depth}" if report is not None else ""

@@ -22,6 +22,8 @@ def seat_from_setting(setting: SeatSetting) -> Seat:
         return Seat.ai(setting.algorithm, time_s=float(setting.time_s))
     if setting.kind == "custom":
         return Seat.ai(setting.algorithm, depth=int(setting.depth))
+    if setting.kind == "program":
+        return Seat.outside(setting.program)
     return Seat.human()
 
 
