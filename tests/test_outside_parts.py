@@ -140,7 +140,7 @@ def test_a_channel_without_a_log_in_a_folder_of_its_own(tmp_path: Path) -> None:
     channel.close()
     never = LineChannel([PYTHON, "-c", "print(1)"])
     never.close()
-    with pytest.raises(Forfeit, match="^the program was already closed$"):
+    with pytest.raises(Forfeit, match="^the program was closed before it started$"):
         never.send("x")
     assert not never.started
     assert children() == []

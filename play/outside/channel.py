@@ -198,7 +198,9 @@ class LineChannel:
             return b""
 
     def _running(self) -> subprocess.Popen[bytes]:
-        if self._proc is None and not self._closed:  # closed before it started: no start
+        if self._proc is None:
+            if self._closed:  # closed before it started: it never starts
+                raise Forfeit("the program was closed before it started")
             self.start()
         if self._closed or self._proc is None:
             raise Forfeit("the program was already closed")
