@@ -37,7 +37,6 @@ from cli.common import (
 )
 from cli.ladder import add_ladder_arguments, run_ladder_command
 from cli.match_players import (
-    DEFAULT_MOVE_TIME,
     check_player,
     config_or_none,
     forfeit_note,
@@ -53,6 +52,7 @@ from game.jsontypes import JSONValue
 from game.kit import GameKit
 from game.progress import Progress, ProgressBar
 from game.registry import get_kit
+from play.outside.protocol import DEFAULT_MOVE_TIME
 from play.outside.spec import is_outside
 
 P = ParamSpec("P")

@@ -24,9 +24,6 @@ from play.outside.players import check_outside, outside_chooser, outside_player
 from play.outside.protocol import OutsidePlayer
 from play.outside.spec import is_outside, parse_spec
 
-#: Seconds a program has for each move unless --move-time says otherwise.
-DEFAULT_MOVE_TIME = 2.0
-
 
 def check_player(kit: GameKit, name: str) -> None:
     """Refuse a bad player name at once, before any game starts: a level's name, or a

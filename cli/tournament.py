@@ -31,13 +31,14 @@ from cli.common import (
 )
 from cli.crosstable import Crosstable, Pairing
 from cli.match import MAX_JOBS, game_specs, move_time, play_match
-from cli.match_players import DEFAULT_MOVE_TIME, check_player, logs_folder
+from cli.match_players import check_player, logs_folder
 from cli.match_record import MatchRecord, RecordError
 from cli.match_tally import GameOutcome, Tally
 from game.jsontypes import JSONObject
 from game.kit import GameKit
 from game.progress import ProgressBar
 from game.registry import get_kit
+from play.outside.protocol import DEFAULT_MOVE_TIME
 from play.outside.spec import is_outside
 
 #: The most players in one round robin (their pairings grow as the square).

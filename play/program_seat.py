@@ -23,12 +23,16 @@ from pathlib import Path
 from game.core import Move, State
 from game.session import Session
 from play.outside.players import outside_player
-from play.outside.protocol import Forfeit, OutsideAnswer, OutsidePlayer, one_line
+from play.outside.protocol import (
+    DEFAULT_MOVE_TIME,
+    Forfeit,
+    OutsideAnswer,
+    OutsidePlayer,
+    one_line,
+)
 from play.outside.spec import parse_spec
 from play.setup import program_title
 
-#: Seconds a program has for each move unless its seat says otherwise (as ``match``'s).
-PROGRAM_MOVE_TIME_S = 2.0
 #: How long closing waits for a question in flight to end (the program is killed first).
 CLOSE_WAIT_S = 3.0
 _LOG_NUMBERS = itertools.count(1)
@@ -97,7 +101,7 @@ class ProgramSeats:
         player = self._player(session, side, seat.program)
         q = _Question(side, session.current, self.clock())
         self._question = q
-        seconds = seat.time_s or PROGRAM_MOVE_TIME_S
+        seconds = seat.time_s or DEFAULT_MOVE_TIME
         thread = threading.Thread(target=self._ask, args=(player, q, seconds),
                                   name=f"program-{side}", daemon=True)
         self._thread = thread

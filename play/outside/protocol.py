@@ -15,6 +15,8 @@ from typing import Protocol
 from ai.selfplay import Forfeited
 from game.core import Move, State
 
+#: Seconds a program has for each move unless told otherwise (a match, a seat at the table).
+DEFAULT_MOVE_TIME = 2.0
 #: Longest forfeit reason: a program's own text is quoted in it, and may be megabytes.
 MAX_REASON_CHARS = 200
 #: Longest program text quoted by ``shown``, so a reason that quotes it stays short.

@@ -57,13 +57,8 @@ class ConfirmDialog:
         return True  # modal: nothing reaches the screen behind
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
         r = self.rect
-        pygame.draw.rect(surface, theme.color("panel"), r, border_radius=10)
-        scene_record.cover(surface, r)
-        pygame.draw.rect(surface, theme.color("accent"), r, width=2, border_radius=10)
+        draw_modal_frame(surface, r)
         pad = max(12, r.height // 10)
         size = theme.text_size(surface.get_height())
         draw_text(surface, self.question, (r.x + pad, r.y + pad), int(size * 1.1),
@@ -75,3 +70,14 @@ class ConfirmDialog:
             y += int(small * 1.35)
         self.yes_button.draw(surface)
         self.no_button.draw(surface)
+
+
+def draw_modal_frame(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A modal box: the screen behind shaded, the box in the panel's colour with an accent
+    border, and what it covers recorded (the layout check then ignores what lies beneath)."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 140))
+    surface.blit(shade, (0, 0))
+    pygame.draw.rect(surface, theme.color("panel"), rect, border_radius=10)
+    scene_record.cover(surface, rect)
+    pygame.draw.rect(surface, theme.color("accent"), rect, width=2, border_radius=10)

@@ -18,9 +18,10 @@ import pygame
 from game.core import error_line
 from game.seat import Seat
 from play.outside.spec import is_outside, parse_spec
-from ui import scene_record, theme
+from ui import theme
 from ui.assets import font
 from ui.file_chooser import ChooserApp, FileChooser
+from ui.scenes.confirm import draw_modal_frame
 from ui.text_widgets import TextField
 from ui.widgets import Button, Widget, draw_text, share_label_size, wrap_text
 
@@ -164,13 +165,8 @@ class ProgramDialog:
         return True  # modal: nothing reaches the screen behind
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
         r = self.rect
-        pygame.draw.rect(surface, theme.color("panel"), r, border_radius=10)
-        scene_record.cover(surface, r)
-        pygame.draw.rect(surface, theme.color("accent"), r, width=2, border_radius=10)
+        draw_modal_frame(surface, r)
         size = theme.text_size(surface.get_height())
         pad = max(12, self.field.rect.height // 2)
         width = r.width - 2 * pad

@@ -11,9 +11,10 @@ import pygame
 
 from game.session import Session
 from play.program_seat import ProgramSeats, last_lines
-from ui import scene_record, theme
+from ui import theme
 from ui.assets import font
 from ui.panel_view import PanelLine
+from ui.scenes.confirm import draw_modal_frame
 from ui.widgets import draw_text
 
 #: The log's lines the overlay shows at most.
@@ -68,13 +69,8 @@ class ProgramLog:
         return True  # modal: nothing reaches the screen behind
 
     def draw(self, surface: pygame.Surface) -> None:
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
         r = self.rect
-        pygame.draw.rect(surface, theme.color("panel"), r, border_radius=10)
-        scene_record.cover(surface, r)
-        pygame.draw.rect(surface, theme.color("accent"), r, width=2, border_radius=10)
+        draw_modal_frame(surface, r)
         size = theme.text_size(surface.get_height())
         pad = max(12, size)
         width = r.width - 2 * pad
