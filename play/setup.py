@@ -101,11 +101,16 @@ def describe_seat(seat: Seat) -> str:
 
 
 def program_title(name: str) -> str:
-    """A program's short name: an agent file's name (``greedy.py``), a command's first words."""
+    """A program's short name: an agent file's name (``greedy.py``), a command's words
+    (``gtp-rhino -l 3``); a game's own engine keeps its prefix where the rest alone says
+    little (``gnubg:0`` reads "gnubg 0", not "0")."""
     kind, _, rest = name.partition(":")
     if kind == "file":
         return Path(rest.strip()).name or rest
-    return clipped(rest.strip(), 32)
+    words = rest.strip()
+    if kind != "cmd" and not words.lower().startswith(kind.lower()):
+        words = f"{kind} {words}".strip()
+    return clipped(words, 32)
 
 
 def noise_text(kit: GameKit, seat: Seat) -> str | None:

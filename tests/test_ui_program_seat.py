@@ -217,3 +217,19 @@ def test_a_program_closed_before_it_starts_never_starts(tmp_path: Any) -> None:
     with pytest.raises(Forfeit, match="closed before it started"):
         player.choose(kit.rules().initial_state(), 2.0)
     assert children() <= before
+
+
+def test_a_program_the_game_cannot_seat_is_refused_before_play() -> None:
+    """Seats are shared by the games: Othello's GTP engine left on a seat when backgammon is
+    chosen is a one-line refusal at Play (the start screen shows it), not a forfeit later."""
+    from game.registry import get_kit
+    from ui.scenes.play_setup import build_session
+
+    s = Settings()
+    s.update_seat(1, kind="program", program="gtp:gtp-rhino -l 1")
+    with pytest.raises(ValueError, match="^gtp: is not a player of backgammon"):
+        build_session(s, get_kit("backgammon"))
+    s.update_seat(1, kind="program", program="gnubg:0 --no-such-option")
+    with pytest.raises(ValueError) as refused:
+        build_session(s, get_kit("backgammon"))
+    assert "\n" not in str(refused.value)

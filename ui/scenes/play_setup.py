@@ -11,6 +11,9 @@ from ai.api import TIMED_ALGORITHMS
 from game.kit import GameKit
 from game.seat import Seat
 from game.session import Session
+from play.outside.players import check_outside
+from play.outside.protocol import Forfeit
+from play.outside.spec import parse_spec
 from play.setup import first_move_is_chosen
 from ui.settings import SeatSetting, Settings
 
@@ -33,6 +36,12 @@ def build_session(settings: Settings, kit: GameKit) -> Session:
     setup = kit.setup()
     options, stakes = setup.make(settings.game_values) if setup is not None else ({}, None)
     a, b = (seat_from_setting(s) for s in settings.seats)
+    for setting in settings.seats:  # a program this game cannot seat: refused before play
+        if setting.kind == "program":
+            try:
+                check_outside(kit, parse_spec(setting.program))
+            except Forfeit as exc:  # its program is not on this machine
+                raise ValueError(str(exc)) from None
     # Player A takes the side that moves first; where chance decides who moves first (the
     # opening roll), Player A is always the first player.
     first = settings.first if first_move_is_chosen(kit) else 0
