@@ -5,7 +5,7 @@ number of plies to the end).
 - won/drawn/lost: "mean +0.24 (62% score)": the score counts a win 1 and a draw ½, so it
   is (1 + mean) / 2;
 - a margin scaled like a probability: "mean +0.24 (62% score, weighted by the margin)";
-- points: "mean +0.43 points a game, over the playouts".
+- points: "mean +0.43 points a game" (a mean of the playouts' points).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ def mean_label(profile: Profile, value: float) -> ValueLabel:
     kind = reward_for(profile).kind
     short = signed(value, 2)
     if kind == POINTS:
-        return ValueLabel(short, f"mean {short} {profile.unit}, over the playouts")
+        return ValueLabel(short, f"mean {short} {profile.unit}")
     score = round(50 * (1 + max(-1.0, min(1.0, value))))
     weighted = ", weighted by the margin" if kind == MARGIN else ""
     return ValueLabel(short, f"mean {short} ({score}% score{weighted})")
