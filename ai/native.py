@@ -1,0 +1,80 @@
+"""Compiled kernels where speed is depth, and the plain Python path wherever they are off.
+
+A kernel is a function written once in the restricted Python that numba compiles (whole
+numbers, NumPy arrays, loops, no objects): a bitboard's moves, a solver's search. ``kernel``
+wraps it. With numba installed and ``KIBITZ_NATIVE`` not ``0``, the wrapped function is
+numba's ``njit`` of it, compiled on its first call and kept on disk in the user's cache folder
+(``native_cache_dir``), so a second run starts warm. Otherwise it is the function itself and
+runs as ordinary Python, slowly, with the same results: every kernel's tests run both ways.
+
+numba's cache folder must be known before numba is imported, so this module sets it and is the
+only one that imports numba. ``status`` says in one line which path runs and why (``selftest``,
+``bench`` and bug reports print it).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+#: ``KIBITZ_NATIVE=0`` switches the compiled path off (the Python path runs everywhere).
+ENV = "KIBITZ_NATIVE"
+#: Where numba keeps compiled kernels unless the user's environment says otherwise.
+CACHE_ENV = "NUMBA_CACHE_DIR"
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def switched_off() -> bool:
+    """True when the environment asks for the Python path."""
+    return os.environ.get(ENV, "").strip().lower() in {"0", "off", "no", "false"}
+
+
+def native_cache_dir() -> Path:
+    """The folder compiled kernels are kept in: the user's cache folder's ``kibitz/native``
+    (``NUMBA_CACHE_DIR`` when the user set it)."""
+    chosen = os.environ.get(CACHE_ENV)
+    if chosen:
+        return Path(chosen)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("kibitz", appauthor=False)) / "native"
+
+
+@cache
+def _numba() -> Any:
+    """numba, imported once with its cache folder set; None when it is off or absent."""
+    if switched_off() or importlib.util.find_spec("numba") is None:
+        return None
+    os.environ.setdefault(CACHE_ENV, str(native_cache_dir()))
+    import numba
+
+    return numba
+
+
+def enabled() -> bool:
+    """True when kernels are compiled (numba present, not switched off)."""
+    return _numba() is not None
+
+
+def kernel(fn: F) -> F:
+    """``fn`` compiled (``njit``, cached on disk) when kernels are on, else ``fn`` itself."""
+    numba = _numba()
+    if numba is None:
+        return fn
+    compiled: F = numba.njit(cache=True, nogil=True)(fn)
+    return compiled
+
+
+def status() -> str:
+    """One line: which path runs, and why."""
+    if switched_off():
+        return f"Python path ({ENV}={os.environ.get(ENV)})"
+    numba = _numba()
+    if numba is None:
+        return "Python path (numba is not installed)"
+    return f"compiled with numba {numba.__version__}, cached in {native_cache_dir()}"

@@ -1,0 +1,52 @@
+"""Compiled kernels (ai/native.py): the same function on both paths, the switch, the cache."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from ai import native
+
+
+@pytest.fixture
+def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
+    """native's choice is made once a process: each test makes it again, and leaves it."""
+    native._numba.cache_clear()
+    yield monkeypatch
+    native._numba.cache_clear()
+
+
+def popcount(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+def test_switched_off_the_kernel_is_the_python_function(fresh: pytest.MonkeyPatch) -> None:
+    fresh.setenv(native.ENV, "0")
+    assert not native.enabled()
+    assert native.kernel(popcount) is popcount
+    assert native.status() == "Python path (KIBITZ_NATIVE=0)"
+
+
+def test_compiled_the_kernel_gives_the_python_answer(fresh: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    pytest.importorskip("numba")
+    fresh.delenv(native.ENV, raising=False)
+    fresh.setenv(native.CACHE_ENV, str(tmp_path))
+    assert native.enabled()
+    compiled = native.kernel(popcount)
+    assert compiled is not popcount
+    for x in (0, 1, 0xFF, 0x4000_0000_0000_0001, 0x7FFF_FFFF_FFFF_FFFF):
+        assert compiled(x) == popcount(x)
+    assert native.status().startswith("compiled with numba ")
+    assert native.native_cache_dir() == tmp_path
+
+
+def test_the_cache_folder_is_the_users_unless_numba_is_told(fresh: pytest.MonkeyPatch) -> None:
+    fresh.delenv(native.CACHE_ENV, raising=False)
+    assert native.native_cache_dir().parts[-2:] == ("kibitz", "native")
