@@ -177,17 +177,17 @@ class MenuScene(DialogHost):
                 rows.append(ProgramRow("   program", partial(self.ask_program, i),
                                        seat.program))
             if seat.kind == "custom":
-                algos = ALGORITHMS
-                if seat.algorithm not in algos:
-                    s.update_seat(i, algorithm=algos[min(1, len(algos) - 1)])
-                rows.append(Choice("   algorithm", [(a, a) for a in algos], seat.algorithm,
+                if seat.algorithm not in ALGORITHMS:
+                    s.update_seat(i, algorithm=ALGORITHMS[min(1, len(ALGORITHMS) - 1)])
+                rows.append(Choice("   algorithm", [(a, a) for a in ALGORITHMS], seat.algorithm,
                                    partial(self._set_seat_field, i, "algorithm")))
-                if seat.algorithm in TIMED_ALGORITHMS:
-                    rows.append(Choice("   time a move", SEAT_TIMES, seat.time_s,
-                                       partial(self._set_seat_field, i, "time_s")))
-                else:
-                    rows.append(Choice("   depth", [(d, str(d)) for d in range(1, 13)],
-                                       seat.depth, partial(self._set_seat_field, i, "depth")))
+            if seat.kind == "program" or (seat.kind == "custom"
+                                          and seat.algorithm in TIMED_ALGORITHMS):
+                rows.append(Choice("   time a move", SEAT_TIMES, seat.time_s,
+                                   partial(self._set_seat_field, i, "time_s")))
+            elif seat.kind == "custom":
+                rows.append(Choice("   depth", [(d, str(d)) for d in range(1, 13)],
+                                   seat.depth, partial(self._set_seat_field, i, "depth")))
         if first_move_is_chosen(self.kit):
             rows.append(Choice("First move", [(0, "Player A"), (1, "Player B")], s.first,
                                lambda v: self._set("first", v)))
