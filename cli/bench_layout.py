@@ -129,6 +129,7 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[App], None]]]:
 
     from ui.kit import lab_views
     from ui.lab import lab_scene, teaching_scene
+    from ui.scenes.menu import MenuScene
     from ui.scenes.play import PlayScene
     from ui.scenes.review import ReviewScene
 
@@ -189,6 +190,7 @@ def screens(kit: GameKit) -> Iterator[tuple[str, Callable[[App], None]]]:
         _press(app, pygame.K_F1)
 
     yield "menu", lambda app: None
+    yield "program dialog", lambda app: app.scene_as(MenuScene).ask_program(1)
     yield "play", play
     yield "play values", play_values
     end = finished_state(kit)

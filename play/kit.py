@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.kit import GameKit
+from game.registry import all_kits
+from play.outside.locate import KnownProgram
 from play.outside.protocol import OutsidePlayer
 from play.turns import MatchSide, StakesTurns
 
@@ -33,6 +35,9 @@ class GamePlay:
     #: makes a player with ``engines[PREFIX](REST, log_path)`` (Othello's ``gtp:gtp-rhino -l 3``,
     #: backgammon's ``gnubg:0``), accepted wherever ``file:`` and ``cmd:`` are (play.outside).
     engines: Mapping[str, EngineFactory] = field(default_factory=dict)
+    #: The programs among those the game knows by name, offered ready-made in the Program
+    #: dialog and found or pointed to in Settings (GRhino, GNU Backgammon).
+    programs: tuple[KnownProgram, ...] = ()
 
 
 #: What a game without a play part adds: nothing.
@@ -45,3 +50,12 @@ def game_play(kit: GameKit) -> GamePlay:
         return NOTHING
     found: GamePlay = kit.part("play.kit", "PLAY")
     return found
+
+
+def known_programs() -> list[KnownProgram]:
+    """Every game's known programs, each once, in the games' order (Settings lists them)."""
+    seen: dict[str, KnownProgram] = {}
+    for kit in all_kits():
+        for known in game_play(kit).programs:
+            seen.setdefault(known.program, known)
+    return list(seen.values())

@@ -59,7 +59,7 @@ def test_a_game_against_an_agent_file_plays_to_its_end(tmp_path: Any, monkeypatc
     app = program_game(tmp_path, monkeypatch, GREEDY)
     try:
         scene = app.scene
-        assert scene.session.seats[1] == Seat.outside(GREEDY)
+        assert scene.session.seats[1] == Seat.outside(GREEDY, time_s=1.0)
         click_cell(app, 4)
         assert app.run_until(lambda: scene.session.ply == 2, 15)
         assert scene.match.programs.last is not None  # its answer was played as the AI's
@@ -92,7 +92,7 @@ def test_a_forfeit_ends_the_game_and_the_save_keeps_it(tmp_path: Any, monkeypatc
         assert scene.match.programs.log_path(1) in scene.message.text
         loaded = savefile.load(scene.session.save())
         assert loaded.forfeit == scene.session.forfeit and loaded.is_over
-        assert loaded.seats[1] == Seat.outside(ILLEGAL)
+        assert loaded.seats[1] == Seat.outside(ILLEGAL, time_s=1.0)
         app.step([key(pygame.K_g)], 0.02)  # the program's log over the board
         assert type(scene.dialog).__name__ == "ProgramLog"
         app.step([key(pygame.K_ESCAPE)], 0.02)
@@ -233,3 +233,22 @@ def test_a_program_the_game_cannot_seat_is_refused_before_play() -> None:
     with pytest.raises(ValueError) as refused:
         build_session(s, get_kit("backgammon"))
     assert "\n" not in str(refused.value)
+
+
+def test_a_program_seat_has_its_time_a_move(tmp_path: Any, monkeypatch: Any) -> None:
+    """The start screen offers a program seat's time, and the game's seat gets it (not the
+    2 s every program had)."""
+    from ui.scenes.play_setup import seat_from_setting
+
+    assert seat_from_setting(SeatSetting("program", program=GREEDY, time_s=5.0)).time_s == 5.0
+    app = make_app(tmp_path, monkeypatch, game="tictactoe",
+                   seats=seats("human", SeatSetting("program", program=GREEDY, time_s=0.5)))
+    try:
+        menu = app.scene
+        menu.layout(menu.rect)
+        labels = [getattr(w, "label", "") for w in menu.widgets]
+        row = labels.index("   time a move")
+        assert labels[row - 2:row] == ["Player B", "   program"]
+        assert menu.widgets[row].value == 0.5
+    finally:
+        app.close()

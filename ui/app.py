@@ -27,6 +27,7 @@ from game.core import State, error_line
 from game.kit import GameKit
 from game.review import GameReview
 from game.session import Session
+from play.outside.locate import choose_paths
 from ui.assets import asset_path, font
 from ui.host import OnReview, Scene, WaitingGame
 from ui.interrupt import CloseOnInterrupt
@@ -83,6 +84,7 @@ class App:
         if settings is None:
             settings, settings_problem = read_settings(settings_path)
         self.settings = settings
+        choose_paths(settings.program_paths)  # the programs the player pointed to
         if start_game:
             self.settings.update(game=start_game)
         self.worker_mode = worker_mode

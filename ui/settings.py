@@ -84,6 +84,9 @@ class Settings:
     window_size: tuple[int, int] = (1100, 720)
     #: Files saved or opened through the file chooser, newest first (absolute paths).
     recent_files: list[str] = field(default_factory=list)
+    #: Where the programs the games know live (GRhino's ``gtp-rhino``...), by program name,
+    #: when the player pointed to them (play.outside.locate; absent: looked up).
+    program_paths: dict[str, str] = field(default_factory=dict)
     #: The games' own start-screen fields, by settings key (written flat in the file).
     game_values: dict[str, object] = field(
         default_factory=lambda: {k: f.default for k, f in game_fields().items()})
@@ -275,6 +278,20 @@ def _read_recent(s: Settings, value: object, dropped: list[str]) -> bool:
     return True
 
 
+def _read_program_paths(s: Settings, value: object, dropped: list[str]) -> bool:
+    """Program name -> path; a pair that is not two strings of sane length is dropped alone."""
+    if not isinstance(value, dict):
+        return False
+    s.program_paths = {}
+    for name, path in value.items():
+        if (isinstance(name, str) and isinstance(path, str) and 0 < len(name) <= MAX_NAME_CHARS
+                and 0 < len(path) <= MAX_RECENT_PATH_CHARS):
+            s.program_paths[name] = path
+        else:
+            dropped.append(f"program_paths.{_field_name(str(name))}")
+    return True
+
+
 #: What a seat's words may be: a kind and algorithm Kibitz knows, a level name of sane length
 #: (the start screen swaps a name the game does not have for one of its levels).
 _SEAT_WORDS: dict[str, Callable[[str], bool]] = {
@@ -348,6 +365,7 @@ _READERS: dict[str, _Reader] = {
     "ai_delay_s": _read_delay,
     "window_size": _read_window,
     "recent_files": _read_recent,
+    "program_paths": _read_program_paths,
 }
 
 

@@ -16,7 +16,7 @@ from play.kit import game_play
 from play.outside.engine_client import EngineClient
 from play.outside.protocol import OutsidePlayer
 from play.outside.python_agent import PythonAgent
-from play.outside.spec import CMD_PREFIX, FILE_PREFIX, OutsideSpec
+from play.outside.spec import CMD_PREFIX, FILE_PREFIX, OutsideSpec, prefix_of
 
 #: The kinds every game takes.
 COMMON_KINDS = ("file", "cmd")
@@ -25,6 +25,13 @@ COMMON_KINDS = ("file", "cmd")
 def prefixes(kit: GameKit) -> list[str]:
     """The program prefixes ``kit``'s game takes: ``file:``, ``cmd:``, then its own."""
     return [FILE_PREFIX, CMD_PREFIX, *(f"{kind}:" for kind in game_play(kit).engines)]
+
+
+def takes_program(kit: GameKit, name: str) -> bool:
+    """True when ``kit``'s game offers the kind of program ``name`` names (its prefix alone:
+    nothing is checked or started)."""
+    prefix = prefix_of(name)
+    return prefix is not None and f"{prefix}:" in prefixes(kit)
 
 
 def outside_player(kit: GameKit, spec: OutsideSpec, log_path: Path | None) -> OutsidePlayer:

@@ -19,6 +19,7 @@ from game.core import error_line
 from game.kit import GameKit
 from game.registry import all_kits, get_kit, playable_kits
 from game.setup import SetupField
+from play.outside.players import takes_program
 from play.setup import default_save_path, first_move_is_chosen, load_game_file, program_title
 from ui import theme
 from ui.assets import font
@@ -130,8 +131,8 @@ class MenuScene(DialogHost):
             self.settings.update_seat(i, kind="program", program=name)
             self.layout(self.rect)
 
-        self.open_dialog(ProgramDialog(self.app, self.settings.seats[i].program, chosen,
-                                       lambda: self.layout(self.rect)))
+        self.open_dialog(ProgramDialog(self.app, self.kit, self.settings.seats[i].program,
+                                       chosen, lambda: self.layout(self.rect)))
 
     def _set_seat_field(self, i: int, name: str, value: object) -> None:
         self.settings.update_seat(i, **{name: value})
@@ -139,12 +140,14 @@ class MenuScene(DialogHost):
             self.layout(self.rect)
 
     def _set_game(self, kit: GameKit) -> None:
+        """A seat the game cannot fill (a level it lacks, GRhino at backgammon) takes a level."""
         self.settings.update(game=kit.id)
         self._kit = kit
         names = level_names(kit)
         for i, seat in enumerate(self.settings.seats):
-            if seat.kind == "level" and seat.level not in names:
-                self.settings.update_seat(i, level=names[min(1, len(names) - 1)])
+            if ((seat.kind == "level" and seat.level not in names)
+                    or (seat.kind == "program" and not takes_program(kit, seat.program))):
+                self.settings.update_seat(i, kind="level", level=names[min(1, len(names) - 1)])
         self.layout(self.rect)
 
     def _set(self, name: str, value: object, relayout: bool = False) -> None:
@@ -174,17 +177,17 @@ class MenuScene(DialogHost):
                 rows.append(ProgramRow("   program", partial(self.ask_program, i),
                                        seat.program))
             if seat.kind == "custom":
-                algos = ALGORITHMS
-                if seat.algorithm not in algos:
-                    s.update_seat(i, algorithm=algos[min(1, len(algos) - 1)])
-                rows.append(Choice("   algorithm", [(a, a) for a in algos], seat.algorithm,
+                if seat.algorithm not in ALGORITHMS:
+                    s.update_seat(i, algorithm=ALGORITHMS[min(1, len(ALGORITHMS) - 1)])
+                rows.append(Choice("   algorithm", [(a, a) for a in ALGORITHMS], seat.algorithm,
                                    partial(self._set_seat_field, i, "algorithm")))
-                if seat.algorithm in TIMED_ALGORITHMS:
-                    rows.append(Choice("   time a move", SEAT_TIMES, seat.time_s,
-                                       partial(self._set_seat_field, i, "time_s")))
-                else:
-                    rows.append(Choice("   depth", [(d, str(d)) for d in range(1, 13)],
-                                       seat.depth, partial(self._set_seat_field, i, "depth")))
+            if seat.kind == "program" or (seat.kind == "custom"
+                                          and seat.algorithm in TIMED_ALGORITHMS):
+                rows.append(Choice("   time a move", SEAT_TIMES, seat.time_s,
+                                   partial(self._set_seat_field, i, "time_s")))
+            elif seat.kind == "custom":
+                rows.append(Choice("   depth", [(d, str(d)) for d in range(1, 13)],
+                                   seat.depth, partial(self._set_seat_field, i, "depth")))
         if first_move_is_chosen(self.kit):
             rows.append(Choice("First move", [(0, "Player A"), (1, "Player B")], s.first,
                                lambda v: self._set("first", v)))

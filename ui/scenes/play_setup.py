@@ -26,7 +26,7 @@ def seat_from_setting(setting: SeatSetting) -> Seat:
     if setting.kind == "custom":
         return Seat.ai(setting.algorithm, depth=int(setting.depth))
     if setting.kind == "program":
-        return Seat.outside(setting.program)
+        return Seat.outside(setting.program, time_s=float(setting.time_s))
     return Seat.human()
 
 

@@ -2,7 +2,9 @@
 
 A program is a player outside Kibitz: a Python agent file (``file:``, picked with the file
 chooser filtered to .py) or a command line that speaks the engine protocol (``cmd:``, typed);
-docs/agents.md tells how to write one. The name is checked as the save file would check it
+docs/agents.md tells how to write one. Programs the game knows by name (GRhino for Othello,
+GNU Backgammon) are offered ready-made, one button a level, with where they run from (Settings
+can point to them). The name is checked as the save file would check it
 (game.seat) and as the match would read it (play.outside.spec) before the dialog closes, so a
 seat never holds a name that cannot be saved or read; whether the program runs is found when
 it is first asked for a move (then it forfeits, with its log to read).
@@ -11,17 +13,23 @@ it is first asked for a move (then it forfeits, with its log to read).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pygame
 
 from game.core import error_line
+from game.kit import GameKit
 from game.seat import Seat
+from play.kit import game_play
+from play.outside.locate import KnownProgram, where
+from play.outside.players import takes_program
 from play.outside.spec import is_outside, parse_spec
 from ui import theme
 from ui.assets import font
 from ui.file_chooser import ChooserApp, FileChooser
 from ui.scenes.confirm import draw_modal_frame
+from ui.scenes.settings_programs import program_status
 from ui.text_widgets import TextField
 from ui.widgets import Button, Widget, draw_text, share_label_size, wrap_text
 
@@ -70,10 +78,21 @@ class ProgramRow(Widget):
 class ProgramDialog:
     """Choose file… / type a name; Enter or OK takes it, Esc or Cancel leaves the seat."""
 
-    def __init__(self, app: ChooserApp, current: str, on_choose: Callable[[str], object],
+    def __init__(self, app: ChooserApp, kit: GameKit, current: str,
+                 on_choose: Callable[[str], object],
                  on_cancel: Callable[[], object] | None = None,
                  start_folder: Path | None = None) -> None:
         self.app = app
+        #: The programs ``kit``'s game knows by name, offered ready-made.
+        self.known = game_play(kit).programs
+        if not takes_program(kit, current):
+            current = ""  # another game's own program: nothing to start from
+        #: Each known program's ready-made players, one button each, in ``known``'s order.
+        self.ready_made = [[Button(label, partial(self.take_ready_made, program, name),
+                                   tooltip=name) for label, name in program.choices]
+                           for program in self.known]
+        #: Where each known program's line of text goes (set by layout).
+        self.known_y: list[int] = []
         self.on_choose = on_choose
         self.on_cancel = on_cancel
         self.start_folder = start_folder or Path.cwd()
@@ -99,6 +118,14 @@ class ProgramDialog:
             return
         self.closed = True
         self.on_choose(name)
+
+    def take_ready_made(self, program: KnownProgram, name: str) -> None:
+        """A known program's player, chosen at once when the program is on this computer."""
+        self.field.text = name
+        if where(program.program) is None:
+            self.error = f"{program.title} cannot start: {program_status(program)[0]}"
+            return
+        self.accept()
 
     def cancel(self) -> None:
         self.closed = True
@@ -126,11 +153,23 @@ class ProgramDialog:
         row = max(28, int(size * 2.1))
         pad = max(12, row // 2)
         text_h = int(size * 1.6) + int(size * 1.3) * TEXT_LINES
-        h = pad * 2 + text_h + row * 2 + pad * 2
+        known_h = (int(size * 1.3) + row + pad // 2) * len(self.known)
+        h = pad * 2 + text_h + row * 2 + pad * 2 + known_h
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = screen.center
         y = self.rect.y + pad + text_h + pad // 2
         self.field.rect = pygame.Rect(self.rect.x + pad, y, w - 2 * pad, row)
+        y = self.field.rect.bottom + pad // 2
+        self.known_y = []
+        for buttons in self.ready_made:
+            self.known_y.append(y)
+            y += int(size * 1.3)
+            gap = max(4, pad // 2)
+            bw = (w - 2 * pad - gap * (len(buttons) - 1)) // max(1, len(buttons))
+            for i, b in enumerate(buttons):
+                b.rect = pygame.Rect(self.rect.x + pad + i * (bw + gap), y, bw, row)
+            share_label_size(buttons)
+            y += row + pad // 2
         y = self.rect.bottom - pad - row
         bw = (w - 4 * pad) // 3
         for i, b in enumerate((self.file_button, self.ok_button, self.cancel_button)):
@@ -153,7 +192,8 @@ class ProgramDialog:
             self.cancel()
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
-            for b in (self.file_button, self.ok_button, self.cancel_button):
+            for b in (self.file_button, self.ok_button, self.cancel_button,
+                      *(b for row in self.ready_made for b in row)):
                 if b.handle_event(event):
                     return True
             self.field.handle_event(event)
@@ -181,6 +221,14 @@ class ProgramDialog:
             draw_text(surface, line, (r.x + pad, y), small, theme.color(color), max_width=width)
             y += int(size * 1.3)
         self.field.draw(surface)
+        for program, top, buttons in zip(self.known, self.known_y, self.ready_made, strict=True):
+            status, bad = program_status(program)
+            line = f"{program.title}: {status}" + (" (Settings can point to it)" if bad else "")
+            draw_text(surface, line, (r.x + pad, top), small,
+                      theme.color("bad" if bad else "text_dim"), max_width=width,
+                      essential=False)
+            for b in buttons:
+                b.draw(surface)
         for b in (self.file_button, self.ok_button, self.cancel_button):
             b.draw(surface)
         if self.chooser is not None:
