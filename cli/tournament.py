@@ -30,7 +30,7 @@ from cli.common import (
     whole_number,
 )
 from cli.crosstable import Crosstable, Pairing
-from cli.match import MAX_JOBS, game_specs, move_time, play_match
+from cli.match_games import MAX_JOBS, game_specs, move_time, play_match
 from cli.match_players import check_player, logs_folder
 from cli.match_record import MatchRecord, RecordError
 from cli.match_tally import GameOutcome, Tally
