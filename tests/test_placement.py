@@ -169,3 +169,31 @@ def test_match_ladder_with_a_program_places_it(capsys: pytest.CaptureFixture[str
     code, _, err = run(capsys, "match", "--game", "tictactoe", "--ladder", "--a", GREEDY,
                        "--csv", "x.csv")
     assert code == 2 and "--csv and --png belong to a ladder of levels" in err
+
+
+def test_between_goes_by_the_levels_measured_elo_not_their_order() -> None:
+    """High, named strongest, lost to Mid 6 games in 8: a player between Low and High is
+    "between Low and High", not "between Low and Mid", and one above them all is above Mid,
+    the strongest measured."""
+    table = Crosstable(["Low", "Mid", "High", "P"],
+                       [Pairing(3, 0, 8, 5.0), Pairing(3, 1, 8, 2.0), Pairing(3, 2, 8, 3.5),
+                        Pairing(1, 0, 8, 7.0), Pairing(2, 1, 8, 2.0)])
+    elo = table.elo()
+    assert elo[0] < elo[3] < elo[2] < elo[1]
+    found = place(table, 3, [0, 1, 2])
+    assert found.below is not None and found.above is not None
+    assert (found.below[0], found.above[0]) == ("Low", "High")
+    strong = Crosstable(table.players, [Pairing(3, 0, 8, 8.0), Pairing(3, 1, 8, 7.0),
+                                        Pairing(3, 2, 8, 8.0), *table.pairings[3:]])
+    top = place(strong, 3, [0, 1, 2])
+    assert top.below is not None and top.below[0] == "Mid" and top.above is None
+
+
+def test_the_interval_is_the_likelihoods_95_percent() -> None:
+    """One pairing of 400 games, even: the likelihood-ratio interval of a binomial's logit,
+    about ±1.96 / sqrt(n p (1 - p)) nats, 68 Elo either side (401 games with the virtual
+    draw)."""
+    found = place(Crosstable(["L", "P"], [Pairing(1, 0, 400, 200.0)]), 1, [0])
+    half = 1.96 / (401 * 0.25) ** 0.5 * 400 / 2.302585
+    assert found.elo == pytest.approx(0, abs=1e-6)
+    assert found.high == pytest.approx(half, rel=0.02) and found.low == pytest.approx(-half, rel=0.02)
