@@ -24,7 +24,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "analyze": ("cli.analyze", "search one position and print the result as JSON"),
     "engine": ("cli.engine", "serve JSON-lines requests on stdin/stdout"),
     "match": ("cli.match", "play AI against AI and print the score"),
-    "tournament": ("cli.tournament", "a round robin of levels and programs: crosstable, Elo"),
+    "tournament": ("cli.tournament", "a round robin of levels and programs, or a program placed among the levels: crosstable, Elo"),
     "review": ("cli.review", "weigh every move of a saved game and print the annotated record"),
     "explain": ("cli.explain", "the recorded search tree of a position, or algorithms compared"),
     "bench": ("cli.bench", "print speed figures (rules, search, ui)"),

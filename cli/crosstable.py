@@ -8,7 +8,8 @@ most likely together, not a chain of pairwise differences. A draw counts half a 
 side. A player who won or lost every game has no finite maximum-likelihood rating, so every
 pairing also gets one virtual draw (a common prior that pulls unbeaten ratings to a finite
 figure; with many games it moves the others very little). The ratings are shifted to a mean of
-0: only their differences mean anything.
+0, or, for a placement among levels, so that the weakest level is 0 (``anchor``): only their
+differences mean anything.
 """
 
 from __future__ import annotations
@@ -38,11 +39,14 @@ class Pairing:
 
 
 class Crosstable:
-    """Players in their given order and the pairings between them."""
+    """Players in their given order and the pairings between them; with an ``anchor`` (a
+    player's index) the Elo is shifted to put that player at 0 instead of the mean."""
 
-    def __init__(self, players: list[str], pairings: list[Pairing]) -> None:
+    def __init__(self, players: list[str], pairings: list[Pairing],
+                 anchor: int | None = None) -> None:
         self.players = players
         self.pairings = pairings
+        self.anchor = anchor
 
     def score(self, i: int, j: int) -> tuple[float, int] | None:
         """Player i's score against player j and the games between them (None: none)."""
@@ -63,7 +67,8 @@ class Crosstable:
         return out
 
     def elo(self) -> list[float]:
-        """Bradley-Terry ratings on the Elo scale, mean 0 (see the module's docstring)."""
+        """Bradley-Terry ratings on the Elo scale, mean 0 or the anchor 0 (see the module's
+        docstring)."""
         n = len(self.players)
         wins = [0.0] * n
         games: dict[tuple[int, int], float] = {}
@@ -82,7 +87,9 @@ class Crosstable:
                 updated.append(wins[i] / denominator if denominator else strength[i])
             mean_log = sum(math.log(s) for s in updated) / n
             strength = [s / math.exp(mean_log) for s in updated]
-        return [400 * math.log10(s) for s in strength]
+        elo = [400 * math.log10(s) for s in strength]
+        shift = 0.0 if self.anchor is None else elo[self.anchor]
+        return [e - shift for e in elo]
 
     def ranked(self) -> list[int]:
         """Players by share of the points, then (between two level on points) by their own
@@ -138,8 +145,9 @@ class Crosstable:
                          for j in range(len(self.players))
                          if j != i and (found := self.score(i, j)) is not None}}
             for rank, i in enumerate(self.ranked(), start=1)]
+        zero = "mean 0" if self.anchor is None else f"{self.players[self.anchor]} = 0"
         return {"players": players, "elo_model": "Bradley-Terry (MM), one virtual draw a "
-                "pairing, mean 0"}
+                f"pairing, {zero}"}
 
 
 def _share(score: float, games: int) -> float:

@@ -1,5 +1,7 @@
 """``match --ladder``: every level of a game against the one below it (or ``--a`` against
-``--b``), the table the lab's ladder screen fills in, as text or CSV, and its chart as a PNG."""
+``--b``), the table the lab's ladder screen fills in, as text or CSV, and its chart as a PNG.
+With a program in ``--a`` and no ``--b`` it places the program among the levels instead:
+``tournament --place``'s run without a folder (cli.placement)."""
 
 from __future__ import annotations
 
@@ -9,14 +11,21 @@ from pathlib import Path
 
 from ai.ladder import LadderUpdate, RungFigures, csv_text, ladder_rungs, run_ladder
 from cli.common import RequestError, level_config, parse_options
+from cli.match_stakes import stakes_chosen
+from cli.tournament import placement_plan, play_plan
+from game.jsontypes import JSONObject
+from game.kit import GameKit
 from game.progress import ProgressBar
 from game.registry import get_kit
+from play.outside.spec import is_outside
 
 
 def run_ladder_command(args: argparse.Namespace) -> int:
     options = parse_options(args.options)
     kit = get_kit(args.game)
     kit.rules().initial_state(**options)  # bad options: one error now
+    if args.a is not None and args.b is None and is_outside(args.a):
+        return _place(args, kit, options)
     if (args.a is None) != (args.b is None):
         raise RequestError("give both --a and --b for one rung, or neither for the whole ladder")
     if args.a is not None:
@@ -57,6 +66,19 @@ def run_ladder_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _place(args: argparse.Namespace, kit: GameKit, options: JSONObject) -> int:
+    """The program in ``--a`` placed among every level (``tournament --place``, no folder)."""
+    if args.csv is not None or args.png is not None:
+        raise RequestError("--csv and --png belong to a ladder of levels, not a program's "
+                           "placement")
+    if stakes_chosen(args, kit):
+        raise RequestError("a program (file:, cmd:, ...) plays the game alone: no stakes "
+                           "switches")
+    return play_plan(kit, placement_plan(kit, args.a, None), options, games=args.games,
+                     seed=args.seed, jobs=args.jobs, seconds=args.move_time, folder=None,
+                     as_json=args.json)
+
+
 def table_text(figures: list[RungFigures]) -> str:
     lines = [f"{'upper':<14}{'lower':<14}{'games':>6}{'score':>8}  {'95% CI':<13}"
              f"{'s/move up':>10}{'s/move low':>11}{'nodes up':>10}{'nodes low':>10}"]
@@ -72,7 +94,8 @@ def table_text(figures: list[RungFigures]) -> str:
 def add_ladder_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ladder", action="store_true",
                         help="every level against the one below (or --a against --b), "
-                             "--games each, live figures; one process")
+                             "--games each, live figures; one process. With a program in --a "
+                             "and no --b: place it among the levels (tournament --place)")
     parser.add_argument("--csv", default=None, metavar="FILE", help="--ladder: the table as CSV")
     parser.add_argument("--png", default=None, metavar="FILE",
                         help="--ladder: the strength and cost chart as a PNG")

@@ -2,7 +2,7 @@
 
 Measuring a strength difference of a few hundredths of a point takes thousands of games; at
 two chance layers that is many CPU-hours, more than one sitting. Every game of a match depends
-only on the seed and its index (cli.match.game_specs), so a match can stop anywhere and go on
+only on the seed and its index (cli.match_games.game_specs), so a match can stop anywhere and go on
 later: this file keeps what was played. Its first line names the match (game, levels, seed,
 games, options); each later line is one finished game's outcome, written as soon as it is
 known. Run the same command again and it plays only the games the file lacks, then reports
@@ -55,7 +55,7 @@ class MatchRecord:
 
     def __init__(self, path: Path, match: JSONObject) -> None:
         self.path = path
-        #: Outcome fields (as cli.match.GameOutcome takes them) of the games already played.
+        #: Outcome fields (as cli.match_tally.GameOutcome takes them) of the games already played.
         self.played: list[RecordedOutcome] = []
         header: JSONObject = {"format": FORMAT, **match}
         try:
@@ -72,7 +72,7 @@ class MatchRecord:
         return {o["index"] for o in self.played}
 
     def add(self, outcome: DataclassInstance) -> None:
-        """Append one finished game (a cli.match.GameOutcome) and flush it to disk."""
+        """Append one finished game (a cli.match_tally.GameOutcome) and flush it to disk."""
         given = asdict(outcome)
         timed = given.get("turns_a") or given.get("turns_b")
         keys = _OUTCOME_KEYS + _TIMING_KEYS if timed else _OUTCOME_KEYS

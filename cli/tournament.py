@@ -1,15 +1,19 @@
 """``kibitz tournament``: a round robin for a class — every player against every other, the
-same paired games as ``match``, and a crosstable (text, CSV, JSON) with an Elo estimate.
+same paired games as ``match``, and a crosstable (text, CSV, JSON) with an Elo estimate — or,
+with ``--place PROGRAM``, a placement: the program against every level and each level against
+the one above, read as where the program stands among the levels (cli.placement).
 
 Players are anything ``match`` seats: the game's levels, search levels such as ``MCTS-1s``,
 and programs (``file:agent.py``, ``cmd:...``: a class's agents), each program with
 ``--move-time`` a move; a program that breaks a rule forfeits that game and the tournament
-goes on. Every pairing is a ``match`` of its own,
+goes on. A round robin and a placement differ only in their pairings (a ``Plan``); every
+pairing is a ``match`` of its own,
 seeded from the tournament's seed and the pairing's place, so a tournament replays exactly.
 With ``--dir`` each pairing keeps its games in a record file there (``match --record``'s
 format) and the crosstable is written beside them; run the same command again and it plays
 only the games the records lack, then reports the whole tournament as one uninterrupted run
-would.
+would. The folder's header names its kind, so a round robin's folder is refused to a placement
+and the other way round.
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ import argparse
 import json
 import random
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ai.kit import levels_of
 from cli.common import (
     RequestError,
     add_game_arguments,
@@ -30,10 +35,11 @@ from cli.common import (
     whole_number,
 )
 from cli.crosstable import Crosstable, Pairing
-from cli.match import MAX_JOBS, game_specs, move_time, play_match
+from cli.match_games import MAX_JOBS, game_specs, move_time, play_match
 from cli.match_players import check_player, logs_folder
 from cli.match_record import MatchRecord, RecordError
 from cli.match_tally import GameOutcome, Tally
+from cli.placement import place, placement_heading, placement_note, placement_pairings
 from game.jsontypes import JSONObject
 from game.kit import GameKit
 from game.progress import ProgressBar
@@ -44,15 +50,22 @@ from play.outside.spec import is_outside
 #: The most players in one round robin (their pairings grow as the square).
 MAX_PLAYERS = 16
 MAX_GAMES = 10_000
-#: The file in ``--dir`` that names the tournament (its seed, players, games).
+#: The file in ``--dir`` that names the tournament (its kind, seed, players, games).
 HEADER = "tournament.json"
+#: The header's kinds (a header without one is an older round robin's).
+ROUND_ROBIN, PLACE = "round-robin", "place"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser, position=False)
-    parser.add_argument("--players", required=True, metavar="A,B,...",
+    parser.add_argument("--players", default=None, metavar="A,B,...",
                         help="the players, comma-separated: levels (Beginner, Master), search "
-                             "levels (MCTS-1s, AB-1s), programs (file:AGENT.py), at least two")
+                             "levels (MCTS-1s, AB-1s), programs (file:AGENT.py), at least two; "
+                             "with --place, the levels to place it among, weakest first")
+    parser.add_argument("--place", default=None, metavar="PROGRAM",
+                        help="place PROGRAM among the levels (default: all the game's): it "
+                             "plays each level and each level the one above; prints where it "
+                             "stands, its Elo and a 95%% interval")
     parser.add_argument("--move-time", type=argparse_type(move_time), default=DEFAULT_MOVE_TIME,
                         metavar="SECONDS",
                         help=f"a program's time for each move (default {DEFAULT_MOVE_TIME:g})")
@@ -70,30 +83,66 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="print the crosstable as one JSON line instead of text")
 
 
+@dataclass(frozen=True)
+class Plan:
+    """What a tournament plays: its players, the pairings (indices, the first is seat A), and
+    the placed player (the last one) when it is a placement."""
+
+    players: list[str]
+    pairings: list[tuple[int, int]]
+    placed: str | None = None
+
+    @property
+    def kind(self) -> str:
+        """The folder header's word for it."""
+        return ROUND_ROBIN if self.placed is None else PLACE
+
+
 def run(args: argparse.Namespace) -> int:
     kit = get_kit(args.game)
     options = parse_options(args.options)
     kit.rules().initial_state(**options)  # bad options: one error now, not in every game
-    players = _players(kit, args.players)
-    folder: Path | None = args.dir
-    seed = args.seed
+    plan = (placement_plan(kit, args.place, args.players) if args.place is not None
+            else _round_robin(kit, args.players))
+    return play_plan(kit, plan, options, games=args.games, seed=args.seed, jobs=args.jobs,
+                     seconds=args.move_time, folder=args.dir, as_json=args.json)
+
+
+def placement_plan(kit: GameKit, placed: str, levels_text: str | None) -> Plan:
+    """``placed`` against the levels named (default: all the game's but itself, in their
+    order) and each level against the one above."""
+    check_player(kit, placed)
+    if levels_text is not None:
+        levels = _names(kit, levels_text, 1)
+        if placed.lower() in (name.lower() for name in levels):
+            raise RequestError(f"--place {placed} is one of --players: place it among the others")
+    else:
+        levels = [level.name for level in levels_of(kit) if level.name.lower() != placed.lower()]
+        if not levels:
+            raise RequestError(f"{kit.id} has no level to place {placed} among")
+    return Plan([*levels, placed], placement_pairings(len(levels)), placed)
+
+
+def play_plan(kit: GameKit, plan: Plan, options: JSONObject, *, games: int, seed: int | None,
+              jobs: int, seconds: float, folder: Path | None, as_json: bool) -> int:
+    """Play the plan's pairings (only what ``folder``'s records lack) and print the
+    crosstable, and for a placement where the placed player stands."""
+    players = plan.players
     if folder is not None:
-        seed = _open_folder(folder, kit, players, args.games, options, seed)
+        seed = _open_folder(folder, kit, plan, games, options, seed)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    pairings = [(i, j) for i in range(len(players)) for j in range(i + 1, len(players))]
-    pairing_seeds = _pairing_seeds(seed, len(pairings))
-    bar = ProgressBar(len(pairings) * args.games, "games")
+    pairing_seeds = _pairing_seeds(seed, len(plan.pairings))
+    bar = ProgressBar(len(plan.pairings) * games, "games")
     results: list[Pairing] = []
     #: Each forfeiting player's reasons, in the order of the pairings and games.
     forfeits: dict[str, list[str]] = {}
     try:
-        for number, ((i, j), pairing_seed) in enumerate(zip(pairings, pairing_seeds,
+        for number, ((i, j), pairing_seed) in enumerate(zip(plan.pairings, pairing_seeds,
                                                             strict=True)):
-            pairing = _Pairing(kit, options, players[i], players[j], args.games, pairing_seed,
-                               args.move_time, folder, number)
-            tally = pairing.play(args.jobs, _Offset(bar, number * args.games, players[i],
-                                                   players[j]))
+            pairing = _Pairing(kit, options, players[i], players[j], games, pairing_seed,
+                               seconds, folder, number)
+            tally = pairing.play(jobs, _Offset(bar, number * games, players[i], players[j]))
             results.append(Pairing(i, j, tally.games, tally.wins + tally.draws / 2))
             for index in sorted(tally.forfeits):
                 side, reason = tally.forfeits[index]
@@ -102,36 +151,56 @@ def run(args: argparse.Namespace) -> int:
         raise RequestError(str(exc)) from None
     finally:
         bar.close()
-    table = Crosstable(players, results)
-    report: JSONObject = {"game": kit.id, "seed": seed, "games_a_pairing": args.games,
+    levels = len(players) - 1
+    table = Crosstable(players, results, anchor=None if plan.placed is None else 0)
+    placement = None if plan.placed is None else place(table, levels, list(range(levels)))
+    report: JSONObject = {"game": kit.id, "seed": seed, "games_a_pairing": games,
                           "options": options, **table.to_json(),
                           "forfeits": {name: {"games": len(reasons), "first": reasons[0]}
                                        for name, reasons in forfeits.items()}}
+    if placement is not None:
+        report["placement"] = placement.to_json()
     if folder is not None:
         (folder / "crosstable.csv").write_text(table.csv_text(), encoding="utf-8")
         (folder / "crosstable.json").write_text(json.dumps(report, indent=1) + "\n",
                                                 encoding="utf-8")
-    if args.json:
+    if as_json:
         print(json.dumps(report))
-    else:
-        print(f"{kit.rules().name}: {len(players)} players, {args.games} games a pairing, "
+        return 0
+    if placement is None:
+        print(f"{kit.rules().name}: {len(players)} players, {games} games a pairing, "
               f"seed {seed}")
         print(table.text())
         print("(score: wins + half the draws; Elo: Bradley-Terry over every game, one "
               "virtual draw a pairing, mean 0)")
-        for name, reasons in forfeits.items():
-            print(f"{name} forfeited {len(reasons)} game{'s' if len(reasons) != 1 else ''}"
-                  f" (the first: {reasons[0]})")
+    else:
+        print(placement_heading(kit.rules().name, placement.player, levels, games, seed))
+        print(table.text())
+        print(placement_note(players[0]))
+        print(placement.text())
+    for name, reasons in forfeits.items():
+        print(f"{name} forfeited {len(reasons)} game{'s' if len(reasons) != 1 else ''}"
+              f" (the first: {reasons[0]})")
     return 0
 
 
-def _players(kit: GameKit, text: str) -> list[str]:
-    """The named players, each checked now (a typo is one line before any game)."""
+def _round_robin(kit: GameKit, text: str | None) -> Plan:
+    if text is None:
+        raise RequestError("give --players (a round robin) or --place PROGRAM (a placement)")
+    players = _names(kit, text, 2)
+    return Plan(players, [(i, j) for i in range(len(players))
+                          for j in range(i + 1, len(players))])
+
+
+def _names(kit: GameKit, text: str, least: int) -> list[str]:
+    """The players ``--players`` names, each checked now (a typo is one line before any
+    game)."""
     players = [name.strip() for name in text.split(",") if name.strip()]
-    if len(players) < 2:
-        raise RequestError("--players needs at least two players, comma-separated")
-    if len(players) > MAX_PLAYERS:
-        raise RequestError(f"--players: at most {MAX_PLAYERS} players")
+    if len(players) < least:
+        raise RequestError(f"--players needs at least {'two players' if least > 1 else 'one'}"
+                           ", comma-separated")
+    if len(players) > MAX_PLAYERS - (least == 1):
+        raise RequestError(f"--players: at most {MAX_PLAYERS - (least == 1)} players")
     folded = [p.lower() for p in players]
     twice = sorted({p for p in players if folded.count(p.lower()) > 1})
     if twice:
@@ -141,20 +210,26 @@ def _players(kit: GameKit, text: str) -> list[str]:
     return players
 
 
-def _open_folder(folder: Path, kit: GameKit, players: list[str], games: int,
-                 options: JSONObject, seed: int | None) -> int | None:
-    """Create the folder's header, or check that it names this tournament; the seed is the
-    recorded one when none is given."""
+def _open_folder(folder: Path, kit: GameKit, plan: Plan, games: int, options: JSONObject,
+                 seed: int | None) -> int | None:
+    """Create the folder's header, or check that it names this tournament (an older round
+    robin's header names no kind); the seed is the recorded one when none is given."""
     header_path = folder / HEADER
-    wanted: JSONObject = {"format": "kibitz-tournament", "game": kit.id, "players": [*players],
-                          "games": games, "options": options}
+    wanted: JSONObject = {"format": "kibitz-tournament", "kind": plan.kind, "game": kit.id,
+                          "players": [*plan.players], "games": games, "options": options}
+    if plan.placed is not None:
+        wanted["placed"] = plan.placed
     try:
         if header_path.exists():
             found = json.loads(header_path.read_text(encoding="utf-8"))
             if not isinstance(found, dict) or found.get("format") != "kibitz-tournament":
                 raise RequestError(f"{header_path}: not a tournament's header")
+            kind = (found.get("kind", ROUND_ROBIN), found.get("placed"))
+            if kind != (plan.kind, plan.placed):
+                raise RequestError(f"{folder} holds {_kind_words(*kind)}, not "
+                                   f"{_kind_words(plan.kind, plan.placed)}: give a new --dir")
             recorded = found.get("seed")
-            differ = sorted(k for k in wanted if found.get(k) != wanted[k])
+            differ = sorted(k for k in wanted if k != "kind" and found.get(k) != wanted[k])
             if seed is not None and recorded != seed:
                 differ.append("seed")
             if differ:
@@ -170,6 +245,10 @@ def _open_folder(folder: Path, kit: GameKit, players: list[str], games: int,
         raise RequestError(f"{header_path}: not a tournament's header (not JSON)") from None
     except OSError as exc:
         raise RequestError(f"{folder}: {exc.strerror or exc}") from None
+
+
+def _kind_words(kind: object, placed: object) -> str:
+    return "a round robin" if kind == ROUND_ROBIN else f"the placement of {placed}"
 
 
 def _pairing_seeds(seed: int, count: int) -> list[int]:

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 import ai  # noqa: E402,F401  (registers the games)
 from ai.selfplay import Z95, play_out, searcher  # noqa: E402
 from cli.common import RequestError, level_config  # noqa: E402
-from cli.match import MAX_PLIES, GameSpec, game_specs, start_position  # noqa: E402
+from cli.match_games import MAX_PLIES, GameSpec, game_specs, start_position  # noqa: E402
 from cli.match_record import MatchRecord, RecordError  # noqa: E402
 from cli.match_tally import GameOutcome, Tally, format_text, summary  # noqa: E402
 from game.core import Move, State  # noqa: E402

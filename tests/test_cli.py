@@ -11,7 +11,7 @@ import pytest
 
 import main
 from ai.selfplay import wilson
-from cli.match import game_specs, start_position
+from cli.match_games import game_specs, start_position
 from cli.match_tally import elo
 from game.registry import get_game, get_kit
 

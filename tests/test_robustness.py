@@ -16,7 +16,7 @@ import pytest
 import main
 from ai.api import Limits, SearchConfig
 from ai.engine import make_searcher
-from cli import match
+from cli import match_games
 from cli.common import RequestError, decode_json, parse_options
 from cli.engine import MAX_ERROR_CHARS, answer_line, serve
 from game.registry import get_game, get_kit
@@ -194,15 +194,15 @@ def test_match_pool_workers_leave_ctrl_c_to_the_parent(monkeypatch: pytest.Monke
     import multiprocessing
 
     monkeypatch.setattr(multiprocessing, "get_context", lambda method: FakeContext())
-    specs = match.game_specs(get_kit("nim"), {"heaps": (1, 2)}, "Master", "Master", 2, seed=3)
-    tally = match.play_match(specs, jobs=2)
+    specs = match_games.game_specs(get_kit("nim"), {"heaps": (1, 2)}, "Master", "Master", 2, seed=3)
+    tally = match_games.play_match(specs, jobs=2)
     assert tally.games == 2
-    assert created == [{"processes": 2, "initializer": match._ignore_sigint}, {"closed": True},
+    assert created == [{"processes": 2, "initializer": match_games._ignore_sigint}, {"closed": True},
                        {"joined": True}]
 
     previous = signal.getsignal(signal.SIGINT)
     try:
-        match._ignore_sigint()
+        match_games._ignore_sigint()
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, previous)
