@@ -192,3 +192,18 @@ def test_settings_point_to_a_program_and_look_it_up_again(tmp_path: Path,
         assert not app.errors
     finally:
         app.close()
+
+
+def test_a_windows_drive_is_a_path_not_a_kind_of_program(monkeypatch: Any) -> None:
+    from play.outside import spec
+    from ui.scenes.program_dialog import program_name
+
+    assert spec.prefix_of("C:\\agents\\mine.py") is None
+    assert program_name("C:\\agents\\mine.py") == "file:C:\\agents\\mine.py"
+    assert spec.parse_spec("file:C:\\agents\\mine.py").path == "C:\\agents\\mine.py"
+    assert spec.prefix_of("gtp:x") == "gtp" and spec.prefix_of("cmd:x") == "cmd"
+    monkeypatch.setattr(spec.os, "name", "nt")
+    assert spec.command_words('"C:\\Program Files\\eng.exe" -l 3') == [
+        "C:\\Program Files\\eng.exe", "-l", "3"]
+    monkeypatch.setattr(spec.os, "name", "posix")
+    assert spec.command_words("'/opt/my engine' -l 3") == ["/opt/my engine", "-l", "3"]

@@ -12,14 +12,16 @@ did not start: ...").
 
 from __future__ import annotations
 
+import os
 import re
 import shlex
 from dataclasses import dataclass
 
 FILE_PREFIX = "file:"
 CMD_PREFIX = "cmd:"
-#: A program's name: a word (letters, digits, ``_``, ``-``, a letter first), a colon, the rest.
-_NAME = re.compile(r"([A-Za-z][A-Za-z0-9_-]*):(.*)", re.DOTALL)
+#: A program's name: a word of two or more (letters, digits, ``_``, ``-``, a letter first), a
+#: colon, the rest. One letter and a colon is a Windows drive (``C:\agents\mine.py``), not a kind.
+_NAME = re.compile(r"([A-Za-z][A-Za-z0-9_-]+):(.*)", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,15 @@ class OutsideSpec:
     def rest(self) -> str:
         """The name after its prefix ("prog -x 3" for ``eng:prog -x 3``)."""
         return self.name[len(self.kind) + 1:]
+
+
+def command_words(line: str) -> list[str]:
+    """A command line's words as the system's shell splits them: on Windows backslashes are
+    path separators, not escapes (``C:\\bin\\engine.exe``), and quotes only group words."""
+    if os.name != "nt":
+        return shlex.split(line)
+    return [w[1:-1] if len(w) > 1 and w[0] == w[-1] and w[0] in "\"'" else w
+            for w in shlex.split(line, posix=False)]
 
 
 def prefix_of(name: str) -> str | None:
@@ -69,7 +80,7 @@ def parse_spec(name: str) -> OutsideSpec:
     if name.startswith(CMD_PREFIX):
         line = name[len(CMD_PREFIX):]
         try:
-            words = shlex.split(line)
+            words = command_words(line)
         except ValueError as exc:  # an unclosed quote
             raise ValueError(f"cmd: cannot split {line[:80]!r} into words: {exc}") from None
         if not words:

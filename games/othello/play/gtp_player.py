@@ -27,7 +27,6 @@ how a forced pass reads, and an illegal move anywhere else.
 from __future__ import annotations
 
 import contextlib
-import shlex
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +38,7 @@ from games.othello.rules import PASS, OthelloState, format_board, initial_state,
 from play.outside.channel import LineChannel
 from play.outside.locate import locate
 from play.outside.protocol import Forfeit, Lines, OutsideAnswer
+from play.outside.spec import command_words
 
 #: Seconds past its time an engine may answer in and still be on time (pipes, scheduling).
 GRACE_S = 0.5
@@ -74,7 +74,7 @@ def gtp_player(command: str, log_path: Path | None = None) -> GtpOthelloPlayer:
     found on PATH or in /usr/games. Forfeit when it is not installed, ValueError for an
     empty or unsplittable command."""
     try:
-        words = shlex.split(command)
+        words = command_words(command)
     except ValueError as exc:
         raise ValueError(f"gtp: cannot split {command[:80]!r}: {exc}") from None
     if not words:
