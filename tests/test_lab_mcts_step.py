@@ -19,9 +19,8 @@ from ai.lab.textbook_mcts import PHASES, backpropagate, select_child
 from ai.mcts.reward import reward_for
 from game.core import TERMINAL
 from game.registry import get_kit
-from tests.test_ui_support import make_app
+from tests.test_ui_support import make_app, mcts_tree_lab
 from ui import scene_record
-from ui.lab import lab_scene
 from ui.lab.mcts_stepper import MctsStepper
 from ui.layout_check import findings
 
@@ -124,14 +123,7 @@ def test_step_mode_lights_each_steps_line_on_screen(tmp_path: Any, monkeypatch: 
     app = make_app(tmp_path, monkeypatch, size=(1280, 720), lab_presentation=presentation)
     kit = get_kit("tictactoe")
     try:
-        app.switch(lab_scene(app, kit.rules().initial_state(), kit, "tree", level="Teaching"))
-        app.step([], 0.02)
-        assert app.run_until(lambda: not app.scene.jobs.busy, timeout_s=60)
-        pane = app.scene.pane()
-        pane.algorithm = "mcts"
-        pane.record()
-        app.step([], 0.02)
-        assert app.run_until(lambda: not app.scene.jobs.busy, timeout_s=60)
+        pane = mcts_tree_lab(app)
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s",
                                      scancode=0)], 0.02)
         stepper = pane.stepper

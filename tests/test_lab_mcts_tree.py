@@ -16,9 +16,8 @@ from ai.lab.tasks import record
 from ai.mcts.searcher import MctsSearcher
 from ai.mcts.snapshot import NodeSnapshot
 from game.registry import get_kit
-from tests.test_ui_support import make_app
+from tests.test_ui_support import make_app, mcts_tree_lab
 from ui import scene_record
-from ui.lab import lab_scene
 
 
 def _recorded(game_id: str) -> tuple[SearchRecording, NodeSnapshot, Any]:
@@ -74,16 +73,8 @@ def test_edges_widen_with_visits() -> None:
 def test_the_screen_shows_n_and_the_ucb_split_on_the_selected_path(
         tmp_path: Any, monkeypatch: Any) -> None:
     app = make_app(tmp_path, monkeypatch, size=(1280, 720))
-    kit = get_kit("tictactoe")
     try:
-        app.switch(lab_scene(app, kit.rules().initial_state(), kit, "tree", level="Teaching"))
-        app.step([], 0.02)
-        assert app.run_until(lambda: not app.scene.jobs.busy, timeout_s=60)
-        pane = app.scene.pane()
-        pane.algorithm = "mcts"
-        pane.record()
-        app.step([], 0.02)
-        assert app.run_until(lambda: not app.scene.jobs.busy, timeout_s=60)
+        pane = mcts_tree_lab(app)
         rec = pane.recording
         assert rec is not None and rec.algorithm == "mcts"
         pv = rec.principal_variation()

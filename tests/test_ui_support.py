@@ -201,3 +201,26 @@ def searching(scene: Any, depth: int = 0) -> bool:
     report = scene.match.knowledge.report(Purpose.MOVE)
     return (scene.match.jobs.current is not None and report is not None and report.thinking
             and report.nodes > 0 and report.depth >= depth)
+
+
+def mcts_tree_lab(app: App, game: str = "tictactoe") -> Any:
+    """The lab's tree in teaching mode with MCTS chosen on its Algorithm row, as a teacher
+    chooses it, and searched: the pane."""
+    from game.registry import get_kit
+    from ui.lab import lab_scene
+
+    kit = get_kit(game)
+    app.switch(lab_scene(app, kit.rules().initial_state(), kit, "tree", level="Teaching"))
+    app.step([], 0.02)
+    assert app.run_until(lambda: not app.scene.jobs.busy, timeout_s=60)
+    pane = app.scene.pane()
+    choice = next(w for w in pane.widgets if getattr(w, "label", "") == "Algorithm")
+    for _ in choice.options:
+        if choice.value == "mcts":
+            break
+        choice.step(1)
+    assert choice.value == "mcts"
+    pane.record()
+    app.step([], 0.02)
+    assert app.run_until(lambda: not app.scene.jobs.busy, timeout_s=60)
+    return pane
