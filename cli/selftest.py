@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from ai import native
 from ai.api import Limits, SearchConfig
 from ai.engine import default_algorithm
 from ai.kit import game_ai
@@ -107,7 +108,8 @@ def _checks(seed: int) -> list[tuple[str, Callable[[], str]]]:
     """The assets and the learned tables, then each game played to the end, then the games'
     own checks."""
     checks: list[tuple[str, Callable[[], str]]] = [("assets", _check_assets),
-                                                   ("learned tables", _learned_tables)]
+                                                   ("learned tables", _learned_tables),
+                                                   ("kernels", native.status)]
     checks += [(kit.id, partial(_play, kit, seed)) for kit in playable_kits()]
     checks.append(("review", _review))
     for kit in playable_kits():
