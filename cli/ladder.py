@@ -76,7 +76,7 @@ def _place(args: argparse.Namespace, kit: GameKit, options: JSONObject) -> int:
                            "switches")
     return play_plan(kit, placement_plan(kit, args.a, None), options, games=args.games,
                      seed=args.seed, jobs=args.jobs, seconds=args.move_time, folder=None,
-                     as_json=args.json)
+                     as_json=args.json, cluster=args.cluster)
 
 
 def table_text(figures: list[RungFigures]) -> str:

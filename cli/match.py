@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 from ai.kit import game_ai
+from cli.cluster import ClusterError, add_cluster_argument, maybe_connected
 from cli.common import (
     RequestError,
     add_game_arguments,
@@ -72,6 +73,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=min(2, os.cpu_count() or 1),
         help="worker processes",
     )
+    add_cluster_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON line instead of text")
     for switch in stakes_switches():
         parser.add_argument(f"--{switch.name}", action="store_true", help=switch.help)
@@ -95,6 +97,10 @@ def run(args: argparse.Namespace) -> int:
         if args.weights is not None or args.record is not None:
             raise RequestError("--weights and --record belong to a match of two levels,"
                                " not --ladder")
+        if args.cluster is not None and not (args.a is not None and args.b is None
+                                             and is_outside(args.a)):
+            raise RequestError("--cluster plays a match, a tournament and --ladder --a PROGRAM;"
+                               " the ladder of levels runs on this machine")
         return run_ladder_command(args)
     if args.a is None or args.b is None:
         raise RequestError("give --a and --b (the two levels), or --ladder")
@@ -139,8 +145,9 @@ def run(args: argparse.Namespace) -> int:
     bar = ProgressBar(args.games, "games")
     bar.update(tally.games, "from the record" if tally.games else "")
     try:
-        tally = play_match(specs, args.jobs, bar, tally, kept)
-    except (RuntimeError, RecordError) as exc:
+        with maybe_connected(args.cluster) as cluster:
+            tally = play_match(specs, args.jobs, bar, tally, kept, cluster)
+    except (RuntimeError, RecordError, ClusterError) as exc:
         raise RequestError(str(exc)) from None
     finally:
         bar.close()

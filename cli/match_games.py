@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 from ai.kit import game_ai
 from ai.selfplay import opening_position, play_game
+from cli.cluster import Cluster, ClusterError, TaskFailed
 from cli.common import level_config, parse_time, plain_decimal
 from cli.match_players import config_or_none, forfeit_note, log_path, play_seats
 from cli.match_record import MatchRecord
@@ -157,32 +158,66 @@ def _leave(_signum: int, _frame: object) -> None:
 
 
 def play_match(specs: list[GameSpec], jobs: int, bar: Progress | None = None,
-               tally: Tally | None = None, kept: MatchRecord | None = None) -> Tally:
-    """Play every game (in ``jobs`` spawned processes when more than one) and tally for A,
-    adding to ``tally`` (the games a record already held) and writing each outcome to
-    ``kept`` as it comes."""
+               tally: Tally | None = None, kept: MatchRecord | None = None,
+               cluster: Cluster | None = None) -> Tally:
+    """Play every game (on ``cluster`` when given, else in ``jobs`` spawned processes when
+    more than one) and tally for A, adding to ``tally`` (the games a record already held) and
+    writing each outcome to ``kept``.
+
+    Games finish in any order; each is tallied and written in the order of ``specs`` (a game
+    that finishes early waits for those before it), so the record and the figures are the
+    same however many processes or machines played them. A stop loses only the finished
+    games still waiting (they are played again on resuming)."""
     tally = tally if tally is not None else Tally()
+    waiting: dict[int, GameOutcome] = {}
+    written = 0  # specs[:written] are tallied and recorded
 
-    def record(outcome: GameOutcome) -> None:
-        if outcome.error is not None:
-            raise RuntimeError(f"game {outcome.index + 1} failed: {outcome.error}")
-        tally.add(outcome)
-        if kept is not None:
-            kept.add(outcome)
+    def finished(position: int, outcome: GameOutcome) -> None:
+        nonlocal written
+        waiting[position] = outcome
+        while written in waiting:
+            now = waiting.pop(written)
+            if now.error is not None:
+                raise RuntimeError(f"{game_name(specs[written])} failed: {now.error}")
+            tally.add(now)
+            if kept is not None:
+                kept.add(now)
+            written += 1
         if bar is not None:
-            bar.update(tally.games, f"A +{tally.wins} ={tally.draws} -{tally.losses}")
+            workers = f", {cluster.workers()} workers" if cluster is not None else ""
+            bar.update(tally.games + len(waiting),
+                       f"A +{tally.wins} ={tally.draws} -{tally.losses}{workers}")
 
-    if jobs <= 1 or len(specs) <= 1:
-        for spec in specs:
-            record(play_one(spec))
+    if cluster is not None:
+        try:
+            for position, outcome in cluster.completed(play_one, specs):
+                finished(position, outcome)
+        except TaskFailed as exc:
+            raise ClusterError(f"{game_name(specs[exc.position])} failed on the cluster:"
+                               f" {exc.reason}") from None
+    elif jobs <= 1 or len(specs) <= 1:
+        for position, spec in enumerate(specs):
+            finished(position, play_one(spec))
     else:
         ctx = multiprocessing.get_context("spawn")
         with ctx.Pool(min(jobs, len(specs)), initializer=_ignore_sigint) as pool:
-            for outcome in pool.imap_unordered(play_one, specs):
-                record(outcome)
+            for position, outcome in pool.imap_unordered(_play_at, enumerate(specs)):
+                finished(position, outcome)
             # Every game played: the workers leave by themselves, so that the pool's exit
             # sends no SIGTERM to a worker already leaving (whose _leave would then print a
             # traceback from threading's shutdown).
             pool.close()
             pool.join()
     return tally
+
+
+def _play_at(task: tuple[int, GameSpec]) -> tuple[int, GameOutcome]:
+    """``play_one`` with the game's place in the list, for a pool's unordered results."""
+    position, spec = task
+    return position, play_one(spec)
+
+
+def game_name(spec: GameSpec) -> str:
+    """A game as an error names it: enough to play it again alone (its pair's seed fixes the
+    opening and the dice; A moves first in the even game of the pair)."""
+    return f"game {spec.index + 1} (seed {spec.pair_seed})"

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ai.kit import levels_of
+from cli.cluster import Cluster, ClusterError, add_cluster_argument, maybe_connected
 from cli.common import (
     RequestError,
     add_game_arguments,
@@ -76,6 +77,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seed (default: random, printed; with --dir, the one it recorded)")
     parser.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=2,
                         help="worker processes")
+    add_cluster_argument(parser)
     parser.add_argument("--dir", type=Path, default=None, metavar="FOLDER",
                         help="keep every pairing's games and the crosstable (CSV, JSON) "
                              "here; run again to go on where it stopped")
@@ -105,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
     plan = (placement_plan(kit, args.place, args.players) if args.place is not None
             else _round_robin(kit, args.players))
     return play_plan(kit, plan, options, games=args.games, seed=args.seed, jobs=args.jobs,
-                     seconds=args.move_time, folder=args.dir, as_json=args.json)
+                     seconds=args.move_time, folder=args.dir, as_json=args.json,
+                     cluster=args.cluster)
 
 
 def placement_plan(kit: GameKit, placed: str, levels_text: str | None) -> Plan:
@@ -124,9 +127,11 @@ def placement_plan(kit: GameKit, placed: str, levels_text: str | None) -> Plan:
 
 
 def play_plan(kit: GameKit, plan: Plan, options: JSONObject, *, games: int, seed: int | None,
-              jobs: int, seconds: float, folder: Path | None, as_json: bool) -> int:
-    """Play the plan's pairings (only what ``folder``'s records lack) and print the
-    crosstable, and for a placement where the placed player stands."""
+              jobs: int, seconds: float, folder: Path | None, as_json: bool,
+              cluster: str | None = None) -> int:
+    """Play the plan's pairings (only what ``folder``'s records lack), on the cluster at
+    ``cluster`` when given, and print the crosstable, and for a placement where the placed
+    player stands."""
     players = plan.players
     if folder is not None:
         seed = _open_folder(folder, kit, plan, games, options, seed)
@@ -138,16 +143,19 @@ def play_plan(kit: GameKit, plan: Plan, options: JSONObject, *, games: int, seed
     #: Each forfeiting player's reasons, in the order of the pairings and games.
     forfeits: dict[str, list[str]] = {}
     try:
-        for number, ((i, j), pairing_seed) in enumerate(zip(plan.pairings, pairing_seeds,
-                                                            strict=True)):
-            pairing = _Pairing(kit, options, players[i], players[j], games, pairing_seed,
-                               seconds, folder, number)
-            tally = pairing.play(jobs, _Offset(bar, number * games, players[i], players[j]))
-            results.append(Pairing(i, j, tally.games, tally.wins + tally.draws / 2))
-            for index in sorted(tally.forfeits):
-                side, reason = tally.forfeits[index]
-                forfeits.setdefault(players[i] if side == "A" else players[j], []).append(reason)
-    except (RuntimeError, RecordError) as exc:
+        with maybe_connected(cluster) as engine:  # one cluster for every pairing
+            for number, ((i, j), pairing_seed) in enumerate(zip(plan.pairings, pairing_seeds,
+                                                                strict=True)):
+                pairing = _Pairing(kit, options, players[i], players[j], games, pairing_seed,
+                                   seconds, folder, number)
+                tally = pairing.play(jobs, _Offset(bar, number * games, players[i], players[j]),
+                                     engine)
+                results.append(Pairing(i, j, tally.games, tally.wins + tally.draws / 2))
+                for index in sorted(tally.forfeits):
+                    side, reason = tally.forfeits[index]
+                    forfeits.setdefault(players[i] if side == "A" else players[j],
+                                        []).append(reason)
+    except (RuntimeError, RecordError, ClusterError) as exc:
         raise RequestError(str(exc)) from None
     finally:
         bar.close()
@@ -266,7 +274,7 @@ class _Pairing:
         self.games, self.seed, self.seconds, self.folder = games, seed, seconds, folder
         self.name = f"{number + 1:02d}-{_slug(a)}-vs-{_slug(b)}"
 
-    def play(self, jobs: int, bar: _Offset) -> Tally:
+    def play(self, jobs: int, bar: _Offset, cluster: Cluster | None = None) -> Tally:
         specs = game_specs(self.kit, self.options, self.a, self.b, self.games, self.seed)
         if is_outside(self.a) or is_outside(self.b):
             logs = (self.folder / "logs" / self.name if self.folder is not None
@@ -285,7 +293,7 @@ class _Pairing:
             specs = [spec for spec in specs if spec.index not in done]
         bar.update(tally.games)
         try:
-            return play_match(specs, jobs, bar, tally, kept)
+            return play_match(specs, jobs, bar, tally, kept, cluster)
         finally:
             if kept is not None:
                 kept.close()

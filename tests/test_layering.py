@@ -60,8 +60,31 @@ def test_headless_modules_never_load_pygame() -> None:
 
 
 def test_cli_modules_do_not_load_pygame_at_import() -> None:
+    """Nor Dask: the cluster engine is loaded only when ``--cluster`` is given."""
     loaded = imported_in_fresh_interpreter(["main", *modules_under("cli")])
     assert "pygame" not in loaded
+    assert not [m for m in loaded if m.split(".")[0] in CLUSTER_ENGINE]
+
+
+#: Dask's distributed scheduler (an optional install, requirements-cluster.txt) and its core.
+CLUSTER_ENGINE = ("distributed", "dask")
+
+
+def test_only_the_cluster_module_imports_the_cluster_engine() -> None:
+    """cli/cluster.py alone talks to Dask, and only inside its functions, so the app and its
+    executable run without it (type hints included: they name it too)."""
+    bad = [
+        f"{path.relative_to(ROOT)} line {line}: {name}"
+        for path in project_modules().values()
+        for line, name in imports_of(path, type_hints=True)
+        if name.split(".")[0] in CLUSTER_ENGINE and module_name(path) != "cli.cluster"
+    ]
+    assert not bad, f"only cli/cluster.py may import Dask: {bad}"
+    tree = ast.parse((ROOT / "cli" / "cluster.py").read_text(encoding="utf-8"))
+    top = [name for node in tree.body if isinstance(node, ast.Import | ast.ImportFrom)
+           for name in ([a.name for a in node.names] if isinstance(node, ast.Import)
+                        else [node.module or ""])]
+    assert not [name for name in top if name.split(".")[0] in CLUSTER_ENGINE], top
 
 
 def runtime_nodes(tree: ast.AST) -> list[ast.AST]:

@@ -1,0 +1,159 @@
+"""``--cluster ADDRESS``: a command's games played on Dask's distributed scheduler instead of
+this machine's process pool (docs/cluster.md).
+
+The one module that imports ``distributed`` (tests/test_layering.py), and only inside
+``connected``: the engine is an optional install (requirements-cluster.txt), so the app, its
+executable and every command run without ``--cluster`` never load it.
+
+Dask rather than Ray: the jobs are many independent CPU-bound Python calls of seconds to
+minutes whose results stream back as they finish (``as_completed``), which is Dask's plain
+futures API; a worker that dies has its tasks rescheduled by the scheduler with no code of
+ours; and ``distributed`` is a few pure-Python wheels (tornado, msgpack, cloudpickle, psutil
+and small ones) where Ray is a large binary wheel with its own object store and daemons.
+``LocalCluster`` gives the tests (and one machine) the same scheduler in a few seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from typing import TYPE_CHECKING, TypeVar
+from uuid import uuid4
+
+from cli.common import RequestError, argparse_type
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+#: ``--cluster local:N`` starts an embedded cluster of N worker processes on this machine.
+LOCAL = "local:"
+#: The most workers ``local:N`` starts (as --jobs).
+MAX_LOCAL = 64
+#: Seconds to reach a scheduler before giving up with a one-line error.
+CONNECT_SECONDS = 10.0
+#: What to give a worker that cannot import Kibitz's modules (a remote one started elsewhere).
+WORKER_HINT = "start each worker from a Kibitz checkout of this version (docs/cluster.md)"
+
+
+class ClusterError(RuntimeError):
+    """The cluster cannot be reached or a task failed on it; the message is one line."""
+
+
+class TaskFailed(ClusterError):
+    """A task failed every retry (its worker died each time, or it raised)."""
+
+    def __init__(self, position: int, reason: str) -> None:
+        super().__init__(reason)
+        self.position, self.reason = position, reason
+
+
+def cluster_address(text: str) -> str:
+    """``--cluster``'s value: ``local:N`` or a scheduler's address (``tcp://host:8786``,
+    ``host:8786``); checked for its form here, for being reachable when connecting."""
+    text = text.strip()
+    if text.startswith(LOCAL):
+        count = text[len(LOCAL):]
+        if not count.isdigit() or not 1 <= int(count) <= MAX_LOCAL:
+            raise RequestError(f"--cluster local:N needs N from 1 to {MAX_LOCAL}, not {count!r}")
+        return f"{LOCAL}{int(count)}"
+    if not text or any(c.isspace() for c in text):
+        raise RequestError(f"--cluster: {text!r} is not a scheduler address (tcp://HOST:PORT)")
+    return text
+
+
+def add_cluster_argument(parser: argparse.ArgumentParser) -> None:
+    """The flag as ``match`` and ``tournament`` take it."""
+    parser.add_argument("--cluster", type=argparse_type(cluster_address), default=None, metavar="ADDRESS",
+                        help="play the games on a Dask cluster: a running scheduler "
+                             "(tcp://HOST:8786) or local:N, N worker processes started here "
+                             "(docs/cluster.md)")
+
+
+class Cluster:
+    """A connected client: tasks go out, results come back as they finish."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+
+    def workers(self) -> int:
+        """The workers the scheduler has now (they may join or leave during a run)."""
+        return len(self.client.nthreads())
+
+    def completed(self, function: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
+        """(position in ``tasks``, result) of each task as it finishes, in any order. A
+        task whose worker dies is run again by the scheduler (up to its
+        ``distributed.scheduler.allowed-failures``, 3 by default); one that fails past that
+        raises TaskFailed with its position. Leaving early cancels what is left."""
+        from distributed import as_completed
+
+        run = uuid4().hex[:12]  # two runs on one scheduler never share a key
+        futures = [self.client.submit(function, task, key=f"kibitz-{run}-{i}", pure=False)
+                   for i, task in enumerate(tasks)]
+        position = {future.key: i for i, future in enumerate(futures)}
+        try:
+            for future in as_completed(futures):
+                i = position[future.key]
+                if future.status != "finished":
+                    raise TaskFailed(i, _one_line(future.exception()))
+                yield i, future.result()
+                future.release()
+        finally:
+            self.client.cancel(futures)
+
+
+def _one_line(exc: BaseException | None) -> str:
+    text = f"{type(exc).__name__}: {exc}".splitlines()[0] if exc is not None else "lost"
+    if isinstance(exc, ModuleNotFoundError | ImportError):
+        text += f" ({WORKER_HINT})"
+    return text
+
+
+def maybe_connected(address: str | None) -> AbstractContextManager[Cluster | None]:
+    """``connected(address)``, or None (this machine's pool) without ``--cluster``."""
+    return connected(address) if address is not None else nullcontext(None)
+
+
+@contextmanager
+def connected(address: str) -> Iterator[Cluster]:
+    """A client of the scheduler at ``address``, or of an embedded ``local:N`` cluster
+    (stopped on leaving). Unreachable or malformed: ClusterError, one line."""
+    # The engine's own log lines (a worker restarted, a connection retried) would break the
+    # progress bar; its errors reach the user as our one-line messages. Set before the
+    # import, which reads it, and inherited by a local cluster's worker processes.
+    os.environ.setdefault("DASK_LOGGING__DISTRIBUTED", "critical")
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ClusterError("--cluster needs Dask's distributed: pip install -r "
+                           "requirements-cluster.txt") from None
+    local = None
+    try:
+        if address.startswith(LOCAL):
+            local = LocalCluster(n_workers=int(address[len(LOCAL):]), threads_per_worker=1,
+                                 processes=True, dashboard_address=None,
+                                 # no dashboard; its HTTP server on a free port, not 8787
+                                 scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+            client = Client(local, timeout=CONNECT_SECONDS)
+        else:
+            client = Client(address, timeout=CONNECT_SECONDS)
+    except Exception as exc:  # OSError, TimeoutError, ValueError: all one line
+        if local is not None:
+            local.close()
+        what = ("cannot start a local cluster" if address.startswith(LOCAL)
+                else "cannot reach the scheduler")
+        raise ClusterError(f"--cluster {address}: {what} ({_one_line(exc)})") from None
+    try:
+        yield Cluster(client)
+    finally:
+        client.close()
+        if local is not None:
+            local.close()
+
+
+__all__ = ["Cluster", "ClusterError", "TaskFailed", "add_cluster_argument", "cluster_address",
+           "connected", "maybe_connected"]

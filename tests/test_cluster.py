@@ -1,0 +1,158 @@
+"""``--cluster``: matches and tournaments on Dask's distributed scheduler give the records and
+figures of one machine, whatever the order games finish in, a worker killed mid-game, or a
+client stopped and started again (issue 47).
+
+Against embedded local clusters: one for the module (its scheduler's tcp address is what
+``--cluster ADDRESS`` takes) and one ``local:2`` the command starts itself. "Identical" leaves
+out the clock readings (each side's seconds thinking, in the record and the report), which
+differ from run to run on one machine too."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import main
+from cli import cluster as cluster_module
+from cli.cluster import Cluster, connected
+
+pytest.importorskip("distributed", reason="--cluster needs requirements-cluster.txt")
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The clock readings of a record line and of a report.
+CLOCKS = ("think_a", "think_b", "seconds_a_move")
+MATCH = ["match", "--game", "nim", "--a", "Master", "--b", "Casual", "--games", "12", "--seed",
+         "3", "--json"]
+
+REFERENCE: dict[tuple[str, ...], tuple[dict[str, object], list[dict[str, object]]]] = {}
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Cluster]:
+    with connected("local:2") as engine:
+        yield engine
+
+
+def address(engine: Cluster) -> str:
+    return str(engine.client.scheduler.address)
+
+
+def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = main.main(list(argv))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def unclocked(line: str) -> dict[str, object]:
+    found = json.loads(line)
+    return {k: v for k, v in found.items() if k not in CLOCKS}
+
+
+def record_lines(path: Path) -> list[dict[str, object]]:
+    return [unclocked(line) for line in path.read_text().splitlines()]
+
+
+def played(capsys: pytest.CaptureFixture[str], record: Path, *flags: str,
+           argv: list[str] = MATCH) -> tuple[dict[str, object], list[dict[str, object]]]:
+    """The report and the record of ``argv`` (MATCH) played with ``flags`` (one machine's
+    figures are played once, the reference of every test)."""
+    if flags == ("--jobs", "1") and tuple(argv) in REFERENCE:
+        return REFERENCE[tuple(argv)]
+    code, out, err = run_main(capsys, *argv, "--record", str(record), *flags)
+    assert code == 0, err
+    found = unclocked(out), record_lines(record)
+    if flags == ("--jobs", "1"):
+        REFERENCE[tuple(argv)] = found
+    return found
+
+
+def test_a_match_is_the_same_on_one_two_processes_and_a_cluster(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, cluster: Cluster) -> None:
+    one = played(capsys, tmp_path / "one.jsonl", "--jobs", "1")
+    assert [line["index"] for line in one[1][1:]] == list(range(12))  # in game order
+    assert played(capsys, tmp_path / "two.jsonl", "--jobs", "2") == one
+    code, out, err = run_main(capsys, *MATCH, "--record", str(tmp_path / "local.jsonl"),
+                              "--cluster", "local:2")
+    assert code == 0, err
+    assert "2 workers" in err  # the progress bar's note
+    assert (unclocked(out), record_lines(tmp_path / "local.jsonl")) == one
+    assert played(capsys, tmp_path / "far.jsonl", "--cluster", address(cluster)) == one
+
+
+def test_a_worker_killed_mid_game_changes_nothing(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, cluster: Cluster,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    reference = played(capsys, tmp_path / "one.jsonl", "--jobs", "1")
+    killed: list[str] = []
+    real = Cluster.workers
+
+    def workers(engine: Cluster) -> int:
+        """Called at each finished game: at the first, kill a worker that is playing one."""
+        if not killed:
+            busy = [w for w, keys in engine.client.processing().items() if keys]
+            assert busy, "no game in flight to interrupt"
+            for worker, pid in engine.client.run(os.getpid, workers=busy[:1]).items():
+                os.kill(pid, signal.SIGKILL)
+                killed.append(worker)
+        return real(engine)
+
+    monkeypatch.setattr(Cluster, "workers", workers)
+    assert played(capsys, tmp_path / "killed.jsonl", "--cluster", address(cluster)) == reference
+    assert killed
+    give_up = time.monotonic() + 30  # the nanny restarts the killed worker
+    while real(cluster) < 2 and time.monotonic() < give_up:
+        time.sleep(0.2)
+
+
+def test_a_client_stopped_and_started_again_equals_an_uninterrupted_run(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, cluster: Cluster) -> None:
+    """The client is killed (no goodbye to the scheduler) once a game is recorded."""
+    longer = [*MATCH, "--b", "Master"]
+    reference = played(capsys, tmp_path / "one.jsonl", "--jobs", "1", argv=longer)
+    record = tmp_path / "stopped.jsonl"
+    client = subprocess.Popen([sys.executable, str(ROOT / "main.py"), *longer, "--record",
+                               str(record), "--cluster", address(cluster)],
+                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    give_up = time.monotonic() + 60
+    while (not record.exists() or len(record.read_text().splitlines()) < 2) and \
+            client.poll() is None and time.monotonic() < give_up:
+        time.sleep(0.01)
+    client.kill()
+    client.wait()
+    partial = record.read_text().splitlines()
+    assert 2 <= len(partial) < 13, "the client was not stopped in the middle"
+    assert played(capsys, record, "--cluster", address(cluster), argv=longer) == reference
+
+
+def test_a_tournament_on_a_cluster_equals_its_crosstable_on_one_machine(
+        capsys: pytest.CaptureFixture[str], cluster: Cluster) -> None:
+    base = ["tournament", "--game", "tictactoe", "--players", "Beginner,Casual,Master",
+            "--games", "4", "--seed", "5", "--json"]
+    code, alone, err = run_main(capsys, *base, "--jobs", "1")
+    assert code == 0, err
+    code, spread, err = run_main(capsys, *base, "--cluster", address(cluster))
+    assert code == 0, err
+    assert json.loads(spread) == json.loads(alone)
+
+
+def test_a_bad_or_unreachable_address_is_one_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 1.0)
+    for bad in ("tcp://127.0.0.1:1", "nowhere.invalid:8786", "udp://x"):
+        code, out, err = run_main(capsys, *MATCH, "--cluster", bad)
+        assert code == 2 and not out, err
+        assert err.strip().count("\n") <= 1 and "Traceback" not in err, err
+        assert f"--cluster {bad}: cannot reach the scheduler" in err
+    code, _out, err = run_main(capsys, *MATCH, "--cluster", "local:0")
+    assert code == 2 and "local:N needs N from 1" in err and "Traceback" not in err
