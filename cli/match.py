@@ -142,15 +142,17 @@ def run(args: argparse.Namespace) -> int:
             tally.add(GameOutcome(**played))
         done = kept.played_indices()
         specs = [spec for spec in specs if spec.index not in done]
-    bar = ProgressBar(args.games, "games")
-    bar.update(tally.games, "from the record" if tally.games else "")
     try:
-        with maybe_connected(args.cluster) as cluster:
-            tally = play_match(specs, args.jobs, bar, tally, kept, cluster)
+        with maybe_connected(args.cluster) as cluster:  # unreachable: one line, no bar
+            bar = ProgressBar(args.games, "games")
+            bar.update(tally.games, "from the record" if tally.games else "")
+            try:
+                tally = play_match(specs, args.jobs, bar, tally, kept, cluster)
+            finally:
+                bar.close()
     except (RuntimeError, RecordError, ClusterError) as exc:
         raise RequestError(str(exc)) from None
     finally:
-        bar.close()
         if kept is not None:
             kept.close()
     s = summary(tally, game=args.game, a=args.a, b=args.b, seed=seed, options=options, **extra)

@@ -138,27 +138,28 @@ def play_plan(kit: GameKit, plan: Plan, options: JSONObject, *, games: int, seed
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     pairing_seeds = _pairing_seeds(seed, len(plan.pairings))
-    bar = ProgressBar(len(plan.pairings) * games, "games")
     results: list[Pairing] = []
     #: Each forfeiting player's reasons, in the order of the pairings and games.
     forfeits: dict[str, list[str]] = {}
     try:
         with maybe_connected(cluster) as engine:  # one cluster for every pairing
-            for number, ((i, j), pairing_seed) in enumerate(zip(plan.pairings, pairing_seeds,
-                                                                strict=True)):
-                pairing = _Pairing(kit, options, players[i], players[j], games, pairing_seed,
-                                   seconds, folder, number)
-                tally = pairing.play(jobs, _Offset(bar, number * games, players[i], players[j]),
-                                     engine)
-                results.append(Pairing(i, j, tally.games, tally.wins + tally.draws / 2))
-                for index in sorted(tally.forfeits):
-                    side, reason = tally.forfeits[index]
-                    forfeits.setdefault(players[i] if side == "A" else players[j],
-                                        []).append(reason)
+            bar = ProgressBar(len(plan.pairings) * games, "games")
+            try:
+                for number, ((i, j), pairing_seed) in enumerate(zip(plan.pairings,
+                                                                    pairing_seeds, strict=True)):
+                    pairing = _Pairing(kit, options, players[i], players[j], games,
+                                       pairing_seed, seconds, folder, number)
+                    offset = _Offset(bar, number * games, players[i], players[j])
+                    tally = pairing.play(jobs, offset, engine)
+                    results.append(Pairing(i, j, tally.games, tally.wins + tally.draws / 2))
+                    for index in sorted(tally.forfeits):
+                        side, reason = tally.forfeits[index]
+                        forfeits.setdefault(players[i] if side == "A" else players[j],
+                                            []).append(reason)
+            finally:
+                bar.close()
     except (RuntimeError, RecordError, ClusterError) as exc:
         raise RequestError(str(exc)) from None
-    finally:
-        bar.close()
     levels = len(players) - 1
     table = Crosstable(players, results, anchor=None if plan.placed is None else 0)
     placement = None if plan.placed is None else place(table, levels, list(range(levels)))

@@ -9,6 +9,7 @@ differ from run to run on one machine too."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import signal
@@ -22,9 +23,12 @@ import pytest
 
 import main
 from cli import cluster as cluster_module
-from cli.cluster import Cluster, connected
+from cli.cluster import Cluster, ClusterError, TaskFailed, connected
+from cli.match_games import game_specs, play_match, play_one
+from cli.match_record import MatchRecord
+from game.registry import get_kit
 
-pytest.importorskip("distributed", reason="--cluster needs requirements-cluster.txt")
+HAS_DASK = importlib.util.find_spec("distributed") is not None
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The clock readings of a record line and of a report.
@@ -37,6 +41,9 @@ REFERENCE: dict[tuple[str, ...], tuple[dict[str, object], list[dict[str, object]
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Cluster]:
+    """Every test that takes it is skipped without Dask installed."""
+    pytest.importorskip("distributed", reason="--cluster needs requirements-cluster.txt"
+                        " (Dask's distributed) installed")
     with connected("local:2") as engine:
         yield engine
 
@@ -148,11 +155,70 @@ def test_a_tournament_on_a_cluster_equals_its_crosstable_on_one_machine(
 
 def test_a_bad_or_unreachable_address_is_one_line(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without Dask installed, the one line says what to install."""
     monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 1.0)
     for bad in ("tcp://127.0.0.1:1", "nowhere.invalid:8786", "udp://x"):
         code, out, err = run_main(capsys, *MATCH, "--cluster", bad)
         assert code == 2 and not out, err
-        assert err.strip().count("\n") <= 1 and "Traceback" not in err, err
-        assert f"--cluster {bad}: cannot reach the scheduler" in err
+        assert err.count("\n") == 1 and err.startswith("kibitz: error: --cluster"), err
+        assert (f"--cluster {bad}: cannot reach the scheduler" if HAS_DASK
+                else "pip install -r requirements-cluster.txt") in err
     code, _out, err = run_main(capsys, *MATCH, "--cluster", "local:0")
     assert code == 2 and "local:N needs N from 1" in err and "Traceback" not in err
+
+
+def test_a_program_plays_on_the_cluster_as_on_one_machine(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, cluster: Cluster) -> None:
+    """A ``file:`` agent, started by the worker that plays its game: the workers share this
+    machine's files (the agent, the logs folder)."""
+    agent = ROOT / "examples" / "agents" / "tictactoe" / "greedy.py"
+    base = ["match", "--game", "tictactoe", "--a", f"file:{agent}", "--b", "Beginner",
+            "--games", "4", "--seed", "11", "--move-time", "2", "--json"]
+    alone = played(capsys, tmp_path / "one.jsonl", "--jobs", "1", argv=base)
+    spread = played(capsys, tmp_path / "far.jsonl", "--cluster", address(cluster), argv=base)
+    assert spread == alone and "forfeits" not in spread[0]
+    logs = Path(str(spread[0]["logs"]))
+    assert {f"game{i}-A.log" for i in range(1, 5)} <= {p.name for p in logs.iterdir()}
+
+
+class Shuffled(Cluster):
+    """A cluster stand-in that plays here and hands the games back last first."""
+
+    def __init__(self, fail_at: int | None = None) -> None:
+        self.fail_at = fail_at
+
+    def workers(self) -> int:
+        return 3
+
+    def completed(self, function: object, tasks: object) -> Iterator[tuple[int, object]]:
+        assert function is play_one and isinstance(tasks, list)
+        for i in reversed(range(len(tasks))):
+            if i == self.fail_at:
+                raise TaskFailed(i, "KilledWorker: lost 4 times")
+            yield i, play_one(tasks[i])
+
+
+def test_games_finishing_in_any_order_are_recorded_in_game_order(tmp_path: Path) -> None:
+    specs = game_specs(get_kit("nim"), {}, "Master", "Casual", 6, seed=3)
+    header = {"game": "nim", "a": "Master", "b": "Casual", "seed": 3, "games": 6, "options": {}}
+    paths = tmp_path / "one.jsonl", tmp_path / "shuffled.jsonl"
+    notes: list[str] = []
+
+    class Bar:
+        def update(self, done: int, note: str = "") -> None:
+            notes.append(f"{done} {note}")
+
+    for path, engine in zip(paths, (None, Shuffled()), strict=True):
+        record = MatchRecord(path, header)
+        play_match(specs, 1, Bar(), None, record, engine)
+        record.close()
+    one, shuffled = (record_lines(path) for path in paths)
+    assert shuffled == one and [line.get("index") for line in one[1:]] == list(range(6))
+    # Nothing is tallied until game 1 is in; the bar counts the games finished meanwhile.
+    assert notes[6:] == [f"{n} A +0 =0 -0, 3 workers" for n in range(1, 6)] + [
+        "6 A +6 =0 -0, 3 workers"]
+
+    with pytest.raises(ClusterError) as failed:
+        play_match(specs, 1, None, None, None, Shuffled(fail_at=4))
+    assert str(failed.value) == (f"game 5 (seed {specs[4].pair_seed}) failed on the cluster:"
+                                 " KilledWorker: lost 4 times")
