@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import TYPE_CHECKING, TypeVar
@@ -113,6 +115,22 @@ def _one_line(exc: BaseException | None) -> str:
     return text
 
 
+@contextmanager
+def _ctrl_c_left_to_us() -> Iterator[None]:
+    """Start a local cluster's workers with Ctrl+C ignored (a disposition a new process
+    keeps), as match_games' pool does: the terminal signals the whole group, and each worker
+    would print its own KeyboardInterrupt traceback; this process stops them all instead. A
+    worker the nanny restarts later is started without it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def maybe_connected(address: str | None) -> AbstractContextManager[Cluster | None]:
     """``connected(address)``, or None (this machine's pool) without ``--cluster``."""
     return connected(address) if address is not None else nullcontext(None)
@@ -134,10 +152,11 @@ def connected(address: str) -> Iterator[Cluster]:
     local = None
     try:
         if address.startswith(LOCAL):
-            local = LocalCluster(n_workers=int(address[len(LOCAL):]), threads_per_worker=1,
-                                 processes=True, dashboard_address=None,
-                                 # no dashboard; its HTTP server on a free port, not 8787
-                                 scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+            with _ctrl_c_left_to_us():
+                local = LocalCluster(n_workers=int(address[len(LOCAL):]), threads_per_worker=1,
+                                     processes=True, dashboard_address=None,
+                                     # no dashboard; its HTTP server on a free port, not 8787
+                                     scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
             client = Client(local, timeout=CONNECT_SECONDS)
         else:
             client = Client(address, timeout=CONNECT_SECONDS)
