@@ -16,9 +16,11 @@ and small ones) where Ray is a large binary wheel with its own object store and 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import TYPE_CHECKING, TypeVar
@@ -37,9 +39,10 @@ LOCAL = "local:"
 #: The most workers ``local:N`` starts (as --jobs).
 MAX_LOCAL = 64
 #: Seconds to reach a scheduler before giving up with a one-line error.
-CONNECT_SECONDS = 10.0
-#: What to give a worker that cannot import Kibitz's modules (a remote one started elsewhere).
-WORKER_HINT = "start each worker from a Kibitz checkout of this version (docs/cluster.md)"
+CONNECT_SECONDS = 5.0
+#: What to tell when the scheduler or a worker cannot import Kibitz's modules.
+WORKER_HINT = ("start the scheduler and each worker with a Kibitz checkout of this version"
+               " on PYTHONPATH (docs/cluster.md)")
 
 
 class ClusterError(RuntimeError):
@@ -79,12 +82,20 @@ def add_cluster_argument(parser: argparse.ArgumentParser) -> None:
 class Cluster:
     """A connected client: tasks go out, results come back as they finish."""
 
+    #: Seconds the workers' count is kept before the scheduler is asked again.
+    COUNT_SECONDS = 1.0
+
     def __init__(self, client: Client) -> None:
         self.client = client
+        self._count, self._counted_at = 0, -math.inf
 
     def workers(self) -> int:
-        """The workers the scheduler has now (they may join or leave during a run)."""
-        return len(self.client.nthreads())
+        """The workers the scheduler has now (they may join or leave during a run), asked
+        at most once a second (each game's progress shows it)."""
+        now = time.monotonic()
+        if now - self._counted_at >= self.COUNT_SECONDS:
+            self._count, self._counted_at = len(self.client.nthreads()), now
+        return self._count
 
     def completed(self, function: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
         """(position in ``tasks``, result) of each task as it finishes, in any order. A
@@ -109,8 +120,13 @@ class Cluster:
 
 
 def _one_line(exc: BaseException | None) -> str:
-    text = f"{type(exc).__name__}: {exc}".splitlines()[0] if exc is not None else "lost"
-    if isinstance(exc, ModuleNotFoundError | ImportError):
+    """An engine's error as one line; one that says Kibitz's modules were not found on a
+    worker or the scheduler ("deserialization of the task graph") says how to start them."""
+    if exc is None:
+        return "lost"
+    text = " ".join(f"{type(exc).__name__}: {exc}".split())
+    text = text if len(text) <= 240 else text[:237] + "..."
+    if isinstance(exc, ImportError) or "deserializ" in text:
         text += f" ({WORKER_HINT})"
     return text
 
@@ -164,7 +180,8 @@ def connected(address: str) -> Iterator[Cluster]:
         if local is not None:
             local.close()
         what = ("cannot start a local cluster" if address.startswith(LOCAL)
-                else "cannot reach the scheduler")
+                else "cannot reach the scheduler" if isinstance(exc, OSError | ValueError)
+                else "no Dask scheduler of this version answers there")
         raise ClusterError(f"--cluster {address}: {what} ({_one_line(exc)})") from None
     try:
         yield Cluster(client)

@@ -4,8 +4,10 @@ Measuring a strength difference of a few hundredths of a point takes thousands o
 two chance layers that is many CPU-hours, more than one sitting. Every game of a match depends
 only on the seed and its index (cli.match_games.game_specs), so a match can stop anywhere and go on
 later: this file keeps what was played. Its first line names the match (game, levels, seed,
-games, options); each later line is one finished game's outcome, written as soon as it is
-known. Run the same command again and it plays only the games the file lacks, then reports
+games, options); each later line is one finished game's outcome, written in game order as
+soon as it and every game before it are known (cli.match_games), so the file is the same
+whether one process or a cluster played the games. Older records, written as games finished,
+read and resume as well. Run the same command again and it plays only the games the file lacks, then reports
 the whole match, exactly as one uninterrupted run would.
 
 A last line cut short by a stop is dropped (that game is played again); a file that names

@@ -29,7 +29,7 @@ def test_ci_runs_readmes_exact_test_command() -> None:
 
 
 def test_requirements_are_pinned() -> None:
-    for name in ("requirements.txt", "requirements-dev.txt"):
+    for name in ("requirements.txt", "requirements-dev.txt", "requirements-cluster.txt"):
         for line in (ROOT / name).read_text(encoding="utf-8").splitlines():
             line = line.strip()
             if line and not line.startswith(("#", "-r")):
