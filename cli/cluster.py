@@ -16,6 +16,7 @@ and small ones) where Ray is a large binary wheel with its own object store and 
 from __future__ import annotations
 
 import argparse
+import logging
 import math
 import os
 import signal
@@ -40,6 +41,9 @@ LOCAL = "local:"
 MAX_LOCAL = 64
 #: Seconds to reach a scheduler before giving up with a one-line error.
 CONNECT_SECONDS = 5.0
+#: The engine's loggers kept quiet in this process ("Couldn't gather 1 keys, rescheduling":
+#: a worker lost, its game played again; the progress bar goes on).
+_QUIET = ("distributed", "distributed.client", "distributed.gc")
 #: What to tell when the scheduler or a worker cannot import Kibitz's modules.
 WORKER_HINT = ("start the scheduler and each worker with a Kibitz checkout of this version"
                " on PYTHONPATH (docs/cluster.md)")
@@ -165,6 +169,8 @@ def connected(address: str) -> Iterator[Cluster]:
     except ImportError:
         raise ClusterError("--cluster needs Dask's distributed: pip install -r "
                            "requirements-cluster.txt") from None
+    for name in _QUIET:  # set apart from "distributed" by the engine's own defaults
+        logging.getLogger(name).setLevel(logging.CRITICAL)
     local = None
     try:
         if address.startswith(LOCAL):

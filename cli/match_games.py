@@ -184,7 +184,8 @@ def play_match(specs: list[GameSpec], jobs: int, bar: Progress | None = None,
                 kept.add(now)
             written += 1
         if bar is not None:
-            workers = f", {cluster.workers()} workers" if cluster is not None else ""
+            count = cluster.workers() if cluster is not None else 0
+            workers = f", {count} worker{'s' if count != 1 else ''}" if cluster else ""
             bar.update(tally.games + len(waiting),
                        f"A +{tally.wins} ={tally.draws} -{tally.losses}{workers}")
 
