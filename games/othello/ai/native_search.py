@@ -58,8 +58,14 @@ class NativeSearch:
     def shallow(self, me: int, opp: int, alpha: int, beta: int, n: int, passed: bool,
                 nodes: int, stop: Callable[[], bool] | None) -> tuple[int, int] | None:
         """(value, nodes) of ``_Solver.shallow``; None when stopped."""
-        return self._run(lambda: shallow(U64(me), U64(opp), alpha, beta, n, np.bool_(passed), self.stats),
-                         n, nodes, stop)
+        stats = self.stats
+
+        def search() -> Int:
+            value, searched = shallow(U64(me), U64(opp), alpha, beta, n, np.bool_(passed))
+            stats[NODES] += searched
+            return value
+
+        return self._run(search, n, nodes, stop)
 
     def _run(self, search: Callable[[], Int], n: int, nodes: int,
              stop: Callable[[], bool] | None) -> tuple[int, int] | None:
