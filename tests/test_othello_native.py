@@ -73,19 +73,28 @@ def test_compiled_solver_walks_the_traced_tree() -> None:
 
 
 @compiled_only
-def test_default_solve_searches_with_the_kernels_unless_traced(
+def test_default_solve_searches_with_the_kernels_once_ready_and_unless_traced(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first solve of a process starts the kernels' warm-up in the background and
+    searches in Python meanwhile (never waiting for a compiler); later ones use the kernels,
+    unless a tracer listens."""
+    s = SAME_TREE[4]
     calls: list[int] = []
     real = native_search.NativeSearch.deep
 
     def counted(self: native_search.NativeSearch, *args: Any) -> tuple[int, int] | None:
-        calls.append(args[4])
+        if args[4] == s.empties - 1:  # a root move's subtree (the warm-up's is smaller)
+            calls.append(args[4])
         return real(self, *args)
 
     monkeypatch.setattr(native_search.NativeSearch, "deep", counted)
-    s = SAME_TREE[4]
+    monkeypatch.setattr(native_search, "_warm", threading.Event())
+    monkeypatch.setattr(native_search, "_started", [])
+    assert solve(s) == solve(s, kernels=False) and not calls
+    native_search._started[0].join()
+    assert native_search.ready()
     solve(s)
-    assert calls and all(n == s.empties - 1 for n in calls)
+    assert calls
     calls.clear()
     solve(s, tracer=Counting())
     assert not calls
@@ -137,14 +146,12 @@ def python_kernels(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         native._numba.cache_clear()
         for module in modules:
             importlib.reload(module)
-        patch.setattr(endgame, "NativeSearch", native_search.NativeSearch)
         try:
             yield
         finally:
             native._numba.cache_clear()
     for module in modules:
         importlib.reload(module)
-    endgame.NativeSearch = native_search.NativeSearch  # type: ignore[misc]
 
 
 @pytest.mark.usefixtures("python_kernels")

@@ -28,10 +28,16 @@ The solver follows the usual recipe of endgame programs, scaled to what pure Pyt
 - the root's moves ordered by a short alpha-beta search with the hand-made evaluator (2 plies,
   4 from 18 empties): a wrong first move at the root costs a whole proof per probe.
 
-Measured with ``python main.py bench endgame`` (FFO #40, 20 empties, +38 by a2): see docs/speed.md.
+Compiled: where nothing traces and the kernels are on (``ai.native``), the root stays here and
+each root move's subtree is searched by the same ``deep``, ``shallow`` and ``two`` written as
+numba kernels (``native_endgame``; thresholds and tables shared through ``endgame_tables``):
+the same values, moves and node counts, at some 70 times the speed. Measured with ``python
+main.py bench endgame`` (FFO #40, 20 empties, +38 by a2, 12.4 M nodes): about 2 s compiled,
+36 s in Python on a quiet machine (178 s on a loaded one); see docs/speed.md.
 
-The deadline and the cancel event are checked every couple of thousand nodes; when either
-fires the result comes back promptly with ``complete=False``.
+The deadline and the cancel event are checked every couple of thousand nodes (compiled: by a
+thread that watches them and raises the kernels' stop flag); when either fires the result
+comes back promptly with ``complete=False``.
 
 Given a tracer (ai.trace), the solver reports its proof to the lab: each probe of the root is a
 pass, every node with its window and value, cutoffs (the stability cap and the enhanced
@@ -49,6 +55,7 @@ from typing import NamedTuple
 from ai import native
 from ai.api import Cancel
 from ai.trace import Tracer
+from games.othello.ai import native_search
 from games.othello.ai.endgame_tables import (
     CHECK_EVERY,
     CORNER_MASK,
@@ -72,7 +79,6 @@ from games.othello.ai.endgame_tables import (
     edge_runs,
 )
 from games.othello.ai.evaluation import evaluate_bb
-from games.othello.ai.native_search import NativeSearch
 from games.othello.rules import (
     FULL,
     NEIGHBOURS,
@@ -494,7 +500,7 @@ class _NativeSolver(_Solver):
 
     def __init__(self, cancel: Cancel | None, deadline: float | None) -> None:
         super().__init__(cancel, deadline)
-        self.native = NativeSearch()
+        self.native = native_search.NativeSearch()
         self.stop = None if cancel is None and deadline is None else self.stopped
 
     def stopped(self) -> bool:
@@ -545,14 +551,16 @@ def solve(
     ``deadline`` is a ``time.monotonic()`` value. Stopped early (deadline or cancel), the
     result has ``complete=False`` and carries the best move of the last finished stage, if any.
     ``kernels``: search below the root with the kernels (``native_endgame``: the same tree),
-    or in Python; by default with them when they are compiled and nothing traces.
+    or in Python; by default with them when they are compiled and ready (the first solve of a
+    process starts their warm-up in the background and searches in Python) and nothing
+    traces.
     """
     if state.is_over():
         return SolveResult(None, final_margin_bb(state.me, state.opp), 0, True, ())
     me, opp = state.me, state.opp
     traced = tracer is not None and not state.must_pass()
     if kernels is None:
-        kernels = not traced and native.enabled()
+        kernels = not traced and native.enabled() and native_search.ready()
     solver = _NativeSolver(cancel, deadline) if kernels else _Solver(cancel, deadline)
     if traced:
         solver = _Solver(cancel, deadline, tracer, state.to_move)

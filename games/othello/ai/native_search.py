@@ -113,12 +113,32 @@ WARM_UP_POSITION = (0xE17E_6800_2C5D_FA3F, 0x0001_97FF_52A2_0400)
 def warm_up() -> float:
     """Compile the kernels (or load them from the disk cache) on a tiny solve; seconds taken.
 
-    A caller that has time to spare (the worker at start) calls it so that the first real
-    solve does not pay for compiling."""
+    A caller that has time to spare (the worker at start, a bench) calls it so that the first
+    real solve does not pay for compiling; ``ready`` says when it is done."""
     start = time.perf_counter()
     me, opp = WARM_UP_POSITION
     search = NativeSearch()
     search.deep(me, opp, -WIN, WIN, 64 - (me | opp).bit_count(), int(moves(U64(me), U64(opp))),
                 0, None)
     search.shallow(me, opp, -WIN, WIN, 64 - (me | opp).bit_count(), False, 0, None)
+    _warm.set()
     return time.perf_counter() - start
+
+
+_warm = threading.Event()
+_warming = threading.Lock()
+_started: list[threading.Thread] = []
+
+
+def ready() -> bool:
+    """True once the kernels are compiled or loaded in this process. Until then the first
+    call starts ``warm_up`` in a thread of its own and the caller searches in Python (the same
+    tree): a solve never waits seconds for a compiler."""
+    if _warm.is_set():
+        return True
+    with _warming:
+        if not _started:
+            thread = threading.Thread(target=warm_up, name="othello-kernels", daemon=True)
+            _started.append(thread)
+            thread.start()
+    return False
