@@ -96,10 +96,14 @@ def _watched(run: Callable[[], int], stats: Stats, stop: Callable[[], bool]) -> 
 
     worker = threading.Thread(target=target, name="othello-endgame", daemon=True)
     worker.start()
-    while worker.is_alive():
-        worker.join(POLL_S)
-        if not stats[STOP] and stop():
-            stats[STOP] = 1
+    try:
+        while worker.is_alive():
+            worker.join(POLL_S)
+            if not stats[STOP] and stop():
+                stats[STOP] = 1
+    except BaseException:  # interrupted while watching: the search must not run on unwatched
+        stats[STOP] = 1
+        raise
     if failed:
         raise failed[0]
     return out[0]
