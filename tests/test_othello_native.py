@@ -16,7 +16,7 @@ import pytest
 from ai import native
 from ai.trace import Tracer
 from game.core import State
-from games.othello.ai import endgame, native_bits, native_endgame, native_search
+from games.othello.ai import endgame, endgame_tables, native_bits, native_endgame, native_search
 from games.othello.ai.endgame import solve, stable_discs
 from games.othello.game import GAME
 from games.othello.rules import OthelloState, flip_mask, generate_moves
@@ -45,6 +45,15 @@ def positions(seed: int, empties: tuple[int, ...]) -> list[OthelloState]:
 #: 9 to 14 empties: deep nodes, the table and its enhanced cutoffs, shallow nodes, the last two
 #: squares; the Python search takes a few seconds for all of them.
 SAME_TREE = positions(50, (9, 10, 11, 11, 12, 12, 12, 13, 13, 14))
+
+
+def test_the_kernels_name_the_tables_they_read() -> None:
+    """Compiled kernels on disk keep the tables they were compiled with until their own source
+    changes: each kernel module spells out the tables' digest, so changing a table means
+    changing them (and numba compiles them afresh)."""
+    digest = endgame_tables.fingerprint()
+    assert digest == native_bits.TABLES_FINGERPRINT, "update native_bits.TABLES_FINGERPRINT"
+    assert digest == native_endgame.TABLES_FINGERPRINT, "update native_endgame.TABLES_FINGERPRINT"
 
 
 class Counting(Tracer):

@@ -7,6 +7,8 @@ node; one set of numbers and tables for both is what keeps them from drifting ap
 
 from __future__ import annotations
 
+import hashlib
+
 #: At or below this many empties: the parity-ordered search without move generation.
 SMALL = 7
 #: At or above this many empties the transposition table is used.
@@ -90,3 +92,17 @@ def edge_runs() -> list[int]:
                 break
             theirs = (theirs - 1) & rest
     return table
+
+
+def fingerprint() -> str:
+    """A short digest of every number and table here.
+
+    numba keeps compiled kernels on disk with the values of the globals they read frozen in,
+    and throws them away only when a kernel's own source file changes. The kernel modules
+    (``native_bits``, ``native_endgame``) therefore each spell this digest out in their source,
+    and tests/test_othello_native.py checks it: a change here must change them too, which makes
+    numba compile them afresh instead of searching with the old values."""
+    values = (SMALL, TT_MIN, TT_MAX_ENTRIES, ETC_MIN, CHECK_EVERY, STABILITY_MIN_ALPHA, WIN,
+              CORNER_MASK, NOT_A, NOT_H, FILE_A, FILE_H, RANK_1, RANK_8, EDGE, QUADRANTS, TIERS,
+              DIAG9, DIAG7, edge_runs())
+    return hashlib.sha256(repr(values).encode()).hexdigest()[:16]

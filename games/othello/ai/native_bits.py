@@ -39,6 +39,9 @@ from games.othello.ai.endgame_tables import (
     edge_runs,
 )
 
+#: ``endgame_tables.fingerprint()`` of the numbers and tables these kernels read: numba's disk
+#: cache keeps them only while this file is unchanged, so a change there must change this line.
+TABLES_FINGERPRINT = "84a59743cd40d6c0"
 U64 = np.uint64
 #: Whole numbers and flags as kernels see them: Python's on the way in, NumPy's inside.
 Int: TypeAlias = int | np.int64

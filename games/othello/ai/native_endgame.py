@@ -61,6 +61,9 @@ from games.othello.ai.native_bits import (
     stable_discs,
 )
 
+#: ``endgame_tables.fingerprint()`` of the numbers and tables these kernels read: numba's disk
+#: cache keeps them only while this file is unchanged, so a change there must change this line.
+TABLES_FINGERPRINT = "84a59743cd40d6c0"
 Table = npt.NDArray[np.uint64]
 Stats = npt.NDArray[np.int64]
 
