@@ -4,6 +4,11 @@
 ``deep`` and ``shallow``; the kernels (``native_endgame``) search it. A subtree long enough to
 outlast a moment is searched in a thread (the kernels release the GIL) while the caller's thread
 polls the deadline and the cancel event and raises the kernels' stop flag when either fires.
+
+Compiling the kernels takes seconds the first time (numba keeps them in the user's cache folder
+after that, and loading them takes most of a second): ``warm_up`` does it on a tiny position,
+and ``ready`` starts it in the background the first time a solve asks, so that solve and any
+other until the kernels are in runs in Python, never waiting for the compiler.
 """
 
 from __future__ import annotations
