@@ -75,8 +75,9 @@ TT_SLOTS = 1 << TT_BITS
 _HASH_SHIFT = 64 - TT_BITS
 _HASH_ME = U64(0x9E3779B97F4A7C15)
 _HASH_OPP = U64(0xC2B2AE3D27D4EB4F)
-#: Children of one node (Othello never has more than 33 moves) and rows (empties 0..64).
-MAX_CHILDREN = 40
+#: Children of one node (a move per square at most: any position the rules accept, played or
+#: made up, fits; kernels do not check bounds) and rows (empties 0..64).
+MAX_CHILDREN = 64
 ROWS = 65
 CORNERS64 = U64(CORNER_MASK)
 #: Flags passed down as NumPy booleans: numba would compile a literal ``True`` or ``False``
