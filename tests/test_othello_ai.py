@@ -258,10 +258,13 @@ def test_endgame_bench_checks_the_published_answer() -> None:
     from games.othello.ai.bench_endgame import FFO40, bench, format_table
 
     assert GAME.parse_position(FFO40).empties == 20
+    from ai import native
+
     figures = bench(quick=True)
-    (label, row), = figures.items()
+    (label, row), = ((k, v) for k, v in figures.items() if isinstance(v, dict))
     assert row["empties"] == 16 and row["margin"] == -38 and row["nodes"] > 0
     assert label in format_table(figures)
+    assert figures["path"] == native.status() and native.status() in format_table(figures)
 
 
 def _ever_flipped(me: int, opp: int) -> int:

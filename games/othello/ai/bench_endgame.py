@@ -5,6 +5,11 @@ FFO #40 is position 40 of the FFO endgame test suite (Turner vs Monnom, Bruxelle
 to prove it. Its two successors on the principal variation (after a2 b1, 18 empties, and
 after a2 b1 c1 pass b6, 16 empties: values +38 and -38) give quicker figures. Each answer
 is checked, so a fast but wrong solver fails here instead of printing a flattering number.
+
+With the compiled kernels on (``ai.native``), FFO #41-#44 (22 and 23 empties; published
+answers 0, +6, -12 and -14) follow; in Python they would take hours. The table says which path
+ran and how long the kernels took to compile or load before the first solve (``warm_up``), a
+cost the solve times leave out.
 """
 
 from __future__ import annotations
@@ -12,8 +17,10 @@ from __future__ import annotations
 import statistics
 import time
 
+from ai import native
 from game.jsontypes import JSONObject
 from games.othello.ai.endgame import solve
+from games.othello.ai.native_search import warm_up
 from games.othello.game import GAME
 from games.othello.rules import OthelloState, parse_square, square_name
 
@@ -24,23 +31,36 @@ POSITIONS: tuple[tuple[str, str, str, int, str | None], ...] = (
     ("ffo40", "", "", 38, "a2"),
 )
 FFO40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
+#: FFO #41-#44, solved only by the compiled kernels (label, position, margin).
+COMPILED_ONLY: tuple[tuple[str, str, int], ...] = (
+    ("ffo41", "-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X", 0),
+    ("ffo42", "--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO-- X", 6),
+    ("ffo43", "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O", -12),
+    ("ffo44", "--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O", -14),
+)
 
 
-def _position(moves: str) -> OthelloState:
-    state = GAME.parse_position(FFO40)
+def _position(moves: str, start: str = "") -> OthelloState:
+    state = GAME.parse_position(start or FFO40)
     for move in moves.split():
         state = state.apply(parse_square(move))
     return state
 
 
 def bench(repeat: int = 1, quick: bool = False) -> JSONObject:
-    """Per position: empties, margin, move, nodes, wall and CPU seconds (medians).
+    """Per position: empties, margin, move, nodes, wall and CPU seconds (medians); the path
+    that ran and the kernels' warm-up seconds.
 
     ``quick``: only the 16-empties position (about a second), for tests."""
 
-    out: JSONObject = {}
-    for label, _, moves, margin, best in POSITIONS[:1] if quick else POSITIONS:
-        state = _position(moves)
+    out: JSONObject = {"path": native.status()}
+    if native.enabled():
+        out["warm_up_s"] = round(warm_up(), 2)
+    positions = POSITIONS[:1] if quick else POSITIONS
+    if native.enabled() and not quick:
+        positions += tuple((label, start, "", margin, None) for label, start, margin in COMPILED_ONLY)
+    for label, start, moves, margin, best in positions:
+        state = _position(moves, start)
         walls, cpus = [], []
         result = None
         for _ in range(max(1, repeat)):
@@ -70,7 +90,9 @@ def bench(repeat: int = 1, quick: bool = False) -> JSONObject:
 
 def format_table(figures: JSONObject) -> str:
     """``bench``'s figures as a table (each position's figures are an object)."""
-    lines = ["othello endgame (exact solver)"]
+    lines = [f"othello endgame (exact solver): {figures.get('path')}"]
+    if "warm_up_s" in figures:
+        lines.append(f"  kernels compiled or loaded in {figures['warm_up_s']} s (not in the times)")
     for label, f in figures.items():
         if not isinstance(f, dict):
             continue
