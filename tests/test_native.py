@@ -50,3 +50,18 @@ def test_compiled_the_kernel_gives_the_python_answer(fresh: pytest.MonkeyPatch,
 def test_the_cache_folder_is_the_users_unless_numba_is_told(fresh: pytest.MonkeyPatch) -> None:
     fresh.delenv(native.CACHE_ENV, raising=False)
     assert native.native_cache_dir().parts[-2:] == ("kibitz", "native")
+
+
+def test_loading_a_games_ai_does_not_import_numba() -> None:
+    """numba's import costs about half a second: a window's start must not pay it, only the
+    first solve that uses a kernel."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from game.registry import all_kits; from ai.kit import game_ai\n"
+            "for kit in all_kits(): game_ai(kit).levels\n"
+            "print('numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[1], timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "False"

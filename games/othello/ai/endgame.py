@@ -50,12 +50,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from types import ModuleType
 from typing import NamedTuple
 
 from ai import native
 from ai.api import Cancel
 from ai.trace import Tracer
-from games.othello.ai import native_search
 from games.othello.ai.endgame_tables import (
     CHECK_EVERY,
     CORNER_MASK,
@@ -494,13 +494,21 @@ class _Solver:
         tracer.leave(value)
 
 
+def _native_search() -> ModuleType:
+    """The compiled kernels' driver, imported on the first solve rather than with the AI:
+    numba's import costs about half a second, which a window's start should not pay."""
+    from games.othello.ai import native_search
+
+    return native_search
+
+
 class _NativeSolver(_Solver):
     """The root's work in Python (ordering, probes); each root move's subtree searched by the
     compiled kernels, which walk ``deep``'s and ``shallow``'s tree node for node."""
 
     def __init__(self, cancel: Cancel | None, deadline: float | None) -> None:
         super().__init__(cancel, deadline)
-        self.native = native_search.NativeSearch()
+        self.native = _native_search().NativeSearch()
         self.stop = None if cancel is None and deadline is None else self.stopped
 
     def stopped(self) -> bool:
@@ -560,7 +568,7 @@ def solve(
     me, opp = state.me, state.opp
     traced = tracer is not None and not state.must_pass()
     if kernels is None:
-        kernels = not traced and native.enabled() and native_search.ready()
+        kernels = not traced and native.enabled() and _native_search().ready()
     solver = _NativeSolver(cancel, deadline) if kernels else _Solver(cancel, deadline)
     if traced:
         solver = _Solver(cancel, deadline, tracer, state.to_move)
