@@ -17,9 +17,11 @@ import math
 import sys
 import time
 
+from ai import native
 from ai.api import Cancel, Result, SearchConfig, Stats
 from ai.trace import Tracer, trace_root_values
 from game.core import TERMINAL, State
+from games.kalah.ai import native_solve
 from games.kalah.rules import KalahState
 
 #: Most positions one solve may store (about a second of Python); more: beyond reach.
@@ -103,22 +105,42 @@ def solve_kalah(
     state: State, config: SearchConfig, cancel: Cancel | None, deadline: float | None,
     tracer: Tracer | None = None,
 ) -> Result | None:
-    """The exact answer for ``state`` (Profile.solve_exactly), or None beyond reach."""
+    """The exact answer for ``state`` (Profile.solve_exactly), or None beyond reach: the
+    compiled solver (games.kalah.ai.native_solve) where it is built and within its reach,
+    else this module's memoised one. Both give every root move's exact margin."""
     assert isinstance(state, KalahState)
-    if not within_reach(state):
-        return None
     start = time.perf_counter()
-    solver = KalahSolver(deadline=deadline, cancel=cancel)
-    values = solver.root_values(state)
-    if values is None:
-        return None
+    answer = _native_values(state, deadline, cancel)
+    if answer is None:
+        if not within_reach(state):
+            return None
+        solver = KalahSolver(deadline=deadline, cancel=cancel)
+        values = solver.root_values(state)
+        if values is None:
+            return None
+        answer = values, len(solver.memo) + len(values)
+    values, nodes = answer
     move, score = max(values, key=lambda mv: mv[1])
     seeds_left = sum(state.pits)
-    stats = Stats(nodes=len(solver.memo) + len(values), leaves=0, depth=seeds_left,
-                  time_s=time.perf_counter() - start)
+    stats = Stats(nodes=nodes, leaves=0, depth=seeds_left, time_s=time.perf_counter() - start)
     result = Result(move, float(score), seeds_left, True, (move,), stats,
                     tuple((m, float(v)) for m, v in values), root_values_exact=True)
     if tracer is not None:
         trace_root_values(tracer, state, result.depth, result.score, result.root_values,
                           result.pv)
     return result
+
+
+def _native_values(state: KalahState, deadline: float | None, cancel: Cancel | None
+                   ) -> tuple[tuple[tuple[int, int], ...], int] | None:
+    """Every root move's margin and the nodes, from the compiled solver; None when it is
+    off, not built yet (it builds meanwhile), beyond its reach here, or out of time."""
+    if not native.enabled() or sum(state.pits) > native_solve.reach(state.size):
+        return None
+    solver = native_solve.ready_solver(state.size, state.empty_capture)
+    if solver is None:
+        return None
+    try:
+        return solver.root_values(state, deadline, cancel)
+    except native_solve.Stopped:
+        return None
