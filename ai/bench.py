@@ -95,6 +95,10 @@ class SpeedBench:
     #: ``bench lab``: the depth of the plain minimax tree recorded from the start (the bench
     #: keeps its first 20,000 nodes), on the game with one.
     lab_tree_depth: int | None = None
+    #: ``solve(repeat, full)`` and its table: an exact solver's figures on the game itself
+    #: (``bench solve``; ``full``: the longest proofs too).
+    solve: Callable[[int, bool], JSONObject] | None = None
+    solve_table: Callable[[JSONObject], str] | None = None
     #: ``bench parse``: this game's own readers at their worst (a GGF file, a move transcript,
     #: a tree), beside the worst cases every game's notation gets.
     parse_cases: tuple[ParseCase, ...] = ()

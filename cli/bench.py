@@ -1,11 +1,12 @@
-"""``kibitz bench rules|search|all|ui|layout|endgame|ponder|levels|parse|mcts``: speed figures,
+"""``kibitz bench rules|search|all|ui|layout|endgame|solve|ponder|levels|parse|mcts``: speed figures,
 a readable table then one JSON line (``ponder``: what pondering saves, cli.bench_ponder;
 ``mcts``: Monte Carlo tree search's iterations per second, cli.bench_mcts;
 ``levels``: each level's time a move over a game's decisions, cli.bench_levels; ``parse``:
 every text reader's time per KB on its worst text at two sizes, cli.bench_parse).
 
 ``endgame`` proves the FFO #40 Othello endgame (20 empties) and two of its successors; it takes
-about a minute a run, so it is not part of ``all``.
+about a minute a run, so it is not part of ``all``. ``solve``: a game's exact solver on the
+game itself (``--full``: its longest proofs too, whole games that take minutes).
 
 The JSON line is the last line of output so scripts (and the published benchmark tables) can
 take it with ``tail -n 1``. Figures are medians of ``--repeat`` runs.
@@ -30,12 +31,16 @@ from game.registry import game_ids, playable_kits
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "what", choices=("rules", "search", "all", "ui", "lab", "layout", "endgame", "ponder",
-                 "levels", "parse", "mcts"),
+        "what", choices=("rules", "search", "all", "ui", "lab", "layout", "endgame", "solve",
+                 "ponder", "levels", "parse", "mcts"),
         help="which figures"
     )
     parser.add_argument(
         "--repeat", type=whole_number(1, 1000), default=3, metavar="N", help="runs per figure (median)"
+    )
+    parser.add_argument(
+        "--full", action="store_true",
+        help="bench solve: also the longest proofs (whole games: minutes)",
     )
     parser.add_argument(
         "--games",
@@ -116,6 +121,12 @@ def run(args: argparse.Namespace) -> int:
                 endgame = figures[f"{kit.id}_endgame"] = speed.endgame(args.repeat)
                 table = speed.endgame_table or json.dumps
                 print(table(endgame), flush=True)
+    if args.what == "solve":
+        for kit in playable_kits():
+            speed = game_ai(kit).speed
+            if speed.solve is not None and (args.games is None or kit.id in args.games):
+                solved = figures[f"{kit.id}_solve"] = speed.solve(args.repeat, args.full)
+                print((speed.solve_table or json.dumps)(solved), flush=True)
     if args.what in ("rules", "all"):
         rules = bench_rules(args.repeat, args.games)
         figures["rules"] = {game_id: f for game_id, f in rules.items()}

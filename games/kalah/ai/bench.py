@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ai.bench import BenchPosition, SpeedBench, deterministic, median_time
 from game.jsontypes import JSONObject
+from games.kalah.ai import bench_solve
 from games.kalah.rules import GAME, perft
 
 #: Leaf count of Kalah(6,4) five plies deep (an extra turn is a ply): checks the walk.
@@ -21,4 +22,6 @@ SPEED = SpeedBench(
     lab_tree_depth=4,
     rules=rules,
     positions=(BenchPosition("kalah start", "kalah", None, (), deterministic(6, 5)),),
+    solve=bench_solve.bench,
+    solve_table=bench_solve.table,
 )
