@@ -9,6 +9,10 @@ solver tries a position only up to ``POSITION_LIMIT`` positions or the deadline,
 
 Small whole games (Kalah(3,3), Kalah(4,2), ...) are solved from the start the same way; the
 tests compare them with a separately written solver and with alpha-beta searched to the end.
+
+This solver is the reference and the Python path. Where numba runs, ``solve_kalah`` asks the
+compiled solver first (games.kalah.ai.native_solve: MTD(f), a table, an endgame database),
+which reaches much further; its values are this solver's (tests/test_kalah_native.py).
 """
 
 from __future__ import annotations
