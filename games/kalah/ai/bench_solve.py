@@ -15,7 +15,6 @@ import time
 from ai import native
 from game.core import TERMINAL
 from game.jsontypes import JSONObject
-from games.kalah.ai import native_solve
 from games.kalah.rules import GAME, KalahState
 
 #: Seeds left in the pits of the late positions, and how many of each.
@@ -46,6 +45,8 @@ def late_positions(seed: int = 46) -> list[KalahState]:
 
 
 def _prove(seeds: int, empty_capture: bool, guess: int) -> JSONObject:
+    from games.kalah.ai import native_solve  # numba: only when benched
+
     start = GAME.initial_state(seeds=seeds, empty_capture=empty_capture)
     solver = native_solve.NativeSolver(6, empty_capture, limit=PROOF_LIMIT,
                                        table_bits=PROOF_TABLE_BITS)
@@ -61,6 +62,8 @@ def bench(repeat: int, full: bool = False) -> JSONObject:
     """Positions solved (every root move's exact margin), nodes, time, nodes a second."""
     if not native.enabled():
         return {"path": native.status(), "positions": 0}
+    from games.kalah.ai import native_solve  # numba: only when benched
+
     began = time.perf_counter()
     for rule in (False, True):
         native_solve.solver_for(6, rule)

@@ -25,7 +25,6 @@ from ai import native
 from ai.api import Cancel, Result, SearchConfig, Stats
 from ai.trace import Tracer, trace_root_values
 from game.core import TERMINAL, State
-from games.kalah.ai import native_solve
 from games.kalah.rules import KalahState
 
 #: Most positions one solve may store (about a second of Python); more: beyond reach.
@@ -139,7 +138,12 @@ def _native_values(state: KalahState, deadline: float | None, cancel: Cancel | N
                    ) -> tuple[tuple[tuple[int, int], ...], int] | None:
     """Every root move's margin and the nodes, from the compiled solver; None when it is
     off, not built yet (it builds meanwhile), beyond its reach here, or out of time."""
-    if not native.enabled() or sum(state.pits) > native_solve.reach(state.size):
+    if not native.enabled():
+        return None
+    # Imported on the first solve, not with the AI: numba's import is not the window's to pay.
+    from games.kalah.ai import native_solve
+
+    if sum(state.pits) > native_solve.reach(state.size):
         return None
     solver = native_solve.ready_solver(state.size, state.empty_capture)
     if solver is None:
