@@ -23,7 +23,7 @@ LATE_COUNT = 4
 #: The whole games ``--full`` proves: (seeds a pit, capture rule, a first guess for MTD(f)).
 FULL_GAMES = ((4, False, 8), (4, True, 10))
 #: The whole games' database (16 seeds: 30 million boards, 30 MB) and table (2**24 entries,
-#: 350 MB).
+#: 512 MB).
 PROOF_LIMIT = 16
 PROOF_TABLE_BITS = 24
 

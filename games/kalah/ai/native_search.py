@@ -9,10 +9,11 @@ then the table's move, extra turns (the pit nearest the store first, so the othe
 extra turns), then the moves banking most. A board of n seeds is worth -n..n, so a window
 outside that answers at once.
 
-The transposition table is NumPy arrays: each entry keeps its board exactly (two words of
+The transposition table is a NumPy array: each entry keeps its board exactly (two words of
 seven bits a pit, so a hit is never another position) and the bounds proven for it, which
-hold for good because a value here never depends on depth. Buckets are two entries: the
-first keeps the bigger proof (its subtree's node count), the second takes whatever came last.
+hold for good because a value here never depends on depth. Buckets are two entries in one
+cache line: the first keeps the bigger proof (its subtree's node count), the second takes
+whatever came last.
 
 The compiled code cannot read a clock, so ``probe`` stops after ``counters[BUDGET]`` nodes,
 sets ``counters[STOPPED]`` and unwinds without storing anything; the driver checks the
@@ -38,6 +39,11 @@ BOARD_ROW, RING_ROW, ORDER_ROW, INFO_ROW, CHILD_ROWS = 0, 1, 2, 3, 4
 (F_SEEDS, F_BETA, F_FOUND, F_SLOT, F_LOW, F_HIGH, F_LOWER, F_UPPER, F_HINT, F_COUNT, F_NEXT,
  F_BEST, F_BEST_MOVE, F_START) = range(14)
 FRAME_FIELDS = 14
+#: A table entry is one row of three words: the board's two keys, then its lower bound + 128
+#: (8 bits), upper bound + 128 (8 bits), best move + 1 (8 bits; 0: none) and the nodes its
+#: proofs took (the rest): one cache line holds a bucket, so a probe costs one memory read.
+WORK_SHIFT = 24
+MAX_WORK = (1 << 38) - 1
 #: The search's steps: enter a node, try its next move, take a child's answer back.
 ENTER, NEXT, RETURN = 0, 1, 2
 
@@ -56,9 +62,7 @@ def board_keys(board: Board, m: int) -> tuple[int, int]:
 
 
 @kernel
-def _store(keys: Table, bounds: npt.NDArray[np.int8], moves: npt.NDArray[np.int8],
-           work: npt.NDArray[np.int32], frame: Table, best: int, best_move: int,
-           spent: int) -> None:
+def _store(tt: Table, frame: Table, best: int, best_move: int, spent: int) -> None:
     """Keep what the node proved: a lower bound if it failed high, else an upper bound."""
     lower = frame[F_LOWER]
     upper = frame[F_UPPER]
@@ -67,24 +71,23 @@ def _store(keys: Table, bounds: npt.NDArray[np.int8], moves: npt.NDArray[np.int8
     else:
         upper = min(upper, best)
     found = frame[F_FOUND]
+    work = 0
     if found < 0:
         slot = frame[F_SLOT]
-        found = slot if work[slot] <= spent else slot + 1
-        keys[found, 0] = frame[F_LOW]
-        keys[found, 1] = frame[F_HIGH]
-        work[found] = 0
-    bounds[found, 0] = lower
-    bounds[found, 1] = upper
-    if best >= frame[F_BETA] or frame[F_HINT] < 0:
-        moves[found] = best_move
-    if spent > work[found]:
-        work[found] = min(spent, 2_000_000_000)
+        found = slot if (tt[slot, 2] >> WORK_SHIFT) <= spent else slot + 1
+        tt[found, 0] = frame[F_LOW]
+        tt[found, 1] = frame[F_HIGH]
+    else:
+        work = tt[found, 2] >> WORK_SHIFT
+    move = best_move if best >= frame[F_BETA] or frame[F_HINT] < 0 else frame[F_HINT]
+    work = min(max(work, spent), MAX_WORK)
+    tt[found, 2] = (lower + 128) | ((upper + 128) << 8) | ((move + 1) << 16) | (
+        work << WORK_SHIFT)
 
 
 @kernel
 def _child_bound(child: npt.NDArray[np.int32], m: int, seeds: int, need: int, extra: int,
-                 zobrist: Table, keys: Table, bounds: npt.NDArray[np.int8],
-                 mask: int) -> tuple[int, int]:
+                 zobrist: Table, tt: Table, mask: int) -> tuple[int, int]:
     """(value, 1) when the table already settles whether a move reaches the parent's beta:
     the move's worth from the parent's side less what it banks, ``need`` or more (a cut) or
     below it for sure; (0, 0) when the child must be searched (enhanced transposition
@@ -94,14 +97,15 @@ def _child_bound(child: npt.NDArray[np.int32], m: int, seeds: int, need: int, ex
         h ^= zobrist[k, child[k]]
     low, high = board_keys(child, m)
     slot = (h & mask) & ~1
-    if keys[slot, 0] == low and keys[slot, 1] == high:
+    if tt[slot, 0] == low and tt[slot, 1] == high:
         found = slot
-    elif keys[slot + 1, 0] == low and keys[slot + 1, 1] == high:
+    elif tt[slot + 1, 0] == low and tt[slot + 1, 1] == high:
         found = slot + 1
     else:
         return 0, 0
-    lower = int(bounds[found, 0])
-    upper = int(bounds[found, 1])
+    data = tt[found, 2]
+    lower = (data & 255) - 128
+    upper = ((data >> 8) & 255) - 128
     if extra:
         if lower >= need:
             return lower, 1
@@ -118,9 +122,7 @@ def _child_bound(child: npt.NDArray[np.int32], m: int, seeds: int, need: int, ex
 @kernel
 def probe(stack: npt.NDArray[np.int32], frames: Table, m: int, empty_capture: bool,
           seeds: int, beta: int, db: npt.NDArray[np.int8], limit: int, table: Table,
-          starts: Table, zobrist: Table, keys: Table, bounds: npt.NDArray[np.int8],
-          moves: npt.NDArray[np.int8], work: npt.NDArray[np.int32], mask: int,
-          counters: Table) -> int:
+          starts: Table, zobrist: Table, tt: Table, mask: int, counters: Table) -> int:
     """A bound on the value of ``stack[0, BOARD_ROW]`` (``seeds`` seeds in its pits): at least
     ``beta`` if the result is, else below it. Depth-first with its own stack (``frames``:
     one row of F_* fields a ply), because numba's cache cannot keep a function that calls
@@ -157,9 +159,9 @@ def probe(stack: npt.NDArray[np.int32], frames: Table, m: int, empty_capture: bo
             low, high = board_keys(board, m)
             slot = (h & mask) & ~1
             found = -1
-            if keys[slot, 0] == low and keys[slot, 1] == high:
+            if tt[slot, 0] == low and tt[slot, 1] == high:
                 found = slot
-            elif keys[slot + 1, 0] == low and keys[slot + 1, 1] == high:
+            elif tt[slot + 1, 0] == low and tt[slot + 1, 1] == high:
                 found = slot + 1
             frame[F_SLOT] = slot
             frame[F_FOUND] = found
@@ -169,9 +171,10 @@ def probe(stack: npt.NDArray[np.int32], frames: Table, m: int, empty_capture: bo
             frame[F_UPPER] = seeds
             hint = -1
             if found >= 0:
-                frame[F_LOWER] = bounds[found, 0]
-                frame[F_UPPER] = bounds[found, 1]
-                hint = moves[found]
+                data = tt[found, 2]
+                frame[F_LOWER] = (data & 255) - 128
+                frame[F_UPPER] = ((data >> 8) & 255) - 128
+                hint = ((data >> 16) & 255) - 1
                 if frame[F_LOWER] >= beta:
                     answer = frame[F_LOWER]
                     continue
@@ -200,7 +203,7 @@ def probe(stack: npt.NDArray[np.int32], frames: Table, m: int, empty_capture: bo
                 else:
                     # The table's bounds on the child may settle it without a search.
                     value, settled = _child_bound(child, m, left, beta - banked, extra,
-                                                  zobrist, keys, bounds, mask)
+                                                  zobrist, tt, mask)
                     if settled:
                         value += banked
                         if value > best:
@@ -231,7 +234,7 @@ def probe(stack: npt.NDArray[np.int32], frames: Table, m: int, empty_capture: bo
             frame[F_BEST] = best
             frame[F_BEST_MOVE] = best_move
             if best >= beta or count == 0:
-                _store(keys, bounds, moves, work, frame, best, best_move,
+                _store(tt, frame, best, best_move,
                        counters[NODES] - frame[F_START] + 1)
                 answer = best
                 continue
@@ -239,7 +242,7 @@ def probe(stack: npt.NDArray[np.int32], frames: Table, m: int, empty_capture: bo
         elif step == NEXT:
             i = frame[F_NEXT]
             if i >= frame[F_COUNT]:
-                _store(keys, bounds, moves, work, frame, frame[F_BEST], frame[F_BEST_MOVE],
+                _store(tt, frame, frame[F_BEST], frame[F_BEST_MOVE],
                        counters[NODES] - frame[F_START] + 1)
                 answer = frame[F_BEST]
                 step = RETURN
@@ -272,7 +275,7 @@ def probe(stack: npt.NDArray[np.int32], frames: Table, m: int, empty_capture: bo
                 frame[F_BEST] = value
                 frame[F_BEST_MOVE] = move
                 if value >= frame[F_BETA]:
-                    _store(keys, bounds, moves, work, frame, value, move,
+                    _store(tt, frame, value, move,
                            counters[NODES] - frame[F_START] + 1)
                     answer = value
                     continue

@@ -31,15 +31,18 @@ from game.core import TERMINAL
 from games.kalah.ai import native_rules, native_search
 from games.kalah.rules import KalahState
 
-#: Seeds the endgame database holds, by pits a side: Kalah(6, n) with 14 seeds is 9.7 million
-#: boards (10 MB, a few seconds); smaller boards reach further for the same size.
-DATABASE_LIMITS = {1: 40, 2: 40, 3: 36, 4: 26, 5: 18, 6: 14}
+#: Seeds the endgame database holds, by pits a side: at most ten million boards or so (a few
+#: seconds' build, once: then it is read from the cache folder). Kalah(2, n) and Kalah(3, n)
+#: fit whole; Kalah(6, n) with 14 seeds is 9.7 million boards (10 MB).
+DATABASE_LIMITS = {1: 40, 2: 40, 3: 36, 4: 22, 5: 16, 6: 14}
 #: Bumped whenever the database's layout or rules change, so an old file is never read.
 DATABASE_VERSION = 1
-#: Seeds in the pits from which a move's solve is tried in play, by pits a side: measured to
-#: finish well within a second on random positions of Kalah(m, 4) (docs/speed.md).
-REACH = {1: 72, 2: 72, 3: 72, 4: 40, 5: 32, 6: 28}
-#: Table entries (a power of two): 2**20 entries take 22 MB.
+#: Seeds in the pits from which a move's solve is tried in play, by pits a side. Six pits:
+#: measured (late Kalah(6,4) positions of 20-28 seeds take well under a tenth of a second
+#: each, `bench solve`); four and five: set lower than that, not measured; three or fewer:
+#: the database holds every board.
+REACH = {1: 72, 2: 72, 3: 72, 4: 30, 5: 26, 6: 28}
+#: Table entries (a power of two): 2**20 entries take 32 MB.
 TABLE_BITS = 20
 #: Nodes between looks at the clock: well under a tenth of a second compiled.
 CHUNK_NATIVE = 1 << 16
@@ -87,10 +90,9 @@ class NativeSolver:
         rng = np.random.default_rng(20001)
         self.zobrist = rng.integers(0, 1 << 62, size=(pits, 6 * 2 * 6 + 1), dtype=np.int64)
         size = 1 << table_bits
-        self.keys = np.zeros((size, 2), dtype=np.int64)
-        self.bounds = np.zeros((size, 2), dtype=np.int8)
-        self.moves = np.full(size, -1, dtype=np.int8)
-        self.work = np.zeros(size, dtype=np.int32)
+        # Three words an entry (native_search.WORK_SHIFT) and one of padding: a bucket of
+        # two is 64 bytes, one cache line.
+        self.tt = np.zeros((size, 4), dtype=np.int64)
         self.mask = size - 1
         self.counters = np.zeros(3, dtype=np.int64)
         self.chunk = CHUNK_NATIVE if native.enabled() else CHUNK_PYTHON
@@ -141,8 +143,7 @@ class NativeSolver:
             counters[native_search.STOPPED] = 0
             found = native_search.probe(
                 stack, self.frames, self.m, self.empty_capture, seeds, beta, self.db, self.limit,
-                self.table, self.starts, self.zobrist, self.keys, self.bounds, self.moves,
-                self.work, self.mask, counters)
+                self.table, self.starts, self.zobrist, self.tt, self.mask, counters)
             if not counters[native_search.STOPPED]:
                 return int(found)
 
