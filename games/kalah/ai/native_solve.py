@@ -227,6 +227,18 @@ def ready_solver(m: int, empty_capture: bool) -> NativeSolver | None:
         if solver is not None or (m, empty_capture) in _BUILDING:
             return solver
         _BUILDING.add((m, empty_capture))
-    threading.Thread(target=solver_for, args=(m, empty_capture), daemon=True,
+    threading.Thread(target=_build, args=(m, empty_capture), daemon=True,
                      name="kalah-solver-build").start()
     return None
+
+
+def _build(m: int, empty_capture: bool) -> None:
+    """Build the solver and run its search once, so the kernels are compiled (or read from
+    the cache) here rather than during the first move that needs them."""
+    solver = NativeSolver(m, empty_capture)
+    board = np.zeros(2 * m, dtype=np.int32)
+    board[0] = solver.limit
+    board[m] = 1
+    solver.value(board)
+    with _SOLVERS_LOCK:
+        _SOLVERS.setdefault((m, empty_capture), solver)
