@@ -198,3 +198,20 @@ def test_the_engine_takes_the_compiled_solvers_values(monkeypatch: pytest.Monkey
     result = run_search(state, config)
     assert result.algorithm == "kalah-solver" and result.root_values_exact
     assert dict(result.root_values) == {m: float(v) for m, v in old or ()}
+
+
+def test_a_solve_asked_before_the_solver_is_built_is_not_kept_waiting(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(native_solve, "DATABASE_LIMITS", {5: 4})
+    monkeypatch.setattr(native_solve, "_SOLVERS", {})
+    monkeypatch.setattr(native_solve, "_BUILDING", set())
+    began = time.monotonic()
+    assert native_solve.ready_solver(5, True) is None  # building in the background
+    assert time.monotonic() - began < 0.5
+    while native_solve.ready_solver(5, True) is None:
+        assert time.monotonic() - began < 60
+        time.sleep(0.02)
+    state = GAME.parse_position("0,1,0,2,1|10|1,0,2,0,1|12 S")
+    solver = native_solve.ready_solver(5, True)
+    assert solver is not None
+    assert solver.root_values(state)[0] == KalahSolver().root_values(state)
