@@ -38,8 +38,8 @@ DATABASE_LIMITS = {1: 40, 2: 40, 3: 36, 4: 22, 5: 16, 6: 14}
 #: Bumped whenever the database's layout or rules change, so an old file is never read.
 DATABASE_VERSION = 1
 #: Seeds in the pits from which a move's solve is tried in play, by pits a side. Six pits:
-#: measured (late Kalah(6,4) positions of 20-28 seeds take well under a tenth of a second
-#: each, `bench solve`); four and five: set lower than that, not measured; three or fewer:
+#: measured (late Kalah(6,4) positions of 20-28 seeds take at most 0.3 s each on a loaded
+#: machine, most under 0.1 s: `bench solve`); four and five: set lower than that, not measured; three or fewer:
 #: the database holds every board.
 REACH = {1: 72, 2: 72, 3: 72, 4: 30, 5: 26, 6: 28}
 #: Table entries (a power of two): 2**20 entries take 32 MB.
@@ -232,13 +232,19 @@ def ready_solver(m: int, empty_capture: bool) -> NativeSolver | None:
     return None
 
 
+def warm(solver: NativeSolver) -> None:
+    """Run the search once on a board just above the database, so its kernels are compiled
+    (or read from the cache) now rather than in the first solve that counts."""
+    board = np.zeros(2 * solver.m, dtype=np.int32)
+    board[0] = solver.limit
+    board[solver.m] = 1
+    solver.value(board)
+
+
 def _build(m: int, empty_capture: bool) -> None:
     """Build the solver and run its search once, so the kernels are compiled (or read from
     the cache) here rather than during the first move that needs them."""
     solver = NativeSolver(m, empty_capture)
-    board = np.zeros(2 * m, dtype=np.int32)
-    board[0] = solver.limit
-    board[m] = 1
-    solver.value(board)
+    warm(solver)
     with _SOLVERS_LOCK:
         _SOLVERS.setdefault((m, empty_capture), solver)
