@@ -21,12 +21,12 @@ from pathlib import Path
 
 import pytest
 
-import main
 from cli import cluster as cluster_module
 from cli.cluster import Cluster, ClusterError, TaskFailed, connected
 from cli.match_games import game_specs, play_match, play_one
 from cli.match_record import MatchRecord
 from game.registry import get_kit
+from tests.test_cli import run_main
 
 HAS_DASK = importlib.util.find_spec("distributed") is not None
 
@@ -50,15 +50,6 @@ def cluster() -> Iterator[Cluster]:
 
 def address(engine: Cluster) -> str:
     return str(engine.client.scheduler.address)
-
-
-def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main.main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def unclocked(line: str) -> dict[str, object]:

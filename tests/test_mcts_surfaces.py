@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-import main
 from ai.api import Limits, SearchConfig
 from ai.engine import run_search
 from ai.kit import get_level, levels_of
@@ -18,17 +17,9 @@ from cli.engine import handle
 from game.core import CHANCE, TERMINAL
 from game.registry import get_kit, playable_kits
 from play.setup import describe_seat, search_config
+from tests.test_cli import run_main
 from ui.scenes.play_setup import seat_from_setting
 from ui.settings import SeatSetting
-
-
-def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main.main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("game_id,iterations", [("othello", 30), ("kalah", 30),

@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-import main
 from ai.api import Limits, SearchConfig
 from ai.engine import make_searcher
 from cli import match_games
 from cli.common import RequestError, decode_json, parse_options
 from cli.engine import MAX_ERROR_CHARS, answer_line, serve
 from game.registry import get_game, get_kit
+from tests.test_cli import run_main
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,15 +33,6 @@ def ask(*lines: str) -> list[dict[str, Any]]:
 
 def _refuse(name: str) -> None:
     raise AssertionError(f"the engine wrote {name}, which is not JSON")
-
-
-def run_main(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main.main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 # --------------------------------------------------------------------------- engine input
