@@ -187,6 +187,9 @@ def test_a_deadline_or_a_cancel_stops_the_proof_promptly() -> None:
 
 
 def test_the_engine_takes_the_compiled_solvers_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    if not native_solve.native.enabled():
+        pytest.skip("the compiled solver's reach: on the Python path the memoised solver "
+                    "declines twelve seeds and alpha-beta searches")
     state = GAME.parse_position("0,2,0,3,1,0|17|1,0,2,1,0,2|17 S")
     old = KalahSolver(limit=10**7).root_values(state)
     config = SearchConfig("kalah", "alphabeta", Limits(time_s=60.0), exact=True)
