@@ -91,6 +91,8 @@ class ProgramDialog:
         self.ready_made = [[Button(label, partial(self.take_ready_made, program, name),
                                    tooltip=name) for label, name in program.choices]
                            for program in self.known]
+        #: Where each known program runs from (or why it cannot), looked up once, not a frame.
+        self.statuses = [program_status(program) for program in self.known]
         #: Where each known program's line of text goes (set by layout).
         self.known_y: list[int] = []
         self.on_choose = on_choose
@@ -221,8 +223,8 @@ class ProgramDialog:
             draw_text(surface, line, (r.x + pad, y), small, theme.color(color), max_width=width)
             y += int(size * 1.3)
         self.field.draw(surface)
-        for program, top, buttons in zip(self.known, self.known_y, self.ready_made, strict=True):
-            status, bad = program_status(program)
+        for program, top, buttons, (status, bad) in zip(self.known, self.known_y, self.ready_made,
+                                                        self.statuses, strict=True):
             line = f"{program.title}: {status}" + (" (Settings can point to it)" if bad else "")
             draw_text(surface, line, (r.x + pad, top), small,
                       theme.color("bad" if bad else "text_dim"), max_width=width,

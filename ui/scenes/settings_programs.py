@@ -37,6 +37,9 @@ class ProgramPathRow(Widget):
                  look_up: Callable[[], object]) -> None:
         super().__init__()
         self.known = known
+        #: Where it runs from, looked up once: the scene makes new rows when a choice changes,
+        #: and a frame should not search PATH.
+        self.status = program_status(known)
         self.choose_button = Button("Choose…", choose,
                                     tooltip=f"Point to {known.program} on this computer")
         self.look_up_button = Button("Look up", look_up,
@@ -62,7 +65,7 @@ class ProgramPathRow(Widget):
         name_w = int(r.width * 0.24)
         draw_text(surface, self.known.title, (r.x, r.centery), size, theme.color("text_dim"),
                   anchor="midleft", max_width=name_w)
-        status, bad = program_status(self.known)
+        status, bad = self.status
         status_x = r.x + name_w + size // 2
         draw_text(surface, status, (status_x, r.centery), max(10, int(size * 0.85)),
                   theme.color("bad" if bad else "text"), anchor="midleft",
