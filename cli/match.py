@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 from ai.kit import game_ai
-from cli.cluster import ClusterError, add_cluster_argument, maybe_connected
+from ai.spread import MAX_JOBS, ClusterError, add_cluster_argument, spread_for
 from cli.common import (
     RequestError,
     add_game_arguments,
@@ -32,7 +32,7 @@ from cli.common import (
     with_weights,
 )
 from cli.ladder import add_ladder_arguments, run_ladder_command
-from cli.match_games import MAX_JOBS, game_specs, move_time, play_match
+from cli.match_games import game_specs, match_workers, move_time, play_match
 from cli.match_players import check_player, logs_folder
 from cli.match_record import MatchRecord, RecordError, stored_seed
 from cli.match_stakes import stakes_chosen, stakes_switches
@@ -73,7 +73,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=min(2, os.cpu_count() or 1),
         help="worker processes",
     )
-    add_cluster_argument(parser)
+    add_cluster_argument(parser, "games")
     parser.add_argument("--json", action="store_true", help="print one JSON line instead of text")
     for switch in stakes_switches():
         parser.add_argument(f"--{switch.name}", action="store_true", help=switch.help)
@@ -143,11 +143,12 @@ def run(args: argparse.Namespace) -> int:
         done = kept.played_indices()
         specs = [spec for spec in specs if spec.index not in done]
     try:
-        with maybe_connected(args.cluster) as cluster:  # unreachable: one line, no bar
+        # unreachable: one line, no bar; match's workers stop the programs they started
+        with spread_for(args.jobs, args.cluster, match_workers) as spread:
             bar = ProgressBar(args.games, "games")
             bar.update(tally.games, "from the record" if tally.games else "")
             try:
-                tally = play_match(specs, args.jobs, bar, tally, kept, cluster)
+                tally = play_match(specs, spread, bar, tally, kept)
             finally:
                 bar.close()
     except (RuntimeError, RecordError, ClusterError) as exc:

@@ -9,7 +9,6 @@ each other.
 
 from __future__ import annotations
 
-import multiprocessing
 import random
 import signal
 from collections.abc import Mapping
@@ -17,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from ai.kit import game_ai
 from ai.selfplay import opening_position, play_game
-from cli.cluster import Cluster, ClusterError, TaskFailed
+from ai.spread import ClusterError, Spread, TaskFailed, ignore_ctrl_c
 from cli.common import level_config, parse_time, plain_decimal
 from cli.match_players import config_or_none, forfeit_note, log_path, play_seats
 from cli.match_record import MatchRecord
@@ -32,8 +31,6 @@ from play.outside.spec import is_outside
 
 #: A game still running after this many plies is scored as a draw (and counted as unfinished).
 MAX_PLIES = 2000
-#: Upper bound for --jobs.
-MAX_JOBS = 64
 
 
 @dataclass(frozen=True)
@@ -144,24 +141,10 @@ def _play_programs(spec: GameSpec, kit: GameKit, state: State, opening: int,
 # --------------------------------------------------------------------------- running
 
 
-def _ignore_sigint() -> None:
-    """Pool workers leave Ctrl+C to the parent, which stops them all; otherwise every worker
-    prints its own KeyboardInterrupt traceback (the terminal signals the whole group)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # Stopped by the parent (Ctrl+C): leave through the finally clauses, which end the
-    # programs a game started (they lead sessions of their own, out of the signal's reach).
-    signal.signal(signal.SIGTERM, _leave)
-
-
-def _leave(_signum: int, _frame: object) -> None:
-    raise SystemExit(1)
-
-
-def play_match(specs: list[GameSpec], jobs: int, bar: Progress | None = None,
-               tally: Tally | None = None, kept: MatchRecord | None = None,
-               cluster: Cluster | None = None) -> Tally:
-    """Play every game (on ``cluster`` when given, else in ``jobs`` spawned processes when
-    more than one) and tally for A, adding to ``tally`` (the games a record already held) and
+def play_match(specs: list[GameSpec], spread: Spread, bar: Progress | None = None,
+               tally: Tally | None = None, kept: MatchRecord | None = None) -> Tally:
+    """Play every game where ``spread`` runs them (ai.spread: here, spawned processes or a
+    cluster) and tally for A, adding to ``tally`` (the games a record already held) and
     writing each outcome to ``kept``.
 
     Games finish in any order; each is tallied and written in the order of ``specs`` (a game
@@ -171,51 +154,36 @@ def play_match(specs: list[GameSpec], jobs: int, bar: Progress | None = None,
     tally = tally if tally is not None else Tally()
     waiting: dict[int, GameOutcome] = {}
     written = 0  # specs[:written] are tallied and recorded
-
-    def finished(position: int, outcome: GameOutcome) -> None:
-        nonlocal written
-        waiting[position] = outcome
-        while written in waiting:
-            now = waiting.pop(written)
-            if now.error is not None:
-                raise RuntimeError(f"{game_name(specs[written])} failed: {now.error}")
-            tally.add(now)
-            if kept is not None:
-                kept.add(now)
-            written += 1
-        if bar is not None:
-            count = cluster.workers() if cluster is not None else 0
-            workers = f", {count} worker{'s' if count != 1 else ''}" if cluster else ""
-            bar.update(tally.games + len(waiting),
-                       f"A +{tally.wins} ={tally.draws} -{tally.losses}{workers}")
-
-    if cluster is not None:
-        try:
-            for position, outcome in cluster.completed(play_one, specs):
-                finished(position, outcome)
-        except TaskFailed as exc:
-            raise ClusterError(f"{game_name(specs[exc.position])} failed on the cluster:"
-                               f" {exc.reason}") from None
-    elif jobs <= 1 or len(specs) <= 1:
-        for position, spec in enumerate(specs):
-            finished(position, play_one(spec))
-    else:
-        ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(min(jobs, len(specs)), initializer=_ignore_sigint) as pool:
-            for position, outcome in pool.imap_unordered(_play_at, enumerate(specs)):
-                finished(position, outcome)
-            # Every game played: the workers leave by themselves, so that the pool's exit
-            # sends no SIGTERM to a worker already leaving (whose _leave would then print a
-            # traceback from threading's shutdown).
-            pool.close()
-            pool.join()
+    try:
+        for position, outcome in spread.completed(play_one, specs):
+            waiting[position] = outcome
+            while written in waiting:
+                now = waiting.pop(written)
+                if now.error is not None:
+                    raise RuntimeError(f"{game_name(specs[written])} failed: {now.error}")
+                tally.add(now)
+                if kept is not None:
+                    kept.add(now)
+                written += 1
+            if bar is not None:
+                bar.update(tally.games + len(waiting),
+                           f"A +{tally.wins} ={tally.draws} -{tally.losses}{spread.note()}")
+    except TaskFailed as exc:
+        raise ClusterError(f"{game_name(specs[exc.position])} failed on the cluster:"
+                           f" {exc.reason}") from None
     return tally
 
 
-def _play_at(task: tuple[int, GameSpec]) -> tuple[int, GameOutcome]:
-    """``play_one`` with the game's place in the list, for a pool's unordered results."""
-    position, spec = task
-    return position, play_one(spec)
+def match_workers() -> None:
+    """A match's worker processes: Ctrl+C left to the parent (ai.spread.ignore_ctrl_c), and
+    SIGTERM from it (Ctrl+C there) leaves through the finally clauses, which end the programs
+    a game started (they lead sessions of their own, out of the signal's reach)."""
+    ignore_ctrl_c()
+    signal.signal(signal.SIGTERM, _leave)
+
+
+def _leave(_signum: int, _frame: object) -> None:
+    raise SystemExit(1)
 
 
 def game_name(spec: GameSpec) -> str:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ai.kit import levels_of
-from cli.cluster import Cluster, ClusterError, add_cluster_argument, maybe_connected
+from ai.spread import MAX_JOBS, ClusterError, Spread, add_cluster_argument, spread_for
 from cli.common import (
     RequestError,
     add_game_arguments,
@@ -36,7 +36,7 @@ from cli.common import (
     whole_number,
 )
 from cli.crosstable import Crosstable, Pairing
-from cli.match_games import MAX_JOBS, game_specs, move_time, play_match
+from cli.match_games import game_specs, match_workers, move_time, play_match
 from cli.match_players import check_player, logs_folder
 from cli.match_record import MatchRecord, RecordError
 from cli.match_tally import GameOutcome, Tally
@@ -77,7 +77,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seed (default: random, printed; with --dir, the one it recorded)")
     parser.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=2,
                         help="worker processes")
-    add_cluster_argument(parser)
+    add_cluster_argument(parser, "games")
     parser.add_argument("--dir", type=Path, default=None, metavar="FOLDER",
                         help="keep every pairing's games and the crosstable (CSV, JSON) "
                              "here; run again to go on where it stopped")
@@ -142,7 +142,7 @@ def play_plan(kit: GameKit, plan: Plan, options: JSONObject, *, games: int, seed
     #: Each forfeiting player's reasons, in the order of the pairings and games.
     forfeits: dict[str, list[str]] = {}
     try:
-        with maybe_connected(cluster) as engine:  # one cluster for every pairing
+        with spread_for(jobs, cluster, match_workers) as spread:  # one for every pairing
             bar = ProgressBar(len(plan.pairings) * games, "games")
             try:
                 for number, ((i, j), pairing_seed) in enumerate(zip(plan.pairings,
@@ -150,7 +150,7 @@ def play_plan(kit: GameKit, plan: Plan, options: JSONObject, *, games: int, seed
                     pairing = _Pairing(kit, options, players[i], players[j], games,
                                        pairing_seed, seconds, folder, number)
                     offset = _Offset(bar, number * games, players[i], players[j])
-                    tally = pairing.play(jobs, offset, engine)
+                    tally = pairing.play(spread, offset)
                     results.append(Pairing(i, j, tally.games, tally.wins + tally.draws / 2))
                     for index in sorted(tally.forfeits):
                         side, reason = tally.forfeits[index]
@@ -275,7 +275,7 @@ class _Pairing:
         self.games, self.seed, self.seconds, self.folder = games, seed, seconds, folder
         self.name = f"{number + 1:02d}-{_slug(a)}-vs-{_slug(b)}"
 
-    def play(self, jobs: int, bar: _Offset, cluster: Cluster | None = None) -> Tally:
+    def play(self, spread: Spread, bar: _Offset) -> Tally:
         specs = game_specs(self.kit, self.options, self.a, self.b, self.games, self.seed)
         if is_outside(self.a) or is_outside(self.b):
             logs = (self.folder / "logs" / self.name if self.folder is not None
@@ -294,7 +294,7 @@ class _Pairing:
             specs = [spec for spec in specs if spec.index not in done]
         bar.update(tally.games)
         try:
-            return play_match(specs, jobs, bar, tally, kept, cluster)
+            return play_match(specs, spread, bar, tally, kept)
         finally:
             if kept is not None:
                 kept.close()

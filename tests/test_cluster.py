@@ -21,8 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from cli import cluster as cluster_module
-from cli.cluster import Cluster, ClusterError, TaskFailed, connected
+from ai import cluster as cluster_module
+from ai.cluster import Cluster, ClusterError, TaskFailed, connected
+from ai.spread import InThisProcess
 from cli.match_games import game_specs, play_match, play_one
 from cli.match_record import MatchRecord
 from game.registry import get_kit
@@ -199,9 +200,9 @@ def test_games_finishing_in_any_order_are_recorded_in_game_order(tmp_path: Path)
         def update(self, done: int, note: str = "") -> None:
             notes.append(f"{done} {note}")
 
-    for path, engine in zip(paths, (None, Shuffled()), strict=True):
+    for path, engine in zip(paths, (InThisProcess(), Shuffled()), strict=True):
         record = MatchRecord(path, header)
-        play_match(specs, 1, Bar(), None, record, engine)
+        play_match(specs, engine, Bar(), None, record)
         record.close()
     one, shuffled = (record_lines(path) for path in paths)
     assert shuffled == one and [line.get("index") for line in one[1:]] == list(range(6))
@@ -210,6 +211,6 @@ def test_games_finishing_in_any_order_are_recorded_in_game_order(tmp_path: Path)
         "6 A +6 =0 -0, 3 workers"]
 
     with pytest.raises(ClusterError) as failed:
-        play_match(specs, 1, None, None, None, Shuffled(fail_at=4))
+        play_match(specs, Shuffled(fail_at=4))
     assert str(failed.value) == (f"game 5 (seed {specs[4].pair_seed}) failed on the cluster:"
                                  " KilledWorker: lost 4 times")

@@ -1,9 +1,12 @@
-"""``--cluster ADDRESS``: a command's games played on Dask's distributed scheduler instead of
-this machine's process pool (docs/cluster.md).
+"""``--cluster ADDRESS``: a long job's tasks (games, label chunks, rollout trials, book
+positions) run on Dask's distributed scheduler instead of this machine's process pool
+(docs/cluster.md); ai.spread chooses between them.
 
 The one module that imports ``distributed`` (tests/test_layering.py), and only inside
 ``connected``: the engine is an optional install (requirements-cluster.txt), so the app, its
-executable and every command run without ``--cluster`` never load it.
+executable and every command run without ``--cluster`` never load it. It sits beside the
+worker in ``ai/`` (not in ``cli/``) because the trainers, which live in the AI layer of their
+game, spread their work too.
 
 Dask rather than Ray: the jobs are many independent CPU-bound Python calls of seconds to
 minutes whose results stream back as they finish (``as_completed``), which is Dask's plain
@@ -15,7 +18,6 @@ and small ones) where Ray is a large binary wheel with its own object store and 
 
 from __future__ import annotations
 
-import argparse
 import logging
 import math
 import os
@@ -26,8 +28,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import TYPE_CHECKING, TypeVar
 from uuid import uuid4
-
-from cli.common import RequestError, argparse_type
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -63,24 +63,17 @@ class TaskFailed(ClusterError):
 
 def cluster_address(text: str) -> str:
     """``--cluster``'s value: ``local:N`` or a scheduler's address (``tcp://host:8786``,
-    ``host:8786``); checked for its form here, for being reachable when connecting."""
+    ``host:8786``); checked for its form here (ValueError), for being reachable when
+    connecting."""
     text = text.strip()
     if text.startswith(LOCAL):
         count = text[len(LOCAL):]
         if not count.isdigit() or not 1 <= int(count) <= MAX_LOCAL:
-            raise RequestError(f"--cluster local:N needs N from 1 to {MAX_LOCAL}, not {count!r}")
+            raise ValueError(f"--cluster local:N needs N from 1 to {MAX_LOCAL}, not {count!r}")
         return f"{LOCAL}{int(count)}"
     if not text or any(c.isspace() for c in text):
-        raise RequestError(f"--cluster: {text!r} is not a scheduler address (tcp://HOST:PORT)")
+        raise ValueError(f"--cluster: {text!r} is not a scheduler address (tcp://HOST:PORT)")
     return text
-
-
-def add_cluster_argument(parser: argparse.ArgumentParser) -> None:
-    """The flag as ``match`` and ``tournament`` take it."""
-    parser.add_argument("--cluster", type=argparse_type(cluster_address), default=None, metavar="ADDRESS",
-                        help="play the games on a Dask cluster: a running scheduler "
-                             "(tcp://HOST:8786) or local:N, N worker processes started here "
-                             "(docs/cluster.md)")
 
 
 class Cluster:
@@ -100,6 +93,11 @@ class Cluster:
         if now - self._counted_at >= self.COUNT_SECONDS:
             self._count, self._counted_at = len(self.client.nthreads()), now
         return self._count
+
+    def note(self) -> str:
+        """", 3 workers": the progress line's reminder of where the tasks run."""
+        count = self.workers()
+        return f", {count} worker{'s' if count != 1 else ''}"
 
     def completed(self, function: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
         """(position in ``tasks``, result) of each task as it finishes, in any order. A
@@ -197,5 +195,5 @@ def connected(address: str) -> Iterator[Cluster]:
             local.close()
 
 
-__all__ = ["Cluster", "ClusterError", "TaskFailed", "add_cluster_argument", "cluster_address",
-           "connected", "maybe_connected"]
+__all__ = ["Cluster", "ClusterError", "TaskFailed", "cluster_address", "connected",
+           "maybe_connected"]
