@@ -8,7 +8,9 @@ from one seeded opening with the colours swapped (ai.selfplay.opening_position, 
 plays them), so a run is reproducible from its seed. ``run_ladder`` is the worker's
 ``LadderTask`` (ai.tasks): it reports every move (at most ``MOVE_REPORTS_S`` apart) and every finished
 game through ``progress`` as a ``LadderUpdate``, and stops at the next move once cancelled,
-returning the figures so far.
+returning the figures so far. ``spread_ladder`` plays the same games as tasks on other
+processes or a cluster (ai.spread) for ``match --ladder``, each a function of its pair's seed
+alone, and scores them in the same order: the same figures however they are spread.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from ai.api import Cancel, SearchConfig
 from ai.engine import run_search
 from ai.kit import get_level, levels_of
 from ai.selfplay import opening_position, sample_chance, wilson
+from ai.spread import Spread, in_task_order
 from ai.tasks import Report, Task, worker_task
 from game.core import CHANCE, TERMINAL, Move, State
 from game.kit import GameKit
@@ -142,6 +145,36 @@ class LadderTask(Task[list[RungFigures], LadderUpdate]):
                           cancel=cancel, progress=progress)
 
 
+@dataclass(frozen=True)
+class LadderGame:
+    """One game of a ladder: its rung, its number on the rung and its pair's seed (the
+    opening, the dice and both sides' seeds come from it)."""
+
+    rung: int
+    game: int
+    pair_seed: int
+
+    @property
+    def upper_plays(self) -> int:
+        """The upper level is player 0 (moves first) in even games."""
+        return self.game % 2
+
+
+def ladder_games(rungs: int, games: int, seed: int) -> list[LadderGame]:
+    """Every game of a ladder in the order one process plays them: a rung's games one after
+    another, a new pair seed every second game, drawn from one generator for the whole run
+    (so the games are the same however they are spread)."""
+    master = random.Random(seed)
+    found: list[LadderGame] = []
+    for r in range(rungs):
+        pair_seed = 0
+        for g in range(games):
+            if g % 2 == 0:
+                pair_seed = master.getrandbits(48)
+            found.append(LadderGame(r, g, pair_seed))
+    return found
+
+
 def run_rungs(kit: GameKit,
               rungs: list[tuple[tuple[str, SearchConfig], tuple[str, SearchConfig]]],
               games: int, seed: int, options: Mapping[str, object] | None = None, *,
@@ -150,41 +183,92 @@ def run_rungs(kit: GameKit,
     """``run_ladder`` for rungs of any two searches: ((label, SearchConfig) upper, (label,
     SearchConfig) lower), e.g. an edited evaluation against the shipped one."""
     figures = [RungFigures(upper[0], lower[0]) for upper, lower in rungs]
-    master = random.Random(seed)
     last_report = 0.0
-    for r, (upper, lower) in enumerate(rungs):
-        configs = (upper[1], lower[1])
-        pair_seed = 0
-        for g in range(games):
-            if g % 2 == 0:
-                pair_seed = master.getrandbits(48)
-            rng = random.Random(pair_seed)
-            state, _ = opening_position(kit, dict(options or {}), rng)
-            upper_plays = g % 2  # the upper level is player 0 (moves first) in even games
-            sides = (replace(configs[0], seed=pair_seed * 4 + g % 2),
-                     replace(configs[1], seed=pair_seed * 4 + 2 + g % 2))
-            # The game's cost joins the rung's only when the game is scored: a game cut short
-            # by Stop counts for neither the score nor the time per move.
-            cost = RungFigures(upper[0], lower[0])
-            for _ in range(MAX_PLIES):
-                if cancel is not None and cancel.is_set():
-                    return figures
-                player = state.current_player()
-                if player == TERMINAL:
-                    break
-                state = state.apply(_next_move(state, player, upper_plays, sides,
-                                               cost, rng, cancel))
-                now = time.perf_counter()
-                if progress is not None and now - last_report >= MOVE_REPORTS_S:
-                    last_report = now
-                    progress(_update("move", r, g, state, upper_plays, figures))
-            if cancel is not None and cancel.is_set():
-                return figures  # a game cut short by Stop is not scored
-            _score(figures[r], state, upper_plays)
-            figures[r].upper_side.add(cost.upper_side)
-            figures[r].lower_side.add(cost.lower_side)
-            if progress is not None:
-                progress(_update("game", r, g, state, upper_plays, figures))
+
+    def moved(game: LadderGame, state: State) -> None:
+        nonlocal last_report
+        now = time.perf_counter()
+        if progress is not None and now - last_report >= MOVE_REPORTS_S:
+            last_report = now
+            progress(_update("move", game.rung, game.game, state, game.upper_plays, figures))
+
+    for game in ladder_games(len(rungs), games, seed):
+        upper, lower = rungs[game.rung]
+        played = play_ladder_game(kit, game, (upper[1], lower[1]), options, cancel, moved)
+        if played is None:
+            return figures  # a game cut short by Stop is not scored
+        state, cost = played
+        _add(figures[game.rung], _result(state, game.upper_plays), cost)
+        if progress is not None:
+            progress(_update("game", game.rung, game.game, state, game.upper_plays, figures))
+    return figures
+
+
+def play_ladder_game(kit: GameKit, game: LadderGame, configs: tuple[SearchConfig, SearchConfig],
+                     options: Mapping[str, object] | None = None, cancel: Cancel | None = None,
+                     moved: Callable[[LadderGame, State], None] | None = None
+                     ) -> tuple[State, RungFigures] | None:
+    """One game: its last position and its cost (the sides' moves, time and nodes), or None
+    when ``cancel`` stopped it. The game's cost joins its rung's only when the game is
+    scored: a game cut short by Stop counts for neither the score nor the time per move."""
+    rng = random.Random(game.pair_seed)
+    state, _ = opening_position(kit, dict(options or {}), rng)
+    sides = (replace(configs[0], seed=game.pair_seed * 4 + game.game % 2),
+             replace(configs[1], seed=game.pair_seed * 4 + 2 + game.game % 2))
+    cost = RungFigures("", "")
+    for _ in range(MAX_PLIES):
+        if cancel is not None and cancel.is_set():
+            return None
+        player = state.current_player()
+        if player == TERMINAL:
+            break
+        state = state.apply(_next_move(state, player, game.upper_plays, sides, cost, rng, cancel))
+        if moved is not None:
+            moved(game, state)
+    if cancel is not None and cancel.is_set():
+        return None
+    return state, cost
+
+
+@dataclass(frozen=True)
+class RungGameTask:
+    """A ladder game as a task another process or machine can play (plain data: the game's
+    id and the levels' names, not their configurations)."""
+
+    game_id: str
+    upper: str
+    lower: str
+    options: tuple[tuple[str, object], ...]
+    game: LadderGame
+
+
+def play_rung_game(task: RungGameTask) -> tuple[int, RungFigures]:
+    """A task's game: the upper level's result (+1, 0, -1) and the game's cost."""
+    kit = get_kit(task.game_id)
+    configs = (get_level(kit, task.upper).config(kit), get_level(kit, task.lower).config(kit))
+    played = play_ladder_game(kit, task.game, configs, dict(task.options))
+    assert played is not None  # nothing cancels a task
+    state, cost = played
+    return _result(state, task.game.upper_plays), cost
+
+
+def spread_ladder(kit: GameKit, rungs: list[tuple[str, str]], games: int, seed: int,
+                  options: Mapping[str, object] | None, spread: Spread,
+                  finished: Callable[[int, list[RungFigures]], None] | None = None
+                  ) -> list[RungFigures]:
+    """``run_ladder``'s games played where ``spread`` runs them (other processes, a
+    cluster) and scored in the order one process plays them: the same wins, draws, losses
+    and nodes (the clock's readings aside). ``finished`` hears the rung of each game scored
+    and the figures so far."""
+    figures = [RungFigures(upper, lower) for upper, lower in rungs]
+    plain = tuple(sorted(dict(options or {}).items()))
+    tasks = [RungGameTask(kit.id, *rungs[game.rung], plain, game)
+             for game in ladder_games(len(rungs), games, seed)]
+    for position, (result, cost) in in_task_order(spread.completed(play_rung_game, tasks)):
+        rung = tasks[position].game.rung
+        _add(figures[rung], result, cost)
+        if finished is not None:
+            finished(rung, figures)
     return figures
 
 
@@ -206,18 +290,25 @@ def _next_move(state: State, player: int, upper_plays: int,
     return result.move if result.move is not None else legal[0]
 
 
-def _score(rung: RungFigures, state: State, upper_plays: int) -> None:
+def _result(state: State, upper_plays: int) -> int:
+    """The upper level's result: +1, 0 (a draw, or the ply cap) or -1."""
     if state.current_player() != TERMINAL:
-        rung.draws += 1  # the ply cap: a draw
-        return
+        return 0  # the ply cap: a draw
     returns = state.returns()
     mine, theirs = returns[upper_plays], returns[1 - upper_plays]
-    if mine > theirs:
+    return (mine > theirs) - (mine < theirs)
+
+
+def _add(rung: RungFigures, result: int, cost: RungFigures) -> None:
+    """A scored game joins its rung: the result and both sides' cost."""
+    if result > 0:
         rung.wins += 1
-    elif mine < theirs:
+    elif result < 0:
         rung.losses += 1
     else:
         rung.draws += 1
+    rung.upper_side.add(cost.upper_side)
+    rung.lower_side.add(cost.lower_side)
 
 
 def _update(kind: str, rung: int, game: int, state: State, upper_plays: int,

@@ -9,7 +9,15 @@ import argparse
 import random
 from pathlib import Path
 
-from ai.ladder import LadderUpdate, RungFigures, csv_text, ladder_rungs, run_ladder
+from ai.ladder import (
+    LadderUpdate,
+    RungFigures,
+    csv_text,
+    ladder_rungs,
+    run_ladder,
+    spread_ladder,
+)
+from ai.spread import ClusterError, spread_for
 from cli.common import RequestError, level_config, parse_options
 from cli.match_stakes import stakes_chosen
 from cli.tournament import placement_plan, play_plan
@@ -40,20 +48,10 @@ def run_ladder_command(args: argparse.Namespace) -> int:
         if path is not None and not Path(path).parent.exists():
             raise RequestError(f"cannot write {path}: no such folder")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    bar = ProgressBar(len(rungs) * args.games, "games")
-    done = 0
-
-    def heard(update: LadderUpdate) -> None:
-        nonlocal done
-        if update.kind == "game":
-            done += 1
-            rung = update.figures[update.rung]
-            bar.update(done, f"{rung.upper} v {rung.lower} {rung.score:.2f}")
-
     try:
-        figures = run_ladder(kit, rungs, args.games, seed, options, progress=heard)
-    finally:
-        bar.close()
+        figures = _climb(kit, rungs, args.games, seed, options, args.jobs, args.cluster)
+    except ClusterError as exc:
+        raise RequestError(str(exc)) from None
     print(f"{args.game} ladder, {args.games} games a rung, seed {seed}")
     print(table_text(figures))
     if args.csv is not None:
@@ -64,6 +62,39 @@ def run_ladder_command(args: argparse.Namespace) -> int:
 
         export_ladder_png(figures, args.png, f"{kit.rules().name}: the ladder")
     return 0
+
+
+def _climb(kit: GameKit, rungs: list[tuple[str, str]], games: int, seed: int,
+           options: JSONObject, jobs: int, cluster: str | None) -> list[RungFigures]:
+    """Every rung's games, in this process (``--jobs 1``: the ladder screen's own run) or
+    spread over ``jobs`` processes or a cluster; the same figures either way (clocks aside)."""
+    bar: ProgressBar | None = None
+    done = 0
+
+    def finished(rung: int, figures: list[RungFigures], note: str = "") -> None:
+        nonlocal done
+        done += 1
+        if bar is not None:
+            f = figures[rung]
+            bar.update(done, f"{f.upper} v {f.lower} {f.score:.2f}{note}")
+
+    def heard(update: LadderUpdate) -> None:
+        if update.kind == "game":
+            finished(update.rung, list(update.figures))
+
+    if jobs <= 1 and cluster is None:
+        bar = ProgressBar(len(rungs) * games, "games")
+        try:
+            return run_ladder(kit, rungs, games, seed, options, progress=heard)
+        finally:
+            bar.close()
+    with spread_for(jobs, cluster) as spread:  # unreachable: one line, no bar
+        bar = ProgressBar(len(rungs) * games, "games")
+        try:
+            return spread_ladder(kit, rungs, games, seed, options, spread,
+                                 lambda rung, figures: finished(rung, figures, spread.note()))
+        finally:
+            bar.close()
 
 
 def _place(args: argparse.Namespace, kit: GameKit, options: JSONObject) -> int:
@@ -94,8 +125,9 @@ def table_text(figures: list[RungFigures]) -> str:
 def add_ladder_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ladder", action="store_true",
                         help="every level against the one below (or --a against --b), "
-                             "--games each, live figures; one process. With a program in --a "
-                             "and no --b: place it among the levels (tournament --place)")
+                             "--games each, live figures, on --jobs processes or --cluster. "
+                             "With a program in --a and no --b: place it among the levels "
+                             "(tournament --place)")
     parser.add_argument("--csv", default=None, metavar="FILE", help="--ladder: the table as CSV")
     parser.add_argument("--png", default=None, metavar="FILE",
                         help="--ladder: the strength and cost chart as a PNG")

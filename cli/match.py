@@ -97,10 +97,6 @@ def run(args: argparse.Namespace) -> int:
         if args.weights is not None or args.record is not None:
             raise RequestError("--weights and --record belong to a match of two levels,"
                                " not --ladder")
-        if args.cluster is not None and not (args.a is not None and args.b is None
-                                             and is_outside(args.a)):
-            raise RequestError("--cluster plays a match, a tournament and --ladder --a PROGRAM;"
-                               " the ladder of levels runs on this machine")
         return run_ladder_command(args)
     if args.a is None or args.b is None:
         raise RequestError("give --a and --b (the two levels), or --ladder")

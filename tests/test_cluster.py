@@ -23,6 +23,7 @@ import pytest
 
 from ai import cluster as cluster_module
 from ai.cluster import Cluster, ClusterError, TaskFailed, connected
+from ai.ladder import ladder_rungs
 from ai.spread import InThisProcess
 from cli.match_games import game_specs, play_match, play_one
 from cli.match_record import MatchRecord
@@ -214,3 +215,23 @@ def test_games_finishing_in_any_order_are_recorded_in_game_order(tmp_path: Path)
         play_match(specs, Shuffled(fail_at=4))
     assert str(failed.value) == (f"game 5 (seed {specs[4].pair_seed}) failed on the cluster:"
                                  " KilledWorker: lost 4 times")
+
+
+def test_a_ladder_is_the_same_on_one_two_processes_and_a_cluster(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, cluster: Cluster) -> None:
+    """Scores and nodes of every rung (the clock's columns aside), in the order of one
+    process's run."""
+    base = ["match", "--game", "nim", "--ladder", "--games", "6", "--seed", "9"]
+    tables = []
+    for name, flags in (("one", ["--jobs", "1"]), ("two", ["--jobs", "2"]),
+                        ("far", ["--cluster", address(cluster)])):
+        csv = tmp_path / f"{name}.csv"
+        code, out, err = run_main(capsys, *base, "--csv", str(csv), *flags)
+        assert code == 0, err
+        rows = [line.split(",") for line in csv.read_text().splitlines()]
+        clocks = {rows[0].index("upper_s_per_move"), rows[0].index("lower_s_per_move")}
+        tables.append([[cell for i, cell in enumerate(row) if i not in clocks] for row in rows])
+        if name == "far":
+            assert "2 workers" in err
+    assert len(tables[0]) == 1 + len(ladder_rungs(get_kit("nim")))
+    assert tables[1] == tables[0] and tables[2] == tables[0]
