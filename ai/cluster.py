@@ -18,6 +18,8 @@ and small ones) where Ray is a large binary wheel with its own object store and 
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import logging
 import math
 import os
@@ -26,7 +28,8 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from typing import TYPE_CHECKING, TypeVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Generic, TypeVar
 from uuid import uuid4
 
 if TYPE_CHECKING:
@@ -47,6 +50,41 @@ _QUIET = ("distributed", "distributed.client", "distributed.gc")
 #: What to tell when the scheduler or a worker cannot import Kibitz's modules.
 WORKER_HINT = ("start the scheduler and each worker with a Kibitz checkout of this version"
                " on PYTHONPATH (docs/cluster.md)")
+
+
+#: The packages whose code decides a task's result: a worker must run the client's own.
+CODE_PACKAGES = ("game", "games", "ai", "play", "cli")
+
+
+@functools.cache
+def code_digest() -> str:
+    """A digest of this checkout's Python sources (CODE_PACKAGES): two processes with the same
+    one play the same games from the same seeds. Read once a process (some 50 ms)."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted(p for package in CODE_PACKAGES for p in (root / package).rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class OtherCode(RuntimeError):
+    """A worker runs other Kibitz code than the client (another version or an edited copy):
+    its results could differ from what the seeds promise, so none is taken."""
+
+
+class _SameCode(Generic[T, R]):
+    """``function`` run only where the worker's code is the client's (a worker may join at
+    any time, so every task checks; the digest is read once a worker process)."""
+
+    def __init__(self, function: Callable[[T], R], digest: str) -> None:
+        self.function, self.digest = function, digest
+
+    def __call__(self, task: T) -> R:
+        if code_digest() != self.digest:
+            raise OtherCode(f"a worker runs other Kibitz code ({code_digest()}, the client "
+                            f"{self.digest}): start every worker from the client's checkout")
+        return self.function(task)
 
 
 class ClusterError(RuntimeError):
@@ -107,7 +145,8 @@ class Cluster:
         from distributed import as_completed
 
         run = uuid4().hex[:12]  # two runs on one scheduler never share a key
-        futures = [self.client.submit(function, task, key=f"kibitz-{run}-{i}", pure=False)
+        checked = _SameCode(function, code_digest())
+        futures = [self.client.submit(checked, task, key=f"kibitz-{run}-{i}", pure=False)
                    for i, task in enumerate(tasks)]
         position = {future.key: i for i, future in enumerate(futures)}
         try:

@@ -235,3 +235,63 @@ def test_a_ladder_is_the_same_on_one_two_processes_and_a_cluster(
             assert "2 workers" in err
     assert len(tables[0]) == 1 + len(ladder_rungs(get_kit("nim")))
     assert tables[1] == tables[0] and tables[2] == tables[0]
+
+
+def test_a_worker_that_joins_late_takes_games_and_changes_nothing(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, cluster: Cluster,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A third worker started once the first game is in: it plays some of the rest, and the
+    record and figures are one machine's (games long enough for it to join in time)."""
+    from distributed import get_task_stream
+
+    longer = ["match", "--game", "othello", "--a", "Casual", "--b", "Casual", "--games", "24",
+              "--seed", "3", "--json"]  # fixed depths: the same games however timed
+    reference = played(capsys, tmp_path / "one.jsonl", "--jobs", "1", argv=longer)
+    local = cluster.client.cluster
+    assert local is not None
+    before = set(cluster.client.nthreads())
+    real = Cluster.workers
+
+    def workers(engine: Cluster) -> int:
+        if len(local.workers) < 3:
+            local.scale(3)
+            local.sync(local._correct_state)
+            engine.client.wait_for_workers(3, timeout=30)
+        return real(engine)
+
+    monkeypatch.setattr(Cluster, "workers", workers)
+    try:
+        with get_task_stream(cluster.client) as stream:
+            assert played(capsys, tmp_path / "late.jsonl", "--cluster", address(cluster),
+                          argv=longer) == reference
+        joined = set(cluster.client.nthreads()) - before
+        assert len(joined) == 1
+        assert joined & {task["worker"] for task in stream.data}, "the new worker played nothing"
+    finally:
+        local.scale(2)
+        local.sync(local._correct_state)
+
+
+def _pretend_other_code(other: str | None) -> None:
+    """Run on each worker: its code digest reads ``other`` (None: its own again)."""
+    import ai.cluster as module
+
+    real = module.__dict__.setdefault("_real_code_digest", module.code_digest)
+    module.code_digest = (lambda: other) if other is not None else real
+
+
+def test_a_worker_running_other_code_is_refused_in_one_line(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, cluster: Cluster) -> None:
+    """Its results could differ from what the seeds promise: the match stops, naming the
+    game, and nothing of that worker is kept."""
+    cluster.client.run(_pretend_other_code, "0123456789abcdef")
+    try:
+        code, out, err = run_main(capsys, *MATCH, "--cluster", address(cluster))
+    finally:
+        cluster.client.run(_pretend_other_code, None)
+    assert code == 2 and not out
+    last = err.splitlines()[-1]  # below the progress bar
+    assert last.startswith("kibitz: error: game ") and "failed on the cluster: OtherCode: a " \
+        "worker runs other Kibitz code (0123456789abcdef, the client " in last, err
+    assert last.endswith("start every worker from the client's checkout")
+    assert played(capsys, tmp_path / "same.jsonl", "--cluster", address(cluster))[0]["games"] == 12
