@@ -156,6 +156,11 @@ class GameAI:
     #: moves from the same random numbers as the generic one (ai.mcts.playout), only faster:
     #: ``random_playout(state, rng)`` -> the finished game. None: the generic playout.
     random_playout: FastPlayout | None = None
+    #: Start the game's compiled kernels warming up (ai.native.warm_in_background) for a
+    #: search like this one, if it will need them: the worker process calls it with each
+    #: search it is given, so the kernels are in before the game needs them (its endgame, a
+    #: solve); it returns at once. None: the game has no kernels.
+    warm_kernels: Callable[[State, SearchConfig], object] | None = None
 
     def evaluator(self, variant: str | None = None) -> Evaluator:
         """A fresh evaluator; a ValueError naming the known variants for anything else. A

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import sys
+import threading
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -54,6 +56,45 @@ def _numba() -> Any:
     import numba
 
     return numba
+
+
+def available() -> bool:
+    """True when kernels would be compiled, asked without importing numba (which takes most
+    of a second): numba installed and not switched off."""
+    return not switched_off() and importlib.util.find_spec("numba") is not None
+
+
+_warming: set[str] = set()
+_warming_lock = threading.Lock()
+
+
+def warm_in_background(name: str, warm: Callable[[], object]) -> bool:
+    """Run ``warm`` (import a game's kernels, compile them or load them from the disk cache)
+    in a daemon thread, once per ``name`` a process; False when kernels are off.
+
+    The worker calls it when a game's first search arrives, long before the game needs its
+    kernels (an endgame, a solve). Nothing waits for it: a search that could use the kernels
+    before they are in runs on the Python path (each game's ``ready`` says when they are),
+    with the same tree."""
+    if not available():
+        return False
+    with _warming_lock:
+        if name in _warming:
+            return True
+        _warming.add(name)
+    threading.Thread(target=_warm_quietly, args=(name, warm), name=f"kernels-{name}",
+                     daemon=True).start()
+    return True
+
+
+def _warm_quietly(name: str, warm: Callable[[], object]) -> None:
+    """A warm-up that fails leaves the Python path running; it says so in one line on the
+    worker's error stream, not in a traceback."""
+    try:
+        warm()
+    except Exception as exc:  # the searches fall back to Python; nothing else to do
+        print(f"kibitz: kernels {name} not warmed up ({type(exc).__name__}: {exc})",
+              file=sys.stderr)
 
 
 def enabled() -> bool:

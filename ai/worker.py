@@ -46,9 +46,11 @@ from typing import ClassVar, Generic, Protocol, TypeVar
 
 from ai.api import Cancel, Progress, Result, SearchConfig
 from ai.engine import run_search
+from ai.kit import game_ai
 from ai.lifeline import die_with_parent
 from ai.tasks import Task, checked
 from game.core import State
+from game.registry import get_kit
 
 #: Seconds close() waits for the worker before terminating it.
 CLOSE_TIMEOUT_S = 2.0
@@ -131,6 +133,16 @@ class _CancelledUpTo:
         return self._shared.value >= self._job_id
 
 
+def warm_kernels(state: State, config: SearchConfig) -> None:
+    """The worker process's searches start their game's kernels warming up in the background
+    (GameAI.warm_kernels): the first move is never kept waiting, and by the endgame the
+    compiled path is in. Only the process worker: a thread worker (the tests', and a fallback)
+    shares its process with the window."""
+    warm = game_ai(get_kit(config.game_id)).warm_kernels
+    if warm is not None:
+        warm(state, config)
+
+
 def _run_job(job_id: int, state: State, config: SearchConfig, cancel: Cancel, send: Send) -> None:
     """One search, all of its replies sent through ``send(Reply)``; never raises."""
     try:
@@ -196,6 +208,8 @@ def _process_main(jobs: multiprocessing.queues.Queue[Job | None],
             replies.put(None)  # wakes the UI's reader at once: it may stop now
             return
         job_id, work, config = job
+        if config is not None and isinstance(work, State):
+            warm_kernels(work, config)
         _run_any(job_id, work, config, _CancelledUpTo(cancelled, job_id), replies.put)
 
 

@@ -11,11 +11,15 @@ import pytest
 
 from cli import selftest
 from games.backgammon.ai import bearoff as backgammon_bearoff
+from games.othello.ai import first_solve
 
 
 @pytest.fixture(autouse=True)
 def _keep_pygame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kernels' cold and warm timing (two fresh interpreters, a compile) is tested once,
+    in tests/test_native_warm.py."""
     monkeypatch.setattr(selftest, "_check_assets", lambda: "not checked here")
+    monkeypatch.setattr(first_solve, "kernels_check", lambda: "not timed here")
 
 
 def test_selftest_passes_on_the_checkout(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,15 +7,20 @@ fall for captures just past their horizon the way beginners do.
 
 from __future__ import annotations
 
+from typing import cast
+
+from ai import native
+from ai.api import SearchConfig
 from ai.kit import GameAI, SelfTest
 from ai.levels import Level
 from ai.mcts.playout import PlayoutGuide
+from game.core import State
 from games.kalah.ai.bench import SPEED
 from games.kalah.ai.evaluation import KalahEvaluator, ThreatsEvaluator
 from games.kalah.ai.profile import PROFILE
 from games.kalah.ai.review import REVIEW
 from games.kalah.ai.solver import KalahSolver
-from games.kalah.rules import GAME
+from games.kalah.rules import GAME, KalahState
 
 LEVELS: tuple[Level, ...] = (
     Level("Beginner", algorithm="alphabeta", depth=1, time_s=None, noise=4.0, exact=False,
@@ -54,6 +59,23 @@ def _solved_small_game() -> str:
     return "Kalah(3,3) solved: South wins by 2"
 
 
+def warm_kernels(state: State, config: SearchConfig) -> None:
+    """A level that solves its endgames exactly has the solver for its board (kernels and
+    endgame database) built in the background from its first move on."""
+    board = cast(KalahState, state)
+    if config.exact:
+        size, rule = board.size, board.empty_capture
+        native.warm_in_background(f"kalah-solver-{size}-{'empty' if rule else 'standard'}",
+                                  lambda: _solver_ready(size, rule))
+
+
+def _solver_ready(size: int, empty_capture: bool) -> None:
+    # numba's import (most of a second) in the warming thread, not in the search's.
+    from games.kalah.ai import native_solve
+
+    native_solve.ready_solver(size, empty_capture)
+
+
 AI = GameAI(
     review=REVIEW,
     profile=PROFILE,
@@ -66,4 +88,5 @@ AI = GameAI(
     # Monte Carlo playouts that take the move banking most seeds four times in five: the
     # store difference costs next to nothing to compute at every move of every playout.
     playout_guide=PlayoutGuide(epsilon=0.2),
+    warm_kernels=warm_kernels,
 )

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from ai import native
+from ai.api import SearchConfig
 from ai.kit import GameAI
 from ai.levels import Level
+from game.core import State
 from games.othello.ai.bench import SPEED
 from games.othello.ai.book import book_result
 from games.othello.ai.evaluation import OthelloEvaluator
@@ -41,6 +44,20 @@ BENCHMARKS = (
           evaluator="patterns", book=True),
 )
 
+def warm_kernels(_state: State, config: SearchConfig) -> None:
+    """A level that solves its endgames exactly has its kernels warmed up from its first
+    move on; the others never use them."""
+    if config.exact:
+        native.warm_in_background("othello-endgame", _endgame_ready)
+
+
+def _endgame_ready() -> None:
+    # numba's import (most of a second) in the warming thread, not in the search's.
+    from games.othello.ai import native_search
+
+    native_search.ready()
+
+
 AI = GameAI(
     review=REVIEW,
     profile=PROFILE,
@@ -51,4 +68,5 @@ AI = GameAI(
     benchmarks=BENCHMARKS,
     book=book_result,
     random_playout=random_playout,
+    warm_kernels=warm_kernels,
 )
