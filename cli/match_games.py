@@ -1,6 +1,7 @@
 """The games of a match, as ``match`` and ``tournament`` play them: each game's spec (plain
 data a worker process can take), one game played in this process, and a list of games played
-in spawned worker processes with their outcomes tallied.
+wherever ``ai.spread`` runs them (here, spawned processes, a cluster) with their outcomes
+tallied in game order.
 
 Its own module so that ``match --ladder --a PROGRAM`` can hand over to ``tournament``'s
 placement, which plays its pairings through this module, without the two commands importing
