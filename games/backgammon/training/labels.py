@@ -22,8 +22,9 @@ stops resumes where it stopped: a chunk file is written whole (to a temporary na
 renamed) as soon as it is done, and the chunks found are skipped. A resumed run gives the same
 files as an uninterrupted one, and so does any number of processes or machines. The teacher's
 weights travel with each task and the chunk comes back as its arrays, written where the
-command runs: a worker on another machine needs none of this one's files. ``meta.json`` records the seed, the
-chunk size and the teacher network's digest; a resume with other settings is refused.
+command runs: a worker on another machine needs none of this one's files. ``meta.json``
+records the seed, the chunk size and the teacher network's digest; a resume with other
+settings is refused.
 
 Each ``chunk-NNNNN.npz`` holds ``a`` and ``b`` (int8, (N, 26): the side on roll and the side
 waiting, each in its own numbering, as :func:`games.backgammon.ai.encoding.encode` takes them),
