@@ -38,20 +38,20 @@ def test_a_label_is_the_one_ply_search() -> None:
 
 def test_chunks_are_reproducible_and_resumable(tmp_path) -> None:
     first = tmp_path / "first"
-    assert generate(first, seed=5, chunks=3, size=40, jobs=1, quiet=True) == [0, 1, 2]
+    assert generate(first, seed=5, chunks=3, size=40, quiet=True) == [0, 1, 2]
     again = tmp_path / "again"
-    generate(again, seed=5, chunks=1, size=40, jobs=1, quiet=True)  # stopped after one chunk
-    assert generate(again, seed=5, chunks=3, size=40, jobs=1, quiet=True) == [1, 2]
+    generate(again, seed=5, chunks=1, size=40, quiet=True)  # stopped after one chunk
+    assert generate(again, seed=5, chunks=3, size=40, quiet=True) == [1, 2]
     for i in range(3):
         x, y = read_chunk(chunk_path(first, i)), read_chunk(chunk_path(again, i))
         for key in x:
             assert np.array_equal(x[key], y[key]), (i, key)
     other = tmp_path / "other"
-    generate(other, seed=6, chunks=1, size=40, jobs=1, quiet=True)
+    generate(other, seed=6, chunks=1, size=40, quiet=True)
     assert not np.array_equal(read_chunk(chunk_path(other, 0))["a"],
                               read_chunk(chunk_path(first, 0))["a"])
     with pytest.raises(ValueError, match="other settings"):
-        generate(first, seed=6, chunks=3, size=40, jobs=1, quiet=True)
+        generate(first, seed=6, chunks=3, size=40, quiet=True)
 
 
 def test_positions_lean_toward_disagreement(tmp_path) -> None:
@@ -98,30 +98,30 @@ def test_deeper_labels_are_for_the_same_positions(tmp_path) -> None:
     deep = make_chunk(net, seed=4, index=1, size=2, depth=2)
     assert np.array_equal(shallow["a"], deep["a"]) and np.array_equal(shallow["eq0"], deep["eq0"])
     assert not np.array_equal(shallow["label"], deep["label"])
-    generate(tmp_path, seed=4, chunks=1, size=2, jobs=1, quiet=True)
+    generate(tmp_path, seed=4, chunks=1, size=2, quiet=True)
     with pytest.raises(ValueError, match="other settings"):
-        generate(tmp_path, seed=4, chunks=2, size=2, jobs=1, quiet=True, depth=2)
+        generate(tmp_path, seed=4, chunks=2, size=2, quiet=True, depth=2)
 
 
 def test_depth_2_labels_of_the_searchs_wider_filter_are_not_mixed_in(tmp_path) -> None:
     """A folder of depth-2 labels made with the search's root filter (before the labels had
     their own) is refused, not topped up with labels of the narrower filter."""
-    generate(tmp_path, seed=4, chunks=1, size=2, jobs=1, quiet=True, depth=2)
+    generate(tmp_path, seed=4, chunks=1, size=2, quiet=True, depth=2)
     meta = json.loads((tmp_path / "meta.json").read_text())
     assert meta["filter"] == [8, 0.16]
     del meta["filter"]
     (tmp_path / "meta.json").write_text(json.dumps(meta))
     with pytest.raises(ValueError, match="other settings"):
-        generate(tmp_path, seed=4, chunks=2, size=2, jobs=1, quiet=True, depth=2)
+        generate(tmp_path, seed=4, chunks=2, size=2, quiet=True, depth=2)
 
 
 def test_meta_records_the_command_that_remakes_the_folder(tmp_path) -> None:
     """The recorded command names the teacher when one was given, so the folder can be
     remade from its meta.json alone."""
-    generate(tmp_path / "shipped", seed=4, chunks=1, size=2, jobs=1, quiet=True)
+    generate(tmp_path / "shipped", seed=4, chunks=1, size=2, quiet=True)
     shipped = json.loads((tmp_path / "shipped" / "meta.json").read_text())["command"]
     assert "--weights" not in shipped and "--seed 4 --chunk 2" in shipped
     teacher = default_weights_path()
-    generate(tmp_path / "given", seed=4, chunks=1, size=2, jobs=1, quiet=True, weights=teacher)
+    generate(tmp_path / "given", seed=4, chunks=1, size=2, quiet=True, weights=teacher)
     given = json.loads((tmp_path / "given" / "meta.json").read_text())["command"]
     assert given.endswith(f"--weights {teacher}")

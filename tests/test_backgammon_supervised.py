@@ -46,7 +46,7 @@ def test_training_lowers_the_error_on_what_it_learns() -> None:
 
 def test_a_resumed_run_ends_with_the_same_weights(tmp_path) -> None:
     labels = tmp_path / "labels"
-    generate(labels, seed=3, chunks=3, size=50, jobs=1, quiet=True)
+    generate(labels, seed=3, chunks=3, size=50, quiet=True)
     common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0", *TEACHER,
               "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
     straight = tmp_path / "straight.npz"
@@ -65,7 +65,7 @@ def test_a_student_reads_its_teachers_inputs_unless_told_otherwise(tmp_path) -> 
     """The shipped network reads the v3 inputs: a run taught by it without ``--encoding``
     starts from it, not from an error that the v1 layout is too narrow."""
     labels = tmp_path / "labels"
-    generate(labels, seed=3, chunks=2, size=20, jobs=1, quiet=True)
+    generate(labels, seed=3, chunks=2, size=20, quiet=True)
     common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0", "--epochs", "0",
               "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
     assert main([*common, "--out", str(tmp_path / "shipped.npz")]) == 0
@@ -89,7 +89,7 @@ def test_a_widened_network_starts_as_its_teacher() -> None:
 
 def test_a_split_run_resumes_both_networks_to_the_same_weights(tmp_path) -> None:
     labels = tmp_path / "labels"
-    generate(labels, seed=3, chunks=3, size=60, jobs=1, quiet=True)
+    generate(labels, seed=3, chunks=3, size=60, quiet=True)
     common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0", "--split-race",
               "--encoding", "v3", "--csv", str(tmp_path / "c.csv"),
               "--png", str(tmp_path / "c.png")]
@@ -125,7 +125,7 @@ def test_the_weights_say_how_deep_their_labels_looked(tmp_path) -> None:
     from games.backgammon.training.labels import label_depth
 
     labels = tmp_path / "labels"
-    generate(labels, seed=3, chunks=2, size=20, jobs=1, quiet=True)
+    generate(labels, seed=3, chunks=2, size=20, quiet=True)
     common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0", "--epochs", "1",
               *TEACHER, "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
     assert main([*common, "--out", str(tmp_path / "one.npz")]) == 0
@@ -154,8 +154,8 @@ def test_more_label_folders_are_trained_on_and_the_held_out_ones_stay(tmp_path) 
     import json
 
     first, second = tmp_path / "first", tmp_path / "second"
-    generate(first, seed=3, chunks=2, size=20, jobs=1, quiet=True)
-    generate(second, seed=4, chunks=2, size=20, jobs=1, quiet=True)
+    generate(first, seed=3, chunks=2, size=20, quiet=True)
+    generate(second, seed=4, chunks=2, size=20, quiet=True)
 
     def run(name: str, *more: str) -> int:
         return main(["--labels", str(first), *more, *TEACHER, "--holdout", "1", "--eval-pairs", "0",
@@ -180,7 +180,7 @@ def test_a_falling_rate_goes_from_lr_to_lr_end_and_resumes_to_the_same_weights(t
     assert abs(epoch_lr(0.001, 0.0001, 20, 20) - 0.0001) < 1e-15
     assert abs(epoch_lr(0.001, 0.0001, 3, 2) - 0.001 * 0.1 ** 0.5) < 1e-15
     labels = tmp_path / "labels"
-    generate(labels, seed=3, chunks=2, size=40, jobs=1, quiet=True)
+    generate(labels, seed=3, chunks=2, size=40, quiet=True)
     common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0", "--lr", "0.003",
               *TEACHER, "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
     falling = [*common, "--lr-end", "0.0003"]
@@ -199,7 +199,7 @@ def test_a_resume_on_another_schedule_is_refused(tmp_path, capsys) -> None:
     """A resume whose rates for the epochs already done, or whose batches, differ from the
     checkpoint's would end at weights neither run reaches: it is refused in one line."""
     labels = tmp_path / "labels"
-    generate(labels, seed=3, chunks=2, size=40, jobs=1, quiet=True)
+    generate(labels, seed=3, chunks=2, size=40, quiet=True)
     common = ["--labels", str(labels), "--holdout", "1", "--eval-pairs", "0", "--lr", "0.003",
               *TEACHER, "--csv", str(tmp_path / "c.csv"), "--png", str(tmp_path / "c.png")]
     falling = [*common, "--out", str(tmp_path / "falling.npz"), "--lr-end", "0.0003"]

@@ -17,10 +17,14 @@ more and a ``KEEP_AGREEING`` share of the others, and records the difference wit
 **Chunks.** The work is cut into chunks of ``--chunk`` positions; chunk ``i`` depends only on
 the seed, ``i`` and the network's weights (its games draw from their own seeded RNGs), so
 chunks can be made in any order, by any number of processes (``--jobs``, all cores by
-default), and a run that stops resumes where it stopped: a chunk file is written whole (to a
-temporary name, then renamed) as soon as it is done, and the chunks found are skipped. A
-resumed run gives the same files as an uninterrupted one. ``meta.json`` records the seed, the
-chunk size and the teacher network's digest; a resume with other settings is refused.
+default) or machines (``--cluster ADDRESS``, a Dask cluster: docs/cluster.md), and a run that
+stops resumes where it stopped: a chunk file is written whole (to a temporary name, then
+renamed) as soon as it is done, and the chunks found are skipped. A resumed run gives the same
+files as an uninterrupted one, and so does any number of processes or machines. The teacher's
+weights travel with each task and the chunk comes back as its arrays, written where the
+command runs: a worker on another machine needs none of this one's files. ``meta.json``
+records the seed, the chunk size and the teacher network's digest; a resume with other
+settings is refused.
 
 Each ``chunk-NNNNN.npz`` holds ``a`` and ``b`` (int8, (N, 26): the side on roll and the side
 waiting, each in its own numbering, as :func:`games.backgammon.ai.encoding.encode` takes them),
@@ -45,15 +49,24 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import multiprocessing
 import os
 import random
 import sys
+import tempfile
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from ai.spread import (
+    ClusterError,
+    InThisProcess,
+    Spread,
+    TaskFailed,
+    add_spread_arguments,
+    spread_for,
+)
 from game.progress import ProgressBar
 from games.backgammon import movegen as mg
 from games.backgammon.ai.net import Net, default_weights_path, equity, flip, load_net
@@ -221,8 +234,9 @@ def read_chunk(path: Path) -> dict[str, np.ndarray]:
     return arrays
 
 
-def weights_digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+def weights_digest(data: bytes) -> str:
+    """The teacher as meta.json names it: the start of its file's SHA-256."""
+    return hashlib.sha256(data).hexdigest()[:16]
 
 
 def label_depth(folder: Path) -> int:
@@ -259,47 +273,85 @@ def check_meta(out: Path, meta: Mapping[str, object]) -> None:
 # -- the command ------------------------------------------------------------------------------------
 
 
-def _work(job: tuple[str, int, int, int, str, int]) -> int:
-    """One chunk in a worker process: made and written; returns its index."""
-    weights, seed, index, size, out, depth = job
-    net = load_net(weights)
-    write_chunk(chunk_path(Path(out), index), make_chunk(net, seed, index, size, depth))
-    return index
+#: The teacher a process has loaded, by its digest: a worker makes many chunks with one network.
+_TEACHERS: dict[str, Net] = {}
 
 
-def generate(out: Path, seed: int, chunks: int, size: int, jobs: int,
+@dataclass(frozen=True)
+class ChunkTask:
+    """One chunk's work as it travels to a worker: the teacher's weights file whole (0.6 MB for
+    the shipped one), since a worker on another machine shares none of this one's files, and
+    what else the chunk depends on. The chunk comes back as its arrays, written here."""
+
+    teacher: bytes
+    digest: str
+    name: str
+    seed: int
+    index: int
+    size: int
+    depth: int
+
+
+def teacher_net(data: bytes, digest: str, name: str) -> Net:
+    """The network of the weights file's bytes ``data``, loaded once a process (kept by
+    ``digest``) through the file's own reader, so a damaged file is the same one line naming
+    it (``name``)."""
+    net = _TEACHERS.get(digest)
+    if net is None:
+        with tempfile.TemporaryDirectory() as folder:
+            copy = Path(folder) / name
+            copy.write_bytes(data)
+            net = load_net(copy)
+        _TEACHERS.clear()  # a run has one teacher: a worker keeps the last only
+        _TEACHERS[digest] = net
+    return net
+
+
+def chunk_of(task: ChunkTask) -> dict[str, np.ndarray]:
+    """One chunk made where the spread runs it: its arrays, for the client to write."""
+    net = teacher_net(task.teacher, task.digest, task.name)
+    return make_chunk(net, task.seed, task.index, task.size, task.depth)
+
+
+def generate(out: Path, seed: int, chunks: int, size: int, spread: Spread | None = None,
              weights: Path | None = None, quiet: bool = False, depth: int = 1) -> list[int]:
-    """Make the missing chunks ``0 .. chunks-1`` in ``out``; returns the indices made."""
+    """Make the missing chunks ``0 .. chunks-1`` in ``out`` where ``spread`` runs them
+    (ai.spread: this process by default, spawned processes, a cluster); returns the indices
+    made. Each chunk is written here, whole, as it arrives, in any order: a stop keeps every
+    chunk finished before it."""
+    spread = spread if spread is not None else InThisProcess()
     teacher_flag = f" --weights {weights}" if weights else ""  # the default is the shipped net
     weights = weights or default_weights_path()
+    data = weights.read_bytes()
+    digest = weights_digest(data)
     out.mkdir(parents=True, exist_ok=True)
     check_meta(out, {"format": FORMAT, "version": VERSION, "seed": seed, "chunk": size,
-                     "teacher": weights_digest(weights), "depth": depth,
+                     "teacher": digest, "depth": depth,
                      "filter": [LABEL_KEEP, LABEL_MARGIN] if depth == 2 else None,
                      "command": f"python -m games.backgammon.training.labels --seed {seed} "
                                 f"--chunk {size} --depth {depth}{teacher_flag}"})
     todo = [i for i in range(chunks) if not chunk_path(out, i).exists()]
+    if todo:
+        teacher_net(data, digest, weights.name)  # a damaged file: one line, before any task
     bar = None if quiet else ProgressBar(chunks, "chunks")
     done = chunks - len(todo)
+    where = spread.note().removeprefix(", ")  # "3 workers" on a cluster, nothing here
     if bar is not None:
-        bar.update(done, "resumed" if done else "")
-    work = [(str(weights), seed, i, size, str(out), depth) for i in todo]
+        bar.update(done, ", ".join(n for n in ("resumed" if done else "", where) if n))
+    tasks = [ChunkTask(data, digest, weights.name, seed, i, size, depth) for i in todo]
     made: list[int] = []
-    if jobs <= 1 or len(work) <= 1:
-        results = map(_work, work)
-        for index in results:
-            made.append(index)
+    try:
+        for position, arrays in spread.completed(chunk_of, tasks):
+            write_chunk(chunk_path(out, todo[position]), arrays)
+            made.append(todo[position])
             if bar is not None:
-                bar.update(done + len(made))
-    else:
-        ctx = multiprocessing.get_context("spawn")
-        with ctx.Pool(min(jobs, len(work))) as pool:
-            for index in pool.imap_unordered(_work, work):
-                made.append(index)
-                if bar is not None:
-                    bar.update(done + len(made))
-    if bar is not None:
-        bar.close()
+                bar.update(done + len(made), spread.note().removeprefix(", "))
+    except TaskFailed as exc:
+        raise ClusterError(f"chunk {todo[exc.position]} (seed {seed}) failed on the cluster:"
+                           f" {exc.reason}") from None
+    finally:
+        if bar is not None:
+            bar.close()
     return sorted(made)
 
 
@@ -308,19 +360,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--chunks", type=int, default=10, help="chunks in all (made or found)")
     parser.add_argument("--chunk", type=int, default=DEFAULT_CHUNK, help="positions a chunk")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    add_spread_arguments(parser, "label chunks")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--weights", type=Path, default=None,
                         help="the teacher network (default: the shipped one)")
     parser.add_argument("--depth", type=int, choices=sorted(LOOKS), default=1,
                         help="chance layers of the teacher's look (2: the 1-ply search at every roll)")
     args = parser.parse_args(argv)
-    if args.chunks < 1 or args.chunk < 1 or args.jobs < 1:
-        parser.error("--chunks, --chunk and --jobs must be at least 1")
+    if args.chunks < 1 or args.chunk < 1:
+        parser.error("--chunks and --chunk must be at least 1")
     try:
-        made = generate(args.out, args.seed, args.chunks, args.chunk, args.jobs, args.weights,
-                        depth=args.depth)
-    except (ValueError, OSError) as exc:
+        with spread_for(args.jobs, args.cluster) as spread:
+            made = generate(args.out, args.seed, args.chunks, args.chunk, spread, args.weights,
+                            depth=args.depth)
+    except (ValueError, OSError, ClusterError) as exc:
         print(f"labels: error: {exc}", file=sys.stderr)
         return 2
     print(f"{len(made)} chunks made, {args.chunks} in {args.out}")
