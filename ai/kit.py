@@ -15,6 +15,7 @@ from ai.mcts.playout import FastPlayout, PlayoutGuide
 from ai.profiles import Profile
 from ai.review.scale import ReviewScale
 from ai.searchbase import Scoring
+from ai.spread import Spread
 from game.core import Move, State
 from game.jsontypes import JSONObject
 from game.kit import GameKit
@@ -70,12 +71,14 @@ class RolloutTable(Protocol):
 
 
 class Rollout(Protocol):
-    """``rollout(state, moves, trials, seed, truncate, cancel, progress)``: the table of
-    ``moves`` played out ``trials`` times each, reported to ``progress`` as it grows."""
+    """``rollout(state, moves, trials, seed, truncate, cancel, progress, spread)``: the table
+    of ``moves`` played out ``trials`` times each, reported to ``progress`` as it grows; its
+    trials run where ``spread`` runs them (None: here), the same table either way."""
 
     def __call__(self, state: State, moves: Sequence[Move], trials: int, seed: int = 0,
                  truncate: int | None = None, cancel: Cancel | None = None,
-                 progress: Callable[[RolloutTable], None] | None = None) -> RolloutTable: ...
+                 progress: Callable[[RolloutTable], None] | None = None,
+                 spread: Spread | None = None) -> RolloutTable: ...
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from typing import Protocol
 
 from ai.api import SearchConfig
 from ai.kit import game_ai
+from ai.spread import MAX_JOBS, ClusterError, Spread, add_cluster_argument, spread_for
 from cli.answers import (
     figure,
     json_number,
@@ -26,6 +27,7 @@ from cli.answers import (
     value_fields,
 )
 from cli.common import (
+    RequestError,
     add_game_arguments,
     add_search_arguments,
     argparse_type,
@@ -58,6 +60,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--candidates", type=argparse_type(whole_number(1, 100)), default=4, metavar="K",
         help="how many of the search's best moves to roll out (default 4)")
+    parser.add_argument(
+        "--jobs", type=argparse_type(whole_number(1, MAX_JOBS)), default=1,
+        help="processes playing the rollout's trials on this machine (default 1)")
+    add_cluster_argument(parser, "rollout's trials")
 
 
 def analyze(
@@ -110,9 +116,10 @@ def analyze(
 
 def rollout_fields(kit: GameKit, position: str | None, options: Mapping[str, object],
                    report: JSONObject, trials: int, truncate: int | None,
-                   candidates: int, seed: int) -> JSONObject:
+                   candidates: int, seed: int, spread: Spread | None = None) -> JSONObject:
     """Rollouts of the search's ``candidates`` best moves: each move's equity with its
-    standard error, the trials, and the difference from the best with its own error."""
+    standard error, the trials, and the difference from the best with its own error; their
+    trials played where ``spread`` runs them (None: here), the same figures either way."""
     roll = game_ai(kit).rollout
     if roll is None:
         raise ValueError(f"rollouts are for games of dice; {kit.id} is searched to its end")
@@ -122,7 +129,8 @@ def rollout_fields(kit: GameKit, position: str | None, options: Mapping[str, obj
         raise TypeError("the analysis holds no root values")
     ranked = sorted(values, key=lambda name: -figure(values, name))[:candidates]
     moves = [game.parse_move(state, name) for name in ranked]
-    answer = roll(state, moves, trials, seed, truncate, None, _progress_bar(trials))
+    answer = roll(state, moves, trials, seed, truncate, None, _progress_bar(trials),
+                  spread=spread)
     return answer.as_dict(lambda m: game.format_move(state, m))
 
 
@@ -152,10 +160,25 @@ def run(args: argparse.Namespace) -> int:
         config = replace(config, exact_root_values=True)
     report = analyze(kit, args.position, args.options, config, args.level)
     if args.rollout is not None:
-        report["rollout"] = rollout_fields(kit, args.position, args.options, report,
-                                           args.rollout, args.truncate, args.candidates,
-                                           args.seed or 0)
-    elif args.truncate is not None:
-        raise ValueError("--truncate is for rollouts: give --rollout TRIALS too")
+        report["rollout"] = _rollout(kit, args, report)
+    elif args.truncate is not None or args.jobs != 1 or args.cluster is not None:
+        raise ValueError("--truncate, --jobs and --cluster are for rollouts: give --rollout"
+                         " TRIALS too")
     print(json.dumps(report, allow_nan=False))
     return 0
+
+
+def _rollout(kit: GameKit, args: argparse.Namespace, report: JSONObject) -> JSONObject:
+    """``--rollout``, here (``--jobs 1``, the trials one after another), on ``--jobs``
+    processes or on ``--cluster``."""
+    def fields(spread: Spread | None) -> JSONObject:
+        return rollout_fields(kit, args.position, args.options, report, args.rollout,
+                              args.truncate, args.candidates, args.seed or 0, spread)
+
+    if args.jobs == 1 and args.cluster is None:
+        return fields(None)
+    try:
+        with spread_for(args.jobs, args.cluster) as spread:
+            return fields(spread)
+    except ClusterError as exc:  # unreachable, or a block failed on every worker it met
+        raise RequestError(str(exc)) from None

@@ -15,6 +15,7 @@ from ai.api import Cancel, Evaluator, Searcher
 from ai.kit import Deferred, GameAI, RolloutTable
 from ai.levels import Level
 from ai.searchbase import Scoring
+from ai.spread import Spread
 from game.core import Move, State
 from games.backgammon.ai.bench import SPEED
 from games.backgammon.ai.book import book_result
@@ -69,11 +70,13 @@ def _batched(evaluator: Evaluator, scoring: Scoring) -> Searcher | None:
 
 def _rollout(state: State, moves: Sequence[Move], trials: int, seed: int = 0,
              truncate: int | None = None, cancel: Cancel | None = None,
-             progress: Callable[[RolloutTable], None] | None = None) -> RolloutTable:
+             progress: Callable[[RolloutTable], None] | None = None,
+             spread: Spread | None = None) -> RolloutTable:
     """Rollouts of candidate moves (games.backgammon.ai.rollout; numpy: when first asked)."""
     from games.backgammon.ai.rollout import rollout
 
-    return rollout(backgammon_state(state), moves, trials, seed, truncate, cancel, progress)
+    return rollout(backgammon_state(state), moves, trials, seed, truncate, cancel, progress,
+                   spread=spread)
 
 
 LEVELS: tuple[Level, ...] = (

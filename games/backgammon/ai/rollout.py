@@ -20,6 +20,13 @@ Variance reduction, the two standard kinds that cost nothing:
   stratified away. (Rotating the second roll by ``i div 36`` alone would be a biased
   sample short of 1,296 trials: 360 trials would give it only ten different rolls.)
 
+**Spread** (``spread``: ``analyze --rollout --jobs/--cluster``, the book builder): the trials
+are independent, so they are cut into blocks of whole turns of the 36 rotated rolls, every
+candidate in each, and each block is a task (ai.spread) that carries the network
+(games.backgammon.ai.carried_net) and plays its trials as the loop here would. The blocks'
+results are folded in trial order as they arrive, so the table is the one this process alone
+gives, to the last bit; a cancelled spread rollout keeps a whole prefix of the trials.
+
 Luck-adjusted ("variance reduced") rollouts as GNU Backgammon does them, which subtract each
 roll's luck measured by a search, are not done here: they cost a search per ply.
 
@@ -33,15 +40,17 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
 from typing import cast
 
 import numpy as np
 
 from ai.api import Cancel
+from ai.spread import ClusterError, Spread, TaskFailed, in_task_order
 from game.core import Move
 from game.jsontypes import JSONObject
+from games.backgammon.ai.carried_net import CarriedNet, carried, rebuilt
 from games.backgammon.ai.net import Net, NetEvaluator, equity, flip, terminal_probs
 from games.backgammon.outcomes import OUTCOMES
 from games.backgammon.positions import positions, unpack
@@ -53,6 +62,12 @@ ORDERED_ROLLS: tuple[tuple[int, int], ...] = tuple(
     (a, b) for a in range(1, 7) for b in range(1, 7))
 #: Rolls after which the rollout stops, if a game somehow never ends (it always does).
 MAX_PLIES = 1000
+#: Trials a task of a spread rollout plays (each with every candidate): a turn of the 36
+#: rotated first rolls, a few seconds to a minute of play.
+BLOCK = 36
+#: At most this many tasks (a larger rollout gives each more turns of 36 trials): each task
+#: carries the network, and a cluster is sent them all at once.
+MAX_TASKS = 250
 
 
 @dataclass(frozen=True)
@@ -122,10 +137,12 @@ def rollout(
     cancel: Cancel | None = None,
     progress: RolloutProgress | None = None,
     evaluator: NetEvaluator | None = None,
+    spread: Spread | None = None,
 ) -> Rollout:
     """Roll out each of ``moves`` (legal moves of ``state``, whose dice are rolled) ``trials``
     times; ``truncate``: plies after the move before the network scores the position (None:
-    to the end of the game). Reproducible from ``seed``."""
+    to the end of the game). Reproducible from ``seed``; ``spread``: where blocks of the
+    trials run (None: here, one after another), the same table either way."""
     if state.current_player() not in (0, 1):
         raise ValueError("a rollout starts from a position with the dice rolled")
     table = state._generated()
@@ -135,6 +152,11 @@ def rollout(
     if trials < 1:
         raise ValueError("a rollout needs at least one trial")
     net = (evaluator or NetEvaluator()).net
+    if spread is not None:
+        sides = tuple((tuple(me), tuple(opp)) for me, opp in
+                      (table[cast(Steps, move)] for move in moves))  # keys: checked above
+        return _spread_rollout(net, moves, sides, trials, seed, truncate, cancel, progress,
+                               spread)
     results: list[list[np.ndarray]] = [[] for _ in moves]
     started = time.monotonic()
     complete = True
@@ -152,6 +174,79 @@ def rollout(
             progress(_table(moves, results, trials, seed, truncate, False, now - started))
     return _table(moves, results, trials, seed, truncate, complete,
                   time.monotonic() - started)
+
+
+@dataclass(frozen=True, eq=False)
+class TrialBlock:
+    """One task of a spread rollout: trials ``first`` .. ``first + count - 1`` after each
+    candidate (plain data a worker process unpickles)."""
+
+    net: CarriedNet
+    #: Each candidate's position after its move, (me, opp) in the mover's numbering.
+    sides: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    first: int
+    count: int
+    seed: int
+    truncate: int | None
+
+
+def play_block(block: TrialBlock) -> np.ndarray:
+    """The block's results, (candidates, trials, outcomes): what the serial loop appends."""
+    net = rebuilt(block.net)
+    trials = range(block.first, block.first + block.count)
+    return np.array([[_play_out(net, list(me), list(opp), i, block.seed, block.truncate)
+                      for i in trials] for me, opp in block.sides])
+
+
+def trial_blocks(net: Net, sides: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+                 trials: int, seed: int, truncate: int | None) -> list[TrialBlock]:
+    """The tasks of a spread rollout, in trial order: turns of 36 trials, as few a task as
+    MAX_TASKS allows."""
+    size = BLOCK * max(1, math.ceil(trials / (BLOCK * MAX_TASKS)))
+    shipped = carried(net)
+    return [TrialBlock(shipped, sides, first, min(size, trials - first), seed, truncate)
+            for first in range(0, trials, size)]
+
+
+def _spread_rollout(net: Net, moves: Sequence[Move],
+                    sides: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...], trials: int,
+                    seed: int, truncate: int | None, cancel: Cancel | None,
+                    progress: RolloutProgress | None, spread: Spread) -> Rollout:
+    """The blocks played where ``spread`` runs them, folded in trial order (a block that
+    finishes early waits for those before it), a table reported after each; a cancel leaves
+    with the blocks folded so far, a whole prefix of the trials."""
+    started = time.monotonic()
+    results: list[list[np.ndarray]] = [[] for _ in moves]
+    blocks = trial_blocks(net, sides, trials, seed, truncate)
+    folded = 0
+    if cancel is None or not cancel.is_set():
+        finished = spread.completed(play_block, blocks)
+        try:
+            for _position, found in in_task_order(_until(finished, cancel)):
+                for k, rows in enumerate(found):
+                    results[k].extend(rows)
+                folded += 1
+                if progress is not None:
+                    progress(_table(moves, results, trials, seed, truncate, False,
+                                    time.monotonic() - started))
+        except TaskFailed as exc:
+            block = blocks[exc.position]
+            raise ClusterError(f"rollout trials {block.first + 1} to {block.first + block.count}"
+                               f" failed on the cluster: {exc.reason}") from None
+        finally:
+            if isinstance(finished, Generator):  # leaving early drops the tasks not finished
+                finished.close()
+    return _table(moves, results, trials, seed, truncate, folded == len(blocks),
+                  time.monotonic() - started)
+
+
+def _until(finished: Iterator[tuple[int, np.ndarray]], cancel: Cancel | None
+           ) -> Iterator[tuple[int, np.ndarray]]:
+    """``finished`` until ``cancel`` is set (looked at as each task arrives)."""
+    for item in finished:
+        yield item
+        if cancel is not None and cancel.is_set():
+            return
 
 
 def _play_out(net: Net, me: list[int], opp: list[int], trial: int, seed: int,

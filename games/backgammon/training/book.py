@@ -9,7 +9,9 @@ one; ``gen0``, the TD network, made the shipped book). The file is written after
 and a run resumes from it (its settings must match). The levels' own choices are kept beside
 the rollouts: what the book changes, and what that is worth by the rollouts' own measure.
 (Master, two chance layers, plays from the book too; its search was not among the book's
-candidates.) Documented in docs/training/README.md.
+candidates.) ``--jobs N`` plays the rollouts' trials on N processes here, ``--cluster ADDRESS``
+on a Dask cluster (ai.spread; docs/cluster.md): the same book either way. Documented in
+docs/training/README.md.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import cast
 
 from ai.engine import run_search
 from ai.kit import get_evaluator, get_level
+from ai.spread import ClusterError, Spread, add_spread_arguments, spread_for
 from game.bookfile import start_book, write_book
 from game.core import Move
 from game.paths import asset_path
@@ -53,8 +56,9 @@ def level_choice(state: BackgammonState, level: str, network: str = "net"
 
 
 def roll_entry(dice: tuple[int, int], candidates: int, trials: int, truncate: int,
-               seed: int, network: str = "net") -> dict:
-    """One roll's book entry: the candidates' rollouts, best first, and the levels' choices."""
+               seed: int, network: str = "net", spread: Spread | None = None) -> dict:
+    """One roll's book entry: the candidates' rollouts, best first, and the levels' choices
+    (the rollouts' trials played where ``spread`` runs them; None: here)."""
     state = BackgammonState(dice=dice)
     game = Backgammon()
     choices: dict[str, Move] = {}
@@ -67,7 +71,8 @@ def roll_entry(dice: tuple[int, int], candidates: int, trials: int, truncate: in
     moves = list(dict.fromkeys([*ranked, *choices.values()]))
     # main() refuses a --network that is not a network.
     network_evaluator = cast(NetEvaluator, get_evaluator(get_kit("backgammon"), network))
-    answer = rollout(state, moves, trials, seed, truncate, evaluator=network_evaluator)
+    answer = rollout(state, moves, trials, seed, truncate, evaluator=network_evaluator,
+                     spread=spread)
     name = lambda m: game.format_move(state, m)  # noqa: E731
     rows = [line.as_dict(name) for line in answer.lines]
     return {"trials": trials, "seconds": round(answer.seconds, 3),
@@ -77,7 +82,7 @@ def roll_entry(dice: tuple[int, int], candidates: int, trials: int, truncate: in
 
 
 def build(out: Path, candidates: int, trials: int, truncate: int, seed: int,
-          network: str = "net") -> dict:
+          network: str = "net", spread: Spread | None = None) -> dict:
     settings = {"candidates": candidates, "trials": trials, "truncate": truncate, "seed": seed,
                 "network": network}
     book = start_book(out, {"format": FORMAT, "version": VERSION},
@@ -86,9 +91,10 @@ def build(out: Path, candidates: int, trials: int, truncate: int, seed: int,
     started = time.perf_counter()
     for done, dice in enumerate(OPENING_ROLLS):
         key = roll_key(dice)
-        bar.update(done, f"rolling out {dice[0]}-{dice[1]}")
+        bar.update(done, f"rolling out {dice[0]}-{dice[1]}{spread.note() if spread else ''}")
         if key not in book["rolls"]:
-            book["rolls"][key] = roll_entry(dice, candidates, trials, truncate, seed, network)
+            book["rolls"][key] = roll_entry(dice, candidates, trials, truncate, seed, network,
+                                            spread)
             write_book(out, book, indent=1)
     bar.update(len(OPENING_ROLLS))
     bar.close()
@@ -132,6 +138,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="the network that searches and scores: net (the shipped one) or a "
                              "chain's generation, e.g. gen0")
     parser.add_argument("--out", type=Path, default=asset_path(*BOOK_FILE))
+    add_spread_arguments(parser, "rollouts' trials")
     args = parser.parse_args(argv)
     if min(args.candidates, args.trials, args.truncate) < 1:
         parser.error("--candidates, --trials and --truncate must be at least 1")
@@ -141,7 +148,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--network: {exc}")
     if not isinstance(network, NetEvaluator):  # the rollouts score with the network's chances
         parser.error(f"--network: {args.network} is not a network (net, gen0, gen1, ...)")
-    build(args.out, args.candidates, args.trials, args.truncate, args.seed, args.network)
+    try:
+        with spread_for(args.jobs, args.cluster) as spread:
+            build(args.out, args.candidates, args.trials, args.truncate, args.seed,
+                  args.network, spread)
+    except ClusterError as exc:  # unreachable, or a block of trials failed on every worker
+        parser.exit(2, f"{parser.prog}: error: {exc}\n")
     return 0
 
 
