@@ -21,6 +21,7 @@ TRICKY = ["nan", "NaN", "inf", "-inf", "Infinity", "1e400", "1e308", "-1e308", "
 
 FLAGS = [("analyze", "--depth"), ("analyze", "--time"), ("analyze", "--seed"),
          ("analyze", "--rollout"), ("analyze", "--truncate"), ("analyze", "--candidates"),
+         ("analyze", "--jobs"),
          ("match", "--games"), ("match", "--seed"), ("match", "--jobs"), ("bench", "--repeat")]
 
 number_texts = st.one_of(
