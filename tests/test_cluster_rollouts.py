@@ -127,6 +127,15 @@ def unclocked(out: str) -> dict[str, Any]:
     return report
 
 
+def forget_networks() -> int:
+    """In a worker: how many networks its blocks rebuilt since last asked."""
+    from games.backgammon.ai import carried_net
+
+    count = len(carried_net._REBUILT)
+    carried_net._REBUILT.clear()
+    return count
+
+
 def test_analyze_rolls_out_on_processes_and_a_cluster_as_alone(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         cluster: Cluster) -> None:
@@ -136,10 +145,13 @@ def test_analyze_rolls_out_on_processes_and_a_cluster_as_alone(
     alone = unclocked(out)
     lines = alone["rollout"]["moves"]
     assert len(lines) == 3 and len({line["equity"] for line in lines}) > 1
+    cluster.client.run(forget_networks)
     for flags in (["--jobs", "2"], ["--cluster", address(cluster)]):
         code, out, err = run_main(capsys, *ANALYZE, *flags)
         assert code == 0, err
         assert unclocked(out) == alone, flags
+    # The cluster's workers played the blocks: each that did rebuilt the network it carried.
+    assert any(cluster.client.run(forget_networks).values())
 
 
 def test_analyze_refuses_a_spread_without_a_rollout_and_an_unreachable_cluster_in_one_line(
