@@ -97,32 +97,44 @@ def quiescence_note(before: CompareRow, after: CompareRow) -> str:
             f"horizon, not fewer nodes{gain}.")
 
 
-def agreement_text(rows: list[CompareRow]) -> str:
+def agreement_text(rows: list[CompareRow], brief: bool = False) -> str:
     """One line for under the bars: do the finished searches agree on the value? (Searches
-    with quiescence are checked among themselves: they see past the depth limit.)"""
+    with quiescence are checked among themselves: they see past the depth limit.) ``brief``
+    names each search by the head of its label ("expectiminimax" for "expectiminimax,
+    network batches and root filter (Master plays)") and its value in a few characters: the
+    wording for a window where the full one would leave the rows' names no room."""
     done = [r for r in rows if r.status == "done" and r.algorithm != "mcts"]  # other units
     if not done:
         return "No search finished."
+    name = (lambda r: label_head(r.label)) if brief else (lambda r: r.label)
     plain = [r for r in done if not _quiescent(r)]
     deeper = [r for r in done if _quiescent(r)]
     if plain and deeper:
         if all(r.agree for r in done):
             count = (f"All {len(plain)}" if len(plain) > 1
-                     else f"{plain[0].label.capitalize()}")
+                     else f"{name(plain[0]).capitalize()}")
             return (f"{count} to the depth limit agree{'s' if len(plain) == 1 else ''}: "
                     f"{_short(plain[0])}; with quiescence: {_short(deeper[0])}.")
-        return (f"Without quiescence: {agreement_text(plain)} With quiescence: "
-                f"{agreement_text(deeper)}")
+        return (f"Without quiescence: {agreement_text(plain, brief)} With quiescence: "
+                f"{agreement_text(deeper, brief)}")
+    value = _short if brief else (lambda r: r.value_text)
     if len(done) == 1:
-        return (f"Only {done[0].label} finished (value {done[0].value_text}): nothing to "
+        return (f"Only {name(done[0])} finished (value {value(done[0])}): nothing to "
                 f"compare it with.")
     if all(r.agree for r in done):
-        return f"All {len(done)} finished searches agree: value {done[0].value_text}."
-    differ = [r.label for r in done if not r.agree]
+        return f"All {len(done)} finished searches agree: value {value(done[0])}."
+    differ = [name(r) for r in done if not r.agree]
     filtered = all(r.switches.get("move_filter") for r in done if not r.agree)
-    why = " (move filtering is a heuristic: it may miss the best move)" if filtered else ""
-    return (f"Values differ: {', '.join(differ)} against {done[0].label}'s "
-            f"{done[0].value_text}{why}.")
+    why = ((" (move filtering may miss the best move)" if brief else
+            " (move filtering is a heuristic: it may miss the best move)") if filtered else "")
+    return (f"Values differ: {', '.join(differ)} against {name(done[0])}'s "
+            f"{value(done[0])}{why}.")
+
+
+def label_head(label: str) -> str:
+    """A search's name without its details ("expectiminimax" for "expectiminimax, network
+    batches and root filter (Master plays)"): its label up to the first comma or bracket."""
+    return label.split(",")[0].split(" (")[0].strip() or label
 
 
 def aspiration_note(first_try: AspirationTry, window: Callable[[float | None, float | None], str],

@@ -15,7 +15,7 @@ import pygame
 
 from ai.lab.compare import CompareRow
 from ai.lab.compare_mcts import mcts_notes
-from ai.lab.compare_notes import agreement_text, counting_note, refinement_notes
+from ai.lab.compare_notes import agreement_text, counting_note, label_head, refinement_notes
 from ai.lab.mcts_text import mean_text
 from game.kit import GameKit
 from ui.assets import font
@@ -50,15 +50,15 @@ __all__ = ["AXIS", "BAD", "BAR_NODES", "BAR_TIME", "GOOD", "GRID", "WIN_VALUE", 
            "seconds_text", "si", "squash", "valued"]
 
 # ---- compare ------------------------------------------------------------------------------
-def agree_text(rows: Sequence[CompareRow]) -> tuple[str, bool | None]:
-    """The line under the bars (ai.lab's wording) and whether the values agree: None, with
-    no mark, until two searches have finished (a green tick over "No search finished" would
-    say something was checked)."""
+def agree_text(rows: Sequence[CompareRow], brief: bool = False) -> tuple[str, bool | None]:
+    """The line under the bars (ai.lab's wording, ``brief`` or not) and whether the values
+    agree: None, with no mark, until two searches have finished (a green tick over "No search
+    finished" would say something was checked)."""
     done = [r for r in rows if r.status == "done" and r.algorithm != "mcts"]  # other units
     if len(done) < 2:
-        return agreement_text(list(rows)), None
+        return agreement_text(list(rows), brief), None
     ok = all(r.agree for r in done)
-    return ("✓ " if ok else "✗ ") + agreement_text(list(rows)), ok
+    return ("✓ " if ok else "✗ ") + agreement_text(list(rows), brief), ok
 
 
 def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[CompareRow],
@@ -89,9 +89,13 @@ def draw_compare(surface: pygame.Surface, rect: pygame.Rect, rows: Sequence[Comp
     two = any(font(small).size(r.label)[0] > label_w for r in rows)
     bars_least = int(size * 3.2 + size * 1.6 + small * 0.4 + n * small * (2.5 if two else 1.2))
     tone = style.DIM if ok is None else GOOD if ok else BAD  # dim: nothing compared yet
-    footer = compare_footer(text, tone, [*mcts_notes(list(rows)), *refinement_notes(list(rows)),
-                            counting_note(list(rows))], size, small, rect.width,
-                            min(rect.height // 2, rect.height - bars_least))
+    notes_below = [*mcts_notes(list(rows)), *refinement_notes(list(rows)),
+                   counting_note(list(rows))]
+    most = min(rect.height // 2, rect.height - bars_least)
+    footer = compare_footer(text, tone, notes_below, size, small, rect.width, most)
+    if footer.height > most:  # the verdict, kept whole, would squeeze the rows' names
+        brief, _ = agree_text([r for r in rows if r.status == "done"], brief=True)
+        footer = compare_footer(brief, tone, notes_below, size, small, rect.width, most)
     bottom = rect.bottom - footer.height - int(size * 1.6 + small * 0.4)  # and the tick labels
     n = max(1, len(rows))
     row_h = min(size * 3.0, (bottom - top) / n)
@@ -188,11 +192,15 @@ def _row_label(surface: pygame.Surface, label: str, x: int, cy: float, small: in
                width: int, row_h: float) -> None:
     """A row's name: on two lines where the row is tall enough and the name too long for
     one ("expectiminimax, network batches and root filter (Master plays)"), cut only when
-    even two lines cannot hold it."""
+    even two lines cannot hold it; in a row too short for two, its head alone (the footer's
+    verdict, kept whole, can take the room)."""
     line_h = int(small * 1.1)
     if 2 * small <= row_h < 2 * line_h:  # many rows (MCTS's too): the lines closer
         line_h = int(row_h // 2)
-    lines = two_lines(label, font(small), width) if row_h >= 2 * line_h else [label]
+    if row_h >= 2 * line_h:
+        lines = two_lines(label, font(small), width)
+    else:  # one line: the name without its details rather than cut ("expectiminimax")
+        lines = [first_fitting((label, label_head(label)), font(small), width, label_head(label))]
     draw_centred_lines(surface, lines, x, cy, small, style.TEXT, line_h, width)
 
 
