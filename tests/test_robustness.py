@@ -15,6 +15,7 @@ import pytest
 
 from ai.api import Limits, SearchConfig
 from ai.engine import make_searcher
+from ai.spread import Processes
 from cli import match_games
 from cli.common import RequestError, decode_json, parse_options
 from cli.engine import MAX_ERROR_CHARS, answer_line, serve
@@ -186,17 +187,19 @@ def test_match_pool_workers_leave_ctrl_c_to_the_parent(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(multiprocessing, "get_context", lambda method: FakeContext())
     specs = match_games.game_specs(get_kit("nim"), {"heaps": (1, 2)}, "Master", "Master", 2, seed=3)
-    tally = match_games.play_match(specs, jobs=2)
+    tally = match_games.play_match(specs, Processes(2, match_games.match_workers))
     assert tally.games == 2
-    assert created == [{"processes": 2, "initializer": match_games._ignore_sigint}, {"closed": True},
-                       {"joined": True}]
+    assert created == [{"processes": 2, "initializer": match_games.match_workers},
+                       {"closed": True}, {"joined": True}]
 
-    previous = signal.getsignal(signal.SIGINT)
+    previous = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
     try:
-        match_games._ignore_sigint()
+        match_games.match_workers()
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        assert signal.getsignal(signal.SIGTERM) is match_games._leave
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGINT, previous[0])
+        signal.signal(signal.SIGTERM, previous[1])
 
 
 # --------------------------------------------------------------------------- search
