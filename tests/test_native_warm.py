@@ -71,8 +71,8 @@ def test_a_failed_warm_up_is_one_line(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 @pytest.mark.parametrize(("game", "level", "expected"), [
-    ("othello", "Master", ["othello-endgame"]),
-    ("othello", "Casual", []),  # never solves exactly: nothing to warm
+    ("othello", "Master", ["othello-endgame", "othello-midgame"]),
+    ("othello", "Casual", ["othello-midgame"]),  # never solves exactly: only the mid-game
     ("kalah", "Master", ["kalah-solver-6-standard"]),
     ("tictactoe", "Master", []),  # no kernels at all
 ])
