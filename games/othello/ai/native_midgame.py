@@ -28,11 +28,11 @@ from ai.native import kernel
 from games.othello.ai.native_bits import ONE, final_margin, flips, moves, popcount
 from games.othello.ai.native_eval import BITS64, Floats, Ints, leaf_value
 from games.othello.ai.native_table import (
-    BOUND,
-    DEPTH,
-    HORIZON,
-    MOVE,
     Words,
+    entry_bound,
+    entry_depth,
+    entry_horizon,
+    entry_move,
     from_tt,
     to_tt,
     tt_probe,
@@ -136,12 +136,13 @@ def negamax(me: np.uint64, opp: np.uint64, p: int, mv: np.uint64, depth: int, al
         slot, tier = tt_probe(keys, info, me, opp, p, ctl[MASK])
         if tier >= 0:
             ctl[HITS] += 1
-            tt_move = info[slot, tier, MOVE]
-            if info[slot, tier, DEPTH] == depth:
+            word = info[slot, tier]
+            tt_move = entry_move(word)
+            if entry_depth(word) == depth:
                 v = from_tt(vals[slot, tier], ply)
-                bound = info[slot, tier, BOUND]
+                bound = entry_bound(word)
                 if bound == EXACT or (v >= beta if bound == LOWER else v <= alpha):
-                    ctl[HZ] = outer | info[slot, tier, HORIZON]
+                    ctl[HZ] = outer | entry_horizon(word)
                     if bound == EXACT:
                         pv[ply, 0] = tt_move
                         pvlen[ply] = 1

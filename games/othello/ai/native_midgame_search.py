@@ -47,14 +47,12 @@ from games.othello.ai.native_midgame import (
     root_window,
 )
 from games.othello.ai.native_table import (
-    BOUND,
-    DEPTH,
-    ENTRY_GEN,
-    HORIZON,
-    INFO_FIELDS,
-    MOVE,
-    TO_MOVE,
-    USED,
+    entry_bound,
+    entry_depth,
+    entry_gen,
+    entry_horizon,
+    entry_move,
+    entry_to_move,
 )
 
 #: Windows this deep or deeper run in a thread watched for the deadline and the cancel event;
@@ -91,9 +89,9 @@ class MidgameKernels:
     def __init__(self, size_log2: int, use_tt: bool, ordering: bool, pvs: bool,
                  kind: int) -> None:
         size = 1 << (size_log2 if use_tt else 4)
-        self.keys = np.zeros((size, 2, 2), dtype=np.uint64)
-        self.info = np.zeros((size, 2, INFO_FIELDS), dtype=np.int64)
-        self.vals = np.zeros((size, 2), dtype=np.float64)
+        self.keys = np.empty((size, 2, 2), dtype=np.uint64)  # read only where info says so
+        self.info = np.zeros((size, 2), dtype=np.int64)
+        self.vals = np.empty((size, 2), dtype=np.float64)
         self.ctl = np.zeros(CTL_SLOTS, dtype=np.int64)
         self.fctl = np.zeros(1, dtype=np.float64)
         self.pv = np.zeros((PLIES, PLIES), dtype=np.int64)
@@ -164,10 +162,10 @@ class MidgameKernels:
         """The table's move for the position, None without an entry (``probe``)."""
         i = hash((me, opp, to_move)) & self.mask
         for tier in range(2):
-            info = self.info[i, tier]
-            if (info[USED] and int(self.keys[i, tier, 0]) == me
-                    and int(self.keys[i, tier, 1]) == opp and info[TO_MOVE] == to_move):
-                return int(info[MOVE])
+            word = int(self.info[i, tier])
+            if (word and int(self.keys[i, tier, 0]) == me and int(self.keys[i, tier, 1]) == opp
+                    and entry_to_move(word) == to_move):
+                return int(entry_move(word))
         return None
 
     def entries(self) -> list[tuple[int, int, tuple[int, int, int], int, float, int, int, bool,
@@ -175,11 +173,14 @@ class MidgameKernels:
         """Every used entry as (slot, tier, key, depth, value, bound, move, horizon,
         generation): the table handed over to the Python searcher."""
         out = []
-        for i, tier in zip(*np.nonzero(self.info[:, :, USED]), strict=True):
-            info = [int(x) for x in self.info[i, tier]]
-            key = (int(self.keys[i, tier, 0]), int(self.keys[i, tier, 1]), info[TO_MOVE])
-            out.append((int(i), int(tier), key, info[DEPTH], float(self.vals[i, tier]),
-                        info[BOUND], info[MOVE], bool(info[HORIZON]), info[ENTRY_GEN]))
+        for i, tier in zip(*np.nonzero(self.info), strict=True):
+            word = int(self.info[i, tier])
+            key = (int(self.keys[i, tier, 0]), int(self.keys[i, tier, 1]),
+                   int(entry_to_move(word)))
+            out.append((int(i), int(tier), key, int(entry_depth(word)),
+                        float(self.vals[i, tier]), int(entry_bound(word)),
+                        int(entry_move(word)), bool(entry_horizon(word)),
+                        int(entry_gen(word))))
         return out
 
 

@@ -4,8 +4,9 @@ Slots are indexed as the Python table indexes them, by ``hash((me, opp, to_move)
 computes CPython's tuple hash of the three ints (``py_hash``: xxHash over the ints' hashes, an
 int's hash being its value modulo 2**61 - 1), so the same positions share a slot and the same
 entries are evicted as in ``TranspositionTable.store``. ``keys[slot, tier]`` holds the boards,
-``info`` the side to move, depth, bound, move, horizon flag, generation and whether it is
-used, ``vals`` the value (tier 0: depth-preferred, 1: always-replace).
+``info`` the rest packed in one word (``pack``; 0: no entry), ``vals`` the value (tier 0:
+depth-preferred, 1: always-replace). Only ``info`` needs zeroing: a new table costs 1 MB of
+zeros, not 4.
 """
 
 from __future__ import annotations
@@ -19,9 +20,6 @@ from games.othello.ai.native_bits import U64, Int
 from games.othello.ai.native_eval import Floats, Ints
 
 Words = npt.NDArray[np.uint64]
-#: ``info`` fields of a table entry.
-USED, TO_MOVE, DEPTH, BOUND, MOVE, HORIZON, ENTRY_GEN = range(7)
-INFO_FIELDS = 7
 
 _P61 = U64((1 << 61) - 1)
 _XX1 = U64(11400714785074694791)
@@ -54,55 +52,84 @@ def py_hash(me: np.uint64, opp: np.uint64, to_move: int) -> np.uint64:
 
 
 @kernel
-def tt_probe(keys: Words, info: Ints, me: np.uint64, opp: np.uint64, to_move: int,
-             mask: int) -> tuple[Int, int]:
+def pack(to_move: Int, depth: Int, bound: Int, move: Int, horizon: Int, gen: Int) -> Int:
+    """An entry's ``info`` word: used (bit 0), side to move, horizon flag, bound (2 bits),
+    move (7 bits, PASS is 64), depth (8 bits), then the generation."""
+    return (1 | to_move << 1 | horizon << 2 | bound << 3 | move << 5 | depth << 12
+            | gen << 20)
+
+
+@kernel
+def entry_to_move(word: Int) -> Int:
+    return (word >> 1) & 1
+
+
+@kernel
+def entry_horizon(word: Int) -> Int:
+    return (word >> 2) & 1
+
+
+@kernel
+def entry_bound(word: Int) -> Int:
+    return (word >> 3) & 3
+
+
+@kernel
+def entry_move(word: Int) -> Int:
+    return (word >> 5) & 0x7F
+
+
+@kernel
+def entry_depth(word: Int) -> Int:
+    return (word >> 12) & 0xFF
+
+
+@kernel
+def entry_gen(word: Int) -> Int:
+    return word >> 20
+
+
+@kernel
+def _holds(keys: Words, info: Ints, i: Int, tier: int, me: np.uint64, opp: np.uint64,
+           to_move: Int) -> bool:
+    word = info[i, tier]
+    return (word != 0 and keys[i, tier, 0] == me and keys[i, tier, 1] == opp
+            and entry_to_move(word) == to_move)
+
+
+@kernel
+def tt_probe(keys: Words, info: Ints, me: np.uint64, opp: np.uint64, to_move: Int,
+             mask: Int) -> tuple[Int, int]:
     """(slot, tier) of the position's entry (``TranspositionTable.probe``); tier -1: none."""
     i = np.int64(py_hash(me, opp, to_move) & U64(mask))
     for tier in range(2):
-        if (info[i, tier, USED] and keys[i, tier, 0] == me and keys[i, tier, 1] == opp
-                and info[i, tier, TO_MOVE] == to_move):
+        if _holds(keys, info, i, tier, me, opp, to_move):
             return i, tier
     return i, -1
 
 
 @kernel
-def _write(keys: Words, info: Ints, vals: Floats, i: Int, tier: int, me: np.uint64,
-           opp: np.uint64, to_move: int, depth: int, value: float, bound: int, move: int,
-           horizon: int, gen: int) -> None:
-    keys[i, tier, 0] = me
-    keys[i, tier, 1] = opp
-    info[i, tier, USED] = 1
-    info[i, tier, TO_MOVE] = to_move
-    info[i, tier, DEPTH] = depth
-    info[i, tier, BOUND] = bound
-    info[i, tier, MOVE] = move
-    info[i, tier, HORIZON] = horizon
-    info[i, tier, ENTRY_GEN] = gen
-    vals[i, tier] = value
-
-
-@kernel
 def tt_store(keys: Words, info: Ints, vals: Floats, me: np.uint64, opp: np.uint64,
-             to_move: int, depth: int, value: float, bound: int, move: int, horizon: int,
-             mask: int, gen: int) -> None:
+             to_move: Int, depth: Int, value: float, bound: Int, move: Int, horizon: Int,
+             mask: Int, gen: Int) -> None:
     """``TranspositionTable.store``: the deep tier unless it holds a deeper entry of another
     position from this generation; an entry the deep tier evicts moves to the other."""
     i = np.int64(py_hash(me, opp, to_move) & U64(mask))
-    used = info[i, 0, USED]
-    same = (used and keys[i, 0, 0] == me and keys[i, 0, 1] == opp
-            and info[i, 0, TO_MOVE] == to_move)
-    if not used or same or depth >= info[i, 0, DEPTH] or info[i, 0, ENTRY_GEN] != gen:
-        if used and not same:
+    deep = info[i, 0]
+    same = _holds(keys, info, i, 0, me, opp, to_move)
+    tier = 0
+    if deep == 0 or same or depth >= entry_depth(deep) or entry_gen(deep) != gen:
+        if deep != 0 and not same:
             keys[i, 1, 0] = keys[i, 0, 0]
             keys[i, 1, 1] = keys[i, 0, 1]
-            for f in range(INFO_FIELDS):
-                info[i, 1, f] = info[i, 0, f]
+            info[i, 1] = deep
             vals[i, 1] = vals[i, 0]
-        _write(keys, info, vals, i, 0, me, opp, to_move, depth, value, bound, move, horizon,
-               gen)
     else:
-        _write(keys, info, vals, i, 1, me, opp, to_move, depth, value, bound, move, horizon,
-               gen)
+        tier = 1
+    keys[i, tier, 0] = me
+    keys[i, tier, 1] = opp
+    info[i, tier] = pack(to_move, depth, bound, move, horizon, gen)
+    vals[i, tier] = value
 
 
 @kernel
