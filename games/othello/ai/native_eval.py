@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from ai.native import kernel
 from games.othello.ai.evaluation import _CORNER_ZONES, _EDGE_TABLE, _WEIGHTS, DISC_SCALE
-from games.othello.ai.native_bits import BYTE, U64, _file_byte, frontier, moves, popcount
+from games.othello.ai.native_bits import BYTE, ONE, U64, _file_byte, frontier, moves, popcount
 from games.othello.ai.patterns import LIMIT as PATTERN_LIMIT
 from games.othello.ai.patterns import SCALE, model, placements
 from games.othello.ai.patterns_def import N_STAGES, STAGE_DISCS, bias_index, table_offsets
@@ -77,12 +77,9 @@ def pattern_value(me: np.uint64, opp: np.uint64, my_moves: np.uint64, tables: In
     for k in range(places.shape[0]):
         index = 0
         for i in range(places[k, 1] - 1, -1, -1):
-            bit = BITS64[places[k, 2 + i]]
-            index *= 3
-            if me & bit:
-                index += 1
-            elif opp & bit:
-                index += 2
+            # Branch-free (a board's squares are unpredictable): mover 1, opponent 2.
+            sq = U64(places[k, 2 + i])
+            index = index * 3 + np.int64((me >> sq) & ONE) + 2 * np.int64((opp >> sq) & ONE)
         total += tables[stage, places[k, 0] + index]
     mobility = popcount(my_moves) - popcount(moves(opp, me))
     potential = popcount(frontier(opp, me)) - popcount(frontier(me, opp))
