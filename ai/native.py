@@ -82,10 +82,6 @@ def warm_in_background(name: str, warm: Callable[[], object]) -> bool:
         if name in _warming:
             return True
         _warming.add(name)
-    # NumPy whole before the thread starts: its import there would leave a half-imported
-    # module in sys.modules that code peeking at sys.modules (pytest's approx) could meet.
-    import numpy  # noqa: F401
-
     threading.Thread(target=_warm_quietly, args=(name, warm), name=f"kernels-{name}",
                      daemon=True).start()
     return True

@@ -52,7 +52,7 @@ def warm_kernels(_state: State, config: SearchConfig) -> None:
     if config.exact:
         native.warm_in_background("othello-endgame", _endgame_ready)
     if config.algorithm == "alphabeta":
-        native.warm_in_background(midgame.WARM_NAME, midgame.warm_up)
+        midgame.start_warm_up()
 
 
 def _endgame_ready() -> None:

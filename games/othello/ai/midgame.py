@@ -213,5 +213,15 @@ def ready() -> bool:
     thread of its own and the caller searches in Python (the same tree)."""
     if _ready:
         return True
-    native.warm_in_background(WARM_NAME, warm_up)
+    start_warm_up()
     return False
+
+
+def start_warm_up() -> None:
+    """``warm_up`` in the background, once a process (ai.native.warm_in_background)."""
+    if native.available():
+        # NumPy whole before the thread starts: its import there would leave a half-imported
+        # module in sys.modules that code peeking at sys.modules (pytest's approx) could meet.
+        import numpy  # noqa: F401
+
+    native.warm_in_background(WARM_NAME, warm_up)

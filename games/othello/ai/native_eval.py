@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from ai.native import kernel
 from games.othello.ai.evaluation import _CORNER_ZONES, _EDGE_TABLE, _WEIGHTS, DISC_SCALE
-from games.othello.ai.native_bits import BYTE, ONE, U64, _file_byte, frontier, moves, popcount
+from games.othello.ai.native_bits import BYTE, ONE, U64, Int, _file_byte, frontier, moves, popcount
 from games.othello.ai.patterns import LIMIT as PATTERN_LIMIT
 from games.othello.ai.patterns import SCALE, model, placements
 from games.othello.ai.patterns_def import N_STAGES, STAGE_DISCS, bias_index, table_offsets
@@ -75,7 +75,7 @@ def pattern_value(me: np.uint64, opp: np.uint64, my_moves: np.uint64, tables: In
         stage = LAST_STAGE
     total = tables[stage, BIAS]
     for k in range(places.shape[0]):
-        index = 0
+        index: Int = 0
         for i in range(places[k, 1] - 1, -1, -1):
             # Branch-free (a board's squares are unpredictable): mover 1, opponent 2.
             sq = U64(places[k, 2 + i])

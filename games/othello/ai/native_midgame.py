@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from ai.native import kernel
-from games.othello.ai.native_bits import ONE, final_margin, flips, moves, popcount
+from games.othello.ai.native_bits import ONE, Int, final_margin, flips, moves, popcount
 from games.othello.ai.native_eval import BITS64, Floats, Ints, leaf_value
 from games.othello.ai.native_table import (
     Words,
@@ -88,7 +88,7 @@ def leaf(me: np.uint64, opp: np.uint64, to_move: int, mv: np.uint64, cp: int, p:
 
 
 @kernel
-def _order(row: Ints, count: int, hist: Ints, killers: Ints, tt_move: int) -> None:
+def _order(row: Ints, count: int, hist: Ints, killers: Ints, tt_move: Int) -> None:
     """``_order`` in place: the table move, this ply's killers, then the rest by history
     (highest first, ties in the generator's order)."""
     for i in range(1, count):
@@ -128,7 +128,7 @@ def negamax(me: np.uint64, opp: np.uint64, p: int, mv: np.uint64, depth: int, al
     if ctl[STOP]:
         return 0.0
     pvlen[ply] = 0
-    tt_move = -1
+    tt_move: Int = -1
     outer = ctl[HZ]
     use_tt = ctl[USE_TT]
     if use_tt:

@@ -38,7 +38,7 @@ def _lane(acc: np.uint64, x: np.uint64) -> np.uint64:
 
 
 @kernel
-def py_hash(me: np.uint64, opp: np.uint64, to_move: int) -> np.uint64:
+def py_hash(me: np.uint64, opp: np.uint64, to_move: Int) -> np.uint64:
     """CPython's ``hash((me, opp, to_move))`` as an unsigned word (xxHash of the ints'
     hashes, an int's hash its value modulo 2**61 - 1): the Python table's slot is its low
     bits."""
