@@ -205,3 +205,17 @@ def test_a_deadline_or_a_cancel_stops_the_kernels_promptly() -> None:
     finally:
         timer.cancel()
     assert time.perf_counter() - start < 1.5 and not r.complete and r.stats.nodes > 10_000
+
+
+def test_the_worker_hears_every_depth_from_the_kernels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """run_search as the worker calls it, on the kernels: each finished depth reaches
+    ``on_depth`` in order, the Python search's own, and the answer is the last one's."""
+    monkeypatch.setattr(midgame, "_ready", [True])
+    state = POSITIONS["othello mid 24 empty"]
+    depths: list[Result] = []
+    answer = run_search(state, config("patterns", depth=DEPTH - 1, time_s=60.0),
+                        cancel=threading.Event(), progress=lambda p: None,
+                        on_depth=depths.append)
+    python = depth_by_depth(state, config("patterns", depth=DEPTH - 1), False)
+    assert [timeless(r) for r in depths] == python
+    assert timeless(answer) == python[-1]
