@@ -219,3 +219,19 @@ def test_the_worker_hears_every_depth_from_the_kernels(monkeypatch: pytest.Monke
     python = depth_by_depth(state, config("patterns", depth=DEPTH - 1), False)
     assert [timeless(r) for r in depths] == python
     assert timeless(answer) == python[-1]
+
+
+@pytest.mark.parametrize("evaluator", [None, "patterns"])
+def test_searches_to_the_end_and_from_a_pass_agree_too(evaluator: str | None) -> None:
+    """Late positions searched until no line meets the horizon (the answer exact, the search
+    stopping by itself), and positions whose mover must pass (PASS the only root move)."""
+    late = [s for s in random_positions(11, 3) if s.empties in (7, 9) and not s.must_pass()]
+    passing = [s for s in random_positions(5, 150) if s.must_pass() and s.empties > 6][:2]
+    assert late and passing
+    for s in late:
+        c = config(evaluator, depth=None)
+        results = depth_by_depth(s, c, True)
+        assert results == depth_by_depth(s, c, False) and results[-1].exact
+    for s in passing:
+        c = config(evaluator, depth=DEPTH - 2)
+        assert depth_by_depth(s, c, True) == depth_by_depth(s, c, False)
