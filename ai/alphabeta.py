@@ -399,10 +399,12 @@ class AlphaBetaSearcher(WindowedQuiescence):
         hist[m] = hist.get(m, 0) + depth * depth
 
 
-def _build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
-           config: SearchConfig) -> AlphaBetaSearcher:
+def build(evaluate: EvalFn, scoring: Scoring, profile: Profile, config: SearchConfig,
+          cls: type[AlphaBetaSearcher] = AlphaBetaSearcher) -> AlphaBetaSearcher:
+    """The searcher ``config`` asks for (``cls``: a game's own subclass with the same tree,
+    GameAI.searchers)."""
     aspiration = profile.aspiration if config.refinements.aspiration else None  # if the game has
-    return AlphaBetaSearcher(evaluate, scoring, aspiration=aspiration, **tree_options(config))
+    return cls(evaluate, scoring, aspiration=aspiration, **tree_options(config))
 
 
-register(AlgorithmSpec("alphabeta", _build))
+register(AlgorithmSpec("alphabeta", build))

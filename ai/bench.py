@@ -83,6 +83,10 @@ class SpeedBench:
     rules: Callable[[int], JSONObject] | None = None
     #: Fixed positions searched by every algorithm (``bench search``).
     positions: tuple[BenchPosition, ...] = ()
+    #: Brings the game's compiled search kernels in before ``bench search`` times them
+    #: (None: it has none), so its figures are the compiled search's, not its first seconds
+    #: in Python while the kernels warm up.
+    warm_search: Callable[[], object] | None = None
     #: ``endgame(repeat)`` and its table: an exact solver's figures (``bench endgame``).
     endgame: Callable[[int], JSONObject] | None = None
     endgame_table: Callable[[JSONObject], str] | None = None

@@ -89,7 +89,8 @@ def make_searcher(config: SearchConfig, ai: GameAI | None = None) -> Searcher:
         batched_searcher = batched(evaluator, scoring)
         if batched_searcher is not None:
             return batched_searcher
-    searcher = spec.build(evaluate, scoring, profile, config)
+    build = ai.searchers.get(config.algorithm, spec.build)  # the game's own, if it has one
+    searcher = build(evaluate, scoring, profile, config)
     if spec.quiescent and config.refinements.quiescence and isinstance(searcher, SearchBase):
         searcher.set_quiescence(profile.noisy_moves)
     return searcher

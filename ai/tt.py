@@ -95,6 +95,11 @@ class TranspositionTable:
         else:
             self._recent[i] = entry
 
+    def place(self, index: int, deep: bool, entry: Entry) -> None:
+        """Put ``entry`` in one tier of slot ``index`` as it stands in a copy of this table
+        kept elsewhere (a game's compiled search hands its table back this way)."""
+        (self._deep if deep else self._recent)[index] = entry
+
     def __len__(self) -> int:
         return sum(e is not None for e in self._deep) + sum(e is not None for e in self._recent)
 

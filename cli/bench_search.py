@@ -85,6 +85,10 @@ def _measure_run_search(state: State, config: SearchConfig) -> Run:
 def bench(repeat: int = 3, games: set[str] | None = None) -> dict[str, dict[str, JSONObject]]:
     """position -> variant -> figures, each the median of ``repeat`` runs."""
     out: dict[str, dict[str, JSONObject]] = {}
+    for kit in playable_kits():
+        warm = game_ai(kit).speed.warm_search
+        if warm is not None and (games is None or kit.id in games):
+            warm()
     for pos in positions():
         if games is not None and pos.game_id not in games:
             continue

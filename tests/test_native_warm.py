@@ -71,8 +71,8 @@ def test_a_failed_warm_up_is_one_line(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 @pytest.mark.parametrize(("game", "level", "expected"), [
-    ("othello", "Master", ["othello-endgame"]),
-    ("othello", "Casual", []),  # never solves exactly: nothing to warm
+    ("othello", "Master", ["othello-endgame", "othello-midgame"]),
+    ("othello", "Casual", ["othello-midgame"]),  # never solves exactly: only the mid-game
     ("kalah", "Master", ["kalah-solver-6-standard"]),
     ("tictactoe", "Master", []),  # no kernels at all
 ])
@@ -123,8 +123,8 @@ def test_selftest_times_the_kernels_cold_then_warm_on_one_cache(
 
     monkeypatch.delenv(native.ENV, raising=False)
     folders: list[tuple[str, bool]] = []
-    readings = iter([{"ready_s": 9.5, "solve_s": 0.4, "margin": 38},
-                     {"ready_s": 0.8, "solve_s": 0.2, "margin": 38}])
+    readings = iter([{"ready_s": 9.5, "solve_s": 0.4, "margin": 38, "midgame_s": 20.0},
+                     {"ready_s": 0.8, "solve_s": 0.2, "margin": 38, "midgame_s": 1.5}])
 
     def fresh(cache: object) -> dict[str, float]:
         folders.append((str(cache), any(Path(str(cache)).iterdir())))
@@ -134,10 +134,11 @@ def test_selftest_times_the_kernels_cold_then_warm_on_one_cache(
     line = first_solve.kernels_check()
     assert line == ("a fresh process has the compiled endgame in 9.5 s cold (empty cache), "
                     "0.8 s warm, moves meanwhile searched in Python; then FFO #40 after a2 b1 "
-                    "(18 empties) solved in 0.2 s: +38")
+                    "(18 empties) solved in 0.2 s: +38; the mid-game search's kernels after "
+                    "them in 20 s cold, 1.5 s warm")
     assert folders[0][0] == folders[1][0] and folders[0][1] is False
-    readings = iter([{"ready_s": 1, "solve_s": 1, "margin": 38},
-                     {"ready_s": 1, "solve_s": 1, "margin": 36}])
+    readings = iter([{"ready_s": 1, "solve_s": 1, "margin": 38, "midgame_s": 1},
+                     {"ready_s": 1, "solve_s": 1, "margin": 36, "midgame_s": 1}])
     with pytest.raises(RuntimeError, match="solved as \\+38 cold and \\+36 warm"):
         first_solve.kernels_check()
 
@@ -149,3 +150,4 @@ def test_a_fresh_process_reports_its_kernels_and_the_solve() -> None:
 
     found = first_solve._fresh_process(native.native_cache_dir())
     assert found["margin"] == 38 and found["ready_s"] > 0 and found["solve_s"] > 0
+    assert found["midgame_s"] > 0

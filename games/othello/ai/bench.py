@@ -4,6 +4,7 @@ compares a heuristic search with the exact solver), and the FFO endgame proofs."
 
 from __future__ import annotations
 
+from ai import native
 from ai.bench import BenchPosition, ParseCase, SpeedBench, Variant, deterministic
 from games.othello.ai import bench_endgame
 from games.othello.ai.bench_rules import bench as rules_bench
@@ -34,6 +35,13 @@ PARSE_CASES = (
     ParseCase("position: a long transcript", lambda n: "f5d6c3d3c4" * (n // 10), read_othello),
 )
 
+def _warm_search() -> None:
+    from games.othello.ai import midgame  # its kernels, numba with them: only when benched
+
+    if native.available():
+        midgame.warm_up()
+
+
 SPEED = SpeedBench(
     ui_play_share=1.0,
     ui_lab_subject=True,
@@ -47,6 +55,7 @@ SPEED = SpeedBench(
             Variant("exact endgame solver", "alphabeta", 20, exact=True, time_s=10.0),
         )),
     ),
+    warm_search=_warm_search,
     endgame=bench_endgame.bench,
     endgame_table=bench_endgame.format_table,
     parse_cases=PARSE_CASES,

@@ -7,6 +7,7 @@ from ai.api import SearchConfig
 from ai.kit import GameAI
 from ai.levels import Level
 from game.core import State
+from games.othello.ai import midgame
 from games.othello.ai.bench import SPEED
 from games.othello.ai.book import book_result
 from games.othello.ai.evaluation import OthelloEvaluator
@@ -45,10 +46,13 @@ BENCHMARKS = (
 )
 
 def warm_kernels(_state: State, config: SearchConfig) -> None:
-    """A level that solves its endgames exactly has its kernels warmed up from its first
-    move on; the others never use them."""
+    """A level that solves its endgames exactly has the endgame's kernels warmed up from its
+    first move on; every alpha-beta search has the mid-game search's (games.othello.ai.midgame:
+    until they are in, it searches in Python)."""
     if config.exact:
         native.warm_in_background("othello-endgame", _endgame_ready)
+    if config.algorithm == "alphabeta":
+        midgame.start_warm_up()
 
 
 def _endgame_ready() -> None:
@@ -69,4 +73,5 @@ AI = GameAI(
     book=book_result,
     random_playout=random_playout,
     warm_kernels=warm_kernels,
+    searchers={"alphabeta": midgame.build},
 )
