@@ -21,3 +21,6 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("kibitz")
+
+# The embedded local cluster the cluster tests share (one a module; skipped without Dask).
+from tests.cluster_support import cluster  # noqa: E402, F401

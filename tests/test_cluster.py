@@ -22,12 +22,13 @@ from pathlib import Path
 import pytest
 
 from ai import cluster as cluster_module
-from ai.cluster import Cluster, ClusterError, TaskFailed, connected
+from ai.cluster import Cluster, ClusterError, TaskFailed
 from ai.ladder import ladder_rungs
 from ai.spread import InThisProcess
 from cli.match_games import game_specs, play_match, play_one
 from cli.match_record import MatchRecord
 from game.registry import get_kit
+from tests.cluster_support import address
 from tests.test_cli import run_main
 
 HAS_DASK = importlib.util.find_spec("distributed") is not None
@@ -39,19 +40,6 @@ MATCH = ["match", "--game", "nim", "--a", "Master", "--b", "Casual", "--games", 
          "3", "--json"]
 
 REFERENCE: dict[tuple[str, ...], tuple[dict[str, object], list[dict[str, object]]]] = {}
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    """Every test that takes it is skipped without Dask installed."""
-    pytest.importorskip("distributed", reason="--cluster needs requirements-cluster.txt"
-                        " (Dask's distributed) installed")
-    with connected("local:2") as engine:
-        yield engine
-
-
-def address(engine: Cluster) -> str:
-    return str(engine.client.scheduler.address)
 
 
 def unclocked(line: str) -> dict[str, object]:

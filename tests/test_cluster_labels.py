@@ -20,11 +20,12 @@ import numpy as np
 import pytest
 
 from ai import cluster as cluster_module
-from ai.cluster import Cluster, TaskFailed, connected
+from ai.cluster import Cluster, TaskFailed
 from ai.spread import InThisProcess
 from games.backgammon.ai.net import Net, default_weights_path
 from games.backgammon.training import labels
 from games.backgammon.training.labels import chunk_path, generate, main, read_chunk
+from tests.cluster_support import address
 from tests.test_cluster import HAS_DASK
 
 T = TypeVar("T")
@@ -33,19 +34,6 @@ R = TypeVar("R")
 SMALL = ["--seed", "1", "--chunk", "20", "--chunks", "3"]
 #: Chunks by their folder's name: the one-process run is made once, the reference of each test.
 MADE: dict[str, Path] = {}
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    """Every test that takes it is skipped without Dask installed."""
-    pytest.importorskip("distributed", reason="--cluster needs requirements-cluster.txt"
-                        " (Dask's distributed) installed")
-    with connected("local:2") as engine:
-        yield engine
-
-
-def address(engine: Cluster) -> str:
-    return str(engine.client.scheduler.address)
 
 
 def made(capsys: pytest.CaptureFixture[str], out: Path, *flags: str,

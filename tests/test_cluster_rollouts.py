@@ -19,15 +19,15 @@ from typing import Any, TypeVar
 import pytest
 
 from ai import cluster as cluster_module
-from ai.cluster import Cluster, connected
+from ai.cluster import Cluster
 from ai.spread import InThisProcess, Processes, Spread
 from games.backgammon.ai import rollout as rollout_module
 from games.backgammon.ai.rollout import Rollout, rollout
 from games.backgammon.rules import BackgammonState
 from games.backgammon.training import book as backgammon_book
 from games.othello.training import book as othello_book
+from tests.cluster_support import address
 from tests.test_cli import run_main
-from tests.test_cluster import address
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -40,15 +40,6 @@ ANALYZE = ["analyze", "--game", "backgammon", "--position", "4HPwATDgc/ABMA 43 0
            "3", "--seed", "2"]
 BACKGAMMON_BOOK = {"candidates": 2, "trials": 3, "truncate": 2, "seed": 5}
 OTHELLO_BOOK = ["--plies", "5", "--depth", "2", "--margin", "6", "--max-positions", "30"]
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    """Every test that takes it is skipped without Dask installed."""
-    pytest.importorskip("distributed", reason="--cluster needs requirements-cluster.txt"
-                        " (Dask's distributed) installed")
-    with connected("local:2") as engine:
-        yield engine
 
 
 class Reversed:
