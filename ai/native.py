@@ -21,7 +21,7 @@ import threading
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 #: ``KIBITZ_NATIVE=0`` switches the compiled path off (the Python path runs everywhere).
 ENV = "KIBITZ_NATIVE"
@@ -29,6 +29,7 @@ ENV = "KIBITZ_NATIVE"
 CACHE_ENV = "NUMBA_CACHE_DIR"
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 
 def switched_off() -> bool:
@@ -119,3 +120,48 @@ def status() -> str:
     if numba is None:
         return "Python path (numba is not installed)"
     return f"compiled with numba {numba.__version__}, cached in {native_cache_dir()}"
+
+
+class Flags(Protocol):
+    """The array a kernel reads its stop flag from (a NumPy array of whole numbers)."""
+
+    def __getitem__(self, slot: int, /) -> Any: ...
+
+    def __setitem__(self, slot: int, value: int, /) -> None: ...
+
+
+def watched(run: Callable[[], T], flags: Flags, stop_slot: int,
+            stop: Callable[[], bool] | None, poll: Callable[[], None] | None = None,
+            every_s: float = 0.003, name: str = "kernels") -> T:
+    """``run()`` (a kernel, which releases the GIL) in a thread while this one watches:
+    when ``stop()`` says so (a deadline, a cancel), ``flags[stop_slot]`` is raised for the
+    kernel to see at its next node; ``poll`` (progress reports) is called every ``every_s``.
+
+    A kernel cannot be interrupted from outside, so this is how a compiled search keeps a
+    time limit and a cancel. Interrupted while watching (KeyboardInterrupt), the flag is
+    raised before leaving: the search never runs on unwatched. What ``run`` raises is raised
+    here, in the caller's thread."""
+    out: list[T] = []
+    failed: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            out.append(run())
+        except BaseException as e:  # handed to the caller's thread below
+            failed.append(e)
+
+    worker = threading.Thread(target=target, name=name, daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(every_s)
+            if not flags[stop_slot] and stop is not None and stop():
+                flags[stop_slot] = 1
+            if poll is not None and worker.is_alive():
+                poll()
+    except BaseException:  # interrupted while watching: the search must not run on unwatched
+        flags[stop_slot] = 1
+        raise
+    if failed:
+        raise failed[0]
+    return out[0]

@@ -65,3 +65,28 @@ def test_loading_a_games_ai_does_not_import_numba() -> None:
                          cwd=Path(__file__).resolve().parents[1], timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+def test_a_watched_run_sees_its_stop_flag_raised_and_hands_back_its_answer() -> None:
+    """The watcher raises the flag once ``stop`` says so; the run (a kernel's stand-in) reads
+    it, stops, and its answer or its error reaches the caller's thread."""
+    import time
+
+    flags = [0, 0]
+    polls: list[int] = []
+    began = time.monotonic()
+
+    def run() -> int:
+        while not flags[1]:
+            time.sleep(0.001)
+        return 42
+
+    assert native.watched(run, flags, 1, lambda: time.monotonic() - began > 0.05,
+                          lambda: polls.append(1)) == 42
+    assert flags == [0, 1] and polls
+
+    def broken() -> int:
+        raise ValueError("a bad position")
+
+    with pytest.raises(ValueError, match="a bad position"):
+        native.watched(broken, [0], 0, None)

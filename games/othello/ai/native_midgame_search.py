@@ -12,13 +12,13 @@ on their first call: ``midgame.ready`` does that in a thread of its own, never i
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Sequence
 from functools import cache
 
 import numpy as np
 
+from ai import native
 from games.othello.ai import native_eval
 from games.othello.ai.native_bits import U64
 from games.othello.ai.native_eval import Floats, Ints
@@ -141,7 +141,8 @@ class MidgameKernels:
                     scale))
 
         watched = (stop is not None or poll is not None) and depth >= THREAD_MIN_DEPTH
-        score = _watched(run, ctl, stop, poll) if watched else run()
+        score = (native.watched(run, ctl, STOP, stop, poll, POLL_S, "othello-midgame")
+                 if watched else run())
         counters[:] = [int(ctl[slot]) for slot in COUNTERS]
         if ctl[STOP]:
             return None
@@ -182,36 +183,6 @@ class MidgameKernels:
                         int(entry_move(word)), bool(entry_horizon(word)),
                         int(entry_gen(word))))
         return out
-
-
-def _watched(run: Callable[[], float], ctl: Ints, stop: Callable[[], bool] | None,
-             poll: Callable[[], None] | None) -> float:
-    """``run()`` in a thread while this one watches ``stop``, raises the stop flag, and calls
-    ``poll`` (the progress reports) every ``POLL_S``."""
-    out: list[float] = []
-    failed: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            out.append(run())
-        except BaseException as e:  # handed to the caller's thread below
-            failed.append(e)
-
-    worker = threading.Thread(target=target, name="othello-midgame", daemon=True)
-    worker.start()
-    try:
-        while worker.is_alive():
-            worker.join(POLL_S)
-            if not ctl[STOP] and stop is not None and stop():
-                ctl[STOP] = 1
-            if poll is not None and worker.is_alive():
-                poll()
-    except BaseException:  # interrupted while watching: the search must not run on unwatched
-        ctl[STOP] = 1
-        raise
-    if failed:
-        raise failed[0]
-    return out[0] if out else 0.0
 
 
 def warm_up() -> float:

@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ai import native
 from games.othello.ai.endgame_tables import WIN
 from games.othello.ai.native_bits import U64, Int, moves
 from games.othello.ai.native_endgame import (
@@ -82,36 +83,11 @@ class NativeSearch:
             with np.errstate(over="ignore"):  # the table's hash wraps on the Python path
                 return int(search())
 
-        value = run() if stop is None or n < THREAD_MIN else _watched(run, stats, stop)
+        value = (run() if stop is None or n < THREAD_MIN
+                 else native.watched(run, stats, STOP, stop, None, POLL_S, "othello-endgame"))
         if stats[STOP]:
             return None
         return value, int(stats[NODES])
-
-
-def _watched(run: Callable[[], int], stats: Stats, stop: Callable[[], bool]) -> int:
-    """``run()`` in a thread while this one watches ``stop`` and raises the stop flag."""
-    out: list[int] = []
-    failed: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            out.append(run())
-        except BaseException as e:  # handed to the caller's thread below
-            failed.append(e)
-
-    worker = threading.Thread(target=target, name="othello-endgame", daemon=True)
-    worker.start()
-    try:
-        while worker.is_alive():
-            worker.join(POLL_S)
-            if not stats[STOP] and stop():
-                stats[STOP] = 1
-    except BaseException:  # interrupted while watching: the search must not run on unwatched
-        stats[STOP] = 1
-        raise
-    if failed:
-        raise failed[0]
-    return out[0]
 
 
 #: A 10-empties position (Black to move) that reaches every kernel: deep, the table, shallow
