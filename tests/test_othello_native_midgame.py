@@ -27,7 +27,7 @@ from games.othello.ai.evaluation import disc_value
 from games.othello.ai.midgame import OthelloAlphaBeta
 from games.othello.ai.patterns import model
 from games.othello.game import GAME
-from games.othello.rules import OthelloState
+from tests.test_othello_patterns import random_positions
 
 COMPILED = native.enabled()
 compiled_only = pytest.mark.skipif(not COMPILED, reason="numba absent or switched off")
@@ -69,17 +69,6 @@ def depth_by_depth(state: State, c: SearchConfig, kernels: bool,
 def warm() -> None:
     if COMPILED:
         midgame.warm_up()
-
-
-def random_positions(seed: int, games: int) -> list[OthelloState]:
-    rng = random.Random(seed)
-    out = []
-    for _ in range(games):
-        s = GAME.initial_state()
-        while not s.is_over():
-            out.append(s)
-            s = s.apply(rng.choice(s.legal_moves()))
-    return out
 
 
 def test_the_evaluator_kernels_score_as_the_python_evaluators() -> None:

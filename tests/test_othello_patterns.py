@@ -29,7 +29,9 @@ def _random_tables(seed: int) -> list[array]:
     ]
 
 
-def _positions(seed: int, games: int = 6) -> list[OthelloState]:
+def random_positions(seed: int, games: int = 6) -> list[OthelloState]:
+    """Every position of ``games`` random games from the start (the native tests use them
+    too)."""
     rng = random.Random(seed)
     out = []
     for _ in range(games):
@@ -59,7 +61,7 @@ def _by_hand(tables: list[array], s: OthelloState) -> float:
 def test_packed_indices_match_the_definition() -> None:
     tables = _random_tables(1)
     model = op.PatternModel(tables)
-    for s in _positions(2, games=3):
+    for s in random_positions(2, games=3):
         assert model.value(s.me, s.opp) == pytest.approx(_by_hand(tables, s))
 
 
@@ -87,7 +89,7 @@ def test_symmetric_images_fold_into_one_placement() -> None:
 def test_every_image_and_symmetry_is_used() -> None:
     assert len(PATTERNS) == 11 and len(images()) == 84
     model = op.PatternModel(_random_tables(3))
-    for s in _positions(4, games=3)[::7]:
+    for s in random_positions(4, games=3)[::7]:
         value = model.value(s.me, s.opp)
         for perm in SYMMETRIES:
             me = sum(1 << perm[q] for q in range(64) if s.me >> q & 1)
@@ -141,7 +143,7 @@ def test_shipped_weights_load_and_speak_in_discs() -> None:
     ev = op.OthelloPatternEvaluator()
     start = GAME.initial_state()
     assert abs(ev.evaluate(start, 0)) < 8  # the start is about even
-    s = _positions(6, games=1)[30]
+    s = random_positions(6, games=1)[30]
     assert ev.evaluate(s, 0) == pytest.approx(-ev.evaluate(s, 1))
     # A corner-heavy position for Black is a big predicted win for Black.
     corners = GAME.parse_position(
