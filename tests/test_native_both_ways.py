@@ -17,7 +17,7 @@ from ai import native
 ROOT = Path(__file__).resolve().parents[1]
 #: The tests of the modules that have kernels, and of the solvers built on them.
 WITH_KERNELS = ("tests/test_othello_native.py", "tests/test_othello_ai.py",
-                "tests/test_othello_native_midgame.py",
+                "tests/test_othello_native_midgame.py", "tests/test_tictactoe_native.py",
                 "tests/test_kalah_native.py", "tests/test_kalah_ai.py")
 
 

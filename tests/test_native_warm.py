@@ -74,7 +74,8 @@ def test_a_failed_warm_up_is_one_line(capsys: pytest.CaptureFixture[str]) -> Non
     ("othello", "Master", ["othello-endgame", "othello-midgame"]),
     ("othello", "Casual", ["othello-midgame"]),  # never solves exactly: only the mid-game
     ("kalah", "Master", ["kalah-solver-6-standard"]),
-    ("tictactoe", "Master", []),  # no kernels at all
+    ("tictactoe", "Master", ["tictactoe-search"]),
+    ("nim", "Master", []),  # no kernels at all
 ])
 def test_the_worker_warms_what_the_level_will_use(warmed: list[str], game: str, level: str,
                                                   expected: list[str]) -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from ai.api import SearchConfig
 from ai.kit import GameAI
 from ai.levels import Level
+from game.core import State
+from games.tictactoe.ai import search
 from games.tictactoe.ai.bench import SPEED
 from games.tictactoe.ai.evaluation import TicTacToeEvaluator
 from games.tictactoe.ai.profile import PROFILE
@@ -20,10 +23,21 @@ LEVELS: tuple[Level, ...] = (
     Level("Master", algorithm="alphabeta", depth=None, time_s=None, noise=0.0, exact=True),
 )
 
+
+
+def warm_kernels(_state: State, config: SearchConfig) -> None:
+    """Every alpha-beta search has the compiled search's kernels warmed up from a game's first
+    search on (games.tictactoe.ai.search: until they are in, it searches in Python)."""
+    if config.algorithm == "alphabeta":
+        search.start_warm_up()
+
+
 AI = GameAI(
     review=REVIEW,
     profile=PROFILE,
     speed=SPEED,
     levels=LEVELS,
     evaluators={None: TicTacToeEvaluator},
+    warm_kernels=warm_kernels,
+    searchers={"alphabeta": search.build},
 )

@@ -17,9 +17,11 @@ def solve_tictactoe(
     state: State, config: SearchConfig, cancel: Cancel | None, deadline: float | None,
     tracer: Tracer | None = None,
 ) -> Result:
-    from ai.alphabeta import AlphaBetaSearcher  # the searcher imports the profiles: not at load
+    # The searcher imports the profiles: not at load. Tic-tac-toe's own alpha-beta: the shared
+    # one's tree, on the compiled kernels once they are in and nothing traces.
+    from games.tictactoe.ai.search import TicTacToeAlphaBeta
 
-    searcher = AlphaBetaSearcher(
+    searcher = TicTacToeAlphaBeta(
         TicTacToeEvaluator().evaluate,
         PROFILE.scoring(),
         use_tt=True,

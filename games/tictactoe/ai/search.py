@@ -1,0 +1,189 @@
+"""Tic-tac-toe's alpha-beta: ``ai.alphabeta``'s search, its tree below the root on compiled
+kernels (``native_search``) where nothing traces (issue 46, "Native speed").
+
+The root stays Python, as in ``AlphaBetaSearcher`` (iterative deepening, the root's order,
+the aspiration window of one open line, PVS's re-searches, each depth's result); each root
+window is searched by ``native_search.root_window``, the same tree node for node: values,
+moves, lines, root values and every counter (tests/test_tictactoe_native.py).
+
+``TicTacToeAlphaBeta`` searches with the kernels when they are compiled and ready, no tracer
+listens, and the search is one they reproduce (the open-lines evaluator unweighted or none,
+no node limit, no quiescence); anything else runs the Python search unchanged. ``ready``
+starts the kernels' warm-up in the background the first time a search asks, so a search
+meanwhile runs in Python; the worker warms them from a game's first search
+(``kit.warm_kernels``). A root window takes microseconds, so the kernels run in the caller's
+thread and a deadline or a cancel is looked at between windows.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, cast
+
+from ai import alphabeta, native
+from ai.alphabeta import AlphaBetaSearcher
+from ai.api import Cancel, Limits, ProgressCallback, Result, SearchConfig
+from ai.profiles import Profile
+from ai.searchbase import INF, EvalFn, RootSearch, Scoring, SearchAborted, zero_eval
+from ai.tt import Entry
+from game.core import CHANCE, TERMINAL, Move, State
+from games.tictactoe.ai.evaluation import TicTacToeEvaluator
+from games.tictactoe.rules import TicTacToeState
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from games.tictactoe.ai.native_driver import Kernels
+
+#: The evaluators the kernels score with (``native_search.OPEN_LINES`` and ``ZERO``).
+OPEN_LINES, ZERO = 0, 1
+WARM_NAME = "tictactoe-search"
+
+
+def evaluator_kind(evaluate: EvalFn) -> int | None:
+    """Which evaluator the kernels reproduce as ``evaluate``; None for any other."""
+    if evaluate is zero_eval:
+        return ZERO
+    owner = getattr(evaluate, "__self__", None)
+    if type(owner) is TicTacToeEvaluator and owner.scale is None:
+        return OPEN_LINES
+    return None
+
+
+class TicTacToeAlphaBeta(AlphaBetaSearcher):
+    """``AlphaBetaSearcher`` with each root window searched by the kernels where they apply."""
+
+    #: True: the kernels wherever they reproduce the search (tests, on both of their paths);
+    #: False: never; None: once compiled and ready, and never while a tracer listens.
+    kernels: bool | None = None
+    _compiled: Kernels | None = None
+    _on_kernels = False
+    _searched_python = False
+
+    def iterate(self, state: State, limits: Limits, cancel: Cancel | None = None,
+                progress: ProgressCallback | None = None) -> Iterator[Result]:
+        self._on_kernels = self._kernels_apply(state, limits)
+        if self._on_kernels:
+            if self._compiled is None:
+                from games.tictactoe.ai.native_driver import Kernels
+
+                size_log2 = self.tt.size.bit_length() - 1 if self.tt is not None else 4
+                kind = evaluator_kind(self.evaluate)
+                assert kind is not None
+                self._compiled = Kernels(size_log2, self.tt is not None, self.use_ordering,
+                                         self.pvs, kind)
+        else:
+            self._hand_table_back()
+            self._searched_python = True
+        return super().iterate(state, limits, cancel, progress)
+
+    def _kernels_apply(self, state: State, limits: Limits) -> bool:
+        if (self.tracer is not None or self.noisy_moves is not None or limits.nodes is not None
+                or self._searched_python or not isinstance(state, TicTacToeState)
+                or evaluator_kind(self.evaluate) is None):
+            return False
+        return self.kernels if self.kernels is not None else ready()
+
+    def _hand_table_back(self) -> None:
+        """A searcher that searched on the kernels and now must search in Python (a tracer
+        came): its table moves into the Python table, entry for entry, slot for slot."""
+        compiled, self._compiled = self._compiled, None
+        if compiled is None or self.tt is None:
+            return
+        for slot, tier, key, depth, value, bound, move, horizon, gen in compiled.entries():
+            self.tt.place(slot, tier == 0, Entry(key, depth, value, bound, move, horizon, gen))
+
+    def _begin_pass(self, state: State, depth: int) -> None:
+        super()._begin_pass(state, depth)
+        if self._on_kernels and depth == 1:
+            assert self._compiled is not None
+            self._compiled.new_pass()
+
+    def _root_window(self, state: State, moves: list[Move], depth: int, alpha: float,
+                     beta: float) -> RootSearch:
+        if not self._on_kernels:
+            return super()._root_window(state, moves, depth, alpha, beta)
+        compiled = self._compiled
+        assert compiled is not None
+        self._stop_if_asked()
+        board = cast(TicTacToeState, state)
+        whole = moves if self.exact_root_values else self.kept_root_moves
+        stats = self.stats
+        counters = [self.nodes, stats.leaves, stats.cutoffs, stats.tt_probes, stats.tt_hits,
+                    int(self._horizon)]
+        x, o = board.marks
+        window = compiled.window(
+            x, o, board.to_move, [cast(int, m) for m in moves], [m in whole for m in moves],
+            depth, alpha, beta, self.tt.generation if self.tt is not None else 0, counters)
+        self.nodes, stats.leaves, stats.cutoffs, stats.tt_probes, stats.tt_hits = counters[:5]
+        self._horizon = bool(counters[5])
+        values = tuple(zip(moves, window.values, strict=False))
+        full = alpha == -INF and beta == INF
+        best = -INF
+        for m, v in values:  # the root's best fully searched move, as the Python search keeps it
+            if v > best:
+                best = v
+                if full or alpha < v < beta:
+                    self._root_best = (m, v)
+        return RootSearch(window.score, window.move, values,
+                          self._extend_pv(state, tuple(window.pv), depth), window.root_exact)
+
+    def _stop_if_asked(self) -> None:
+        cancel, deadline = self._cancel, self._deadline
+        if ((cancel is not None and cancel.is_set())
+                or (deadline is not None and time.perf_counter() >= deadline)):
+            raise SearchAborted
+
+    def _extend_pv(self, state: State, pv: tuple[Move, ...], depth: int) -> tuple[Move, ...]:
+        compiled = self._compiled
+        if not self._on_kernels or self.tt is None or compiled is None:
+            return super()._extend_pv(state, pv, depth)
+        s = state
+        for m in pv:
+            s = s.apply(m)
+        out = list(pv)
+        while len(out) < depth and s.current_player() not in (TERMINAL, CHANCE):
+            board = cast(TicTacToeState, s)
+            move = compiled.probe_move(board.tt_key())
+            if move is None or move not in s.legal_moves():
+                break
+            out.append(move)
+            s = s.apply(move)
+        return tuple(out)
+
+
+def build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
+          config: SearchConfig) -> AlphaBetaSearcher:
+    """Tic-tac-toe's alpha-beta (GameAI.searchers): the shared one's options, its own class."""
+    return alphabeta.build(evaluate, scoring, profile, config, TicTacToeAlphaBeta)
+
+
+def warm_up() -> float:
+    """Compile the kernels (or load them from the disk cache); seconds taken."""
+    from games.tictactoe.ai import native_driver
+
+    seconds = native_driver.warm_up()
+    _ready.append(True)
+    return seconds
+
+
+_ready: list[bool] = []
+
+
+def ready() -> bool:
+    """True once the kernels are in. Until then the first call starts ``warm_up`` in a
+    thread of its own and the caller searches in Python (the same tree)."""
+    if _ready:
+        return True
+    start_warm_up()
+    return False
+
+
+def start_warm_up() -> None:
+    """``warm_up`` in the background, once a process (ai.native.warm_in_background)."""
+    if native.available():
+        # NumPy whole before the thread starts: its import there would leave a half-imported
+        # module in sys.modules that code peeking at sys.modules (pytest's approx) could meet.
+        import numpy  # noqa: F401
+
+    native.warm_in_background(WARM_NAME, warm_up)
