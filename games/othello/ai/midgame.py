@@ -38,16 +38,16 @@ never waiting for the compiler. The worker warms them from a game's first search
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from ai import alphabeta, native
 from ai.alphabeta import AlphaBetaSearcher
-from ai.api import Cancel, Limits, ProgressCallback, Result, SearchConfig
+from ai.api import SearchConfig
+from ai.native_alphabeta import KernelAlphaBeta
 from ai.profiles import Profile
 from ai.searchbase import EvalFn, RootSearch, Scoring, SearchAborted
-from ai.tt import Entry
-from game.core import CHANCE, TERMINAL, Move, State
+from game.core import Move, State
 from games.othello.ai.evaluation import OthelloEvaluator
 from games.othello.ai.patterns import OthelloPatternEvaluator
 from games.othello.rules import OthelloState
@@ -70,54 +70,28 @@ def evaluator_kind(evaluate: EvalFn) -> int | None:
     return None
 
 
-class OthelloAlphaBeta(AlphaBetaSearcher):
-    """``AlphaBetaSearcher`` with each root window searched by the kernels where they apply."""
+class OthelloAlphaBeta(KernelAlphaBeta["MidgameKernels"]):
+    """``AlphaBetaSearcher`` with each root window searched by the kernels where they apply
+    (``ai.native_alphabeta``: when, the table handed back, the line lengthened)."""
 
-    #: True: the kernels wherever they reproduce the search (tests, on both of their paths);
-    #: False: never; None: once compiled and ready, and never while a tracer listens.
-    kernels: bool | None = None
-    _compiled: MidgameKernels | None = None
-    _on_kernels = False
-    _searched_python = False
+    def _compile(self) -> MidgameKernels:
+        from games.othello.ai.native_midgame_search import MidgameKernels
 
-    def iterate(self, state: State, limits: Limits, cancel: Cancel | None = None,
-                progress: ProgressCallback | None = None) -> Iterator[Result]:
-        self._on_kernels = self._kernels_apply(state, limits)
-        if self._on_kernels:
-            if self._compiled is None:
-                from games.othello.ai.native_midgame_search import MidgameKernels
+        size_log2 = self.tt.size.bit_length() - 1 if self.tt is not None else 4
+        kind = evaluator_kind(self.evaluate)
+        assert kind is not None
+        return MidgameKernels(size_log2, self.tt is not None, self.use_ordering, self.pvs,
+                              kind)
 
-                size_log2 = self.tt.size.bit_length() - 1 if self.tt is not None else 4
-                kind = evaluator_kind(self.evaluate)
-                assert kind is not None
-                self._compiled = MidgameKernels(size_log2, self.tt is not None,
-                                                self.use_ordering, self.pvs, kind)
-        else:
-            self._hand_table_back()
-            self._searched_python = True
-        return super().iterate(state, limits, cancel, progress)
+    def _reproduces(self, state: State) -> bool:
+        return isinstance(state, OthelloState) and evaluator_kind(self.evaluate) is not None
 
-    def _kernels_apply(self, state: State, limits: Limits) -> bool:
-        if (self.tracer is not None or self.noisy_moves is not None or limits.nodes is not None
-                or self._searched_python or not isinstance(state, OthelloState)
-                or evaluator_kind(self.evaluate) is None):
-            return False
-        return self.kernels if self.kernels is not None else ready()
+    def _ready(self) -> bool:
+        return ready()
 
-    def _hand_table_back(self) -> None:
-        """A searcher that searched on the kernels and now must search in Python (a tracer
-        came): its table moves into the Python table, entry for entry, slot for slot."""
-        compiled, self._compiled = self._compiled, None
-        if compiled is None or self.tt is None:
-            return
-        for slot, tier, key, depth, value, bound, move, horizon, gen in compiled.entries():
-            self.tt.place(slot, tier == 0, Entry(key, depth, value, bound, move, horizon, gen))
-
-    def _begin_pass(self, state: State, depth: int) -> None:
-        super()._begin_pass(state, depth)
-        if self._on_kernels and depth == 1:
-            assert self._compiled is not None
-            self._compiled.new_pass()
+    def _table_move(self, compiled: MidgameKernels, state: State) -> Move | None:
+        board = cast(OthelloState, state)
+        return compiled.probe_move(board.me, board.opp, board.to_move)
 
     def _root_window(self, state: State, moves: list[Move], depth: int, alpha: float,
                      beta: float) -> RootSearch:
@@ -171,23 +145,6 @@ class OthelloAlphaBeta(AlphaBetaSearcher):
                 self._send_progress(now)
 
         return poll
-
-    def _extend_pv(self, state: State, pv: tuple[Move, ...], depth: int) -> tuple[Move, ...]:
-        compiled = self._compiled
-        if not self._on_kernels or self.tt is None or compiled is None:
-            return super()._extend_pv(state, pv, depth)
-        s = state
-        for m in pv:
-            s = s.apply(m)
-        out = list(pv)
-        while len(out) < depth and s.current_player() not in (TERMINAL, CHANCE):
-            board = cast(OthelloState, s)
-            move = compiled.probe_move(board.me, board.opp, board.to_move)
-            if move is None or move not in s.legal_moves():
-                break
-            out.append(move)
-            s = s.apply(move)
-        return tuple(out)
 
 
 def build(evaluate: EvalFn, scoring: Scoring, profile: Profile,

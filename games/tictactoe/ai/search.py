@@ -22,17 +22,15 @@ from typing import TYPE_CHECKING, cast
 
 from ai import alphabeta, native
 from ai.alphabeta import AlphaBetaSearcher
-from ai.api import Cancel, Limits, ProgressCallback, Result, SearchConfig
+from ai.api import SearchConfig
+from ai.native_alphabeta import KernelAlphaBeta
 from ai.profiles import Profile
 from ai.searchbase import INF, EvalFn, RootSearch, Scoring, SearchAborted, zero_eval
-from ai.tt import Entry
-from game.core import CHANCE, TERMINAL, Move, State
+from game.core import Move, State
 from games.tictactoe.ai.evaluation import TicTacToeEvaluator
 from games.tictactoe.rules import TicTacToeState
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from games.tictactoe.ai.native_driver import Kernels
 
 #: The evaluators the kernels score with (``native_search.OPEN_LINES`` and ``ZERO``).
@@ -50,54 +48,25 @@ def evaluator_kind(evaluate: EvalFn) -> int | None:
     return None
 
 
-class TicTacToeAlphaBeta(AlphaBetaSearcher):
+class TicTacToeAlphaBeta(KernelAlphaBeta["Kernels"]):
     """``AlphaBetaSearcher`` with each root window searched by the kernels where they apply."""
 
-    #: True: the kernels wherever they reproduce the search (tests, on both of their paths);
-    #: False: never; None: once compiled and ready, and never while a tracer listens.
-    kernels: bool | None = None
-    _compiled: Kernels | None = None
-    _on_kernels = False
-    _searched_python = False
+    def _compile(self) -> Kernels:
+        from games.tictactoe.ai.native_driver import Kernels
 
-    def iterate(self, state: State, limits: Limits, cancel: Cancel | None = None,
-                progress: ProgressCallback | None = None) -> Iterator[Result]:
-        self._on_kernels = self._kernels_apply(state, limits)
-        if self._on_kernels:
-            if self._compiled is None:
-                from games.tictactoe.ai.native_driver import Kernels
+        size_log2 = self.tt.size.bit_length() - 1 if self.tt is not None else 4
+        kind = evaluator_kind(self.evaluate)
+        assert kind is not None
+        return Kernels(size_log2, self.tt is not None, self.use_ordering, self.pvs, kind)
 
-                size_log2 = self.tt.size.bit_length() - 1 if self.tt is not None else 4
-                kind = evaluator_kind(self.evaluate)
-                assert kind is not None
-                self._compiled = Kernels(size_log2, self.tt is not None, self.use_ordering,
-                                         self.pvs, kind)
-        else:
-            self._hand_table_back()
-            self._searched_python = True
-        return super().iterate(state, limits, cancel, progress)
+    def _reproduces(self, state: State) -> bool:
+        return isinstance(state, TicTacToeState) and evaluator_kind(self.evaluate) is not None
 
-    def _kernels_apply(self, state: State, limits: Limits) -> bool:
-        if (self.tracer is not None or self.noisy_moves is not None or limits.nodes is not None
-                or self._searched_python or not isinstance(state, TicTacToeState)
-                or evaluator_kind(self.evaluate) is None):
-            return False
-        return self.kernels if self.kernels is not None else ready()
+    def _ready(self) -> bool:
+        return ready()
 
-    def _hand_table_back(self) -> None:
-        """A searcher that searched on the kernels and now must search in Python (a tracer
-        came): its table moves into the Python table, entry for entry, slot for slot."""
-        compiled, self._compiled = self._compiled, None
-        if compiled is None or self.tt is None:
-            return
-        for slot, tier, key, depth, value, bound, move, horizon, gen in compiled.entries():
-            self.tt.place(slot, tier == 0, Entry(key, depth, value, bound, move, horizon, gen))
-
-    def _begin_pass(self, state: State, depth: int) -> None:
-        super()._begin_pass(state, depth)
-        if self._on_kernels and depth == 1:
-            assert self._compiled is not None
-            self._compiled.new_pass()
+    def _table_move(self, compiled: Kernels, state: State) -> Move | None:
+        return compiled.probe_move(cast(TicTacToeState, state).tt_key())
 
     def _root_window(self, state: State, moves: list[Move], depth: int, alpha: float,
                      beta: float) -> RootSearch:
@@ -133,23 +102,6 @@ class TicTacToeAlphaBeta(AlphaBetaSearcher):
         if ((cancel is not None and cancel.is_set())
                 or (deadline is not None and time.perf_counter() >= deadline)):
             raise SearchAborted
-
-    def _extend_pv(self, state: State, pv: tuple[Move, ...], depth: int) -> tuple[Move, ...]:
-        compiled = self._compiled
-        if not self._on_kernels or self.tt is None or compiled is None:
-            return super()._extend_pv(state, pv, depth)
-        s = state
-        for m in pv:
-            s = s.apply(m)
-        out = list(pv)
-        while len(out) < depth and s.current_player() not in (TERMINAL, CHANCE):
-            board = cast(TicTacToeState, s)
-            move = compiled.probe_move(board.tt_key())
-            if move is None or move not in s.legal_moves():
-                break
-            out.append(move)
-            s = s.apply(move)
-        return tuple(out)
 
 
 def build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
