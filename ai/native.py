@@ -18,6 +18,7 @@ import importlib.util
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -96,6 +97,42 @@ def _warm_quietly(name: str, warm: Callable[[], object]) -> None:
     except Exception as exc:  # the searches fall back to Python; nothing else to do
         print(f"kibitz: kernels {name} not warmed up ({type(exc).__name__}: {exc})",
               file=sys.stderr)
+
+
+class KernelSet:
+    """One game's kernels as a process has them: warmed (compiled, or loaded from the disk
+    cache) once, in the background, while searches meanwhile run on the Python path.
+
+    ``warm`` compiles or loads them (a tiny search through every kernel); ``prepare`` runs in
+    the caller's thread before the warming thread starts (an import that must not happen
+    half in a thread)."""
+
+    def __init__(self, name: str, warm: Callable[[], object],
+                 prepare: Callable[[], None] | None = None) -> None:
+        self.name, self._warm, self._prepare = name, warm, prepare
+        #: True once ``warm_up`` has run in this process.
+        self.is_ready = False
+
+    def warm_up(self) -> float:
+        """Compile the kernels (or load them from the disk cache) now; seconds taken."""
+        start = time.perf_counter()
+        self._warm()
+        self.is_ready = True
+        return time.perf_counter() - start
+
+    def ready(self) -> bool:
+        """True once the kernels are in. Until then the first call starts ``warm_up`` in a
+        thread of its own and the caller searches in Python (the same tree)."""
+        if self.is_ready:
+            return True
+        self.start()
+        return False
+
+    def start(self) -> None:
+        """``warm_up`` in the background, once a process (``warm_in_background``)."""
+        if available() and self._prepare is not None:
+            self._prepare()
+        warm_in_background(self.name, self.warm_up)
 
 
 def enabled() -> bool:

@@ -146,7 +146,7 @@ def test_the_kernels_never_search_while_a_tracer_listens(monkeypatch: pytest.Mon
         return real(self, *args)
 
     monkeypatch.setattr(native_midgame_search.MidgameKernels, "window", spy)
-    monkeypatch.setattr(midgame, "_ready", [True])
+    monkeypatch.setattr(midgame.KERNELS, "is_ready", True)
     state = POSITIONS["othello mid 44 empty"]
     c = config("patterns", depth=4, time_s=60.0)
     tracer = Counting()
@@ -199,7 +199,7 @@ def test_a_deadline_or_a_cancel_stops_the_kernels_promptly() -> None:
 def test_the_worker_hears_every_depth_from_the_kernels(monkeypatch: pytest.MonkeyPatch) -> None:
     """run_search as the worker calls it, on the kernels: each finished depth reaches
     ``on_depth`` in order, the Python search's own, and the answer is the last one's."""
-    monkeypatch.setattr(midgame, "_ready", [True])
+    monkeypatch.setattr(midgame.KERNELS, "is_ready", True)
     state = POSITIONS["othello mid 24 empty"]
     depths: list[Result] = []
     answer = run_search(state, config("patterns", depth=DEPTH - 1, time_s=60.0),

@@ -159,7 +159,7 @@ def test_the_kernels_never_search_while_a_tracer_listens(monkeypatch: pytest.Mon
         return real(self, *args)
 
     monkeypatch.setattr(native_driver.Kernels, "window", spy)
-    monkeypatch.setattr(search, "_ready", [True])
+    monkeypatch.setattr(search.KERNELS, "is_ready", True)
     state = POSITIONS["X---O---- X"]
     for c in (config(4), config(exact=True)):
         tracer = Counting()
@@ -192,7 +192,7 @@ def test_the_worker_hears_every_depth_from_the_kernels(monkeypatch: pytest.Monke
     """run_search as the worker calls it, on the kernels: each finished depth reaches
     ``on_depth`` in order, the Python search's own, and the answer is the last one's; a
     cancelled search answers without searching on."""
-    monkeypatch.setattr(search, "_ready", [True])
+    monkeypatch.setattr(search.KERNELS, "is_ready", True)
     state = GAME.initial_state()
     depths: list[Result] = []
     answer = run_search(state, replace(config(), limits=Limits(time_s=60.0)),

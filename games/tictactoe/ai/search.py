@@ -110,32 +110,22 @@ def build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
     return alphabeta.build(evaluate, scoring, profile, config, TicTacToeAlphaBeta)
 
 
-def warm_up() -> float:
-    """Compile the kernels (or load them from the disk cache); seconds taken."""
+def _numpy_whole() -> None:
+    """NumPy whole before the warming thread starts: its import there would leave a
+    half-imported module in sys.modules that code peeking at sys.modules (pytest's approx)
+    could meet."""
+    import numpy  # noqa: F401
+
+
+def _compile() -> None:
     from games.tictactoe.ai import native_driver
 
-    seconds = native_driver.warm_up()
-    _ready.append(True)
-    return seconds
+    native_driver.warm_up()
 
 
-_ready: list[bool] = []
-
-
-def ready() -> bool:
-    """True once the kernels are in. Until then the first call starts ``warm_up`` in a
-    thread of its own and the caller searches in Python (the same tree)."""
-    if _ready:
-        return True
-    start_warm_up()
-    return False
-
-
-def start_warm_up() -> None:
-    """``warm_up`` in the background, once a process (ai.native.warm_in_background)."""
-    if native.available():
-        # NumPy whole before the thread starts: its import there would leave a half-imported
-        # module in sys.modules that code peeking at sys.modules (pytest's approx) could meet.
-        import numpy  # noqa: F401
-
-    native.warm_in_background(WARM_NAME, warm_up)
+#: The kernels as this process has them (ai.native.KernelSet): ``warm_up`` now, ``ready``
+#: (starting the warm-up in the background the first time), ``start_warm_up``.
+KERNELS = native.KernelSet(WARM_NAME, _compile, _numpy_whole)
+warm_up = KERNELS.warm_up
+ready = KERNELS.ready
+start_warm_up = KERNELS.start
