@@ -18,15 +18,15 @@ import pytest
 
 from ai import native
 from ai.api import Limits, Progress, Refinements, Result, SearchConfig
-from ai.engine import make_searcher, run_search
+from ai.engine import run_search
 from ai.trace import Tracer
 from game.core import State
 from games.othello.ai import midgame, native_eval, native_midgame_search, native_table
 from games.othello.ai.bench import MIDDLE_GAMES
 from games.othello.ai.evaluation import disc_value
-from games.othello.ai.midgame import OthelloAlphaBeta
 from games.othello.ai.patterns import model
 from games.othello.game import GAME
+from tests.native_search_support import depth_by_depth, searcher, timeless
 from tests.test_othello_patterns import random_positions
 
 COMPILED = native.enabled()
@@ -44,25 +44,6 @@ def config(evaluator: str | None, depth: int | None = DEPTH, time_s: float | Non
            refinements: Refinements = REFINEMENTS[0], **changes: Any) -> SearchConfig:
     return SearchConfig("othello", "alphabeta", Limits(depth=depth, time_s=time_s),
                         evaluator=evaluator, refinements=refinements, **changes)
-
-
-def searcher(c: SearchConfig, kernels: bool) -> OthelloAlphaBeta:
-    s = make_searcher(c)
-    assert isinstance(s, OthelloAlphaBeta)
-    s.kernels = kernels
-    return s
-
-
-def timeless(r: Result) -> Result:
-    """Everything a search answers but the seconds it took."""
-    return replace(r, stats=replace(r.stats, time_s=0.0))
-
-
-def depth_by_depth(state: State, c: SearchConfig, kernels: bool,
-                   keep: tuple[int, ...] = ()) -> list[Result]:
-    s = searcher(c, kernels)
-    s.keep_at_root(keep)
-    return [timeless(r) for r in s.iterate(state, c.limits)]
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -17,13 +17,14 @@ import pytest
 
 from ai import native
 from ai.api import Limits, Refinements, Result, SearchConfig
-from ai.engine import make_searcher, run_search
+from ai.engine import run_search
 from ai.trace import Tracer
 from game.core import State
 from games.tictactoe.ai import native_driver, native_search, search
 from games.tictactoe.ai.evaluation import TicTacToeEvaluator
 from games.tictactoe.ai.search import TicTacToeAlphaBeta
 from games.tictactoe.rules import GAME, TicTacToeState
+from tests.native_search_support import depth_by_depth, searcher, timeless
 
 COMPILED = native.enabled()
 POSITIONS = {text: GAME.parse_position(text) for text in (
@@ -39,25 +40,6 @@ def config(depth: int | None = None, refinements: Refinements = REFINEMENTS[0],
            **changes: Any) -> SearchConfig:
     return SearchConfig("tictactoe", "alphabeta", Limits(depth=depth), refinements=refinements,
                         **changes)
-
-
-def searcher(c: SearchConfig, kernels: bool) -> TicTacToeAlphaBeta:
-    s = make_searcher(c)
-    assert isinstance(s, TicTacToeAlphaBeta)
-    s.kernels = kernels
-    return s
-
-
-def timeless(r: Result) -> Result:
-    """Everything a search answers but the seconds it took."""
-    return replace(r, stats=replace(r.stats, time_s=0.0))
-
-
-def depth_by_depth(state: State, c: SearchConfig, kernels: bool,
-                   keep: tuple[int, ...] = ()) -> list[Result]:
-    s = searcher(c, kernels)
-    s.keep_at_root(keep)
-    return [timeless(r) for r in s.iterate(state, c.limits)]
 
 
 @pytest.fixture(scope="module", autouse=True)
