@@ -45,6 +45,7 @@ BENCHMARKS = (
           evaluator="patterns", book=True),
 )
 
+
 def warm_kernels(_state: State, config: SearchConfig) -> None:
     """A level that solves its endgames exactly has the endgame's kernels warmed up from its
     first move on; every alpha-beta search has the mid-game search's (games.othello.ai.midgame:

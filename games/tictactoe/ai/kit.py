@@ -24,7 +24,6 @@ LEVELS: tuple[Level, ...] = (
 )
 
 
-
 def warm_kernels(_state: State, config: SearchConfig) -> None:
     """Every alpha-beta search has the compiled search's kernels warmed up from a game's first
     search on (games.tictactoe.ai.search: until they are in, it searches in Python)."""
