@@ -11,13 +11,15 @@ from typing import Any
 
 import pytest
 
-from ai import searchbase
+from ai import native, searchbase
 from ai.engine import run_search
 from ai.kit import get_level, levels_of
+from ai.lab import tasks as lab_tasks
 from ai.lab.search import lab_config
 from ai.lab.tasks import record
 from game.core import CHANCE
 from game.registry import get_game, get_kit, playable_kits
+from games.othello.ai import midgame
 from tests.test_ui_support import make_app
 from ui import scene_record
 from ui.lab import lab_scene
@@ -105,6 +107,14 @@ class SteadyClock:
 
 def test_the_items_position_shows_the_move_master_plays(
         app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Master searches by the clock: a steady clock (each reading 50 ms on) makes its depth,
+    and so its move, the same in the lab's run and in this one. The compiled search (issue 46)
+    reads the real clock from its watching thread, and whether it is in depends on what ran
+    before in this process, so both runs here take the Python search (the same tree)."""
+    monkeypatch.setattr(native, "available", lambda: False)
+    monkeypatch.setattr(native, "enabled", lambda: False)
+    monkeypatch.setattr(midgame.KERNELS, "is_ready", False)
+    monkeypatch.setattr(lab_tasks, "_PLAYED", {})  # nothing an earlier test's clock found
     monkeypatch.setattr(searchbase, "time", SteadyClock(0.05))
     state = get_game("othello").parse_position(ITEM_POSITION)
     recording, shown = _shown_tree(app, "Master")
