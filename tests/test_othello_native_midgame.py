@@ -102,7 +102,9 @@ def test_time_limited_deepening_answers_each_depth_as_python_does() -> None:
     state = POSITIONS["othello mid 34 empty"]
     timed = depth_by_depth(state, config("patterns", depth=None, time_s=1.0), True)
     python = depth_by_depth(state, config("patterns", depth=DEPTH - 1), False)
-    assert len(timed) >= len(python)
+    # How deep a second goes depends on the machine's load (and, with the kernels switched
+    # off, this runs on the Python path): the depths both reached are compared.
+    assert timed and (len(timed) >= len(python) or not COMPILED)
     for a, b in zip(timed, python, strict=False):
         assert replace(a, complete=True) == replace(b, complete=True)
 
