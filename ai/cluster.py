@@ -27,7 +27,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 from uuid import uuid4
@@ -194,11 +194,6 @@ def _ctrl_c_left_to_us() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def maybe_connected(address: str | None) -> AbstractContextManager[Cluster | None]:
-    """``connected(address)``, or None (this machine's pool) without ``--cluster``."""
-    return connected(address) if address is not None else nullcontext(None)
-
-
 @contextmanager
 def connected(address: str) -> Iterator[Cluster]:
     """A client of the scheduler at ``address``, or of an embedded ``local:N`` cluster
@@ -241,5 +236,4 @@ def connected(address: str) -> Iterator[Cluster]:
             local.close()
 
 
-__all__ = ["Cluster", "ClusterError", "TaskFailed", "cluster_address", "connected",
-           "maybe_connected"]
+__all__ = ["Cluster", "ClusterError", "TaskFailed", "cluster_address", "connected"]

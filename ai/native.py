@@ -52,7 +52,7 @@ def native_cache_dir() -> Path:
 @cache
 def _numba() -> Any:
     """numba, imported once with its cache folder set; None when it is off or absent."""
-    if switched_off() or importlib.util.find_spec("numba") is None:
+    if switched_off() or not _installed():
         return None
     os.environ.setdefault(CACHE_ENV, str(native_cache_dir()))
     import numba
@@ -60,10 +60,17 @@ def _numba() -> Any:
     return numba
 
 
+@cache
+def _installed() -> bool:
+    """numba can be imported: looked up on the path once a process (the worker asks with
+    every search it is given)."""
+    return importlib.util.find_spec("numba") is not None
+
+
 def available() -> bool:
     """True when kernels would be compiled, asked without importing numba (which takes most
     of a second): numba installed and not switched off."""
-    return not switched_off() and importlib.util.find_spec("numba") is not None
+    return not switched_off() and _installed()
 
 
 _warming: set[str] = set()

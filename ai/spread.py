@@ -145,13 +145,12 @@ def _address(text: str) -> str:
 _address.__name__ = "address"
 
 
-def add_spread_arguments(parser: argparse.ArgumentParser, what: str, jobs: bool = True) -> None:
+def add_spread_arguments(parser: argparse.ArgumentParser, what: str) -> None:
     """``--jobs N`` (this machine's cores by default) and ``--cluster ADDRESS`` as the trainers
     and builders take them; ``what`` names their tasks in the help."""
-    if jobs:
-        parser.add_argument("--jobs", type=jobs_count, default=os.cpu_count() or 1,
-                            help=f"processes running the {what} on this machine "
-                                 "(default: all cores)")
+    parser.add_argument("--jobs", type=jobs_count, default=os.cpu_count() or 1,
+                        help=f"processes running the {what} on this machine "
+                             "(default: all cores)")
     add_cluster_argument(parser, what)
 
 
