@@ -10,7 +10,9 @@ import argparse
 import importlib
 import multiprocessing
 import os
+import signal
 import sys
+import threading
 from typing import NoReturn
 
 __version__ = "0.1.0"
@@ -73,6 +75,17 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(BaseException):
+    """SIGTERM as an exception in a headless command, so that it leaves as Ctrl+C does:
+    through its with and finally clauses (a pool's workers stopped, the programs a match
+    started closed, a record's finished games kept), with no traceback. Not an Exception, so
+    that no command's own error handling takes it for a failure."""
+
+
+def _terminated(_signum: int, _frame: object) -> NoReturn:
+    raise Terminated
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     # The subcommand, when given, comes first: the top level takes only --help and --version.
@@ -85,10 +98,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.command is None:
         args = build_parser("play").parse_args(["play", *argv])
     module = importlib.import_module(_module(command))
+    # The window keeps its own way of closing; a headless command leaves on SIGTERM as on
+    # Ctrl+C. The handler before is put back, for a caller that runs main() in its process.
+    handles = command != "play" and threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminated) if handles else None
     try:
         return int(module.run(args) or 0)
     except KeyboardInterrupt:
         return 130
+    except Terminated:
+        return 128 + signal.SIGTERM
     except BrokenPipeError:
         # The reader left (``explain ... | head``): nothing is wrong, and Python's own last
         # flush of stdout must not report the closed pipe either.
@@ -97,6 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError) as exc:
         sys.stderr.write(f"kibitz: error: {one_line(str(exc))}\n")
         return 2
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 
 if __name__ == "__main__":

@@ -62,3 +62,21 @@ def _exit_when_ready(sentinel: int) -> None:
     at once: no cleanup is owed to anyone, and the running search must not finish first."""
     multiprocessing.connection.wait([sentinel])
     os._exit(ORPHAN_EXIT)
+
+
+def stop_with_parent() -> None:
+    """For a pool worker (ai.spread): when the process that started it ends, SIGTERM to this
+    one rather than ``os._exit``, so that a handler of the worker's own (a match's, which
+    closes the programs a game started in their own sessions) still runs its finally clauses.
+    A parent killed outright (SIGKILL) or crashed leaves no worker playing on for nobody."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    watcher = threading.Thread(target=_terminate_when_ready, args=(parent.sentinel,),
+                               name="parent-watch", daemon=True)
+    watcher.start()
+
+
+def _terminate_when_ready(sentinel: int) -> None:
+    multiprocessing.connection.wait([sentinel])
+    os.kill(os.getpid(), signal.SIGTERM)

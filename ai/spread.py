@@ -21,6 +21,7 @@ from contextlib import contextmanager
 from typing import Generic, Protocol, TypeVar
 
 from ai.cluster import ClusterError, TaskFailed, cluster_address, connected
+from ai.lifeline import stop_with_parent
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -64,6 +65,19 @@ def ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+class _WorkerStart:
+    """A pool worker's first step: it ends with its parent (ai.lifeline.stop_with_parent),
+    then runs the job's own ``initializer``; a class, so that a spawned process can unpickle
+    it."""
+
+    def __init__(self, initializer: Callable[[], None]) -> None:
+        self.initializer = initializer
+
+    def __call__(self) -> None:
+        stop_with_parent()
+        self.initializer()
+
+
 class _Positioned(Generic[T, R]):
     """``function`` with the task's place kept beside its result (a pool returns them
     unordered); a class, not a closure, so that a spawned process can unpickle it."""
@@ -88,7 +102,8 @@ class Processes:
             yield from InThisProcess().completed(function, tasks)
             return
         context = multiprocessing.get_context("spawn")
-        with context.Pool(min(self.jobs, len(tasks)), initializer=self.initializer) as pool:
+        with context.Pool(min(self.jobs, len(tasks)),
+                          initializer=_WorkerStart(self.initializer)) as pool:
             yield from pool.imap_unordered(_Positioned(function), enumerate(tasks))
             # Every task done: the workers leave by themselves, so that the pool's exit sends
             # no SIGTERM to a worker already leaving (whose own handler would then print a
