@@ -27,7 +27,7 @@ import tempfile
 import time
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from ai import native
 
@@ -114,9 +114,18 @@ def build(out: Path, kernels: Mapping[str, str] | None = None,
     return out / cc.output_file
 
 
+class _Parser(argparse.ArgumentParser):
+    """A bad flag is one line, as ``main.py``'s are."""
+
+    def error(self, message: str) -> NoReturn:
+        sys.stderr.write(f"{self.prog}: error: {message} (see --help)\n")
+        raise SystemExit(2)
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ai.native_build", description=__doc__
-                                     .split("\n\n")[0])
+    parser = _Parser(prog="python -m ai.native_build", description=(
+        "Compile every game's entry kernels ahead of time into one extension module, for the "
+        "executable (needs numba and a C compiler)."))
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
                         help=f"folder for the module (default: {DEFAULT_OUT})")
     args = parser.parse_args(argv)
