@@ -3,9 +3,9 @@ runs them: every entry exported, numba never imported, the GIL let go during a s
 same trees as the Python path (the same-tree tests of Othello's endgame and mid-game,
 tic-tac-toe and Kalah, run again on the module with ``KIBITZ_NATIVE=aot``).
 
-The module is built once for this file, in a process of its own (about a minute: numba
-compiles every kernel afresh; the same-tree tests take half a minute more); skipped where
-numba or a C compiler is missing.
+The module is built once a test run (pytest-xdist's workers share it), in a process of its
+own: about a minute, numba compiling every kernel afresh; the same-tree tests take half a
+minute more. Skipped where numba or a C compiler is missing.
 """
 
 from __future__ import annotations
@@ -57,14 +57,36 @@ def _c_compiler() -> str | None:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The folder holding the module, built for this file."""
+    """The folder holding the module, built once a test run: pytest-xdist's workers share
+    their run's folder, the first to claim it builds and the others wait for it."""
     if not native.enabled() or native.precompiled():
         pytest.skip("numba absent or switched off: nothing compiles the kernels ahead of time")
     if _c_compiler() is None:
         pytest.skip("no C compiler: numba's ahead-of-time compiler links the module with one")
-    out = tmp_path_factory.mktemp("aot")
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        return _build(tmp_path_factory.mktemp("aot"))
+    out = tmp_path_factory.getbasetemp().parent / "aot"  # the run's, not one worker's
+    try:
+        out.mkdir()
+    except FileExistsError:
+        give_up = time.monotonic() + BUILD_S
+        while not (out / "done").exists() and time.monotonic() < give_up:
+            time.sleep(0.5)
+        assert (out / "done").read_text() == "built", "the module's build failed in another worker"
+        return out
+    try:
+        return _build(out)
+    finally:
+        (out / "done").write_text("built" if any(out.glob(f"{native.AOT_MODULE}.*")) else "")
+
+
+#: The longest a build may take (it takes about a minute).
+BUILD_S = 900
+
+
+def _build(out: Path) -> Path:
     run = subprocess.run([sys.executable, "-m", "ai.native_build", "--out", str(out)],
-                         cwd=ROOT, capture_output=True, text=True, timeout=900)
+                         cwd=ROOT, capture_output=True, text=True, timeout=BUILD_S)
     assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
     return out
 
