@@ -1,7 +1,8 @@
 """The entry kernels compiled ahead of time (``python -m ai.native_build``), as the executable
 runs them: every entry exported, numba never imported, the GIL let go during a search, and the
 same trees as the Python path (the same-tree tests of Othello's endgame and mid-game,
-tic-tac-toe and Kalah, run again on the module with ``KIBITZ_NATIVE=aot``).
+tic-tac-toe and Kalah, run again on the module with ``KIBITZ_NATIVE=aot``); and the games
+declare exactly the kernels their Python code calls.
 
 The module is built once a test run (pytest-xdist's workers share it), in a process of its
 own: about a minute, numba compiling every kernel afresh; the same-tree tests take half a
@@ -10,6 +11,7 @@ minute more. Skipped where numba or a C compiler is missing.
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import json
 import os
@@ -170,3 +172,56 @@ def test_searches_on_the_module_walk_the_python_trees(built: Path, tmp_path: Pat
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     summary = run.stdout.strip().splitlines()[-1]
     assert summary.startswith(f"{len(SAME_TREE)} passed") and "skipped" not in summary, summary
+
+
+def _kernels_by_module() -> dict[str, set[str]]:
+    """Every module with kernels (functions under ``@kernel``) and their names."""
+    found: dict[str, set[str]] = {}
+    for path in sorted((ROOT / "games").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)
+                 and any(isinstance(d, ast.Name) and d.id == "kernel"
+                         for d in node.decorator_list)}
+        if names:
+            found[".".join(path.relative_to(ROOT).with_suffix("").parts)] = names
+    return found
+
+
+def _kernels_python_calls(kernels: dict[str, set[str]]) -> set[str]:
+    """``module:function`` of each kernel that Python code calls: any code in the games'
+    packages but the kernels themselves (a kernel imported by name, or read off its module)."""
+    called: set[str] = set()
+    for path in sorted((ROOT / "games").rglob("*.py")):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        by_name = {name: module for name in kernels.get(module, ())}
+        by_module: dict[str, str] = {}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                for alias in node.names:
+                    if alias.name in kernels.get(node.module, ()):
+                        by_name[alias.asname or alias.name] = node.module
+                    elif f"{node.module}.{alias.name}" in kernels:
+                        by_module[alias.asname or alias.name] = f"{node.module}.{alias.name}"
+        plain = [node for node in tree.body if not (
+            isinstance(node, ast.FunctionDef) and node.name in kernels.get(module, ()))]
+        for node in (n for top in plain for n in ast.walk(top) if isinstance(n, ast.Call)):
+            func = node.func
+            if isinstance(func, ast.Name) and func.id in by_name:
+                called.add(f"{by_name[func.id]}:{func.id}")
+            elif (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)
+                  and func.value.id in by_module
+                  and func.attr in kernels[by_module[func.value.id]]):
+                called.add(f"{by_module[func.value.id]}:{func.attr}")
+    return called
+
+
+def test_the_games_declare_every_kernel_python_calls_and_no_other() -> None:
+    """A kernel Python calls but no game declares would run in Python in the executable,
+    slowly and unnoticed (the same trees): the declarations (``GameAI.kernels``) are exactly
+    the kernels called from outside the kernels."""
+    from ai.native_build import declared_kernels
+
+    called = _kernels_python_calls(_kernels_by_module())
+    assert "games.othello.ai.native_endgame:deep" in called
+    assert set(declared_kernels()) == called
