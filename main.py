@@ -33,8 +33,9 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "selftest": ("cli.selftest", "check assets and play one fast AI game of each kind"),
 }
 #: Subcommands Kibitz runs for itself, kept out of --help: the agent host runs a student's
-#: ``file:`` player in a process of its own (play.outside.python_agent starts it).
-HIDDEN: dict[str, str] = {"agent-host": "cli.agent_host"}
+#: ``file:`` player in a process of its own (play.outside.python_agent starts it); measure
+#: runs a timing function in a fresh process of the executable (selftest starts it).
+HIDDEN: dict[str, str] = {"agent-host": "cli.agent_host", "measure": "cli.measure"}
 
 
 def _module(command: str) -> str:

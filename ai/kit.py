@@ -169,6 +169,10 @@ class GameAI:
     #: search it is given, so the kernels are in before the game needs them (its endgame, a
     #: solve); it returns at once. None: the game has no kernels.
     warm_kernels: Callable[[State, SearchConfig], object] | None = None
+    #: The game's kernels that Python code calls, ``"module:function"`` -> the numba signature
+    #: it calls them with: ``python -m ai.native_build`` compiles these ahead of time into the
+    #: executable's extension module (ai.native). Empty: the game has no kernels.
+    kernels: Mapping[str, str] = field(default_factory=dict)
 
     def evaluator(self, variant: str | None = None) -> Evaluator:
         """A fresh evaluator; a ValueError naming the known variants for anything else. A

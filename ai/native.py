@@ -7,6 +7,13 @@ numba's ``njit`` of it, compiled on its first call and kept on disk in the user'
 (``native_cache_dir``), so a second run starts warm. Otherwise it is the function itself and
 runs as ordinary Python, slowly, with the same results: every kernel's tests run both ways.
 
+The executable carries no numba (its compiler library alone is 180 MB): it carries the entry
+kernels, those Python code calls (each game's ``GameAI.kernels``), compiled ahead of time into
+one extension module, ``AOT_MODULE`` (``python -m ai.native_build``). Where that module can be
+imported and numba cannot be used (a frozen executable, numba not installed, or
+``KIBITZ_NATIVE=aot``), ``kernel`` hands out the module's function for an entry kernel and
+the function itself for any other (those run inside the entries, compiled with them).
+
 numba's cache folder must be known before numba is imported, so this module sets it and is the
 only one that imports numba. ``status`` says in one line which path runs and why (``selftest``,
 ``bench`` and bug reports print it).
@@ -24,8 +31,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-#: ``KIBITZ_NATIVE=0`` switches the compiled path off (the Python path runs everywhere).
+#: ``KIBITZ_NATIVE=0`` switches the compiled path off (the Python path runs everywhere);
+#: ``KIBITZ_NATIVE=aot`` takes the ahead-of-time module even where numba is installed.
 ENV = "KIBITZ_NATIVE"
+#: The extension module of the entry kernels compiled ahead of time (ai.native_build).
+AOT_MODULE = "kibitz_kernels"
 #: Where numba keeps compiled kernels unless the user's environment says otherwise.
 CACHE_ENV = "NUMBA_CACHE_DIR"
 
@@ -36,6 +46,31 @@ T = TypeVar("T")
 def switched_off() -> bool:
     """True when the environment asks for the Python path."""
     return os.environ.get(ENV, "").strip().lower() in {"0", "off", "no", "false"}
+
+
+def aot_wanted() -> bool:
+    """True where the ahead-of-time module is the compiled path: a frozen executable, no
+    numba installed, or ``KIBITZ_NATIVE=aot``."""
+    return (os.environ.get(ENV, "").strip().lower() == "aot" or getattr(sys, "frozen", False)
+            or not _installed())
+
+
+def export_name(module: str, function: str) -> str:
+    """An entry kernel's name in the ahead-of-time module: unique across games
+    (``games.x.ai.native_search``'s ``probe``: ``games__x__ai__native_search__probe``)."""
+    return f"{module.replace('.', '__')}__{function}"
+
+
+@cache
+def _aot() -> Any:
+    """The ahead-of-time module where it is the compiled path and can be imported; else None
+    (a module built for another Python fails to import, and the Python path runs)."""
+    if switched_off() or not aot_wanted():
+        return None
+    try:
+        return importlib.import_module(AOT_MODULE)
+    except ImportError:
+        return None
 
 
 def native_cache_dir() -> Path:
@@ -52,7 +87,7 @@ def native_cache_dir() -> Path:
 @cache
 def _numba() -> Any:
     """numba, imported once with its cache folder set; None when it is off or absent."""
-    if switched_off() or not _installed():
+    if switched_off() or aot_wanted():
         return None
     os.environ.setdefault(CACHE_ENV, str(native_cache_dir()))
     import numba
@@ -68,10 +103,24 @@ def _installed() -> bool:
 
 
 def available() -> bool:
-    """True when kernels would be compiled, asked without importing numba (which takes most
-    of a second): numba installed and not switched off."""
-    return not switched_off() and _installed()
+    """True when kernels would be compiled or are compiled ahead of time, asked without
+    importing numba (which takes most of a second): numba installed and not switched off, or
+    the ahead-of-time module there to take its place (``aot_wanted``)."""
+    if switched_off():
+        return False
+    return _aot() is not None if aot_wanted() else True
 
+
+def precompiled() -> bool:
+    """True when the kernels were compiled ahead of time: nothing to compile or load from a
+    cache, so a first use may warm them (their tables, a tiny search: milliseconds) in its
+    own thread rather than search in Python meanwhile."""
+    return _aot() is not None
+
+
+#: How long a search waits for kernels compiled ahead of time to warm up (their tables load
+#: and a tiny search runs: milliseconds) rather than search in Python meanwhile.
+PRECOMPILED_WAIT_S = 1.0
 
 _warming: set[str] = set()
 _warming_lock = threading.Lock()
@@ -119,21 +168,28 @@ class KernelSet:
         self.name, self._warm, self._prepare = name, warm, prepare
         #: True once ``warm_up`` has run in this process.
         self.is_ready = False
+        self._settled = threading.Event()  # set when a warm-up ends, well or not
 
     def warm_up(self) -> float:
         """Compile the kernels (or load them from the disk cache) now; seconds taken."""
         start = time.perf_counter()
-        self._warm()
-        self.is_ready = True
+        try:
+            self._warm()
+            self.is_ready = True
+        finally:
+            self._settled.set()
         return time.perf_counter() - start
 
     def ready(self) -> bool:
         """True once the kernels are in. Until then the first call starts ``warm_up`` in a
-        thread of its own and the caller searches in Python (the same tree)."""
+        thread of its own and the caller searches in Python (the same tree); the caller waits
+        for kernels compiled ahead of time (``precompiled``: milliseconds)."""
         if self.is_ready:
             return True
         self.start()
-        return False
+        if precompiled():
+            self._settled.wait(PRECOMPILED_WAIT_S)
+        return self.is_ready
 
     def start(self) -> None:
         """``warm_up`` in the background, once a process (``warm_in_background``)."""
@@ -143,12 +199,19 @@ class KernelSet:
 
 
 def enabled() -> bool:
-    """True when kernels are compiled (numba present, not switched off)."""
-    return _numba() is not None
+    """True when kernels are compiled (numba present, not switched off), or compiled ahead of
+    time (``precompiled``)."""
+    return precompiled() or _numba() is not None
 
 
 def kernel(fn: F) -> F:
-    """``fn`` compiled (``njit``, cached on disk) when kernels are on, else ``fn`` itself."""
+    """``fn`` compiled (``njit``, cached on disk) when kernels are on, else ``fn`` itself.
+    On the ahead-of-time path: the module's compiled ``fn`` if it is an entry kernel (one
+    Python code calls), else ``fn`` itself (only other kernels call it, compiled in them)."""
+    aot = _aot()
+    if aot is not None:
+        found: F = getattr(aot, export_name(fn.__module__, fn.__name__), fn)
+        return found
     numba = _numba()
     if numba is None:
         return fn
@@ -160,8 +223,14 @@ def status() -> str:
     """One line: which path runs, and why."""
     if switched_off():
         return f"Python path ({ENV}={os.environ.get(ENV)})"
+    if precompiled():
+        return f"ahead-of-time compiled kernels (module {AOT_MODULE})"
     numba = _numba()
     if numba is None:
+        if aot_wanted() and _installed():
+            return f"Python path ({ENV}=aot, and no module {AOT_MODULE} to import)"
+        if getattr(sys, "frozen", False):
+            return f"Python path (this build carries no module {AOT_MODULE})"
         return "Python path (numba is not installed)"
     return f"compiled with numba {numba.__version__}, cached in {native_cache_dir()}"
 

@@ -213,24 +213,44 @@ def test_rules_layer_imports_only_stdlib_and_game(path: Path) -> None:
 def test_ai_imports_only_stdlib_game_and_ai(path: Path) -> None:
     """numpy is allowed where a learned evaluator needs it: ai/evaluation, and a kit's AI and
     trainers; numba only in ai/native.py, which sets its cache folder before importing it
-    (platformdirs finds that folder); Dask only in ai/cluster.py, inside its functions. Generic
+    (platformdirs finds that folder), and numba's ahead-of-time compiler in the kernels' build
+    tool (ai/native_build.py); Dask only in ai/cluster.py, inside its functions. Generic
     AI never imports a kit (it asks the registry)."""
     own = kit_of(module_name(path))
     learned = own is not None or path.parent.name == "evaluation"
     allowed: tuple[str, ...] = ("game", "games", "ai", "numpy") if learned else ("game", "games", "ai")
     if module_name(path) == "ai.native":
         allowed = (*allowed, "numba", "platformdirs")
+    # The kernels' build tool drives numba's ahead-of-time compiler, and nothing else of it.
+    compiler = ("numba.pycc",) if module_name(path) == NATIVE_BUILD else ()
     if module_name(path) == "ai.cluster":  # inside its functions (the test above)
         allowed = (*allowed, *CLUSTER_ENGINE)
     bad = [
         f"line {line}: {name}"
         for line, name in imports_of(path)
         if is_ui(name)
-        or not (is_stdlib(name) or name.split(".")[0] in allowed)
+        or not (is_stdlib(name) or name.split(".")[0] in allowed
+                or any(name == c or name.startswith(c + ".") for c in compiler))
         or foreign_kit(name, own)
         or (own is None and kit_of(name) is not None)
     ]
     assert not bad, f"{path.name} may import only the standard library, {', '.join(allowed)}: {bad}"
+
+
+#: ``python -m ai.native_build``: compiles the kernels ahead of time for the executable.
+NATIVE_BUILD = "ai.native_build"
+
+
+def test_nothing_the_app_runs_imports_the_kernels_build_tool() -> None:
+    """The build tool may import numba's ahead-of-time compiler; the app never imports it,
+    so numba stays ai/native.py's alone at run time (and out of the executable)."""
+    bad = [
+        f"{path.relative_to(ROOT)} line {line}: {name}"
+        for path in project_modules().values()
+        for line, name in imports_of(path, type_hints=True)
+        if name == NATIVE_BUILD and module_name(path) != NATIVE_BUILD
+    ]
+    assert not bad, f"only the build and its tests use {NATIVE_BUILD}: {bad}"
 
 
 def search_that_plays_files() -> list[Path]:

@@ -1,9 +1,13 @@
-"""Compiled kernels (ai/native.py): the same function on both paths, the switch, the cache."""
+"""Compiled kernels (ai/native.py): the same function on both paths, the switch, the cache,
+and the module of kernels compiled ahead of time (tests/test_native_aot.py builds a real one)."""
 
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -14,8 +18,11 @@ from ai import native
 def fresh(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
     """native's choice is made once a process: each test makes it again, and leaves it."""
     native._numba.cache_clear()
+    native._aot.cache_clear()
     yield monkeypatch
+    monkeypatch.undo()
     native._numba.cache_clear()
+    native._aot.cache_clear()
 
 
 def popcount(x: int) -> int:
@@ -90,3 +97,35 @@ def test_a_watched_run_sees_its_stop_flag_raised_and_hands_back_its_answer() -> 
 
     with pytest.raises(ValueError, match="a bad position"):
         native.watched(broken, [0], 0, None)
+
+
+def other(x: int) -> int:
+    return x
+
+
+def test_the_ahead_of_time_module_serves_its_entries_and_leaves_the_rest_python(
+        fresh: pytest.MonkeyPatch) -> None:
+    """``KIBITZ_NATIVE=aot`` (as the executable, which has no numba): an entry kernel is the
+    module's function, any other the Python function; ready at once, and numba untouched."""
+    module = ModuleType(native.AOT_MODULE)
+    entry = native.export_name(__name__, "popcount")
+    setattr(module, entry, lambda x: -1)
+    fresh.setitem(sys.modules, native.AOT_MODULE, module)
+    fresh.setenv(native.ENV, "aot")
+    assert native.kernel(popcount) is getattr(module, entry)
+    assert native.kernel(other) is other
+    assert native.enabled() and native.available() and native.precompiled()
+    assert native._numba() is None
+    assert native.status() == "ahead-of-time compiled kernels (module kibitz_kernels)"
+    warmed: list[int] = []
+    kernels = native.KernelSet("aot-test", lambda: (time.sleep(0.05), warmed.append(1)))
+    assert kernels.ready() and warmed == [1]  # waited for the warm-up, a matter of moments
+
+
+def test_asked_for_the_module_without_one_the_python_path_runs(fresh: pytest.MonkeyPatch,
+                                                                ) -> None:
+    fresh.setitem(sys.modules, native.AOT_MODULE, None)  # importing it raises ImportError
+    fresh.setenv(native.ENV, "aot")
+    assert native.kernel(popcount) is popcount
+    assert not native.available() and not native.enabled()
+    assert native.status().startswith("Python path")

@@ -152,3 +152,33 @@ def test_a_fresh_process_reports_its_kernels_and_the_solve() -> None:
     found = first_solve._fresh_process(native.native_cache_dir())
     assert found["margin"] == 38 and found["ready_s"] > 0 and found["solve_s"] > 0
     assert found["midgame_s"] > 0
+
+
+def test_with_kernels_compiled_ahead_of_time_the_line_says_so(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The executable's kernels have no cache to fill: its two fresh processes are the
+    machine's first run and the next (started with the hidden ``measure``, the executable
+    having no ``python -m``)."""
+    from games.othello.ai import first_solve
+
+    monkeypatch.setattr(native, "available", lambda: True)
+    monkeypatch.setattr(native, "precompiled", lambda: True)
+    readings = iter([{"ready_s": 0.03, "solve_s": 0.2, "margin": 38, "midgame_s": 0.1},
+                     {"ready_s": 0.02, "solve_s": 0.2, "margin": 38, "midgame_s": 0.05}])
+    monkeypatch.setattr(first_solve, "_fresh_process", lambda cache: next(readings))
+    assert first_solve.kernels_check() == (
+        "compiled ahead of time: a fresh process has the endgame's kernels in 0.03 s cold (the "
+        "first run), 0.02 s warm; then FFO #40 after a2 b1 (18 empties) solved in 0.2 s: +38; "
+        "the mid-game search's kernels after them in 0.1 s cold, 0.05 s warm")
+
+
+def test_the_hidden_measure_command_prints_a_timing_or_one_line_of_error(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import main
+
+    assert main.main(["measure", "time:time"]) == 0
+    assert float(capsys.readouterr().out) > 0
+    assert main.main(["measure", "no_such_module:measure"]) == 2
+    assert main.main(["measure", "time:no_such_function"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and all(line.startswith("kibitz: error: no ") for line in err)

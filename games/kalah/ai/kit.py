@@ -17,6 +17,7 @@ from ai.mcts.playout import PlayoutGuide
 from game.core import State
 from games.kalah.ai.bench import SPEED
 from games.kalah.ai.evaluation import KalahEvaluator, ThreatsEvaluator
+from games.kalah.ai.native_exports import KERNELS
 from games.kalah.ai.profile import PROFILE
 from games.kalah.ai.review import REVIEW
 from games.kalah.ai.solver import KalahSolver
@@ -89,4 +90,5 @@ AI = GameAI(
     # store difference costs next to nothing to compute at every move of every playout.
     playout_guide=PlayoutGuide(epsilon=0.2),
     warm_kernels=warm_kernels,
+    kernels=KERNELS,
 )

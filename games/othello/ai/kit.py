@@ -11,6 +11,7 @@ from games.othello.ai import midgame
 from games.othello.ai.bench import SPEED
 from games.othello.ai.book import book_result
 from games.othello.ai.evaluation import OthelloEvaluator
+from games.othello.ai.native_exports import KERNELS
 from games.othello.ai.patterns import OthelloPatternEvaluator
 from games.othello.ai.playout import random_playout
 from games.othello.ai.profile import PROFILE
@@ -74,5 +75,6 @@ AI = GameAI(
     book=book_result,
     random_playout=random_playout,
     warm_kernels=warm_kernels,
+    kernels=KERNELS,
     searchers={"alphabeta": midgame.build},
 )

@@ -111,6 +111,7 @@ def warm_up() -> float:
 
 
 _warm = threading.Event()
+_settled = threading.Event()  # set when the warm-up ends, well or not
 _warming = threading.Lock()
 _started: list[threading.Thread] = []
 
@@ -118,12 +119,22 @@ _started: list[threading.Thread] = []
 def ready() -> bool:
     """True once the kernels are compiled or loaded in this process. Until then the first
     call starts ``warm_up`` in a thread of its own and the caller searches in Python (the same
-    tree): a solve never waits seconds for a compiler."""
+    tree): a solve never waits seconds for a compiler. Kernels compiled ahead of time are
+    waited for (``native.precompiled``: milliseconds)."""
     if _warm.is_set():
         return True
     with _warming:
         if not _started:
-            thread = threading.Thread(target=warm_up, name="othello-kernels", daemon=True)
+            thread = threading.Thread(target=_warm_once, name="othello-kernels", daemon=True)
             _started.append(thread)
             thread.start()
-    return False
+    if native.precompiled():
+        _settled.wait(native.PRECOMPILED_WAIT_S)
+    return _warm.is_set()
+
+
+def _warm_once() -> None:
+    try:
+        warm_up()
+    finally:
+        _settled.set()

@@ -9,6 +9,7 @@ from game.core import State
 from games.tictactoe.ai import search
 from games.tictactoe.ai.bench import SPEED
 from games.tictactoe.ai.evaluation import TicTacToeEvaluator
+from games.tictactoe.ai.native_exports import KERNELS
 from games.tictactoe.ai.profile import PROFILE
 from games.tictactoe.ai.review import REVIEW
 
@@ -38,5 +39,6 @@ AI = GameAI(
     levels=LEVELS,
     evaluators={None: TicTacToeEvaluator},
     warm_kernels=warm_kernels,
+    kernels=KERNELS,
     searchers={"alphabeta": search.build},
 )
