@@ -502,6 +502,12 @@ def _native_search() -> ModuleType:
     return native_search
 
 
+def kernels_ready() -> bool:
+    """True when an untraced solve would search on the compiled kernels now (compiled and
+    warmed up in this process); the first call starts their warm-up in the background."""
+    return native.enabled() and _native_search().ready()
+
+
 class _NativeSolver(_Solver):
     """The root's work in Python (ordering, probes); each root move's subtree searched by the
     compiled kernels, which walk ``deep``'s and ``shallow``'s tree node for node."""
@@ -568,7 +574,7 @@ def solve(
     me, opp = state.me, state.opp
     traced = tracer is not None and not state.must_pass()
     if kernels is None:
-        kernels = not traced and native.enabled() and _native_search().ready()
+        kernels = not traced and kernels_ready()
     solver = _NativeSolver(cancel, deadline) if kernels else _Solver(cancel, deadline)
     if traced:
         solver = _Solver(cancel, deadline, tracer, state.to_move)
