@@ -26,10 +26,11 @@ LEVELS: tuple[Level, ...] = (
     # exactly): one step below Master.
     Level("Advanced", algorithm="alphabeta", depth=4, time_s=1.0, noise=0.0, exact=True,
           evaluator="patterns", book=True),
-    # Iterative deepening for two seconds with the learned evaluation; the last 14-16
-    # empties solved exactly. Advanced plays the opening book's moves while it lasts; Master
-    # searches from the first move: its two seconds reach the book's own depth (9) in the
-    # opening, and 100 games with the book scored 0.435 (0.342 .. 0.533) against it without.
+    # Iterative deepening for two seconds with the learned evaluation; the last 16 empties
+    # solved exactly (18 on the compiled kernels: games.othello.ai.solver). Advanced plays
+    # the opening book's moves while it lasts; Master searches from the first move: its two
+    # seconds reach the book's own depth (9) in the opening, and 100 games with the book
+    # scored 0.435 (0.342 .. 0.533) against it without.
     Level("Master", algorithm="alphabeta", depth=None, time_s=2.0, noise=0.0, exact=True,
           evaluator="patterns"),
 )
