@@ -18,6 +18,7 @@ import os
 import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from multiprocessing.pool import Pool
 from typing import Generic, Protocol, TypeVar
 
 from ai.cluster import ClusterError, TaskFailed, cluster_address, connected
@@ -92,24 +93,57 @@ class _Positioned(Generic[T, R]):
 
 class Processes:
     """``jobs`` spawned processes of this machine (spawn: the same start on every system,
-    and no copy of a parent's threads)."""
+    and no copy of a parent's threads).
+
+    Used as a context manager (``spread_for`` does), one pool serves every ``completed``
+    call of the block: a job that hands out its tasks in rounds (a book's plies, a rollout's
+    positions) pays the workers' start (a second or two each) once, not once a round.
+    Outside a block each call has a pool of its own."""
 
     def __init__(self, jobs: int, initializer: Callable[[], None] = ignore_ctrl_c) -> None:
         self.jobs, self.initializer = jobs, initializer
+        self._in_block = False
+        self._pool: Pool | None = None
+
+    def __enter__(self) -> Processes:
+        self._in_block = True
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        self._in_block = False
+        self._end_pool(finished=kind is None)
+
+    def _new_pool(self, size: int) -> Pool:
+        context = multiprocessing.get_context("spawn")
+        return context.Pool(size, initializer=_WorkerStart(self.initializer))
+
+    def _end_pool(self, finished: bool) -> None:
+        """Every task done: the workers leave by themselves, so that no SIGTERM reaches a
+        worker already leaving (whose own handler would then print a traceback from
+        threading's shutdown); else (an error, a stop, a consumer that left early) they are
+        terminated."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if finished:
+            pool.close()
+        else:
+            pool.terminate()
+        pool.join()
 
     def completed(self, function: Callable[[T], R], tasks: Sequence[T]) -> Iterator[tuple[int, R]]:
         if self.jobs <= 1 or len(tasks) <= 1:
             yield from InThisProcess().completed(function, tasks)
             return
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(min(self.jobs, len(tasks)),
-                          initializer=_WorkerStart(self.initializer)) as pool:
-            yield from pool.imap_unordered(_Positioned(function), enumerate(tasks))
-            # Every task done: the workers leave by themselves, so that the pool's exit sends
-            # no SIGTERM to a worker already leaving (whose own handler would then print a
-            # traceback from threading's shutdown).
-            pool.close()
-            pool.join()
+        if self._pool is None:
+            self._pool = self._new_pool(self.jobs if self._in_block else min(self.jobs, len(tasks)))
+        try:
+            yield from self._pool.imap_unordered(_Positioned(function), enumerate(tasks))
+        except BaseException:  # an error, a stop, or the consumer closed this generator
+            self._end_pool(finished=False)
+            raise
+        if not self._in_block:
+            self._end_pool(finished=True)
 
     def workers(self) -> int:
         return self.jobs
@@ -136,7 +170,8 @@ def spread_for(jobs: int, cluster: str | None,
     """The cluster at ``cluster`` (connected for the ``with`` block; ClusterError, one line,
     when it cannot be), else ``jobs`` processes here."""
     if cluster is None:
-        yield Processes(jobs, initializer)
+        with Processes(jobs, initializer) as processes:
+            yield processes
         return
     with connected(cluster) as engine:
         yield engine
