@@ -66,11 +66,16 @@ def test_who_solves_18_empties(monkeypatch: pytest.MonkeyPatch, solves: list[int
     assert solves == ([18] if solved else [])
 
 
-def test_19_empties_stay_with_the_search(monkeypatch: pytest.MonkeyPatch,
-                                         solves: list[int]) -> None:
-    monkeypatch.setattr(endgame, "kernels_ready", lambda: True)
-    state = _after(("a2",))
-    assert state.empties == 19
+def test_the_kernels_are_not_asked_about_a_position_beyond_their_reach(
+        monkeypatch: pytest.MonkeyPatch, solves: list[int]) -> None:
+    """Asking may import numba (most of a second): a mid-game move must not pay for it."""
+    def asked() -> bool:
+        raise AssertionError("kernels_ready asked about a position no solve could take")
+
+    monkeypatch.setattr(endgame, "kernels_ready", asked)
     config = level_config(get_kit("othello"), "Master", seed=1)
-    assert othello_solver.solve_othello(state, config, None, None) is None
+    for moves in ((), ("a2",)):  # 20 and 19 empties
+        assert othello_solver.solve_othello(_after(moves), config, None, None) is None
+    advanced = level_config(get_kit("othello"), "Advanced", seed=1)
+    assert othello_solver.solve_othello(_after(("a2", "b1")), advanced, None, None) is None
     assert solves == []

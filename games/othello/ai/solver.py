@@ -59,12 +59,13 @@ def _solve_othello(
 ) -> Result | None:
     empties = state.empties
     time_s = config.limits.time_s
-    if empties > _othello_limit(time_s, compiled=False):
-        # Beyond Python's reach. A traced solve (the lab) runs in Python, and so does any
-        # solve before the kernels are in: each gets the reach of the path it will run on.
-        compiled = tracer is None and othello_endgame.kernels_ready()
-        if not compiled or empties > _othello_limit(time_s, compiled=True):
-            return None
+    if empties > _othello_limit(time_s, compiled=False) and (
+            empties > _othello_limit(time_s, compiled=True)
+            or tracer is not None or not othello_endgame.kernels_ready()):
+        # Beyond Python's reach, and not a solve the kernels will run: a traced one (the
+        # lab) runs in Python, as does any before the kernels are in. The kernels are asked
+        # about last, only within their reach: the question may import numba.
+        return None
     exact_all = config.exact_root_values or config.noise > 0
     if exact_all and empties > OTHELLO_EXACT_ALL_EMPTIES:
         return None
