@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from ai import native
 from ai.api import SearchConfig
 from ai.kit import GameAI
 from ai.levels import Level
 from game.core import State
-from games.othello.ai import midgame
+from games.othello.ai import endgame, midgame
 from games.othello.ai.bench import SPEED
 from games.othello.ai.book import book_result
 from games.othello.ai.evaluation import OthelloEvaluator
@@ -53,16 +52,9 @@ def warm_kernels(_state: State, config: SearchConfig) -> None:
     first move on; every alpha-beta search has the mid-game search's (games.othello.ai.midgame:
     until they are in, it searches in Python)."""
     if config.exact:
-        native.warm_in_background("othello-endgame", _endgame_ready)
+        endgame.KERNELS.start()
     if config.algorithm == "alphabeta":
         midgame.start_warm_up()
-
-
-def _endgame_ready() -> None:
-    # numba's import (most of a second) in the warming thread, not in the search's.
-    from games.othello.ai import native_search
-
-    native_search.ready()
 
 
 AI = GameAI(
