@@ -15,6 +15,8 @@ import sys
 import threading
 from typing import NoReturn
 
+from game.core import one_line
+
 __version__ = "0.1.0"
 
 # pygame prints a greeting on import; the headless commands' output must stay clean.
@@ -52,12 +54,6 @@ class _Parser(argparse.ArgumentParser):
 
 #: Longest error line: a bad argument is quoted back, and it may be megabytes long.
 MAX_ERROR_CHARS = 300
-
-
-def one_line(text: str) -> str:
-    """An error as one line of at most MAX_ERROR_CHARS characters."""
-    text = " ".join(text.split()) or "failed"
-    return text if len(text) <= MAX_ERROR_CHARS else text[: MAX_ERROR_CHARS - 3] + "..."
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:

@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 from uuid import uuid4
 
+from game.core import one_line
+
 if TYPE_CHECKING:
     from distributed import Client
 
@@ -171,8 +173,7 @@ def _one_line(exc: BaseException | None) -> str:
     worker or the scheduler ("deserialization of the task graph") says how to start them."""
     if exc is None:
         return "lost"
-    text = " ".join(f"{type(exc).__name__}: {exc}".split())
-    text = text if len(text) <= 240 else text[:237] + "..."
+    text = one_line(f"{type(exc).__name__}: {exc}", 240)
     if isinstance(exc, ImportError) or "deserializ" in text:
         text += f" ({WORKER_HINT})"
     return text

@@ -29,6 +29,7 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Callable
 
 #: linux/prctl.h: send this signal to the process when its parent (thread) dies.
 PR_SET_PDEATHSIG = 1
@@ -45,23 +46,13 @@ def die_with_parent(parent_thread_lasts: bool) -> None:
         _ask_kernel_to_kill_on_parent_death()
         if os.getppid() != parent.pid:  # the parent died before the request took effect
             os._exit(ORPHAN_EXIT)
-    sentinel = parent.sentinel
-    watcher = threading.Thread(target=_exit_when_ready, args=(sentinel,),
-                               name="parent-watch", daemon=True)
-    watcher.start()
+    _watch_parent(parent.sentinel, lambda: os._exit(ORPHAN_EXIT))
 
 
 def _ask_kernel_to_kill_on_parent_death() -> None:
     with contextlib.suppress(OSError, AttributeError, TypeError):
         libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
         libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
-
-
-def _exit_when_ready(sentinel: int) -> None:
-    """Blocks until the parent's sentinel is ready (the parent ended), then ends this process
-    at once: no cleanup is owed to anyone, and the running search must not finish first."""
-    multiprocessing.connection.wait([sentinel])
-    os._exit(ORPHAN_EXIT)
 
 
 def stop_with_parent() -> None:
@@ -72,11 +63,15 @@ def stop_with_parent() -> None:
     parent = multiprocessing.parent_process()
     if parent is None:
         return
-    watcher = threading.Thread(target=_terminate_when_ready, args=(parent.sentinel,),
-                               name="parent-watch", daemon=True)
-    watcher.start()
+    _watch_parent(parent.sentinel, lambda: os.kill(os.getpid(), signal.SIGTERM))
 
 
-def _terminate_when_ready(sentinel: int) -> None:
-    multiprocessing.connection.wait([sentinel])
-    os.kill(os.getpid(), signal.SIGTERM)
+def _watch_parent(sentinel: int, then: Callable[[], object]) -> None:
+    """A daemon thread blocks until the parent's sentinel is ready (the parent ended), then
+    runs ``then``, which ends this process at once: no search may finish first."""
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        then()
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()

@@ -21,6 +21,7 @@ only one that imports numba. ``status`` says in one line which path runs and why
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import os
 import sys
@@ -159,13 +160,12 @@ class KernelSet:
     """One game's kernels as a process has them: warmed (compiled, or loaded from the disk
     cache) once, in the background, while searches meanwhile run on the Python path.
 
-    ``warm`` compiles or loads them (a tiny search through every kernel); ``prepare`` runs in
-    the caller's thread before the warming thread starts (an import that must not happen
-    half in a thread)."""
+    ``driver`` names the module that calls the kernels; its ``warm_up()`` runs a tiny search
+    through every one of them. It is imported only when the kernels warm up, since importing
+    it imports numba (most of a second)."""
 
-    def __init__(self, name: str, warm: Callable[[], object],
-                 prepare: Callable[[], None] | None = None) -> None:
-        self.name, self._warm, self._prepare = name, warm, prepare
+    def __init__(self, name: str, driver: str) -> None:
+        self.name, self.driver = name, driver
         #: True once ``warm_up`` has run in this process.
         self.is_ready = False
         self._settled = threading.Event()  # set when a warm-up ends, well or not
@@ -174,7 +174,7 @@ class KernelSet:
         """Compile the kernels (or load them from the disk cache) now; seconds taken."""
         start = time.perf_counter()
         try:
-            self._warm()
+            importlib.import_module(self.driver).warm_up()
             self.is_ready = True
         finally:
             self._settled.set()
@@ -193,9 +193,18 @@ class KernelSet:
 
     def start(self) -> None:
         """``warm_up`` in the background, once a process (``warm_in_background``)."""
-        if available() and self._prepare is not None:
-            self._prepare()
+        if available():
+            # NumPy whole before the warming thread starts: its import there would leave a
+            # half-imported module in sys.modules that code peeking at sys.modules (pytest's
+            # approx) could meet.
+            importlib.import_module("numpy")
         warm_in_background(self.name, self.warm_up)
+
+    def settle(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for a warm-up under way to end; True if the kernels
+        are in (a test, or a bench that wants the compiled path)."""
+        self._settled.wait(timeout)
+        return self.is_ready
 
 
 def enabled() -> bool:

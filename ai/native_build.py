@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from ai import native
+from game.core import one_line
 
 #: Where the module is written unless ``--out`` says otherwise (build.spec looks there).
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "build" / "native"
@@ -137,18 +138,12 @@ def main(argv: list[str] | None = None) -> int:
             os.environ[native.CACHE_ENV] = cache
             path = build(args.out)
     except Exception as exc:  # noqa: BLE001 - a build tool's failure is one line, not a traceback
-        print(f"kernels not built ({type(exc).__name__}: {native_one_line(exc)})",
+        print(f"kernels not built ({type(exc).__name__}: {one_line(exc)})",
               file=sys.stderr)
         return 1
     size = path.stat().st_size / 1e6
     print(f"built {path} ({size:.1f} MB) in {time.perf_counter() - start:.0f} s")
     return 0
-
-
-def native_one_line(exc: BaseException) -> str:
-    """An exception's text on one line (a compiler's error spans many)."""
-    text = " ".join(str(exc).split())
-    return text if len(text) <= 300 else text[:297] + "..."
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ from game.core import error_line
 from game.jsontypes import JSONObject
 from game.registry import get_kit
 from play.outside.position import Position, Report
-from play.outside.protocol import one_line
+from play.outside.protocol import reason_line
 
 #: The agent's memory (address space) limit, in MB.
 DEFAULT_MEMORY_MB = 1024
@@ -105,7 +105,7 @@ def answer(line: str, agent: Agent | None, load_error: str | None) -> JSONObject
         chosen = agent(Position(game, state, start + seconds, report))
     except Exception as exc:
         text = error_line(exc) if str(exc).strip() else ""
-        return {"error": one_line(f"the agent raised {type(exc).__name__}"
+        return {"error": reason_line(f"the agent raised {type(exc).__name__}"
                                   + (f": {text}" if text else ""))}
     spent = round(time.monotonic() - start, 6)
     if isinstance(chosen, str):
@@ -146,5 +146,5 @@ def run(args: argparse.Namespace) -> int:
     try:
         agent = load_agent(Path(args.file))
     except ValueError as exc:
-        load_error = one_line(str(exc))
+        load_error = reason_line(str(exc))
     return serve(agent, load_error, requests, out)

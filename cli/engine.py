@@ -44,7 +44,7 @@ from cli.common import (
 )
 from cli.engine_lines import OverlongLine, fd_lines, text_lines
 from cli.engine_protocol import protocol_text
-from game.core import CHANCE, State, format_line
+from game.core import CHANCE, State, format_line, one_line
 from game.jsontypes import JSONObject, JSONValue
 from game.kit import GameKit
 from game.registry import game_ids, get_kit, playable_kits
@@ -272,9 +272,9 @@ def answer_line(line: str, cancel: Cancel | None = None) -> tuple[JSONObject, bo
         except Quit:
             answer, stop = {"quit": True}, True
     except ValueError as exc:
-        answer = {"error": _one_line(str(exc))}
+        answer = {"error": one_line(exc, MAX_ERROR_CHARS, "bad request")}
     except Exception as exc:  # a bug must not take the engine down with it
-        answer = {"error": _one_line(f"internal error: {type(exc).__name__}: {exc}")}
+        answer = {"error": one_line(f"internal error: {type(exc).__name__}: {exc}", MAX_ERROR_CHARS)}
     if has_id:
         answer = {"id": request_id, **answer}
     return answer, stop
@@ -282,13 +282,6 @@ def answer_line(line: str, cancel: Cancel | None = None) -> tuple[JSONObject, bo
 
 #: Longest error message: a bad value is quoted back, and a request line may be megabytes.
 MAX_ERROR_CHARS = 300
-
-
-def _one_line(text: str) -> str:
-    text = " ".join(text.split()) or "bad request"
-    if len(text) > MAX_ERROR_CHARS:
-        text = text[: MAX_ERROR_CHARS - 3] + "..."
-    return text
 
 
 def is_blank(line: str) -> bool:

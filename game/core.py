@@ -37,6 +37,13 @@ def quoted(text: str) -> str:
     return repr(piece) + f"... ({len(text)} characters)"
 
 
+def one_line(text: object, limit: int = 300, blank: str = "failed") -> str:
+    """An error or a reason as one line of at most ``limit`` characters: a compiler's, a
+    program's or a damaged file's text may span many lines and megabytes."""
+    line = " ".join(str(text).split()) or blank
+    return line if len(line) <= limit else line[: limit - 3] + "..."
+
+
 def clipped(text: str, limit: int = 120) -> str:
     """A reason quoted inside a one-line message: its first line, at most ``limit``
     characters (a damaged file's value may be thousands of characters long)."""

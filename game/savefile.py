@@ -42,7 +42,7 @@ import json
 import os
 from collections.abc import Iterator
 
-from game.core import Move, State
+from game.core import Move, State, one_line
 from game.kit import GameKit
 from game.registry import all_kits, game_ids, get_kit
 from game.review import SAVE_KEY as REVIEW_KEY
@@ -143,7 +143,7 @@ def load_review(text: str) -> tuple[Session, GameReview | None]:
         raise SaveFormatError(f"unknown save format version {version[:20]!r}")
 
     def fail(key: str, problem: str) -> SaveFormatError:
-        return SaveFormatError(f"line {number_of[key]} ({key}): {_one_line(problem)}")
+        return SaveFormatError(f"line {number_of[key]} ({key}): {_reason(problem)}")
 
     game_id = header["game"]
     if game_id not in game_ids():
@@ -187,16 +187,16 @@ def load_review(text: str) -> tuple[Session, GameReview | None]:
     try:  # the options alone first: an unknown or bad option is the options line's fault
         game.initial_state(**options)
     except ValueError as exc:
-        raise fail("options", _one_line(exc)) from None
+        raise fail("options", _reason(exc)) from None
     except Exception as exc:  # noqa: BLE001 - as below: a corrupt file never crashes the caller
         raise fail("options", f"cannot use them ({type(exc).__name__})") from None
     try:
         start = game.parse_position(header["start"], **options)
     except ValueError as exc:
-        raise fail("start", _one_line(exc)) from None
+        raise fail("start", _reason(exc)) from None
     except Exception as exc:  # a rules bug on odd input must still surface as a load error
         raise fail(
-            "start", f"cannot read the position ({type(exc).__name__}: {_one_line(exc)})"
+            "start", f"cannot read the position ({type(exc).__name__}: {_reason(exc)})"
         ) from None
     stakes = None
     if stakes_text is not None:
@@ -204,7 +204,7 @@ def load_review(text: str) -> tuple[Session, GameReview | None]:
             stakes = kit.new_stakes(stakes_text, start)
         except ValueError as exc:
             raise SaveFormatError(f"line {stakes_line} ({kit.stakes_word}): "
-                                  f"{_one_line(exc)}") from None
+                                  f"{_reason(exc)}") from None
     session = Session(kit, None, seats, start, stakes)
     replay = _Replay(session)
     after_moves = {found[0] for found in (forfeit_at, review_at) if found is not None}
@@ -214,7 +214,7 @@ def load_review(text: str) -> tuple[Session, GameReview | None]:
         try:
             replay.play_text(line)
         except ValueError as exc:
-            raise SaveFormatError(f"line {number}: move {line[:40]!r}: {_one_line(exc)}") from None
+            raise SaveFormatError(f"line {number}: move {line[:40]!r}: {_reason(exc)}") from None
         except Exception as exc:  # as above: never let a corrupt file crash the caller
             raise SaveFormatError(
                 f"line {number}: cannot read move {line[:40]!r} ({type(exc).__name__})"
@@ -234,7 +234,7 @@ def _read_forfeit(found: tuple[int, str], session: Session) -> None:
     try:
         session.forfeit_game(int(side) - 1, note)
     except ValueError as exc:
-        raise SaveFormatError(f"line {number}: {_one_line(exc)}") from None
+        raise SaveFormatError(f"line {number}: {_reason(exc)}") from None
 
 
 def _is_review(line: str) -> bool:
@@ -249,7 +249,7 @@ def _read_review(found: tuple[int, str] | None, session: Session) -> GameReview 
     try:
         review = GameReview.from_save_text(value)
     except ValueError as exc:
-        raise SaveFormatError(f"line {number} ({REVIEW_KEY}): {_one_line(exc)}") from None
+        raise SaveFormatError(f"line {number} ({REVIEW_KEY}): {_reason(exc)}") from None
     if review.game_id != session.game_id or review.moves > session.ply:
         raise SaveFormatError(f"line {number} ({REVIEW_KEY}): the analysis is of another game")
     if any(not 0 <= row.index < review.moves for row in review.rows):
@@ -309,9 +309,8 @@ class _Replay:
         session.replay(*hit)
 
 
-def _one_line(exc: BaseException | str) -> str:
-    text = " ".join(str(exc).split())
-    return text if len(text) <= 200 else text[:197] + "..."
+def _reason(problem: BaseException | str) -> str:
+    return one_line(problem, 200)
 
 
 def _load_record(text: str) -> Session | None:
@@ -322,7 +321,7 @@ def _load_record(text: str) -> Session | None:
             record = kit.read_record(text)
         except ValueError as exc:
             raise SaveFormatError(
-                f"not a Kibitz saved game, and not a usable {_one_line(exc)}"
+                f"not a Kibitz saved game, and not a usable {_reason(exc)}"
             ) from None
         if record is not None:
             start, moves = record

@@ -28,7 +28,7 @@ from play.outside.protocol import (
     Forfeit,
     OutsideAnswer,
     OutsidePlayer,
-    one_line,
+    reason_line,
 )
 from play.outside.spec import parse_spec
 from play.setup import program_title
@@ -114,7 +114,7 @@ class ProgramSeats:
         except Forfeit as exc:
             q.forfeit = str(exc)
         except Exception as exc:  # noqa: BLE001 - any failure of a program is its forfeit
-            q.forfeit = one_line(f"the program failed: {type(exc).__name__}: {exc}")
+            q.forfeit = reason_line(f"the program failed: {type(exc).__name__}: {exc}")
         finally:
             q.done = True
 
@@ -148,7 +148,7 @@ class ProgramSeats:
             return q.side, q.forfeit
         assert q.answer is not None
         if q.answer.move not in q.state.legal_moves():
-            return q.side, one_line(f"illegal move {q.answer.move!r}")
+            return q.side, reason_line(f"illegal move {q.answer.move!r}")
         self.pending = (q.side, q.answer.move, q.answer)
         return None
 

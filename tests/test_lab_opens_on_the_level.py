@@ -124,7 +124,7 @@ def test_the_items_position_shows_the_move_master_plays(
     plays = get_game("othello").format_move(state, run_search(state, master).move)
     assert played.move == plays
     assert f"Drawn at depth {recording.depth} (Master plays {played.how}: {plays})" in shown
-    assert f"at depth {played.depth}" in played.how and "in its 2 s a move" in played.how
+    assert f"at depth {played.depth}" in played.how and "in its 4 s a move" in played.how
 
 
 @pytest.mark.parametrize("level", ["Beginner", "Casual"])

@@ -79,7 +79,7 @@ def test_lab_uses_the_levels_evaluator() -> None:
     master = lab_config(get_kit("othello"), "Master", 3)
     assert master.evaluator == "patterns" and master.refinements.tt and master.refinements.pvs
     assert describe(get_kit("othello"), "Master", master) == (
-        "Master's search: learned tables, depth 3 (in play: 2 s a move, deepening), "
+        "Master's search: learned tables, depth 3 (in play: 4 s a move, deepening), "
         "exact solving where it reaches")
     assert describe(get_kit("othello"), "Advanced", lab_config(get_kit("othello"), "Advanced", 3)).endswith(
         "opening book first")

@@ -118,7 +118,15 @@ def test_the_ahead_of_time_module_serves_its_entries_and_leaves_the_rest_python(
     assert native._numba() is None
     assert native.status() == "ahead-of-time compiled kernels (module kibitz_kernels)"
     warmed: list[int] = []
-    kernels = native.KernelSet("aot-test", lambda: (time.sleep(0.05), warmed.append(1)))
+
+    def warm_up() -> None:
+        time.sleep(0.05)
+        warmed.append(1)
+
+    driver = ModuleType("aot_test_driver")
+    driver.warm_up = warm_up  # type: ignore[attr-defined]
+    fresh.setitem(sys.modules, driver.__name__, driver)
+    kernels = native.KernelSet("aot-test", driver.__name__)
     assert kernels.ready() and warmed == [1]  # waited for the warm-up, a matter of moments
 
 

@@ -119,9 +119,9 @@ def test_every_entry_kernel_is_the_modules_and_numba_is_never_imported(
         "for entry in declared_kernels():\n"
         "    module, _, name = entry.partition(':')\n"
         "    kinds[entry] = type(getattr(importlib.import_module(module), name)).__name__\n"
-        "from games.othello.ai import native_search\n"
-        "native_search.warm_up()\n"
-        "print(json.dumps({'status': native.status(), 'ready': native_search.ready(),\n"
+        "from games.othello.ai import endgame\n"
+        "endgame.KERNELS.warm_up()\n"
+        "print(json.dumps({'status': native.status(), 'ready': endgame.kernels_ready(),\n"
         "                  'numba': 'numba' in sys.modules, 'kinds': kinds}))\n"
     )
     run = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=aot_env(built, tmp_path),

@@ -109,12 +109,9 @@ def test_othellos_warm_up_brings_the_compiled_endgame_in() -> None:
     warm = game_ai(kit).warm_kernels
     assert warm is not None
     warm(kit.rules().initial_state(), get_level(kit, "Master").config(kit))
-    from games.othello.ai import native_search
+    from games.othello.ai import endgame
 
-    give_up = time.monotonic() + 300
-    while not native_search._warm.is_set() and time.monotonic() < give_up:
-        time.sleep(0.1)
-    assert native_search.ready()
+    assert endgame.KERNELS.settle(300) and endgame.kernels_ready()
 
 
 def test_selftest_times_the_kernels_cold_then_warm_on_one_cache(

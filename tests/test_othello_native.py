@@ -97,11 +97,10 @@ def test_default_solve_searches_with_the_kernels_once_ready_and_unless_traced(
         return real(self, *args)
 
     monkeypatch.setattr(native_search.NativeSearch, "deep", counted)
-    monkeypatch.setattr(native_search, "_warm", threading.Event())
-    monkeypatch.setattr(native_search, "_started", [])
+    kernels = native.KernelSet("othello-endgame-fresh", endgame.KERNELS.driver)
+    monkeypatch.setattr(endgame, "KERNELS", kernels)
     assert solve(s) == solve(s, kernels=False) and not calls
-    native_search._started[0].join()
-    assert native_search.ready()
+    assert kernels.settle(300) and endgame.kernels_ready()
     solve(s)
     assert calls
     calls.clear()

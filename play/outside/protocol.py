@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ai.selfplay import Forfeited
-from game.core import Move, State
+from game.core import Move, State, one_line
 
 #: Seconds a program has for each move unless told otherwise (a match, a seat at the table).
 DEFAULT_MOVE_TIME = 2.0
@@ -23,10 +23,9 @@ MAX_REASON_CHARS = 200
 QUOTE_CHARS = 60
 
 
-def one_line(text: str) -> str:
-    """``text`` as one line of at most MAX_REASON_CHARS characters."""
-    line = " ".join(text.split()) or "failed"
-    return line if len(line) <= MAX_REASON_CHARS else line[: MAX_REASON_CHARS - 3] + "..."
+def reason_line(text: str) -> str:
+    """A forfeit's reason as one line of at most MAX_REASON_CHARS characters."""
+    return one_line(text, MAX_REASON_CHARS)
 
 
 def shown(text: str) -> str:
@@ -42,7 +41,7 @@ class Forfeit(Forfeited):
     "the program did not start: ...", "the agent raised ValueError: ..."."""
 
     def __init__(self, reason: str) -> None:
-        super().__init__(one_line(reason))
+        super().__init__(reason_line(reason))
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ import time
 
 from ai import native
 from game.jsontypes import JSONObject
-from games.othello.ai.endgame import solve
+from games.othello.ai.endgame import KERNELS, solve
 from games.othello.game import GAME
 from games.othello.rules import OthelloState, parse_square, square_name
 
@@ -54,9 +54,7 @@ def bench(repeat: int = 1, quick: bool = False) -> JSONObject:
 
     out: JSONObject = {"path": native.status()}
     if native.enabled():
-        from games.othello.ai.native_search import warm_up  # numba: only when benched
-
-        out["warm_up_s"] = round(warm_up(), 2)
+        out["warm_up_s"] = round(KERNELS.warm_up(), 2)
     positions = POSITIONS[:1] if quick else POSITIONS
     if native.enabled() and not quick:
         positions += tuple((label, start, "", margin, None) for label, start, margin in COMPILED_ONLY)

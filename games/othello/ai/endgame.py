@@ -502,10 +502,14 @@ def _native_search() -> ModuleType:
     return native_search
 
 
+#: The compiled endgame's kernels as this process has them (ai.native.KernelSet).
+KERNELS = native.KernelSet("othello-endgame", "games.othello.ai.native_search")
+
+
 def kernels_ready() -> bool:
     """True when an untraced solve would search on the compiled kernels now (compiled and
     warmed up in this process); the first call starts their warm-up in the background."""
-    return native.enabled() and _native_search().ready()
+    return native.enabled() and KERNELS.ready()
 
 
 class _NativeSolver(_Solver):

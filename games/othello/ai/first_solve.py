@@ -35,9 +35,9 @@ RUN_SECONDS = 600
 def measure() -> dict[str, float]:
     """In this process (which must not have loaded the kernels yet): import, warm up, solve."""
     began = time.perf_counter()
-    from games.othello.ai import native_search
+    from games.othello.ai import endgame
 
-    native_search.warm_up()
+    endgame.KERNELS.warm_up()
     ready = time.perf_counter() - began
     from games.othello.ai.bench_endgame import FFO40
     from games.othello.ai.endgame import solve

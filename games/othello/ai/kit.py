@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from ai import native
 from ai.api import SearchConfig
 from ai.kit import GameAI
 from ai.levels import Level
 from game.core import State
-from games.othello.ai import midgame
+from games.othello.ai import endgame, midgame
 from games.othello.ai.bench import SPEED
 from games.othello.ai.book import book_result
 from games.othello.ai.evaluation import OthelloEvaluator
@@ -26,12 +25,13 @@ LEVELS: tuple[Level, ...] = (
     # exactly): one step below Master.
     Level("Advanced", algorithm="alphabeta", depth=4, time_s=1.0, noise=0.0, exact=True,
           evaluator="patterns", book=True),
-    # Iterative deepening for two seconds with the learned evaluation; the last 16 empties
-    # solved exactly (18 on the compiled kernels: games.othello.ai.solver). Advanced plays
-    # the opening book's moves while it lasts; Master searches from the first move: its two
-    # seconds reach the book's own depth (9) in the opening, and 100 games with the book
-    # scored 0.435 (0.342 .. 0.533) against it without.
-    Level("Master", algorithm="alphabeta", depth=None, time_s=2.0, noise=0.0, exact=True,
+    # Iterative deepening for four seconds with the learned evaluation; the last 16 empties
+    # solved exactly (18 on the compiled kernels, which also prove who wins from 22:
+    # games.othello.ai.solver). Advanced plays the opening book's moves while it lasts;
+    # Master searches from the first move: two seconds already reached the book's own depth
+    # (9) in the opening, and 100 games with the book scored 0.435 (0.342 .. 0.533) against
+    # it without.
+    Level("Master", algorithm="alphabeta", depth=None, time_s=4.0, noise=0.0, exact=True,
           evaluator="patterns"),
 )
 
@@ -53,16 +53,9 @@ def warm_kernels(_state: State, config: SearchConfig) -> None:
     first move on; every alpha-beta search has the mid-game search's (games.othello.ai.midgame:
     until they are in, it searches in Python)."""
     if config.exact:
-        native.warm_in_background("othello-endgame", _endgame_ready)
+        endgame.KERNELS.start()
     if config.algorithm == "alphabeta":
         midgame.start_warm_up()
-
-
-def _endgame_ready() -> None:
-    # numba's import (most of a second) in the warming thread, not in the search's.
-    from games.othello.ai import native_search
-
-    native_search.ready()
 
 
 AI = GameAI(

@@ -6,14 +6,14 @@ outlast a moment is searched in a thread (the kernels release the GIL) while the
 polls the deadline and the cancel event and raises the kernels' stop flag when either fires.
 
 Compiling the kernels takes seconds the first time (numba keeps them in the user's cache folder
-after that, and loading them takes most of a second): ``warm_up`` does it on a tiny position,
-and ``ready`` starts it in the background the first time a solve asks, so that solve and any
-other until the kernels are in runs in Python, never waiting for the compiler.
+after that, and loading them takes most of a second): ``warm_up`` does it on a tiny position.
+``games.othello.ai.endgame.KERNELS`` runs it in the background the first time a solve asks, so
+that solve and any other until the kernels are in runs in Python, never waiting for the
+compiler.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 
@@ -98,43 +98,12 @@ WARM_UP_POSITION = (0xE17E_6800_2C5D_FA3F, 0x0001_97FF_52A2_0400)
 def warm_up() -> float:
     """Compile the kernels (or load them from the disk cache) on a tiny solve; seconds taken.
 
-    A caller that has time to spare (the worker at start, a bench) calls it so that the first
-    real solve does not pay for compiling; ``ready`` says when it is done."""
+    ``games.othello.ai.endgame.KERNELS`` calls it, in the background or for a caller with time
+    to spare (a bench), so that no real solve pays for compiling."""
     start = time.perf_counter()
     me, opp = WARM_UP_POSITION
     search = NativeSearch()
     search.deep(me, opp, -WIN, WIN, 64 - (me | opp).bit_count(), int(moves(U64(me), U64(opp))),
                 0, None)
     search.shallow(me, opp, -WIN, WIN, 64 - (me | opp).bit_count(), False, 0, None)
-    _warm.set()
     return time.perf_counter() - start
-
-
-_warm = threading.Event()
-_settled = threading.Event()  # set when the warm-up ends, well or not
-_warming = threading.Lock()
-_started: list[threading.Thread] = []
-
-
-def ready() -> bool:
-    """True once the kernels are compiled or loaded in this process. Until then the first
-    call starts ``warm_up`` in a thread of its own and the caller searches in Python (the same
-    tree): a solve never waits seconds for a compiler. Kernels compiled ahead of time are
-    waited for (``native.precompiled``: milliseconds)."""
-    if _warm.is_set():
-        return True
-    with _warming:
-        if not _started:
-            thread = threading.Thread(target=_warm_once, name="othello-kernels", daemon=True)
-            _started.append(thread)
-            thread.start()
-    if native.precompiled():
-        _settled.wait(native.PRECOMPILED_WAIT_S)
-    return _warm.is_set()
-
-
-def _warm_once() -> None:
-    try:
-        warm_up()
-    finally:
-        _settled.set()

@@ -1,5 +1,11 @@
 """Othello's exact answer: the endgame solver (games.othello.ai.endgame) once the empties fit
-the time budget; the score is the exact final disc margin for the mover."""
+the time budget; the score is the exact final disc margin for the mover.
+
+A few empties further, on the compiled kernels, a level with time to spare asks the solver
+only who wins (win/loss/draw: one null-window probe, several times cheaper than the margin).
+A proved win is played and scored ``WLD_WIN`` (a win score: the profile reads it as a win
+whose margin was not searched); a proved draw is a draw (0, exact); a proved loss leaves the
+move to the search, whose estimate is the best chance against an opponent who may err."""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ import time
 from typing import cast
 
 from ai.api import Cancel, Result, SearchConfig, Stats
+from ai.searchbase import WIN
 from ai.trace import Tracer, trace_root_values
 from game.core import State
 from games.othello.ai import endgame as othello_endgame
@@ -24,6 +31,14 @@ OTHELLO_EXACT_EMPTIES: tuple[tuple[float, int], ...] = ((0.25, 12), (1.0, 14), (
 OTHELLO_EXACT_EMPTIES_COMPILED: tuple[tuple[float, int], ...] = ((0.25, 12), (1.0, 14),
                                                                  (2.0, 18))
 OTHELLO_EXACT_NO_TIME = 14
+#: Win/loss/draw proofs past the exact reach, on the compiled kernels only (most empties by
+#: budget): a median 0.53 s at 20 empties (1.07 s at the 90th percentile) and 1.40 s at 22
+#: (5.6 s), 12 positions each from Advanced's self-play with a match on both cores. A proof
+#: that misses its share of the move leaves the rest of the move to the search.
+OTHELLO_WLD_EMPTIES_COMPILED: tuple[tuple[float, int], ...] = ((2.0, 20), (4.0, 22))
+#: A proved win whose margin was not searched: a win score (ai.searchbase.is_win_score), so
+#: nothing reads it as a number of discs.
+WLD_WIN = WIN - 64
 
 
 def _othello_limit(time_s: float | None, compiled: bool) -> int:
@@ -32,8 +47,17 @@ def _othello_limit(time_s: float | None, compiled: bool) -> int:
     that share from the search."""
     if time_s is None:
         return OTHELLO_EXACT_NO_TIME
+    return _reach(time_s, OTHELLO_EXACT_EMPTIES_COMPILED if compiled else OTHELLO_EXACT_EMPTIES)
+
+
+def _wld_limit(time_s: float | None) -> int:
+    """The most empties a move of ``time_s`` seconds proves win/loss/draw on the kernels."""
+    return 0 if time_s is None else _reach(time_s, OTHELLO_WLD_EMPTIES_COMPILED)
+
+
+def _reach(time_s: float, table: tuple[tuple[float, int], ...]) -> int:
     limit = 0
-    for budget, empties in OTHELLO_EXACT_EMPTIES_COMPILED if compiled else OTHELLO_EXACT_EMPTIES:
+    for budget, empties in table:
         if time_s >= budget:
             limit = empties
     return limit
@@ -59,14 +83,16 @@ def _solve_othello(
 ) -> Result | None:
     empties = state.empties
     time_s = config.limits.time_s
+    exact_all = config.exact_root_values or config.noise > 0
     if empties > _othello_limit(time_s, compiled=False) and (
-            empties > _othello_limit(time_s, compiled=True)
+            empties > max(_othello_limit(time_s, compiled=True), _wld_limit(time_s))
             or tracer is not None or not othello_endgame.kernels_ready()):
         # Beyond Python's reach, and not a solve the kernels will run: a traced one (the
         # lab) runs in Python, as does any before the kernels are in. The kernels are asked
         # about last, only within their reach: the question may import numba.
         return None
-    exact_all = config.exact_root_values or config.noise > 0
+    if empties > _othello_limit(time_s, compiled=True):
+        return None if exact_all else _prove_winner(state, cancel, deadline)
     if exact_all and empties > OTHELLO_EXACT_ALL_EMPTIES:
         return None
     start = time.perf_counter()
@@ -108,3 +134,16 @@ def _solve_othello(
         values,
         root_values_exact=exact_all or len(values) <= 1,
     )
+
+
+def _prove_winner(state: OthelloState, cancel: Cancel | None,
+                  deadline: float | None) -> Result | None:
+    """A proved win or draw, played; None for a proved loss or a proof out of time."""
+    start = time.perf_counter()
+    solved = othello_endgame.solve(state, cancel=cancel, deadline=deadline, want_margin=False)
+    if not solved.complete or solved.move is None or solved.margin < 0:
+        return None
+    score = WLD_WIN if solved.margin > 0 else 0.0
+    stats = Stats(nodes=solved.nodes, depth=state.empties, time_s=time.perf_counter() - start)
+    return Result(solved.move, score, state.empties, True, (solved.move,), stats,
+                  ((solved.move, score),))

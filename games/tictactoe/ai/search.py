@@ -110,22 +110,9 @@ def build(evaluate: EvalFn, scoring: Scoring, profile: Profile,
     return alphabeta.build(evaluate, scoring, profile, config, TicTacToeAlphaBeta)
 
 
-def _numpy_whole() -> None:
-    """NumPy whole before the warming thread starts: its import there would leave a
-    half-imported module in sys.modules that code peeking at sys.modules (pytest's approx)
-    could meet."""
-    import numpy  # noqa: F401
-
-
-def _compile() -> None:
-    from games.tictactoe.ai import native_driver
-
-    native_driver.warm_up()
-
-
 #: The kernels as this process has them (ai.native.KernelSet): ``warm_up`` now, ``ready``
 #: (starting the warm-up in the background the first time), ``start_warm_up``.
-KERNELS = native.KernelSet(WARM_NAME, _compile, _numpy_whole)
+KERNELS = native.KernelSet(WARM_NAME, "games.tictactoe.ai.native_driver")
 warm_up = KERNELS.warm_up
 ready = KERNELS.ready
 start_warm_up = KERNELS.start
