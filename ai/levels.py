@@ -2,8 +2,8 @@
 
 Weak levels are weak in an honest way a person can learn from: they look fewer moves ahead
 and, at the bottom, choose at random among the moves within ``noise`` of the best (in the
-game's evaluation units). The top level of every game is as strong as the engine gets in about
-two seconds a move, with exact solving wherever it applies; every level is meant to be
+game's evaluation units). The top level of every game is as strong as the engine gets in a few
+seconds a move (two; Othello's four), with exact solving wherever it applies; every level is meant to be
 measurably stronger than the one below (backgammon's Master searches two chance layers, about
 half a second a move, and beats one chance layer over 2,000 games).
 

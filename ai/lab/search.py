@@ -189,7 +189,7 @@ class LevelPlay:
     move: str
     #: The depth its search finished (0: an exact solver or the opening book answered).
     depth: int
-    #: Its limit in words ("at depth 4", "at depth 7 in its 2 s a move", "solved exactly").
+    #: Its limit in words ("at depth 4", "at depth 7 in its 4 s a move", "solved exactly").
     how: str
 
 

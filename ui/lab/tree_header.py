@@ -62,7 +62,7 @@ def _table_note(rec: SearchRecording) -> str:
 
 def played_text(rec: SearchRecording) -> str:
     """The level's own move when the tree is drawn at another depth than it plays ("Drawn at
-    depth 2 (Master plays at depth 7 in its 2 s a move: f2)"), else "": the tree's move alone
+    depth 2 (Master plays at depth 7 in its 4 s a move: f2)"), else "": the tree's move alone
     would read as the level's."""
     played = getattr(rec, "played", None)
     if played is None or (played.depth == rec.depth and played.move == rec.move):

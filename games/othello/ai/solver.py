@@ -24,7 +24,7 @@ from games.othello.rules import OthelloState, final_margin
 #: (CPU time on self-play positions); a solve gets 60% of the move's time before the search
 #: takes over. With no time limit (depth-only searches) 14.
 OTHELLO_EXACT_EMPTIES: tuple[tuple[float, int], ...] = ((0.25, 12), (1.0, 14), (2.0, 16))
-#: The same on the compiled kernels, where a budget of two seconds or more reaches 18 empties:
+#: The same on the compiled kernels, where a move of two seconds or more reaches 18 empties:
 #: a median 0.57 s there (0.68 s at the 90th percentile, 2.0 s at worst; 12 positions from
 #: Advanced's self-play, with a match on both cores), against 2.1 s at 20. The budgets below
 #: two seconds keep the Python figures, so Advanced plays as before on either path.
