@@ -189,7 +189,8 @@ class LevelPlay:
     move: str
     #: The depth its search finished (0: an exact solver or the opening book answered).
     depth: int
-    #: Its limit in words ("at depth 4", "at depth 7 in its 4 s a move", "solved exactly").
+    #: Its limit in words ("at depth 4", "at depth 7 in its 4 s a move", "solved exactly",
+    #: "after proving who wins").
     how: str
 
 
@@ -207,6 +208,7 @@ def level_play(state: State, kit: GameKit, level: str,
     searched = result.algorithm in ("", own.algorithm)
     if not searched:
         how = ("from its opening book" if result.algorithm == BOOK
+               else "after proving who wins" if profile_for(kit).winner_only(result.score)
                else "solved exactly")
         return LevelPlay(own.name, move, 0, how)
     how = f"at depth {result.depth}"
