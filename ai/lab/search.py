@@ -189,8 +189,8 @@ class LevelPlay:
     move: str
     #: The depth its search finished (0: an exact solver or the opening book answered).
     depth: int
-    #: Its limit in words ("at depth 4", "at depth 7 in its 4 s a move", "solved exactly",
-    #: "after proving who wins").
+    #: Its limit in words ("at depth 4", "at depth 7 in its 4 s a move", "by solving exactly",
+    #: "after proving who wins"), read as "Master plays …: f2".
     how: str
 
 
@@ -209,7 +209,7 @@ def level_play(state: State, kit: GameKit, level: str,
     if not searched:
         how = ("from its opening book" if result.algorithm == BOOK
                else "after proving who wins" if profile_for(kit).winner_only(result.score)
-               else "solved exactly")
+               else "by solving exactly")
         return LevelPlay(own.name, move, 0, how)
     how = f"at depth {result.depth}"
     if own.time_s is not None and (own.depth is None or result.depth < own.depth):
