@@ -81,9 +81,12 @@ def win_label(value: float) -> ValueLabel:
 def margin_label(value: float, *, exact: bool, unit: str, decimals: int) -> ValueLabel:
     """A final margin as a person reads it (games scored by a margin: Othello's discs,
     Kalah's seeds): proven, "win by 4 discs"; predicted, "+4 discs (predicted final
-    margin)"."""
+    margin)"; a win score, a win proved without its margin ("W": Othello's proof past its
+    exact reach; margins count no plies)."""
     if is_win_score(value):
-        return win_label(value)
+        if value > 0:
+            return ValueLabel("W", "win (proved; the margin not searched)")
+        return ValueLabel("L", "loss (proved; the margin not searched)")
     if exact:
         margin = int(round(value))
         if margin > 0:
@@ -181,6 +184,11 @@ class Profile:
         if result is None:
             return None
         return dataclasses.replace(result, algorithm=self.solver, exact=result.complete)
+
+    def winner_only(self, value: float) -> bool:
+        """True for a value that proves who wins but not by how much: a win score in a game
+        whose values are margins (games.othello.ai.solver's proof past its exact reach)."""
+        return self.margin is not None and is_win_score(value)
 
     # ------------------------------------------------------------------ text
 

@@ -152,9 +152,11 @@ class Processes:
         return ""
 
 
-def in_task_order(finished: Iterable[tuple[int, R]]) -> Iterator[tuple[int, R]]:
+def in_task_order(finished: Iterable[tuple[int, R]],
+                  arrived: Callable[[int], object] | None = None) -> Iterator[tuple[int, R]]:
     """``finished`` (any order, each position once) again in position order: a result waits
-    for those before it."""
+    for those before it. ``arrived`` hears, after each result and whatever it let through,
+    how many are still waiting (a progress bar counts them as done)."""
     waiting: dict[int, R] = {}
     next_position = 0
     for position, result in finished:
@@ -162,6 +164,8 @@ def in_task_order(finished: Iterable[tuple[int, R]]) -> Iterator[tuple[int, R]]:
         while next_position in waiting:
             yield next_position, waiting.pop(next_position)
             next_position += 1
+        if arrived is not None:
+            arrived(len(waiting))
 
 
 @contextmanager

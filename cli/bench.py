@@ -6,7 +6,8 @@ every text reader's time per KB on its worst text at two sizes, cli.bench_parse)
 
 ``endgame`` proves the FFO #40 Othello endgame (20 empties) and two of its successors; it takes
 about a minute a run, so it is not part of ``all``. ``solve``: a game's exact solver on the
-game itself (``--full``: its longest proofs too, whole games that take minutes).
+game itself (Kalah's proofs from the start; Othello's: how far Master's solves reach in its
+move; ``--full``: the longest proofs too, minutes).
 
 The JSON line is the last line of output so scripts (and the published benchmark tables) can
 take it with ``tail -n 1``. Figures are medians of ``--repeat`` runs.

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 from ai.kit import game_ai
 from ai.selfplay import opening_position, play_game
-from ai.spread import ClusterError, Spread, TaskFailed, ignore_ctrl_c
+from ai.spread import ClusterError, Spread, TaskFailed, ignore_ctrl_c, in_task_order
 from cli.common import level_config, parse_time, plain_decimal
 from cli.match_players import config_or_none, forfeit_note, log_path, play_seats
 from cli.match_record import MatchRecord
@@ -152,27 +152,24 @@ def play_match(specs: list[GameSpec], spread: Spread, bar: Progress | None = Non
     that finishes early waits for those before it), so the record and the figures are the
     same however many processes or machines played them. A stop loses only the finished
     games still waiting (they are played again on resuming)."""
-    tally = tally if tally is not None else Tally()
-    waiting: dict[int, GameOutcome] = {}
-    written = 0  # specs[:written] are tallied and recorded
+    totals = tally if tally is not None else Tally()
+
+    def show(waiting: int) -> None:
+        if bar is not None:
+            bar.update(totals.games + waiting,
+                       f"A +{totals.wins} ={totals.draws} -{totals.losses}{spread.note()}")
+
     try:
-        for position, outcome in spread.completed(play_one, specs):
-            waiting[position] = outcome
-            while written in waiting:
-                now = waiting.pop(written)
-                if now.error is not None:
-                    raise RuntimeError(f"{game_name(specs[written])} failed: {now.error}")
-                tally.add(now)
-                if kept is not None:
-                    kept.add(now)
-                written += 1
-            if bar is not None:
-                bar.update(tally.games + len(waiting),
-                           f"A +{tally.wins} ={tally.draws} -{tally.losses}{spread.note()}")
+        for position, outcome in in_task_order(spread.completed(play_one, specs), show):
+            if outcome.error is not None:
+                raise RuntimeError(f"{game_name(specs[position])} failed: {outcome.error}")
+            totals.add(outcome)
+            if kept is not None:
+                kept.add(outcome)
     except TaskFailed as exc:
         raise ClusterError(f"{game_name(specs[exc.position])} failed on the cluster:"
                            f" {exc.reason}") from None
-    return tally
+    return totals
 
 
 def match_workers() -> None:

@@ -14,7 +14,7 @@ import shutil
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 import pytest
@@ -22,6 +22,7 @@ import pytest
 from ai import cluster as cluster_module
 from ai.cluster import Cluster, TaskFailed
 from ai.spread import InThisProcess
+from games.backgammon.ai import carried_net
 from games.backgammon.ai.net import Net, default_weights_path
 from games.backgammon.training import labels
 from games.backgammon.training.labels import chunk_path, generate, main, read_chunk
@@ -133,7 +134,7 @@ class Elsewhere:
                 raise TaskFailed(i, "KilledWorker: lost 4 times")
             hidden = self.teacher.rename(self.teacher.with_suffix(".away"))
             before = sorted(self.out.iterdir())
-            labels._TEACHERS.clear()
+            carried_net._REBUILT.clear()
             try:
                 result = pickle.loads(pickle.dumps(function))(pickle.loads(pickle.dumps(tasks[i])))
             finally:
@@ -178,21 +179,22 @@ def test_workers_need_none_of_the_clients_files_and_a_lost_chunk_is_named(
     assert_same_files(out, one)
 
 
-def test_a_process_loads_its_teacher_once(monkeypatch: pytest.MonkeyPatch,
-                                          tmp_path: Path) -> None:
-    loaded: list[Path] = []
-    real = labels.load_net
+def test_a_process_rebuilds_its_teacher_once(monkeypatch: pytest.MonkeyPatch,
+                                             tmp_path: Path) -> None:
+    built: list[int] = []
+    real = carried_net.Net
 
-    def load_net(path: Path) -> Net:
-        loaded.append(path)
-        return real(path)
+    def counted(*args: Any, **kwargs: Any) -> Net:
+        built.append(1)
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(labels, "load_net", load_net)
-    monkeypatch.setattr(labels, "_TEACHERS", {})
+    monkeypatch.setattr(carried_net, "Net", counted)
+    monkeypatch.setattr(carried_net, "_REBUILT", {})
     generate(tmp_path, seed=1, chunks=3, size=2, spread=InThisProcess(), quiet=True)
-    assert len(loaded) == 1 and loaded[0].name == default_weights_path().name
+    layers = len(built)
+    assert layers in (1, 2)  # the network, and its race network if it has one
     other = tmp_path / "other.npz"
     other.write_bytes(default_weights_path().read_bytes())
     generate(tmp_path / "again", seed=1, chunks=2, size=2, spread=InThisProcess(), quiet=True,
              weights=other)
-    assert len(loaded) == 1  # the same bytes: the same digest, the network kept
+    assert len(built) == layers  # the same arrays: the same digest, the network kept

@@ -14,7 +14,7 @@ from ai.api import Limits, Refinements, SearchConfig
 from ai.engine import run_search
 from ai.kit import levels_of
 from ai.lab.record import record_search
-from ai.lab.search import TEACHING, describe, lab_config, lab_levels
+from ai.lab.search import TEACHING, describe, lab_config, lab_levels, level_play
 from game.registry import get_game, get_kit
 
 TEXTBOOK = "[[3,12,8],[2,4,6],[14,5,2]]"
@@ -102,6 +102,14 @@ def test_a_shallower_lab_tree_names_the_depth_the_level_plays() -> None:
     assert "in play" not in describe(get_kit("backgammon"), "Advanced",
                                      lab_config(get_kit("backgammon"), "Advanced", 3))
     assert "in play" not in describe(get_kit("nim"), TEACHING, lab_config(get_kit("nim"), TEACHING, 4))
+
+
+def test_a_level_whose_solver_answers_is_named_as_solving() -> None:
+    """Tic-tac-toe's Master answers by its solver: the lab's line reads "Master plays by
+    solving exactly: …", never a depth it did not search."""
+    kit = get_kit("tictactoe")
+    played = level_play(kit.rules().initial_state(), kit, "Master")
+    assert played is not None and (played.depth, played.how) == (0, "by solving exactly")
 
 
 def test_step_windows_follow_the_search() -> None:

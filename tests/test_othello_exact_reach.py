@@ -6,15 +6,21 @@ empties on the kernels: a win or a draw is played, a loss left to the search."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from ai import native
+from ai.api import Limits, Result, SearchConfig
+from ai.engine import run_search
 from ai.kit import profile_for
+from ai.lab import record as lab_record
+from ai.lab.search import level_play
 from ai.lab.tree_recorder import TreeRecorder
 from ai.searchbase import is_win_score
 from cli.common import level_config
+from game.core import State
 from game.registry import get_kit
 from games.othello.ai import endgame
 from games.othello.ai import solver as othello_solver
@@ -157,3 +163,35 @@ def test_a_proved_draw_is_an_exact_zero(monkeypatch: pytest.MonkeyPatch) -> None
     result = othello_solver.solve_othello(_after(()), config, None, None)
     assert result is not None and result.score == 0.0
     assert profile_for(get_kit("othello")).value_label(0.0, exact=True).long == "draw"
+
+
+@compiled_only
+def test_the_lab_names_a_proof_of_who_wins_as_what_master_plays() -> None:
+    """The lab draws a smaller tree beside the move the level plays; at 20 empties Master
+    plays the move its proof of who wins found, and the line says so."""
+    endgame.KERNELS.warm_up()
+    played = level_play(_after(()), get_kit("othello"), "Master")
+    assert played is not None
+    assert (played.move, played.depth, played.how) == ("a2", 0, "after proving who wins")
+
+
+@compiled_only
+def test_a_proof_the_lab_cannot_trace_leaves_it_the_levels_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Played on the clock, Master's proof at 18 empties runs on the kernels, which no tracer
+    watches: the recording is the search Master runs without it (here cut to depth 2, so the
+    traced tree stays small), not an error saying the solver was stopped."""
+    endgame.KERNELS.warm_up()
+    real = lab_record.run_search
+
+    def searched(state: State, config: SearchConfig, *args: Any, **kwargs: Any) -> Result:
+        if not config.exact and config.limits.time_s is not None:  # the search without it
+            config = replace(config, limits=Limits(depth=2))
+        return real(state, config, *args, **kwargs)
+
+    monkeypatch.setattr(lab_record, "run_search", searched)
+    master = level_config(get_kit("othello"), "Master", seed=0)
+    state = _after(("a2", "b1"))
+    assert run_search(state, master).algorithm == profile_for(get_kit("othello")).solver
+    recording = lab_record.record_search(state, master, 2000, level="Master")
+    assert recording.depth == 2 and not recording.exact and recording.nodes

@@ -43,3 +43,13 @@ def test_a_consumer_that_leaves_early_ends_the_work_and_the_next_round_runs() ->
         assert spread._pool is None
         results = dict(in_task_order(spread.completed(worker_pid, list(range(4)))))
         assert sorted(results) == [0, 1, 2, 3]
+
+
+def test_results_come_in_task_order_and_the_waiting_are_counted_after_each_arrival() -> None:
+    """A match's bar counts the games still waiting for those before them; it hears the
+    count after the games an arrival let through are taken (tallied), never before."""
+    events: list[object] = []
+    for position, result in in_task_order([(2, "c"), (0, "a"), (1, "b")],
+                                          lambda waiting: events.append(waiting)):
+        events.append((position, result))
+    assert events == [1, (0, "a"), 1, (1, "b"), (2, "c"), 0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ai.api import BOOK, Cancel, Limits, SearchConfig
+from ai.api import BOOK, Cancel, Limits, Result, SearchConfig
 from ai.engine import apply_noise, make_searcher, run_search
 from ai.kit import profile_for
 from ai.lab.mcts_recording import record_mcts
@@ -13,6 +13,22 @@ from ai.lab.recording import DEFAULT_NODE_BUDGET, SearchRecording
 from ai.lab.search import describe
 from ai.lab.tree_recorder import TreeRecorder
 from game.core import CHANCE, TERMINAL, State
+
+
+def _recorder(state: State, config: SearchConfig, node_budget: int) -> TreeRecorder:
+    """A recorder for ``config``'s search of ``state``, values in the lab's point of view."""
+    profile = profile_for(config.kit)
+    fixed = profile.max_player
+    max_player = state.current_player() if fixed is None else fixed
+
+    def known_value(child: State) -> float | None:
+        """A skipped child's value where the slides show it: a finished game's points."""
+        return child.returns()[max_player] if child.current_player() == TERMINAL else None
+
+    return TreeRecorder(config.kit.rules(), max_player, node_budget,
+                        windows=make_searcher(config).has_windows,
+                        bounds=_bounds(state, profile.value_bounds),
+                        known_value=known_value if profile.points else None)
 
 
 def record_search(
@@ -36,36 +52,32 @@ def record_search(
     if config.algorithm == "mcts":  # the tree it grew, not a depth-first walk to replay
         return record_mcts(state, config, node_budget, cancel, level)
     profile = profile_for(config.kit)
-    solved_in_play = False
+    solved: Result | None = None
     if config.limits.time_s is not None or config.limits.nodes is not None:
         played = run_search(state, config, cancel)
         if played.algorithm == profile.solver:
             # The solver answered within the time: it answers the recording too, given all
             # the time a traced (slower) proof needs.
-            solved_in_play = True
-        elif played.depth < 1:
-            raise ValueError("the search was stopped before it finished a depth")
-        else:
-            config = replace(config, exact=False, limits=Limits(depth=played.depth))
-    game = config.kit.rules()
-    fixed = profile.max_player
-    max_player = player if fixed is None else fixed
-
-    def known_value(child: State) -> float | None:
-        """A skipped child's value where the slides show it: a finished game's points."""
-        return child.returns()[max_player] if child.current_player() == TERMINAL else None
-
-    recorder = TreeRecorder(game, max_player, node_budget,
-                            windows=make_searcher(config).has_windows,
-                            bounds=_bounds(state, profile.value_bounds),
-                            known_value=known_value if profile.points else None)
-    if solved_in_play:
-        solved = profile.solve(state, config, cancel, None, recorder)
+            recorder = _recorder(state, config, node_budget)
+            solved = profile.solve(state, config, cancel, None, recorder)
+            if solved is None and cancel is not None and cancel.is_set():
+                raise ValueError("the recording was stopped before the solver finished")
+            if solved is None:
+                # Its proof in play ran where a traced one does not reach (Othello's compiled
+                # kernels, which no tracer watches): the tree is the search the level runs
+                # without it, and the lab's line names the move it plays (level_play).
+                played = run_search(state, replace(config, exact=False), cancel)
         if solved is None:
-            raise ValueError("the recording was stopped before the solver finished")
+            if played.depth < 1:
+                raise ValueError("the search was stopped before it finished a depth")
+            config = replace(config, exact=False, limits=Limits(depth=played.depth))
+    if solved is not None:
         result = apply_noise(solved, config.noise, config.seed)
     else:
+        recorder = _recorder(state, config, node_budget)
         result = run_search(state, config, cancel, tracer=recorder)
+    game = config.kit.rules()
+    max_player = recorder.max_player
     recorded = recorder.completed
     if not result.complete or result.move is None or recorded is None:
         raise ValueError("the recording was stopped before the search finished")

@@ -189,7 +189,8 @@ class LevelPlay:
     move: str
     #: The depth its search finished (0: an exact solver or the opening book answered).
     depth: int
-    #: Its limit in words ("at depth 4", "at depth 7 in its 4 s a move", "solved exactly").
+    #: Its limit in words ("at depth 4", "at depth 7 in its 4 s a move", "by solving exactly",
+    #: "after proving who wins"), read as "Master plays …: f2".
     how: str
 
 
@@ -207,7 +208,8 @@ def level_play(state: State, kit: GameKit, level: str,
     searched = result.algorithm in ("", own.algorithm)
     if not searched:
         how = ("from its opening book" if result.algorithm == BOOK
-               else "solved exactly")
+               else "after proving who wins" if profile_for(kit).winner_only(result.score)
+               else "by solving exactly")
         return LevelPlay(own.name, move, 0, how)
     how = f"at depth {result.depth}"
     if own.time_s is not None and (own.depth is None or result.depth < own.depth):

@@ -21,8 +21,9 @@ default) or machines (``--cluster ADDRESS``, a Dask cluster: docs/cluster.md), a
 stops resumes where it stopped: a chunk file is written whole (to a temporary name, then
 renamed) as soon as it is done, and the chunks found are skipped. A resumed run gives the same
 files as an uninterrupted one, and so does any number of processes or machines. The teacher's
-weights travel with each task and the chunk comes back as its arrays, written where the
-command runs: a worker on another machine needs none of this one's files. ``meta.json``
+arrays travel with each task (as a rollout's network does) and the chunk comes back as its
+arrays, written where the command runs: a worker on another machine needs none of this one's
+files. ``meta.json``
 records the seed, the chunk size and the teacher network's digest; a resume with other
 settings is refused.
 
@@ -52,7 +53,6 @@ import json
 import os
 import random
 import sys
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,6 +69,7 @@ from ai.spread import (
 )
 from game.progress import ProgressBar
 from games.backgammon import movegen as mg
+from games.backgammon.ai.carried_net import CarriedNet, carried, rebuilt
 from games.backgammon.ai.net import Net, default_weights_path, equity, flip, load_net
 from games.backgammon.ai.ply import best_within
 from games.backgammon.positions import positions, unpack
@@ -273,44 +274,23 @@ def check_meta(out: Path, meta: Mapping[str, object]) -> None:
 # -- the command ------------------------------------------------------------------------------------
 
 
-#: The teacher a process has loaded, by its digest: a worker makes many chunks with one network.
-_TEACHERS: dict[str, Net] = {}
-
-
 @dataclass(frozen=True)
 class ChunkTask:
-    """One chunk's work as it travels to a worker: the teacher's weights file whole (0.6 MB for
-    the shipped one), since a worker on another machine shares none of this one's files, and
-    what else the chunk depends on. The chunk comes back as its arrays, written here."""
+    """One chunk's work as it travels to a worker: the teacher as a rollout carries its
+    network (games.backgammon.ai.carried_net: its arrays, rebuilt once a process), since a
+    worker on another machine shares none of this one's files, and what else the chunk
+    depends on. The chunk comes back as its arrays, written here."""
 
-    teacher: bytes
-    digest: str
-    name: str
+    teacher: CarriedNet
     seed: int
     index: int
     size: int
     depth: int
 
 
-def teacher_net(data: bytes, digest: str, name: str) -> Net:
-    """The network of the weights file's bytes ``data``, loaded once a process (kept by
-    ``digest``) through the file's own reader, so a damaged file is the same one line naming
-    it (``name``)."""
-    net = _TEACHERS.get(digest)
-    if net is None:
-        with tempfile.TemporaryDirectory() as folder:
-            copy = Path(folder) / name
-            copy.write_bytes(data)
-            net = load_net(copy)
-        _TEACHERS.clear()  # a run has one teacher: a worker keeps the last only
-        _TEACHERS[digest] = net
-    return net
-
-
 def chunk_of(task: ChunkTask) -> dict[str, np.ndarray]:
     """One chunk made where the spread runs it: its arrays, for the client to write."""
-    net = teacher_net(task.teacher, task.digest, task.name)
-    return make_chunk(net, task.seed, task.index, task.size, task.depth)
+    return make_chunk(rebuilt(task.teacher), task.seed, task.index, task.size, task.depth)
 
 
 def generate(out: Path, seed: int, chunks: int, size: int, spread: Spread | None = None,
@@ -331,14 +311,14 @@ def generate(out: Path, seed: int, chunks: int, size: int, spread: Spread | None
                      "command": f"python -m games.backgammon.training.labels --seed {seed} "
                                 f"--chunk {size} --depth {depth}{teacher_flag}"})
     todo = [i for i in range(chunks) if not chunk_path(out, i).exists()]
-    if todo:
-        teacher_net(data, digest, weights.name)  # a damaged file: one line, before any task
+    # Read here, before any task: a damaged file is one line naming it.
+    teacher = carried(load_net(weights)) if todo else None
     bar = None if quiet else ProgressBar(chunks, "chunks")
     done = chunks - len(todo)
     where = spread.note().removeprefix(", ")  # "3 workers" on a cluster, nothing here
     if bar is not None:
         bar.update(done, ", ".join(n for n in ("resumed" if done else "", where) if n))
-    tasks = [ChunkTask(data, digest, weights.name, seed, i, size, depth) for i in todo]
+    tasks = [] if teacher is None else [ChunkTask(teacher, seed, i, size, depth) for i in todo]
     made: list[int] = []
     try:
         for position, arrays in spread.completed(chunk_of, tasks):

@@ -1,12 +1,13 @@
 """Othello's figures for ``main.py bench``: perft and an endgame solve, five searched positions
 (the middle games come from seeded random play, 44, 34 and 24 empties; the 14-empty endgame
-compares a heuristic search with the exact solver), and the FFO endgame proofs."""
+compares a heuristic search with the exact solver), the FFO endgame proofs, and how far
+Master's solves reach in its move (``bench solve``)."""
 
 from __future__ import annotations
 
 from ai import native
 from ai.bench import BenchPosition, ParseCase, SpeedBench, Variant, deterministic
-from games.othello.ai import bench_endgame
+from games.othello.ai import bench_endgame, bench_reach
 from games.othello.ai.bench_rules import bench as rules_bench
 from games.othello.ggf import parse_ggf, read_othello
 
@@ -58,5 +59,7 @@ SPEED = SpeedBench(
     warm_search=_warm_search,
     endgame=bench_endgame.bench,
     endgame_table=bench_endgame.format_table,
+    solve=bench_reach.bench,
+    solve_table=bench_reach.table,
     parse_cases=PARSE_CASES,
 )

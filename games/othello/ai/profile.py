@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ai.profiles import Profile, Solver, ValueLabel
-from ai.searchbase import MarginFn, is_win_score
+from ai.profiles import Profile, Solver
+from ai.searchbase import MarginFn
 from game.core import State
 from games.othello.ai.solver import solve_othello
 from games.othello.rules import final_margin
@@ -31,17 +31,6 @@ class OthelloProfile(Profile):
     # A finished game is worth its final disc margin (empties to the winner), the scale of
     # the evaluator's predicted margin and of the exact endgame solver.
     margin: MarginFn | None = _othello_margin
-
-    def value_label(self, value: float, *, exact: bool,
-                    decimals: int | None = None) -> ValueLabel:
-        """A win score is a win proved without its margin (games.othello.ai.solver's
-        win/loss/draw proof): "W", never a number of plies, which Othello's values do not
-        count."""
-        if is_win_score(value):
-            if value > 0:
-                return ValueLabel("W", "win (proved; the margin not searched)")
-            return ValueLabel("L", "loss (proved; the margin not searched)")
-        return super().value_label(value, exact=exact, decimals=decimals)
 
 
 PROFILE = OthelloProfile()

@@ -32,9 +32,9 @@ OTHELLO_EXACT_EMPTIES_COMPILED: tuple[tuple[float, int], ...] = ((0.25, 12), (1.
                                                                  (2.0, 18))
 OTHELLO_EXACT_NO_TIME = 14
 #: Win/loss/draw proofs past the exact reach, on the compiled kernels only (most empties by
-#: budget): a median 0.53 s at 20 empties (1.07 s at the 90th percentile) and 1.40 s at 22
-#: (5.6 s), 12 positions each from Advanced's self-play with a match on both cores. A proof
-#: that misses its share of the move leaves the rest of the move to the search.
+#: budget): a median 0.43 s at 20 empties (1.16 s at the 90th percentile) and 0.49 s at 22
+#: (4.6 s), ``bench solve --games othello`` with a match on both cores. A proof that misses
+#: its share of the move leaves the rest of the move to the search.
 OTHELLO_WLD_EMPTIES_COMPILED: tuple[tuple[float, int], ...] = ((2.0, 20), (4.0, 22))
 #: A proved win whose margin was not searched: a win score (ai.searchbase.is_win_score), so
 #: nothing reads it as a number of discs.
