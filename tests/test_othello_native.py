@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import importlib
 import random
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -97,9 +99,22 @@ def test_default_solve_searches_with_the_kernels_once_ready_and_unless_traced(
         return real(self, *args)
 
     monkeypatch.setattr(native_search.NativeSearch, "deep", counted)
-    kernels = native.KernelSet("othello-endgame-fresh", endgame.KERNELS.driver)
+    # The warm-up waits for the test's word: kernels already compiled in this process would
+    # otherwise be in before the first solve looked.
+    release = threading.Event()
+    driver = ModuleType("othello_endgame_held")
+
+    def held_warm_up() -> float:
+        release.wait(60)
+        return native_search.warm_up()
+
+    driver.warm_up = held_warm_up  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, driver.__name__, driver)
+    monkeypatch.setattr(native, "_warming", set())
+    kernels = native.KernelSet("othello-endgame", driver.__name__)
     monkeypatch.setattr(endgame, "KERNELS", kernels)
     assert solve(s) == solve(s, kernels=False) and not calls
+    release.set()
     assert kernels.settle(300) and endgame.kernels_ready()
     solve(s)
     assert calls
