@@ -136,3 +136,28 @@ def test_the_weak_levels_are_drawn_at_their_own_depth(app: Any, level: str) -> N
     plays = run_search(state, own.config(get_kit("othello"), seed=0))
     assert recording.move == get_game("othello").format_move(state, plays.move)
     assert f"move {recording.move}" in shown
+
+
+def test_a_recording_of_the_levels_own_search_names_its_move_without_searching_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Master's clock runs once: the recording's first run (as it plays) is its move."""
+    monkeypatch.setattr(native, "available", lambda: False)
+    monkeypatch.setattr(native, "enabled", lambda: False)
+    monkeypatch.setattr(midgame.KERNELS, "is_ready", False)
+    monkeypatch.setattr(lab_tasks, "_PLAYED", {})
+    monkeypatch.setattr(searchbase, "time", SteadyClock(0.05))
+
+    def searched_again(*_: Any) -> None:
+        raise AssertionError("the level's search ran a second time")
+
+    monkeypatch.setattr(lab_tasks, "level_play", searched_again)
+    kit = get_kit("othello")
+    state = get_game("othello").parse_position(ITEM_POSITION)
+    recording = record(state, lab_config(kit, "Master", None), 2000, level="Master", force=True)
+    played = recording.played
+    assert played is not None and played.level == "Master" and played.depth == recording.depth
+    assert "in its 4 s a move" in played.how
+    assert played.move in {get_game("othello").format_move(state, m) for m in state.legal_moves()}
+    # A depth of the lab's own is not the level's search: its move is searched for apart.
+    monkeypatch.setattr(lab_tasks, "level_play", lambda *_: played)
+    assert record(state, lab_config(kit, "Master", 1), 2000, level="Master").played is played

@@ -49,5 +49,18 @@ def test_a_who_wins_answer_that_contradicts_the_margin_fails_the_bench(
         bench_reach.reach(((bench_reach.WHO_WINS, 14),), 2, seed=3, check_until=14)
 
 
+def test_each_position_is_solved_repeat_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+
+    def counted(state: Any, **options: Any) -> endgame.SolveResult:
+        calls.append(state.empties)
+        return endgame.SolveResult(None, 0, 0, True, ())
+
+    monkeypatch.setattr(bench_reach, "solve", counted)
+    figures = bench_reach.reach(((bench_reach.EXACT, 12),), 2, seed=3, repeat=3)
+    assert calls == [12] * 6
+    assert isinstance(figures["exact 12"], dict) and figures["exact 12"]["positions"] == 2
+
+
 def test_on_the_python_path_the_table_says_why_there_are_no_figures() -> None:
     assert "no figures" in bench_reach.table({"path": "Python path (KIBITZ_NATIVE=0)"})

@@ -10,7 +10,7 @@ from ai.engine import apply_noise, make_searcher, run_search
 from ai.kit import profile_for
 from ai.lab.mcts_recording import record_mcts
 from ai.lab.recording import DEFAULT_NODE_BUDGET, SearchRecording
-from ai.lab.search import describe
+from ai.lab.search import LevelPlay, describe, own_search, play_words
 from ai.lab.tree_recorder import TreeRecorder
 from game.core import CHANCE, TERMINAL, State
 
@@ -41,7 +41,9 @@ def record_search(
     stops it: a ValueError says the recording was stopped.
 
     A search limited by time is run first as it plays (recording slows a search, so a
-    recorded timed search would reach less deep), then recorded to the depth it finished."""
+    recorded timed search would reach less deep), then recorded to the depth it finished.
+    When ``config`` is ``level``'s own, that first run is also what the level plays: the
+    recording carries it (``played``), so nobody runs the level's clock a second time."""
     player = state.current_player()
     if player == TERMINAL:
         raise ValueError("the game is over: there is no search to record")
@@ -53,8 +55,12 @@ def record_search(
         return record_mcts(state, config, node_budget, cancel, level)
     profile = profile_for(config.kit)
     solved: Result | None = None
+    own = own_search(config.kit, level, config)
+    level_played: LevelPlay | None = None
     if config.limits.time_s is not None or config.limits.nodes is not None:
         played = run_search(state, config, cancel)
+        if own is not None:
+            level_played = play_words(state, config.kit, own, played)
         if played.algorithm == profile.solver:
             # The solver answered within the time: it answers the recording too, given all
             # the time a traced (slower) proof needs.
@@ -117,6 +123,7 @@ def record_search(
             **config.refinements.as_options(),
             "node_budget": node_budget,
         },
+        played=level_played,
     )
 
 

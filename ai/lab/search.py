@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ai.api import BOOK, Cancel, Limits, Refinements, SearchConfig
+from ai.api import BOOK, Cancel, Limits, Refinements, Result, SearchConfig
 from ai.engine import default_algorithm, run_search
 from ai.kit import game_ai, get_level, levels_of, profile_for
+from ai.levels import Level
 from ai.quiescence import QUIESCENT_ALGORITHMS
 from game.core import State
 from game.kit import GameKit
@@ -201,8 +202,26 @@ def level_play(state: State, kit: GameKit, level: str,
         return None
     own = get_level(kit, level)
     result = run_search(state, own.config(kit, seed=0), cancel)
+    if cancel is not None and cancel.is_set():
+        return None
+    return play_words(state, kit, own, result)
+
+
+def own_search(kit: GameKit, level: str | None, config: SearchConfig) -> Level | None:
+    """The level whose search ``config`` is exactly as it plays (its own limits, seed 0), so
+    that a run of ``config`` also says what the level plays; None for teaching mode or a
+    config the lab changed (a depth of its own)."""
+    if level is None or level.strip().lower() == TEACHING.lower():
+        return None
+    own = get_level(kit, level)
+    return own if own.config(kit, seed=0) == config else None
+
+
+def play_words(state: State, kit: GameKit, own: Level, result: Result) -> LevelPlay | None:
+    """``result``, the level ``own``'s search of ``state`` as it plays, as the lab names it
+    (None if it found no move)."""
     # A search on the clock ends incomplete by design: its last finished depth is its answer.
-    if result.move is None or (cancel is not None and cancel.is_set()):
+    if result.move is None:
         return None
     move = kit.rules().format_move(state, result.move)
     searched = result.algorithm in ("", own.algorithm)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Never
 
 from ai.api import Cancel, SearchConfig
@@ -54,9 +54,12 @@ def record(state: State, config: SearchConfig, node_budget: int, *, force: bool 
                           f"{guess.time_s:.0f} s ({guess.nodes:,.0f} nodes); choose a smaller "
                           "depth, or press Search again to record it anyway")
     recording = record_search(state, config, node_budget, cancel=cancel, level=level)
-    if level is not None:
-        recording.played = _played(state, config.kit, level, cancel)
-    return recording
+    if level is None:
+        return recording
+    if recording.played is not None:  # the recording ran the level's own search
+        _remember(state, config.kit, level, recording.played)
+        return recording
+    return replace(recording, played=_played(state, config.kit, level, cancel))
 
 
 #: The levels' own moves found so far, by (game, level, position): a level searched by the
@@ -67,13 +70,17 @@ _PLAYED: dict[tuple[GameKit, str, object], LevelPlay | None] = {}
 def _played(state: State, kit: GameKit, level: str, cancel: Cancel | None) -> LevelPlay | None:
     key = (kit, level, state.key())
     if key not in _PLAYED:
-        if len(_PLAYED) > 64:
-            _PLAYED.clear()
         found = level_play(state, kit, level, cancel)
         if found is None:
             return None  # stopped: not remembered
-        _PLAYED[key] = found
+        _remember(state, kit, level, found)
     return _PLAYED[key]
+
+
+def _remember(state: State, kit: GameKit, level: str, played: LevelPlay) -> None:
+    if len(_PLAYED) > 64:
+        _PLAYED.clear()
+    _PLAYED[(kit, level, state.key())] = played
 
 
 def _solver_answers(state: State, config: SearchConfig, max_s: float, cancel: Cancel | None) -> bool:

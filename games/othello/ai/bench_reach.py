@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
 from dataclasses import replace
+from functools import partial
 
 from ai import native
+from ai.bench import median_time
 from ai.engine import run_search
 from ai.kit import get_level
 from game.jsontypes import JSONObject
@@ -60,18 +61,20 @@ def self_play_positions(empties: tuple[int, ...], count: int,
 
 
 def reach(asked: tuple[tuple[str, int], ...], count: int, seed: int,
-          check_until: int = 0) -> JSONObject:
+          check_until: int = 0, repeat: int = 1) -> JSONObject:
     """Per (what, empties): the median, 90th percentile and slowest wall seconds of its solves
-    on the kernels; who-wins answers at or below ``check_until`` empties checked against the
-    exact margin's sign (ValueError if one differs)."""
+    on the kernels, a position's time the median of ``repeat`` solves (each solve starts with
+    an empty table, so a repeat is not helped by the one before); who-wins answers at or below
+    ``check_until`` empties checked against the exact margin's sign (ValueError if one
+    differs)."""
     positions = self_play_positions(tuple(sorted({n for _, n in asked})), count, seed)
     out: JSONObject = {}
     for what, empties in asked:
         times = []
         for state in positions[empties]:
-            start = time.perf_counter()
-            result = solve(state, want_margin=what == EXACT, kernels=True)
-            times.append(time.perf_counter() - start)
+            seconds, result = median_time(
+                partial(solve, state, want_margin=what == EXACT, kernels=True), repeat)
+            times.append(seconds)
             if what == WHO_WINS and empties <= check_until:
                 exact = solve(state, kernels=True).margin
                 if (result.margin > 0) != (exact > 0) or (result.margin < 0) != (exact < 0):
@@ -87,14 +90,15 @@ def reach(asked: tuple[tuple[str, int], ...], count: int, seed: int,
     return out
 
 
-def bench(_repeat: int = 1, full: bool = False) -> JSONObject:
-    """The reaches' figures; on the Python path only a line saying why there are none (the
-    reaches are the kernels')."""
+def bench(repeat: int = 1, full: bool = False) -> JSONObject:
+    """The reaches' figures, each solve timed ``repeat`` times; on the Python path only a
+    line saying why there are none (the reaches are the kernels')."""
     figures: JSONObject = {"path": native.status()}
     if not native.enabled():
         return figures
     figures["warm_up_s"] = round(KERNELS.warm_up(), 2)
-    figures.update(reach(FULL_REACHES if full else REACHES, POSITIONS, SEED))
+    figures.update(reach(FULL_REACHES if full else REACHES, POSITIONS, SEED,
+                         repeat=repeat))
     return figures
 
 
