@@ -78,15 +78,18 @@ def win_label(value: float) -> ValueLabel:
     return ValueLabel(f"L{n}", f"loss in {n}")
 
 
+def winner_label(value: float) -> ValueLabel:
+    """A win score where values are margins: who wins is proved, by how much is not ("W":
+    Othello's proof past its exact reach; margins count no plies)."""
+    if value > 0:
+        return ValueLabel("W", "win (proved; the margin not searched)")
+    return ValueLabel("L", "loss (proved; the margin not searched)")
+
+
 def margin_label(value: float, *, exact: bool, unit: str, decimals: int) -> ValueLabel:
     """A final margin as a person reads it (games scored by a margin: Othello's discs,
     Kalah's seeds): proven, "win by 4 discs"; predicted, "+4 discs (predicted final
-    margin)"; a win score, a win proved without its margin ("W": Othello's proof past its
-    exact reach; margins count no plies)."""
-    if is_win_score(value):
-        if value > 0:
-            return ValueLabel("W", "win (proved; the margin not searched)")
-        return ValueLabel("L", "loss (proved; the margin not searched)")
+    margin)"."""
     if exact:
         margin = int(round(value))
         if margin > 0:
@@ -196,6 +199,8 @@ class Profile:
                     decimals: int | None = None) -> ValueLabel:
         """The value in words; ``decimals`` writes an estimate more finely than the
         game's own way (a review writes a move's value as finely as its loss)."""
+        if self.winner_only(value):
+            return winner_label(value)
         if self.margin is not None:
             return margin_label(value, exact=exact, unit=self.unit,
                                 decimals=self.margin_decimals if decimals is None else decimals)

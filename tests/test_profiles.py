@@ -53,6 +53,12 @@ def test_othello_values_are_disc_margins() -> None:
         "+12", "+12 discs (predicted final margin)"
     )
     assert point_of_view(get_kit("othello"), 1) == "for White"
+    # A win score where values are margins proves only who wins (the lab says so too).
+    proved = WIN - 64
+    assert p.winner_only(proved) and p.winner_only(-proved) and not p.winner_only(12.0)
+    assert p.value_label(proved, exact=True) == ValueLabel("W", "win (proved; the margin not searched)")
+    assert p.value_label(-proved, exact=True).long == "loss (proved; the margin not searched)"
+    assert not profile_for(get_kit("tictactoe")).winner_only(proved)  # plies, not margins
 
 
 def test_othello_finished_games_score_their_disc_margin() -> None:
