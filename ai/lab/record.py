@@ -71,7 +71,7 @@ def record_search(
             if solved is None:
                 # Its proof in play ran where a traced one does not reach (Othello's compiled
                 # kernels, which no tracer watches): the tree is the search the level runs
-                # without it, and the lab's line names the move it plays (level_play).
+                # without it, and the lab's line names the move it plays (``played``).
                 played = run_search(state, replace(config, exact=False), cancel)
         if solved is None:
             if played.depth < 1:
